@@ -1,0 +1,88 @@
+/**
+ * The extraction engine's public contract. The worker depends on this interface only, so the engine
+ * behind it can be replaced without touching any service.
+ */
+export type DataType = 'string' | 'number' | 'date' | 'currency' | 'table' | 'boolean';
+
+export interface FieldValidation {
+  regex?: string;
+  min_value?: number;
+  max_value?: number;
+  required?: boolean;
+}
+
+export interface FieldDef {
+  key: string;
+  label?: string;
+  data_type: DataType;
+  required?: boolean;
+  description?: string;
+  validation?: FieldValidation;
+  /** Column definitions of a `table` field. */
+  fields?: FieldDef[];
+}
+
+export interface ExtractionSchema {
+  fields: FieldDef[];
+}
+
+export interface ExtractionInput {
+  bytes: Uint8Array;
+  /** MIME type the client declared (artifact_type). */
+  mimeType: string;
+  filename: string;
+}
+
+export interface ExtractionOptions {
+  /** Template setting; default 0.7. */
+  confidenceThreshold?: number;
+  ocrEngine?: string;
+  signal?: AbortSignal;
+}
+
+/** Provenance and quality of one extracted field, kept beside the result (never inside it). */
+export interface FieldMeta {
+  confidence: number;
+  page?: number;
+  /** [x0, y0, x1, y1] in page units (PDF points or image pixels), origin top-left. */
+  bbox?: [number, number, number, number];
+  /** Validation messages; empty when valid. */
+  errors: string[];
+}
+
+export interface ExtractionOutput {
+  /** Exactly `{ <field key>: value }` (spec §2.3); fields not found are absent. */
+  result: Record<string, unknown>;
+  fields: Record<string, FieldMeta>;
+  confidence: number;
+  needsReview: boolean;
+  /** Pages processed, for billing. */
+  pages: number;
+  /** Markdown rendering of the document, for the `md` download. */
+  markdown: string;
+}
+
+export interface ExtractionEngine {
+  extract(input: ExtractionInput, schema: ExtractionSchema, options?: ExtractionOptions): Promise<ExtractionOutput>;
+}
+
+export type ExtractionErrorCode =
+  | 'unsupported_type'
+  | 'corrupt_file'
+  | 'encrypted_file'
+  | 'empty_file'
+  | 'file_too_large'
+  | 'required_field_missing'
+  | 'extraction_timeout'
+  | 'extraction_failed';
+
+/** A coded job failure. The job's `error` becomes `<code>: <message>`. The engine throws nothing else. */
+export class ExtractionError extends Error {
+  constructor(
+    readonly code: ExtractionErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ExtractionError';
+  }
+}
