@@ -1,1 +1,7 @@
-export * from "./engine.types.js";
+export * from './engine.types.js';
+export { createExtractionEngine, extractFromLayout, type DocketExtractionEngine, type EngineOptions } from './extraction.engine.js';
+export { syntheticResult } from './synthetic.result.js';
+export { parseNumber } from './parsers/number.parser.js';
+export { parseDate, findDates } from './parsers/date.parser.js';
+export { parseCurrency, detectCurrency } from './parsers/currency.parser.js';
+export { parseBoolean } from './parsers/boolean.parser.js';

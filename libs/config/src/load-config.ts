@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * One config pattern for every app: a zod schema of the environment, validated once at boot.
+ * A bad environment stops the process with every problem listed, before anything connects.
+ */
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+/** Pieces shared by the apps' env schemas; each app composes the ones it uses. */
+export const env = {
+  nodeEnv: z.enum(['production', 'staging', 'development', 'test']).default('development'),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  databaseUrl: z.string().url().default('postgres://postgres@127.0.0.1:5432/docket'),
+  natsUrl: z.string().default('nats://127.0.0.1:4222'),
+  port: (def: number) => z.coerce.number().int().min(0).max(65535).default(def),
+  bool,
+};
+
+export const s3Env = {
+  S3_ENDPOINT: z.string().url().default('http://127.0.0.1:9000'),
+  S3_PUBLIC_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().default('docket'),
+  S3_ACCESS_KEY_ID: z.string().min(1).default('S3RVER'),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).default('S3RVER'),
+};
+
+export const baseEnv = {
+  NODE_ENV: env.nodeEnv,
+  LOG_LEVEL: env.logLevel,
+  NATS_URL: env.natsUrl,
+};
+
+export const dbEnv = {
+  DATABASE_URL: env.databaseUrl,
+};
+
+export { z };

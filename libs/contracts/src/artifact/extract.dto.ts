@@ -1,0 +1,61 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { AccountScopedEnv } from '../common/account-scoped.js';
+import { RETENTION_POLICIES, type RetentionPolicy } from '../common/constants.js';
+import { ExtractionSchemaDto } from '../common/field-def.dto.js';
+
+/** `type/subtype` with optional parameters, as signed into the upload URL. */
+export const MIME_TYPE_PATTERN = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;
+
+export class ExtractRequestDto {
+  @ApiProperty({ example: 'invoice-1001.pdf', description: 'Including extension.' })
+  @IsDefined() @IsString() @MinLength(1) @MaxLength(255) @Matches(/^[^/\\\u0000-\u001f]+$/, { message: 'filename must not contain path separators or control characters' })
+  filename: string;
+
+  @ApiProperty({ example: 'application/pdf', description: 'MIME type; the upload URL is signed against it.' })
+  @IsDefined() @IsString() @Matches(MIME_TYPE_PATTERN, { message: 'artifact_type must be a MIME type such as application/pdf' })
+  artifact_type: string;
+
+  @ApiProperty({ example: 48213, minimum: 1, description: 'Bytes, greater than 0.' })
+  @IsDefined() @IsInt() @Min(1)
+  artifact_size: number;
+
+  @ApiPropertyOptional({ enum: RETENTION_POLICIES, default: '30d' })
+  @IsOptional() @IsIn(RETENTION_POLICIES as unknown as string[])
+  retention_policy?: RetentionPolicy;
+
+  @ApiPropertyOptional({ example: 'tpl_01JD3Q8Y4N6Z2X', description: 'Exclusive with extraction_schema.' })
+  @IsOptional() @IsString() @MaxLength(64)
+  template_id?: string;
+
+  @ApiPropertyOptional({
+    type: () => ExtractionSchemaDto,
+    description: 'Inline schema; exclusive with template_id.',
+    example: { fields: [{ key: 'invoice_number', label: 'Invoice Number', data_type: 'string', required: true }, { key: 'total', label: 'Total', data_type: 'currency' }] },
+  })
+  @IsOptional() @IsObject() @ValidateNested() @Type(() => ExtractionSchemaDto)
+  extraction_schema?: ExtractionSchemaDto;
+
+  @ApiPropertyOptional({ example: 'wh_01JD3Q8Y4N6Z2X', description: 'Pre-registered webhook.' })
+  @IsOptional() @IsString() @MaxLength(64)
+  webhook_id?: string;
+
+  @ApiPropertyOptional({ example: 'https://hooks.example.com/docket', description: 'One-shot HTTPS URL; its signing secret is returned once.' })
+  @IsOptional() @IsString() @MaxLength(2083)
+  webhook_url?: string;
+}
+
+export class ExtractResponseDto {
+  @ApiProperty({ example: 'job_01JD3Q8Y4N6Z2XK7M5T9W0ABCD' }) job_id: string;
+  @ApiProperty({ example: 'art_01JD3Q8Y4N6Z2XK7M5T9W0ABCD' }) artifact_id: string;
+  @ApiProperty({ description: 'Presigned single-use PUT URL. Send the bytes with `Content-Type` equal to artifact_type.' }) upload_url: string;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: {}, description: 'Form fields required by the upload; empty for direct PUT.' }) fields: Record<string, string>;
+  @ApiProperty({ example: 3600 }) expires_in: number;
+  @ApiProperty({ type: 'string', nullable: true, example: null, description: 'Set only when webhook_url was passed; returned once.' }) webhook_signing_secret: string | null;
+}
+
+export class CreateExtractionCommand extends AccountScopedEnv {
+  @IsDefined() @IsObject() @ValidateNested() @Type(() => ExtractRequestDto)
+  request: ExtractRequestDto;
+}

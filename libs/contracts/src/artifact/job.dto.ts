@@ -1,0 +1,59 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+import {
+  IsBoolean, IsDefined, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, Matches, Max, Min,
+} from 'class-validator';
+import { AccountScoped } from '../common/account-scoped.js';
+import type { JobStatus } from '../common/constants.js';
+
+export class JobStatusResponseDto {
+  @ApiProperty({ example: 'job_01JD3Q8Y4N6Z2XK7M5T9W0ABCD' }) job_id: string;
+  @ApiProperty({ example: 'success', enum: ['pending', 'queued_for_processing', 'running', 'success', 'failed', 'cancelled', 'expired'] }) status: JobStatus;
+  @ApiProperty({ example: '2026-11-23T10:00:00.000Z' }) created_at: string;
+  @ApiPropertyOptional({ example: '2026-11-23T10:00:04.120Z', description: 'Terminal states only.' }) completed_at?: string;
+  @ApiPropertyOptional({ description: 'Status `success` only; presigned, short-lived.' }) result_download_url?: string;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, example: { invoice_number: 'INV-1001', total: { value: 1234.5, currency: 'USD' } }, description: 'Status `success` only; keyed by field key.' }) result?: Record<string, unknown>;
+  @ApiPropertyOptional({ example: 'unsupported_type: image/svg+xml is not supported', description: '`<code>: <message>`; status `failed` or `expired`.' }) error?: string;
+}
+
+export class JobRef extends AccountScoped {
+  @IsDefined() @IsString() @Matches(/^[A-Za-z0-9_-]{1,64}$/)
+  jobId: string;
+}
+
+/** Worker → artifact: the worker picked the job up. Reply says whether to go on (false when terminal). */
+export class JobStartedCommand {
+  @IsDefined() @IsString() jobId: string;
+  @IsInt() @Min(1) attempt: number;
+}
+
+export class JobStartedReply {
+  proceed: boolean;
+}
+
+export class FieldMetaDto {
+  @IsNumber() confidence: number;
+  @IsOptional() @IsInt() page?: number;
+  @IsOptional() bbox?: [number, number, number, number];
+  @IsOptional() errors?: string[];
+}
+
+/** Worker → artifact: the outcome of one attempt. Applying it is idempotent; terminal jobs never change. */
+export class JobOutcomeCommand {
+  @IsDefined() @IsString() jobId: string;
+  @IsIn(['success', 'failed']) status: 'success' | 'failed';
+  @IsOptional() @IsObject() result?: Record<string, unknown>;
+  @IsOptional() @IsObject() fields?: Record<string, FieldMetaDto>;
+  @IsOptional() @IsString() resultKey?: string;
+  @IsOptional() @IsString() markdownKey?: string;
+  @IsOptional() @IsNumber() @Min(0) @Max(1) confidence?: number;
+  @IsOptional() @IsBoolean() needsReview?: boolean;
+  @IsInt() @Min(0) pages: number;
+  /** `<code>: <message>` when failed. */
+  @IsOptional() @IsString() error?: string;
+}
+
+export class JobOutcomeReply {
+  applied: boolean;
+}
+

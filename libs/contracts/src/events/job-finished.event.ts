@@ -1,0 +1,26 @@
+import type { JobStatus } from '../common/constants.js';
+
+/**
+ * `events.v1.job.finished` on stream EVENTS, published by `artifact` through its outbox when a job
+ * reaches a terminal state. Consumers (billing, webhook-dispatcher) are idempotent on `jobId`.
+ */
+export interface JobFinishedEvent {
+  /** Outbox id; also the JetStream Nats-Msg-Id. */
+  eventId: string;
+  jobId: string;
+  artifactId: string;
+  accountId: string;
+  sandbox: boolean;
+  status: Extract<JobStatus, 'success' | 'failed' | 'cancelled' | 'expired'>;
+  /** Pages processed (billing). */
+  pages: number;
+  webhookId: string | null;
+  batchId: string | null;
+  filename: string;
+  result: Record<string, unknown> | null;
+  confidence: number | null;
+  needsReview: boolean;
+  error: string | null;
+  createdAt: string;
+  finishedAt: string;
+}

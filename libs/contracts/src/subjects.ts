@@ -1,0 +1,53 @@
+/**
+ * Every NATS subject Docket uses. Versioned: an incompatible payload change is a new subject
+ * (`…v2…`), never an edit. Code never spells a subject inline; it imports it from here.
+ */
+export const Subjects = {
+  artifact: {
+    createExtraction: 'artifact.v1.extract.create',
+    confirmUpload: 'artifact.v1.artifact.confirm-upload',
+    getJob: 'artifact.v1.job.get',
+    jobStarted: 'artifact.v1.job.started',
+    jobOutcome: 'artifact.v1.job.outcome',
+  },
+  template: {
+    create: 'template.v1.template.create',
+    get: 'template.v1.template.get',
+    snapshot: 'template.v1.template.snapshot',
+  },
+  billing: {
+    openWallet: 'billing.v1.wallet.open',
+    getWallet: 'billing.v1.wallet.get',
+    deposit: 'billing.v1.wallet.deposit',
+    freeze: 'billing.v1.wallet.freeze',
+    unfreeze: 'billing.v1.wallet.unfreeze',
+    placeHold: 'billing.v1.hold.place',
+    releaseHold: 'billing.v1.hold.release',
+  },
+  webhook: {
+    create: 'webhook.v1.webhook.create',
+    registerOneShot: 'webhook.v1.oneshot.register',
+    verify: 'webhook.v1.webhook.verify',
+    logsByJob: 'webhook.v1.logs.by-job',
+  },
+  /** Health probes: every service answers on its own subject. */
+  health: {
+    ping: (service: ServiceName) => `health.v1.${service}.ping`,
+  },
+} as const;
+
+/** JetStream streams, subjects and durable consumer names. */
+export const Streams = {
+  jobs: { name: 'JOBS', subjects: ['jobs.v1.>'], run: 'jobs.v1.run', workerDurable: 'extraction-worker' },
+  events: {
+    name: 'EVENTS',
+    subjects: ['events.v1.>'],
+    jobFinished: 'events.v1.job.finished',
+    durables: { billing: 'billing', webhookDispatcher: 'webhook-dispatcher' },
+  },
+} as const;
+
+export type ServiceName = 'gateway' | 'artifact' | 'template' | 'billing' | 'extraction-worker' | 'webhook-dispatcher';
+
+/** Queue group per service so replicas share requests. */
+export const queueGroup = (service: ServiceName) => `docket.${service}`;

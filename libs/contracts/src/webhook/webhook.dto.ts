@@ -1,0 +1,81 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMinSize, ArrayUnique, IsArray, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested,
+} from 'class-validator';
+import { AccountScoped } from '../common/account-scoped.js';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../common/constants.js';
+
+export class CreateWebhookDto {
+  @ApiProperty({ example: 'https://hooks.example.com/docket', maxLength: 2083, description: 'HTTPS only; must resolve to a public IP.' })
+  @IsDefined() @IsString() @MaxLength(2083, { context: { code: 'invalid_webhook_url' } })
+  url: string;
+
+  @ApiPropertyOptional({ example: 'Accounts payable', maxLength: 255 })
+  @IsOptional() @IsString() @MaxLength(255)
+  description?: string;
+
+  @ApiProperty({ enum: WEBHOOK_EVENT_TYPES, isArray: true, example: ['extraction.completed', 'extraction.failed'] })
+  @IsDefined() @IsArray() @ArrayMinSize(1, { context: { code: 'validation_failed' } }) @ArrayUnique() @IsIn(WEBHOOK_EVENT_TYPES as unknown as string[], { each: true })
+  events: WebhookEventType[];
+}
+
+export class WebhookResponseDto {
+  @ApiProperty({ example: 'wh_01JD3Q8Y4N6Z2XK7M5T9W0ABCD' }) id: string;
+  @ApiProperty({ example: 'https://hooks.example.com/docket' }) url: string;
+  @ApiProperty({ example: 'Accounts payable' }) description: string;
+  @ApiProperty({ enum: WEBHOOK_EVENT_TYPES, isArray: true }) events: WebhookEventType[];
+  @ApiProperty() is_active: boolean;
+  @ApiProperty() created_at: string;
+  @ApiProperty() updated_at: string;
+}
+
+export class WebhookCreateResponseDto extends WebhookResponseDto {
+  @ApiProperty({ example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', description: 'Shown only at creation and rotation.' }) secret_key: string;
+}
+
+export class DeliveryLogEntryDto {
+  @ApiProperty({ example: 1, minimum: 1, maximum: 4 }) attempt_number: number;
+  @ApiProperty({ example: 'extraction.completed' }) event_type: string;
+  @ApiProperty({ example: 'https://hooks.example.com/docket' }) url: string;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: { 'X-Webhook-Id': 'job_…:extraction.completed' } }) request_headers: Record<string, string>;
+  @ApiProperty({ example: 200, description: '0 means a connection or DNS failure.' }) response_status_code: number;
+  @ApiProperty({ example: 'ok' }) response_body: string;
+  @ApiProperty() is_success: boolean;
+  @ApiProperty({ example: 84 }) duration_ms: number;
+  @ApiProperty() attempted_at: string;
+}
+
+export class CreateWebhookCommand extends AccountScoped {
+  @IsDefined() @IsObject() @ValidateNested() @Type(() => CreateWebhookDto)
+  body: CreateWebhookDto;
+}
+
+export class RegisterOneShotCommand extends AccountScoped {
+  @IsDefined() @IsString() @MaxLength(2083) url: string;
+}
+
+export class RegisterOneShotReply {
+  webhookId: string;
+  secret: string;
+}
+
+export class WebhookRef extends AccountScoped {
+  @IsDefined() @IsString() @Matches(/^[A-Za-z0-9_-]{1,64}$/) webhookId: string;
+}
+
+export class WebhookLogsQueryDto {
+  @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 100 })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
+  limit?: number = 20;
+
+  @ApiPropertyOptional({ default: 0, minimum: 0 })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0)
+  offset?: number = 0;
+}
+
+export class JobWebhookLogsQuery extends AccountScoped {
+  @IsDefined() @IsString() jobId: string;
+  @IsInt() @Min(1) @Max(100) limit: number;
+  @IsInt() @Min(0) offset: number;
+}

@@ -1,0 +1,34 @@
+import type { DocLayout } from './layout/layout.types.js';
+import { detectCurrency, ISO_CODES } from './parsers/currency.parser.js';
+import type { DocContext } from './parsers/value.parser.js';
+
+/** Full text of the document, lines joined by newlines, pages by form feeds. */
+export function fullText(doc: DocLayout): string {
+  return doc.pages.map((p) => p.lines.map((l) => l.text).join('\n')).join('\n\f');
+}
+
+/**
+ * Infers the document's conventions once: day/month order from unambiguous dates (a first part > 12
+ * means day-first), decimal mark from how amounts with two decimals are printed, and the currency
+ * most often named. Ambiguous dates then follow the document instead of a global guess.
+ */
+export function inferContext(doc: DocLayout): DocContext {
+  const text = fullText(doc);
+  let dmy = 0;
+  let mdy = 0;
+  for (const m of text.matchAll(/(?<![\d.])(\d{1,2})[/.-](\d{1,2})[/.-](\d{2,4})(?!\d)/g)) {
+    if (+m[1]! > 12 && +m[2]! <= 12) dmy++;
+    else if (+m[2]! > 12 && +m[1]! <= 12) mdy++;
+  }
+  const commaDec = (text.match(/\d,\d{2}(?![\d,.])/g) ?? []).length;
+  const dotDec = (text.match(/\d\.\d{2}(?![\d,.])/g) ?? []).length;
+  const counts = new Map<string, number>();
+  for (const m of text.matchAll(/\b[A-Z]{3}\b/g)) if (ISO_CODES.has(m[0])) counts.set(m[0], (counts.get(m[0]) ?? 0) + 2);
+  for (const m of text.matchAll(/[$€£¥₹]|\bRM(?=\s?\d)|\bRs\.?(?=\s?\d)/g)) {
+    const c = detectCurrency(text.slice(Math.max(0, m.index! - 3), m.index! + m[0].length + 1));
+    if (c) counts.set(c, (counts.get(c) ?? 0) + 1);
+  }
+  const currency = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const dateOrder = dmy > mdy ? 'dmy' : mdy > dmy ? 'mdy' : currency === 'USD' ? 'mdy' : 'dmy';
+  return { dateOrder, decimal: commaDec > dotDec ? 'comma' : dotDec > commaDec ? 'dot' : undefined, currency };
+}

@@ -1,0 +1,140 @@
+import { ExtractionError, type ExtractionEngine, type ExtractionInput, type ExtractionOptions, type ExtractionOutput, type ExtractionSchema, type FieldDef, type FieldMeta } from './engine.types.js';
+import { inferContext } from './document.context.js';
+import { isRequired, validateField } from './field.validator.js';
+import type { DocLayout } from './layout/layout.types.js';
+import { locateByLabel, type Located } from './locate/field.locator.js';
+import { locateBySemantics } from './locate/semantic.fallback.js';
+import { extractTable } from './locate/table.extractor.js';
+import { readImage } from './readers/image.reader.js';
+import { createOcrService, type OcrService } from './readers/ocr.service.js';
+import { readPdf } from './readers/pdf.reader.js';
+import { readCsv, readHtml, readText } from './readers/text.reader.js';
+import { renderMarkdown } from './render/markdown.renderer.js';
+import { sniffType, type DocKind } from './type.sniffer.js';
+
+export interface EngineOptions {
+  /** Largest accepted input in bytes (default 50 MB); larger inputs fail with `file_too_large`. */
+  maxBytes?: number;
+  /** Pages read per document (default 200); the rest are ignored and not billed. */
+  maxPages?: number;
+  /** OCR backend: 'auto' uses the native `tesseract` binary when on PATH, else tesseract.js. */
+  ocr?: 'auto' | 'native' | 'tesseract.js';
+}
+
+/** The engine plus optional cleanup: close() terminates the OCR worker so the process can exit. */
+export interface DocketExtractionEngine extends ExtractionEngine {
+  close(): Promise<void>;
+}
+
+export function createExtractionEngine(options: EngineOptions = {}): DocketExtractionEngine {
+  const maxBytes = options.maxBytes ?? 50 * 1024 * 1024;
+  const maxPages = options.maxPages ?? 200;
+  let ocr: OcrService | undefined;
+  const getOcr = () => (ocr ??= createOcrService({ engine: options.ocr ?? 'auto' }));
+
+  async function read(kind: DocKind, bytes: Uint8Array, signal?: AbortSignal): Promise<DocLayout> {
+    switch (kind) {
+      case 'pdf':
+        return readPdf(bytes, { ocr: getOcr(), maxPages, signal });
+      case 'image':
+        return readImage(bytes, getOcr());
+      case 'csv':
+        return readCsv(bytes);
+      case 'html':
+        return readHtml(bytes);
+      default:
+        return readText(bytes);
+    }
+  }
+
+  return {
+    async extract(input: ExtractionInput, schema: ExtractionSchema, opts: ExtractionOptions = {}): Promise<ExtractionOutput> {
+      try {
+        if (!input || !(input.bytes instanceof Uint8Array)) throw new ExtractionError('extraction_failed', 'input bytes missing');
+        if (input.bytes.byteLength === 0) throw new ExtractionError('empty_file', 'the file is empty');
+        if (input.bytes.byteLength > maxBytes) throw new ExtractionError('file_too_large', `the file is larger than ${maxBytes} bytes`);
+        if (opts.signal?.aborted) throw new ExtractionError('extraction_timeout', 'extraction was aborted');
+        const kind = sniffType(input.mimeType, input.bytes, input.filename);
+        const doc = await read(kind, input.bytes, opts.signal);
+        return extractFromLayout(doc, schema, opts);
+      } catch (e) {
+        if (e instanceof ExtractionError) throw e;
+        throw new ExtractionError('extraction_failed', (e as Error)?.message ?? String(e));
+      }
+    },
+    async close() {
+      const o = ocr;
+      ocr = undefined;
+      await o?.close();
+    },
+  };
+}
+
+/** Runs field location, validation and scoring on an already-read document. */
+export function extractFromLayout(doc: DocLayout, schema: ExtractionSchema, opts: ExtractionOptions = {}): ExtractionOutput {
+  const threshold = opts.confidenceThreshold ?? 0.7;
+  const ctx = inferContext(doc);
+  const fields = schema?.fields ?? [];
+  const result: Record<string, unknown> = {};
+  const meta: Record<string, FieldMeta> = {};
+
+  // Scalar fields: gather label-anchored candidates, then assign greedily so that one printed value
+  // is claimed by the field whose label matches it best ("Date:" → invoice date, not due date).
+  const cands = fields
+    .filter((f) => f.data_type !== 'table')
+    .flatMap((f) => locateByLabel(doc, f, ctx).slice(0, 8).map((c) => ({ f, c })));
+  cands.sort((a, b) => b.c.labelScore - a.c.labelScore || b.c.confidence - a.c.confidence);
+  const used = new Set<string>();
+  const chosen = new Map<string, Located>();
+  for (const { f, c } of cands) {
+    if (chosen.has(f.key)) continue;
+    const slot = `${c.page}:${Math.round(c.bbox[0])}:${Math.round(c.bbox[1])}`;
+    // An exact label match may share its value with another field asking for the same thing.
+    if (used.has(slot) && c.labelScore < 0.95) continue;
+    // Among equally good labels, prefer the best value (first in confidence order) of the same label score.
+    used.add(slot);
+    chosen.set(f.key, c);
+  }
+  for (const f of fields) {
+    if (f.data_type === 'table') {
+      const t = extractTable(doc, f, ctx);
+      if (t) {
+        result[f.key] = t.rows;
+        meta[f.key] = { confidence: round(t.confidence), page: t.page, bbox: t.bbox, errors: [] };
+      }
+      continue;
+    }
+    const c = chosen.get(f.key) ?? locateBySemantics(doc, f, ctx, used);
+    if (c) {
+      result[f.key] = c.value;
+      meta[f.key] = { confidence: round(c.confidence), page: c.page, bbox: c.bbox.map(round) as FieldMeta['bbox'], errors: [] };
+    }
+  }
+
+  // Validation after extraction; failures stay visible in the meta and force review.
+  let invalid = false;
+  const missingRequired: FieldDef[] = [];
+  for (const f of fields) {
+    const errors = validateField(f, result[f.key]);
+    if (errors.length) {
+      invalid = true;
+      meta[f.key] = { ...(meta[f.key] ?? { confidence: 0 }), errors };
+    }
+    if (isRequired(f) && result[f.key] === undefined) missingRequired.push(f);
+  }
+  const found = Object.keys(result).length;
+  if (missingRequired.length && found === 0) {
+    throw new ExtractionError('required_field_missing', `required field(s) not found: ${missingRequired.map((f) => f.key).join(', ')}`);
+  }
+  // Document confidence: mean over schema fields that were found, scaled by the share of required fields found.
+  const confs = Object.values(result).length ? Object.keys(result).map((k) => meta[k]!.confidence) : [];
+  const required = fields.filter(isRequired);
+  const reqShare = required.length ? (required.length - missingRequired.length) / required.length : 1;
+  const confidence = round(confs.length ? (confs.reduce((a, b) => a + b, 0) / confs.length) * reqShare : 0);
+  const needsReview = invalid || missingRequired.length > 0 || confidence < threshold;
+  return { result, fields: meta, confidence, needsReview, pages: doc.pages.length, markdown: renderMarkdown(doc) };
+}
+
+function round(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}

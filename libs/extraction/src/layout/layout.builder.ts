@@ -1,0 +1,120 @@
+import type { Block, Line, Page, Word } from './layout.types.js';
+
+/**
+ * Groups positioned words into lines and blocks. Words are clustered by vertical overlap rather than
+ * equal baselines, because OCR boxes and PDF runs of different font sizes on one visual line never
+ * share an exact y.
+ */
+export function buildPage(number: number, width: number, height: number, rawWords: Word[], ocr = false): Page {
+  const words = rawWords.filter((w) => w.text.trim() !== '' && w.x1 >= w.x0 && w.y1 >= w.y0);
+  words.sort((a, b) => a.y0 + a.y1 - (b.y0 + b.y1) || a.x0 - b.x0);
+  const rows: Word[][] = [];
+  const rowBox: { y0: number; y1: number }[] = [];
+  for (const w of words) {
+    const h = Math.max(1, w.y1 - w.y0);
+    const cy = (w.y0 + w.y1) / 2;
+    let best = -1;
+    let bestDist = Infinity;
+    // Only look at the last few rows: words are sorted by centre so a match is always recent.
+    for (let i = Math.max(0, rows.length - 4); i < rows.length; i++) {
+      const r = rowBox[i]!;
+      const rc = (r.y0 + r.y1) / 2;
+      const rh = Math.max(1, r.y1 - r.y0);
+      const dist = Math.abs(cy - rc);
+      if (dist < Math.min(h, rh) * 0.5 && dist < bestDist) {
+        best = i;
+        bestDist = dist;
+      }
+    }
+    if (best < 0) {
+      rows.push([w]);
+      rowBox.push({ y0: w.y0, y1: w.y1 });
+    } else {
+      rows[best]!.push(w);
+      const r = rowBox[best]!;
+      r.y0 = Math.min(r.y0, w.y0);
+      r.y1 = Math.max(r.y1, w.y1);
+    }
+  }
+  const lines: Line[] = rows.map((ws) => makeLine(ws, number));
+  lines.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+  return { number, width, height, lines, blocks: buildBlocks(lines), ocr };
+}
+
+export function makeLine(ws: Word[], page: number): Line {
+  const sorted = [...ws].sort((a, b) => a.x0 - b.x0);
+  return {
+    words: sorted,
+    text: joinWords(sorted),
+    x0: Math.min(...sorted.map((w) => w.x0)),
+    y0: Math.min(...sorted.map((w) => w.y0)),
+    x1: Math.max(...sorted.map((w) => w.x1)),
+    y1: Math.max(...sorted.map((w) => w.y1)),
+    page,
+  };
+}
+
+/** Joins words, inserting a space only where there is a visual gap (PDF runs are often split mid-word). */
+export function joinWords(ws: Word[]): string {
+  let out = '';
+  let prev: Word | undefined;
+  for (const w of ws) {
+    if (prev) {
+      const h = Math.max(1, Math.min(w.y1 - w.y0, prev.y1 - prev.y0));
+      const gap = w.x0 - prev.x1;
+      if (gap > h * 0.15 && !out.endsWith(' ') && !w.text.startsWith(' ')) out += ' ';
+    }
+    out += w.text;
+    prev = w;
+  }
+  return out.replace(/\s+/g, ' ').trim();
+}
+
+/** Splits a line into segments (cells) wherever the horizontal gap is wide compared to the text height. */
+export function segments(line: Line, factor = 1.2): Line[] {
+  const out: Word[][] = [];
+  let cur: Word[] = [];
+  let prev: Word | undefined;
+  for (const w of line.words) {
+    const h = Math.max(1, Math.min(w.y1 - w.y0, prev ? prev.y1 - prev.y0 : Infinity));
+    if (prev && w.x0 - prev.x1 > h * factor) {
+      out.push(cur);
+      cur = [];
+    }
+    cur.push(w);
+    prev = w;
+  }
+  if (cur.length) out.push(cur);
+  return out.map((ws) => makeLine(ws, line.page));
+}
+
+/** Consecutive lines with small vertical gaps and overlapping x extents form a block (paragraph). */
+function buildBlocks(lines: Line[]): Block[] {
+  const blocks: Block[] = [];
+  let cur: Line[] = [];
+  for (const l of lines) {
+    const prev = cur[cur.length - 1];
+    const h = Math.max(1, l.y1 - l.y0);
+    if (prev && l.y0 - prev.y1 > h * 0.9) {
+      blocks.push({ lines: cur });
+      cur = [];
+    }
+    cur.push(l);
+  }
+  if (cur.length) blocks.push({ lines: cur });
+  return blocks;
+}
+
+/** Layout for plain text: one word per whitespace-separated token, monospace geometry (1 char = 1 unit). */
+export function pageFromText(text: string, number = 1): Page {
+  const words: Word[] = [];
+  const rows = text.replace(/\r\n?/g, '\n').split('\n');
+  rows.forEach((row, y) => {
+    const expanded = row.replace(/\t/g, '    ');
+    for (const m of expanded.matchAll(/\S+/g)) {
+      words.push({ text: m[0], x0: m.index!, x1: m.index! + m[0].length, y0: y * 1.5, y1: y * 1.5 + 1, conf: 1 });
+    }
+  });
+  const width = Math.max(1, ...rows.map((r) => r.length));
+  return buildPage(number, width, rows.length * 1.5, words);
+}

@@ -1,0 +1,146 @@
+/**
+ * Fuzzy label matching. Labels and document text are reduced to "concepts": lower-cased, accent-free
+ * tokens where abbreviations and the common EN/DE/FR/NL invoice vocabulary map to one canonical word
+ * (`No.`, `#`, `Nr`, `Nummer`, `N°` → number). German compounds (`Rechnungsnummer`) are split into
+ * known parts. Generic words weigh less so that `Date:` matches "Invoice date" but not "Due date".
+ */
+const SYNONYMS: Record<string, string[]> = {
+  number: ['no', 'nr', 'nummer', 'numero', 'num', '#', 'n', 'no.', 'nbr', 'nro', 'ref', 'reference', 'referenz'],
+  invoice: ['inv', 'rechnung', 'facture', 'factuur', 'bill', 'invoicing', 'rg', 'fact'],
+  date: ['datum', 'dated', 'dt', 'date'],
+  due: ['fallig', 'faellig', 'echeance', 'vervaldatum', 'payable', 'zahlbar', 'faelligkeit', 'falligkeit', 'zahlungsziel', 'vervaldag'],
+  total: ['gesamt', 'gesamtbetrag', 'totaal', 'sum', 'summe', 'grand', 'ttc', 'endbetrag', 'rechnungsbetrag'],
+  net: ['netto', 'subtotal', 'sub', 'ht', 'nettobetrag', 'excl', 'excluding', 'before'],
+  tax: ['vat', 'mwst', 'ust', 'tva', 'btw', 'gst', 'sst', 'steuer', 'umsatzsteuer', 'mehrwertsteuer', 'taxes'],
+  amount: ['betrag', 'bedrag', 'amt', 'montant'],
+  seller: ['vendor', 'supplier', 'issuer', 'lieferant', 'verkaufer', 'fournisseur', 'leverancier', 'merchant', 'from'],
+  buyer: ['customer', 'client', 'kunde', 'acheteur', 'klant', 'purchaser', 'recipient', 'billed', 'sold'],
+  quantity: ['qty', 'menge', 'anzahl', 'quantite', 'qte', 'aantal', 'qt', 'units', 'hours', 'hrs'],
+  price: ['rate', 'preis', 'prix', 'prijs', 'cost', 'einzelpreis', 'pu'],
+  unit: ['einzel', 'unitaire', 'per', 'each', 'stuk'],
+  description: ['desc', 'item', 'article', 'bezeichnung', 'beschreibung', 'designation', 'libelle', 'omschrijving', 'product', 'service', 'particulars', 'details', 'artikel', 'leistung'],
+  company: ['firm', 'firma', 'societe', 'bedrijf', 'shop', 'store', 'business'],
+  address: ['addr', 'adresse', 'adres', 'anschrift'],
+  phone: ['tel', 'ph', 'telephone', 'telefon', 'telefoon', 'mobile', 'fax'],
+  currency: ['curr', 'wahrung', 'devise', 'valuta', 'waehrung'],
+  id: ['identification', 'ident', 'identifier', 'idnr', 'nummer'],
+  name: ['naam', 'nom'],
+  order: ['bestellung', 'commande', 'bestelling', 'po'],
+  customer: ['kunden', 'kundennummer'],
+  payment: ['zahlung', 'paiement', 'betaling', 'pay'],
+};
+
+const CANON = new Map<string, string>();
+for (const [canon, list] of Object.entries(SYNONYMS)) {
+  CANON.set(canon, canon);
+  for (const w of list) if (!CANON.has(w)) CANON.set(w, canon);
+}
+
+/** Words that say what kind of value follows rather than which one: matched with a lower weight. */
+const GENERIC: Record<string, number> = { name: 0.3, amount: 0.4, number: 0.6, id: 0.6, date: 0.6, invoice: 0.3, document: 0.3, the: 0, of: 0, a: 0, and: 0, or: 0, for: 0, de: 0, la: 0, le: 0, du: 0, der: 0, die: 0, das: 0, van: 0, in: 0, on: 0, s: 0 };
+
+export function weightOf(concept: string): number {
+  return GENERIC[concept] ?? 1;
+}
+
+export function fold(s: string): string {
+  return s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/ß/g, 'ss');
+}
+
+/** Splits text into raw tokens (keeping `#` and `°` as their own tokens: they mean "number"). */
+export function tokens(s: string): string[] {
+  const f = fold(s).replace(/n[°º]/g, ' # ').replace(/[°º]/g, ' ');
+  return f.match(/#|[a-z0-9]+/g) ?? [];
+}
+
+/** Canonical concept(s) for one token: German compounds may give two. */
+export function conceptsOf(tok: string): string[] {
+  const c = CANON.get(tok);
+  if (c) return [c];
+  if (tok.length >= 7) {
+    for (let i = 3; i <= tok.length - 3; i++) {
+      const a = tok.slice(0, i);
+      let b = tok.slice(i);
+      const ca = CANON.get(a) ?? CANON.get(a.replace(/s$/, ''));
+      if (!ca) continue;
+      let cb = CANON.get(b);
+      if (!cb && b.startsWith('s')) cb = CANON.get((b = b.slice(1)));
+      if (cb) return [ca, cb];
+    }
+  }
+  // Plurals: "totals", "items", "dates".
+  if (tok.length > 3 && tok.endsWith('s') && CANON.has(tok.slice(0, -1))) return [CANON.get(tok.slice(0, -1))!];
+  return [tok];
+}
+
+export function conceptTokens(s: string): string[] {
+  return tokens(s).flatMap(conceptsOf);
+}
+
+/** Edit distance ≤ 1 for longer words (OCR noise); exact for short ones. */
+function near(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (a.length < 5 || b.length < 5 || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return a.slice(i + 1) === b.slice(i + 1) || a.slice(i + 1) === b.slice(i) || a.slice(i) === b.slice(i + 1);
+}
+
+export interface LabelSpec {
+  /** Alternative phrasings, each a list of concepts (label, key words). */
+  variants: string[][];
+}
+
+export function labelSpec(label: string | undefined, key: string): LabelSpec {
+  const variants: string[][] = [];
+  if (label) variants.push(conceptTokens(label));
+  const fromKey = conceptTokens(key.replace(/_/g, ' '));
+  if (!variants.some((v) => v.join(' ') === fromKey.join(' '))) variants.push(fromKey);
+  return { variants: variants.filter((v) => v.length > 0) };
+}
+
+export interface SpanMatch {
+  /** Index of the first and one past the last matched word. */
+  start: number;
+  end: number;
+  score: number;
+}
+
+/**
+ * Best span of `words` (concept lists per document word) matching the label: score = weighted share of
+ * label concepts found × share of span words that belong to the label.
+ */
+export function matchSpan(words: string[][], spec: LabelSpec): SpanMatch | undefined {
+  let best: SpanMatch | undefined;
+  for (const variant of spec.variants) {
+    const total = variant.reduce((s, c) => s + weightOf(c), 0);
+    if (total <= 0) continue;
+    for (let i = 0; i < words.length; i++) {
+      if (!words[i]!.some((c) => variant.some((v) => near(v, c)))) continue;
+      const found = new Set<string>();
+      let extra = 0;
+      for (let j = i; j < Math.min(words.length, i + variant.length + 3); j++) {
+        const w = words[j]!;
+        const hits = w.filter((c) => variant.some((v) => near(v, c)));
+        if (hits.length === 0) {
+          if (w.every((c) => weightOf(c) === 0)) continue;
+          extra++;
+          if (extra > 1) break;
+          continue;
+        }
+        for (const h of hits) found.add(variant.find((v) => near(v, h))!);
+        const got = [...found].reduce((s, c) => s + weightOf(c), 0);
+        const spanLen = j - i + 1;
+        const precision = (spanLen - extra) / spanLen;
+        const score = (got / total) * (0.85 + 0.15 * precision);
+        if (!best || score > best.score + 1e-9 || (Math.abs(score - best.score) < 1e-9 && j + 1 - i < best.end - best.start))
+          best = { start: i, end: j + 1, score };
+      }
+    }
+  }
+  return best;
+}

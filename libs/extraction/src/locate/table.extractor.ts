@@ -1,0 +1,186 @@
+import type { FieldDef } from '../engine.types.js';
+import { segments } from '../layout/layout.builder.js';
+import type { DocLayout, Line, Word } from '../layout/layout.types.js';
+import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
+import { conceptTokens, labelSpec, matchSpan } from './label.matcher.js';
+
+export interface TableResult {
+  rows: Record<string, unknown>[];
+  confidence: number;
+  page: number;
+  bbox: [number, number, number, number];
+}
+
+interface Column {
+  field: FieldDef;
+  x0: number;
+  x1: number;
+}
+
+interface Header {
+  page: number;
+  lineIndex: number;
+  /** Index of the last line that belongs to the header (headers may wrap over two lines). */
+  lastLine: number;
+  columns: Column[];
+  score: number;
+}
+
+const STOP = new Set(['total', 'net', 'tax']);
+
+/** Matches each column label to at most one segment of the line(s); returns the mapped columns. */
+function matchHeader(segs: Line[], cols: FieldDef[]): { columns: Column[]; score: number } {
+  const cands: { ci: number; si: number; score: number }[] = [];
+  cols.forEach((c, ci) => {
+    const spec = labelSpec(c.label, c.key);
+    segs.forEach((s, si) => {
+      const m = matchSpan(s.words.map((w) => conceptTokens(w.text)), spec);
+      if (!m || m.score < 0.5) return;
+      // Penalise segments with lots of unmatched words: a header cell is short.
+      const cover = (m.end - m.start) / s.words.length;
+      cands.push({ ci, si, score: m.score * (0.6 + 0.4 * cover) });
+    });
+  });
+  cands.sort((a, b) => b.score - a.score);
+  const usedC = new Set<number>();
+  const usedS = new Set<number>();
+  const columns: Column[] = [];
+  let score = 0;
+  for (const c of cands) {
+    if (usedC.has(c.ci) || usedS.has(c.si)) continue;
+    usedC.add(c.ci);
+    usedS.add(c.si);
+    columns.push({ field: cols[c.ci]!, x0: segs[c.si]!.x0, x1: segs[c.si]!.x1 });
+    score += c.score;
+  }
+  columns.sort((a, b) => a.x0 - b.x0);
+  return { columns, score };
+}
+
+function findHeaders(doc: DocLayout, field: FieldDef): Header[] {
+  const cols = field.fields ?? [];
+  const need = Math.min(cols.length, cols.length >= 3 ? 2 : 1);
+  const headers: Header[] = [];
+  for (const page of doc.pages) {
+    for (let li = 0; li < page.lines.length; li++) {
+      const line = page.lines[li]!;
+      let best = { ...matchHeader(segments(line, 1.2), cols), last: li };
+      // Wrapped headers: merge this line with the next one when they are close.
+      const next = page.lines[li + 1];
+      if (next && next.y0 - line.y1 < (line.y1 - line.y0) * 1.2) {
+        const merged = mergeLines(line, next);
+        const m = matchHeader(segments(merged, 1.2), cols);
+        if (m.columns.length > best.columns.length) best = { ...m, last: li + 1 };
+      }
+      if (best.columns.length >= need && best.columns.length > 0) {
+        headers.push({ page: page.number, lineIndex: li, lastLine: best.last, columns: best.columns, score: best.score / cols.length });
+        li = best.last;
+      }
+    }
+  }
+  return headers;
+}
+
+/** Two stacked header lines become one: words with overlapping x are joined into one cell. */
+function mergeLines(a: Line, b: Line): Line {
+  const words: Word[] = [...a.words.map((w) => ({ ...w })), ...b.words.map((w) => ({ ...w }))];
+  const y0 = Math.min(a.y0, b.y0);
+  const y1 = Math.max(a.y1, b.y1);
+  words.sort((p, q) => p.x0 - q.x0);
+  for (const w of words) {
+    w.y0 = y0;
+    w.y1 = y0 + (a.y1 - a.y0);
+  }
+  return { ...a, words, y0, y1, x0: Math.min(a.x0, b.x0), x1: Math.max(a.x1, b.x1), text: a.text + ' ' + b.text };
+}
+
+/** Column of a word: the header it overlaps most, else the nearest header by horizontal distance. */
+function columnOf(w: Word, cols: Column[]): number {
+  let best = -1;
+  let bestD = Infinity;
+  cols.forEach((c, i) => {
+    const overlap = Math.min(w.x1, c.x1) - Math.max(w.x0, c.x0);
+    const d = overlap > 0 ? -overlap : Math.min(Math.abs(w.x0 - c.x1), Math.abs(c.x0 - w.x1));
+    if (d < bestD) {
+      bestD = d;
+      best = i;
+    }
+  });
+  return best;
+}
+
+function isStopLine(line: Line): boolean {
+  const first = segments(line, 1.5)[0];
+  if (!first) return false;
+  const cs = first.words.slice(0, 3).flatMap((w) => conceptTokens(w.text));
+  return cs.some((c) => STOP.has(c));
+}
+
+/** Extracts a table field: rows under each matching header, continued across pages, stopping at totals. */
+export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext): TableResult | undefined {
+  const headers = findHeaders(doc, field);
+  if (!headers.length) return undefined;
+  // Keep the best header and any later header with the same columns (a table continued on the next page).
+  const best = headers.reduce((a, b) => (b.score > a.score ? b : a));
+  const keyOf = (h: Header) => h.columns.map((c) => c.field.key).join(',');
+  const chosen = headers.filter((h) => h === best || (keyOf(h) === keyOf(best) && (h.page > best.page || (h.page === best.page && h.lineIndex > best.lineIndex)) && h.page !== best.page));
+  const rows: Record<string, unknown>[] = [];
+  let bbox: [number, number, number, number] | undefined;
+  for (const h of chosen) {
+    const page = doc.pages.find((p) => p.number === h.page)!;
+    const header = page.lines[h.lineIndex]!;
+    const lh = Math.max(1, header.y1 - header.y0);
+    let prevY = page.lines[h.lastLine]!.y1;
+    let prev: Record<string, string> | undefined;
+    let prevLine: Line | undefined;
+    const cols = h.columns;
+    const numeric = new Set(cols.filter((c) => c.field.data_type !== 'string').map((c) => c.field.key));
+    const pending: Record<string, string>[] = [];
+    for (let li = h.lastLine + 1; li < page.lines.length; li++) {
+      const line = page.lines[li]!;
+      if (line.y0 - prevY > lh * 4) break;
+      if (isStopLine(line)) break;
+      const cells: Record<string, string[]> = {};
+      for (const w of line.words) {
+        const ci = columnOf(w, cols);
+        if (ci < 0) continue;
+        (cells[cols[ci]!.field.key] ??= []).push(w.text);
+      }
+      const filled = Object.keys(cells);
+      if (!filled.length) continue;
+      const hasNumeric = filled.some((k) => numeric.has(k));
+      // A line with only text in a text column, right below a row, continues that row (wrapped description).
+      if (prev && prevLine && !hasNumeric && numeric.size > 0 && line.y0 - prevLine.y1 < lh * 0.9) {
+        for (const k of filled) prev[k] = (prev[k] ? prev[k] + ' ' : '') + cells[k]!.join(' ');
+        prevLine = line;
+        prevY = line.y1;
+        continue;
+      }
+      // Lines without numbers when the table has numeric columns are notes, not rows, unless many columns are filled.
+      if (numeric.size > 0 && !hasNumeric && filled.length < Math.max(2, cols.length - 1)) {
+        if (rows.length + pending.length > 0) break;
+        continue;
+      }
+      const row: Record<string, string> = {};
+      for (const k of filled) row[k] = cells[k]!.join(' ');
+      pending.push(row);
+      prev = row;
+      prevLine = line;
+      prevY = line.y1;
+      const b = [line.x0, line.y0, line.x1, line.y1] as [number, number, number, number];
+      bbox = bbox ? [Math.min(bbox[0], b[0]), Math.min(bbox[1], b[1]), Math.max(bbox[2], b[2]), Math.max(bbox[3], b[3])] : b;
+    }
+    for (const r of pending) {
+      const out: Record<string, unknown> = {};
+      for (const c of cols) {
+        const raw = r[c.field.key];
+        if (raw === undefined) continue;
+        const v = c.field.data_type === 'string' ? cleanString(raw) : findTyped(raw, c.field.data_type, ctx)[0]?.value;
+        if (v !== undefined && v !== '') out[c.field.key] = v;
+      }
+      if (Object.keys(out).length) rows.push(out);
+    }
+  }
+  if (!rows.length) return undefined;
+  return { rows, confidence: Math.min(1, 0.5 + 0.5 * best.score), page: best.page, bbox: bbox ?? [0, 0, 0, 0] };
+}

@@ -1,0 +1,49 @@
+import { parseNumber } from './number.parser.js';
+
+/** Symbol → ISO 4217. Ambiguous `$` maps to USD unless a more specific prefix is printed (C$, A$, …). */
+const SYMBOLS: [RegExp, string][] = [
+  [/US\$|U\.S\.\$/i, 'USD'],
+  [/C\$|CA\$/i, 'CAD'],
+  [/A\$|AU\$/i, 'AUD'],
+  [/NZ\$/i, 'NZD'],
+  [/S\$/i, 'SGD'],
+  [/HK\$/i, 'HKD'],
+  [/R\$/, 'BRL'],
+  [/€/, 'EUR'],
+  [/£/, 'GBP'],
+  [/₹|\bRs\.?(?=\s*\d)|\bINR\b/, 'INR'],
+  [/¥|円/, 'JPY'],
+  [/₽/, 'RUB'],
+  [/₩/, 'KRW'],
+  [/₺/, 'TRY'],
+  [/zł/i, 'PLN'],
+  [/\bRM(?=\s*\d|\b)/, 'MYR'],
+  [/\bCHF\b|\bFr\.(?=\s*\d)/, 'CHF'],
+  [/\bKč\b/, 'CZK'],
+  [/\$/, 'USD'],
+];
+
+export const ISO_CODES = new Set(
+  'USD EUR GBP JPY CHF CAD AUD NZD CNY HKD SGD INR MYR SEK NOK DKK PLN CZK HUF RON BGN RUB TRY BRL MXN ZAR KRW THB IDR PHP VND AED SAR ILS TWD'.split(' '),
+);
+
+/** Finds the currency named in a piece of text: an ISO code first (explicit), then a symbol. */
+export function detectCurrency(text: string): string | undefined {
+  for (const m of text.matchAll(/\b([A-Z]{3})\b/g)) if (ISO_CODES.has(m[1]!)) return m[1];
+  for (const [re, code] of SYMBOLS) if (re.test(text)) return code;
+  return undefined;
+}
+
+export interface CurrencyValue {
+  value: number;
+  currency: string;
+}
+
+/** Parses `$1,234.50`, `1.234,50 €`, `EUR 12`, `-14,73`, `(12.50)`; `fallback` is the document currency. */
+export function parseCurrency(raw: string, fallback?: string): CurrencyValue | undefined {
+  const value = parseNumber(raw);
+  if (value === undefined) return undefined;
+  const currency = detectCurrency(raw) ?? fallback;
+  if (!currency) return undefined;
+  return { value, currency };
+}

@@ -1,0 +1,86 @@
+/**
+ * Parses a printed date to ISO `YYYY-MM-DD`. Month names in English, German, French and Dutch
+ * (full and abbreviated). Numeric dates: `YYYY-MM-DD` / `YYYY/MM/DD` first; for `a/b/yyyy` the
+ * order is decided by value (a > 12 → day-first, b > 12 → month-first) and otherwise by `order`
+ * (default day-first, the convention of most of the world; callers pass 'mdy' when the document
+ * context says US, e.g. `$` amounts).
+ */
+const MONTHS: Record<string, number> = {};
+const names: [number, string[]][] = [
+  [1, ['january', 'jan', 'januar', 'jänner', 'janvier', 'janv', 'januari']],
+  [2, ['february', 'feb', 'februar', 'février', 'fevrier', 'févr', 'fevr', 'fév', 'februari']],
+  [3, ['march', 'mar', 'märz', 'maerz', 'mrz', 'mars', 'maart', 'mrt']],
+  [4, ['april', 'apr', 'avril', 'avr']],
+  [5, ['may', 'mai', 'mei']],
+  [6, ['june', 'jun', 'juni', 'juin']],
+  [7, ['july', 'jul', 'juli', 'juillet', 'juil']],
+  [8, ['august', 'aug', 'août', 'aout', 'augustus']],
+  [9, ['september', 'sep', 'sept', 'septembre']],
+  [10, ['october', 'oct', 'oktober', 'okt', 'octobre']],
+  [11, ['november', 'nov', 'novembre']],
+  [12, ['december', 'dec', 'dezember', 'dez', 'décembre', 'decembre', 'déc']],
+];
+for (const [n, list] of names) for (const name of list) MONTHS[name] = n;
+
+const MONTH_RE = Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
+
+export type DateOrder = 'dmy' | 'mdy';
+
+function iso(y: number, m: number, d: number): string | undefined {
+  if (y < 100) y += y < 70 ? 2000 : 1900;
+  if (m < 1 || m > 12 || d < 1 || d > 31 || y < 1900 || y > 2100) return undefined;
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  if (dt.getUTCMonth() !== m - 1) return undefined;
+  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+export interface DateMatch {
+  iso: string;
+  index: number;
+  length: number;
+}
+
+/** Finds the first date in free text. */
+export function findDate(text: string, order: DateOrder = 'dmy'): DateMatch | undefined {
+  const all = findDates(text, order);
+  return all[0];
+}
+
+/** Finds all dates in free text, in order of appearance. */
+export function findDates(text: string, order: DateOrder = 'dmy'): DateMatch[] {
+  const s = text.normalize('NFKC');
+  const found: DateMatch[] = [];
+  const push = (m: RegExpMatchArray, v: string | undefined) => {
+    if (v && !found.some((f) => m.index! < f.index + f.length && f.index < m.index! + m[0].length))
+      found.push({ iso: v, index: m.index!, length: m[0].length });
+  };
+  // ISO-like: 2024-03-15, 2024/03/15, 2024.03.15 (also with a time after it).
+  for (const m of s.matchAll(/(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/g)) push(m, iso(+m[1]!, +m[2]!, +m[3]!));
+  // Day month-name year: 15 March 2024, 15. März 2024, 15-Mar-24, 1er janvier 2024.
+  const dmy = new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})(?:st|nd|rd|th|er|e)?\\.?[\\s\\-/.,]*(${MONTH_RE})\\.?[\\s\\-/.,]*(\\d{4}|\\d{2})(?!\\d)`, 'giu');
+  for (const m of s.matchAll(dmy)) push(m, iso(+m[3]!, MONTHS[m[2]!.toLowerCase()]!, +m[1]!));
+  // Month-name day, year: March 15, 2024 / Mar 15 2024.
+  const mdy = new RegExp(`(?<![\\p{L}])(${MONTH_RE})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?!\\d)`, 'giu');
+  for (const m of s.matchAll(mdy)) push(m, iso(+m[3]!, MONTHS[m[1]!.toLowerCase()]!, +m[2]!));
+  // Numeric a/b/yyyy, a.b.yy, a-b-yyyy.
+  for (const m of s.matchAll(/(?<![\d.,])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d])/g)) {
+    const a = +m[1]!;
+    const b = +m[3]!;
+    const y = +m[4]!;
+    let v: string | undefined;
+    if (a > 12) v = iso(y, b, a);
+    else if (b > 12) v = iso(y, a, b);
+    else v = order === 'mdy' ? iso(y, a, b) : iso(y, b, a);
+    push(m, v);
+  }
+  // Compact 8-digit yyyymmdd (common in XML-derived prints); only when it is a plausible date.
+  for (const m of s.matchAll(/(?<!\d)(20\d{2})(\d{2})(\d{2})(?!\d)/g)) push(m, iso(+m[1]!, +m[2]!, +m[3]!));
+  found.sort((a, b) => a.index - b.index);
+  return found;
+}
+
+export function parseDate(raw: string, order: DateOrder = 'dmy'): string | undefined {
+  return findDate(raw, order)?.iso;
+}

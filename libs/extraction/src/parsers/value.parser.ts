@@ -1,0 +1,75 @@
+import type { DataType } from '../engine.types.js';
+import { parseBoolean } from './boolean.parser.js';
+import { detectCurrency } from './currency.parser.js';
+import { findDates, type DateOrder } from './date.parser.js';
+import { parseNumber } from './number.parser.js';
+
+/** Document-wide conventions inferred once per document and used to resolve ambiguous values. */
+export interface DocContext {
+  dateOrder: DateOrder;
+  decimal?: 'comma' | 'dot';
+  currency?: string;
+}
+
+export interface ParsedValue {
+  value: unknown;
+  /** Character offsets of the value inside the text it was found in. */
+  index: number;
+  length: number;
+  /** 0..1: how sure the parser is that this is a value of the type. */
+  quality: number;
+}
+
+// A number token: optional sign/parens/currency, digits with grouping, optional decimals, optional % or trailing minus.
+const NUM_RE = /(\(\s*)?([-−–+]\s?)?((?:[A-Z]{3}|[$€£¥₹]|RM|Rs\.?)\s?)?(\d{1,3}(?:[.,'’\u00a0\u202f ]\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4})?)(?!\d)(\s?(?:[A-Z]{3}\b|[€$£]))?(\s*\))?(-(?!\d))?(\s?%)?/g;
+
+export function findNumbers(text: string, ctx?: DocContext): ParsedValue[] {
+  const out: ParsedValue[] = [];
+  for (const m of text.normalize('NFKC').matchAll(NUM_RE)) {
+    if (m[8]) continue; // percentages are rates, not amounts
+    const before = text[m.index! - 1];
+    const core = m[4]!;
+    // A number glued to letters (INV1001, DE123456789) is an identifier, not a quantity.
+    if (before && /[\p{L}]/u.test(before) && !m[3]) continue;
+    const after = text[m.index! + m[0].length];
+    if (after && /[\p{L}\d]/u.test(after) && !m[5]) continue;
+    // Dates and times look like numbers: skip 12.03.2024, 10:30.
+    if (/^\d{1,2}[.,]\d{1,2}$/.test(core) && text[m.index! + m[0].length] === '.') continue;
+    if (before === ':' || after === ':' || before === '/' || after === '/') continue;
+    let raw = m[0].replace(/%$/, '');
+    if (m[1] && !m[6]) raw = raw.replace(/^\(/, '');
+    const v = parseNumber(raw, ctx?.decimal);
+    if (v === undefined) continue;
+    const hasDecimals = /[.,]\d{1,2}$/.test(core);
+    out.push({ value: v, index: m.index!, length: m[0].length, quality: hasDecimals || m[3] || m[5] ? 1 : 0.8 });
+  }
+  return out;
+}
+
+export function findTyped(text: string, type: DataType, ctx: DocContext): ParsedValue[] {
+  switch (type) {
+    case 'date':
+      return findDates(text, ctx.dateOrder).map((d) => ({ value: d.iso, index: d.index, length: d.length, quality: 1 }));
+    case 'number':
+      return findNumbers(text, ctx);
+    case 'currency':
+      return findNumbers(text, ctx).map((n) => {
+        const local = detectCurrency(text.slice(Math.max(0, n.index - 4), n.index + n.length + 4));
+        const currency = local ?? ctx.currency;
+        return { ...n, value: currency ? { value: n.value as number, currency } : undefined, quality: local ? 1 : 0.8 };
+      }).filter((n) => n.value !== undefined);
+    case 'boolean': {
+      const b = parseBoolean(text);
+      return b === undefined ? [] : [{ value: b, index: 0, length: text.length, quality: 0.9 }];
+    }
+    default: {
+      const s = cleanString(text);
+      return s ? [{ value: s, index: 0, length: text.length, quality: 0.9 }] : [];
+    }
+  }
+}
+
+/** Trims label punctuation (`:`, `-`, `#`) and whitespace around a string value. */
+export function cleanString(s: string): string {
+  return s.replace(/\s+/g, ' ').replace(/^[\s:;#\-–—.,|]+/, '').replace(/[\s:;|,]+$/, '').trim();
+}

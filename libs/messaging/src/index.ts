@@ -1,0 +1,5 @@
+export * from './rpc-client.js';
+export * from './rpc-server.js';
+export * from './jetstream.js';
+export * from './outbox.js';
+export * from './service-app.js';

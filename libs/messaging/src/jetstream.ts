@@ -1,0 +1,137 @@
+import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
+import {
+  AckPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type JetStreamClient, type JetStreamManager, type JsMsg,
+} from '@nats-io/jetstream';
+import { Streams } from '@docket/contracts';
+import type { Logger } from 'pino';
+
+export type HandlerOutcome = { ack: true } | { retryInMs: number } | { term: string };
+
+export interface ConsumeOptions<T> {
+  stream: string;
+  durable: string;
+  filterSubject?: string;
+  ackWaitMs: number;
+  maxDeliver: number;
+  /** How many messages this process works on at once. */
+  concurrency?: number;
+  handler: (data: T, ctx: { deliveryCount: number; working: () => void; subject: string; msgId?: string }) => Promise<HandlerOutcome>;
+}
+
+/**
+ * Durable work and events over JetStream. Core NATS alone is at-most-once; everything that must
+ * not be lost (jobs, job-finished events) goes through here.
+ */
+export class JetStreamBus {
+  private nc!: NatsConnection;
+  private js!: JetStreamClient;
+  private jsm!: JetStreamManager;
+  private stopped = false;
+  private readonly loops: Promise<void>[] = [];
+  private readonly inflight = new Set<Promise<void>>();
+
+  constructor(private readonly natsUrl: string, private readonly log: Logger, private readonly name: string) {}
+
+  async connect(): Promise<void> {
+    this.nc = await connect({ servers: [this.natsUrl], name: `${this.name}-js`, maxReconnectAttempts: -1 });
+    this.js = jetstream(this.nc);
+    this.jsm = await jetstreamManager(this.nc);
+    await this.ensureStreams();
+  }
+
+  /** Idempotent: creates the streams Docket uses, or leaves existing ones as they are. */
+  async ensureStreams(): Promise<void> {
+    await this.addStream({ name: Streams.jobs.name, subjects: [...Streams.jobs.subjects], retention: RetentionPolicy.Workqueue });
+    await this.addStream({ name: Streams.events.name, subjects: [...Streams.events.subjects], retention: RetentionPolicy.Limits, max_age: nanos(7 * 24 * 3600 * 1000) });
+  }
+
+  private async addStream(cfg: { name: string; subjects: string[]; retention: RetentionPolicy; max_age?: number }): Promise<void> {
+    try {
+      await this.jsm.streams.info(cfg.name);
+    } catch {
+      await this.jsm.streams.add({ ...cfg, storage: StorageType.File, duplicate_window: nanos(2 * 60 * 1000) });
+    }
+  }
+
+  async publish(subject: string, payload: unknown, msgId: string): Promise<void> {
+    await this.js.publish(subject, JSON.stringify(payload), { msgID: msgId });
+  }
+
+  async ensureConsumer(opts: Pick<ConsumeOptions<unknown>, 'stream' | 'durable' | 'filterSubject' | 'ackWaitMs' | 'maxDeliver'>): Promise<void> {
+    const cfg = {
+      durable_name: opts.durable,
+      ack_policy: AckPolicy.Explicit,
+      ack_wait: nanos(opts.ackWaitMs),
+      max_deliver: opts.maxDeliver,
+      ...(opts.filterSubject ? { filter_subject: opts.filterSubject } : {}),
+    };
+    try {
+      await this.jsm.consumers.info(opts.stream, opts.durable);
+      await this.jsm.consumers.update(opts.stream, opts.durable, { ack_wait: cfg.ack_wait, max_deliver: cfg.max_deliver });
+    } catch {
+      await this.jsm.consumers.add(opts.stream, cfg);
+    }
+  }
+
+  /** Pull-consume a durable consumer until `close()`. Handler outcomes map to ack / delayed nak / term. */
+  async consume<T>(opts: ConsumeOptions<T>): Promise<void> {
+    await this.ensureConsumer(opts);
+    const consumer = await this.js.consumers.get(opts.stream, opts.durable);
+    const concurrency = opts.concurrency ?? 1;
+    const loop = (async () => {
+      while (!this.stopped) {
+        try {
+          const messages = await consumer.fetch({ max_messages: concurrency, expires: 2000 });
+          const batch: Promise<void>[] = [];
+          for await (const m of messages) batch.push(this.track(this.handle(m, opts)));
+          await Promise.all(batch);
+        } catch (err) {
+          if (this.stopped) break;
+          this.log.warn({ err, stream: opts.stream, durable: opts.durable }, 'consume loop error; retrying');
+          await new Promise((r) => setTimeout(r, 1000));
+        }
+      }
+    })();
+    this.loops.push(loop);
+  }
+
+  private track(p: Promise<void>): Promise<void> {
+    this.inflight.add(p);
+    return p.finally(() => this.inflight.delete(p));
+  }
+
+  private async handle<T>(m: JsMsg, opts: ConsumeOptions<T>): Promise<void> {
+    let data: T;
+    try {
+      data = m.json<T>();
+    } catch {
+      this.log.error({ subject: m.subject }, 'undecodable message terminated');
+      m.term('undecodable');
+      return;
+    }
+    try {
+      const outcome = await opts.handler(data, {
+        deliveryCount: m.info.deliveryCount,
+        working: () => m.working(),
+        subject: m.subject,
+        msgId: m.headers?.get('Nats-Msg-Id') || undefined,
+      });
+      if ('ack' in outcome) m.ack();
+      else if ('retryInMs' in outcome) m.nak(outcome.retryInMs);
+      else m.term(outcome.term);
+    } catch (err) {
+      this.log.error({ err, subject: m.subject, delivery: m.info.deliveryCount }, 'handler failed; will be redelivered');
+      m.nak(Math.min(30_000, 500 * 2 ** m.info.deliveryCount));
+    }
+  }
+
+  get connection(): NatsConnection {
+    return this.nc;
+  }
+
+  async close(): Promise<void> {
+    this.stopped = true;
+    await Promise.allSettled([...this.loops, ...this.inflight]);
+    if (this.nc && !this.nc.isClosed()) await this.nc.drain().catch(() => undefined);
+  }
+}

@@ -1,0 +1,77 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { ulid } from 'ulid';
+import type { Logger } from 'pino';
+import type { JetStreamBus } from './jetstream.js';
+
+/**
+ * Transactional outbox: the event row is written in the same transaction as the state change,
+ * and a relay publishes it with Nats-Msg-Id = outbox id (JetStream drops duplicates), then marks it
+ * sent. "Commit, then dispatch" (spec §4.2) without a bare publish after commit.
+ */
+export function outboxTableSql(schema: string): string[] {
+  return [
+    `CREATE TABLE "${schema}"."outbox" (
+      "id" varchar(40) PRIMARY KEY,
+      "subject" varchar(200) NOT NULL,
+      "payload" jsonb NOT NULL,
+      "created_at" timestamptz NOT NULL DEFAULT now(),
+      "sent_at" timestamptz
+    )`,
+    `CREATE INDEX "outbox_unsent_idx" ON "${schema}"."outbox" ("id") WHERE "sent_at" IS NULL`,
+  ];
+}
+
+export async function enqueueOutbox(manager: EntityManager, schema: string, subject: string, payload: object, id = `evt_${ulid().toLowerCase()}`): Promise<string> {
+  await manager.query(`INSERT INTO "${schema}"."outbox" ("id", "subject", "payload") VALUES ($1, $2, $3)`, [id, subject, JSON.stringify({ ...payload })]);
+  return id;
+}
+
+export class OutboxRelay {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private stopped = false;
+
+  constructor(
+    private readonly ds: DataSource,
+    private readonly schema: string,
+    private readonly bus: JetStreamBus,
+    private readonly log: Logger,
+    private readonly intervalMs = 100,
+  ) {}
+
+  start(): void {
+    const tick = async () => {
+      if (this.stopped) return;
+      this.running = this.drain().then(
+        () => undefined,
+        (err) => this.log.warn({ err }, "outbox relay pass failed"),
+      );
+      await this.running;
+      if (!this.stopped) this.timer = setTimeout(tick, this.intervalMs);
+    };
+    this.timer = setTimeout(tick, 0);
+  }
+
+  /** Publishes every unsent row; rows are locked so several replicas never double-handle one. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const sent = await this.ds.transaction(async (m) => {
+        const rows: { id: string; subject: string; payload: object }[] = await m.query(
+          `SELECT "id", "subject", "payload" FROM "${this.schema}"."outbox" WHERE "sent_at" IS NULL ORDER BY "id" LIMIT 100 FOR UPDATE SKIP LOCKED`,
+        );
+        for (const r of rows) await this.bus.publish(r.subject, r.payload, r.id);
+        if (rows.length) await m.query(`UPDATE "${this.schema}"."outbox" SET "sent_at" = now() WHERE "id" = ANY($1)`, [rows.map((r) => r.id)]);
+        return rows.length;
+      });
+      total += sent;
+      if (sent < 100) return total;
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+}

@@ -1,0 +1,53 @@
+import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { DocketError } from '@docket/errors';
+import { firstValueFrom, timeout as rxTimeout, TimeoutError } from 'rxjs';
+
+export interface RpcClientOptions {
+  natsUrl: string;
+  name: string;
+  /** Default reply deadline per request. */
+  timeoutMs?: number;
+}
+
+/**
+ * Request/reply over core NATS through Nest's NATS transport. Every failure comes back as a
+ * DocketError rebuilt from its `{ code, message, details }` payload; nothing relies on `instanceof`
+ * of an error that crossed the wire.
+ */
+export class RpcClient {
+  private readonly client: ClientProxy;
+  private readonly timeoutMs: number;
+
+  constructor(opts: RpcClientOptions) {
+    this.client = ClientProxyFactory.create({
+      transport: Transport.NATS,
+      options: { servers: [opts.natsUrl], name: opts.name, maxReconnectAttempts: -1 },
+    });
+    this.timeoutMs = opts.timeoutMs ?? 15_000;
+  }
+
+  async connect(): Promise<void> {
+    await this.client.connect();
+  }
+
+  async request<TReply>(subject: string, payload: object, timeoutMs = this.timeoutMs): Promise<TReply> {
+    try {
+      return await firstValueFrom(this.client.send<TReply>(subject, payload).pipe(rxTimeout(timeoutMs)));
+    } catch (err) {
+      throw toDocketError(err, subject);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+}
+
+export function toDocketError(err: unknown, subject: string): DocketError {
+  const coded = DocketError.fromPayload(err);
+  if (coded) return coded;
+  if (err instanceof TimeoutError) return new DocketError('upstream_timeout', `No reply on ${subject} in time`);
+  const text = err instanceof Error ? err.message : typeof err === 'object' && err ? JSON.stringify(err) : String(err);
+  if (/no responders|503/i.test(text)) return new DocketError('service_unavailable', `No service answers ${subject}`);
+  return new DocketError('internal_error', `Request ${subject} failed`);
+}

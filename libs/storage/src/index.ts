@@ -1,0 +1,2 @@
+export * from './s3-storage.js';
+export * from './embedded-s3.js';

@@ -1,0 +1,1 @@
+declare module '@20minutes/s3rver';

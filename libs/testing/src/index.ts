@@ -1,0 +1,3 @@
+export * from './expect-eventually.js';
+export * from './infra.js';
+export * from './nats-server.js';

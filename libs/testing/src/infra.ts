@@ -1,0 +1,82 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { pino, type Logger } from 'pino';
+import { startEmbeddedS3, type EmbeddedS3 } from '@docket/storage';
+
+/** Real local infrastructure for integration tests (never fakes): Postgres, NATS JetStream, S3. */
+export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const TEST_NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+
+export interface TestDatabase {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh database per test file, dropped afterwards. */
+export async function createTestDatabase(prefix = 'docket_t'): Promise<TestDatabase> {
+  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const adminUrl = new URL(TEST_PG_URL);
+  adminUrl.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(TEST_PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl.toString() });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestS3 extends EmbeddedS3 {
+  bucket: string;
+  env: Record<string, string>;
+}
+
+/** Embedded SigV4-verifying S3 in a temp dir on a free port. */
+export async function startTestS3(bucket = 'docket-test'): Promise<TestS3> {
+  const dir = mkdtempSync(join(tmpdir(), 'docket-s3-'));
+  const port = await freePort();
+  const s3 = await startEmbeddedS3({ port, directory: dir, bucket });
+  return {
+    ...s3,
+    bucket,
+    env: { S3_ENDPOINT: s3.endpoint, S3_BUCKET: bucket, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
+    close: async () => {
+      await s3.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export function testLogger(): Logger {
+  return pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+}
+
+/** Unique suffix so parallel test files never share NATS subjects' durable names or streams. */
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
