@@ -48,6 +48,6 @@ export function toDocketError(err: unknown, subject: string): DocketError {
   if (coded) return coded;
   if (err instanceof TimeoutError) return new DocketError('upstream_timeout', `No reply on ${subject} in time`);
   const text = err instanceof Error ? err.message : typeof err === 'object' && err ? JSON.stringify(err) : String(err);
-  if (/no responders|503/i.test(text)) return new DocketError('service_unavailable', `No service answers ${subject}`);
+  if (/no responders|no subscribers|503/i.test(text)) return new DocketError('service_unavailable', `No service answers ${subject}`);
   return new DocketError('internal_error', `Request ${subject} failed`);
 }

@@ -31,12 +31,16 @@ export async function startServiceApp(o: ServiceAppOptions): Promise<INestApplic
     bufferLogs: false,
   });
   app.enableShutdownHooks();
-  const ms = app.connectMicroservice<MicroserviceOptions>({
-    transport: Transport.NATS,
-    options: { servers: [o.natsUrl], queue: queueGroup(o.service), name: o.service, maxReconnectAttempts: -1 },
-  });
-  ms.useGlobalPipes(rpcValidationPipe());
-  ms.useGlobalFilters(new RpcErrorFilter(o.log));
+  // Hybrid app: pipes and filters are set on the app and inherited by the NATS server.
+  app.useGlobalPipes(rpcValidationPipe());
+  app.useGlobalFilters(new RpcErrorFilter(o.log));
+  app.connectMicroservice<MicroserviceOptions>(
+    {
+      transport: Transport.NATS,
+      options: { servers: [o.natsUrl], queue: queueGroup(o.service), name: o.service, maxReconnectAttempts: -1 },
+    },
+    { inheritAppConfig: true },
+  );
   registerHealthRoute(app, o.service, o.checks);
   await app.startAllMicroservices();
   await app.listen(o.port, o.host);

@@ -148,10 +148,13 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext): 
       }
       const filled = Object.keys(cells);
       if (!filled.length) continue;
-      const hasNumeric = filled.some((k) => numeric.has(k));
+      const hasNumeric = filled.some((k) => numeric.has(k) && /\d/.test(cells[k]!.join(' ')));
       // A line with only text in a text column, right below a row, continues that row (wrapped description).
       if (prev && prevLine && !hasNumeric && numeric.size > 0 && line.y0 - prevLine.y1 < lh * 0.9) {
-        for (const k of filled) prev[k] = (prev[k] ? prev[k] + ' ' : '') + cells[k]!.join(' ');
+        // The whole wrapped line belongs to the text column it starts in (words may drift under a numeric header).
+        const textCols = cols.filter((c) => !numeric.has(c.field.key));
+        const k = textCols.find((c) => filled.includes(c.field.key))?.field.key ?? textCols[0]?.field.key;
+        if (k) prev[k] = (prev[k] ? prev[k] + ' ' : '') + line.words.map((w) => w.text).join(' ');
         prevLine = line;
         prevY = line.y1;
         continue;

@@ -17,7 +17,7 @@ export function parseNumber(raw: string, hint?: 'comma' | 'dot'): number | undef
     s = s.slice(1, -1);
   }
   // Strip currency symbols/codes and letters around the number, keep signs.
-  s = s.replace(/[A-Za-z$€£¥₹₽₩₺฿₫₴₦]+\.?/g, ' ').trim();
+  s = s.replace(/^[A-Za-z$€£¥₹₽₩₺฿₫₴₦]+\.?/, '').replace(/[A-Za-z$€£¥₹₽₩₺฿₫₴₦]+\.?$/, '').trim();
   if (/^[-−–]/.test(s)) {
     negative = !negative;
     s = s.slice(1).trim();

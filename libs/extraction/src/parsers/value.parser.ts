@@ -1,6 +1,6 @@
 import type { DataType } from '../engine.types.js';
 import { parseBoolean } from './boolean.parser.js';
-import { detectCurrency } from './currency.parser.js';
+import { detectCurrency, ISO_CODES } from './currency.parser.js';
 import { findDates, type DateOrder } from './date.parser.js';
 import { parseNumber } from './number.parser.js';
 
@@ -27,6 +27,7 @@ export function findNumbers(text: string, ctx?: DocContext): ParsedValue[] {
   const out: ParsedValue[] = [];
   for (const m of text.normalize('NFKC').matchAll(NUM_RE)) {
     if (m[8]) continue; // percentages are rates, not amounts
+    if (m[3] && /^[A-Z]{3}/.test(m[3]) && !ISO_CODES.has(m[3].trim())) continue; // INV1001 is an identifier
     const before = text[m.index! - 1];
     const core = m[4]!;
     // A number glued to letters (INV1001, DE123456789) is an identifier, not a quantity.

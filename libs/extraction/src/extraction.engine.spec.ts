@@ -1,0 +1,143 @@
+import { describe, expect, it, afterAll } from '@jest/globals';
+import { createExtractionEngine } from './extraction.engine.js';
+import { ExtractionError, type ExtractionSchema } from './engine.types.js';
+import { syntheticResult } from './synthetic.result.js';
+import { makePdf } from './testing/pdf.test-helper.js';
+
+const engine = createExtractionEngine();
+afterAll(() => engine.close());
+
+const invoiceSchema: ExtractionSchema = {
+  fields: [
+    { key: 'invoice_number', label: 'Invoice Number', data_type: 'string', required: true },
+    { key: 'invoice_date', label: 'Invoice Date', data_type: 'date' },
+    { key: 'total', label: 'Total', data_type: 'currency' },
+    { key: 'vendor', label: 'Vendor', data_type: 'string' },
+    { key: 'paid', data_type: 'boolean' },
+  ],
+};
+
+async function codeOf(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+    return 'resolved';
+  } catch (e) {
+    expect(e).toBeInstanceOf(ExtractionError);
+    return (e as ExtractionError).code;
+  }
+}
+
+describe('extraction engine', () => {
+  it('extracts label: value pairs from a text-layer PDF', async () => {
+    const bytes = await makePdf((d) => {
+      d.fontSize(12).text('Invoice Number: INV-1001').text('Invoice Date: 2024-03-15').text('Total: $1,234.50').text('Vendor: Acme Corp').text('Paid: yes');
+    });
+    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 'inv.pdf' }, invoiceSchema);
+    expect(out.result).toEqual({
+      invoice_number: 'INV-1001',
+      invoice_date: '2024-03-15',
+      total: { value: 1234.5, currency: 'USD' },
+      vendor: 'Acme Corp',
+      paid: true,
+    });
+    expect(out.pages).toBe(1);
+    expect(out.fields.invoice_number!.page).toBe(1);
+    expect(out.fields.invoice_number!.bbox).toHaveLength(4);
+    expect(out.needsReview).toBe(false);
+    expect(out.markdown).toContain('Invoice Number: INV-1001');
+  });
+
+  it('reads text/plain with abbreviated labels and key-derived labels', async () => {
+    const text = 'ACME GmbH\nInv. No.: 2024-77\nDate: 15.03.2024\nAmount due: 1.234,50 EUR\n';
+    const out = await engine.extract({ bytes: new TextEncoder().encode(text), mimeType: 'text/plain', filename: 'a.txt' }, {
+      fields: [
+        { key: 'invoice_number', label: 'Invoice number', data_type: 'string' },
+        { key: 'invoice_date', label: 'Invoice date', data_type: 'date' },
+        { key: 'amount_due', data_type: 'currency' },
+      ],
+    });
+    expect(out.result).toEqual({ invoice_number: '2024-77', invoice_date: '2024-03-15', amount_due: { value: 1234.5, currency: 'EUR' } });
+  });
+
+  it('flags review when a required field is missing but others are found', async () => {
+    const out = await engine.extract({ bytes: new TextEncoder().encode('Vendor: Acme\n'), mimeType: 'text/plain', filename: 'a.txt' }, {
+      fields: [
+        { key: 'vendor', data_type: 'string' },
+        { key: 'po_number', label: 'PO number', data_type: 'string', required: true },
+      ],
+    });
+    expect(out.result).toEqual({ vendor: 'Acme' });
+    expect(out.needsReview).toBe(true);
+    expect(out.fields.po_number!.errors).toEqual(['required field not found']);
+  });
+
+  it('fails with required_field_missing when nothing at all is found', async () => {
+    const p = engine.extract({ bytes: new TextEncoder().encode('hello world\n'), mimeType: 'text/plain', filename: 'a.txt' }, {
+      fields: [{ key: 'po_number', data_type: 'string', required: true }],
+    });
+    expect(await codeOf(p)).toBe('required_field_missing');
+  });
+
+  it('applies validation rules and flags review', async () => {
+    const out = await engine.extract({ bytes: new TextEncoder().encode('Total: 5.00\nCode: abc\n'), mimeType: 'text/plain', filename: 'a.txt' }, {
+      fields: [
+        { key: 'total', data_type: 'number', validation: { min_value: 10 } },
+        { key: 'code', data_type: 'string', validation: { regex: '^[0-9]+$' } },
+      ],
+    });
+    expect(out.result).toEqual({ total: 5, code: 'abc' });
+    expect(out.fields.total!.errors[0]).toMatch(/min_value/);
+    expect(out.fields.code!.errors[0]).toMatch(/does not match/);
+    expect(out.needsReview).toBe(true);
+  });
+
+  describe('coded errors', () => {
+    const schema = invoiceSchema;
+    it('unsupported type', async () => {
+      expect(await codeOf(engine.extract({ bytes: new Uint8Array([1, 2, 3]), mimeType: 'application/zip', filename: 'a.zip' }, schema))).toBe('unsupported_type');
+    });
+    it('empty file', async () => {
+      expect(await codeOf(engine.extract({ bytes: new Uint8Array(), mimeType: 'application/pdf', filename: 'a.pdf' }, schema))).toBe('empty_file');
+    });
+    it('corrupt PDF', async () => {
+      const bytes = new TextEncoder().encode('%PDF-1.7\n garbage garbage\n%%EOF');
+      expect(await codeOf(engine.extract({ bytes, mimeType: 'application/pdf', filename: 'a.pdf' }, schema))).toBe('corrupt_file');
+    });
+    it('truncated PDF', async () => {
+      const full = await makePdf((d) => d.text('Invoice Number: 1'));
+      expect(await codeOf(engine.extract({ bytes: full.slice(0, 200), mimeType: 'application/pdf', filename: 'a.pdf' }, schema))).toMatch(/corrupt_file|required_field_missing/);
+    });
+    it('not a PDF at all', async () => {
+      expect(await codeOf(engine.extract({ bytes: new TextEncoder().encode('hello'), mimeType: 'application/pdf', filename: 'a.pdf' }, schema))).toBe('corrupt_file');
+    });
+    it('encrypted PDF', async () => {
+      const bytes = await makePdf((d) => d.text('Invoice Number: 1'), { userPassword: 'secret', ownerPassword: 'owner', pdfVersion: '1.7' });
+      expect(await codeOf(engine.extract({ bytes, mimeType: 'application/pdf', filename: 'a.pdf' }, schema))).toBe('encrypted_file');
+    });
+    it('file too large', async () => {
+      const small = createExtractionEngine({ maxBytes: 10 });
+      expect(await codeOf(small.extract({ bytes: new Uint8Array(11), mimeType: 'text/plain', filename: 'a.txt' }, schema))).toBe('file_too_large');
+    });
+    it('image declared but bytes are not an image', async () => {
+      expect(await codeOf(engine.extract({ bytes: new Uint8Array([1, 2, 3, 4]), mimeType: 'image/png', filename: 'a.png' }, schema))).toBe('corrupt_file');
+    });
+  });
+});
+
+describe('syntheticResult', () => {
+  it('is deterministic and typed', () => {
+    const schema: ExtractionSchema = {
+      fields: [
+        { key: 'name', data_type: 'string' },
+        { key: 'n', data_type: 'number' },
+        { key: 'd', data_type: 'date' },
+        { key: 'c', data_type: 'currency' },
+        { key: 'b', data_type: 'boolean' },
+        { key: 't', data_type: 'table', fields: [{ key: 'x', data_type: 'string' }, { key: 'y', data_type: 'number' }] },
+      ],
+    };
+    const r = syntheticResult(schema);
+    expect(r).toEqual({ name: 'sample name', n: 42, d: '2024-01-15', c: { value: 100, currency: 'USD' }, b: true, t: [{ x: 'sample x', y: 42 }] });
+    expect(syntheticResult(schema)).toEqual(r);
+  });
+});

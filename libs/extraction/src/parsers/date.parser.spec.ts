@@ -1,0 +1,37 @@
+import { describe, expect, it } from '@jest/globals';
+import { findDates, parseDate } from './date.parser.js';
+
+describe('parseDate', () => {
+  it.each([
+    ['2024-03-15', '2024-03-15'],
+    ['2024/03/15 10:22', '2024-03-15'],
+    ['15/03/2024', '2024-03-15'],
+    ['03/15/2024', '2024-03-15'],
+    ['15.03.24', '2024-03-15'],
+    ['March 15, 2024', '2024-03-15'],
+    ['15 Mar 2024', '2024-03-15'],
+    ['15-Mar-24', '2024-03-15'],
+    ['15. März 2024', '2024-03-15'],
+    ['1er janvier 2024', '2024-01-01'],
+    ['15 février 2024', '2024-02-15'],
+    ['15 maart 2024', '2024-03-15'],
+    ['3 oktober 2023', '2023-10-03'],
+    ['Aug 3, 2014', '2014-08-03'],
+  ])('%s → %s', (raw, iso) => {
+    expect(parseDate(raw)).toBe(iso);
+  });
+
+  it('resolves ambiguous 01/02/2024 by the document order (day-first by default)', () => {
+    expect(parseDate('01/02/2024')).toBe('2024-02-01');
+    expect(parseDate('01/02/2024', 'mdy')).toBe('2024-01-02');
+  });
+
+  it('rejects impossible dates', () => {
+    expect(parseDate('31/02/2024')).toBeUndefined();
+    expect(parseDate('no date here')).toBeUndefined();
+  });
+
+  it('finds several dates in order', () => {
+    expect(findDates('from 01.03.2024 to 31.03.2024').map((d) => d.iso)).toEqual(['2024-03-01', '2024-03-31']);
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from '@jest/globals';
+import { parseNumber } from './number.parser.js';
+import { findNumbers } from './value.parser.js';
+
+describe('parseNumber', () => {
+  it.each([
+    ['1,234.50', 1234.5],
+    ['1.234,50', 1234.5],
+    ['1 234,50', 1234.5],
+    ["1'234.50", 1234.5],
+    ['1234', 1234],
+    ['-14,73', -14.73],
+    ['(12.50)', -12.5],
+    ['12.50-', -12.5],
+    ['$1,234.50', 1234.5],
+    ['€ 99,90', 99.9],
+    ['RM 7.00', 7],
+    ['0.125', 0.125],
+    ['1,234,567.89', 1234567.89],
+    ['1.234.567', 1234567],
+    ['12,5', 12.5],
+  ])('%s → %d', (raw, expected) => {
+    expect(parseNumber(raw)).toBeCloseTo(expected, 6);
+  });
+
+  it('treats a lone separator before exactly three digits as grouping (1.234 and 1,234 are 1234)', () => {
+    expect(parseNumber('1.234')).toBe(1234);
+    expect(parseNumber('1,234')).toBe(1234);
+  });
+
+  it('lets the document locale decide other ambiguous forms', () => {
+    expect(parseNumber('1,5', 'comma')).toBe(1.5);
+    expect(parseNumber('1.234', 'comma')).toBe(1234);
+  });
+
+  it('rejects text that is not a number', () => {
+    expect(parseNumber('abc')).toBeUndefined();
+    expect(parseNumber('')).toBeUndefined();
+    expect(parseNumber('12a34')).toBeUndefined();
+  });
+});
+
+describe('findNumbers', () => {
+  it('skips percentages, identifiers and times', () => {
+    const vals = findNumbers('VAT 19% INV1001 at 10:30 total 38.00').map((v) => v.value);
+    expect(vals).toEqual([38]);
+  });
+  it('finds negative amounts in parentheses', () => {
+    expect(findNumbers('Refund (12.50)').map((v) => v.value)).toEqual([-12.5]);
+  });
+});
