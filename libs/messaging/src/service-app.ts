@@ -1,8 +1,8 @@
-import type { INestApplication } from '@nestjs/common';
+import { Controller, Module, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import { MessagePattern, Transport, type MicroserviceOptions } from '@nestjs/microservices';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { queueGroup, type ServiceName } from '@docket/contracts';
+import { queueGroup, Subjects, type ServiceName } from '@docket/contracts';
 import { PinoNestLogger } from '@docket/config';
 import type { Logger } from 'pino';
 import { RpcErrorFilter, rpcValidationPipe } from './rpc-server.js';
@@ -26,7 +26,9 @@ export interface ServiceAppOptions {
  * request/reply server in the service's queue group with validation and the coded-error filter.
  */
 export async function startServiceApp(o: ServiceAppOptions): Promise<INestApplication> {
-  const app = await NestFactory.create<NestFastifyApplication>(o.module, new FastifyAdapter(), {
+  @Module({ imports: [o.module, healthRpcModule(o.service, o.checks)] })
+  class ServiceRootModule {}
+  const app = await NestFactory.create<NestFastifyApplication>(ServiceRootModule, new FastifyAdapter(), {
     logger: new PinoNestLogger(o.log),
     bufferLogs: false,
   });
@@ -71,3 +73,19 @@ export async function runChecks(checks: Record<string, HealthCheck>, timeoutMs =
   );
   return Object.fromEntries(entries);
 }
+
+/** Answers `health.v1.<service>.ping` so the gateway's /health can report every dependency. */
+export function healthRpcModule(service: ServiceName, checks: Record<string, HealthCheck>) {
+  @Controller()
+  class HealthPingHandler {
+    @MessagePattern(Subjects.health.ping(service))
+    async ping() {
+      return { service, checks: await runChecks(checks) };
+    }
+  }
+  @Module({ controllers: [HealthPingHandler] })
+  class HealthRpcModule {}
+  return HealthRpcModule;
+}
+
+export type HealthReport = Awaited<ReturnType<typeof runChecks>>;

@@ -1,0 +1,40 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { RpcClient } from '@docket/messaging';
+import { S3Storage } from '@docket/storage';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import type { ArtifactConfig } from './config.js';
+import { ConfirmUploadService } from './extraction/confirm-upload.service.js';
+import { CreateExtractionService } from './extraction/create-extraction.service.js';
+import { ExtractionHandler } from './extraction/extraction.handler.js';
+import { UploadExpiryService } from './expiry/upload-expiry.service.js';
+import { JobProgressService } from './jobs/job-progress.service.js';
+import { JobQueryService } from './jobs/job-query.service.js';
+import { JobsHandler } from './jobs/jobs.handler.js';
+import { CONFIG, LOGGER } from './tokens.js';
+
+export interface ArtifactDeps {
+  ds: DataSource;
+  rpc: RpcClient;
+  storage: S3Storage;
+  cfg: ArtifactConfig;
+  log: Logger;
+}
+
+@Module({})
+export class ArtifactModule {
+  static register(deps: ArtifactDeps): DynamicModule {
+    return {
+      module: ArtifactModule,
+      controllers: [ExtractionHandler, JobsHandler],
+      providers: [
+        { provide: DataSource, useValue: deps.ds },
+        { provide: RpcClient, useValue: deps.rpc },
+        { provide: S3Storage, useValue: deps.storage },
+        { provide: CONFIG, useValue: deps.cfg },
+        { provide: LOGGER, useValue: deps.log },
+        CreateExtractionService, ConfirmUploadService, JobQueryService, JobProgressService, UploadExpiryService,
+      ],
+    };
+  }
+}

@@ -1,0 +1,40 @@
+import { TERMINAL_JOB_STATUSES, type ArtifactRecordDto, type JobStatusResponseDto } from '@docket/contracts';
+import type { ArtifactEntity } from './entities/artifact.entity.js';
+import type { JobEntity } from './entities/job.entity.js';
+
+const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
+
+export function toArtifactRecord(a: ArtifactEntity, jobs: JobEntity[]): ArtifactRecordDto {
+  return {
+    id: a.id,
+    filename: a.filename,
+    artifact_type: a.artifactType,
+    artifact_size: a.artifactSize,
+    status: a.status,
+    retention_policy: a.retentionPolicy,
+    description: a.description,
+    tags: a.tags,
+    created_at: iso(a.createdAt)!,
+    uploaded_at: iso(a.uploadedAt),
+    processed_at: iso(a.processedAt),
+    status_message: a.statusMessage,
+    confidence: a.confidence,
+    needs_review: a.needsReview,
+    latest_result: a.latestResult,
+    jobs: jobs.map((j) => ({ job_id: j.id, status: j.status, created_at: iso(j.createdAt)!, completed_at: iso(j.completedAt), error: j.error })),
+  };
+}
+
+export const isTerminal = (status: JobEntity['status']) => TERMINAL_JOB_STATUSES.includes(status);
+
+/** Spec §2.2: fields present by state. */
+export function toJobStatus(j: JobEntity, resultDownloadUrl?: string): JobStatusResponseDto {
+  const out: JobStatusResponseDto = { job_id: j.id, status: j.status, created_at: iso(j.createdAt)! };
+  if (isTerminal(j.status) && j.completedAt) out.completed_at = iso(j.completedAt)!;
+  if (j.status === 'success') {
+    if (resultDownloadUrl) out.result_download_url = resultDownloadUrl;
+    out.result = j.result ?? {};
+  }
+  if ((j.status === 'failed' || j.status === 'expired') && j.error) out.error = j.error;
+  return out;
+}

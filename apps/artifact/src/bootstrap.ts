@@ -1,0 +1,59 @@
+import 'reflect-metadata';
+import type { INestApplication } from '@nestjs/common';
+import { createLogger, loadConfig } from '@docket/config';
+import { createServiceDataSource, ensureDatabase, initAndMigrate } from '@docket/database';
+import { JetStreamBus, OutboxRelay, RpcClient, startServiceApp } from '@docket/messaging';
+import { S3Storage, storageConfigFromEnv } from '@docket/storage';
+import { ArtifactModule } from './app.module.js';
+import { ARTIFACT_SCHEMA, artifactEnvSchema } from './config.js';
+import { ArtifactEntity } from './entities/artifact.entity.js';
+import { JobEntity } from './entities/job.entity.js';
+import { UploadExpiryService } from './expiry/upload-expiry.service.js';
+import { artifactMigrations } from './migrations/index.js';
+
+export const artifactEntities = [ArtifactEntity, JobEntity];
+
+export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{ app: INestApplication; close(): Promise<void> }> {
+  const cfg = loadConfig(artifactEnvSchema, env);
+  const log = createLogger('artifact', cfg.LOG_LEVEL);
+  await ensureDatabase(cfg.DATABASE_URL);
+  const ds = createServiceDataSource({ url: cfg.DATABASE_URL, schema: ARTIFACT_SCHEMA, entities: artifactEntities, migrations: artifactMigrations });
+  await initAndMigrate(ds, ARTIFACT_SCHEMA);
+  const storage = new S3Storage(storageConfigFromEnv(cfg));
+  await storage.ensureBucket();
+  const rpc = new RpcClient({ natsUrl: cfg.NATS_URL, name: 'artifact-client' });
+  await rpc.connect();
+  const bus = new JetStreamBus(cfg.NATS_URL, log, 'artifact');
+  await bus.connect();
+  const relay = new OutboxRelay(ds, ARTIFACT_SCHEMA, bus, log);
+
+  const app = await startServiceApp({
+    service: 'artifact',
+    module: ArtifactModule.register({ ds, rpc, storage, cfg, log }),
+    natsUrl: cfg.NATS_URL,
+    host: cfg.HOST,
+    port: cfg.PORT,
+    log,
+    checks: {
+      database: () => ds.query('SELECT 1'),
+      queue: async () => {
+        if (bus.connection.isClosed()) throw new Error('NATS connection closed');
+      },
+      storage: () => storage.ping(),
+    },
+  });
+  relay.start();
+  app.get(UploadExpiryService).start();
+
+  return {
+    app,
+    close: async () => {
+      await relay.stop();
+      await app.close();
+      await bus.close();
+      await rpc.close();
+      storage.destroy();
+      await ds.destroy();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type JsonObject = Record<string, any>;
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { FieldDefDto, JobStatus } from '@docket/contracts';
+
+@Entity({ schema: 'artifact', name: 'jobs' })
+@Index('jobs_artifact_idx', ['artifactId'])
+@Index('jobs_status_created_idx', ['status', 'createdAt'])
+export class JobEntity {
+  @PrimaryColumn({ type: 'varchar', length: 40 }) id: string;
+  @Column({ name: 'artifact_id', type: 'varchar', length: 40 }) artifactId: string;
+  @Column({ name: 'account_id', type: 'varchar', length: 40 }) accountId: string;
+  @Column({ name: 'api_key_id', type: 'varchar', length: 64, nullable: true }) apiKeyId: string | null;
+  @Column({ type: 'varchar', length: 32 }) status: JobStatus;
+  @Column({ type: 'boolean' }) sandbox: boolean;
+  @Column({ name: 'template_id', type: 'varchar', length: 40, nullable: true }) templateId: string | null;
+  @Column({ name: 'template_version', type: 'integer', nullable: true }) templateVersion: number | null;
+  @Column({ name: 'schema', type: 'jsonb' }) schema: { fields: FieldDefDto[] };
+  @Column({ name: 'confidence_threshold', type: 'double precision', default: 0.7 }) confidenceThreshold: number;
+  @Column({ name: 'webhook_id', type: 'varchar', length: 40, nullable: true }) webhookId: string | null;
+  @Column({ name: 'batch_id', type: 'varchar', length: 40, nullable: true }) batchId: string | null;
+  @Column({ name: 'hold_amount', type: 'double precision', default: 0 }) holdAmount: number;
+  @Column({ type: 'integer', default: 0 }) attempts: number;
+  @Column({ type: 'integer', nullable: true }) pages: number | null;
+  @Column({ type: 'jsonb', nullable: true }) result: JsonObject | null;
+  @Column({ name: 'fields_meta', type: 'jsonb', nullable: true }) fieldsMeta: JsonObject | null;
+  @Column({ name: 'result_key', type: 'text', nullable: true }) resultKey: string | null;
+  @Column({ name: 'markdown_key', type: 'text', nullable: true }) markdownKey: string | null;
+  @Column({ type: 'double precision', nullable: true }) confidence: number | null;
+  @Column({ name: 'needs_review', type: 'boolean', default: false }) needsReview: boolean;
+  @Column({ type: 'text', nullable: true }) error: string | null;
+  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' }) createdAt: Date;
+  @Column({ name: 'upload_expires_at', type: 'timestamptz' }) uploadExpiresAt: Date;
+  @Column({ name: 'queued_at', type: 'timestamptz', nullable: true }) queuedAt: Date | null;
+  @Column({ name: 'started_at', type: 'timestamptz', nullable: true }) startedAt: Date | null;
+  @Column({ name: 'completed_at', type: 'timestamptz', nullable: true }) completedAt: Date | null;
+}

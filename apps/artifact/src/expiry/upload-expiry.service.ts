@@ -1,0 +1,58 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Streams, type JobFinishedEvent } from '@docket/contracts';
+import { enqueueOutbox } from '@docket/messaging';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import { ARTIFACT_SCHEMA, type ArtifactConfig } from '../config.js';
+import { ArtifactEntity } from '../entities/artifact.entity.js';
+import { JobEntity } from '../entities/job.entity.js';
+import { CONFIG, LOGGER } from '../tokens.js';
+
+/**
+ * Pending jobs whose upload URL expired become `expired` (`upload_expired: …`); the job-finished
+ * event lets billing release the hold. Rows are locked with SKIP LOCKED so replicas share the sweep.
+ */
+@Injectable()
+export class UploadExpiryService implements OnApplicationShutdown {
+  private timer?: NodeJS.Timeout;
+
+  constructor(private readonly ds: DataSource, @Inject(CONFIG) private readonly cfg: ArtifactConfig, @Inject(LOGGER) private readonly log: Logger) {}
+
+  start(): void {
+    this.timer = setInterval(() => {
+      this.sweep().catch((err) => this.log.warn({ err }, 'upload expiry sweep failed'));
+    }, this.cfg.UPLOAD_EXPIRY_SWEEP_MS);
+    this.timer.unref();
+  }
+
+  async sweep(now = new Date()): Promise<number> {
+    return this.ds.transaction(async (m) => {
+      const jobs: JobEntity[] = await m
+        .getRepository(JobEntity)
+        .createQueryBuilder('j')
+        .setLock('pessimistic_write')
+        .setOnLocked('skip_locked')
+        .where('j.status = :s AND j.upload_expires_at < :now', { s: 'pending', now })
+        .limit(200)
+        .getMany();
+      for (const job of jobs) {
+        const error = 'upload_expired: the upload URL expired before confirm-upload was called';
+        await m.update(JobEntity, { id: job.id }, { status: 'expired', completedAt: now, error });
+        await m.update(ArtifactEntity, { id: job.artifactId, status: 'pending_upload' }, { status: 'expired', statusMessage: error });
+        const artifact = await m.findOneByOrFail(ArtifactEntity, { id: job.artifactId });
+        const eventId = `fin_${job.id}`;
+        const event: JobFinishedEvent = {
+          eventId, jobId: job.id, artifactId: job.artifactId, accountId: job.accountId, sandbox: job.sandbox, status: 'expired',
+          pages: 0, webhookId: job.webhookId, batchId: job.batchId, filename: artifact.filename, result: null, confidence: null,
+          needsReview: false, error, createdAt: job.createdAt.toISOString(), finishedAt: now.toISOString(),
+        };
+        await enqueueOutbox(m, ARTIFACT_SCHEMA, Streams.events.jobFinished, event, eventId);
+      }
+      return jobs.length;
+    });
+  }
+
+  onApplicationShutdown(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+}

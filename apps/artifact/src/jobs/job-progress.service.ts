@@ -1,0 +1,86 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  Streams, type JobFinishedEvent, type JobOutcomeCommand, type JobOutcomeReply, type JobStartedCommand, type JobStartedReply,
+} from '@docket/contracts';
+import { DocketError } from '@docket/errors';
+import { enqueueOutbox } from '@docket/messaging';
+import { S3Storage } from '@docket/storage';
+import type { Logger } from 'pino';
+import { DataSource, type EntityManager } from 'typeorm';
+import { isTerminal } from '../artifact.mapper.js';
+import { ARTIFACT_SCHEMA } from '../config.js';
+import { ArtifactEntity } from '../entities/artifact.entity.js';
+import { JobEntity } from '../entities/job.entity.js';
+import { LOGGER } from '../tokens.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const asJson = (v: object) => v as Record<string, any>;
+
+/**
+ * Applies what the worker reports. The job state machine (spec §3.2) is decided here only:
+ * queued → running → terminal; a terminal job never changes, so redelivered reports are no-ops.
+ */
+@Injectable()
+export class JobProgressService {
+  constructor(private readonly ds: DataSource, private readonly storage: S3Storage, @Inject(LOGGER) private readonly log: Logger) {}
+
+  async started(cmd: JobStartedCommand): Promise<JobStartedReply> {
+    return this.ds.transaction(async (m) => {
+      const job = await this.lockJob(m, cmd.jobId);
+      if (isTerminal(job.status)) return { proceed: false };
+      if (job.status === 'pending') throw new DocketError('conflict', 'Job was never queued');
+      await m.update(JobEntity, { id: job.id }, { status: 'running', startedAt: job.startedAt ?? new Date(), attempts: cmd.attempt });
+      await m.update(ArtifactEntity, { id: job.artifactId }, { status: 'processing' });
+      return { proceed: true };
+    });
+  }
+
+  async outcome(cmd: JobOutcomeCommand): Promise<JobOutcomeReply> {
+    const applied = await this.ds.transaction(async (m) => {
+      const job = await this.lockJob(m, cmd.jobId);
+      if (isTerminal(job.status)) return null;
+      const now = new Date();
+      const success = cmd.status === 'success';
+      await m.update(JobEntity, { id: job.id }, {
+        status: cmd.status, completedAt: now, pages: cmd.pages, result: success ? asJson(cmd.result ?? {}) : null,
+        fieldsMeta: cmd.fields ? asJson(cmd.fields) : null, resultKey: cmd.resultKey ?? null, markdownKey: cmd.markdownKey ?? null,
+        confidence: cmd.confidence ?? null, needsReview: cmd.needsReview ?? false, error: success ? null : (cmd.error ?? 'extraction_failed: unknown error'),
+      });
+      const artifact = await m.findOneByOrFail(ArtifactEntity, { id: job.artifactId });
+      const artifactUpdate: Partial<ArtifactEntity> = {
+        status: success ? 'completed' : 'failed', processedAt: now, statusMessage: success ? null : (cmd.error ?? null),
+        confidence: cmd.confidence ?? null, needsReview: cmd.needsReview ?? false,
+      };
+      if (success) artifactUpdate.latestResult = asJson(cmd.result ?? {});
+      await m.update(ArtifactEntity, { id: artifact.id }, artifactUpdate);
+      const event: Omit<JobFinishedEvent, 'eventId'> = {
+        jobId: job.id, artifactId: job.artifactId, accountId: job.accountId, sandbox: job.sandbox, status: cmd.status,
+        pages: cmd.pages, webhookId: job.webhookId, batchId: job.batchId, filename: artifact.filename,
+        result: success ? (cmd.result ?? {}) : null, confidence: cmd.confidence ?? null, needsReview: cmd.needsReview ?? false,
+        error: success ? null : (cmd.error ?? null), createdAt: job.createdAt.toISOString(), finishedAt: now.toISOString(),
+      };
+      const eventId = `fin_${job.id}`;
+      await enqueueOutbox(m, ARTIFACT_SCHEMA, Streams.events.jobFinished, { eventId, ...event }, eventId);
+      return { artifact };
+    });
+    if (!applied) return { applied: false };
+    if (applied.artifact.retentionPolicy === 'immediate') await this.purgeSource(applied.artifact);
+    return { applied: true };
+  }
+
+  /** Retention `immediate`: the raw upload goes as soon as extraction completes; record and result stay. */
+  private async purgeSource(a: ArtifactEntity): Promise<void> {
+    try {
+      await this.storage.delete(a.storageKey);
+      await this.ds.getRepository(ArtifactEntity).update({ id: a.id }, { sourcePurgedAt: new Date() });
+    } catch (err) {
+      this.log.warn({ err, artifactId: a.id }, 'immediate purge failed; the retention sweep will retry');
+    }
+  }
+
+  private async lockJob(m: EntityManager, jobId: string): Promise<JobEntity> {
+    const job = await m.getRepository(JobEntity).createQueryBuilder('j').setLock('pessimistic_write').where('j.id = :jobId', { jobId }).getOne();
+    if (!job) throw new DocketError('job_not_found', 'Job not found');
+    return job;
+  }
+}

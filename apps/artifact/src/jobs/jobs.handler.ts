@@ -1,0 +1,30 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { JobOutcomeCommand, JobRef, JobStartedCommand, Subjects, TemplateRef } from '@docket/contracts';
+import { JobProgressService } from './job-progress.service.js';
+import { JobQueryService } from './job-query.service.js';
+
+@Controller()
+export class JobsHandler {
+  constructor(private readonly query: JobQueryService, private readonly progress: JobProgressService) {}
+
+  @MessagePattern(Subjects.artifact.getJob)
+  get(@Payload() ref: JobRef) {
+    return this.query.get(ref);
+  }
+
+  @MessagePattern(Subjects.artifact.jobStarted)
+  started(@Payload() cmd: JobStartedCommand) {
+    return this.progress.started(cmd);
+  }
+
+  @MessagePattern(Subjects.artifact.jobOutcome)
+  outcome(@Payload() cmd: JobOutcomeCommand) {
+    return this.progress.outcome(cmd);
+  }
+
+  @MessagePattern(Subjects.artifact.templateInUse)
+  templateInUse(@Payload() ref: TemplateRef) {
+    return this.query.templateInUse(ref.accountId, ref.templateId);
+  }
+}

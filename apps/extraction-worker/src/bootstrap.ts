@@ -1,0 +1,63 @@
+import 'reflect-metadata';
+import type { INestApplication } from '@nestjs/common';
+import { createLogger, loadConfig } from '@docket/config';
+import { Streams, type JobRunMessage } from '@docket/contracts';
+import { createExtractionEngine } from '@docket/extraction';
+import { JetStreamBus, RpcClient, startServiceApp } from '@docket/messaging';
+import { S3Storage, storageConfigFromEnv } from '@docket/storage';
+import { workerEnvSchema } from './config.js';
+import { RunJobService } from './run/run-job.service.js';
+import { WorkerModule } from './worker.module.js';
+
+export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{ app: INestApplication; close(): Promise<void> }> {
+  const cfg = loadConfig(workerEnvSchema, env);
+  const log = createLogger('extraction-worker', cfg.LOG_LEVEL);
+  const storage = new S3Storage(storageConfigFromEnv(cfg));
+  const rpc = new RpcClient({ natsUrl: cfg.NATS_URL, name: 'extraction-worker-client' });
+  await rpc.connect();
+  const bus = new JetStreamBus(cfg.NATS_URL, log, 'extraction-worker');
+  await bus.connect();
+  const engine = createExtractionEngine();
+  const runner = new RunJobService(engine, storage, rpc, cfg, log);
+
+  const app = await startServiceApp({
+    service: 'extraction-worker',
+    module: WorkerModule,
+    natsUrl: cfg.NATS_URL,
+    host: cfg.HOST,
+    port: cfg.PORT,
+    log,
+    checks: {
+      queue: async () => {
+        if (bus.connection.isClosed()) throw new Error('NATS connection closed');
+      },
+      storage: () => storage.ping(),
+      model: async () => {
+        // The engine is in-process; a tiny text extraction proves it loads and answers.
+        await engine.extract({ bytes: new TextEncoder().encode('Total: 1'), mimeType: 'text/plain', filename: 'probe.txt' }, {
+          fields: [{ key: 'total', label: 'Total', data_type: 'number' }],
+        });
+      },
+    },
+  });
+  await bus.consume<JobRunMessage>({
+    stream: Streams.jobs.name,
+    durable: Streams.jobs.workerDurable,
+    filterSubject: Streams.jobs.run,
+    ackWaitMs: cfg.WORKER_ACK_WAIT_MS,
+    maxDeliver: cfg.WORKER_MAX_DELIVER,
+    concurrency: cfg.WORKER_CONCURRENCY,
+    handler: (msg, ctx) => runner.handle(msg, ctx),
+  });
+
+  return {
+    app,
+    close: async () => {
+      await bus.close();
+      await app.close();
+      await rpc.close();
+      await engine.close();
+      storage.destroy();
+    },
+  };
+}

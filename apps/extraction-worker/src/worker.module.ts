@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+
+/** The worker serves no commands; its HTTP side is /health and its NATS side the health ping. */
+@Module({})
+export class WorkerModule {}
