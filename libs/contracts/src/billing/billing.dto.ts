@@ -40,3 +40,29 @@ export class ReleaseHoldCommand extends AccountScoped {
   @IsDefined() @IsString() jobId: string;
   @IsOptional() @IsIn(['cancelled', 'expired', 'aborted']) reason?: 'cancelled' | 'expired' | 'aborted';
 }
+
+/** Outcome of `releaseHold`: `released` now, or what the hold already was (idempotent); `unknown` for a job without a hold. */
+export class ReleaseHoldReply {
+  jobId: string;
+  status: 'released' | 'settled' | 'unknown';
+  /** Credits that were held for the job (0 when unknown). */
+  amount: number;
+}
+
+export const USAGE_PERIODS = ['7d', '30d', '90d'] as const;
+export type UsagePeriod = (typeof USAGE_PERIODS)[number];
+
+/** `GET /usage`: jobs and spend of the account over the last 7, 30 (default) or 90 days. */
+export class UsageQuery extends AccountScoped {
+  @IsOptional() @IsIn(USAGE_PERIODS as unknown as string[]) period?: UsagePeriod;
+}
+
+export class UsageSummaryResponseDto {
+  @ApiProperty({ enum: USAGE_PERIODS, example: '30d' }) period: UsagePeriod;
+  @ApiProperty({ example: '2026-10-24T12:00:00.000Z' }) period_start: string;
+  @ApiProperty({ example: '2026-11-23T12:00:00.000Z' }) period_end: string;
+  @ApiProperty({ example: 12 }) total_jobs: number;
+  @ApiProperty({ example: 10 }) successful_jobs: number;
+  @ApiProperty({ example: 1 }) failed_jobs: number;
+  @ApiProperty({ example: 23, description: 'Credits charged in the period; excludes in-flight holds.' }) total_spend: number;
+}

@@ -1,0 +1,42 @@
+import type { DynamicModule } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import type { BillingConfig } from './config.js';
+import { HoldsHandler } from './holds/holds.handler.js';
+import { PlaceHoldService } from './holds/place-hold.service.js';
+import { ReleaseHoldService } from './holds/release-hold.service.js';
+import { pricingFrom } from './pricing/pricing.js';
+import { JobFinishedConsumer } from './settlement/job-finished.consumer.js';
+import { SettleJobService } from './settlement/settle-job.service.js';
+import { BILLING_CONFIG, LOGGER, PRICING } from './tokens.js';
+import { UsageHandler } from './usage/usage.handler.js';
+import { UsageService } from './usage/usage.service.js';
+import { WalletHandler } from './wallet/wallet.handler.js';
+import { WalletService } from './wallet/wallet.service.js';
+
+export interface BillingDeps {
+  ds: DataSource;
+  config: BillingConfig;
+  log: Logger;
+}
+
+export class BillingModule {}
+
+export function appModule(deps: BillingDeps): DynamicModule {
+  return {
+    module: BillingModule,
+    controllers: [WalletHandler, HoldsHandler, UsageHandler],
+    providers: [
+      { provide: DataSource, useValue: deps.ds },
+      { provide: BILLING_CONFIG, useValue: deps.config },
+      { provide: LOGGER, useValue: deps.log },
+      { provide: PRICING, useValue: pricingFrom(deps.config) },
+      WalletService,
+      PlaceHoldService,
+      ReleaseHoldService,
+      SettleJobService,
+      JobFinishedConsumer,
+      UsageService,
+    ],
+  };
+}

@@ -1,0 +1,58 @@
+import type { INestApplication } from '@nestjs/common';
+import { createLogger, loadConfig } from '@docket/config';
+import { createServiceDataSource, ensureDatabase, initAndMigrate } from '@docket/database';
+import { JetStreamBus, startServiceApp } from '@docket/messaging';
+import { appModule } from './app.module.js';
+import { billingEnvSchema } from './config.js';
+import { billingEntities } from './entities/index.js';
+import { billingMigrations } from './migrations/index.js';
+import { JobFinishedConsumer } from './settlement/job-finished.consumer.js';
+
+export const BILLING_SCHEMA = 'billing';
+
+export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{ app: INestApplication; close(): Promise<void> }> {
+  const config = loadConfig(billingEnvSchema, env);
+  const log = createLogger('billing', config.LOG_LEVEL);
+
+  await ensureDatabase(config.DATABASE_URL);
+  const ds = createServiceDataSource({ url: config.DATABASE_URL, schema: BILLING_SCHEMA, entities: billingEntities, migrations: billingMigrations });
+  await initAndMigrate(ds, BILLING_SCHEMA);
+
+  const bus = new JetStreamBus(config.NATS_URL, log, 'billing');
+  let app: INestApplication | undefined;
+  try {
+    await bus.connect();
+    app = await startServiceApp({
+      service: 'billing',
+      module: appModule({ ds, config, log }),
+      natsUrl: config.NATS_URL,
+      host: config.HOST,
+      port: config.PORT,
+      log,
+      checks: {
+        database: () => ds.query('SELECT 1'),
+        queue: async () => {
+          if (bus.connection.isClosed()) throw new Error('NATS connection closed');
+          await bus.connection.flush();
+        },
+      },
+    });
+    await app.get(JobFinishedConsumer).start(bus);
+  } catch (err) {
+    await app?.close().catch(() => undefined);
+    await bus.close().catch(() => undefined);
+    await ds.destroy().catch(() => undefined);
+    throw err;
+  }
+
+  const started = app;
+  return {
+    app: started,
+    close: async () => {
+      // Stop taking events first so no settlement runs against a closing pool.
+      await bus.close();
+      await started.close();
+      await ds.destroy();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { baseEnv, dbEnv, env, z } from '@docket/config';
+
+const positive = z.coerce.number().positive();
+const positiveInt = z.coerce.number().int().positive();
+
+export const billingEnvSchema = z
+  .object({
+    ...baseEnv,
+    ...dbEnv,
+    HOST: z.string().default('127.0.0.1'),
+    PORT: env.port(3103),
+    /** Credits charged per processed page (may be fractional, e.g. 0.5). */
+    PRICE_PER_PAGE_CREDITS: positive.default(1),
+    /** Holds never estimate fewer pages than this. */
+    HOLD_MIN_PAGES: positiveInt.default(5),
+    /** Page estimate of an upload: ceil(artifact_size / this). */
+    BYTES_PER_PAGE_ESTIMATE: positiveInt.default(100_000),
+    /** Holds never estimate more pages than this. */
+    HOLD_MAX_PAGES: positiveInt.default(500),
+  })
+  .refine((c) => c.HOLD_MAX_PAGES >= c.HOLD_MIN_PAGES, { message: 'HOLD_MAX_PAGES must be >= HOLD_MIN_PAGES', path: ['HOLD_MAX_PAGES'] });
+
+export type BillingConfig = z.infer<typeof billingEnvSchema>;
