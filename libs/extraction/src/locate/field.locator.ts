@@ -3,6 +3,7 @@ import { segments } from '../layout/layout.builder.js';
 import type { DocLayout, Line, Word } from '../layout/layout.types.js';
 import { findTyped, type DocContext } from '../parsers/value.parser.js';
 import { conceptTokens, labelSpec, matchSpan } from './label.matcher.js';
+import { findIban, findVatIds } from '../parsers/identifier.parser.js';
 
 export interface Located {
   value: unknown;
@@ -40,7 +41,9 @@ function wordsIn(ws: Word[], starts: number[], index: number, length: number): W
 function valuesIn(ws: Word[], field: FieldDef, ctx: DocContext): { value: unknown; quality: number; words: Word[] }[] {
   if (!ws.length) return [];
   const { text, starts } = textWithOffsets(ws);
-  const found = findTyped(text, field.data_type, ctx);
+  const found = findTyped(text, field.data_type, ctx)
+    .filter((f) => plausible(field, f.value))
+    .map((f) => ({ ...f, value: refine(field, f.value) }));
   return found.map((f) => ({ value: f.value, quality: f.quality, words: wordsIn(ws, starts, f.index, f.length) }));
 }
 
@@ -54,6 +57,9 @@ function rightOf(line: Line, end: number, field: FieldDef): Word[] {
   // Skip separators printed between label and value.
   while (ws.length && /^[:#\-–—.|]+$/.test(ws[0]!.text)) ws = ws.slice(1);
   if (!ws.length) return [];
+  // The value ends where the next label ("Date:") starts.
+  const next = ws.findIndex((w, i) => i > 0 && /\p{L}{2,}:$/u.test(w.text));
+  if (next > 0) ws = ws.slice(0, next);
   if (field.data_type === 'string') {
     // A string value stops at the first wide gap (the next column) after the value starts.
     const segs = segments({ ...line, words: ws }, 2.5);
@@ -82,6 +88,31 @@ function belowOf(lines: Line[], li: number, labelBox: [number, number, number, n
   return out;
 }
 
+/** Identifier fields keep only the identifier out of the cell text ("IBAN: DE89 …  BIC …" → the IBAN). */
+function refine(field: FieldDef, value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const concepts = conceptTokens(`${field.key.replace(/_/g, ' ')} ${field.label ?? ''}`);
+  if (concepts.includes('iban')) return findIban(value) ?? value;
+  if (concepts.includes('tax') && (concepts.includes('id') || concepts.includes('number'))) return findVatIds(value.toUpperCase())[0]?.value ?? value;
+  return value;
+}
+
+/** Identifier-like fields (numbers, ids, codes, IBAN) must contain a digit; any string a letter or digit. */
+export function plausible(field: FieldDef, value: unknown): boolean {
+  if (typeof value !== 'string') return true;
+  if (!/[\p{L}\d]/u.test(value)) return false;
+  const concepts = conceptTokens(`${field.key.replace(/_/g, ' ')} ${field.label ?? ''}`);
+  if (concepts.includes('iban')) return findIban(value) !== undefined;
+  if (concepts.includes('tax') && (concepts.includes('id') || concepts.includes('number'))) return findVatIds(value.toUpperCase()).length > 0 || /\d{6,}/.test(value.replace(/[\s.]/g, ''));
+  if (concepts.some((c) => c === 'number' || c === 'id' || c === 'code')) return /\d/.test(value);
+  // Names are words, not codes or amounts.
+  if (concepts.some((c) => c === 'name' || c === 'seller' || c === 'buyer' || c === 'company')) {
+    const letters = (value.match(/\p{L}/gu) ?? []).length;
+    return letters >= 2 && letters >= (value.match(/\d/g) ?? []).length;
+  }
+  return true;
+}
+
 export interface Candidate extends Located {
   labelScore: number;
 }
@@ -100,13 +131,23 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         const m = matchSpan(segConcepts, spec);
         const segStart = offset;
         offset += seg.words.length;
-        if (!m || m.score < MIN_LABEL_SCORE) continue;
+        if (!m) continue;
+        // Labels open a cell; a match in the middle of running text ("Greetings from …") is prose.
+        if (m.start > 0) m.score *= seg.words.length > 6 ? 0.6 : 0.85;
+        if (seg.words.length - m.end > 8 && !/[:#]$/.test(seg.words[m.end - 1]!.text)) m.score *= 0.8;
+        if (m.score < MIN_LABEL_SCORE) continue;
         const labelWords = seg.words.slice(m.start, m.end);
         const labelBox = box(labelWords);
         // Value right of the label: rest of this segment, else the next segment of the line.
         const rest = rightOf(line, segStart + m.end, field);
         let placed = false;
-        for (const [i, v] of valuesIn(rest, field, ctx).entries()) {
+        let vals = valuesIn(rest, field, ctx);
+        // Summary lines print base then amount ("VAT 20% 100.00 20.00"): the rightmost amount is the value.
+        if (field.data_type === 'number' || field.data_type === 'currency') vals = vals.sort((a, b) => b.quality - a.quality || b.words[0]!.x0 - a.words[0]!.x0);
+        // Summary amounts on documents are totals: a label that also says "total" is the stronger anchor.
+        const totalBonus = (field.data_type === 'number' || field.data_type === 'currency') && segConcepts.some((c) => c.includes('total')) ? 0.08 : 0;
+        m.score = Math.min(1, m.score + totalBonus);
+        for (const [i, v] of vals.entries()) {
           const conf = m.score * v.quality * meanConf(v.words) * (i === 0 ? 1 : 0.9);
           out.push({ value: v.value, confidence: conf, labelScore: m.score, page: page.number, bbox: box(v.words), slot: `${page.number}:${li}:${line.words.indexOf(v.words[0]!)}` });
           placed = true;

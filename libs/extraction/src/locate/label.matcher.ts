@@ -5,16 +5,16 @@
  * known parts. Generic words weigh less so that `Date:` matches "Invoice date" but not "Due date".
  */
 const SYNONYMS: Record<string, string[]> = {
-  number: ['no', 'nr', 'nummer', 'numero', 'num', '#', 'n', 'no.', 'nbr', 'nro', 'ref', 'reference', 'referenz'],
-  invoice: ['inv', 'rechnung', 'facture', 'factuur', 'bill', 'invoicing', 'rg', 'fact'],
+  number: ['no', 'nr', 'nummer', 'numero', 'num', '#', 'n', 'no.', 'nbr', 'nro'],
+  invoice: ['inv', 'rechnung', 'facture', 'factuur', 'bill', 'invoicing', 'rg', 'fact', 'avoir', 'gutschrift', 'creditnote', 'credit'],
   date: ['datum', 'dated', 'dt', 'date'],
   due: ['fallig', 'faellig', 'echeance', 'vervaldatum', 'payable', 'zahlbar', 'faelligkeit', 'falligkeit', 'zahlungsziel', 'vervaldag'],
   total: ['gesamt', 'gesamtbetrag', 'totaal', 'sum', 'summe', 'grand', 'ttc', 'endbetrag', 'rechnungsbetrag'],
   net: ['netto', 'subtotal', 'sub', 'ht', 'nettobetrag', 'excl', 'excluding', 'before'],
-  tax: ['vat', 'mwst', 'ust', 'tva', 'btw', 'gst', 'sst', 'steuer', 'umsatzsteuer', 'mehrwertsteuer', 'taxes'],
+  tax: ['vat', 'mwst', 'ust', 'tva', 'btw', 'gst', 'sst', 'steuer', 'umsatzsteuer', 'mehrwertsteuer', 'taxes', 'taxe', 'iva'],
   amount: ['betrag', 'bedrag', 'amt', 'montant'],
-  seller: ['vendor', 'supplier', 'issuer', 'lieferant', 'verkaufer', 'fournisseur', 'leverancier', 'merchant', 'from'],
-  buyer: ['customer', 'client', 'kunde', 'acheteur', 'klant', 'purchaser', 'recipient', 'billed', 'sold'],
+  seller: ['vendor', 'supplier', 'issuer', 'lieferant', 'verkaufer', 'fournisseur', 'leverancier', 'merchant', 'from', 'provider', 'payee', 'beneficiary', 'remit'],
+  buyer: ['customer', 'client', 'kunde', 'acheteur', 'klant', 'purchaser', 'recipient', 'billed', 'sold', 'destinataire', 'empfanger', 'empfaenger', 'livraison', 'facturation', 'lieferadresse', 'consignee'],
   quantity: ['qty', 'menge', 'anzahl', 'quantite', 'qte', 'aantal', 'qt', 'units', 'hours', 'hrs'],
   price: ['rate', 'preis', 'prix', 'prijs', 'cost', 'einzelpreis', 'pu'],
   unit: ['einzel', 'unitaire', 'per', 'each', 'stuk'],
@@ -53,7 +53,11 @@ export function fold(s: string): string {
 
 /** Splits text into raw tokens (keeping `#` and `°` as their own tokens: they mean "number"). */
 export function tokens(s: string): string[] {
-  const f = fold(s).replace(/n[°º]/g, ' # ').replace(/[°º]/g, ' ');
+  // Addressee phrases name the buyer whatever verb they use ("Bill to", "Invoice to", "Ship to").
+  const f = fold(s)
+    .replace(/\b(?:bill(?:ed)?|sold|invoice[ds]?|ship(?:ped)?|deliver(?:ed)?|issued)\s+to\b/g, ' buyer ')
+    .replace(/n[°º]/g, ' # ')
+    .replace(/[°º]/g, ' ');
   return f.match(/#|[a-z0-9]+/g) ?? [];
 }
 

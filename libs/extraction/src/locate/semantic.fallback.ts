@@ -2,6 +2,7 @@ import type { FieldDef } from '../engine.types.js';
 import type { DocLayout, Line, Word } from '../layout/layout.types.js';
 import { findDates } from '../parsers/date.parser.js';
 import { findNumbers, type DocContext } from '../parsers/value.parser.js';
+import { findIban, findVatIds } from '../parsers/identifier.parser.js';
 import { conceptTokens, weightOf } from './label.matcher.js';
 import type { Located } from './field.locator.js';
 
@@ -26,8 +27,33 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
   // IBAN: its check-digit format is unambiguous wherever it is printed.
   if (concepts.has('iban')) {
     for (const l of lines) {
-      const m = l.text.replace(/IBAN:?/i, ' ').match(/\b([A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,3})?)\b/);
-      if (m) return at(l, l.words, m[1]!.replace(/\s+/g, ' ').trim(), 0.6);
+      const v = findIban(l.text);
+      if (v) return at(l, l.words, v, 0.6);
+    }
+    return undefined;
+  }
+  // VAT id: the first EU-format VAT number not printed next to a buyer word (the seller's is in the header/footer).
+  if (concepts.has('tax') && (concepts.has('id') || concepts.has('number')) && f.data_type === 'string') {
+    const wantBuyer = concepts.has('buyer');
+    const scored: { l: Line; v: string; s: number }[] = [];
+    lines.forEach((l, i) => {
+      for (const v of findVatIds(l.text)) {
+        const ctxText = conceptTokens(l.text.slice(0, v.index) + ' ' + (lines[i - 1]?.text ?? ''));
+        const buyerish = ctxText.includes('buyer');
+        const taxish = ctxText.includes('tax');
+        if (buyerish !== wantBuyer && buyerish) continue;
+        scored.push({ l, v: v.value, s: (taxish ? 2 : 0) + (buyerish === wantBuyer ? 1 : 0) - i / 1000 });
+      }
+    });
+    scored.sort((a, b) => b.s - a.s);
+    if (scored[0]) return at(scored[0].l, scored[0].l.words, scored[0].v, 0.5);
+    return undefined;
+  }
+  // Document number printed as a title ("Invoice 2024-17", "Avoir AV-2017-0005", "Rechnung Nr. 123").
+  if (f.data_type === 'string' && concepts.has('number') && concepts.has('invoice')) {
+    for (const l of lines.slice(0, 60)) {
+      const m = /^\s*(?:invoice|facture|avoir|rechnung|gutschrift|factuur|credit note|tax invoice)\s*(?:no\.?|nr\.?|n°|#|number|nummer|numéro)?\s*:?\s*([A-Z0-9][A-Z0-9\-/._]*\d[A-Z0-9\-/._]*)\s*$/i.exec(l.text);
+      if (m) return at(l, l.words, m[1]!, 0.5);
     }
   }
   // A currency code field: the document's dominant currency.
@@ -45,8 +71,19 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
       }
     }
   }
-  // Issuer name: the first prominent line at the top of the first page.
+  // Issuer name: a name with a legal form (GmbH, Inc., SARL, Sdn Bhd …) outside the addressee block,
+  // else the first prominent line at the top of the first page.
   if (f.data_type === 'string' && (concepts.has('seller') || concepts.has('company') || /issu|merchant|shop|vendor|seller/.test(desc))) {
+    const legal = /^(.{2,60}?\b(?:GmbH(?: & Co\.? KG)?|AG|KG|UG|e\.K\.|S\.?A\.?R\.?L\.?|SAS|S\.A\.S\.|S\.A\.|SA|SE|B\.V\.|BV|N\.V\.|NV|Inc\.?|LLC|L\.L\.C\.|Ltd\.?|Limited|PLC|plc|Corp\.?|Corporation|Co\.,? Ltd\.?|Pvt\.? Ltd\.?|Private Limited|SDN\.? BHD\.?|Sdn\.? Bhd\.?|S\.p\.A\.|S\.r\.l\.|Oy|AB|ApS|A\/S))(?=$|[\s,.;)\-])/;
+    let buyerZone = -1;
+    for (const [i, l] of lines.entries()) {
+      if (conceptTokens(l.text).includes('buyer')) buyerZone = i;
+      if (buyerZone >= 0 && i - buyerZone <= 3 && i !== buyerZone) continue;
+      for (const seg of l.text.split(/\s{2,}| - | \| /)) {
+        const m = legal.exec(seg.trim().replace(/^(?:from|von|de|by|sold by)\s*:?\s+/i, ''));
+        if (m && !/\d{3}/.test(m[1]!)) return at(l, l.words, m[1]!.trim(), 0.5);
+      }
+    }
     const page = doc.pages[0]!;
     const top = page.lines.filter((l) => l.y0 < page.height * 0.35 && /\p{L}{3}/u.test(l.text));
     const heights = page.lines.map((l) => l.y1 - l.y0).sort((a, b) => a - b);

@@ -59,10 +59,10 @@ export function findDates(text: string, order: DateOrder = 'dmy'): DateMatch[] {
   // ISO-like: 2024-03-15, 2024/03/15, 2024.03.15 (also with a time after it).
   for (const m of s.matchAll(/(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/g)) push(m, iso(+m[1]!, +m[2]!, +m[3]!));
   // Day month-name year: 15 March 2024, 15. März 2024, 15-Mar-24, 1er janvier 2024.
-  const dmy = new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})(?:st|nd|rd|th|er|e)?\\.?[\\s\\-/.,]*(${MONTH_RE})\\.?[\\s\\-/.,]*(\\d{4}|\\d{2})(?!\\d)`, 'giu');
+  const dmy = new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})(?:st|nd|rd|th|er|e)?\\.?[\\s\\-/.,]*(${MONTH_RE})(?!\\p{L})\\.?[\\s\\-/.,]*(\\d{4}|\\d{2})(?!\\d)`, 'giu');
   for (const m of s.matchAll(dmy)) push(m, iso(+m[3]!, MONTHS[m[2]!.toLowerCase()]!, +m[1]!));
   // Month-name day, year: March 15, 2024 / Mar 15 2024.
-  const mdy = new RegExp(`(?<![\\p{L}])(${MONTH_RE})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?!\\d)`, 'giu');
+  const mdy = new RegExp(`(?<![\\p{L}])(${MONTH_RE})(?!\\p{L})\\.?\\s*(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?!\\d)`, 'giu');
   for (const m of s.matchAll(mdy)) push(m, iso(+m[3]!, MONTHS[m[1]!.toLowerCase()]!, +m[2]!));
   // Numeric a/b/yyyy, a.b.yy, a-b-yyyy.
   for (const m of s.matchAll(/(?<![\d.,])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d])/g)) {

@@ -25,7 +25,10 @@ const NUM_RE = /(\(\s*)?([-−–+]\s?)?((?:[A-Z]{3}|[$€£¥₹]|RM|Rs\.?)\s?)
 
 export function findNumbers(text: string, ctx?: DocContext): ParsedValue[] {
   const out: ParsedValue[] = [];
+  // Parts of dates are not amounts ("DUE ON August 3, 2014 $4.11").
+  const dates = findDates(text, ctx?.dateOrder ?? 'dmy');
   for (const m of text.normalize('NFKC').matchAll(NUM_RE)) {
+    if (dates.some((d) => m.index! < d.index + d.length && d.index < m.index! + m[0].length)) continue;
     if (m[8]) continue; // percentages are rates, not amounts
     if (m[3] && /^[A-Z]{3}/.test(m[3]) && !ISO_CODES.has(m[3].trim())) continue; // INV1001 is an identifier
     const before = text[m.index! - 1];

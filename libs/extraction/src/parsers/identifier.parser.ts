@@ -1,0 +1,36 @@
+/** IBAN with a valid ISO 13616 mod-97 check: the only reliable way to tell it from other long codes. */
+export function findIban(text: string): string | undefined {
+  for (const m of text.toUpperCase().matchAll(/\b([A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?)\b/g)) {
+    const compact = m[1]!.replace(/ /g, '');
+    if (compact.length < 15 || compact.length > 34) continue;
+    if (ibanValid(compact)) return m[1]!.trim();
+  }
+  return undefined;
+}
+
+export function ibanValid(iban: string): boolean {
+  const s = iban.slice(4) + iban.slice(0, 4);
+  let rem = 0;
+  for (const ch of s) {
+    const v = /\d/.test(ch) ? ch : String(ch.charCodeAt(0) - 55);
+    for (const d of v) rem = (rem * 10 + Number(d)) % 97;
+  }
+  return rem === 1;
+}
+
+const VAT_PREFIX = 'ATU|BE|BG|CHE|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|LT|LU|LV|MT|NL|NO|PL|PT|RO|SE|SI|SK|XI';
+
+/** EU-style VAT identifiers: country prefix then 8–12 characters, mostly digits (spaces/dots allowed when printed so). */
+export function findVatIds(text: string): { value: string; index: number }[] {
+  const out: { value: string; index: number }[] = [];
+  const re = new RegExp(`\\b(?:${VAT_PREFIX})[ .-]?(?:[0-9A-Z]{2,4}[ .-]?){2,5}[0-9A-Z]{0,4}\\b`, 'g');
+  for (const m of text.matchAll(re)) {
+    const v = m[0].trim();
+    const compact = v.replace(/[ .-]/g, '');
+    const digits = (compact.match(/\d/g) ?? []).length;
+    if (compact.length < 10 || compact.length > 15 || digits < 7) continue;
+    if (ibanValid(compact) && compact.length >= 15) continue;
+    out.push({ value: v, index: m.index! });
+  }
+  return out;
+}
