@@ -1,10 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
-  ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsObject, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateNested,
+  ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength,
+  ValidateNested,
 } from 'class-validator';
 import { AccountScoped } from '../common/account-scoped.js';
-import { TEMPLATE_CATEGORIES, type TemplateCategory, type TemplateStatus } from '../common/constants.js';
+import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES, type TemplateCategory, type TemplateStatus } from '../common/constants.js';
 import { FieldDefDto, TemplateSettingsDto } from '../common/field-def.dto.js';
 
 export class CreateTemplateDto {
@@ -79,4 +80,125 @@ export class TemplateSnapshot {
   version: number;
   fields: FieldDefDto[];
   settings: TemplateSettingsResponse;
+}
+
+/** Snapshot request: the current version by default; `version` reads an older immutable version row. */
+export class TemplateSnapshotQuery extends TemplateRef {
+  @IsOptional() @IsInt() @Min(1)
+  version?: number;
+}
+
+/** Query strings arrive as text over HTTP and as JSON booleans over NATS; both become booleans. */
+const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
+
+export class ListTemplatesQueryDto {
+  @ApiPropertyOptional({ enum: TEMPLATE_CATEGORIES }) @IsOptional() @IsString() @IsIn(TEMPLATE_CATEGORIES as unknown as string[])
+  category?: TemplateCategory;
+
+  @ApiPropertyOptional({ description: 'Case-insensitive prefix match on name and description.' })
+  @IsOptional() @IsString() @MaxLength(200)
+  search?: string;
+
+  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 100 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
+  limit?: number;
+
+  @ApiPropertyOptional({ default: 0, minimum: 0 }) @IsOptional() @Type(() => Number) @IsInt() @Min(0)
+  offset?: number;
+
+  @ApiPropertyOptional({ default: false, description: 'Archived templates are excluded unless this is true.' })
+  @IsOptional() @Transform(toBoolean) @IsBoolean()
+  include_archived?: boolean;
+}
+
+export class ListTemplatesCommand extends AccountScoped {
+  @IsOptional() @IsObject() @ValidateNested() @Type(() => ListTemplatesQueryDto)
+  query?: ListTemplatesQueryDto;
+}
+
+/** PUT semantics of spec §4.5: every field optional, omitted fields unchanged, the schema never changes. */
+export class UpdateTemplateDto {
+  @ApiPropertyOptional({ minLength: 3 }) @IsOptional() @IsString() @MinLength(3) @MaxLength(200)
+  name?: string;
+
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2000)
+  description?: string;
+
+  @ApiPropertyOptional({ enum: TEMPLATE_CATEGORIES }) @IsOptional() @IsString() @IsIn(TEMPLATE_CATEGORIES as unknown as string[])
+  category?: TemplateCategory;
+
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional() @IsArray() @ArrayMaxSize(50) @IsString({ each: true }) @MaxLength(100, { each: true })
+  tags?: string[];
+
+  @ApiPropertyOptional({ enum: TEMPLATE_STATUSES, description: 'draft→active, active→archived, archived→active.' })
+  @IsOptional() @IsString() @IsIn(TEMPLATE_STATUSES as unknown as string[])
+  status?: TemplateStatus;
+
+  @ApiPropertyOptional({ type: () => TemplateSettingsDto, description: 'Given keys are merged into the current settings.' })
+  @IsOptional() @IsObject() @ValidateNested() @Type(() => TemplateSettingsDto)
+  settings?: TemplateSettingsDto;
+
+  @ApiPropertyOptional() @IsOptional() @IsBoolean()
+  is_public?: boolean;
+}
+
+export class UpdateTemplateCommand extends TemplateRef {
+  @IsDefined() @IsObject() @ValidateNested() @Type(() => UpdateTemplateDto)
+  body: UpdateTemplateDto;
+}
+
+export class DeleteTemplateQueryDto {
+  @ApiPropertyOptional({ default: false, description: 'Irreversible; refused (409) while an in-flight job uses the template.' })
+  @IsOptional() @Transform(toBoolean) @IsBoolean()
+  hard_delete?: boolean;
+}
+
+export class DeleteTemplateCommand extends TemplateRef {
+  @IsOptional() @IsObject() @ValidateNested() @Type(() => DeleteTemplateQueryDto)
+  query?: DeleteTemplateQueryDto;
+}
+
+export class DeleteTemplateReply {
+  id: string;
+  deleted: true;
+  hard_delete: boolean;
+}
+
+/** Reply of `Subjects.artifact.templateInUse` (payload: TemplateRef). */
+export class TemplateInUseReply {
+  in_use: boolean;
+}
+
+export class PatchTemplateSchemaDto {
+  @ApiPropertyOptional({ type: () => [FieldDefDto], description: 'Appended; 400 if a key already exists.' })
+  @IsOptional() @IsArray() @ArrayMaxSize(200) @ValidateNested({ each: true }) @Type(() => FieldDefDto)
+  add_fields?: FieldDefDto[];
+
+  @ApiPropertyOptional({ type: () => [FieldDefDto], description: 'Whole field replaced by key (omitted attributes reset); 404 if the key is missing.' })
+  @IsOptional() @IsArray() @ArrayMaxSize(200) @ValidateNested({ each: true }) @Type(() => FieldDefDto)
+  update_fields?: FieldDefDto[];
+
+  @ApiPropertyOptional({ type: [String], description: 'Keys to delete; missing keys are ignored.' })
+  @IsOptional() @IsArray() @ArrayMaxSize(200) @IsString({ each: true }) @MaxLength(100, { each: true })
+  remove_fields?: string[];
+}
+
+export class PatchTemplateSchemaCommand extends TemplateRef {
+  @IsDefined() @IsObject() @ValidateNested() @Type(() => PatchTemplateSchemaDto)
+  body: PatchTemplateSchemaDto;
+}
+
+export class CloneTemplateDto {
+  @ApiPropertyOptional({ minLength: 3, description: 'Default: the name followed by " (clone)".' })
+  @IsOptional() @IsString() @MinLength(3) @MaxLength(200)
+  new_name?: string;
+
+  @ApiPropertyOptional({ default: true, description: 'When false, settings reset to defaults.' })
+  @IsOptional() @IsBoolean()
+  include_settings?: boolean;
+}
+
+export class CloneTemplateCommand extends TemplateRef {
+  @IsOptional() @IsObject() @ValidateNested() @Type(() => CloneTemplateDto)
+  body?: CloneTemplateDto;
 }

@@ -1,0 +1,54 @@
+import type { INestApplication } from '@nestjs/common';
+import { createLogger, loadConfig } from '@docket/config';
+import { createServiceDataSource, ensureDatabase, initAndMigrate } from '@docket/database';
+import { RpcClient, startServiceApp } from '@docket/messaging';
+import { appModule } from './app.module.js';
+import { configSchema } from './config.js';
+import { entities } from './entities/index.js';
+import { migrations } from './migrations/index.js';
+import { ArtifactTemplateUsage } from './templates/template-usage.client.js';
+
+export const SCHEMA = 'template';
+
+export interface TemplateApp {
+  app: INestApplication;
+  close(): Promise<void>;
+}
+
+export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<TemplateApp> {
+  const config = loadConfig(configSchema, env);
+  const log = createLogger('template', config.LOG_LEVEL);
+
+  await ensureDatabase(config.DATABASE_URL);
+  const ds = createServiceDataSource({ url: config.DATABASE_URL, schema: SCHEMA, entities, migrations });
+  await initAndMigrate(ds, SCHEMA);
+
+  const rpc = new RpcClient({ natsUrl: config.NATS_URL, name: 'template-client' });
+  await rpc.connect();
+
+  let app: INestApplication;
+  try {
+    app = await startServiceApp({
+      service: 'template',
+      module: appModule({ ds, config, log, usage: new ArtifactTemplateUsage(rpc, config.ARTIFACT_RPC_TIMEOUT_MS) }),
+      natsUrl: config.NATS_URL,
+      host: config.HOST,
+      port: config.PORT,
+      log,
+      checks: { database: () => ds.query('SELECT 1') },
+    });
+  } catch (err) {
+    await rpc.close().catch(() => undefined);
+    await ds.destroy().catch(() => undefined);
+    throw err;
+  }
+
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await rpc.close();
+      await ds.destroy();
+    },
+  };
+}

@@ -1,0 +1,5 @@
+import { TemplateVersionEntity } from './template-version.entity.js';
+import { TemplateEntity } from './template.entity.js';
+
+export { TemplateEntity, TemplateVersionEntity };
+export const entities = [TemplateEntity, TemplateVersionEntity];
