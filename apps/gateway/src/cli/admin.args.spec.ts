@@ -1,0 +1,36 @@
+import { describe, expect, it } from '@jest/globals';
+import { parseAdminArgs } from './admin.args.js';
+
+const KEY = 'dk_live_' + 'x'.repeat(24);
+
+describe('parseAdminArgs', () => {
+  it('parses every command', () => {
+    expect(parseAdminArgs([])).toEqual({ command: 'help' });
+    expect(parseAdminArgs(['help'])).toEqual({ command: 'help' });
+    expect(parseAdminArgs(['create-account', '--name', 'Acme', '--credits', '100'])).toEqual({ command: 'create-account', name: 'Acme', credits: 100 });
+    expect(parseAdminArgs(['create-account', '--name=Acme'])).toEqual({ command: 'create-account', name: 'Acme', credits: 0 });
+    expect(parseAdminArgs(['deposit', '--account', 'acct_01abc', '--credits', '2.5'])).toEqual({ command: 'deposit', accountId: 'acct_01abc', credits: 2.5 });
+    expect(parseAdminArgs(['freeze', '--account', 'acct_01abc'])).toEqual({ command: 'freeze', accountId: 'acct_01abc', reason: 'manual_freeze' });
+    expect(parseAdminArgs(['freeze', '--account', 'acct_01abc', '--reason', 'payment_failed'])).toMatchObject({ reason: 'payment_failed' });
+    expect(parseAdminArgs(['unfreeze', '--account', 'acct_01abc'])).toEqual({ command: 'unfreeze', accountId: 'acct_01abc' });
+    expect(parseAdminArgs(['rotate-secret', '--api-key', KEY])).toEqual({ command: 'rotate-secret', apiKey: KEY });
+    expect(parseAdminArgs(['revoke-secret', '--api-key', KEY, '--secret-id', 'sec_1'])).toEqual({ command: 'revoke-secret', apiKey: KEY, secretId: 'sec_1' });
+    expect(parseAdminArgs(['revoke-key', '--api-key', KEY])).toEqual({ command: 'revoke-key', apiKey: KEY });
+  });
+
+  it.each([
+    [['nope']],
+    [['create-account']],
+    [['create-account', '--name', '  ']],
+    [['create-account', '--name', 'A', '--credits', '-1']],
+    [['create-account', '--name', 'A', '--credits', 'ten']],
+    [['create-account', '--name', 'A', '--bogus', 'x']],
+    [['deposit', '--account', 'acct_01abc']],
+    [['deposit', '--account', 'acct_01abc', '--credits', '0']],
+    [['deposit', '--account', 'bob', '--credits', '1']],
+    [['revoke-secret', '--api-key', KEY]],
+    [['rotate-secret', KEY]],
+  ])('rejects %j with validation_failed', (argv) => {
+    expect(() => parseAdminArgs(argv)).toThrow(expect.objectContaining({ code: 'validation_failed' }));
+  });
+});

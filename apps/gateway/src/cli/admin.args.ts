@@ -1,0 +1,93 @@
+import { parseArgs } from 'node:util';
+import { DocketError } from '@docket/errors';
+
+/** One parsed admin command. Pure: no I/O, so every rule is unit-testable. */
+export type AdminCommand =
+  | { command: 'help' }
+  | { command: 'create-account'; name: string; credits: number }
+  | { command: 'deposit'; accountId: string; credits: number }
+  | { command: 'freeze'; accountId: string; reason: string }
+  | { command: 'unfreeze'; accountId: string }
+  | { command: 'rotate-secret'; apiKey: string }
+  | { command: 'revoke-secret'; apiKey: string; secretId: string }
+  | { command: 'revoke-key'; apiKey: string };
+
+export const USAGE = `Docket admin CLI: npm run --silent admin -- <command> [options]
+Each command prints one JSON object on stdout; on failure it prints { "error": { code, message } } and exits 1.
+
+  create-account --name N [--credits C]     account + sandbox and live credentials (secrets shown once), wallet opened with C credits (default 0)
+  deposit --account A --credits C           add credits to the wallet → wallet
+  freeze --account A [--reason R]           freeze the wallet (reason default manual_freeze) → wallet
+  unfreeze --account A                      unfreeze the wallet → wallet
+  rotate-secret --api-key K                 issue an additional secret; old ones stay valid until revoked
+  revoke-secret --api-key K --secret-id S   revoke one secret of a key
+  revoke-key --api-key K                    revoke a key and all its secrets, immediately
+  help                                      this text
+
+Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/docket), NATS_URL (default nats://127.0.0.1:4222).`;
+
+type OptionSpec = Record<string, { type: 'string' }>;
+
+const OPTIONS: Record<Exclude<AdminCommand['command'], 'help'>, OptionSpec> = {
+  'create-account': { name: { type: 'string' }, credits: { type: 'string' } },
+  deposit: { account: { type: 'string' }, credits: { type: 'string' } },
+  freeze: { account: { type: 'string' }, reason: { type: 'string' } },
+  unfreeze: { account: { type: 'string' } },
+  'rotate-secret': { 'api-key': { type: 'string' } },
+  'revoke-secret': { 'api-key': { type: 'string' }, 'secret-id': { type: 'string' } },
+  'revoke-key': { 'api-key': { type: 'string' } },
+};
+
+const ACCOUNT_ID = /^acct_[0-9a-z]+$/;
+
+export function parseAdminArgs(argv: string[]): AdminCommand {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') return { command: 'help' };
+  if (!Object.hasOwn(OPTIONS, command)) throw invalid(`Unknown command "${command}"; run "help" for the list`);
+  const name = command as keyof typeof OPTIONS;
+  let values: Record<string, string | undefined>;
+  try {
+    ({ values } = parseArgs({ args: rest, options: OPTIONS[name], strict: true, allowPositionals: false }));
+  } catch (err) {
+    throw invalid((err as Error).message);
+  }
+  switch (name) {
+    case 'create-account':
+      return { command: name, name: required(values, 'name'), credits: credits(values.credits ?? '0', 0) };
+    case 'deposit':
+      return { command: name, accountId: account(values), credits: credits(required(values, 'credits'), 0.000001) };
+    case 'freeze':
+      return { command: name, accountId: account(values), reason: values.reason ?? 'manual_freeze' };
+    case 'unfreeze':
+      return { command: name, accountId: account(values) };
+    case 'rotate-secret':
+    case 'revoke-key':
+      return { command: name, apiKey: required(values, 'api-key') };
+    case 'revoke-secret':
+      return { command: name, apiKey: required(values, 'api-key'), secretId: required(values, 'secret-id') };
+  }
+}
+
+function required(values: Record<string, string | undefined>, option: string): string {
+  const value = values[option]?.trim();
+  if (!value) throw invalid(`--${option} is required`);
+  return value;
+}
+
+function account(values: Record<string, string | undefined>): string {
+  const id = required(values, 'account');
+  if (!ACCOUNT_ID.test(id)) throw invalid('--account must be an account id (acct_…)');
+  return id;
+}
+
+function credits(text: string, min: number): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < min || value > 1e9) {
+    throw invalid(`--credits must be a number between ${min} and 1000000000`);
+  }
+  return value;
+}
+
+function invalid(message: string): DocketError {
+  return new DocketError('validation_failed', message);
+}

@@ -1,0 +1,102 @@
+import { Subjects } from '@docket/contracts';
+import { createServiceDataSource, ensureDatabase, initAndMigrate } from '@docket/database';
+import { DocketError } from '@docket/errors';
+import { RpcClient } from '@docket/messaging';
+import type { DataSource } from 'typeorm';
+import { IDENTITY_SCHEMA, identityEntities } from '../identity/entities/index.js';
+import { IdentityService } from '../identity/identity.service.js';
+import { gatewayMigrations } from '../migrations/index.js';
+import { parseAdminArgs, USAGE, type AdminCommand } from './admin.args.js';
+
+export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/docket';
+export const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
+
+export interface AdminResult {
+  exitCode: 0 | 1;
+  /** Exactly what goes to stdout: one JSON object (or the usage text for `help`). */
+  stdout: string;
+}
+
+export interface AdminRunOptions {
+  /** Reply deadline for billing requests. */
+  rpcTimeoutMs?: number;
+}
+
+/**
+ * Runs one admin command and releases every connection it opened, so the process can exit.
+ * Identity commands need only Postgres; wallet commands need only NATS (billing answers them).
+ */
+export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv, opts: AdminRunOptions = {}): Promise<AdminResult> {
+  const resources = new Resources(env, opts);
+  try {
+    const cmd = parseAdminArgs(argv);
+    if (cmd.command === 'help') return { exitCode: 0, stdout: `${USAGE}\n` };
+    const result = await execute(cmd, resources);
+    return { exitCode: 0, stdout: `${JSON.stringify(result, null, 2)}\n` };
+  } catch (err) {
+    return { exitCode: 1, stdout: `${JSON.stringify({ error: describe(err) }, null, 2)}\n` };
+  } finally {
+    await resources.close();
+  }
+}
+
+async function execute(cmd: Exclude<AdminCommand, { command: 'help' }>, r: Resources): Promise<unknown> {
+  switch (cmd.command) {
+    case 'create-account': {
+      const [identity, billing] = await Promise.all([r.identity(), r.billing()]);
+      // The wallet is opened inside the account transaction: a billing failure leaves no account behind.
+      return identity.createAccount(cmd.name, {
+        beforeCommit: async (accountId) => {
+          await billing.request(Subjects.billing.openWallet, { accountId, initialCredits: cmd.credits });
+        },
+      });
+    }
+    case 'deposit':
+      return (await r.billing()).request(Subjects.billing.deposit, { accountId: cmd.accountId, credits: cmd.credits });
+    case 'freeze':
+      return (await r.billing()).request(Subjects.billing.freeze, { accountId: cmd.accountId, reason: cmd.reason });
+    case 'unfreeze':
+      return (await r.billing()).request(Subjects.billing.unfreeze, { accountId: cmd.accountId });
+    case 'rotate-secret':
+      return (await r.identity()).rotateSecret(cmd.apiKey);
+    case 'revoke-secret':
+      return (await r.identity()).revokeSecret(cmd.apiKey, cmd.secretId);
+    case 'revoke-key':
+      return (await r.identity()).revokeKey(cmd.apiKey);
+  }
+}
+
+function describe(err: unknown): { code: string; message: string } {
+  if (err instanceof DocketError) return { code: err.code, message: err.message };
+  // An operator runs this by hand: the raw cause (e.g. ECONNREFUSED) is what helps them.
+  return { code: 'internal_error', message: err instanceof Error ? err.message : String(err) };
+}
+
+/** Connections opened on first use and all closed at the end. */
+class Resources {
+  private ds?: DataSource;
+  private rpc?: RpcClient;
+
+  constructor(
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly opts: AdminRunOptions,
+  ) {}
+
+  async identity(): Promise<IdentityService> {
+    const url = this.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+    await ensureDatabase(url);
+    this.ds = createServiceDataSource({ url, schema: IDENTITY_SCHEMA, entities: identityEntities, migrations: gatewayMigrations, poolSize: 2 });
+    await initAndMigrate(this.ds, IDENTITY_SCHEMA);
+    return new IdentityService(this.ds);
+  }
+
+  async billing(): Promise<RpcClient> {
+    this.rpc = new RpcClient({ natsUrl: this.env.NATS_URL || DEFAULT_NATS_URL, name: 'docket-admin', timeoutMs: this.opts.rpcTimeoutMs ?? 10_000 });
+    await this.rpc.connect();
+    return this.rpc;
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([this.rpc?.close(), this.ds?.isInitialized ? this.ds.destroy() : undefined]);
+  }
+}
