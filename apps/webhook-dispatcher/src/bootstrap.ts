@@ -1,0 +1,75 @@
+import type { INestApplication } from '@nestjs/common';
+import { loadConfig, createLogger } from '@docket/config';
+import { Streams, type JobFinishedEvent } from '@docket/contracts';
+import { createServiceDataSource, ensureDatabase, initAndMigrate } from '@docket/database';
+import { JetStreamBus, startServiceApp } from '@docket/messaging';
+import { appModule } from './app.module.js';
+import { configSchema, parseAllowlist } from './config.js';
+import { HttpSender } from './dispatch/http-sender.js';
+import { WebhookDeliveryService } from './dispatch/webhook-delivery.service.js';
+import { entities } from './entities/index.js';
+import { migrations } from './migrations/index.js';
+import { resolveSecretKey, SecretCipher } from './security/secret-cipher.js';
+import { UrlPolicy } from './security/url-policy.js';
+
+export const SCHEMA = 'webhook';
+
+export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{ app: INestApplication; close(): Promise<void> }> {
+  const config = loadConfig(configSchema, env);
+  const log = createLogger('webhook-dispatcher', config.LOG_LEVEL);
+  const cipher = new SecretCipher(resolveSecretKey(config.WEBHOOK_SECRET_KEY, config.NODE_ENV, log));
+  const urls = new UrlPolicy(parseAllowlist(config.WEBHOOK_ALLOWLIST));
+  const sender = new HttpSender(urls, config.WEBHOOK_TIMEOUT_MS);
+
+  await ensureDatabase(config.DATABASE_URL);
+  const ds = createServiceDataSource({ url: config.DATABASE_URL, schema: SCHEMA, entities, migrations });
+  await initAndMigrate(ds, SCHEMA);
+
+  const bus = new JetStreamBus(config.NATS_URL, log, 'webhook-dispatcher');
+  let app: INestApplication | undefined;
+  try {
+    await bus.connect();
+    app = await startServiceApp({
+      service: 'webhook-dispatcher',
+      module: appModule({ ds, config, log, cipher, urls, sender }),
+      natsUrl: config.NATS_URL,
+      host: config.HOST,
+      port: config.PORT,
+      log,
+      checks: {
+        database: () => ds.query('SELECT 1'),
+        queue: async () => {
+          if (bus.connection.isClosed()) throw new Error('NATS connection closed');
+        },
+      },
+    });
+    const delivery = app.get(WebhookDeliveryService);
+    await bus.consume<JobFinishedEvent>({
+      stream: Streams.events.name,
+      durable: Streams.events.durables.webhookDispatcher,
+      filterSubject: Streams.events.jobFinished,
+      // Progress acks before each HTTP attempt; one attempt never outlasts the timeout.
+      ackWaitMs: config.WEBHOOK_TIMEOUT_MS + 20_000,
+      // Four attempts per event type plus headroom for transient handler failures (DB down).
+      maxDeliver: 20,
+      concurrency: 4,
+      handler: (ev, ctx) => delivery.handle(ev, ctx),
+    });
+  } catch (err) {
+    await bus.close().catch(() => undefined);
+    await app?.close().catch(() => undefined);
+    await ds.destroy().catch(() => undefined);
+    throw err;
+  }
+
+  const started = app;
+  return {
+    app: started,
+    close: async () => {
+      await bus.close();
+      await started.close();
+      sender.close();
+      if (ds.isInitialized) await ds.destroy();
+    },
+  };
+}

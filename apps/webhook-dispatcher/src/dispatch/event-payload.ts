@@ -1,0 +1,35 @@
+import type { JobFinishedEvent, WebhookEventType } from '@docket/contracts';
+
+/** success → extraction.completed; failed/expired/cancelled → extraction.failed; artifact.processed for success or failed. */
+export function eventTypesFor(status: JobFinishedEvent['status'], subscribed: readonly string[]): WebhookEventType[] {
+  const types: WebhookEventType[] = [status === 'success' ? 'extraction.completed' : 'extraction.failed'];
+  if (status === 'success' || status === 'failed') types.push('artifact.processed');
+  return types.filter((t) => subscribed.includes(t));
+}
+
+export interface WebhookBody {
+  type: WebhookEventType;
+  timestamp: string;
+  data: Record<string, unknown>;
+}
+
+export function buildBody(type: WebhookEventType, ev: JobFinishedEvent, now: Date): WebhookBody {
+  const data: Record<string, unknown> = {
+    job_id: ev.jobId,
+    artifact_id: ev.artifactId,
+    status: ev.status,
+  };
+  if (ev.status === 'success') data.result = ev.result;
+  else data.error = ev.error;
+  data.confidence = ev.confidence;
+  data.needs_review = ev.needsReview;
+  if (ev.batchId) data.batch_id = ev.batchId;
+  data.filename = ev.filename;
+  data.completed_at = ev.finishedAt;
+  return { type, timestamp: now.toISOString(), data };
+}
+
+/** `X-Webhook-Id` and the Standard Webhooks message id: stable across attempts so receivers can dedupe. */
+export function deliveryId(jobId: string, type: WebhookEventType): string {
+  return `${jobId}:${type}`;
+}

@@ -1,0 +1,127 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type Repository } from 'typeorm';
+import { ulid } from 'ulid';
+import type { JobFinishedEvent, WebhookEventType } from '@docket/contracts';
+import type { HandlerOutcome } from '@docket/messaging';
+import type { Logger } from 'pino';
+import { DeliveryAttemptEntity } from '../entities/delivery-attempt.entity.js';
+import { WebhookEntity } from '../entities/webhook.entity.js';
+import { SecretCipher } from '../security/secret-cipher.js';
+import { signedHeaders } from '../security/signature.js';
+import { CONFIG, LOGGER } from '../tokens.js';
+import type { WebhookConfig } from '../config.js';
+import { buildBody, deliveryId, eventTypesFor } from './event-payload.js';
+import { HttpSender } from './http-sender.js';
+
+/** Attempt numbers 1 to 4 (spec §6 rule 4). */
+export const MAX_ATTEMPTS = 4;
+export const USER_AGENT = 'Docket-Webhooks/1.0';
+
+/**
+ * Turns a job-finished event into signed deliveries. Each (job, event type, webhook) pair gets up to
+ * four attempts; an attempt is claimed by inserting its log row before the request goes out, so a
+ * redelivered event never repeats an attempt or re-sends after a success. Retries are JetStream
+ * redeliveries delayed by WEBHOOK_RETRY_DELAYS_MS.
+ */
+@Injectable()
+export class WebhookDeliveryService {
+  private readonly webhooks: Repository<WebhookEntity>;
+  private readonly attempts: Repository<DeliveryAttemptEntity>;
+
+  constructor(
+    ds: DataSource,
+    private readonly cipher: SecretCipher,
+    private readonly sender: HttpSender,
+    @Inject(CONFIG) private readonly config: WebhookConfig,
+    @Inject(LOGGER) private readonly log: Logger,
+  ) {
+    this.webhooks = ds.getRepository(WebhookEntity);
+    this.attempts = ds.getRepository(DeliveryAttemptEntity);
+  }
+
+  async handle(ev: JobFinishedEvent, ctx: { working: () => void }): Promise<HandlerOutcome> {
+    if (!ev.webhookId) return { ack: true };
+    let retryInMs: number | undefined;
+    for (const type of await this.pendingTypes(ev)) {
+      // Re-read per type: a webhook deleted or deactivated mid-way gets nothing more.
+      const w = await this.liveWebhook(ev);
+      if (!w) break;
+      ctx.working();
+      const attempt = await this.nextAttempt(ev.jobId, type, w.id);
+      if (attempt === undefined) continue;
+      const ok = await this.deliver(w, ev, type, attempt);
+      if (!ok && attempt < MAX_ATTEMPTS) retryInMs = Math.max(retryInMs ?? 0, this.delayAfter(attempt));
+    }
+    return retryInMs === undefined ? { ack: true } : { retryInMs };
+  }
+
+  private async pendingTypes(ev: JobFinishedEvent): Promise<WebhookEventType[]> {
+    const w = await this.liveWebhook(ev);
+    if (!w) {
+      this.log.debug({ jobId: ev.jobId, webhookId: ev.webhookId }, 'webhook missing, deleted or inactive: no delivery');
+      return [];
+    }
+    return eventTypesFor(ev.status, w.events);
+  }
+
+  private async liveWebhook(ev: JobFinishedEvent): Promise<WebhookEntity | null> {
+    const w = await this.webhooks.findOneBy({ id: ev.webhookId!, accountId: ev.accountId });
+    return w && w.isActive && !w.deletedAt ? w : null;
+  }
+
+  /** The next attempt number, or undefined when already delivered or out of attempts. */
+  private async nextAttempt(jobId: string, eventType: string, webhookId: string): Promise<number | undefined> {
+    const prior = await this.attempts.find({ where: { jobId, eventType, webhookId }, select: { attemptNumber: true, isSuccess: true } });
+    if (prior.some((p) => p.isSuccess)) return undefined;
+    const next = prior.reduce((m, p) => Math.max(m, p.attemptNumber), 0) + 1;
+    return next <= MAX_ATTEMPTS ? next : undefined;
+  }
+
+  private delayAfter(attempt: number): number {
+    const d = this.config.WEBHOOK_RETRY_DELAYS_MS;
+    return d[Math.min(attempt - 1, d.length - 1)];
+  }
+
+  private async deliver(w: WebhookEntity, ev: JobFinishedEvent, type: WebhookEventType, attemptNumber: number): Promise<boolean> {
+    const now = new Date();
+    const id = deliveryId(ev.jobId, type);
+    const body = JSON.stringify(buildBody(type, ev, now));
+    const logged: Record<string, string> = {
+      'content-type': 'application/json',
+      'user-agent': USER_AGENT,
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+      'X-Webhook-Id': id,
+    };
+    const signature = signedHeaders(this.secretsOf(w, now), id, Math.floor(now.getTime() / 1000), body)['webhook-signature'];
+
+    // Claim the attempt first (unique key); a concurrent or repeated delivery of the same event loses here.
+    const rowId = `dlv_${ulid().toLowerCase()}`;
+    const claimed = (await this.attempts.query(
+      `INSERT INTO "webhook"."delivery_attempts"
+         (id, account_id, webhook_id, job_id, event_type, attempt_number, url, request_headers, response_status_code, response_body, is_success, duration_ms, attempted_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, '', false, 0, $9)
+       ON CONFLICT (job_id, event_type, attempt_number, webhook_id) DO NOTHING RETURNING id`,
+      [rowId, w.accountId, w.id, ev.jobId, type, attemptNumber, w.url, JSON.stringify(logged), now],
+    )) as unknown[];
+    if (!claimed.length) return false;
+
+    const res = await this.sender.post(w.url, { ...logged, 'webhook-signature': signature }, body);
+    const ok = res.status >= 200 && res.status < 300;
+    await this.attempts.update(
+      { id: rowId },
+      { responseStatusCode: res.status, responseBody: res.body, isSuccess: ok, durationMs: res.durationMs },
+    );
+    this.log.info({ jobId: ev.jobId, webhookId: w.id, eventType: type, attempt: attemptNumber, status: res.status, ok }, 'webhook delivery attempt');
+    return ok;
+  }
+
+  /** Current secret, plus the previous one while its 24-hour overlap lasts. */
+  private secretsOf(w: WebhookEntity, now: Date): string[] {
+    const secrets = [this.cipher.decrypt(w.secretCiphertext, w.id)];
+    if (w.previousSecretCiphertext && w.previousSecretExpiresAt && w.previousSecretExpiresAt > now) {
+      secrets.push(this.cipher.decrypt(w.previousSecretCiphertext, w.id));
+    }
+    return secrets;
+  }
+}

@@ -1,0 +1,25 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/**
+ * One HTTP delivery attempt. Unique per (job, event type, attempt, webhook): a redelivered event
+ * never logs or sends the same attempt twice.
+ */
+@Entity({ schema: 'webhook', name: 'delivery_attempts' })
+@Index('delivery_attempts_attempt_uq', ['jobId', 'eventType', 'attemptNumber', 'webhookId'], { unique: true })
+@Index('delivery_attempts_account_job_idx', ['accountId', 'jobId'])
+@Index('delivery_attempts_webhook_time_idx', ['webhookId', 'attemptedAt'])
+export class DeliveryAttemptEntity {
+  @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'PK_delivery_attempts' }) id: string;
+  @Column({ name: 'account_id', type: 'text' }) accountId: string;
+  @Column({ name: 'webhook_id', type: 'text' }) webhookId: string;
+  @Column({ name: 'job_id', type: 'text' }) jobId: string;
+  @Column({ name: 'event_type', type: 'text' }) eventType: string;
+  @Column({ name: 'attempt_number', type: 'integer' }) attemptNumber: number;
+  @Column({ type: 'text' }) url: string;
+  @Column({ name: 'request_headers', type: 'jsonb' }) requestHeaders: Record<string, string>;
+  @Column({ name: 'response_status_code', type: 'integer' }) responseStatusCode: number;
+  @Column({ name: 'response_body', type: 'text' }) responseBody: string;
+  @Column({ name: 'is_success', type: 'boolean' }) isSuccess: boolean;
+  @Column({ name: 'duration_ms', type: 'integer' }) durationMs: number;
+  @Column({ name: 'attempted_at', type: 'timestamptz' }) attemptedAt: Date;
+}
