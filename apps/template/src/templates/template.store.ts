@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DocketError } from '@docket/errors';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ulid } from 'ulid';
+import { monotonicFactory } from 'ulid';
 import { TemplateVersionEntity } from '../entities/template-version.entity.js';
 import { TemplateEntity } from '../entities/template.entity.js';
 import { pickFreeSlug, slugCandidatesPattern, slugify } from './slug.js';
@@ -19,6 +19,8 @@ export interface FindOwnedOptions {
 const UNIQUE_VIOLATION = '23505';
 const SLUG_ATTEMPTS = 5;
 
+/** Monotonic within a process, so ids created in the same millisecond still sort by creation. */
+const ulid = monotonicFactory();
 export const newTemplateId = () => `tpl_${ulid().toLowerCase()}`;
 
 /** Data access shared by the template use cases. Every read is scoped to one account. */
