@@ -1,0 +1,49 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { RpcClient } from '@docket/messaging';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import { ArtifactsController } from './artifacts/artifacts.controller.js';
+import type { GatewayConfig } from './config.js';
+import { ExtractController } from './extract/extract.controller.js';
+import { IdentityModule } from './identity/index.js';
+import { JobsController } from './jobs/jobs.controller.js';
+import { LlmsTxtService } from './system/llms-txt.service.js';
+import { SystemController } from './system/system.controller.js';
+import { TemplatesController } from './templates/templates.controller.js';
+import { WalletController } from './wallet/wallet.controller.js';
+import { WebhooksController } from './webhooks/webhooks.controller.js';
+import { CONFIG, LOGGER } from './tokens.js';
+
+export interface GatewayDeps {
+  ds: DataSource;
+  rpc: RpcClient;
+  cfg: GatewayConfig;
+  log: Logger;
+}
+
+/** Process-wide singletons made at boot, visible to every module (identity needs the DataSource). */
+@Global()
+@Module({})
+class CoreModule {
+  static register(deps: GatewayDeps): DynamicModule {
+    const providers = [
+      { provide: DataSource, useValue: deps.ds },
+      { provide: RpcClient, useValue: deps.rpc },
+      { provide: CONFIG, useValue: deps.cfg },
+      { provide: LOGGER, useValue: deps.log },
+    ];
+    return { module: CoreModule, providers, exports: providers.map((p) => p.provide) };
+  }
+}
+
+@Module({})
+export class GatewayModule {
+  static register(deps: GatewayDeps): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [CoreModule.register(deps), IdentityModule],
+      controllers: [SystemController, ExtractController, ArtifactsController, JobsController, TemplatesController, WebhooksController, WalletController],
+      providers: [LlmsTxtService],
+    };
+  }
+}

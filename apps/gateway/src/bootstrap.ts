@@ -1,0 +1,67 @@
+import 'reflect-metadata';
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createLogger, loadConfig, PinoNestLogger } from '@docket/config';
+import { createServiceDataSource, ensureDatabase, initAndMigrate } from '@docket/database';
+import { RpcClient } from '@docket/messaging';
+import { GatewayModule } from './app.module.js';
+import { gatewayEnvSchema } from './config.js';
+import { HttpExceptionFilter, sendError } from './http/http-exception.filter.js';
+import { requestIdFrom } from './http/request-id.js';
+import { setupSwagger } from './http/swagger.js';
+import { httpValidationPipe } from './http/validation.js';
+import { IDENTITY_SCHEMA, identityEntities } from './identity/index.js';
+import { gatewayMigrations } from './migrations/index.js';
+import { LlmsTxtService } from './system/llms-txt.service.js';
+
+export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{ app: INestApplication; url: string; close(): Promise<void> }> {
+  const cfg = loadConfig(gatewayEnvSchema, env);
+  const log = createLogger('gateway', cfg.LOG_LEVEL);
+  await ensureDatabase(cfg.DATABASE_URL);
+  const ds = createServiceDataSource({ url: cfg.DATABASE_URL, schema: IDENTITY_SCHEMA, entities: identityEntities, migrations: gatewayMigrations });
+  await initAndMigrate(ds, IDENTITY_SCHEMA);
+  const rpc = new RpcClient({ natsUrl: cfg.NATS_URL, name: 'gateway', timeoutMs: cfg.RPC_TIMEOUT_MS });
+  await rpc.connect();
+
+  const adapter = new FastifyAdapter({
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => requestIdFrom(req.headers['x-request-id']),
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register({ ds, rpc, cfg, log }), adapter, {
+    logger: new PinoNestLogger(log),
+  });
+  app.enableShutdownHooks();
+  app.setGlobalPrefix('api/v1');
+  app.useGlobalPipes(httpValidationPipe());
+  app.useGlobalFilters(new HttpExceptionFilter(log));
+
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onSend', async (req, reply) => {
+    void reply.header('x-request-id', req.id);
+  });
+  fastify.addHook('onResponse', async (req, reply) => {
+    log.info({ request_id: req.id, method: req.method, route: req.routeOptions?.url ?? req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
+  // Errors Fastify raises before Nest routes the request (malformed JSON, wrong content type) get the same envelope.
+  fastify.setErrorHandler((err, req, reply) => sendError(reply, req, err, log));
+
+  const document = setupSwagger(app);
+  app.get(LlmsTxtService).setDocument(document);
+
+  await app.listen(cfg.PORT, cfg.HOST);
+  const address = app.getHttpServer().address() as { port: number } | null;
+  const url = `http://${cfg.HOST === '0.0.0.0' ? '127.0.0.1' : cfg.HOST}:${address?.port ?? cfg.PORT}`;
+  log.info({ url }, 'gateway listening');
+
+  return {
+    app,
+    url,
+    close: async () => {
+      await app.close();
+      await rpc.close();
+      await ds.destroy();
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { baseEnv, dbEnv, env, z } from '@docket/config';
+
+export const gatewayEnvSchema = z.object({
+  ...baseEnv,
+  ...dbEnv,
+  HOST: z.string().default('127.0.0.1'),
+  PORT: env.port(3000),
+  /** What GET /version reports: the deployment, not the key (spec §4.9). */
+  DOCKET_ENVIRONMENT: z.enum(['production', 'staging', 'development']).default('development'),
+  /** Reply deadline for service requests. */
+  RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+});
+
+export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;

@@ -1,0 +1,27 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
+
+export class ErrorEnvelopeDto {
+  @ApiProperty({ example: 400 }) statusCode: number;
+  @ApiProperty({ example: 'Bad Request' }) error: string;
+  @ApiProperty({ example: 'template_and_schema_both_set', description: 'Stable machine-readable code.' }) code: string;
+  @ApiProperty({ example: 'Send exactly one of template_id or extraction_schema, not both' }) message: string;
+  @ApiPropertyOptional({ example: [{ field: 'artifact_size', constraints: { min: 'artifact_size must not be less than 1' } }] }) details?: unknown;
+  @ApiProperty({ example: 'req_01jd3q8y4n6z2xk7m5t9w0abcd', description: 'Also in the X-Request-Id header and the server logs.' }) request_id: string;
+}
+
+const DESCRIPTIONS: Record<number, string> = {
+  400: 'Validation failed (missing field, conflicting options, invalid webhook URL, …)',
+  401: 'Credentials missing, malformed or revoked (the body never says which)',
+  402: 'Wallet frozen, or spendable balance insufficient',
+  403: 'The resource belongs to another account',
+  404: 'Resource not found',
+  409: 'Conflict with the resource state',
+  422: 'Body, query or path failed schema validation',
+  429: 'Rate limited; see Retry-After',
+};
+
+/** Documents the shared error envelope for each listed status. */
+export function ApiErrors(...statuses: number[]) {
+  return applyDecorators(...statuses.map((status) => ApiResponse({ status, description: DESCRIPTIONS[status], type: ErrorEnvelopeDto })));
+}

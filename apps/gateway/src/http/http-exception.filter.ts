@@ -1,0 +1,50 @@
+import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { DocketError, toEnvelope, type ErrorCode } from '@docket/errors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+
+const STATUS_TO_CODE: Record<number, ErrorCode> = {
+  400: 'invalid_body', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 405: 'not_found', 409: 'conflict',
+  413: 'invalid_body', 415: 'invalid_body', 422: 'invalid_body', 429: 'rate_limited',
+};
+
+/**
+ * One envelope for every HTTP error (ARCHITECTURE §6). Coded errors keep their code; framework
+ * errors get a stable code by status; anything else is a 500 whose request id is in the logs.
+ */
+export function toDocketError(exception: unknown): DocketError | undefined {
+  if (exception instanceof DocketError) return exception;
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const code = STATUS_TO_CODE[status];
+    if (code) return new DocketError(code, status === 404 ? 'Route not found' : exception.message);
+    return undefined;
+  }
+  // Errors raised by Fastify before routing (bad JSON, wrong content type, body too large).
+  const fe = exception as { statusCode?: number; code?: string; message?: string };
+  if (typeof fe?.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500 && typeof fe.code === 'string' && fe.code.startsWith('FST_')) {
+    const code = STATUS_TO_CODE[fe.statusCode] ?? 'invalid_body';
+    const mapped: ErrorCode = code === 'invalid_body' || fe.statusCode === 400 ? 'invalid_body' : code;
+    return new DocketError(mapped, fe.message ?? 'Malformed request');
+  }
+  return undefined;
+}
+
+export function sendError(reply: FastifyReply, request: FastifyRequest, exception: unknown, log: Logger): void {
+  const requestId = String(request.id);
+  const err = toDocketError(exception) ?? new DocketError('internal_error', 'Internal server error');
+  if (err.status >= 500) log.error({ err: exception, request_id: requestId, url: request.url, method: request.method }, 'request failed');
+  const body = toEnvelope(err, requestId);
+  if (err.status === 401) void reply.header('WWW-Authenticate', 'Basic realm="docket", charset="UTF-8"');
+  void reply.status(err.status).header('content-type', 'application/json; charset=utf-8').send(body);
+}
+
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  constructor(private readonly log: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    sendError(ctx.getResponse<FastifyReply>(), ctx.getRequest<FastifyRequest>(), exception, this.log);
+  }
+}

@@ -1,0 +1,2 @@
+export const LOGGER = Symbol('LOGGER');
+export const CONFIG = Symbol('CONFIG');

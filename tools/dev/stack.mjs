@@ -1,0 +1,106 @@
+// Starts Docket's six services as separate Node processes with prefixed logs, and stops exactly
+// those processes. Used by `npm start` (tools/dev/start.mjs) and by the e2e suite.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export const SERVICES = [
+  { name: 'template', port: 3102 },
+  { name: 'billing', port: 3103 },
+  { name: 'webhook-dispatcher', port: 3105 },
+  { name: 'artifact', port: 3101 },
+  { name: 'extraction-worker', port: 3104 },
+  { name: 'gateway', port: 3000 },
+];
+
+const COLORS = [36, 33, 35, 32, 34, 31];
+
+/**
+ * @param {{ env: Record<string,string>, ports?: Record<string, number>, onLine?: (service: string, line: string) => void, quiet?: boolean }} opts
+ */
+export function startServices(opts) {
+  const children = [];
+  SERVICES.forEach((svc, i) => {
+    const port = opts.ports?.[svc.name] ?? svc.port;
+    const child = spawn(process.execPath, [join(ROOT, 'apps', svc.name, 'dist', 'main.js')], {
+      cwd: ROOT,
+      env: { ...process.env, ...opts.env, PORT: String(port), AWS_SDK_JS_SUPPRESS_NODE_VERSION_WARNING: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const prefix = `\u001b[${COLORS[i % COLORS.length]}m[${svc.name}]\u001b[0m`;
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => {
+        opts.onLine?.(svc.name, line);
+        if (!opts.quiet) process.stdout.write(`${prefix} ${line}\n`);
+      });
+    }
+    child.on('exit', (code, signal) => {
+      if (!child.stopping) process.stdout.write(`${prefix} exited (${signal ?? code})\n`);
+    });
+    children.push({ name: svc.name, port, child });
+  });
+  return {
+    children,
+    async stop() {
+      await Promise.all(
+        children.map(({ child }) => {
+          if (child.exitCode !== null || child.signalCode !== null) return undefined;
+          child.stopping = true;
+          return new Promise((resolve) => {
+            const timer = setTimeout(() => child.kill('SIGKILL'), 8000);
+            child.once('exit', () => {
+              clearTimeout(timer);
+              resolve(undefined);
+            });
+            child.kill('SIGTERM');
+          });
+        }),
+      );
+    },
+  };
+}
+
+/** Polls the gateway's /health until every dependency is up, or throws with the last report. */
+export async function waitForHealthy(baseUrl, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    try {
+      const r = await fetch(`${baseUrl}/api/v1/health`);
+      const body = await r.json();
+      if (r.status === 200) return body;
+      last = JSON.stringify(body.checks);
+    } catch (err) {
+      last = err.message;
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`services not healthy after ${timeoutMs} ms: ${last}`);
+}
+
+/** Runs the admin CLI and parses its one JSON object. */
+export function runAdmin(args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'apps', 'gateway', 'dist', 'cli', 'admin.js'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env, AWS_SDK_JS_SUPPRESS_NODE_VERSION_WARNING: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.on('exit', (code) => {
+      try {
+        const parsed = JSON.parse(out);
+        if (code === 0) resolve(parsed);
+        else reject(new Error(`admin ${args[0]} failed: ${out || err}`));
+      } catch {
+        reject(new Error(`admin ${args[0]} printed no JSON (exit ${code}): ${out}\n${err}`));
+      }
+    });
+  });
+}
