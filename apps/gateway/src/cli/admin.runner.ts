@@ -91,8 +91,11 @@ class Resources {
   }
 
   async billing(): Promise<RpcClient> {
-    this.rpc = new RpcClient({ natsUrl: this.env.NATS_URL || DEFAULT_NATS_URL, name: 'docket-admin', timeoutMs: this.opts.rpcTimeoutMs ?? 10_000 });
-    await this.rpc.connect();
+    const natsUrl = this.env.NATS_URL || DEFAULT_NATS_URL;
+    this.rpc = new RpcClient({ natsUrl, name: 'docket-admin', timeoutMs: this.opts.rpcTimeoutMs ?? 10_000 });
+    await this.rpc.connect().catch((err: Error) => {
+      throw new DocketError('service_unavailable', `Cannot reach NATS at ${natsUrl}: ${err.message}`);
+    });
     return this.rpc;
   }
 
