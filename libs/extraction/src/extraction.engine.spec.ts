@@ -79,13 +79,13 @@ describe('extraction engine', () => {
   });
 
   it('applies validation rules and flags review', async () => {
-    const out = await engine.extract({ bytes: new TextEncoder().encode('Total: 5.00\nCode: abc\n'), mimeType: 'text/plain', filename: 'a.txt' }, {
+    const out = await engine.extract({ bytes: new TextEncoder().encode('Total: 5.00\nCode: abc-1\n'), mimeType: 'text/plain', filename: 'a.txt' }, {
       fields: [
         { key: 'total', data_type: 'number', validation: { min_value: 10 } },
         { key: 'code', data_type: 'string', validation: { regex: '^[0-9]+$' } },
       ],
     });
-    expect(out.result).toEqual({ total: 5, code: 'abc' });
+    expect(out.result).toEqual({ total: 5, code: 'abc-1' });
     expect(out.fields.total!.errors[0]).toMatch(/min_value/);
     expect(out.fields.code!.errors[0]).toMatch(/does not match/);
     expect(out.needsReview).toBe(true);

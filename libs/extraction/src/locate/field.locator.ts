@@ -2,8 +2,9 @@ import type { FieldDef } from '../engine.types.js';
 import { segments } from '../layout/layout.builder.js';
 import type { DocLayout, Line, Word } from '../layout/layout.types.js';
 import { findTyped, type DocContext } from '../parsers/value.parser.js';
-import { conceptTokens, labelSpec, matchSpan } from './label.matcher.js';
+import { conceptTokens, isKnownConcept, labelSpec, matchSpan, weightOf } from './label.matcher.js';
 import { findIban, findVatIds } from '../parsers/identifier.parser.js';
+import { ISO_CODES } from '../parsers/currency.parser.js';
 
 export interface Located {
   value: unknown;
@@ -14,7 +15,7 @@ export interface Located {
   slot: string;
 }
 
-const MIN_LABEL_SCORE = 0.55;
+const MIN_LABEL_SCORE = 0.6;
 
 function box(ws: Word[]): [number, number, number, number] {
   return [Math.min(...ws.map((w) => w.x0)), Math.min(...ws.map((w) => w.y0)), Math.max(...ws.map((w) => w.x1)), Math.max(...ws.map((w) => w.y1))];
@@ -65,7 +66,15 @@ function rightOf(line: Line, end: number, field: FieldDef): Word[] {
     const segs = segments({ ...line, words: ws }, 2.5);
     return segs[0]?.words ?? [];
   }
-  return ws;
+  // Typed values: the label's own cell, then following cells until one that holds words (another label or
+  // column header, as in "Tax ‖ Base ‖ Amount ‖ Net total 2,076.76").
+  const segs = segments({ ...line, words: ws }, 2.5);
+  const out: Word[] = [...(segs[0]?.words ?? [])];
+  for (const seg of segs.slice(1)) {
+    if (seg.words.some((w) => /\p{L}{3,}/u.test(w.text) && !ISO_CODES.has(w.text.replace(/\W/g, '')))) break;
+    out.push(...seg.words);
+  }
+  return out;
 }
 
 /** The first line below the label whose words overlap the label's column. */
@@ -135,6 +144,10 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         // Labels open a cell; a match in the middle of running text ("Greetings from …") is prose.
         if (m.start > 0) m.score *= seg.words.length > 6 ? 0.6 : 0.85;
         if (seg.words.length - m.end > 8 && !/[:#]$/.test(seg.words[m.end - 1]!.text)) m.score *= 0.8;
+        // A label cell that also names another known concept ("Total HT" for "Total": net) is a different field.
+        const specConcepts = new Set(spec.variants.flat());
+        const foreign = segConcepts.slice(m.start, m.end + 1).flat().some((c) => isKnownConcept(c) && weightOf(c) >= 1 && !specConcepts.has(c));
+        if (foreign) m.score *= 0.85;
         if (m.score < MIN_LABEL_SCORE) continue;
         const labelWords = seg.words.slice(m.start, m.end);
         const labelBox = box(labelWords);
@@ -145,7 +158,7 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         // Summary lines print base then amount ("VAT 20% 100.00 20.00"): the rightmost amount is the value.
         if (field.data_type === 'number' || field.data_type === 'currency') vals = vals.sort((a, b) => b.quality - a.quality || b.words[0]!.x0 - a.words[0]!.x0);
         // Summary amounts on documents are totals: a label that also says "total" is the stronger anchor.
-        const totalBonus = (field.data_type === 'number' || field.data_type === 'currency') && segConcepts.some((c) => c.includes('total')) ? 0.08 : 0;
+        const totalBonus = (field.data_type === 'number' || field.data_type === 'currency') && !specConcepts.has('total') && segConcepts.some((c) => c.includes('total')) ? 0.08 : 0;
         m.score = Math.min(1, m.score + totalBonus);
         for (const [i, v] of vals.entries()) {
           const conf = m.score * v.quality * meanConf(v.words) * (i === 0 ? 1 : 0.9);

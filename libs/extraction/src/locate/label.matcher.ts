@@ -148,3 +148,35 @@ export function matchSpan(words: string[][], spec: LabelSpec): SpanMatch | undef
   }
   return best;
 }
+
+/** Every tight span (first and last word match the label) scoring at least `min`; used for table headers. */
+export function allSpans(words: string[][], spec: LabelSpec, min = 0.5): SpanMatch[] {
+  const out: SpanMatch[] = [];
+  for (const variant of spec.variants) {
+    const total = variant.reduce((s, c) => s + weightOf(c), 0);
+    if (total <= 0) continue;
+    const hit = (w: string[]) => w.filter((c) => variant.some((v) => near(v, c)));
+    for (let i = 0; i < words.length; i++) {
+      if (!hit(words[i]!).length) continue;
+      const found = new Set<string>();
+      let extra = 0;
+      for (let j = i; j < Math.min(words.length, i + variant.length + 2); j++) {
+        const hits = hit(words[j]!);
+        if (!hits.length) {
+          extra++;
+          continue;
+        }
+        for (const h of hits) found.add(variant.find((v) => near(v, h))!);
+        const got = [...found].reduce((s, c) => s + weightOf(c), 0);
+        const score = (got / total) * (1 - 0.1 * extra);
+        if (score >= min) out.push({ start: i, end: j + 1, score });
+      }
+    }
+  }
+  return out;
+}
+
+/** True for a canonical concept of the vocabulary (net, tax, due …), as opposed to an arbitrary word. */
+export function isKnownConcept(c: string): boolean {
+  return c in SYNONYMS;
+}

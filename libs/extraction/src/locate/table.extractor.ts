@@ -2,7 +2,7 @@ import type { FieldDef } from '../engine.types.js';
 import { segments } from '../layout/layout.builder.js';
 import type { DocLayout, Line, Word } from '../layout/layout.types.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
-import { conceptTokens, labelSpec, matchSpan } from './label.matcher.js';
+import { allSpans, conceptTokens, labelSpec } from './label.matcher.js';
 
 export interface TableResult {
   rows: Record<string, unknown>[];
@@ -12,7 +12,8 @@ export interface TableResult {
 }
 
 interface Column {
-  field: FieldDef;
+  /** Undefined for a printed header cell that no schema column claims: its words are dropped. */
+  field?: FieldDef;
   x0: number;
   x1: number;
 }
@@ -28,30 +29,54 @@ interface Header {
 
 const STOP = new Set(['total', 'net', 'tax']);
 
-/** Matches each column label to at most one segment of the line(s); returns the mapped columns. */
-function matchHeader(segs: Line[], cols: FieldDef[]): { columns: Column[]; score: number } {
-  const cands: { ci: number; si: number; score: number }[] = [];
+/** Header phrasings beyond the column's own label: a line "amount" is printed as "Total" or "Net". */
+function columnSpec(c: FieldDef) {
+  const spec = labelSpec(c.label, c.key);
+  if (spec.variants.some((v) => v.includes('amount'))) spec.variants.push(['total'], ['line', 'total'], ['net']);
+  if (spec.variants.some((v) => v.includes('description'))) spec.variants.push(['name'], ['title']);
+  return spec;
+}
+
+/**
+ * Matches each column label to a span of header words (not pre-cut cells: "Qty Price" may be printed
+ * with one space). Spans may not overlap; the best scores win.
+ */
+function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; score: number } {
+  const words = line.words.map((w) => conceptTokens(w.text));
+  const cands: { ci: number; start: number; end: number; score: number }[] = [];
   cols.forEach((c, ci) => {
-    const spec = labelSpec(c.label, c.key);
-    segs.forEach((s, si) => {
-      const m = matchSpan(s.words.map((w) => conceptTokens(w.text)), spec);
-      if (!m || m.score < 0.5) return;
-      // Penalise segments with lots of unmatched words: a header cell is short.
-      const cover = (m.end - m.start) / s.words.length;
-      cands.push({ ci, si, score: m.score * (0.6 + 0.4 * cover) });
-    });
+    for (const m of allSpans(words, columnSpec(c), 0.5)) cands.push({ ci, start: m.start, end: m.end, score: m.score - 0.01 * (m.end - m.start) });
   });
   cands.sort((a, b) => b.score - a.score);
   const usedC = new Set<number>();
-  const usedS = new Set<number>();
+  const usedW = new Set<number>();
   const columns: Column[] = [];
   let score = 0;
   for (const c of cands) {
-    if (usedC.has(c.ci) || usedS.has(c.si)) continue;
+    if (usedC.has(c.ci)) continue;
+    let clash = false;
+    for (let k = c.start; k < c.end; k++) if (usedW.has(k)) clash = true;
+    if (clash) continue;
     usedC.add(c.ci);
-    usedS.add(c.si);
-    columns.push({ field: cols[c.ci]!, x0: segs[c.si]!.x0, x1: segs[c.si]!.x1 });
-    score += c.score;
+    for (let k = c.start; k < c.end; k++) usedW.add(k);
+    const ws = line.words.slice(c.start, c.end);
+    columns.push({ field: cols[c.ci]!, x0: Math.min(...ws.map((w) => w.x0)), x1: Math.max(...ws.map((w) => w.x1)) });
+    score += Math.min(1, c.score);
+  }
+  // A numeric column left unnamed (e.g. "Amount" printed as "Prijs incl. BTW") takes the rightmost unclaimed
+  // header cell right of every matched column: line totals are conventionally the last column.
+  const missing = cols.filter((c, ci) => !usedC.has(ci) && c.data_type !== 'string' && columnSpec(c).variants.some((v) => v.includes('total')));
+  if (missing.length && columns.length >= 2) {
+    const right = Math.max(...columns.map((c) => c.x1));
+    const free = segments(line, 1.2).filter((s) => s.x0 > right && s.words.every((w) => !usedW.has(line.words.indexOf(w))));
+    const last = free[free.length - 1];
+    if (last) columns.push({ field: missing[0]!, x0: last.x0, x1: last.x1 });
+  }
+  // Header cells nobody claimed still own their column, so their values (VAT %, SKU …) do not leak into neighbours.
+  for (const seg of segments(line, 1.2)) {
+    if (seg.words.some((w) => usedW.has(line.words.indexOf(w)))) continue;
+    if (columns.some((c) => Math.min(c.x1, seg.x1) - Math.max(c.x0, seg.x0) > 0)) continue;
+    columns.push({ x0: seg.x0, x1: seg.x1 });
   }
   columns.sort((a, b) => a.x0 - b.x0);
   return { columns, score };
@@ -64,12 +89,12 @@ function findHeaders(doc: DocLayout, field: FieldDef): Header[] {
   for (const page of doc.pages) {
     for (let li = 0; li < page.lines.length; li++) {
       const line = page.lines[li]!;
-      let best = { ...matchHeader(segments(line, 1.2), cols), last: li };
+      let best = { ...matchHeader(line, cols), last: li };
       // Wrapped headers: merge this line with the next one when they are close.
       const next = page.lines[li + 1];
       if (next && next.y0 - line.y1 < (line.y1 - line.y0) * 1.2) {
         const merged = mergeLines(line, next);
-        const m = matchHeader(segments(merged, 1.2), cols);
+        const m = matchHeader(merged, cols);
         if (m.columns.length > best.columns.length) best = { ...m, last: li + 1 };
       }
       if (best.columns.length >= need && best.columns.length > 0) {
@@ -94,8 +119,15 @@ function mergeLines(a: Line, b: Line): Line {
   return { ...a, words, y0, y1, x0: Math.min(a.x0, b.x0), x1: Math.max(a.x1, b.x1), text: a.text + ' ' + b.text };
 }
 
-/** Column of a word: the header it overlaps most, else the nearest header by horizontal distance. */
+/**
+ * Column of a word: the header it overlaps most; else, for a word of text, the nearest text column on its
+ * left (text is left-aligned and runs on under neighbouring headers); else the nearest header.
+ */
 function columnOf(w: Word, cols: Column[]): number {
+  const overlapIdx = cols.findIndex((c) => Math.min(w.x1, c.x1) - Math.max(w.x0, c.x0) > 0);
+  if (overlapIdx < 0 && /\p{L}{2,}/u.test(w.text)) {
+    for (let i = cols.length - 1; i >= 0; i--) if (cols[i]!.x0 <= w.x0 && cols[i]!.field?.data_type === 'string') return i;
+  }
   let best = -1;
   let bestD = Infinity;
   cols.forEach((c, i) => {
@@ -122,7 +154,7 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext): 
   if (!headers.length) return undefined;
   // Keep the best header and any later header with the same columns (a table continued on the next page).
   const best = headers.reduce((a, b) => (b.score > a.score ? b : a));
-  const keyOf = (h: Header) => h.columns.map((c) => c.field.key).join(',');
+  const keyOf = (h: Header) => h.columns.map((c) => c.field?.key ?? '').join(',');
   const chosen = headers.filter((h) => h === best || (keyOf(h) === keyOf(best) && (h.page > best.page || (h.page === best.page && h.lineIndex > best.lineIndex)) && h.page !== best.page));
   const rows: Record<string, unknown>[] = [];
   let bbox: [number, number, number, number] | undefined;
@@ -134,7 +166,7 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext): 
     let prev: Record<string, string> | undefined;
     let prevLine: Line | undefined;
     const cols = h.columns;
-    const numeric = new Set(cols.filter((c) => c.field.data_type !== 'string').map((c) => c.field.key));
+    const numeric = new Set(cols.filter((c) => c.field && c.field.data_type !== 'string').map((c) => c.field!.key));
     const pending: Record<string, string>[] = [];
     for (let li = h.lastLine + 1; li < page.lines.length; li++) {
       const line = page.lines[li]!;
@@ -143,8 +175,9 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext): 
       const cells: Record<string, string[]> = {};
       for (const w of line.words) {
         const ci = columnOf(w, cols);
-        if (ci < 0) continue;
-        (cells[cols[ci]!.field.key] ??= []).push(w.text);
+        const f = cols[ci]?.field;
+        if (!f) continue;
+        (cells[f.key] ??= []).push(w.text);
       }
       const filled = Object.keys(cells);
       if (!filled.length) continue;
@@ -152,8 +185,8 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext): 
       // A line with only text in a text column, right below a row, continues that row (wrapped description).
       if (prev && prevLine && !hasNumeric && numeric.size > 0 && line.y0 - prevLine.y1 < lh * 0.9) {
         // The whole wrapped line belongs to the text column it starts in (words may drift under a numeric header).
-        const textCols = cols.filter((c) => !numeric.has(c.field.key));
-        const k = textCols.find((c) => filled.includes(c.field.key))?.field.key ?? textCols[0]?.field.key;
+        const textCols = cols.filter((c) => c.field && !numeric.has(c.field.key)).map((c) => c.field!.key);
+        const k = textCols.find((c) => filled.includes(c)) ?? textCols[0];
         if (k) prev[k] = (prev[k] ? prev[k] + ' ' : '') + line.words.map((w) => w.text).join(' ');
         prevLine = line;
         prevY = line.y1;
@@ -176,6 +209,7 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext): 
     for (const r of pending) {
       const out: Record<string, unknown> = {};
       for (const c of cols) {
+        if (!c.field) continue;
         const raw = r[c.field.key];
         if (raw === undefined) continue;
         const v = c.field.data_type === 'string' ? cleanString(raw) : findTyped(raw, c.field.data_type, ctx)[0]?.value;

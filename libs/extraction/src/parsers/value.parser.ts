@@ -21,7 +21,7 @@ export interface ParsedValue {
 }
 
 // A number token: optional sign/parens/currency, digits with grouping, optional decimals, optional % or trailing minus.
-const NUM_RE = /(\(\s*)?([-−–+]\s?)?((?:[A-Z]{3}|[$€£¥₹]|RM|Rs\.?)\s?)?(\d{1,3}(?:[.,'’\u00a0\u202f ]\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4})?)(?!\d)(\s?(?:[A-Z]{3}\b|[€$£]))?(\s*\))?(-(?!\d))?(\s?%)?/g;
+const NUM_RE = new RegExp(String.raw`(\(\s*)?([-−–+]\s?)?((?:${[...ISO_CODES].join('|')}|[$€£¥₹]|RM|Rs\.?)\s?)?` + /(\d{1,3}(?:[.,'’\u00a0\u202f ]\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4})?)(?!\d)(\s?(?:[A-Z]{3}\b|[€$£]))?(\s*\))?(-(?!\d))?(\s?%)?/.source, 'g');
 
 export function findNumbers(text: string, ctx?: DocContext): ParsedValue[] {
   const out: ParsedValue[] = [];
@@ -30,7 +30,6 @@ export function findNumbers(text: string, ctx?: DocContext): ParsedValue[] {
   for (const m of text.normalize('NFKC').matchAll(NUM_RE)) {
     if (dates.some((d) => m.index! < d.index + d.length && d.index < m.index! + m[0].length)) continue;
     if (m[8]) continue; // percentages are rates, not amounts
-    if (m[3] && /^[A-Z]{3}/.test(m[3]) && !ISO_CODES.has(m[3].trim())) continue; // INV1001 is an identifier
     const before = text[m.index! - 1];
     const core = m[4]!;
     // A number glued to letters (INV1001, DE123456789) is an identifier, not a quantity.
