@@ -71,26 +71,32 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
       }
     }
   }
-  // Issuer name: a name with a legal form (GmbH, Inc., SARL, Sdn Bhd …) outside the addressee block,
-  // else the first prominent line at the top of the first page.
-  if (f.data_type === 'string' && (concepts.has('seller') || concepts.has('company') || /issu|merchant|shop|vendor|seller/.test(desc))) {
-    const legal = /^(.{2,60}?\b(?:GmbH(?: & Co\.? KG)?|AG|KG|UG|e\.K\.|S\.?A\.?R\.?L\.?|SAS|S\.A\.S\.|S\.A\.|SA|SE|B\.V\.|BV|N\.V\.|NV|Inc\.?|LLC|L\.L\.C\.|Ltd\.?|Limited|PLC|plc|Corp\.?|Corporation|Co\.,? Ltd\.?|Pvt\.? Ltd\.?|Private Limited|SDN\.? BHD\.?|Sdn\.? Bhd\.?|S\.p\.A\.|S\.r\.l\.|Oy|AB|ApS|A\/S))(?=$|[\s,.;)\-])/;
-    let buyerZone = -1;
-    for (const [i, l] of lines.entries()) {
-      if (conceptTokens(l.text).includes('buyer')) buyerZone = i;
-      if (buyerZone >= 0 && i - buyerZone <= 3 && i !== buyerZone) continue;
-      for (const seg of l.text.split(/\s{2,}| - | \| /)) {
-        const m = legal.exec(seg.trim().replace(/^(?:from|von|de|by|sold by)\s*:?\s+/i, ''));
-        if (m && !/\d{3}/.test(m[1]!)) return at(l, l.words, m[1]!.trim(), 0.5);
-      }
-    }
+  // Issuer name: among the first text lines of page 1, a name with a legal form (GmbH, Inc., SARL, Sdn Bhd …),
+  // joined with the line above when the name wraps; else such a name anywhere outside the addressee block;
+  // else the first text line.
+  if (f.data_type === 'string' && !concepts.has('address') && (concepts.has('seller') || concepts.has('company') || /issu|merchant|shop|vendor|seller/.test(desc))) {
+    const issuer = findIssuer(doc);
+    if (issuer) return at(issuer.line, issuer.line.words, issuer.name, 0.45);
+  }
+  // Postal address of the issuer: the lines after its name, up to and including the postcode line.
+  if (f.data_type === 'string' && concepts.has('address')) {
+    const issuer = findIssuer(doc);
     const page = doc.pages[0]!;
-    const top = page.lines.filter((l) => l.y0 < page.height * 0.35 && /\p{L}{3}/u.test(l.text));
-    const heights = page.lines.map((l) => l.y1 - l.y0).sort((a, b) => a - b);
-    const median = heights[Math.floor(heights.length / 2)] ?? 1;
-    const big = top.find((l) => l.y1 - l.y0 > median * 1.3 && !findDates(l.text).length);
-    const l = big ?? top.find((x) => !/invoice|receipt|rechnung|facture|tax|page/i.test(x.text));
-    if (l) return at(l, l.words, l.text.trim(), 0.4);
+    const start = issuer ? page.lines.indexOf(issuer.line) + 1 : 0;
+    const parts: Line[] = [];
+    for (const l of page.lines.slice(start, start + 8)) {
+      const t = l.text.trim();
+      if (/^\(.*\)$/.test(t) || /\b(reg|gst|co\.?\s?no|company\s?no|vat|tax id)\b/i.test(t)) {
+        if (parts.length) break;
+        continue;
+      }
+      if (/\b(tel|phone|fax|email|e-mail|www|http|date)\b|@/i.test(t) || findDates(t).length) break;
+      parts.push(l);
+      if (/\b\d{4,6}\b/.test(t) && parts.length >= 2) break;
+    }
+    if (parts.length && parts.some((l) => /\d/.test(l.text))) {
+      return at(parts[0]!, parts.flatMap((l) => l.words), parts.map((l) => l.text.trim()).join(' '), 0.4);
+    }
   }
   // Grand total without a readable label: the largest amount on the document.
   if ((f.data_type === 'number' || f.data_type === 'currency') && concepts.has('total') && !concepts.has('net') && !concepts.has('tax')) {
@@ -100,4 +106,39 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
   }
   void used;
   return undefined;
+}
+
+const LEGAL = /^(.{2,60}?\b(?:GmbH(?: & Co\.? KG)?|AG|KG|UG|e\.K\.|S\.?A\.?R\.?L\.?|SAS|S\.A\.S\.|S\.A\.|SA|SE|B\.V\.|BV|N\.V\.|NV|Inc\.?|LLC|L\.L\.C\.|Ltd\.?|Limited|PLC|plc|Corp\.?|Corporation|Co\.,? Ltd\.?|Pvt\.? Ltd\.?|Private Limited|SDN\.? BHD\.?|Sdn\.? Bhd\.?|S\/B|S\.p\.A\.|S\.r\.l\.|Oy|AB|ApS|A\/S))(?=$|[\s,.;)\-])/i;
+const DOC_WORDS = /^(tax\s+)?(invoice|receipt|rechnung|facture|factuur|avoir|gutschrift|credit note|bill|quotation|page)\b/i;
+
+function legalName(text: string): string | undefined {
+  for (const seg of text.split(/\s{2,}| - | \| | ● /)) {
+    const m = LEGAL.exec(seg.trim().replace(/^(?:from|von|de|by|sold by)\s*:?\s+/i, ''));
+    if (m && !/\d{3}/.test(m[1]!) && /\p{L}{2}/u.test(m[1]!)) return m[1]!.trim();
+  }
+  return undefined;
+}
+
+export function findIssuer(doc: DocLayout): { line: Line; name: string } | undefined {
+  const page = doc.pages[0];
+  if (!page) return undefined;
+  const top = page.lines.filter((l) => (l.text.match(/\p{L}/gu) ?? []).length >= 3 && !DOC_WORDS.test(l.text.trim()) && !findDates(l.text).length).slice(0, 5);
+  for (const [i, l] of top.entries()) {
+    const name = legalName(l.text);
+    if (!name) continue;
+    const prev = top[i - 1];
+    const h = l.y1 - l.y0;
+    if (prev && name === l.text.trim() && l.y0 - prev.y1 < h * 1.5 && !/\d/.test(prev.text) && !legalName(prev.text)) return { line: l, name: `${prev.text.trim()} ${name}` };
+    return { line: l, name };
+  }
+  const lines = doc.pages.flatMap((p) => p.lines);
+  let buyerZone = -10;
+  for (const [i, l] of lines.entries()) {
+    if (conceptTokens(l.text).includes('buyer')) buyerZone = i;
+    if (i - buyerZone <= 3) continue;
+    const name = legalName(l.text);
+    if (name) return { line: l, name };
+  }
+  const first = top[0];
+  return first ? { line: first, name: first.text.trim() } : undefined;
 }

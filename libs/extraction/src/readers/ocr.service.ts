@@ -27,6 +27,13 @@ function langPath(): string {
   return join(dirname(req.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
 }
 
+/**
+ * Page segmentation mode 4 ("one column of text of variable sizes") keeps right-aligned amounts of
+ * receipts and forms that the default automatic mode (3) drops as separate noisy blocks; words still carry
+ * their own boxes, so columns are rebuilt by the layout model anyway.
+ */
+const PSM = process.env.DOCKET_OCR_PSM ?? '4';
+
 let nativeAvailable: boolean | undefined;
 export function hasNativeTesseract(): boolean {
   if (nativeAvailable === undefined) {
@@ -57,7 +64,9 @@ class WasmOcr implements OcrService {
   private getWorker(): Promise<any> {
     this.worker ??= (async () => {
       const { createWorker } = await import('tesseract.js');
-      return createWorker('eng', 1, { langPath: langPath(), gzip: true, cacheMethod: 'none', logger: () => undefined, errorHandler: () => undefined });
+      const w = await createWorker('eng', 1, { langPath: langPath(), gzip: true, cacheMethod: 'none', logger: () => undefined, errorHandler: () => undefined });
+      await w.setParameters({ tessedit_pageseg_mode: PSM as any, preserve_interword_spaces: '1' });
+      return w;
     })();
     return this.worker;
   }
@@ -95,7 +104,7 @@ class NativeOcr implements OcrService {
       const file = join(dir, 'page.img');
       writeFileSync(file, image);
       const tsv = await new Promise<string>((resolve, reject) => {
-        const child = spawn('tesseract', [file, 'stdout', '--psm', '3', 'tsv'], {
+        const child = spawn('tesseract', [file, 'stdout', '--psm', PSM, 'tsv'], {
           env: { ...process.env, OMP_THREAD_LIMIT: '1' },
           stdio: ['ignore', 'pipe', 'pipe'],
         });
