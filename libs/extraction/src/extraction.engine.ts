@@ -95,9 +95,10 @@ export function extractFromLayout(doc: DocLayout, schema: ExtractionSchema, opts
     used.add(slot);
     chosen.set(f.key, c);
   }
+  const takenHeaders = new Set<string>();
   for (const f of fields) {
     if (f.data_type === 'table') {
-      const t = extractTable(doc, f, ctx);
+      const t = extractTable(doc, f, ctx, takenHeaders);
       if (t) {
         result[f.key] = t.rows;
         meta[f.key] = { confidence: round(t.confidence), page: t.page, bbox: t.bbox, errors: [] };

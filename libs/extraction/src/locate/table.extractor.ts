@@ -14,6 +14,8 @@ export interface TableResult {
 interface Column {
   /** Undefined for a printed header cell that no schema column claims: its words are dropped. */
   field?: FieldDef;
+  /** Range guessed from the neighbours (no printed header): words only go here when they overlap it. */
+  inferred?: boolean;
   x0: number;
   x1: number;
 }
@@ -34,6 +36,9 @@ function columnSpec(c: FieldDef) {
   const spec = labelSpec(c.label, c.key);
   if (spec.variants.some((v) => v.includes('amount'))) spec.variants.push(['total'], ['line', 'total'], ['net']);
   if (spec.variants.some((v) => v.includes('description'))) spec.variants.push(['name'], ['title']);
+  // Grouped headers ("THRESHOLD FOR RELEASES / to air"): the leaf is what is printed above the column.
+  const parts = (c.label ?? '').split(/\s+\/\s+/);
+  if (parts.length > 1) spec.variants.push(conceptTokens(parts[parts.length - 1]!));
   return spec;
 }
 
@@ -70,8 +75,23 @@ function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; score: 
     const right = Math.max(...columns.map((c) => c.x1));
     const free = segments(line, 1.2).filter((s) => s.x0 > right && s.words.every((w) => !usedW.has(line.words.indexOf(w))));
     const last = free[free.length - 1];
-    if (last) columns.push({ field: missing[0]!, x0: last.x0, x1: last.x1 });
+    if (last) {
+      columns.push({ field: missing[0]!, x0: last.x0, x1: last.x1 });
+      usedC.add(cols.indexOf(missing[0]!));
+    }
   }
+  // A column without a printed header (row labels) sits between its schema neighbours: give it that gap.
+  const pos = new Map(columns.filter((c) => c.field).map((c) => [cols.indexOf(c.field!), c]));
+  cols.forEach((c, ci) => {
+    if (usedC.has(ci) || pos.size === 0) return;
+    const left = [...pos.entries()].filter(([i]) => i < ci).sort((a, b) => b[0] - a[0])[0]?.[1];
+    const right = [...pos.entries()].filter(([i]) => i > ci).sort((a, b) => a[0] - b[0])[0]?.[1];
+    const x0 = left ? left.x1 + 1 : 0;
+    const x1 = right ? right.x0 - 1 : x0 + 1e6;
+    if (x1 - x0 < 5 || (left && right && left.x0 > right.x0)) return;
+    if (!right || (!left && ci !== 0)) return;
+    columns.push({ field: c, x0, x1, inferred: true });
+  });
   // Header cells nobody claimed still own their column, so their values (VAT %, SKU …) do not leak into neighbours.
   for (const seg of segments(line, 1.2)) {
     if (seg.words.some((w) => usedW.has(line.words.indexOf(w)))) continue;
@@ -82,22 +102,34 @@ function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; score: 
   return { columns, score };
 }
 
+const named = (cs: Column[]) => cs.filter((c) => c.field && !c.inferred).length;
+
+/** "Table 2 (page 3)" / "on page 3" in a table field's label or description restricts it to that page. */
+function pageHint(field: FieldDef): number | undefined {
+  const m = /\bpage\s+(\d+)\b/i.exec(`${field.label ?? ''} ${field.description ?? ''}`);
+  return m ? Number(m[1]) : undefined;
+}
+
 function findHeaders(doc: DocLayout, field: FieldDef): Header[] {
   const cols = field.fields ?? [];
+  const hint = pageHint(field);
   const need = Math.min(cols.length, cols.length >= 3 ? 2 : 1);
   const headers: Header[] = [];
   for (const page of doc.pages) {
+    if (hint !== undefined && page.number !== hint && doc.pages.some((p) => p.number === hint)) continue;
     for (let li = 0; li < page.lines.length; li++) {
       const line = page.lines[li]!;
       let best = { ...matchHeader(line, cols), last: li };
-      // Wrapped headers: merge this line with the next one when they are close.
-      const next = page.lines[li + 1];
-      if (next && next.y0 - line.y1 < (line.y1 - line.y0) * 1.2) {
-        const merged = mergeLines(line, next);
+      // Wrapped or grouped headers: merge up to three close lines.
+      let merged = line;
+      for (let k = li + 1; k < Math.min(page.lines.length, li + 3); k++) {
+        const next = page.lines[k]!;
+        if (next.y0 - merged.y1 > (line.y1 - line.y0) * 1.2) break;
+        merged = mergeLines(merged, next);
         const m = matchHeader(merged, cols);
-        if (m.columns.length > best.columns.length) best = { ...m, last: li + 1 };
+        if (named(m.columns) > named(best.columns)) best = { ...m, last: k };
       }
-      if (best.columns.length >= need && best.columns.length > 0) {
+      if (named(best.columns) >= need && named(best.columns) > 0) {
         headers.push({ page: page.number, lineIndex: li, lastLine: best.last, columns: best.columns, score: best.score / cols.length });
         li = best.last;
       }
@@ -125,6 +157,7 @@ function mergeLines(a: Line, b: Line): Line {
  */
 function columnOf(w: Word, cols: Column[]): number {
   const overlapIdx = cols.findIndex((c) => Math.min(w.x1, c.x1) - Math.max(w.x0, c.x0) > 0);
+  if (overlapIdx >= 0 && cols[overlapIdx]!.inferred) return overlapIdx;
   if (overlapIdx < 0 && /\p{L}{2,}/u.test(w.text)) {
     for (let i = cols.length - 1; i >= 0; i--) if (cols[i]!.x0 <= w.x0 && cols[i]!.field?.data_type === 'string') return i;
   }
@@ -149,16 +182,23 @@ function isStopLine(line: Line): boolean {
 }
 
 /** Extracts a table field: rows under each matching header, continued across pages, stopping at totals. */
-export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext): TableResult | undefined {
-  const headers = findHeaders(doc, field);
+/**
+ * `taken` holds headers already used by earlier table fields of the schema, so that two fields with the
+ * same columns (one table printed twice, or a table per page) get distinct tables, in document order.
+ */
+export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, taken: Set<string> = new Set()): TableResult | undefined {
+  const headers = findHeaders(doc, field).filter((h) => !taken.has(`${h.page}:${h.lineIndex}`));
   if (!headers.length) return undefined;
-  // Keep the best header and any later header with the same columns (a table continued on the next page).
-  const best = headers.reduce((a, b) => (b.score > a.score ? b : a));
+  // Keep the best header (earliest among near-equal ones) and any later header with the same columns on later pages.
+  const top = Math.max(...headers.map((h) => h.score));
+  const best = headers.find((h) => h.score >= top - 0.05)!;
+  const lineItems = (field.fields ?? []).some((c) => c.data_type === 'number' || c.data_type === 'currency');
   const keyOf = (h: Header) => h.columns.map((c) => c.field?.key ?? '').join(',');
   const chosen = headers.filter((h) => h === best || (keyOf(h) === keyOf(best) && (h.page > best.page || (h.page === best.page && h.lineIndex > best.lineIndex)) && h.page !== best.page));
   const rows: Record<string, unknown>[] = [];
   let bbox: [number, number, number, number] | undefined;
   for (const h of chosen) {
+    taken.add(`${h.page}:${h.lineIndex}`);
     const page = doc.pages.find((p) => p.number === h.page)!;
     const header = page.lines[h.lineIndex]!;
     const lh = Math.max(1, header.y1 - header.y0);
@@ -171,7 +211,8 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext): 
     for (let li = h.lastLine + 1; li < page.lines.length; li++) {
       const line = page.lines[li]!;
       if (line.y0 - prevY > lh * 4) break;
-      if (isStopLine(line)) break;
+      // Invoices end line items at totals; general tables keep their total rows as data.
+      if (lineItems && isStopLine(line)) break;
       const cells: Record<string, string[]> = {};
       for (const w of line.words) {
         const ci = columnOf(w, cols);
@@ -188,6 +229,14 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext): 
         const textCols = cols.filter((c) => c.field && !numeric.has(c.field.key)).map((c) => c.field!.key);
         const k = textCols.find((c) => filled.includes(c)) ?? textCols[0];
         if (k) prev[k] = (prev[k] ? prev[k] + ' ' : '') + line.words.map((w) => w.text).join(' ');
+        prevLine = line;
+        prevY = line.y1;
+        continue;
+      }
+      // Text tables: a line filling one column right under a fuller row is that row's wrapped cell.
+      if (prev && prevLine && filled.length === 1 && Object.keys(prev).length >= 2 && line.y0 - prevLine.y1 < lh * 0.9) {
+        const k = filled[0]!;
+        prev[k] = (prev[k] ? prev[k] + ' ' : '') + cells[k]!.join(' ');
         prevLine = line;
         prevY = line.y1;
         continue;
