@@ -37,6 +37,7 @@ function columnSpec(c: FieldDef) {
   if (spec.variants.some((v) => v.includes('amount'))) spec.variants.push(['total'], ['line', 'total'], ['net']);
   if (spec.variants.some((v) => v.includes('description'))) spec.variants.push(['name'], ['title']);
   // Grouped headers ("THRESHOLD FOR RELEASES / to air"): the leaf is what is printed above the column.
+  // Grouped headers: the last part of "Group / Leaf" is what is printed right above the column.
   const parts = (c.label ?? '').split(/\s+\/\s+/);
   if (parts.length > 1) spec.variants.push(conceptTokens(parts[parts.length - 1]!));
   return spec;
@@ -127,7 +128,7 @@ function findHeaders(doc: DocLayout, field: FieldDef): Header[] {
         if (next.y0 - merged.y1 > (line.y1 - line.y0) * 1.2) break;
         merged = mergeLines(merged, next);
         const m = matchHeader(merged, cols);
-        if (named(m.columns) > named(best.columns)) best = { ...m, last: k };
+        if (named(m.columns) > named(best.columns) || (named(m.columns) === named(best.columns) && m.score > best.score + 0.2)) best = { ...m, last: k };
       }
       if (named(best.columns) >= need && named(best.columns) > 0) {
         headers.push({ page: page.number, lineIndex: li, lastLine: best.last, columns: best.columns, score: best.score / cols.length });
@@ -181,6 +182,74 @@ function isStopLine(line: Line): boolean {
   return cs.some((c) => STOP.has(c));
 }
 
+/**
+ * Lines of the table body: from below the header until a wide vertical gap (relative to the rows' own
+ * pitch), the next header, or — for line items — a totals line. Unit lines right under the header
+ * ("kg/year", no digits, not in the first column) are header, not data.
+ */
+function bodyLines(lines: Line[], h: Header, lh: number, lineItems: boolean, isHeaderStart: (li: number) => boolean): Line[] {
+  const out: Line[] = [];
+  let prevY = lines[h.lastLine]!.y1;
+  const pitches: number[] = [];
+  const firstX1 = h.columns[0]?.x1 ?? 0;
+  for (let li = h.lastLine + 1; li < lines.length; li++) {
+    const line = lines[li]!;
+    const gap = line.y0 - prevY;
+    if (gap > lh * 4) break;
+    if (pitches.length >= 2) {
+      const med = [...pitches].sort((a, b) => a - b)[Math.floor(pitches.length / 2)]!;
+      if (gap > Math.max(lh * 1.2, med * 2.5)) break;
+    }
+    if (isHeaderStart(li) && li > h.lastLine + 2) break;
+    if (lineItems && isStopLine(line)) break;
+    if (!out.length && !/\d/.test(line.text) && line.x0 > firstX1 && h.columns[0]?.field) {
+      prevY = line.y1;
+      continue;
+    }
+    if (out.length) pitches.push(Math.max(0, gap));
+    out.push(line);
+    prevY = line.y1;
+  }
+  return out;
+}
+
+/**
+ * Column assignment from the body itself: x ranges that no word of any multi-cell row covers are the
+ * gutters; each body column between gutters goes to the header it overlaps most (headers are often
+ * narrower than, or offset from, their right-aligned numbers). Falls back to header geometry.
+ */
+function gutterColumns(body: Line[], cols: Column[], lh: number): (w: Word) => number {
+  const multi = body.filter((l) => segments(l, 1.2).length >= 2);
+  if (multi.length < 2) return (w) => columnOf(w, cols);
+  const spans = multi.flatMap((l) => l.words.map((w) => [w.x0, w.x1] as [number, number])).sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const [a, b] of spans) {
+    const last = merged[merged.length - 1];
+    if (last && a - last[1] < lh * 0.6) last[1] = Math.max(last[1], b);
+    else merged.push([a, b]);
+  }
+  const target = merged.map(([a, b]) => {
+    let best = -1;
+    let bestOv = 0;
+    cols.forEach((c, i) => {
+      const ov = Math.min(b, c.x1) - Math.max(a, c.x0);
+      const named = c.field && !c.inferred ? 1 : 0.5;
+      if (ov * named > bestOv) {
+        bestOv = ov * named;
+        best = i;
+      }
+    });
+    return best >= 0 ? best : columnOf({ text: 'x', x0: a, x1: b, y0: 0, y1: 0, conf: 1 }, cols);
+  });
+  // Two body columns mapped to one header while a header has none: give it to the nearer one.
+  return (w) => {
+    const cx = (w.x0 + w.x1) / 2;
+    let k = merged.findIndex(([a, b]) => cx >= a && cx <= b);
+    if (k < 0) return columnOf(w, cols);
+    return target[k]!;
+  };
+}
+
 /** Extracts a table field: rows under each matching header, continued across pages, stopping at totals. */
 /**
  * `taken` holds headers already used by earlier table fields of the schema, so that two fields with the
@@ -197,6 +266,7 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
   const chosen = headers.filter((h) => h === best || (keyOf(h) === keyOf(best) && (h.page > best.page || (h.page === best.page && h.lineIndex > best.lineIndex)) && h.page !== best.page));
   const rows: Record<string, unknown>[] = [];
   let bbox: [number, number, number, number] | undefined;
+  const headerStarts = new Set(headers.map((h) => `${h.page}:${h.lineIndex}`));
   for (const h of chosen) {
     taken.add(`${h.page}:${h.lineIndex}`);
     const page = doc.pages.find((p) => p.number === h.page)!;
@@ -208,14 +278,12 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
     const cols = h.columns;
     const numeric = new Set(cols.filter((c) => c.field && c.field.data_type !== 'string').map((c) => c.field!.key));
     const pending: Record<string, string>[] = [];
-    for (let li = h.lastLine + 1; li < page.lines.length; li++) {
-      const line = page.lines[li]!;
-      if (line.y0 - prevY > lh * 4) break;
-      // Invoices end line items at totals; general tables keep their total rows as data.
-      if (lineItems && isStopLine(line)) break;
+    const body = bodyLines(page.lines, h, lh, lineItems, (li) => headerStarts.has(`${h.page}:${li}`));
+    const assign = gutterColumns(body, cols, lh);
+    for (const line of body) {
       const cells: Record<string, string[]> = {};
       for (const w of line.words) {
-        const ci = columnOf(w, cols);
+        const ci = assign(w);
         const f = cols[ci]?.field;
         if (!f) continue;
         (cells[f.key] ??= []).push(w.text);
