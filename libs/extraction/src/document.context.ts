@@ -29,6 +29,11 @@ export function inferContext(doc: DocLayout): DocContext {
     if (c) counts.set(c, (counts.get(c) ?? 0) + 1);
   }
   const currency = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const dateOrder = dmy > mdy ? 'dmy' : mdy > dmy ? 'mdy' : currency === 'USD' ? 'mdy' : 'dmy';
+  // Without unambiguous dates: US dollars, or English text with no currency at all (US forms, letters),
+  // suggest month-first; everything else day-first.
+  const words = (text.toLowerCase().match(/\p{L}+/gu) ?? []);
+  const english = words.filter((w) => ['the', 'and', 'of', 'to', 'for', 'please', 'with', 'this'].includes(w)).length;
+  const other = words.filter((w) => ['der', 'die', 'und', 'le', 'la', 'et', 'het', 'een', 'les', 'des', 'van'].includes(w)).length;
+  const dateOrder = dmy > mdy ? 'dmy' : mdy > dmy ? 'mdy' : currency === 'USD' || (!currency && english > other * 2 && english >= 3) ? 'mdy' : 'dmy';
   return { dateOrder, decimal: commaDec > dotDec ? 'comma' : dotDec > commaDec ? 'dot' : undefined, currency };
 }

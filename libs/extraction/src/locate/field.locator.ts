@@ -62,9 +62,12 @@ function rightOf(line: Line, end: number, field: FieldDef): Word[] {
   const next = ws.findIndex((w, i) => i > 0 && /\p{L}{2,}:$/u.test(w.text));
   if (next > 0) ws = ws.slice(0, next);
   if (field.data_type === 'string') {
-    // A string value stops at the first wide gap (the next column) after the value starts.
+    // A string value stops at the first wide gap (the next column) after the value starts; a cell that
+    // opens with "Word:" is the next label, not a value.
     const segs = segments({ ...line, words: ws }, 2.5);
-    return segs[0]?.words ?? [];
+    const first = segs[0]?.words ?? [];
+    if (first.length && /\p{L}{2,}:$/u.test(first[0]!.text)) return [];
+    return first;
   }
   // Typed values: the label's own cell, then following cells until one that holds words (another label or
   // column header, as in "Tax ‖ Base ‖ Amount ‖ Net total 2,076.76").
