@@ -24,8 +24,8 @@ export function inferContext(doc: DocLayout): DocContext {
   const dotDec = (text.match(/\d\.\d{2}(?![\d,.])/g) ?? []).length;
   const counts = new Map<string, number>();
   for (const m of text.matchAll(/\b[A-Z]{3}\b/g)) if (ISO_CODES.has(m[0])) counts.set(m[0], (counts.get(m[0]) ?? 0) + 2);
-  for (const m of text.matchAll(/[$€£¥₹]|\bRM(?=\s?\d)|\bRs\.?(?=\s?\d)/g)) {
-    const c = detectCurrency(text.slice(Math.max(0, m.index! - 3), m.index! + m[0].length + 1));
+  for (const m of text.matchAll(/[$€£¥₹]|\bRM(?=\s?\d)|\bRs\.?(?=\s?-?\d)/g)) {
+    const c = detectCurrency(text.slice(Math.max(0, m.index! - 3), m.index! + m[0].length + 4));
     if (c) counts.set(c, (counts.get(c) ?? 0) + 1);
   }
   const currency = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];

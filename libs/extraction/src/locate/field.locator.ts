@@ -2,9 +2,10 @@ import type { FieldDef } from '../engine.types.js';
 import { segments } from '../layout/layout.builder.js';
 import type { DocLayout, Line, Word } from '../layout/layout.types.js';
 import { findTyped, type DocContext } from '../parsers/value.parser.js';
-import { conceptTokens, isKnownConcept, labelSpec, matchSpan, weightOf } from './label.matcher.js';
+import { conceptTokens, isKnownConcept, labelSpec, matchSpan, weightOf, wordConcepts } from './label.matcher.js';
 import { findIban, findVatIds } from '../parsers/identifier.parser.js';
 import { ISO_CODES } from '../parsers/currency.parser.js';
+import { findDates } from '../parsers/date.parser.js';
 
 export interface Located {
   value: unknown;
@@ -89,6 +90,8 @@ function belowOf(lines: Line[], li: number, labelBox: [number, number, number, n
     const l = lines[k]!;
     if (l.y0 - label.y1 > h * 3.5) break;
     for (const seg of segments(l, 1.5)) {
+      // A parenthesised line under a label is a note ("(not to be used for payment)"), not the value.
+      if (/^\(.*\)$/.test(seg.text.trim())) continue;
       const overlap = Math.min(seg.x1, labelBox[2] + h * 4) - Math.max(seg.x0, labelBox[0] - h);
       if (overlap > 0) {
         out.push(seg.words);
@@ -116,7 +119,12 @@ export function plausible(field: FieldDef, value: unknown): boolean {
   const concepts = conceptTokens(`${field.key.replace(/_/g, ' ')} ${field.label ?? ''}`);
   if (concepts.includes('iban')) return findIban(value) !== undefined;
   if (concepts.includes('tax') && (concepts.includes('id') || concepts.includes('number'))) return findVatIds(value.toUpperCase()).length > 0 || /\d{6,}/.test(value.replace(/[\s.]/g, ''));
-  if (concepts.some((c) => c === 'number' || c === 'id' || c === 'code')) return /\d/.test(value);
+  if (concepts.some((c) => c === 'number' || c === 'id' || c === 'code')) {
+    // An identifier is not a date ("du 02 Juillet 2015" after "Facture n° …").
+    const d = findDates(value)[0];
+    if (d && d.length >= value.replace(/^\p{L}{1,3}\s+/u, '').length - 2) return false;
+    return /\d/.test(value);
+  }
   // Names are words, not codes or amounts.
   if (concepts.some((c) => c === 'name' || c === 'seller' || c === 'buyer' || c === 'company')) {
     const letters = (value.match(/\p{L}/gu) ?? []).length;
@@ -135,7 +143,7 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
   const out: Candidate[] = [];
   for (const page of doc.pages) {
     page.lines.forEach((line, li) => {
-      const concepts = line.words.map((w) => conceptTokens(w.text));
+      const concepts = wordConcepts(line.words.map((w) => w.text));
       // A line may hold several label/value pairs side by side: match each segment separately.
       let offset = 0;
       for (const seg of segments(line, 2.5)) {

@@ -10,7 +10,7 @@ const SYNONYMS: Record<string, string[]> = {
   date: ['datum', 'dated', 'dt', 'date'],
   due: ['fallig', 'faellig', 'echeance', 'vervaldatum', 'payable', 'zahlbar', 'faelligkeit', 'falligkeit', 'zahlungsziel', 'vervaldag'],
   total: ['gesamt', 'gesamtbetrag', 'totaal', 'sum', 'summe', 'grand', 'ttc', 'endbetrag', 'rechnungsbetrag'],
-  net: ['netto', 'subtotal', 'sub', 'ht', 'nettobetrag', 'excl', 'excluding', 'before'],
+  net: ['netto', 'subtotal', 'subtotaal', 'zwischensumme', 'sub', 'ht', 'nettobetrag', 'excl', 'excluding', 'before', 'taxable'],
   tax: ['vat', 'mwst', 'ust', 'tva', 'btw', 'gst', 'sst', 'steuer', 'umsatzsteuer', 'mehrwertsteuer', 'taxes', 'taxe', 'iva'],
   amount: ['betrag', 'bedrag', 'amt', 'montant'],
   seller: ['vendor', 'supplier', 'issuer', 'lieferant', 'verkaufer', 'fournisseur', 'leverancier', 'merchant', 'from', 'provider', 'payee', 'beneficiary', 'remit'],
@@ -56,6 +56,9 @@ export function tokens(s: string): string[] {
   // Addressee phrases name the buyer whatever verb they use ("Bill to", "Invoice to", "Ship to").
   const f = fold(s)
     .replace(/\b(?:bill(?:ed)?|sold|invoice[ds]?|ship(?:ped)?|deliver(?:ed)?|issued)\s+to\b/g, ' buyer ')
+    // "excl. VAT" / "hors taxes" name the net amount, "incl. VAT" / "TTC" the gross total.
+    .replace(/\b(?:excl|exclusief|exclusive|excluding|exkl|exklusive|ohne|hors|zonder|without|sans|before|vor)\.?\s+(?:of\s+)?(?:tax|taxes|vat|btw|mwst|ust|tva|gst|sst|steuer)\b/g, ' net ')
+    .replace(/\b(?:incl|inclusief|inclusive|including|inkl|inklusive|met|with|avec|after)\.?\s+(?:of\s+)?(?:tax|taxes|vat|btw|mwst|ust|tva|gst|sst|steuer)\b/g, ' total ')
     .replace(/n[°º]/g, ' # ')
     .replace(/[°º]/g, ' ');
   return f.match(/#|[a-z0-9]+/g) ?? [];
@@ -179,4 +182,25 @@ export function allSpans(words: string[][], spec: LabelSpec, min = 0.5): SpanMat
 /** True for a canonical concept of the vocabulary (net, tax, due …), as opposed to an arbitrary word. */
 export function isKnownConcept(c: string): boolean {
   return c in SYNONYMS;
+}
+
+/**
+ * Concepts per word of a line, with two- and three-word phrases ("Bill to", "excl. VAT", "incl. of GST")
+ * resolved: the phrase's concept goes to its first word and the others become empty (ignored) words.
+ */
+export function wordConcepts(words: string[]): string[][] {
+  const out = words.map((w) => conceptTokens(w));
+  for (let i = 0; i < words.length - 1; i++) {
+    for (const n of [3, 2]) {
+      if (i + n > words.length) continue;
+      const phrase = conceptTokens(words.slice(i, i + n).join(' '));
+      const separate = out.slice(i, i + n).flat();
+      if (phrase.length === 1 && separate.length >= 2 && ['net', 'total', 'buyer'].includes(phrase[0]!)) {
+        out[i] = phrase;
+        for (let k = i + 1; k < i + n; k++) out[k] = [];
+        break;
+      }
+    }
+  }
+  return out;
 }

@@ -2,7 +2,7 @@ import type { FieldDef } from '../engine.types.js';
 import { segments } from '../layout/layout.builder.js';
 import type { DocLayout, Line, Word } from '../layout/layout.types.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
-import { allSpans, conceptTokens, labelSpec } from './label.matcher.js';
+import { allSpans, conceptTokens, labelSpec, wordConcepts } from './label.matcher.js';
 
 export interface TableResult {
   rows: Record<string, unknown>[];
@@ -48,7 +48,7 @@ function columnSpec(c: FieldDef) {
  * with one space). Spans may not overlap; the best scores win.
  */
 function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; score: number } {
-  const words = line.words.map((w) => conceptTokens(w.text));
+  const words = wordConcepts(line.words.map((w) => w.text));
   const cands: { ci: number; start: number; end: number; score: number }[] = [];
   cols.forEach((c, ci) => {
     for (const m of allSpans(words, columnSpec(c), 0.5)) cands.push({ ci, start: m.start, end: m.end, score: m.score - 0.01 * (m.end - m.start) });

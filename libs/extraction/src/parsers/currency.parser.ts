@@ -11,7 +11,7 @@ const SYMBOLS: [RegExp, string][] = [
   [/R\$/, 'BRL'],
   [/€/, 'EUR'],
   [/£/, 'GBP'],
-  [/₹|\bRs\.?(?=\s*\d)|\bINR\b/, 'INR'],
+  [/₹|\bRs\.?(?=\s*-?\d)|\bINR\b/, "INR"],
   [/¥|円/, 'JPY'],
   [/₽/, 'RUB'],
   [/₩/, 'KRW'],
