@@ -21,7 +21,7 @@ export interface ParsedValue {
 }
 
 // A number token: optional sign/parens/currency, digits with grouping, optional decimals, optional % or trailing minus.
-const NUM_RE = new RegExp(String.raw`(\(\s*)?([-−–+]\s?)?((?:${[...ISO_CODES].join('|')}|[$€£¥₹]|RM|Rs\.?)\s?)?` + /(\d{1,3}(?:[.,'’\u00a0\u202f ]\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4})?)(?!\d)(\s?(?:[A-Z]{3}\b|[€$£]))?(\s*\))?(-(?!\d))?(\s?%)?/.source, 'g');
+const NUM_RE = new RegExp(String.raw`(\(\s*)?([-−–+]\s?)?((?:${[...ISO_CODES].join('|')}|[$€£¥₹]|RM|Rs\.?)\s?)?` + /(\d{1,3}(?:[.,'’\u00a0\u202f ]\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4}|\. \d{2}(?![\d.,]))?)(?!\d)(\s?(?:[A-Z]{3}\b|[€$£]))?(\s*\))?(-(?!\d))?(\s?%)?/.source, 'g');
 
 export function findNumbers(text: string, ctx?: DocContext): ParsedValue[] {
   const out: ParsedValue[] = [];
