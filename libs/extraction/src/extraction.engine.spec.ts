@@ -141,3 +141,38 @@ describe('syntheticResult', () => {
     expect(syntheticResult(schema)).toEqual(r);
   });
 });
+
+describe('robustness', () => {
+  it('throws only coded errors on random bytes of every declared type', async () => {
+    const e = createExtractionEngine({ ocr: 'tesseract.js' });
+    let seed = 7;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % 256);
+    const junk = new Uint8Array(4096).map(rnd);
+    for (const mime of ['application/pdf', 'text/plain', 'text/csv', 'text/html', 'application/octet-stream', 'application/msword']) {
+      try {
+        await e.extract({ bytes: junk, mimeType: mime, filename: 'x' }, { fields: [{ key: 'a', data_type: 'string' }] });
+      } catch (err) {
+        expect(err).toBeInstanceOf(ExtractionError);
+      }
+    }
+    await e.close();
+  });
+
+  it('honours an aborted signal with extraction_timeout', async () => {
+    const ac = new AbortController();
+    ac.abort();
+    const p = engine.extract({ bytes: new TextEncoder().encode('a: b'), mimeType: 'text/plain', filename: 'a.txt' }, { fields: [] }, { signal: ac.signal });
+    expect(await codeOf(p)).toBe('extraction_timeout');
+  });
+
+  it('caps the pages read of a long PDF', async () => {
+    const bytes = await makePdf((d) => {
+      d.text('Invoice Number: 1');
+      for (let i = 0; i < 5; i++) d.addPage().text(`page ${i + 2}`);
+    });
+    const capped = createExtractionEngine({ maxPages: 3 });
+    const out = await capped.extract({ bytes, mimeType: 'application/pdf', filename: 'a.pdf' }, invoiceSchema);
+    expect(out.pages).toBe(3);
+    expect(out.result.invoice_number).toBe('1');
+  });
+});

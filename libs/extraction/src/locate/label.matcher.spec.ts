@@ -1,0 +1,23 @@
+import { describe, expect, it } from '@jest/globals';
+import { conceptTokens, labelSpec, matchSpan, wordConcepts } from './label.matcher.js';
+
+const score = (label: string, key: string, text: string) => matchSpan(wordConcepts(text.split(' ')), labelSpec(label, key))?.score ?? 0;
+
+describe('label matching', () => {
+  it('maps abbreviations and other languages to one concept', () => {
+    expect(conceptTokens('Inv. No.')).toEqual(['invoice', 'number']);
+    expect(conceptTokens('Invoice #')).toEqual(['invoice', 'number']);
+    expect(conceptTokens('N° facture')).toEqual(['number', 'invoice']);
+    expect(conceptTokens('Rechnungsnummer')).toEqual(['invoice', 'number']);
+    expect(conceptTokens('Bill to')).toEqual(['buyer']);
+    expect(wordConcepts(['Total', 'excl.', 'VAT'])).toEqual([['total'], ['net'], []]);
+  });
+
+  it('scores a specific label above a generic one', () => {
+    expect(score('Invoice date', 'invoice_date', 'Invoice Date:')).toBe(1);
+    expect(score('Invoice date', 'invoice_date', 'Date:')).toBeGreaterThan(0.6);
+    expect(score('Due date', 'due_date', 'Date:')).toBeLessThan(0.6);
+    expect(score('Invoice number', 'invoice_number', 'Inv. No.:')).toBe(1);
+    expect(score('Tax amount', 'tax_amount', 'VAT')).toBeGreaterThan(0.6);
+  });
+});

@@ -1,0 +1,49 @@
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { createCanvas } from '@napi-rs/canvas';
+import { createExtractionEngine } from './extraction.engine.js';
+import type { ExtractionSchema } from './engine.types.js';
+import { makePdf } from './testing/pdf.test-helper.js';
+
+// Real OCR (tesseract.js, offline model) on rendered images and on a scanned PDF without a text layer.
+const engine = createExtractionEngine({ ocr: 'tesseract.js' });
+afterAll(() => engine.close());
+
+const schema: ExtractionSchema = {
+  fields: [
+    { key: 'invoice_number', label: 'Invoice Number', data_type: 'string' },
+    { key: 'invoice_date', label: 'Invoice Date', data_type: 'date' },
+    { key: 'total', label: 'Total', data_type: 'currency' },
+    { key: 'vendor', data_type: 'string' },
+    { key: 'paid', data_type: 'boolean' },
+  ],
+};
+const expected = { invoice_number: 'INV-1001', invoice_date: '2024-03-15', total: { value: 1234.5, currency: 'USD' }, vendor: 'Acme Corp', paid: true };
+
+function render(mime: 'image/png' | 'image/jpeg' | 'image/webp'): Uint8Array {
+  const c = createCanvas(1700, 900);
+  const ctx = c.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, 1700, 900);
+  ctx.fillStyle = '#000';
+  ctx.font = '40px sans-serif';
+  ['Invoice Number: INV-1001', 'Invoice Date: 2024-03-15', 'Total: $1,234.50', 'Vendor: Acme Corp', 'Paid: yes'].forEach((t, i) => ctx.fillText(t, 100, 120 + i * 80));
+  return new Uint8Array(mime === 'image/png' ? c.toBuffer('image/png') : mime === 'image/jpeg' ? c.toBuffer('image/jpeg', 95) : c.toBuffer('image/webp', 95));
+}
+
+describe('OCR readers', () => {
+  it.each(['image/png', 'image/jpeg', 'image/webp'] as const)('extracts fields from a %s', async (mime) => {
+    const out = await engine.extract({ bytes: render(mime), mimeType: mime, filename: 'scan' }, schema);
+    expect(out.result).toEqual(expected);
+    expect(out.pages).toBe(1);
+    expect(out.fields.total!.bbox).toHaveLength(4);
+  }, 60_000);
+
+  it('OCRs a PDF page that has no text layer', async () => {
+    const png = render('image/png');
+    const pdf = await makePdf((d) => d.image(Buffer.from(png), 0, 0, { width: 612 }), { size: [612, 324] });
+    const out = await engine.extract({ bytes: pdf, mimeType: 'application/pdf', filename: 'scan.pdf' }, schema);
+    expect(out.result).toEqual(expected);
+    // Boxes are in PDF points, not pixels of the rendering.
+    expect(out.fields.total!.bbox![2]).toBeLessThanOrEqual(612);
+  }, 60_000);
+});

@@ -1,0 +1,15 @@
+import { describe, expect, it } from '@jest/globals';
+import { findIban, findVatIds, ibanValid } from './identifier.parser.js';
+
+describe('identifiers', () => {
+  it('accepts only IBANs with a valid checksum', () => {
+    expect(ibanValid('DE89370400440532013000')).toBe(true);
+    expect(ibanValid('DE89370400440532013001')).toBe(false);
+    expect(findIban('IBAN: DE89 3704 0044 0532 0130 00 BIC COBADEFFXXX')).toBe('DE89 3704 0044 0532 0130 00');
+    expect(findIban('Ref FR11999999998')).toBeUndefined();
+  });
+  it('finds EU VAT ids', () => {
+    expect(findVatIds('USt-IdNr.: DE123456789').map((v) => v.value)).toEqual(['DE123456789']);
+    expect(findVatIds('TVA : FR11999999998 - SIRET').map((v) => v.value)).toEqual(['FR11999999998']);
+  });
+});
