@@ -3,6 +3,29 @@
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
+const TESTS = ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/*.test-helper.ts'];
+
+/** Who may depend on whom. Tests may also use the testing lib (real-infra helpers). */
+function boundaries(forTests) {
+  const t = (tags) => (forTests ? [...tags, 'type:testing'] : tags);
+  return {
+    enforceBuildableLibDependency: false,
+    depConstraints: [
+      { sourceTag: 'type:app', onlyDependOnLibsWithTags: t(['type:contracts', 'type:util', 'type:data-access']) },
+      { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:testing', 'type:util', 'type:contracts'] },
+      { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: t(['type:util']) },
+      { sourceTag: 'type:util', onlyDependOnLibsWithTags: t(['type:util', 'type:contracts']) },
+      { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: t(['type:util']) },
+      { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:util', 'type:contracts'] },
+      { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+      ...['gateway', 'artifact', 'template', 'billing', 'extraction-worker', 'webhook-dispatcher', 'e2e'].map((s) => ({
+        sourceTag: `scope:${s}`,
+        onlyDependOnLibsWithTags: ['scope:shared', `scope:${s}`],
+      })),
+    ],
+  };
+}
+
 export default [
   { ignores: ['**/dist/**', '**/node_modules/**', 'tmp/**', '.data/**', '.nx/**', 'coverage/**'] },
   {
@@ -10,30 +33,10 @@ export default [
     languageOptions: { parser: tseslint.parser, parserOptions: { ecmaVersion: 2023, sourceType: 'module' } },
     plugins: { '@nx': nx, '@typescript-eslint': tseslint.plugin },
     rules: {
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: false,
-          allow: [],
-          depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:data-access', 'type:testing'] },
-            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:testing', 'type:util', 'type:contracts'] },
-            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:util'] },
-            { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util', 'type:contracts'] },
-            { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:util'] },
-            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:util', 'type:contracts'] },
-            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:shared', 'scope:gateway'] },
-            { sourceTag: 'scope:artifact', onlyDependOnLibsWithTags: ['scope:shared', 'scope:artifact'] },
-            { sourceTag: 'scope:template', onlyDependOnLibsWithTags: ['scope:shared', 'scope:template'] },
-            { sourceTag: 'scope:billing', onlyDependOnLibsWithTags: ['scope:shared', 'scope:billing'] },
-            { sourceTag: 'scope:extraction-worker', onlyDependOnLibsWithTags: ['scope:shared', 'scope:extraction-worker'] },
-            { sourceTag: 'scope:webhook-dispatcher', onlyDependOnLibsWithTags: ['scope:shared', 'scope:webhook-dispatcher'] },
-            { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:shared', 'scope:e2e'] },
-          ],
-        },
-      ],
-      '@typescript-eslint/no-floating-promises': 'off',
+      '@nx/enforce-module-boundaries': ['error', boundaries(false)],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unsafe-function-type': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': [
         'error',
         {
@@ -43,4 +46,5 @@ export default [
       ],
     },
   },
+  { files: TESTS, rules: { '@nx/enforce-module-boundaries': ['error', boundaries(true)] } },
 ];

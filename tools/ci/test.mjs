@@ -68,6 +68,8 @@ try {
   say('build: tsc -b tsconfig.build.json');
   execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit', env });
   say('lint: eslint (module boundaries, inline NATS subjects)');
+  // The boundary rule reads Nx's project graph; compute it first (no daemon in CI).
+  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'nx', 'bin', 'nx.js'), 'show', 'projects'], { cwd: ROOT, stdio: 'ignore', env });
   execFileSync(process.execPath, [join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js'), '.', '--max-warnings', '0'], { cwd: ROOT, stdio: 'inherit', env });
   ok = jest('unit', ['--maxWorkers', '2', '--testTimeout', '20000']) && ok;
   ok = jest('int', ['--runInBand', '--testTimeout', '60000', '--forceExit']) && ok;

@@ -1,8 +1,10 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createTestDatabase, freePort, startTestNats, startTestS3, type TestDatabase, type TestNats, type TestS3 } from '@docket/testing';
 // The same launcher `npm start` uses: every service as its own process, built output only.
+/* eslint-disable @nx/enforce-module-boundaries -- deliberate: e2e must start services exactly as `npm start` does */
 // @ts-expect-error plain ESM module without types
 import { runAdmin, startServices, waitForHealthy } from '../../../tools/dev/stack.mjs';
+/* eslint-enable @nx/enforce-module-boundaries */
 
 export interface Delivery {
   headers: IncomingHttpHeaders;

@@ -3,6 +3,7 @@ import { Controller, Module, type INestApplication } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { IsInt, Min } from 'class-validator';
 import { DocketError } from '@docket/errors';
+import { Streams } from '@docket/contracts';
 import { expectEventually, freePort, startTestNats, testLogger, type TestNats } from '@docket/testing';
 import { JetStreamBus, RpcClient, startServiceApp } from './index.js';
 
@@ -62,15 +63,15 @@ describe('messaging over a real NATS server', () => {
     await bus.connect();
     const seen: { id: string; delivery: number }[] = [];
     await bus.consume<{ id: string }>({
-      stream: 'JOBS', durable: 'test-worker', filterSubject: 'jobs.v1.run', ackWaitMs: 5000, maxDeliver: 3,
+      stream: 'JOBS', durable: 'test-worker', filterSubject: Streams.jobs.run, ackWaitMs: 5000, maxDeliver: 3,
       handler: async (data, ctx) => {
         seen.push({ id: data.id, delivery: ctx.deliveryCount });
         return ctx.deliveryCount === 1 && data.id === 'b' ? { retryInMs: 10 } : { ack: true };
       },
     });
-    await bus.publish('jobs.v1.run', { id: 'a' }, 'msg-a');
-    await bus.publish('jobs.v1.run', { id: 'a' }, 'msg-a');
-    await bus.publish('jobs.v1.run', { id: 'b' }, 'msg-b');
+    await bus.publish(Streams.jobs.run, { id: 'a' }, 'msg-a');
+    await bus.publish(Streams.jobs.run, { id: 'a' }, 'msg-a');
+    await bus.publish(Streams.jobs.run, { id: 'b' }, 'msg-b');
     await expectEventually(() => expect(seen).toEqual(expect.arrayContaining([{ id: 'a', delivery: 1 }, { id: 'b', delivery: 2 }])));
     expect(seen.filter((s) => s.id === 'a')).toHaveLength(1);
     await bus.close();
