@@ -201,7 +201,15 @@ function bodyLines(lines: Line[], h: Header, lh: number, lineItems: boolean, isH
       if (gap > Math.max(lh * 1.2, med * 2.5)) break;
     }
     if (isHeaderStart(li) && li > h.lastLine + 2) break;
-    if (lineItems && isStopLine(line)) break;
+    if (lineItems && isStopLine(line)) {
+      // A section subtotal inside the table ("Subtotal $ 112.00", then more items) does not end it:
+      // look past it (and a section caption) for another item row; the closing totals block has none.
+      const next = [lines[li + 1], lines[li + 2]].find((l) => l && !isStopLine(l) && /\d/.test(l.text) && segments(l, 1.2).length >= 3);
+      const between = next ? lines.slice(li + 1, lines.indexOf(next)) : [];
+      if (!next || between.some((l) => isStopLine(l)) || next.y0 - line.y1 > lh * 4) break;
+      prevY = line.y1;
+      continue;
+    }
     if (!out.length && !/\d/.test(line.text) && line.x0 > firstX1 && h.columns[0]?.field) {
       prevY = line.y1;
       continue;
@@ -311,7 +319,7 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
       }
       // Lines without numbers when the table has numeric columns are notes, not rows, unless many columns are filled.
       if (numeric.size > 0 && !hasNumeric && filled.length < Math.max(2, cols.length - 1)) {
-        if (rows.length + pending.length > 0) break;
+        if (rows.length + pending.length > 0) continue;
         continue;
       }
       const row: Record<string, string> = {};
