@@ -34,6 +34,8 @@ export default [
     plugins: { '@nx': nx, '@typescript-eslint': tseslint.plugin },
     rules: {
       '@nx/enforce-module-boundaries': ['error', boundaries(false)],
+      // Apps are deployables, never libraries: nothing imports an app package.
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^@docket/(gateway|artifact|template|billing|extraction-worker|webhook-dispatcher|e2e)(/|$)', message: 'No app imports another app: share code through a lib in libs/.' }] }],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unsafe-function-type': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
