@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, RpcExceptionFilter, ValidationError, ValidationPi
 import { INestApplication } from '@nestjs/common';
 import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
 import { queueGroup, type ServiceName } from '@docket/contracts';
-import { DocketError, type ErrorPayload } from '@docket/errors';
+import { DocketError, isErrorCode, type ErrorPayload } from '@docket/errors';
 import type { Logger } from 'pino';
 import { Observable, throwError } from 'rxjs';
 
@@ -14,14 +14,49 @@ export function connectNatsMicroservice(app: INestApplication, service: ServiceN
   );
 }
 
-/** Payloads are validated on receipt with the same classes the gateway uses. */
+/** Payloads are validated on receipt with the same classes the gateway uses, and classified by the same rule. */
 export function rpcValidationPipe(): ValidationPipe {
   return new ValidationPipe({
     whitelist: true,
     transform: true,
-    exceptionFactory: (errors: ValidationError[]) =>
-      new DocketError('invalid_payload', 'Message payload failed validation', flattenValidationErrors(errors)),
+    exceptionFactory: (errors: ValidationError[]) => classifyValidationErrors(errors, 'invalid_payload'),
   });
+}
+
+/**
+ * Spec §7 splits validation failures: 400 for a missing field or a constraint that carries its own
+ * 400 code (`context: { code }`, e.g. invalid data_type or webhook URL), 422 for everything else
+ * (wrong types, bad formats). Rule: 400 when every failure is "missing" or coded; otherwise 422.
+ */
+export function classifyValidationErrors(errors: ValidationError[], shapeCode: 'invalid_body' | 'invalid_payload'): DocketError {
+  const details = flattenValidationErrors(errors);
+  const coded = collectCodes(errors);
+  const onlyMissingOrCoded = details.every((d) => Object.keys(d.constraints).every((c) => c === 'isDefined' || coded.has(`${d.field}:${c}`)));
+  if (onlyMissingOrCoded) {
+    const codes = new Set(coded.values());
+    const code = codes.size === 1 ? [...codes][0] : 'validation_failed';
+    return new DocketError(isErrorCode(code) ? code : 'validation_failed', summarize(details), details);
+  }
+  return new DocketError(shapeCode, summarize(details), details);
+}
+
+function collectCodes(errors: ValidationError[], parent = '', out = new Map<string, string>()): Map<string, string> {
+  for (const e of errors) {
+    const field = parent ? `${parent}.${e.property}` : e.property;
+    for (const [constraint, ctx] of Object.entries(e.contexts ?? {})) {
+      const code = (ctx as { code?: string }).code;
+      if (code) out.set(`${field}:${constraint}`, code);
+    }
+    if (e.children?.length) collectCodes(e.children, field, out);
+  }
+  return out;
+}
+
+function summarize(details: { field: string; constraints: Record<string, string> }[]): string {
+  const first = details[0];
+  if (!first) return 'Request failed validation';
+  const more = details.length > 1 ? ` (and ${details.length - 1} more)` : '';
+  return `${Object.values(first.constraints)[0] ?? `${first.field} is invalid`}${more}`;
 }
 
 export function flattenValidationErrors(errors: ValidationError[], parent = ''): { field: string; constraints: Record<string, string> }[] {
