@@ -10,6 +10,7 @@ import { JobsController } from './jobs/jobs.controller.js';
 import { LlmsTxtService } from './system/llms-txt.service.js';
 import { SystemController } from './system/system.controller.js';
 import { TemplatesController } from './templates/templates.controller.js';
+import { UsageController } from './usage/usage.controller.js';
 import { WalletController } from './wallet/wallet.controller.js';
 import { WebhooksController } from './webhooks/webhooks.controller.js';
 import { CONFIG, LOGGER } from './tokens.js';
@@ -42,7 +43,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [CoreModule.register(deps), IdentityModule],
-      controllers: [SystemController, ExtractController, ArtifactsController, JobsController, TemplatesController, WebhooksController, WalletController],
+      controllers: [SystemController, ExtractController, ArtifactsController, JobsController, TemplatesController, WebhooksController, WalletController, UsageController],
       providers: [LlmsTxtService],
     };
   }
