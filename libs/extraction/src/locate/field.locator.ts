@@ -1,7 +1,7 @@
 import type { FieldDef } from '../engine.types.js';
 import { segments } from '../layout/layout.builder.js';
 import type { DocLayout, Line, Word } from '../layout/layout.types.js';
-import { findTyped, type DocContext } from '../parsers/value.parser.js';
+import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
 import { conceptTokens, isKnownConcept, labelSpec, matchSpan, weightOf, wordConcepts } from './label.matcher.js';
 import { findIban, findVatIds } from '../parsers/identifier.parser.js';
 import { ISO_CODES } from '../parsers/currency.parser.js';
@@ -109,6 +109,12 @@ function refine(field: FieldDef, value: unknown): unknown {
   const concepts = conceptTokens(`${field.key.replace(/_/g, ' ')} ${field.label ?? ''}`);
   if (concepts.includes('iban')) return findIban(value) ?? value;
   if (concepts.includes('tax') && (concepts.includes('id') || concepts.includes('number'))) return findVatIds(value.toUpperCase())[0]?.value ?? value;
+  // Document numbers are codes: "RE-2019/507 issued at 2019-06-10" ends before the first plain word.
+  if (concepts.some((c) => c === 'number' || c === 'id' || c === 'code')) {
+    const toks = value.split(/\s+/);
+    const end = toks.findIndex((t, i) => i > 0 && /^\p{L}{3,}$/u.test(t) && /\p{Ll}/u.test(t));
+    if (end > 0) return cleanString(toks.slice(0, end).join(' '));
+  }
   return value;
 }
 
@@ -157,8 +163,10 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         if (seg.words.length - m.end > 8 && !/[:#]$/.test(seg.words[m.end - 1]!.text)) m.score *= 0.8;
         // A label cell that also names another known concept ("Total HT" for "Total": net) is a different field.
         const specConcepts = new Set(spec.variants.flat());
-        const foreign = segConcepts.slice(m.start, m.end + 1).flat().some((c) => isKnownConcept(c) && weightOf(c) >= 1 && !specConcepts.has(c));
-        if (foreign) m.score *= 0.85;
+        // ("total" is exempt for amounts: "Total taxes" is the tax amount.)
+        const numeric = field.data_type === 'number' || field.data_type === 'currency';
+        const foreign = segConcepts.slice(m.start, m.end + 1).flat().some((c) => isKnownConcept(c) && weightOf(c) >= 1 && !specConcepts.has(c) && !(numeric && c === 'total'));
+        if (foreign) m.score *= 0.6;
         if (m.score < MIN_LABEL_SCORE) continue;
         const labelWords = seg.words.slice(m.start, m.end);
         const labelBox = box(labelWords);
@@ -178,6 +186,8 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
           if (field.data_type !== 'number' && field.data_type !== 'currency') break;
         }
         if (placed) continue;
+        // An amount under a table column header ("Total" over line totals) is a row value, not the field.
+        if ((field.data_type === 'number' || field.data_type === 'currency') && segments(line, 1.5).length >= 3) continue;
         for (const ws of belowOf(page.lines, li, labelBox, field)) {
           const vs = valuesIn(ws, field, ctx);
           const v = vs[0];
