@@ -3,6 +3,11 @@ import { RpcClient } from '@docket/messaging';
 import { S3Storage } from '@docket/storage';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
+import { ArtifactQueryService } from './artifacts/artifact-query.service.js';
+import { ArtifactUpdateService } from './artifacts/artifact-update.service.js';
+import { ArtifactsHandler } from './artifacts/artifacts.handler.js';
+import { CancelService } from './artifacts/cancel.service.js';
+import { RerunService } from './artifacts/rerun.service.js';
 import type { ArtifactConfig } from './config.js';
 import { ConfirmUploadService } from './extraction/confirm-upload.service.js';
 import { CreateExtractionService } from './extraction/create-extraction.service.js';
@@ -11,6 +16,7 @@ import { UploadExpiryService } from './expiry/upload-expiry.service.js';
 import { JobProgressService } from './jobs/job-progress.service.js';
 import { JobQueryService } from './jobs/job-query.service.js';
 import { JobsHandler } from './jobs/jobs.handler.js';
+import { RetentionPurgeService } from './retention/retention-purge.service.js';
 import { CONFIG, LOGGER } from './tokens.js';
 
 export interface ArtifactDeps {
@@ -26,7 +32,7 @@ export class ArtifactModule {
   static register(deps: ArtifactDeps): DynamicModule {
     return {
       module: ArtifactModule,
-      controllers: [ExtractionHandler, JobsHandler],
+      controllers: [ExtractionHandler, JobsHandler, ArtifactsHandler],
       providers: [
         { provide: DataSource, useValue: deps.ds },
         { provide: RpcClient, useValue: deps.rpc },
@@ -34,6 +40,7 @@ export class ArtifactModule {
         { provide: CONFIG, useValue: deps.cfg },
         { provide: LOGGER, useValue: deps.log },
         CreateExtractionService, ConfirmUploadService, JobQueryService, JobProgressService, UploadExpiryService,
+        ArtifactQueryService, ArtifactUpdateService, RerunService, CancelService, RetentionPurgeService,
       ],
     };
   }

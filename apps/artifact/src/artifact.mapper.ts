@@ -1,4 +1,6 @@
-import { TERMINAL_JOB_STATUSES, type ArtifactRecordDto, type JobStatusResponseDto } from '@docket/contracts';
+import {
+  TERMINAL_JOB_STATUSES, type ArtifactListItemDto, type ArtifactRecordDto, type ArtifactStatusResponseDto, type JobStatusResponseDto,
+} from '@docket/contracts';
 import type { ArtifactEntity } from './entities/artifact.entity.js';
 import type { JobEntity } from './entities/job.entity.js';
 
@@ -37,4 +39,17 @@ export function toJobStatus(j: JobEntity, resultDownloadUrl?: string): JobStatus
   }
   if ((j.status === 'failed' || j.status === 'expired') && j.error) out.error = j.error;
   return out;
+}
+
+/** `ArtifactListResponse` (spec §2.1). */
+export function toArtifactListItem(a: ArtifactEntity): ArtifactListItemDto {
+  return {
+    id: a.id, filename: a.filename, artifact_type: a.artifactType, artifact_size: a.artifactSize, status: a.status,
+    uploaded_at: iso(a.uploadedAt), confidence: a.confidence, needs_review: a.needsReview,
+  };
+}
+
+/** Lightweight status object (spec §2.1). */
+export function toArtifactStatus(a: ArtifactEntity): ArtifactStatusResponseDto {
+  return { id: a.id, status: a.status, processed_at: iso(a.processedAt), status_message: a.statusMessage };
 }

@@ -10,6 +10,7 @@ import { ArtifactEntity } from './entities/artifact.entity.js';
 import { JobEntity } from './entities/job.entity.js';
 import { UploadExpiryService } from './expiry/upload-expiry.service.js';
 import { artifactMigrations } from './migrations/index.js';
+import { RetentionPurgeService } from './retention/retention-purge.service.js';
 
 export const artifactEntities = [ArtifactEntity, JobEntity];
 
@@ -44,6 +45,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
   });
   relay.start();
   app.get(UploadExpiryService).start();
+  app.get(RetentionPurgeService).start();
 
   return {
     app,

@@ -18,7 +18,8 @@ const asJson = (v: object) => v as Record<string, any>;
 
 /**
  * Applies what the worker reports. The job state machine (spec §3.2) is decided here only:
- * queued → running → terminal; a terminal job never changes, so redelivered reports are no-ops.
+ * queued → running → terminal; a terminal job never changes, so redelivered reports are no-ops, and so
+ * are reports on a cancelled job. A job that no longer exists (artifact deleted) is also a no-op.
  */
 @Injectable()
 export class JobProgressService {
@@ -27,7 +28,7 @@ export class JobProgressService {
   async started(cmd: JobStartedCommand): Promise<JobStartedReply> {
     return this.ds.transaction(async (m) => {
       const job = await this.lockJob(m, cmd.jobId);
-      if (isTerminal(job.status)) return { proceed: false };
+      if (!job || isTerminal(job.status)) return { proceed: false };
       if (job.status === 'pending') throw new DocketError('conflict', 'Job was never queued');
       await m.update(JobEntity, { id: job.id }, { status: 'running', startedAt: job.startedAt ?? new Date(), attempts: cmd.attempt });
       await m.update(ArtifactEntity, { id: job.artifactId }, { status: 'processing' });
@@ -38,6 +39,7 @@ export class JobProgressService {
   async outcome(cmd: JobOutcomeCommand): Promise<JobOutcomeReply> {
     const applied = await this.ds.transaction(async (m) => {
       const job = await this.lockJob(m, cmd.jobId);
+      if (!job) return 'gone' as const;
       if (isTerminal(job.status)) return null;
       const now = new Date();
       const success = cmd.status === 'success';
@@ -63,6 +65,10 @@ export class JobProgressService {
       await enqueueOutbox(m, ARTIFACT_SCHEMA, Streams.events.jobFinished, { eventId, ...event }, eventId);
       return { artifact };
     });
+    if (applied === 'gone') {
+      await this.dropOrphanResults(cmd);
+      return { applied: false };
+    }
     if (!applied) return { applied: false };
     if (applied.artifact.retentionPolicy === 'immediate') await this.purgeSource(applied.artifact);
     return { applied: true };
@@ -78,9 +84,20 @@ export class JobProgressService {
     }
   }
 
-  private async lockJob(m: EntityManager, jobId: string): Promise<JobEntity> {
-    const job = await m.getRepository(JobEntity).createQueryBuilder('j').setLock('pessimistic_write').where('j.id = :jobId', { jobId }).getOne();
-    if (!job) throw new DocketError('job_not_found', 'Job not found');
-    return job;
+  /**
+   * The artifact (and its jobs) was deleted while the worker ran: the worker wrote its result objects
+   * before reporting, after the delete had removed the artifact's objects, so remove them here.
+   */
+  private async dropOrphanResults(cmd: JobOutcomeCommand): Promise<void> {
+    for (const key of [cmd.resultKey, cmd.markdownKey]) {
+      if (!key) continue;
+      await this.storage.delete(key).catch((err) => this.log.warn({ err, jobId: cmd.jobId, key }, 'could not delete results of a deleted job'));
+    }
+    this.log.info({ jobId: cmd.jobId }, 'outcome for a deleted job ignored');
+  }
+
+  /** Null when the job no longer exists (its artifact was deleted): the worker stops, nothing to apply. */
+  private async lockJob(m: EntityManager, jobId: string): Promise<JobEntity | null> {
+    return m.getRepository(JobEntity).createQueryBuilder('j').setLock('pessimistic_write').where('j.id = :jobId', { jobId }).getOne();
   }
 }
