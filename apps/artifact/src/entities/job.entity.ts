@@ -16,7 +16,7 @@ export class JobEntity {
   @Column({ name: 'template_id', type: 'varchar', length: 40, nullable: true }) templateId: string | null;
   @Column({ name: 'template_version', type: 'integer', nullable: true }) templateVersion: number | null;
   @Column({ name: 'schema', type: 'jsonb' }) schema: { fields: FieldDefDto[] };
-  @Column({ name: 'confidence_threshold', type: 'double precision', default: 0.7 }) confidenceThreshold: number;
+  @Column({ name: 'confidence_threshold', type: 'double precision', default: () => '0.7' }) confidenceThreshold: number;
   @Column({ name: 'webhook_id', type: 'varchar', length: 40, nullable: true }) webhookId: string | null;
   @Column({ name: 'batch_id', type: 'varchar', length: 40, nullable: true }) batchId: string | null;
   @Column({ name: 'hold_amount', type: 'double precision', default: 0 }) holdAmount: number;
