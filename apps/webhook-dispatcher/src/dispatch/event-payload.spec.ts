@@ -5,12 +5,15 @@ import { buildBody, eventTypesFor } from './event-payload.js';
 const all = ['extraction.completed', 'extraction.failed', 'artifact.processed'];
 
 describe('event payloads', () => {
-  it('maps job status to subscribed event types', () => {
-    expect(eventTypesFor('success', all)).toEqual(['extraction.completed', 'artifact.processed']);
-    expect(eventTypesFor('failed', all)).toEqual(['extraction.failed', 'artifact.processed']);
+  it('maps a finished job to exactly one subscribed event type (one delivery per job)', () => {
+    expect(eventTypesFor('success', all)).toEqual(['extraction.completed']);
+    expect(eventTypesFor('failed', all)).toEqual(['extraction.failed']);
     expect(eventTypesFor('expired', all)).toEqual(['extraction.failed']);
     expect(eventTypesFor('cancelled', all)).toEqual(['extraction.failed']);
     expect(eventTypesFor('success', ['extraction.failed'])).toEqual([]);
+    expect(eventTypesFor('success', ['artifact.processed'])).toEqual(['artifact.processed']);
+    expect(eventTypesFor('failed', ['artifact.processed', 'extraction.completed'])).toEqual(['artifact.processed']);
+    expect(eventTypesFor('cancelled', ['artifact.processed'])).toEqual([]);
   });
 
   it('builds the body with result on success, error on failure, batch_id only when set', () => {

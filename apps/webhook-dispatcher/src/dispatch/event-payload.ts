@@ -1,10 +1,15 @@
 import type { JobFinishedEvent, WebhookEventType } from '@docket/contracts';
 
-/** success → extraction.completed; failed/expired/cancelled → extraction.failed; artifact.processed for success or failed. */
+/**
+ * Spec §6: one delivery per job as it finishes, only for subscribed types. The specific type wins:
+ * success → extraction.completed, failed/expired/cancelled → extraction.failed; a webhook subscribed to
+ * neither but to artifact.processed gets that one for success or failure.
+ */
 export function eventTypesFor(status: JobFinishedEvent['status'], subscribed: readonly string[]): WebhookEventType[] {
-  const types: WebhookEventType[] = [status === 'success' ? 'extraction.completed' : 'extraction.failed'];
-  if (status === 'success' || status === 'failed') types.push('artifact.processed');
-  return types.filter((t) => subscribed.includes(t));
+  const specific: WebhookEventType = status === 'success' ? 'extraction.completed' : 'extraction.failed';
+  if (subscribed.includes(specific)) return [specific];
+  if ((status === 'success' || status === 'failed') && subscribed.includes('artifact.processed')) return ['artifact.processed'];
+  return [];
 }
 
 export interface WebhookBody {
