@@ -27,9 +27,9 @@ export function imageSize(b: Uint8Array): { width: number; height: number } | un
  * cannot load, OCR runs on the original bytes.
  */
 async function upscale(bytes: Uint8Array, size: { width: number; height: number } | undefined): Promise<{ image: Uint8Array; factor: number }> {
-  const target = Number(process.env.DOCKET_OCR_MIN_WIDTH ?? 1800);
+  const target = Number(process.env.DOCKET_OCR_MIN_WIDTH ?? 1300);
   if (!size || size.width >= target || size.width * size.height > 12e6) return { image: bytes, factor: 1 };
-  const factor = Math.min(3, target / size.width);
+  const factor = Math.min(Number(process.env.DOCKET_OCR_MAX_SCALE ?? 1.5), target / size.width);
   try {
     const { createCanvas, loadImage } = await import('@napi-rs/canvas');
     const img = await loadImage(Buffer.from(bytes));

@@ -65,7 +65,8 @@ class WasmOcr implements OcrService {
     this.worker ??= (async () => {
       const { createWorker } = await import('tesseract.js');
       const w = await createWorker('eng', 1, { langPath: langPath(), gzip: true, cacheMethod: 'none', logger: () => undefined, errorHandler: () => undefined });
-      await w.setParameters({ tessedit_pageseg_mode: PSM as any, preserve_interword_spaces: '1' });
+      // debug_file silences tesseract's progress chatter ("Estimating resolution …") on the host's stdout.
+      await w.setParameters({ tessedit_pageseg_mode: PSM as any, preserve_interword_spaces: '1', debug_file: '/dev/null' } as any);
       return w;
     })();
     return this.worker;
@@ -106,7 +107,7 @@ class NativeOcr implements OcrService {
       const tsv = await new Promise<string>((resolve, reject) => {
         const child = spawn('tesseract', [file, 'stdout', '--psm', PSM, 'tsv'], {
           env: { ...process.env, OMP_THREAD_LIMIT: '1' },
-          stdio: ['ignore', 'pipe', 'pipe'],
+          stdio: ['ignore', 'pipe', 'ignore'],
         });
         const out: Buffer[] = [];
         child.stdout.on('data', (d: Buffer) => out.push(d));
