@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { expectEventually } from '@docket/testing';
+import pg from 'pg';
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
 import { invoicePdf } from './invoice.test-helper.js';
@@ -177,6 +178,30 @@ describe('Docket main flow, all services as processes, public HTTP only', () => 
     expect(job.result.invoice_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(job.result.total).toEqual({ value: expect.any(Number), currency: expect.any(String) });
     await expectEventually(async () => expect(await wallet()).toEqual(before));
+  });
+
+  it('keeps each service in its own Postgres schema, created by migrations', async () => {
+    const client = new pg.Client({ connectionString: stack.env.DATABASE_URL });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ table_schema: string; table_name: string }>(
+        `SELECT table_schema, table_name FROM information_schema.tables
+          WHERE table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 1, 2`,
+      );
+      const bySchema: Record<string, string[]> = {};
+      for (const r of rows) (bySchema[r.table_schema] ??= []).push(r.table_name);
+      // Nothing in public; one schema per owning service, each with its own migrations table.
+      expect(Object.keys(bySchema).sort()).toEqual(['artifact', 'billing', 'identity', 'template', 'webhook']);
+      for (const tables of Object.values(bySchema)) expect(tables).toContain('migrations');
+      const fks = await client.query(
+        `SELECT tc.table_schema, ccu.table_schema AS ref_schema FROM information_schema.table_constraints tc
+           JOIN information_schema.constraint_column_usage ccu ON tc.constraint_name = ccu.constraint_name
+          WHERE tc.constraint_type = 'FOREIGN KEY' AND tc.table_schema <> ccu.table_schema`,
+      );
+      expect(fks.rows).toEqual([]);
+    } finally {
+      await client.end();
+    }
   });
 
   describe('negative cases through HTTP', () => {
