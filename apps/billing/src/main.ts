@@ -1,18 +1,5 @@
 import 'reflect-metadata';
+import { runService } from '@docket/messaging';
 import { bootstrap } from './bootstrap.js';
 
-const h = await bootstrap();
-let closing = false;
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    if (closing) return;
-    closing = true;
-    h.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        console.error(err);
-        process.exit(1);
-      },
-    );
-  });
-}
+await runService('billing', bootstrap);

@@ -1,11 +1,5 @@
+import 'reflect-metadata';
+import { runService } from '@docket/messaging';
 import { bootstrap } from './bootstrap.js';
 
-const handle = await bootstrap();
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    handle.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
-}
+await runService('gateway', bootstrap);

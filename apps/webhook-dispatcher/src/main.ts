@@ -1,13 +1,5 @@
 import 'reflect-metadata';
+import { runService } from '@docket/messaging';
 import { bootstrap } from './bootstrap.js';
 
-const h = await bootstrap();
-let closing = false;
-const shutdown = async () => {
-  if (closing) return;
-  closing = true;
-  await h.close().catch(() => undefined);
-  process.exit(0);
-};
-process.on('SIGTERM', () => void shutdown());
-process.on('SIGINT', () => void shutdown());
+await runService('webhook-dispatcher', bootstrap);

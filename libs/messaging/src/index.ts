@@ -3,3 +3,4 @@ export * from './rpc-server.js';
 export * from './jetstream.js';
 export * from './outbox.js';
 export * from './service-app.js';
+export * from './run-service.js';
