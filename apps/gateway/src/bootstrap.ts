@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createLogger, loadConfig, PinoNestLogger } from '@docket/config';
 import { createServiceDataSource, ensureDatabase, initAndMigrate } from '@docket/database';
-import { RpcClient } from '@docket/messaging';
+import { requestContext, RpcClient } from '@docket/messaging';
 import { GatewayModule } from './app.module.js';
 import { gatewayEnvSchema } from './config.js';
 import { HttpExceptionFilter, sendError } from './http/http-exception.filter.js';
@@ -38,6 +38,8 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
   app.useGlobalFilters(new HttpExceptionFilter(log));
 
   const fastify = app.getHttpAdapter().getInstance();
+  // Every NATS request made while serving this HTTP request carries its id (see RpcClient).
+  fastify.addHook('onRequest', (req, _reply, done) => requestContext.run({ requestId: String(req.id) }, done));
   fastify.addHook('onSend', async (req, reply) => {
     void reply.header('x-request-id', req.id);
   });

@@ -4,3 +4,4 @@ export * from './jetstream.js';
 export * from './outbox.js';
 export * from './service-app.js';
 export * from './run-service.js';
+export * from './request-context.js';

@@ -1,6 +1,8 @@
-import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { ClientProxy, ClientProxyFactory, NatsRecordBuilder, Transport } from '@nestjs/microservices';
+import { headers } from '@nats-io/transport-node';
 import { DocketError } from '@docket/errors';
 import { firstValueFrom, timeout as rxTimeout, TimeoutError } from 'rxjs';
+import { REQUEST_ID_HEADER, requestContext } from './request-context.js';
 
 export interface RpcClientOptions {
   natsUrl: string;
@@ -32,7 +34,14 @@ export class RpcClient {
 
   async request<TReply>(subject: string, payload: object, timeoutMs = this.timeoutMs): Promise<TReply> {
     try {
-      return await firstValueFrom(this.client.send<TReply>(subject, payload).pipe(rxTimeout(timeoutMs)));
+      const requestId = requestContext.getStore()?.requestId;
+      let message: object = payload;
+      if (requestId) {
+        const h = headers();
+        h.set(REQUEST_ID_HEADER, requestId);
+        message = new NatsRecordBuilder(payload).setHeaders(h).build();
+      }
+      return await firstValueFrom(this.client.send<TReply>(subject, message).pipe(rxTimeout(timeoutMs)));
     } catch (err) {
       throw toDocketError(err, subject);
     }

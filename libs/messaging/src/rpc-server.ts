@@ -5,6 +5,7 @@ import { queueGroup, type ServiceName } from '@docket/contracts';
 import { DocketError, isErrorCode, type ErrorPayload } from '@docket/errors';
 import type { Logger } from 'pino';
 import { Observable, throwError } from 'rxjs';
+import { REQUEST_ID_HEADER } from './request-context.js';
 
 /** Attach the NATS request/reply server to an app, in the service's queue group. */
 export function connectNatsMicroservice(app: INestApplication, service: ServiceName, natsUrl: string): void {
@@ -74,9 +75,11 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
 export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
   constructor(private readonly log: Logger) {}
 
-  catch(exception: unknown, _host: ArgumentsHost): Observable<ErrorPayload> {
+  catch(exception: unknown, host: ArgumentsHost): Observable<ErrorPayload> {
     if (exception instanceof DocketError) return throwError(() => exception.toPayload());
-    this.log.error({ err: exception }, 'unhandled error in message handler');
+    const ctx = host.switchToRpc().getContext() as { getHeaders?: () => { get?: (k: string) => string } | undefined; getSubject?: () => string } | undefined;
+    const requestId = ctx?.getHeaders?.()?.get?.(REQUEST_ID_HEADER) || undefined;
+    this.log.error({ err: exception, request_id: requestId, subject: ctx?.getSubject?.() }, 'unhandled error in message handler');
     return throwError(() => new DocketError('internal_error', 'Internal error').toPayload());
   }
 }
