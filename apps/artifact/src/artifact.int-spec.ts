@@ -302,7 +302,8 @@ describe('artifact service (real Postgres, NATS JetStream, S3)', () => {
     expect(await fail(Subjects.artifact.delete, ref(done))).toMatchObject({ code: 'artifact_not_found' });
     for (const key of [rawKey, keys.json, keys.markdown]) expect(await storage.head(key)).toBeUndefined();
     expect(await ds.query(`SELECT id FROM "artifact"."jobs" WHERE artifact_id = $1`, [done.artifactId])).toEqual([]);
-    expect(finished.filter((e) => e.jobId === done.jobId).map((e) => e.status)).toEqual(['success']);
+    // The outbox relay is asynchronous: wait for the success event; deleting a finished job adds no other event.
+    await expectEventually(async () => expect(finished.filter((e) => e.jobId === done.jobId).map((e) => e.status)).toEqual(['success']), { what: 'success event only' });
 
     const running = await submit(acct());
     expect(await call(Subjects.artifact.jobStarted, { jobId: running.jobId, attempt: 1 })).toEqual({ proceed: true });
