@@ -42,44 +42,58 @@ export class CreateExtractionService {
     const schema = await this.resolveSchema(cmd);
     if (req.webhook_id) await this.rpc.request(Subjects.webhook.verify, { accountId: cmd.accountId, webhookId: req.webhook_id });
 
+    let webhookId = req.webhook_id ?? null;
+    let signingSecret: string | null = null;
+    if (!webhookId && req.webhook_url) {
+      // Registered first: an orphaned one-shot webhook (if anything below fails) is never used.
+      const reg = await this.rpc.request<RegisterOneShotReply>(Subjects.webhook.registerOneShot, { accountId: cmd.accountId, url: req.webhook_url });
+      webhookId = reg.webhookId;
+      signingSecret = reg.secret;
+    }
+
+    // Rows before money: if the process dies after the hold, the pending job exists and its expiry
+    // releases the hold; a hold with no job could never be released.
     const artifactId = `art_${ulid().toLowerCase()}`;
     const jobId = `job_${ulid().toLowerCase()}`;
-    const hold = await this.rpc.request<PlaceHoldReply>(Subjects.billing.placeHold, {
-      accountId: cmd.accountId, jobId, sandbox: cmd.sandbox, artifactSize: req.artifact_size, mimeType: req.artifact_type,
+    const key = rawKey(cmd.accountId, artifactId, req.filename);
+    const ttl = this.cfg.UPLOAD_URL_TTL_SECONDS;
+    await this.ds.transaction(async (m) => {
+      await m.insert(ArtifactEntity, {
+        id: artifactId, accountId: cmd.accountId, filename: req.filename, artifactType: req.artifact_type,
+        artifactSize: req.artifact_size, status: 'pending_upload', retentionPolicy: req.retention_policy ?? '30d',
+        description: null, tags: [], storageKey: key, latestJobId: jobId,
+      });
+      await m.insert(JobEntity, {
+        id: jobId, artifactId, accountId: cmd.accountId, apiKeyId: cmd.apiKeyId ?? null, status: 'pending', sandbox: cmd.sandbox,
+        templateId: schema.templateId, templateVersion: schema.templateVersion, schema: { fields: schema.fields },
+        confidenceThreshold: schema.confidenceThreshold, webhookId, batchId: null, holdAmount: 0,
+        uploadExpiresAt: new Date(Date.now() + ttl * 1000),
+      });
     });
 
+    let hold: PlaceHoldReply;
     try {
-      let webhookId = req.webhook_id ?? null;
-      let signingSecret: string | null = null;
-      if (!webhookId && req.webhook_url) {
-        const reg = await this.rpc.request<RegisterOneShotReply>(Subjects.webhook.registerOneShot, { accountId: cmd.accountId, url: req.webhook_url });
-        webhookId = reg.webhookId;
-        signingSecret = reg.secret;
-      }
-      const key = rawKey(cmd.accountId, artifactId, req.filename);
-      const ttl = this.cfg.UPLOAD_URL_TTL_SECONDS;
-      await this.ds.transaction(async (m) => {
-        await m.insert(ArtifactEntity, {
-          id: artifactId, accountId: cmd.accountId, filename: req.filename, artifactType: req.artifact_type,
-          artifactSize: req.artifact_size, status: 'pending_upload', retentionPolicy: req.retention_policy ?? '30d',
-          description: null, tags: [], storageKey: key, latestJobId: jobId,
-        });
-        await m.insert(JobEntity, {
-          id: jobId, artifactId, accountId: cmd.accountId, apiKeyId: cmd.apiKeyId ?? null, status: 'pending', sandbox: cmd.sandbox,
-          templateId: schema.templateId, templateVersion: schema.templateVersion, schema: { fields: schema.fields },
-          confidenceThreshold: schema.confidenceThreshold, webhookId, batchId: null, holdAmount: hold.amount,
-          uploadExpiresAt: new Date(Date.now() + ttl * 1000),
-        });
+      hold = await this.rpc.request<PlaceHoldReply>(Subjects.billing.placeHold, {
+        accountId: cmd.accountId, jobId, sandbox: cmd.sandbox, artifactSize: req.artifact_size, mimeType: req.artifact_type,
       });
-      const uploadUrl = await this.storage.presignPut(key, req.artifact_type, ttl);
-      this.log.info({ jobId, artifactId, accountId: cmd.accountId, sandbox: cmd.sandbox }, 'extraction created');
-      return { job_id: jobId, artifact_id: artifactId, upload_url: uploadUrl, fields: {}, expires_in: ttl, webhook_signing_secret: signingSecret };
     } catch (err) {
-      await this.rpc
-        .request(Subjects.billing.releaseHold, { accountId: cmd.accountId, jobId, reason: 'aborted' })
-        .catch((releaseErr) => this.log.error({ err: releaseErr, jobId }, 'could not release hold of an aborted submission'));
+      // Refused (402) or unreachable: nothing of this submission may remain.
+      await this.ds.transaction(async (m) => {
+        await m.delete(JobEntity, { id: jobId });
+        await m.delete(ArtifactEntity, { id: artifactId });
+      });
+      if (!(err instanceof DocketError) || err.status >= 500) {
+        // The hold may have been placed before the reply was lost: release it (idempotent, no-op if absent).
+        await this.rpc
+          .request(Subjects.billing.releaseHold, { accountId: cmd.accountId, jobId, reason: 'aborted' })
+          .catch((releaseErr) => this.log.error({ err: releaseErr, jobId }, 'could not release the hold of an aborted submission'));
+      }
       throw err;
     }
+    await this.ds.getRepository(JobEntity).update({ id: jobId }, { holdAmount: hold.amount });
+    const uploadUrl = await this.storage.presignPut(key, req.artifact_type, ttl);
+    this.log.info({ jobId, artifactId, accountId: cmd.accountId, sandbox: cmd.sandbox }, 'extraction created');
+    return { job_id: jobId, artifact_id: artifactId, upload_url: uploadUrl, fields: {}, expires_in: ttl, webhook_signing_secret: signingSecret };
   }
 
   private async resolveSchema(cmd: CreateExtractionCommand): Promise<ResolvedSchema> {
