@@ -27,6 +27,7 @@ const SYNONYMS: Record<string, string[]> = {
   name: ['naam', 'nom'],
   order: ['bestellung', 'commande', 'bestelling', 'po'],
   customer: ['kunden', 'kundennummer'],
+  line: ['zeile', 'zeilen', 'ligne', 'regel', 'position', 'pos'],
   payment: ['zahlung', 'paiement', 'betaling', 'pay'],
 };
 

@@ -201,16 +201,16 @@ function bodyLines(lines: Line[], h: Header, lh: number, lineItems: boolean, isH
       if (gap > Math.max(lh * 1.2, med * 2.5)) break;
     }
     if (isHeaderStart(li) && li > h.lastLine + 2) break;
-    if (lineItems && isStopLine(line)) {
+    if (lineItems && out.some((l) => /\d/.test(l.text)) && isStopLine(line)) {
       // A section subtotal inside the table ("Subtotal $ 112.00", then more items) does not end it:
       // look past it (and a section caption) for another item row; the closing totals block has none.
       const next = [lines[li + 1], lines[li + 2]].find((l) => l && !isStopLine(l) && /\d/.test(l.text) && segments(l, 1.2).length >= 3);
       const between = next ? lines.slice(li + 1, lines.indexOf(next)) : [];
-      if (!next || between.some((l) => isStopLine(l)) || next.y0 - line.y1 > lh * 4) break;
+      if (!next || between.some((l) => isStopLine(l)) || next.y0 - line.y1 > lh * 5) break;
       prevY = line.y1;
       continue;
     }
-    if (!out.length && !/\d/.test(line.text) && line.x0 > firstX1 && h.columns[0]?.field) {
+    if (!out.length && !/\d/.test(line.text) && line.x0 > firstX1) {
       prevY = line.y1;
       continue;
     }

@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ExtractionError } from '../engine.types.js';
 import { buildPage } from '../layout/layout.builder.js';
 import type { DocLayout, Page, Word } from '../layout/layout.types.js';
@@ -69,7 +73,7 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions = {}): Pro
       }
       const hasText = words.length > 0;
       if (!hasText && opts.ocr) {
-        pages.push(await ocrPdfPage(page, p, viewport.width, viewport.height, opts.ocr));
+        pages.push(await ocrPdfPage(page, p, viewport.width, viewport.height, opts.ocr, bytes));
       } else {
         pages.push(buildPage(p, viewport.width, viewport.height, words));
       }
@@ -82,15 +86,15 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions = {}): Pro
 }
 
 /** Renders a page (pdfjs + @napi-rs/canvas, or `pdftoppm` when present) and OCRs it, scaling boxes back to points. */
-async function ocrPdfPage(page: any, number: number, width: number, height: number, ocr: OcrService): Promise<Page> {
+async function ocrPdfPage(page: any, number: number, width: number, height: number, ocr: OcrService, bytes: Uint8Array): Promise<Page> {
   const scale = 300 / 72;
-  const png = await renderPage(page, scale);
+  const png = await renderPage(page, scale, number, bytes);
   const res = await ocr.recognize(png);
   const words = res.words.map((w) => ({ ...w, x0: w.x0 / scale, x1: w.x1 / scale, y0: w.y0 / scale, y1: w.y1 / scale }));
   return buildPage(number, width, height, words, true);
 }
 
-async function renderPage(page: any, scale: number): Promise<Uint8Array> {
+async function renderPage(page: any, scale: number, number: number, bytes: Uint8Array): Promise<Uint8Array> {
   try {
     const viewport = page.getViewport({ scale });
     const { createCanvas } = await import('@napi-rs/canvas');
@@ -101,9 +105,27 @@ async function renderPage(page: any, scale: number): Promise<Uint8Array> {
     await page.render({ canvasContext: ctx as any, canvas: canvas as any, viewport }).promise;
     return canvas.toBuffer('image/png');
   } catch (e) {
+    const viaPoppler = pdftoppm(bytes, number);
+    if (viaPoppler) return viaPoppler;
     throw new ExtractionError(
       'extraction_failed',
       `page has no text layer and could not be rendered for OCR (${(e as Error)?.message ?? e})`,
     );
+  }
+}
+
+/** Optional accelerator/fallback: poppler's `pdftoppm` renders one page at 300 dpi when it is on PATH. */
+function pdftoppm(bytes: Uint8Array, page: number): Uint8Array | undefined {
+  const dir = mkdtempSync(join(tmpdir(), 'docket-pdf-'));
+  try {
+    const file = join(dir, 'in.pdf');
+    writeFileSync(file, bytes);
+    const r = spawnSync('pdftoppm', ['-f', String(page), '-l', String(page), '-r', '300', '-png', '-singlefile', file, join(dir, 'out')], { stdio: 'ignore', timeout: 60_000 });
+    if (r.status !== 0) return undefined;
+    return new Uint8Array(readFileSync(join(dir, 'out.png')));
+  } catch {
+    return undefined;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
