@@ -67,6 +67,8 @@ try {
   await ensureNats();
   say('build: tsc -b tsconfig.build.json');
   execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit', env });
+  say('typecheck: tests and helpers (tsc -p tsconfig.spec.json; swc strips types without checking)');
+  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.spec.json'], { cwd: ROOT, stdio: 'inherit', env });
   say('lint: eslint (module boundaries, inline NATS subjects)');
   // The boundary rule reads Nx's project graph; compute it first (no daemon in CI).
   execFileSync(process.execPath, [join(ROOT, 'node_modules', 'nx', 'bin', 'nx.js'), 'show', 'projects'], { cwd: ROOT, stdio: 'ignore', env });

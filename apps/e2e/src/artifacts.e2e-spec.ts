@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { expectEventually } from '@docket/testing';
-import request from 'supertest';
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { invoicePdf } from './invoice.test-helper.js';
-import { basic, startE2eStack, type Account, type E2eStack } from './stack.test-helper.js';
+import { apiHelpers, useE2eStack } from './stack.test-helper.js';
 
 const SCHEMA = {
   fields: [
@@ -17,39 +15,16 @@ const INVOICE_LINES = ['Vendor: Acme Corp', 'Invoice Number: INV-2002', 'Invoice
 jest.setTimeout(180_000);
 
 describe('Artifact resource endpoints, all services as processes, public HTTP only', () => {
-  let starting: Promise<E2eStack>;
-  let stack: E2eStack;
-  let acct: Account;
-  let other: Account;
-  let pdf: Buffer;
+  const suite = useE2eStack('Artifacts');
+  const { api, wallet, settledWallet, waitTerminal } = apiHelpers(suite);
   let live: string;
   let otherAuth: string;
+  let pdf: Buffer;
 
   beforeAll(async () => {
-    starting = startE2eStack();
-    stack = await starting;
-    acct = await stack.createAccount('E2E Artifacts', 100);
-    other = await stack.createAccount('E2E Artifacts Other', 100);
-    live = basic(acct.live.api_key, acct.live.secret);
-    otherAuth = basic(other.live.api_key, other.live.secret);
+    ({ live, otherLive: otherAuth } = suite);
     pdf = await invoicePdf(INVOICE_LINES);
   });
-
-  afterAll(async () => {
-    // Stop what was started even when start-up outlived the hook's deadline.
-    const started = await starting?.catch(() => undefined);
-    await started?.stop();
-  });
-
-  const api = () => request(stack.api);
-  const wallet = async (auth = live) => (await api().get('/wallet').set('authorization', auth).expect(200)).body;
-  /** The wallet once no hold is outstanding. */
-  const settledWallet = () =>
-    expectEventually(async () => {
-      const w = await wallet();
-      expect(w.spendable).toBe(w.balance);
-      return w;
-    });
 
   async function submit(auth: string, filename = 'invoice.pdf') {
     const res = await api().post('/extract').set('authorization', auth).send({ filename, artifact_type: 'application/pdf', artifact_size: pdf.length, extraction_schema: SCHEMA });
@@ -61,17 +36,6 @@ describe('Artifact resource endpoints, all services as processes, public HTTP on
     const put = await fetch(sub.upload_url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: pdf });
     expect(put.status).toBe(200);
     await api().post(`/artifacts/${sub.artifact_id}/confirm-upload`).set('authorization', auth).expect(200);
-  }
-
-  async function waitTerminal(jobId: string, auth = live) {
-    return expectEventually(
-      async () => {
-        const r = await api().get(`/job/${jobId}`).set('authorization', auth).expect(200);
-        if (!['success', 'failed', 'cancelled', 'expired'].includes(r.body.status)) throw new Error(`status ${r.body.status}`);
-        return r.body;
-      },
-      { timeoutMs: 60_000, intervalMs: 200, what: 'job terminal' },
-    );
   }
 
   it('lists, gets, polls, patches, downloads, reruns and deletes an artifact', async () => {
@@ -116,7 +80,7 @@ describe('Artifact resource endpoints, all services as processes, public HTTP on
     // Downloads: json by default, md, raw; the presigned URLs serve the stored objects.
     const json = await api().get(`/artifacts/${id}/download`).set('authorization', live).expect(200);
     expect(json.body).toMatchObject({ artifact_id: id, filename: 'invoice-march.json', expires_in: 300 });
-    expect((await (await fetch(json.body.download_url)).json()).result).toEqual(job.result);
+    expect(((await (await fetch(json.body.download_url)).json()) as { result: unknown }).result).toEqual(job.result);
     const md = await api().get(`/artifacts/${id}/download?file_type=md`).set('authorization', live).expect(200);
     const mdRes = await fetch(md.body.download_url);
     expect(mdRes.status).toBe(200);

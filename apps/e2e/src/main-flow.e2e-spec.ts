@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { expectEventually } from '@docket/testing';
 import pg from 'pg';
-import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
 import { invoicePdf } from './invoice.test-helper.js';
-import { basic, startE2eStack, type Account, type E2eStack } from './stack.test-helper.js';
+import { apiHelpers, basic, useE2eStack, type Account, type E2eStack } from './stack.test-helper.js';
 
 const SCHEMA = {
   fields: [
@@ -29,39 +28,19 @@ const INVOICE_LINES = [
 jest.setTimeout(180_000);
 
 describe('Docket main flow, all services as processes, public HTTP only', () => {
-  let starting: Promise<E2eStack>;
+  const suite = useE2eStack('Main flow');
+  const { api, wallet, settledWallet, waitTerminal } = apiHelpers(suite);
   let stack: E2eStack;
   let acct: Account;
   let other: Account;
-  let pdf: Buffer;
   let live: string;
   let sandbox: string;
+  let pdf: Buffer;
 
   beforeAll(async () => {
-    starting = startE2eStack();
-    stack = await starting;
-    acct = await stack.createAccount('E2E Customer', 100);
-    other = await stack.createAccount('E2E Other', 100);
-    live = basic(acct.live.api_key, acct.live.secret);
-    sandbox = basic(acct.sandbox.api_key, acct.sandbox.secret);
+    ({ stack, acct, other, live, sandbox } = suite);
     pdf = await invoicePdf(INVOICE_LINES);
   });
-
-  afterAll(async () => {
-    // Stop what was started even when start-up outlived the hook's deadline.
-    const started = await starting?.catch(() => undefined);
-    await started?.stop();
-  });
-
-  const api = () => request(stack.api);
-  const wallet = async (auth = live) => (await api().get('/wallet').set('authorization', auth).expect(200)).body;
-  /** The wallet once no hold is outstanding (every earlier job settled). */
-  const settledWallet = () =>
-    expectEventually(async () => {
-      const w = await wallet();
-      expect(w.spendable).toBe(w.balance);
-      return w;
-    });
 
   async function submit(auth: string, body: Record<string, unknown>) {
     const res = await api().post('/extract').set('authorization', auth).send({ filename: 'invoice.pdf', artifact_type: 'application/pdf', artifact_size: pdf.length, ...body });
@@ -71,17 +50,6 @@ describe('Docket main flow, all services as processes, public HTTP only', () => 
 
   async function upload(url: string, contentType = 'application/pdf', bytes: Buffer = pdf) {
     return fetch(url, { method: 'PUT', headers: { 'content-type': contentType }, body: bytes });
-  }
-
-  async function waitTerminal(jobId: string, auth = live) {
-    return expectEventually(
-      async () => {
-        const r = await api().get(`/job/${jobId}`).set('authorization', auth).expect(200);
-        if (!['success', 'failed', 'cancelled', 'expired'].includes(r.body.status)) throw new Error(`status ${r.body.status}`);
-        return r.body;
-      },
-      { timeoutMs: 60_000, intervalMs: 200, what: 'job terminal' },
-    );
   }
 
   it('runs the four steps with an inline schema: typed result, hold then settlement, signed webhook', async () => {
@@ -115,7 +83,7 @@ describe('Docket main flow, all services as processes, public HTTP only', () => 
     });
     expect(job.completed_at).toEqual(expect.any(String));
     expect(job.result_download_url).toEqual(expect.any(String));
-    const stored = await (await fetch(job.result_download_url)).json();
+    const stored = (await (await fetch(job.result_download_url)).json()) as { result: unknown };
     expect(stored.result).toEqual(job.result);
 
     // Settlement: spendable returns to balance, balance is lower by the actual cost (1 page x 1 credit).

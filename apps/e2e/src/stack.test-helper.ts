@@ -1,5 +1,7 @@
+import { afterAll, beforeAll, expect } from '@jest/globals';
+import request from 'supertest';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { createTestDatabase, freePort, startTestNats, startTestS3, type TestDatabase, type TestNats, type TestS3 } from '@docket/testing';
+import { createTestDatabase, expectEventually, freePort, startTestNats, startTestS3, type TestDatabase, type TestNats, type TestS3 } from '@docket/testing';
 // The same launcher `npm start` uses: every service as its own process, built output only.
 /* eslint-disable @nx/enforce-module-boundaries -- deliberate: e2e must start services exactly as `npm start` does */
 // @ts-expect-error plain ESM module without types
@@ -85,4 +87,60 @@ export async function startE2eStack(extraEnv: Record<string, string> = {}): Prom
 
 export function basic(key: string, secret: string): string {
   return `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`;
+}
+
+export interface E2eSuite {
+  stack: E2eStack;
+  acct: Account;
+  other: Account;
+  /** Basic auth headers: the main account's live and sandbox keys, and another account's live key. */
+  live: string;
+  sandbox: string;
+  otherLive: string;
+}
+
+/**
+ * One stack per test file: started in beforeAll with two accounts (100 credits each), stopped in
+ * afterAll even when start-up outlived the hook's deadline. Fields are filled once beforeAll ran.
+ */
+export function useE2eStack(label: string): E2eSuite {
+  const suite = {} as E2eSuite;
+  let starting: Promise<E2eStack> | undefined;
+  beforeAll(async () => {
+    starting = startE2eStack();
+    suite.stack = await starting;
+    suite.acct = await suite.stack.createAccount(`${label} customer`, 100);
+    suite.other = await suite.stack.createAccount(`${label} other`, 100);
+    suite.live = basic(suite.acct.live.api_key, suite.acct.live.secret);
+    suite.sandbox = basic(suite.acct.sandbox.api_key, suite.acct.sandbox.secret);
+    suite.otherLive = basic(suite.other.live.api_key, suite.other.live.secret);
+  });
+  afterAll(async () => {
+    const started = await starting?.catch(() => undefined);
+    await started?.stop();
+  });
+  return suite;
+}
+
+/** Client-side helpers every suite needs, over the public API only. */
+export function apiHelpers(suite: E2eSuite) {
+  const api = () => request(suite.stack.api);
+  const wallet = async (auth = suite.live) => (await api().get('/wallet').set('authorization', auth).expect(200)).body;
+  /** The wallet once no hold is outstanding (every earlier job settled). */
+  const settledWallet = (auth = suite.live) =>
+    expectEventually(async () => {
+      const w = await wallet(auth);
+      expect(w.spendable).toBe(w.balance);
+      return w;
+    });
+  const waitTerminal = (jobId: string, auth = suite.live) =>
+    expectEventually(
+      async () => {
+        const r = await api().get(`/job/${jobId}`).set('authorization', auth).expect(200);
+        if (!['success', 'failed', 'cancelled', 'expired'].includes(r.body.status)) throw new Error(`status ${r.body.status}`);
+        return r.body;
+      },
+      { timeoutMs: 90_000, intervalMs: 200, what: 'job terminal' },
+    );
+  return { api, wallet, settledWallet, waitTerminal };
 }

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { expectEventually } from '@docket/testing';
-import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
 import { invoicePdf } from './invoice.test-helper.js';
-import { basic, startE2eStack, type Account, type E2eStack } from './stack.test-helper.js';
+import { apiHelpers, useE2eStack, type E2eStack } from './stack.test-helper.js';
 
 const FIELDS = [
   { key: 'invoice_number', label: 'Invoice Number', data_type: 'string', required: true },
@@ -17,31 +16,18 @@ const INVOICE_LINES = ['Vendor: Acme Corp', 'Invoice Number: INV-2002', 'Invoice
 jest.setTimeout(180_000);
 
 describe('Templates, webhooks and usage through public HTTP', () => {
-  let starting: Promise<E2eStack>;
+  const suite = useE2eStack('Templates');
+  const { api } = apiHelpers(suite);
   let stack: E2eStack;
-  let acct: Account;
-  let other: Account;
   let live: string;
   let otherLive: string;
   let pdf: Buffer;
 
   beforeAll(async () => {
-    starting = startE2eStack();
-    stack = await starting;
-    acct = await stack.createAccount('E2E Templates', 100);
-    other = await stack.createAccount('E2E Intruder', 100);
-    live = basic(acct.live.api_key, acct.live.secret);
-    otherLive = basic(other.live.api_key, other.live.secret);
+    ({ stack, live, otherLive } = suite);
     pdf = await invoicePdf(INVOICE_LINES);
   });
 
-  afterAll(async () => {
-    // Stop what was started even when start-up outlived the hook's deadline.
-    const started = await starting?.catch(() => undefined);
-    await started?.stop();
-  });
-
-  const api = () => request(stack.api);
   const keys = (t: { schema_definition: { fields: { key: string }[] } }) => t.schema_definition.fields.map((f) => f.key);
 
   async function createTemplate(body: Record<string, unknown>, auth = live) {
