@@ -77,7 +77,8 @@ function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; score: 
     const free = segments(line, 1.2).filter((s) => s.x0 > right && s.words.every((w) => !usedW.has(line.words.indexOf(w))));
     const last = free[free.length - 1];
     if (last) {
-      columns.push({ field: missing[0]!, x0: last.x0, x1: last.x1 });
+      // Marked inferred: a guessed column must not make a data row look like a header.
+      columns.push({ field: missing[0]!, x0: last.x0, x1: last.x1, inferred: true });
       usedC.add(cols.indexOf(missing[0]!));
     }
   }
@@ -114,18 +115,23 @@ function pageHint(field: FieldDef): number | undefined {
 function findHeaders(doc: DocLayout, field: FieldDef): Header[] {
   const cols = field.fields ?? [];
   const hint = pageHint(field);
+  // Money tables (price/amount columns): their rows are full of decimal amounts, their headers never are.
+  const money = cols.some((c) => columnSpec(c).variants.flat().some((t) => t === 'price' || t === 'amount'));
   const need = Math.min(cols.length, cols.length >= 3 ? 2 : 1);
   const headers: Header[] = [];
   for (const page of doc.pages) {
     if (hint !== undefined && page.number !== hint && doc.pages.some((p) => p.number === hint)) continue;
     for (let li = 0; li < page.lines.length; li++) {
       const line = page.lines[li]!;
+      // Header rows name columns; a line with several decimal amounts is a data row, whatever its words say.
+      const amounts = (l: Line) => l.words.filter((w) => /^[(\-$€£]*\d[\d.,']*[.,]\d{1,2}\)?%?$/.test(w.text)).length;
+      if (money && amounts(line) >= 2) continue;
       let best = { ...matchHeader(line, cols), last: li };
       // Wrapped or grouped headers: merge up to three close lines.
       let merged = line;
       for (let k = li + 1; k < Math.min(page.lines.length, li + 3); k++) {
         const next = page.lines[k]!;
-        if (next.y0 - merged.y1 > (line.y1 - line.y0) * 1.2) break;
+        if (next.y0 - merged.y1 > (line.y1 - line.y0) * 1.2 || (money && amounts(next) >= 2)) break;
         merged = mergeLines(merged, next);
         const m = matchHeader(merged, cols);
         if (named(m.columns) > named(best.columns) || (named(m.columns) === named(best.columns) && m.score > best.score + 0.2)) best = { ...m, last: k };
