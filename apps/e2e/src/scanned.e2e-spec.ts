@@ -1,0 +1,70 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { createCanvas } from '@napi-rs/canvas';
+import { apiHelpers, useE2eStack } from './stack.test-helper.js';
+
+jest.setTimeout(180_000);
+
+/** A "scanned" invoice: text drawn into a raster image, so there is no text layer and OCR must read it. */
+function scannedInvoice(): Buffer {
+  const canvas = createCanvas(1700, 1000);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, 1700, 1000);
+  ctx.fillStyle = '#000';
+  ctx.font = 'bold 56px sans-serif';
+  ctx.fillText('INVOICE', 100, 110);
+  ctx.font = '40px sans-serif';
+  ['Vendor: Northwind Traders', 'Invoice Number: NW-77812', 'Invoice Date: 2024-07-09', 'Total: $2,480.00'].forEach((line, i) =>
+    ctx.fillText(line, 100, 240 + i * 90),
+  );
+  return canvas.toBuffer('image/png');
+}
+
+describe('OCR through the public API', () => {
+  const suite = useE2eStack('Scanned');
+  const { api, waitTerminal } = apiHelpers(suite);
+
+  it('extracts the expected fields from a scanned PNG', async () => {
+    const png = scannedInvoice();
+    const sub = await api()
+      .post('/extract')
+      .set('authorization', suite.live)
+      .send({
+        filename: 'scan.png', artifact_type: 'image/png', artifact_size: png.length,
+        extraction_schema: {
+          fields: [
+            { key: 'vendor', label: 'Vendor', data_type: 'string' },
+            { key: 'invoice_number', label: 'Invoice Number', data_type: 'string', required: true },
+            { key: 'invoice_date', label: 'Invoice Date', data_type: 'date' },
+            { key: 'total', label: 'Total', data_type: 'currency' },
+          ],
+        },
+      })
+      .expect(202);
+    const put = await fetch(sub.body.upload_url, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: png });
+    expect(put.status).toBe(200);
+    await api().post(`/artifacts/${sub.body.artifact_id}/confirm-upload`).set('authorization', suite.live).expect(200);
+    const job = await waitTerminal(sub.body.job_id);
+    expect(job.status).toBe('success');
+    expect(job.result).toEqual({
+      vendor: 'Northwind Traders',
+      invoice_number: 'NW-77812',
+      invoice_date: '2024-07-09',
+      total: { value: 2480, currency: 'USD' },
+    });
+  });
+
+  it('fails an unsupported type with a coded error, never a crash', async () => {
+    const bytes = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const sub = await api()
+      .post('/extract')
+      .set('authorization', suite.live)
+      .send({ filename: 'x.svg', artifact_type: 'image/svg+xml', artifact_size: bytes.length, extraction_schema: { fields: [{ key: 'a', data_type: 'string' }] } })
+      .expect(202);
+    await fetch(sub.body.upload_url, { method: 'PUT', headers: { 'content-type': 'image/svg+xml' }, body: bytes });
+    await api().post(`/artifacts/${sub.body.artifact_id}/confirm-upload`).set('authorization', suite.live).expect(200);
+    const job = await waitTerminal(sub.body.job_id);
+    expect(job.status).toBe('failed');
+    expect(job.error).toMatch(/^unsupported_type: /);
+  });
+});
