@@ -38,6 +38,21 @@ describe('table extraction', () => {
     ]);
   });
 
+  it('re-maps numeric columns by quantity × unit price = amount when header words mislead', () => {
+    const text = [
+      'Amount     Product              Price      Total',
+      '1.00       Design hours         160.00     160.00',
+      '400.00     Balloons               0.79     316.00',
+      '800.00     Hot air                0.025     20.00',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), schema);
+    expect(out.result.line_items).toEqual([
+      { description: 'Design hours', quantity: 1, unit_price: 160, amount: 160 },
+      { description: 'Balloons', quantity: 400, unit_price: 0.79, amount: 316 },
+      { description: 'Hot air', quantity: 800, unit_price: 0.025, amount: 20 },
+    ]);
+  });
+
   it('continues a table across a page break in a PDF', async () => {
     const bytes = await makePdf((d) => {
       const header = (y: number) => {

@@ -299,9 +299,13 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
       for (const w of line.words) {
         const ci = assign(w);
         const f = cols[ci]?.field;
-        if (!f) continue;
-        (cells[f.key] ??= []).push(w.text);
+        // Unclaimed columns are kept aside (as "#<index>") for the quantity × price = amount check.
+        const k = f ? f.key : ci >= 0 ? `#${ci}` : undefined;
+        if (!k) continue;
+        (cells[k] ??= []).push(w.text);
       }
+      const extras = Object.fromEntries(Object.entries(cells).filter(([k]) => k.startsWith('#')).map(([k, v]) => [k, v.join(' ')]));
+      for (const k of Object.keys(extras)) delete cells[k];
       const filled = Object.keys(cells);
       if (!filled.length) continue;
       const hasNumeric = filled.some((k) => numeric.has(k) && /\d/.test(cells[k]!.join(' ')));
@@ -328,7 +332,7 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
         if (rows.length + pending.length > 0) continue;
         continue;
       }
-      const row: Record<string, string> = {};
+      const row: Record<string, string> = { ...extras };
       for (const k of filled) row[k] = cells[k]!.join(' ');
       pending.push(row);
       prev = row;
@@ -337,6 +341,7 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
       const b = [line.x0, line.y0, line.x1, line.y1] as [number, number, number, number];
       bbox = bbox ? [Math.min(bbox[0], b[0]), Math.min(bbox[1], b[1]), Math.max(bbox[2], b[2]), Math.max(bbox[3], b[3])] : b;
     }
+    reconcileArithmetic(pending, cols, ctx);
     for (const r of pending) {
       const out: Record<string, unknown> = {};
       for (const c of cols) {
@@ -351,4 +356,40 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
   }
   if (!rows.length) return undefined;
   return { rows, confidence: Math.min(1, 0.5 + 0.5 * best.score), page: best.page, bbox: bbox ?? [0, 0, 0, 0] };
+}
+
+/**
+ * Line items obey quantity × unit price = amount. When the header words mislead (an "Amount" column that
+ * holds quantities, a "Total" column left unclaimed), the assignment of numeric columns that satisfies the
+ * product on most rows wins over the one the labels suggested.
+ */
+function reconcileArithmetic(rows: Record<string, string>[], cols: Column[], ctx: DocContext): void {
+  const keyWith = (concept: string, not?: string) =>
+    cols.find((c) => c.field && c.field.data_type !== 'string' && conceptTokens(`${c.field.key.replace(/_/g, ' ')} ${c.field.label ?? ''}`).includes(concept) && !(not && conceptTokens(`${c.field.key.replace(/_/g, ' ')} ${c.field.label ?? ''}`).includes(not)))?.field?.key;
+  const q = keyWith('quantity');
+  const p = keyWith('price');
+  const a = keyWith('amount', 'price') ?? keyWith('total', 'price');
+  if (!q || !p || !a || rows.length < 2) return;
+  const num = (r: Record<string, string>, k: string) => (r[k] === undefined ? undefined : (findTyped(r[k]!, 'number', ctx)[0]?.value as number | undefined));
+  const sources = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((k) => k === q || k === p || k === a || (k.startsWith('#') && rows.filter((r) => num(r, k) !== undefined).length >= rows.length / 2));
+  const fits = (sq: string, sp: string, sa: string) =>
+    rows.filter((r) => {
+      const [x, y, z] = [num(r, sq), num(r, sp), num(r, sa)];
+      return x !== undefined && y !== undefined && z !== undefined && Math.abs(x * y - z) <= Math.max(0.011, Math.abs(z) * 0.01);
+    }).length;
+  const current = fits(q, p, a);
+  let best = { n: current, sq: q, sp: p, sa: a };
+  for (const sq of sources) for (const sp of sources) for (const sa of sources) {
+    if (sq === sp || sp === sa || sq === sa) continue;
+    const n = fits(sq, sp, sa);
+    if (n > best.n) best = { n, sq, sp, sa };
+  }
+  if (best.n === current || best.n < Math.max(2, rows.length * 0.6)) return;
+  for (const r of rows) {
+    const [vq, vp, va] = [r[best.sq], r[best.sp], r[best.sa]];
+    for (const k of [q, p, a]) delete r[k];
+    if (vq !== undefined) r[q] = vq;
+    if (vp !== undefined) r[p] = vp;
+    if (va !== undefined) r[a] = va;
+  }
 }
