@@ -19,6 +19,14 @@ export const Subjects = {
     cancel: 'artifact.v1.artifact.cancel',
     /** Asked by `template` before a hard delete. */
     templateInUse: 'artifact.v1.template.in-use',
+    /** `POST /batch` and `POST /artifacts/request-batch-upload` (same body and reply). */
+    createBatch: 'artifact.v1.batch.create',
+    confirmBatch: 'artifact.v1.batch.confirm-upload',
+    /** Pipelines (legacy, spec §2.5/§4.7); the account's default pipeline is created on first use. */
+    listPipelines: 'artifact.v1.pipeline.list',
+    /** Operator-only (no HTTP route in the spec): set a pipeline's name, template, webhook or is_active. */
+    updatePipeline: 'artifact.v1.pipeline.update',
+    createPipelineJob: 'artifact.v1.pipeline.async',
   },
   template: {
     create: 'template.v1.template.create',
@@ -39,6 +47,8 @@ export const Subjects = {
     unfreeze: 'billing.v1.wallet.unfreeze',
     placeHold: 'billing.v1.hold.place',
     releaseHold: 'billing.v1.hold.release',
+    /** All-or-nothing holds for every job of a batch, under one wallet lock. */
+    placeBatchHold: 'billing.v1.hold.place-batch',
     usage: 'billing.v1.usage.summary',
   },
   webhook: {

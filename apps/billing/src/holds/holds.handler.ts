@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { PlaceHoldCommand, ReleaseHoldCommand, Subjects } from '@docket/contracts';
+import { PlaceBatchHoldCommand, PlaceHoldCommand, ReleaseHoldCommand, Subjects } from '@docket/contracts';
 import { PlaceHoldService } from './place-hold.service.js';
 import { ReleaseHoldService } from './release-hold.service.js';
 
@@ -11,6 +11,11 @@ export class HoldsHandler {
   @MessagePattern(Subjects.billing.placeHold)
   place(@Payload() cmd: PlaceHoldCommand) {
     return this.placeHold.place(cmd);
+  }
+
+  @MessagePattern(Subjects.billing.placeBatchHold)
+  placeBatch(@Payload() cmd: PlaceBatchHoldCommand) {
+    return this.placeHold.placeBatch(cmd);
   }
 
   @MessagePattern(Subjects.billing.releaseHold)

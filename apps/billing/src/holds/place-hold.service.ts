@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { toCredits, type PlaceHoldCommand, type PlaceHoldReply } from '@docket/contracts';
+import {
+  toCredits, type PlaceBatchHoldCommand, type PlaceBatchHoldReply, type PlaceHoldCommand, type PlaceHoldReply,
+} from '@docket/contracts';
 import { DocketError } from '@docket/errors';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { HoldEntity } from '../entities/index.js';
 import { applyChange, lockWallet } from '../ledger/ledger.js';
 import { estimatePages, holdAmountMicro, type Pricing } from '../pricing/pricing.js';
@@ -53,6 +55,57 @@ export class PlaceHoldService {
       });
       await applyChange(em, wallet, { kind: 'hold', balanceChangeMicro: 0, heldChangeMicro: amount, jobId: cmd.jobId });
       return { jobId: cmd.jobId, amount: toCredits(amount) };
+    });
+  }
+
+  /**
+   * Every job of a batch, all or nothing (spec §4.3: "no partial batch is queued"): one transaction,
+   * one wallet lock, the sum of the new holds checked against spendable at once. Jobs that already
+   * hold (a retried request) are returned as they are and not counted again.
+   */
+  async placeBatch(cmd: PlaceBatchHoldCommand): Promise<PlaceBatchHoldReply> {
+    const ids = cmd.items.map((i) => i.jobId);
+    if (new Set(ids).size !== ids.length) throw new DocketError('validation_failed', 'Job ids of a batch hold must be unique');
+    return this.ds.transaction(async (em) => {
+      const wallet = await lockWallet(em, cmd.accountId);
+      const existing = new Map((await em.findBy(HoldEntity, { jobId: In(ids) })).map((h) => [h.jobId, h]));
+      for (const h of existing.values()) {
+        if (h.accountId !== cmd.accountId) throw new DocketError('conflict', 'Job id already used by another account');
+      }
+      const fresh = cmd.items.filter((i) => !existing.has(i.jobId));
+      if (fresh.length && wallet.isFrozen) {
+        throw new DocketError('wallet_frozen', 'Wallet is frozen', { frozen_reason: wallet.frozenReason });
+      }
+      const amounts = new Map(fresh.map((i) => [i.jobId, holdAmountMicro({ artifactSize: i.artifactSize, sandbox: cmd.sandbox }, this.pricing)]));
+      const required = [...amounts.values()].reduce((a, b) => a + b, 0);
+      const spendable = wallet.balanceMicro - wallet.heldMicro;
+      if (required > spendable) {
+        throw new DocketError('insufficient_funds', 'Spendable balance does not cover the estimated cost of this batch', {
+          required: toCredits(required),
+          spendable: toCredits(spendable),
+          files: fresh.length,
+        });
+      }
+      for (const item of fresh) {
+        const amount = amounts.get(item.jobId)!;
+        await em.insert(HoldEntity, {
+          jobId: item.jobId,
+          accountId: cmd.accountId,
+          sandbox: cmd.sandbox,
+          amountMicro: amount,
+          pricePerPageMicro: this.pricing.pricePerPageMicro,
+          estimatedPages: estimatePages(item.artifactSize, this.pricing),
+          artifactSize: item.artifactSize,
+          mimeType: item.mimeType.slice(0, 255),
+        });
+        await applyChange(em, wallet, { kind: 'hold', balanceChangeMicro: 0, heldChangeMicro: amount, jobId: item.jobId });
+      }
+      const holds = cmd.items.map((i) => ({
+        jobId: i.jobId,
+        amount: toCredits(existing.get(i.jobId)?.amountMicro ?? amounts.get(i.jobId)!),
+      }));
+      const totalMicro = cmd.items.reduce((sum, i) => sum + (existing.get(i.jobId)?.amountMicro ?? amounts.get(i.jobId)!), 0);
+      return { holds, total: toCredits(totalMicro) };
     });
   }
 }

@@ -140,3 +140,7 @@ export class RerunResponseDto {
   @ApiProperty({ example: 'art_01jd3q8y4n6z2xk7m5t9w0abcd' }) artifact_id: string;
   @ApiProperty({ example: 'queued_for_processing' }) status: JobStatus;
 }
+
+// Batch and pipeline contracts live in their own files; re-exported here so `@docket/contracts` exposes them.
+export * from './batch.dto.js';
+export * from './pipeline.dto.js';

@@ -1,5 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, Min, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, Min, MaxLength, ValidateNested,
+} from 'class-validator';
 import { AccountScoped } from '../common/account-scoped.js';
 
 export class WalletStatusResponseDto {
@@ -34,6 +37,30 @@ export class PlaceHoldReply {
   jobId: string;
   /** Credits held. */
   amount: number;
+}
+
+/** One job of a batch hold. */
+export class BatchHoldItem {
+  @IsDefined() @IsString() jobId: string;
+  @IsInt() @Min(1) artifactSize: number;
+  @IsDefined() @IsString() mimeType: string;
+}
+
+/**
+ * Holds for every job of a batch, all or nothing, in one transaction under one wallet lock: either
+ * every job is held or none is (`wallet_frozen` / `insufficient_funds` with the batch total).
+ * Idempotent per job id: jobs already held count as held and are returned unchanged.
+ */
+export class PlaceBatchHoldCommand extends AccountScoped {
+  @IsBoolean() sandbox: boolean;
+  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => BatchHoldItem)
+  items: BatchHoldItem[];
+}
+
+export class PlaceBatchHoldReply {
+  holds: PlaceHoldReply[];
+  /** Credits held for the whole batch. */
+  total: number;
 }
 
 export class ReleaseHoldCommand extends AccountScoped {
