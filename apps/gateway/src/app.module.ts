@@ -7,6 +7,7 @@ import type { GatewayConfig } from './config.js';
 import { ExtractController } from './extract/extract.controller.js';
 import { IdentityModule } from './identity/index.js';
 import { JobsController } from './jobs/jobs.controller.js';
+import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { LlmsTxtService } from './system/llms-txt.service.js';
 import { SystemController } from './system/system.controller.js';
 import { TemplatesController } from './templates/templates.controller.js';
@@ -42,7 +43,7 @@ export class GatewayModule {
   static register(deps: GatewayDeps): DynamicModule {
     return {
       module: GatewayModule,
-      imports: [CoreModule.register(deps), IdentityModule],
+      imports: [CoreModule.register(deps), IdentityModule, RateLimitModule],
       controllers: [SystemController, ExtractController, ArtifactsController, JobsController, TemplatesController, WebhooksController, WalletController, UsageController],
       providers: [LlmsTxtService],
     };

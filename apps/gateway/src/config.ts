@@ -1,4 +1,5 @@
 import { baseEnv, dbEnv, env, z } from '@docket/config';
+import { rateLimitEnv } from './rate-limit/rate-limit.config.js';
 
 export const gatewayEnvSchema = z.object({
   ...baseEnv,
@@ -9,6 +10,7 @@ export const gatewayEnvSchema = z.object({
   DOCKET_ENVIRONMENT: z.enum(['production', 'staging', 'development']).default('development'),
   /** Reply deadline for service requests. */
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  ...rateLimitEnv,
 });
 
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;

@@ -16,6 +16,8 @@ describe('parseAdminArgs', () => {
     expect(parseAdminArgs(['rotate-secret', '--api-key', KEY])).toEqual({ command: 'rotate-secret', apiKey: KEY });
     expect(parseAdminArgs(['revoke-secret', '--api-key', KEY, '--secret-id', 'sec_1'])).toEqual({ command: 'revoke-secret', apiKey: KEY, secretId: 'sec_1' });
     expect(parseAdminArgs(['revoke-key', '--api-key', KEY])).toEqual({ command: 'revoke-key', apiKey: KEY });
+    expect(parseAdminArgs(['set-rate-limit', '--api-key', KEY, '--per-minute', '1200'])).toEqual({ command: 'set-rate-limit', apiKey: KEY, perMinute: 1200 });
+    expect(parseAdminArgs(['set-rate-limit', '--api-key', KEY, '--per-minute', 'default'])).toEqual({ command: 'set-rate-limit', apiKey: KEY, perMinute: null });
   });
 
   it.each([
@@ -30,6 +32,11 @@ describe('parseAdminArgs', () => {
     [['deposit', '--account', 'bob', '--credits', '1']],
     [['revoke-secret', '--api-key', KEY]],
     [['rotate-secret', KEY]],
+    [['set-rate-limit', '--api-key', KEY]],
+    [['set-rate-limit', '--api-key', KEY, '--per-minute', '0']],
+    [['set-rate-limit', '--api-key', KEY, '--per-minute', '1.5']],
+    [['set-rate-limit', '--api-key', KEY, '--per-minute', '-3']],
+    [['set-rate-limit', '--api-key', KEY, '--per-minute', 'lots']],
   ])('rejects %j with validation_failed', (argv) => {
     expect(() => parseAdminArgs(argv)).toThrow(expect.objectContaining({ code: 'validation_failed' }));
   });

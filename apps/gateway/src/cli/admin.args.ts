@@ -10,7 +10,8 @@ export type AdminCommand =
   | { command: 'unfreeze'; accountId: string }
   | { command: 'rotate-secret'; apiKey: string }
   | { command: 'revoke-secret'; apiKey: string; secretId: string }
-  | { command: 'revoke-key'; apiKey: string };
+  | { command: 'revoke-key'; apiKey: string }
+  | { command: 'set-rate-limit'; apiKey: string; perMinute: number | null };
 
 export const USAGE = `Docket admin CLI: npm run --silent admin -- <command> [options]
 Each command prints one JSON object on stdout; on failure it prints { "error": { code, message } } and exits 1.
@@ -22,6 +23,8 @@ Each command prints one JSON object on stdout; on failure it prints { "error": {
   rotate-secret --api-key K                 issue an additional secret; old ones stay valid until revoked
   revoke-secret --api-key K --secret-id S   revoke one secret of a key
   revoke-key --api-key K                    revoke a key and all its secrets, immediately
+  set-rate-limit --api-key K --per-minute N requests per minute for the key ("default" removes the override);
+                                            running gateways apply it within RATE_LIMIT_CACHE_SECONDS
   help                                      this text
 
 Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/docket), NATS_URL (default nats://127.0.0.1:4222).`;
@@ -36,6 +39,7 @@ const OPTIONS: Record<Exclude<AdminCommand['command'], 'help'>, OptionSpec> = {
   'rotate-secret': { 'api-key': { type: 'string' } },
   'revoke-secret': { 'api-key': { type: 'string' }, 'secret-id': { type: 'string' } },
   'revoke-key': { 'api-key': { type: 'string' } },
+  'set-rate-limit': { 'api-key': { type: 'string' }, 'per-minute': { type: 'string' } },
 };
 
 const ACCOUNT_ID = /^acct_[0-9a-z]+$/;
@@ -65,6 +69,8 @@ export function parseAdminArgs(argv: string[]): AdminCommand {
       return { command: name, apiKey: required(values, 'api-key') };
     case 'revoke-secret':
       return { command: name, apiKey: required(values, 'api-key'), secretId: required(values, 'secret-id') };
+    case 'set-rate-limit':
+      return { command: name, apiKey: required(values, 'api-key'), perMinute: perMinute(required(values, 'per-minute')) };
   }
 }
 
@@ -84,6 +90,16 @@ function credits(text: string, min: number): number {
   const value = Number(text);
   if (text.trim() === '' || !Number.isFinite(value) || value < min || value > 1e9) {
     throw invalid(`--credits must be a number between ${min} and 1000000000`);
+  }
+  return value;
+}
+
+/** A positive whole number of requests per minute, or `default` (null: remove the override). */
+function perMinute(text: string): number | null {
+  if (text === 'default') return null;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1 || value > 1_000_000) {
+    throw invalid('--per-minute must be a whole number between 1 and 1000000, or "default"');
   }
   return value;
 }

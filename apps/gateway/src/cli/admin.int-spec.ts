@@ -136,6 +136,28 @@ describe('admin CLI against real Postgres and NATS', () => {
     expect((await admin('rotate-secret', '--api-key', `dk_live_${'Q'.repeat(24)}`)).out.error.code).toBe('not_found');
   });
 
+  it('sets and clears a key`s rate limit', async () => {
+    const { out: acct } = await admin('create-account', '--name', 'Limits');
+    expect(await admin('set-rate-limit', '--api-key', acct.live.api_key, '--per-minute', '1200')).toEqual({
+      exitCode: 0, out: { api_key: acct.live.api_key, environment: 'live', requests_per_minute: 1200, source: 'override' },
+    });
+    const [row] = await ds.query(
+      `SELECT l.requests_per_minute FROM "identity"."rate_limits" l JOIN "identity"."api_keys" k ON k.id = l.api_key_id WHERE k.api_key = $1`,
+      [acct.live.api_key],
+    );
+    expect(row.requests_per_minute).toBe(1200);
+    expect((await admin('set-rate-limit', '--api-key', acct.sandbox.api_key, '--per-minute', 'default')).out).toEqual({
+      api_key: acct.sandbox.api_key, environment: 'sandbox', requests_per_minute: 60, source: 'default',
+    });
+    env.RATE_LIMIT_LIVE_PER_MINUTE = '900';
+    try {
+      expect((await admin('set-rate-limit', '--api-key', acct.live.api_key, '--per-minute', 'default')).out).toMatchObject({ requests_per_minute: 900, source: 'default' });
+    } finally {
+      delete env.RATE_LIMIT_LIVE_PER_MINUTE;
+    }
+    expect((await admin('set-rate-limit', '--api-key', `dk_live_${'Q'.repeat(24)}`, '--per-minute', '5')).out.error.code).toBe('not_found');
+  });
+
   it('reports bad arguments, unreachable NATS and help', async () => {
     expect(await admin('deposit', '--account', 'acct_x')).toEqual({ exitCode: 1, out: { error: { code: 'validation_failed', message: '--credits is required' } } });
     expect((await admin('launch-rockets')).out.error.code).toBe('validation_failed');

@@ -1,3 +1,4 @@
+import { loadConfig, z } from '@docket/config';
 import { Subjects } from '@docket/contracts';
 import { createServiceDataSource, ensureDatabase, initAndMigrate } from '@docket/database';
 import { DocketError } from '@docket/errors';
@@ -6,6 +7,8 @@ import type { DataSource } from 'typeorm';
 import { IDENTITY_SCHEMA, identityEntities } from '../identity/entities/index.js';
 import { IdentityService } from '../identity/identity.service.js';
 import { gatewayMigrations } from '../migrations/index.js';
+import { rateLimitEnv, rateLimitSettings } from '../rate-limit/rate-limit.config.js';
+import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { parseAdminArgs, USAGE, type AdminCommand } from './admin.args.js';
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/docket';
@@ -63,6 +66,8 @@ async function execute(cmd: Exclude<AdminCommand, { command: 'help' }>, r: Resou
       return (await r.identity()).revokeSecret(cmd.apiKey, cmd.secretId);
     case 'revoke-key':
       return (await r.identity()).revokeKey(cmd.apiKey);
+    case 'set-rate-limit':
+      return (await r.rateLimits()).setLimit(cmd.apiKey, cmd.perMinute);
   }
 }
 
@@ -83,11 +88,21 @@ class Resources {
   ) {}
 
   async identity(): Promise<IdentityService> {
+    return new IdentityService(await this.database());
+  }
+
+  /** Defaults (reported for `set-rate-limit --per-minute default`) come from the same env as the gateway's. */
+  async rateLimits(): Promise<RateLimitService> {
+    const settings = rateLimitSettings(loadConfig(z.object(rateLimitEnv), this.env));
+    return new RateLimitService(await this.database(), settings);
+  }
+
+  private async database(): Promise<DataSource> {
     const url = this.env.DATABASE_URL || DEFAULT_DATABASE_URL;
     await ensureDatabase(url);
     this.ds = createServiceDataSource({ url, schema: IDENTITY_SCHEMA, entities: identityEntities, migrations: gatewayMigrations, poolSize: 2 });
     await initAndMigrate(this.ds, IDENTITY_SCHEMA);
-    return new IdentityService(this.ds);
+    return this.ds;
   }
 
   async billing(): Promise<RpcClient> {

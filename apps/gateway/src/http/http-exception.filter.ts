@@ -36,7 +36,14 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, exceptio
   if (err.status >= 500) log.error({ err: exception, request_id: requestId, url: request.url, method: request.method }, 'request failed');
   const body = toEnvelope(err, requestId);
   if (err.status === 401) void reply.header('WWW-Authenticate', 'Basic realm="docket", charset="UTF-8"');
+  if (err.status === 429) void reply.header('Retry-After', String(retryAfterSeconds(err.details)));
   void reply.status(err.status).header('content-type', 'application/json; charset=utf-8').send(body);
+}
+
+/** Seconds for `Retry-After` (spec §5.7): from the limiter's details, else a conservative minute. */
+function retryAfterSeconds(details: unknown): number {
+  const value = (details as { retry_after_seconds?: unknown } | undefined)?.retry_after_seconds;
+  return typeof value === 'number' && Number.isFinite(value) && value >= 1 ? Math.ceil(value) : 60;
 }
 
 @Catch()
