@@ -3,6 +3,7 @@ import { inferContext } from './document.context.js';
 import { isRequired, validateField } from './field.validator.js';
 import type { DocLayout } from './layout/layout.types.js';
 import { locateByLabel, type Located } from './locate/field.locator.js';
+import { labelSpec, matchSpan, wordConcepts } from './locate/label.matcher.js';
 import { locateBySemantics } from './locate/semantic.fallback.js';
 import { extractTable } from './locate/table.extractor.js';
 import { readImage } from './readers/image.reader.js';
@@ -80,9 +81,13 @@ export function extractFromLayout(doc: DocLayout, schema: ExtractionSchema, opts
 
   // Scalar fields: gather label-anchored candidates, then assign greedily so that one printed value
   // is claimed by the field whose label matches it best ("Date:" → invoice date, not due date).
+  // A short string "value" that is itself another field's label ("TESTED:  REPORTED:") is a neighbour label.
+  const specs = fields.map((f) => ({ key: f.key, spec: labelSpec(f.label, f.key) }));
+  const isOtherLabel = (f: FieldDef, v: unknown) =>
+    typeof v === 'string' && v.split(/\s+/).length <= 4 && specs.some((o) => o.key !== f.key && (matchSpan(wordConcepts(v.split(/\s+/)), o.spec)?.score ?? 0) >= 0.9);
   const cands = fields
     .filter((f) => f.data_type !== 'table')
-    .flatMap((f) => locateByLabel(doc, f, ctx).slice(0, 8).map((c) => ({ f, c })));
+    .flatMap((f) => locateByLabel(doc, f, ctx).filter((c) => !isOtherLabel(f, c.value)).slice(0, 8).map((c) => ({ f, c })));
   cands.sort((a, b) => b.c.labelScore - a.c.labelScore || b.c.confidence - a.c.confidence);
   const used = new Set<string>();
   const chosen = new Map<string, Located>();

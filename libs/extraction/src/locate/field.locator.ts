@@ -139,6 +139,34 @@ export function plausible(field: FieldDef, value: unknown): boolean {
   return true;
 }
 
+/** Free text (comments, descriptions, addresses) may wrap; names, identifiers, codes and amounts do not. */
+function isFreeText(field: FieldDef): boolean {
+  const c = conceptTokens(`${field.key.replace(/_/g, ' ')} ${field.label ?? ''}`);
+  return !c.some((x) => ['name', 'seller', 'buyer', 'company', 'number', 'id', 'iban', 'code', 'currency', 'tax', 'phone', 'date'].includes(x));
+}
+
+/**
+ * Lines continuing a running-text value that filled its line to the end: tightly spaced, starting where
+ * the value started, a single cell, and without a label of their own ("Word:").
+ */
+function wrappedLines(lines: Line[], li: number, valueWords: Word[]): Line[] {
+  const line = lines[li]!;
+  if (line.words[line.words.length - 1] !== valueWords[valueWords.length - 1]) return [];
+  const h = Math.max(1, line.y1 - line.y0);
+  const vx0 = valueWords[0]!.x0;
+  const out: Line[] = [];
+  let prev = line;
+  for (let k = li + 1; k < lines.length && out.length < 8; k++) {
+    const l = lines[k]!;
+    if (l.y0 - prev.y1 > h * 0.7) break;
+    if (Math.abs(l.x0 - vx0) > h * 1.5) break;
+    if (l.words.some((w) => /\p{L}{2,}:$/u.test(w.text)) || segments(l, 2.5).length > 1) break;
+    out.push(l);
+    prev = l;
+  }
+  return out;
+}
+
 export interface Candidate extends Located {
   labelScore: number;
 }
@@ -181,6 +209,15 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         m.score = Math.min(1, m.score + totalBonus);
         for (const [i, v] of vals.entries()) {
           const conf = m.score * v.quality * meanConf(v.words) * (i === 0 ? 1 : 0.9);
+          if (field.data_type === 'string' && v.words.length >= 3 && isFreeText(field)) {
+            const more = wrappedLines(page.lines, li, v.words);
+            if (more.length) {
+              const words = [...v.words, ...more.flatMap((l) => l.words)];
+              out.push({ value: cleanString(words.map((w) => w.text).join(' ')), confidence: conf * 0.9, labelScore: m.score, page: page.number, bbox: box(words), slot: '' });
+              placed = true;
+              break;
+            }
+          }
           out.push({ value: v.value, confidence: conf, labelScore: m.score, page: page.number, bbox: box(v.words), slot: `${page.number}:${li}:${line.words.indexOf(v.words[0]!)}` });
           placed = true;
           if (field.data_type !== 'number' && field.data_type !== 'currency') break;
