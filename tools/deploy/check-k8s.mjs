@@ -1,0 +1,319 @@
+#!/usr/bin/env node
+// Validates the Kubernetes manifests in k8s/ (STYLE rule 15: "CI renders every overlay and validates it").
+//
+//   node tools/deploy/check-k8s.mjs                    render with kubectl when on PATH, else check base files
+//   node tools/deploy/check-k8s.mjs --require-kubectl  fail (exit 2) when kubectl is missing (CI)
+//   node tools/deploy/check-k8s.mjs --root <dir>       check another k8s tree (used to prove the checks fail)
+//
+// With kubectl: `kubectl kustomize` renders k8s/base and every k8s/overlays/<env> offline, and every
+// rendered Docket Deployment is checked, including its resolved environment (ConfigMaps), Services,
+// ScaledObject, PodDisruptionBudgets. Without kubectl: the base Deployments/Services are parsed as they
+// are (ConfigMap generators and overlays cannot be resolved). Exit 0 = clean, 1 = violations.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import YAML from 'yaml';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const args = process.argv.slice(2);
+const requireKubectl = args.includes('--require-kubectl');
+const rootArg = args.indexOf('--root');
+const K8S = rootArg >= 0 ? resolve(args[rootArg + 1]) : join(ROOT, 'k8s');
+
+/** What each service must look like (README "Configuration", ARCHITECTURE §7). */
+const SERVICES = {
+  gateway: { port: 3000, live: '/api/v1/status', ready: '/api/v1/health', db: true, s3: false },
+  artifact: { port: 3101, live: '/health', ready: '/health', db: true, s3: true, publicS3: true },
+  template: { port: 3102, live: '/health', ready: '/health', db: true, s3: false },
+  billing: { port: 3103, live: '/health', ready: '/health', db: true, s3: false },
+  'extraction-worker': { port: 3104, live: '/health', ready: '/health', db: false, s3: true },
+  'webhook-dispatcher': { port: 3105, live: '/health', ready: '/health', db: true, s3: false, webhookKey: true },
+};
+const WORKER = 'extraction-worker';
+const SECRETISH = /(SECRET|PASSWORD|TOKEN|DATABASE_URL|ACCESS_KEY)/;
+
+// ---------------------------------------------------------------------------------------------------
+function parseDocs(text, source) {
+  const out = [];
+  for (const doc of YAML.parseAllDocuments(text)) {
+    if (doc.errors?.length) throw new Error(`${source}: ${doc.errors[0].message}`);
+    const obj = doc.toJSON();
+    if (obj && typeof obj === 'object') out.push(obj);
+  }
+  return out;
+}
+
+function kubectlAvailable() {
+  const r = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.split('\n').filter(Boolean).join(', ') : undefined;
+}
+
+function render(dir) {
+  const r = spawnSync('kubectl', ['kustomize', dir], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`kubectl kustomize ${relative(ROOT, dir)} failed:\n${r.stderr.trim()}`);
+  return parseDocs(r.stdout, relative(ROOT, dir));
+}
+
+function subdirs(dir) {
+  return existsSync(dir) ? readdirSync(dir).filter((d) => statSync(join(dir, d)).isDirectory()).sort() : [];
+}
+
+/** CPU in millicores, memory in bytes. */
+function quantity(v, kind) {
+  const s = String(v ?? '').trim();
+  const m = /^([0-9.]+)([a-zA-Z]*)$/.exec(s);
+  if (!m) return NaN;
+  const n = Number(m[1]);
+  if (kind === 'cpu') return m[2] === 'm' ? n : m[2] === '' ? n * 1000 : NaN;
+  const units = { '': 1, k: 1e3, M: 1e6, G: 1e9, T: 1e12, Ki: 1024, Mi: 1024 ** 2, Gi: 1024 ** 3, Ti: 1024 ** 4 };
+  return m[2] in units ? n * units[m[2]] : NaN;
+}
+
+// ---------------------------------------------------------------------------------------------------
+/**
+ * @param {string} target  label for messages (e.g. "overlays/prod")
+ * @param {object[]} docs  Kubernetes objects
+ * @param {{ rendered: boolean, prod: boolean, base: boolean }} mode
+ */
+function check(target, docs, mode) {
+  const errors = [];
+  const notes = [];
+  const fail = (obj, msg) => errors.push(`${target} ${obj}: ${msg}`);
+  const byKind = (k) => docs.filter((d) => d.kind === k);
+  const configMaps = new Map(byKind('ConfigMap').map((c) => [c.metadata?.name, c.data ?? {}]));
+  const secrets = new Set(byKind('Secret').map((s) => s.metadata?.name));
+  const isDocket = (d) => !mode.rendered || d.metadata?.labels?.['app.kubernetes.io/part-of'] === 'docket';
+  const deployments = byKind('Deployment').filter(isDocket);
+  const externalSecrets = new Set();
+  const requests = {};
+
+  for (const name of Object.keys(SERVICES)) {
+    if (!deployments.some((d) => d.metadata?.name === name)) fail(`Deployment/${name}`, 'missing');
+  }
+
+  for (const dep of deployments) {
+    const name = dep.metadata?.name;
+    const where = `Deployment/${name}`;
+    const exp = SERVICES[name];
+    if (!exp) {
+      fail(where, 'not a known Docket service (labelled app.kubernetes.io/part-of=docket)');
+      continue;
+    }
+    const pod = dep.spec?.template?.spec ?? {};
+    const podSc = pod.securityContext ?? {};
+    const containers = pod.containers ?? [];
+    if (containers.length !== 1) fail(where, `expected exactly one container, found ${containers.length}`);
+    if (pod.automountServiceAccountToken !== false) fail(where, 'automountServiceAccountToken must be false (the services never call the Kubernetes API)');
+    if (pod.hostNetwork || pod.hostPID || pod.hostIPC) fail(where, 'must not use host namespaces');
+    const podLabels = dep.spec?.template?.metadata?.labels ?? {};
+    const sel = dep.spec?.selector?.matchLabels ?? {};
+    if (!Object.keys(sel).length || Object.entries(sel).some(([k, v]) => podLabels[k] !== v)) fail(where, 'selector does not match the pod template labels');
+    if (mode.prod && !(Number(dep.spec?.replicas) >= 2)) fail(where, `prod needs replicas >= 2 (found ${dep.spec?.replicas})`);
+
+    for (const c of containers) {
+      const cw = `${where} container ${c.name}`;
+      const sc = c.securityContext ?? {};
+      const nonRoot = sc.runAsNonRoot ?? podSc.runAsNonRoot;
+      const uid = sc.runAsUser ?? podSc.runAsUser;
+      if (nonRoot !== true) fail(cw, 'runAsNonRoot must be true');
+      if (uid === 0) fail(cw, 'runAsUser must not be 0');
+      if (sc.allowPrivilegeEscalation !== false) fail(cw, 'allowPrivilegeEscalation must be false');
+      if (sc.readOnlyRootFilesystem !== true) fail(cw, 'readOnlyRootFilesystem must be true');
+      if (sc.privileged) fail(cw, 'must not be privileged');
+      if (!(sc.capabilities?.drop ?? []).includes('ALL')) fail(cw, 'capabilities.drop must include ALL');
+      if ((sc.capabilities?.add ?? []).length) fail(cw, `must not add capabilities (${sc.capabilities.add.join(', ')})`);
+      const seccomp = sc.seccompProfile?.type ?? podSc.seccompProfile?.type;
+      if (seccomp !== 'RuntimeDefault' && seccomp !== 'Localhost') fail(cw, `seccompProfile must be RuntimeDefault (found ${seccomp ?? 'none'})`);
+
+      // Writable /tmp on an emptyDir (the extraction engine and tesseract write temp files there).
+      const tmp = (c.volumeMounts ?? []).find((m) => m.mountPath === '/tmp');
+      const vol = tmp && (pod.volumes ?? []).find((v) => v.name === tmp.name);
+      if (!vol?.emptyDir) fail(cw, '/tmp must be mounted from an emptyDir volume (the root filesystem is read-only)');
+
+      // Image: tagged or pinned; never "latest"; prod never uses the dev tag.
+      const image = String(c.image ?? '');
+      const lastSegment = image.split('/').pop() ?? '';
+      const tag = image.includes('@') ? '@digest' : lastSegment.includes(':') ? lastSegment.split(':').pop() : undefined;
+      if (!image) fail(cw, 'image is empty');
+      else if (tag === 'latest') fail(cw, `image ${image} uses the "latest" tag`);
+      else if (mode.prod && !tag) fail(cw, `image ${image} has no tag (prod must pin a version)`);
+      else if (mode.prod && tag === 'dev') fail(cw, `image ${image} uses the development tag`);
+      else if (!tag && !mode.base) fail(cw, `image ${image} has no tag (overlays must set one)`);
+
+      // Probes.
+      const ports = c.ports ?? [];
+      const httpPort = ports.find((p) => p.containerPort === exp.port);
+      if (!httpPort) fail(cw, `must expose containerPort ${exp.port}`);
+      const probePort = (p) => {
+        const port = p?.httpGet?.port;
+        return typeof port === 'string' ? ports.find((x) => x.name === port)?.containerPort : Number(port);
+      };
+      for (const [kind, path] of [['livenessProbe', exp.live], ['readinessProbe', exp.ready]]) {
+        const p = c[kind];
+        if (!p?.httpGet) fail(cw, `${kind} must be an httpGet probe on ${path}`);
+        else {
+          if (p.httpGet.path !== path) fail(cw, `${kind} path is ${p.httpGet.path}, expected ${path}`);
+          if (probePort(p) !== exp.port) fail(cw, `${kind} must target port ${exp.port}`);
+        }
+      }
+      if (c.startupProbe?.httpGet && probePort(c.startupProbe) !== exp.port) fail(cw, `startupProbe must target port ${exp.port}`);
+
+      // Resources.
+      const res = c.resources ?? {};
+      for (const k of ['cpu', 'memory']) {
+        const rq = quantity(res.requests?.[k], k);
+        const lm = quantity(res.limits?.[k], k);
+        if (!Number.isFinite(rq)) fail(cw, `resources.requests.${k} missing or invalid (${res.requests?.[k]})`);
+        if (!Number.isFinite(lm)) fail(cw, `resources.limits.${k} missing or invalid (${res.limits?.[k]})`);
+        if (Number.isFinite(rq) && Number.isFinite(lm) && rq > lm) fail(cw, `resources.requests.${k} exceeds the limit`);
+      }
+      requests[name] = { cpu: quantity(res.requests?.cpu, 'cpu'), memory: quantity(res.requests?.memory, 'memory') };
+
+      // Credentials only from Secrets.
+      const env = c.env ?? [];
+      for (const e of env) {
+        if (SECRETISH.test(e.name) && e.value !== undefined) fail(cw, `${e.name} must come from a Secret (valueFrom.secretKeyRef), not a literal`);
+        if (e.valueFrom?.secretKeyRef?.name) externalSecrets.add(e.valueFrom.secretKeyRef.name);
+      }
+      const fromSecret = (n) => env.some((e) => e.name === n && e.valueFrom?.secretKeyRef?.name && e.valueFrom.secretKeyRef.key);
+      const wants = [...(exp.db ? ['DATABASE_URL'] : []), ...(exp.s3 ? ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] : []), ...(exp.webhookKey ? ['WEBHOOK_SECRET_KEY'] : [])];
+      for (const n of wants) if (!fromSecret(n)) fail(cw, `${n} must be set from a Secret (secretKeyRef)`);
+
+      // Resolved configuration (only when ConfigMap generators are rendered).
+      if (mode.rendered) {
+        const resolved = {};
+        for (const ef of c.envFrom ?? []) {
+          const cmName = ef.configMapRef?.name;
+          if (cmName) {
+            if (!configMaps.has(cmName)) fail(cw, `envFrom references ConfigMap ${cmName}, which is not in the rendered output`);
+            else Object.assign(resolved, configMaps.get(cmName));
+          }
+          if (ef.secretRef?.name) externalSecrets.add(ef.secretRef.name);
+        }
+        for (const e of env) if (e.value !== undefined) resolved[e.name] = e.value;
+        if (resolved.HOST !== '0.0.0.0') fail(cw, `HOST must be 0.0.0.0 in a pod (found ${resolved.HOST ?? 'unset → 127.0.0.1'}; probes would fail)`);
+        if (Number(resolved.PORT) !== exp.port) fail(cw, `PORT must be ${exp.port} (found ${resolved.PORT ?? 'unset'})`);
+        if (!resolved.NATS_URL) fail(cw, 'NATS_URL is not set');
+        if (exp.s3 && !resolved.S3_ENDPOINT) fail(cw, 'S3_ENDPOINT is not set');
+        if (exp.publicS3 && !resolved.S3_PUBLIC_ENDPOINT) fail(cw, 'S3_PUBLIC_ENDPOINT is not set (presigned URLs would name the in-cluster endpoint)');
+        if (mode.prod && resolved.NODE_ENV !== 'production') fail(cw, `NODE_ENV must be production in prod (found ${resolved.NODE_ENV})`);
+        if (mode.prod && name === 'gateway' && resolved.DOCKET_ENVIRONMENT !== 'production') fail(cw, 'DOCKET_ENVIRONMENT must be production in prod');
+      }
+    }
+  }
+
+  // ConfigMaps never carry credentials.
+  for (const [cmName, data] of configMaps) {
+    for (const k of Object.keys(data)) if (SECRETISH.test(k)) fail(`ConfigMap/${cmName}`, `${k} looks like a credential; use a Secret`);
+  }
+
+  // The worker is the heavy one.
+  const w = requests[WORKER];
+  if (w) {
+    for (const [svc, r] of Object.entries(requests)) {
+      if (svc === WORKER) continue;
+      if (!(w.cpu > r.cpu)) fail(`Deployment/${WORKER}`, `must request more CPU than ${svc}`);
+      if (!(w.memory > r.memory)) fail(`Deployment/${WORKER}`, `must request more memory than ${svc}`);
+    }
+  }
+
+  // Services route to their Deployments.
+  const services = byKind('Service');
+  for (const [name, exp] of Object.entries(SERVICES)) {
+    const svc = services.find((s) => s.metadata?.name === name);
+    const dep = deployments.find((d) => d.metadata?.name === name);
+    if (!svc) {
+      fail(`Service/${name}`, 'missing');
+      continue;
+    }
+    const labels = dep?.spec?.template?.metadata?.labels ?? {};
+    const sel = svc.spec?.selector ?? {};
+    if (!Object.keys(sel).length || Object.entries(sel).some(([k, v]) => labels[k] !== v)) fail(`Service/${name}`, 'selector does not match the Deployment pods');
+    if (!(svc.spec?.ports ?? []).some((p) => p.port === exp.port)) fail(`Service/${name}`, `must expose port ${exp.port}`);
+    if (svc.spec?.type && svc.spec.type !== 'ClusterIP') fail(`Service/${name}`, `type ${svc.spec.type}: expose the gateway through an Ingress/Gateway, not the Service`);
+  }
+
+  if (mode.rendered) {
+    // Autoscaling: KEDA on the JOBS stream's worker consumer.
+    const scaled = byKind('ScaledObject');
+    for (const so of scaled) {
+      const t = so.spec?.scaleTargetRef?.name;
+      if (!deployments.some((d) => d.metadata?.name === t)) fail(`ScaledObject/${so.metadata?.name}`, `targets unknown Deployment ${t}`);
+      const trig = (so.spec?.triggers ?? []).find((x) => x.type === 'nats-jetstream');
+      if (!trig) fail(`ScaledObject/${so.metadata?.name}`, 'needs a nats-jetstream trigger');
+      else {
+        if (trig.metadata?.stream !== 'JOBS') fail(`ScaledObject/${so.metadata?.name}`, `stream must be JOBS (found ${trig.metadata?.stream})`);
+        if (trig.metadata?.consumer !== 'extraction-worker') fail(`ScaledObject/${so.metadata?.name}`, `consumer must be extraction-worker (found ${trig.metadata?.consumer})`);
+        if (!trig.metadata?.natsServerMonitoringEndpoint) fail(`ScaledObject/${so.metadata?.name}`, 'natsServerMonitoringEndpoint missing');
+      }
+      if (!(Number(so.spec?.minReplicaCount) >= 1)) fail(`ScaledObject/${so.metadata?.name}`, 'minReplicaCount must be >= 1 (gateway readiness includes the worker)');
+    }
+    for (const pdb of byKind('PodDisruptionBudget')) {
+      const sel = pdb.spec?.selector?.matchLabels ?? {};
+      const hit = deployments.some((d) => Object.entries(sel).every(([k, v]) => d.spec?.template?.metadata?.labels?.[k] === v));
+      if (!hit) fail(`PodDisruptionBudget/${pdb.metadata?.name}`, 'selects no Docket Deployment');
+    }
+    if (mode.prod) {
+      if (!scaled.some((s) => s.spec?.scaleTargetRef?.name === WORKER)) fail('ScaledObject', 'prod must autoscale the extraction-worker (components/worker-autoscaling)');
+      for (const name of Object.keys(SERVICES)) {
+        if (!byKind('PodDisruptionBudget').some((p) => p.spec?.selector?.matchLabels?.['app.kubernetes.io/name'] === name)) fail(`PodDisruptionBudget/${name}`, 'missing in prod (components/pod-disruption-budgets)');
+      }
+      if (!byKind('NetworkPolicy').length) fail('NetworkPolicy', 'prod must include components/network-policies');
+      if (secrets.size) fail('Secret', `prod must not render Secrets from the repository (found ${[...secrets].join(', ')})`);
+      const ns = byKind('Namespace')[0];
+      if (ns && ns.metadata?.labels?.['pod-security.kubernetes.io/enforce'] !== 'restricted') fail(`Namespace/${ns.metadata?.name}`, 'prod namespace must enforce the restricted Pod Security Standard');
+    }
+    const missing = [...externalSecrets].filter((s) => !secrets.has(s));
+    if (missing.length) notes.push(`${target}: Secrets expected to exist in the cluster: ${missing.sort().join(', ')}`);
+  }
+
+  return { errors, notes, count: docs.length, deployments: deployments.length };
+}
+
+// ---------------------------------------------------------------------------------------------------
+const results = [];
+let fatal = false;
+const kubectl = kubectlAvailable();
+if (kubectl) {
+  console.log(`check-k8s: rendering with kubectl kustomize (${kubectl})`);
+  const targets = [['base', join(K8S, 'base')], ...subdirs(join(K8S, 'overlays')).map((o) => [`overlays/${o}`, join(K8S, 'overlays', o)])];
+  if (!subdirs(join(K8S, 'overlays')).length) {
+    console.error('check-k8s: no overlays found under k8s/overlays');
+    fatal = true;
+  }
+  for (const [label, dir] of targets) {
+    try {
+      results.push([label, check(label, render(dir), { rendered: true, prod: label === 'overlays/prod', base: label === 'base' })]);
+    } catch (err) {
+      results.push([label, { errors: [err.message], notes: [], count: 0, deployments: 0 }]);
+    }
+  }
+} else {
+  const msg = 'kubectl not on PATH: checking the base files only (overlays, generators and components are NOT rendered; install kubectl for the full check)';
+  if (requireKubectl) {
+    console.error(`check-k8s: ${msg}`);
+    process.exit(2);
+  }
+  console.log(`check-k8s: ${msg}`);
+  const docs = [];
+  for (const svc of subdirs(join(K8S, 'base'))) {
+    for (const f of readdirSync(join(K8S, 'base', svc)).filter((x) => /\.ya?ml$/.test(x) && x !== 'kustomization.yaml')) {
+      docs.push(...parseDocs(readFileSync(join(K8S, 'base', svc, f), 'utf8'), `base/${svc}/${f}`));
+    }
+  }
+  results.push(['base (files)', check('base (files)', docs, { rendered: false, prod: false, base: true })]);
+}
+
+let failures = 0;
+for (const [label, r] of results) {
+  failures += r.errors.length;
+  console.log(`${r.errors.length ? '✗' : '✓'} ${label}: ${r.count} objects, ${r.deployments} Docket Deployments${r.errors.length ? `, ${r.errors.length} violation(s)` : ''}`);
+  for (const e of r.errors) console.log(`    ✗ ${e}`);
+  for (const n of r.notes) console.log(`    · ${n}`);
+}
+if (failures || fatal) {
+  console.log(`check-k8s: FAILED (${failures} violation(s))`);
+  process.exit(1);
+}
+console.log('check-k8s: OK');
