@@ -102,12 +102,13 @@ export interface E2eSuite {
 /**
  * One stack per test file: started in beforeAll with two accounts (100 credits each), stopped in
  * afterAll even when start-up outlived the hook's deadline. Fields are filled once beforeAll ran.
+ * `extraEnv` overrides the services' environment (e.g. low rate limits).
  */
-export function useE2eStack(label: string): E2eSuite {
+export function useE2eStack(label: string, extraEnv: Record<string, string> = {}): E2eSuite {
   const suite = {} as E2eSuite;
   let starting: Promise<E2eStack> | undefined;
   beforeAll(async () => {
-    starting = startE2eStack();
+    starting = startE2eStack(extraEnv);
     suite.stack = await starting;
     suite.acct = await suite.stack.createAccount(`${label} customer`, 100);
     suite.other = await suite.stack.createAccount(`${label} other`, 100);
