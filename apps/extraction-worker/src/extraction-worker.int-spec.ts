@@ -1,0 +1,141 @@
+import 'reflect-metadata';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { Controller, Module, type INestApplication } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  JobOutcomeCommand, JobStartedCommand, rawKey, resultKeys, Streams, Subjects, type JobOutcomeReply, type JobRunMessage, type JobStartedReply,
+} from '@docket/contracts';
+import { JetStreamBus, startServiceApp } from '@docket/messaging';
+import { S3Storage, storageConfigFromEnv } from '@docket/storage';
+import { expectEventually, freePort, startTestNats, startTestS3, testLogger, type TestNats, type TestS3 } from '@docket/testing';
+import { ulid } from 'ulid';
+import { bootstrap } from './bootstrap.js';
+
+jest.setTimeout(60_000);
+
+/** Stand-in `artifact`: a real NATS responder with the real contract classes, recording what the worker reports. */
+const started: JobStartedCommand[] = [];
+const outcomes: JobOutcomeCommand[] = [];
+const terminal = new Set<string>();
+@Controller()
+class ArtifactStandIn {
+  @MessagePattern(Subjects.artifact.jobStarted)
+  started(@Payload() cmd: JobStartedCommand): JobStartedReply {
+    started.push(cmd);
+    return { proceed: !terminal.has(cmd.jobId) };
+  }
+
+  @MessagePattern(Subjects.artifact.jobOutcome)
+  outcome(@Payload() cmd: JobOutcomeCommand): JobOutcomeReply {
+    outcomes.push(cmd);
+    return { applied: true };
+  }
+}
+@Module({ controllers: [ArtifactStandIn] })
+class ArtifactStandInModule {}
+
+const SCHEMA = {
+  fields: [
+    { key: 'invoice_number', label: 'Invoice Number', data_type: 'string' as const },
+    { key: 'total', label: 'Total', data_type: 'currency' as const },
+  ],
+};
+
+describe('extraction-worker (real NATS JetStream and S3)', () => {
+  let nats: TestNats;
+  let s3: TestS3;
+  let artifact: INestApplication;
+  let worker: Awaited<ReturnType<typeof bootstrap>>;
+  let bus: JetStreamBus;
+  let storage: S3Storage;
+  const acct = `acct_${ulid().toLowerCase()}`;
+
+  function job(over: Partial<JobRunMessage> = {}): JobRunMessage {
+    const artifactId = `art_${ulid().toLowerCase()}`;
+    return {
+      jobId: `job_${ulid().toLowerCase()}`, artifactId, accountId: acct, sandbox: false, sourceKey: rawKey(acct, artifactId, 'a.txt'),
+      mimeType: 'text/plain', filename: 'a.txt', schema: SCHEMA, templateId: null, templateVersion: null, confidenceThreshold: 0.7, ...over,
+    };
+  }
+  const outcomeOf = (jobId: string) =>
+    expectEventually(() => {
+      const o = outcomes.find((x) => x.jobId === jobId);
+      if (!o) throw new Error(`no outcome for ${jobId}`);
+      return o;
+    }, { timeoutMs: 30_000 });
+
+  beforeAll(async () => {
+    [nats, s3] = await Promise.all([startTestNats(), startTestS3()]);
+    const log = testLogger();
+    artifact = await startServiceApp({ service: 'artifact', module: ArtifactStandInModule, natsUrl: nats.url, host: '127.0.0.1', port: await freePort(), log, checks: {} });
+    worker = await bootstrap({
+      NATS_URL: nats.url, PORT: String(await freePort()), LOG_LEVEL: 'silent', NODE_ENV: 'test', ...s3.env,
+      WORKER_MAX_DELIVER: '2', WORKER_ACK_WAIT_MS: '5000',
+    });
+    bus = new JetStreamBus(nats.url, log, 'worker-test');
+    await bus.connect();
+    storage = new S3Storage(storageConfigFromEnv({ S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_ENDPOINT: s3.endpoint, S3_BUCKET: s3.bucket }));
+  });
+
+  afterAll(async () => {
+    await bus?.close();
+    await worker?.close();
+    await artifact?.close();
+    storage?.destroy();
+    await s3?.close();
+    await nats?.close();
+  });
+
+  it('reports running, extracts, stores result JSON and Markdown, reports success', async () => {
+    const msg = job();
+    await storage.put(msg.sourceKey, 'Invoice Number: INV-42\nTotal: EUR 12,50\n', 'text/plain');
+    await bus.publish(Streams.jobs.run, msg, `run_${msg.jobId}`);
+    const out = await outcomeOf(msg.jobId);
+    expect(started.find((s) => s.jobId === msg.jobId)).toEqual({ jobId: msg.jobId, attempt: 1 });
+    const keys = resultKeys(acct, msg.artifactId, msg.jobId);
+    expect(out).toMatchObject({ status: 'success', resultKey: keys.json, markdownKey: keys.markdown, pages: 1 });
+    expect(out.result).toEqual({ invoice_number: 'INV-42', total: { value: 12.5, currency: 'EUR' } });
+    const stored = JSON.parse(new TextDecoder().decode(await storage.getBytes(keys.json)));
+    expect(stored).toMatchObject({ job_id: msg.jobId, result: out.result, pages: 1 });
+    expect(stored.fields.total.confidence).toBeGreaterThan(0);
+    expect((await storage.head(keys.markdown))?.size).toBeGreaterThan(0);
+  });
+
+  it('gives sandbox jobs synthetic results without reading the source', async () => {
+    const msg = job({ sandbox: true, sourceKey: 'raw/none/never-uploaded.txt' });
+    await bus.publish(Streams.jobs.run, msg, `run_${msg.jobId}`);
+    const out = await outcomeOf(msg.jobId);
+    expect(out.status).toBe('success');
+    expect(Object.keys(out.result ?? {}).sort()).toEqual(['invoice_number', 'total']);
+  });
+
+  it('fails a job with the engine code for an unsupported type, once', async () => {
+    const msg = job({ mimeType: 'application/x-msdownload', filename: 'a.exe' });
+    await storage.put(msg.sourceKey, 'MZ', 'application/x-msdownload');
+    await bus.publish(Streams.jobs.run, msg, `run_${msg.jobId}`);
+    const out = await outcomeOf(msg.jobId);
+    expect(out.status).toBe('failed');
+    expect(out.error).toMatch(/^unsupported_type: /);
+  });
+
+  it('retries infrastructure failures by redelivery, then fails the job on the last delivery', async () => {
+    const msg = job({ sourceKey: `raw/${acct}/missing/object.txt` });
+    await bus.publish(Streams.jobs.run, msg, `run_${msg.jobId}`);
+    const out = await outcomeOf(msg.jobId);
+    expect(out).toMatchObject({ status: 'failed', error: expect.stringMatching(/^extraction_failed: /) });
+    expect(started.filter((s) => s.jobId === msg.jobId).map((s) => s.attempt)).toEqual([1, 2]);
+  });
+
+  it('skips a job that is already terminal (e.g. cancelled) without reporting', async () => {
+    const msg = job();
+    terminal.add(msg.jobId);
+    await bus.publish(Streams.jobs.run, msg, `run_${msg.jobId}`);
+    await expectEventually(() => expect(started.some((s) => s.jobId === msg.jobId)).toBe(true));
+    // The next job is processed, so the skipped one was acked rather than left pending.
+    const next = job();
+    await storage.put(next.sourceKey, 'Invoice Number: N-1\n', 'text/plain');
+    await bus.publish(Streams.jobs.run, next, `run_${next.jobId}`);
+    await outcomeOf(next.jobId);
+    expect(outcomes.some((o) => o.jobId === msg.jobId)).toBe(false);
+  });
+});
