@@ -15,7 +15,8 @@ function newest(dir) {
 
 export function ensureBuilt(repo, log = console.log) {
   const lib = join(repo, 'libs/extraction');
-  const dist = join(lib, 'dist/index.js');
+  // tsc -b only rewrites changed outputs, so the build info file is the reliable "last build" stamp.
+  const dist = join(lib, 'dist/.tsbuildinfo');
   if (existsSync(dist) && statSync(dist).mtimeMs >= newest(join(lib, 'src'))) return;
   log('building libs/extraction (dist missing or stale) …');
   execFileSync(join(repo, 'node_modules/.bin/tsc'), ['-b', lib], { cwd: repo, stdio: ['ignore', 'inherit', 'inherit'] });

@@ -85,8 +85,16 @@ export function conceptsOf(tok: string): string[] {
   return [tok];
 }
 
+// Every field is matched against every line, so the same words are reduced over and over: memoise.
+const conceptCache = new Map<string, string[]>();
 export function conceptTokens(s: string): string[] {
-  return tokens(s).flatMap(conceptsOf);
+  let c = conceptCache.get(s);
+  if (!c) {
+    if (conceptCache.size > 50_000) conceptCache.clear();
+    c = tokens(s).flatMap(conceptsOf);
+    conceptCache.set(s, c);
+  }
+  return c;
 }
 
 /** Edit distance ≤ 1 for longer words (OCR noise); exact for short ones. */
@@ -189,8 +197,14 @@ export function isKnownConcept(c: string): boolean {
  * Concepts per word of a line, with two- and three-word phrases ("Bill to", "excl. VAT", "incl. of GST")
  * resolved: the phrase's concept goes to its first word and the others become empty (ignored) words.
  */
+const wordCache = new Map<string, string[][]>();
 export function wordConcepts(words: string[]): string[][] {
-  const out = words.map((w) => conceptTokens(w));
+  const key = words.join('\u0001');
+  const hit = wordCache.get(key);
+  if (hit) return hit;
+  if (wordCache.size > 20_000) wordCache.clear();
+  const out = words.map((w) => [...conceptTokens(w)]);
+  wordCache.set(key, out);
   for (let i = 0; i < words.length - 1; i++) {
     for (const n of [3, 2]) {
       if (i + n > words.length) continue;

@@ -370,11 +370,14 @@ function reconcileArithmetic(rows: Record<string, string>[], cols: Column[], ctx
   const p = keyWith('price');
   const a = keyWith('amount', 'price') ?? keyWith('total', 'price');
   if (!q || !p || !a || rows.length < 2) return;
-  const num = (r: Record<string, string>, k: string) => (r[k] === undefined ? undefined : (findTyped(r[k]!, 'number', ctx)[0]?.value as number | undefined));
+  // Parse every cell once: the permutation search below reads each value many times.
+  const parsed = rows.map((r) => new Map(Object.entries(r).map(([k, v]) => [k, findTyped(v, 'number', ctx)[0]?.value as number | undefined])));
+  const num = (r: Record<string, string>, k: string) => parsed[rows.indexOf(r)]!.get(k);
   const sources = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((k) => k === q || k === p || k === a || (k.startsWith('#') && rows.filter((r) => num(r, k) !== undefined).length >= rows.length / 2));
+  if (sources.length > 8) return;
   const fits = (sq: string, sp: string, sa: string) =>
-    rows.filter((r) => {
-      const [x, y, z] = [num(r, sq), num(r, sp), num(r, sa)];
+    parsed.filter((m) => {
+      const [x, y, z] = [m.get(sq), m.get(sp), m.get(sa)];
       return x !== undefined && y !== undefined && z !== undefined && Math.abs(x * y - z) <= Math.max(0.011, Math.abs(z) * 0.01);
     }).length;
   const current = fits(q, p, a);
