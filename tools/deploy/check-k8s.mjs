@@ -4,6 +4,7 @@
 //   node tools/deploy/check-k8s.mjs                    render with kubectl when on PATH, else check base files
 //   node tools/deploy/check-k8s.mjs --require-kubectl  fail (exit 2) when kubectl is missing (CI)
 //   node tools/deploy/check-k8s.mjs --root <dir>       check another k8s tree (used to prove the checks fail)
+//   KUBECTL=/path/to/kubectl (or KUBECTL=none for the file-only check)
 //
 // With kubectl: `kubectl kustomize` renders k8s/base and every k8s/overlays/<env> offline, and every
 // rendered Docket Deployment is checked, including its resolved environment (ConfigMaps), Services,
@@ -20,6 +21,8 @@ const args = process.argv.slice(2);
 const requireKubectl = args.includes('--require-kubectl');
 const rootArg = args.indexOf('--root');
 const K8S = rootArg >= 0 ? resolve(args[rootArg + 1]) : join(ROOT, 'k8s');
+/** KUBECTL=<path> picks the binary; KUBECTL=none forces the file-only check. */
+const KUBECTL = process.env.KUBECTL ?? 'kubectl';
 
 /** What each service must look like (README "Configuration", ARCHITECTURE §7). */
 const SERVICES = {
@@ -45,12 +48,12 @@ function parseDocs(text, source) {
 }
 
 function kubectlAvailable() {
-  const r = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' });
+  const r = spawnSync(KUBECTL, ['version', '--client'], { encoding: 'utf8' });
   return r.status === 0 ? r.stdout.split('\n').filter(Boolean).join(', ') : undefined;
 }
 
 function render(dir) {
-  const r = spawnSync('kubectl', ['kustomize', dir], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(KUBECTL, ['kustomize', dir], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (r.status !== 0) throw new Error(`kubectl kustomize ${relative(ROOT, dir)} failed:\n${r.stderr.trim()}`);
   return parseDocs(r.stdout, relative(ROOT, dir));
 }
@@ -210,7 +213,7 @@ function check(target, docs, mode) {
 
   // The worker is the heavy one.
   const w = requests[WORKER];
-  if (w) {
+  if (w && Number.isFinite(w.cpu) && Number.isFinite(w.memory)) {
     for (const [svc, r] of Object.entries(requests)) {
       if (svc === WORKER) continue;
       if (!(w.cpu > r.cpu)) fail(`Deployment/${WORKER}`, `must request more CPU than ${svc}`);
