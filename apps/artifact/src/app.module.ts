@@ -7,15 +7,22 @@ import { ArtifactQueryService } from './artifacts/artifact-query.service.js';
 import { ArtifactUpdateService } from './artifacts/artifact-update.service.js';
 import { ArtifactsHandler } from './artifacts/artifacts.handler.js';
 import { CancelService } from './artifacts/cancel.service.js';
+import { BatchHandler } from './batch/batch.handler.js';
+import { ConfirmBatchService } from './batch/confirm-batch.service.js';
+import { CreateBatchService } from './batch/create-batch.service.js';
 import { RerunService } from './artifacts/rerun.service.js';
 import type { ArtifactConfig } from './config.js';
 import { ConfirmUploadService } from './extraction/confirm-upload.service.js';
 import { CreateExtractionService } from './extraction/create-extraction.service.js';
 import { ExtractionHandler } from './extraction/extraction.handler.js';
+import { SubmissionDefaultsService } from './extraction/submission-defaults.service.js';
 import { UploadExpiryService } from './expiry/upload-expiry.service.js';
 import { JobProgressService } from './jobs/job-progress.service.js';
 import { JobQueryService } from './jobs/job-query.service.js';
 import { JobsHandler } from './jobs/jobs.handler.js';
+import { PipelineJobService } from './pipelines/pipeline-job.service.js';
+import { PipelineService } from './pipelines/pipeline.service.js';
+import { PipelinesHandler } from './pipelines/pipelines.handler.js';
 import { RetentionPurgeService } from './retention/retention-purge.service.js';
 import { CONFIG, LOGGER } from './tokens.js';
 
@@ -32,7 +39,7 @@ export class ArtifactModule {
   static register(deps: ArtifactDeps): DynamicModule {
     return {
       module: ArtifactModule,
-      controllers: [ExtractionHandler, JobsHandler, ArtifactsHandler],
+      controllers: [ExtractionHandler, JobsHandler, ArtifactsHandler, BatchHandler, PipelinesHandler],
       providers: [
         { provide: DataSource, useValue: deps.ds },
         { provide: RpcClient, useValue: deps.rpc },
@@ -41,6 +48,7 @@ export class ArtifactModule {
         { provide: LOGGER, useValue: deps.log },
         CreateExtractionService, ConfirmUploadService, JobQueryService, JobProgressService, UploadExpiryService,
         ArtifactQueryService, ArtifactUpdateService, RerunService, CancelService, RetentionPurgeService,
+        SubmissionDefaultsService, PipelineService, PipelineJobService, CreateBatchService, ConfirmBatchService,
       ],
     };
   }

@@ -31,7 +31,7 @@ export const isTerminal = (status: JobEntity['status']) => TERMINAL_JOB_STATUSES
 
 /** Spec §2.2: fields present by state. */
 export function toJobStatus(j: JobEntity, resultDownloadUrl?: string): JobStatusResponseDto {
-  const out: JobStatusResponseDto = { job_id: j.id, status: j.status, created_at: iso(j.createdAt)! };
+  const out: JobStatusResponseDto = { job_id: j.id, artifact_id: j.artifactId, status: j.status, created_at: iso(j.createdAt)! };
   if (isTerminal(j.status) && j.completedAt) out.completed_at = iso(j.completedAt)!;
   if (j.status === 'success') {
     if (resultDownloadUrl) out.result_download_url = resultDownloadUrl;

@@ -7,12 +7,14 @@ import { S3Storage, storageConfigFromEnv } from '@docket/storage';
 import { ArtifactModule } from './app.module.js';
 import { ARTIFACT_SCHEMA, artifactEnvSchema } from './config.js';
 import { ArtifactEntity } from './entities/artifact.entity.js';
+import { BatchEntity } from './entities/batch.entity.js';
 import { JobEntity } from './entities/job.entity.js';
+import { PipelineEntity } from './entities/pipeline.entity.js';
 import { UploadExpiryService } from './expiry/upload-expiry.service.js';
 import { artifactMigrations } from './migrations/index.js';
 import { RetentionPurgeService } from './retention/retention-purge.service.js';
 
-export const artifactEntities = [ArtifactEntity, JobEntity];
+export const artifactEntities = [ArtifactEntity, JobEntity, BatchEntity, PipelineEntity];
 
 export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{ app: INestApplication; close(): Promise<void> }> {
   const cfg = loadConfig(artifactEnvSchema, env);

@@ -3,10 +3,12 @@ import { RpcClient } from '@docket/messaging';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { ArtifactsController } from './artifacts/artifacts.controller.js';
+import { BatchController } from './batch/batch.controller.js';
 import type { GatewayConfig } from './config.js';
 import { ExtractController } from './extract/extract.controller.js';
 import { IdentityModule } from './identity/index.js';
 import { JobsController } from './jobs/jobs.controller.js';
+import { PipelinesController } from './pipelines/pipelines.controller.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { LlmsTxtService } from './system/llms-txt.service.js';
 import { SystemController } from './system/system.controller.js';
@@ -44,7 +46,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [CoreModule.register(deps), IdentityModule, RateLimitModule],
-      controllers: [SystemController, ExtractController, ArtifactsController, JobsController, TemplatesController, WebhooksController, WalletController, UsageController],
+      controllers: [SystemController, ExtractController, ArtifactsController, BatchController, PipelinesController, JobsController, TemplatesController, WebhooksController, WalletController, UsageController],
       providers: [LlmsTxtService],
     };
   }

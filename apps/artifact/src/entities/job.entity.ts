@@ -6,6 +6,7 @@ import type { FieldDefDto, JobStatus } from '@docket/contracts';
 @Entity({ schema: 'artifact', name: 'jobs' })
 @Index('jobs_artifact_idx', ['artifactId'])
 @Index('jobs_status_created_idx', ['status', 'createdAt'])
+@Index('jobs_batch_idx', ['batchId'])
 export class JobEntity {
   @PrimaryColumn({ type: 'varchar', length: 40 }) id: string;
   @Column({ name: 'artifact_id', type: 'varchar', length: 40 }) artifactId: string;

@@ -30,14 +30,25 @@ export class ConfirmUploadService {
     const head = await this.storage.head(artifact.storageKey);
     if (!head) throw new DocketError('upload_missing', 'No uploaded object found for this artifact; PUT the file to upload_url first');
 
-    await this.ds.transaction(async (m) => {
+    await this.queueUploaded(artifact, head.size);
+    const fresh = await this.ds.getRepository(ArtifactEntity).findOneByOrFail({ id: artifact.id });
+    return this.record(fresh);
+  }
+
+  /**
+   * The uploaded object exists: in ONE transaction move the artifact `pending_upload` → `uploaded`, its job
+   * `pending` → `queued_for_processing`, and write the `jobs.v1.run` outbox row. False when a concurrent
+   * confirm already did it (guarded by the status), so nothing is queued twice. Used by confirm-batch too.
+   */
+  async queueUploaded(artifact: ArtifactEntity, size: number): Promise<boolean> {
+    return this.ds.transaction(async (m) => {
       const moved = await m
         .createQueryBuilder()
         .update(ArtifactEntity)
-        .set({ status: 'uploaded', uploadedAt: () => 'now()', artifactSize: head.size })
+        .set({ status: 'uploaded', uploadedAt: () => 'now()', artifactSize: size })
         .where('id = :id AND status = :from', { id: artifact.id, from: 'pending_upload' })
         .execute();
-      if (!moved.affected) return; // a concurrent confirm won; nothing to queue twice
+      if (!moved.affected) return false; // a concurrent confirm won; nothing to queue twice
       const job = await m.findOneByOrFail(JobEntity, { id: artifact.latestJobId!, status: 'pending' });
       await m.update(JobEntity, { id: job.id }, { status: 'queued_for_processing', queuedAt: () => 'now()' });
       const run: JobRunMessage = {
@@ -46,9 +57,8 @@ export class ConfirmUploadService {
         templateVersion: job.templateVersion, confidenceThreshold: job.confidenceThreshold,
       };
       await enqueueOutbox(m, ARTIFACT_SCHEMA, Streams.jobs.run, run, `run_${job.id}`);
+      return true;
     });
-    const fresh = await this.ds.getRepository(ArtifactEntity).findOneByOrFail({ id: artifact.id });
-    return this.record(fresh);
   }
 
   private async record(a: ArtifactEntity): Promise<ArtifactRecordDto> {

@@ -1,8 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  findDuplicateKeys, rawKey, Subjects, type CreateExtractionCommand, type ExtractResponseDto, type FieldDefDto,
-  type PlaceHoldReply, type RegisterOneShotReply, type TemplateSnapshot,
-} from '@docket/contracts';
+import { rawKey, Subjects, type CreateExtractionCommand, type ExtractResponseDto, type PlaceHoldReply } from '@docket/contracts';
 import { DocketError } from '@docket/errors';
 import { RpcClient } from '@docket/messaging';
 import { S3Storage } from '@docket/storage';
@@ -12,20 +9,16 @@ import { ulid } from 'ulid';
 import type { ArtifactConfig } from '../config.js';
 import { ArtifactEntity } from '../entities/artifact.entity.js';
 import { JobEntity } from '../entities/job.entity.js';
+import type { PipelineEntity } from '../entities/pipeline.entity.js';
+import { PipelineService } from '../pipelines/pipeline.service.js';
 import { CONFIG, LOGGER } from '../tokens.js';
-
-const DEFAULT_CONFIDENCE_THRESHOLD = 0.7;
-
-interface ResolvedSchema {
-  fields: FieldDefDto[];
-  templateId: string | null;
-  templateVersion: number | null;
-  confidenceThreshold: number;
-}
+import { SubmissionDefaultsService } from './submission-defaults.service.js';
 
 /**
- * Step 1 of the main flow (spec §1, §4.1): resolve schema and webhook, hold funds, create the
- * artifact (`pending_upload`) and job (`pending`), presign the PUT bound to the Content-Type.
+ * Step 1 of the main flow (spec §1, §4.1): resolve schema and webhook (request, else the pipeline's
+ * defaults), hold funds, create the artifact (`pending_upload`) and job (`pending`), presign the PUT
+ * bound to the Content-Type. `POST /extract` runs under the account's default pipeline,
+ * `POST /pipeline_async` under the named one.
  */
 @Injectable()
 export class CreateExtractionService {
@@ -33,23 +26,17 @@ export class CreateExtractionService {
     private readonly ds: DataSource,
     private readonly rpc: RpcClient,
     private readonly storage: S3Storage,
+    private readonly defaults: SubmissionDefaultsService,
+    private readonly pipelines: PipelineService,
     @Inject(CONFIG) private readonly cfg: ArtifactConfig,
     @Inject(LOGGER) private readonly log: Logger,
   ) {}
 
-  async create(cmd: CreateExtractionCommand): Promise<ExtractResponseDto> {
+  async create(cmd: CreateExtractionCommand, under?: PipelineEntity): Promise<ExtractResponseDto> {
     const req = cmd.request;
-    const schema = await this.resolveSchema(cmd);
-    if (req.webhook_id) await this.rpc.request(Subjects.webhook.verify, { accountId: cmd.accountId, webhookId: req.webhook_id });
-
-    let webhookId = req.webhook_id ?? null;
-    let signingSecret: string | null = null;
-    if (!webhookId && req.webhook_url) {
-      // Registered first: an orphaned one-shot webhook (if anything below fails) is never used.
-      const reg = await this.rpc.request<RegisterOneShotReply>(Subjects.webhook.registerOneShot, { accountId: cmd.accountId, url: req.webhook_url });
-      webhookId = reg.webhookId;
-      signingSecret = reg.secret;
-    }
+    const pipeline = under ?? (await this.pipelines.ensureDefault(cmd.accountId));
+    const schema = await this.defaults.schema(cmd.accountId, req, pipeline);
+    const { webhookId, signingSecret } = await this.defaults.webhook(cmd.accountId, req, pipeline);
 
     // Rows before money: if the process dies after the hold, the pending job exists and its expiry
     // releases the hold; a hold with no job could never be released.
@@ -90,31 +77,12 @@ export class CreateExtractionService {
       }
       throw err;
     }
-    await this.ds.getRepository(JobEntity).update({ id: jobId }, { holdAmount: hold.amount });
-    const uploadUrl = await this.storage.presignPut(key, req.artifact_type, ttl);
-    this.log.info({ jobId, artifactId, accountId: cmd.accountId, sandbox: cmd.sandbox }, 'extraction created');
-    return { job_id: jobId, artifact_id: artifactId, upload_url: uploadUrl, fields: {}, expires_in: ttl, webhook_signing_secret: signingSecret };
-  }
-
-  private async resolveSchema(cmd: CreateExtractionCommand): Promise<ResolvedSchema> {
-    const { template_id: templateId, extraction_schema: inline } = cmd.request;
-    if (templateId && inline) {
-      throw new DocketError('template_and_schema_both_set', 'Send exactly one of template_id or extraction_schema, not both');
-    }
-    if (inline) {
-      const dup = findDuplicateKeys(inline.fields);
-      if (dup.length) throw new DocketError('duplicate_field_key', `Duplicate field keys: ${dup.join(', ')}`, { keys: dup });
-      return { fields: inline.fields, templateId: null, templateVersion: null, confidenceThreshold: DEFAULT_CONFIDENCE_THRESHOLD };
-    }
-    if (templateId) {
-      const snap = await this.rpc.request<TemplateSnapshot>(Subjects.template.snapshot, { accountId: cmd.accountId, templateId });
-      return {
-        fields: snap.fields, templateId: snap.template_id, templateVersion: snap.version,
-        confidenceThreshold: snap.settings?.confidence_threshold ?? DEFAULT_CONFIDENCE_THRESHOLD,
-      };
-    }
-    throw new DocketError('validation_failed', 'template_id or extraction_schema is required: no default template is configured for this API key', {
-      fields: ['template_id', 'extraction_schema'],
+    await this.ds.transaction(async (m) => {
+      await m.update(JobEntity, { id: jobId }, { holdAmount: hold.amount });
+      await this.pipelines.countExecutions(m, pipeline.id, 1);
     });
+    const uploadUrl = await this.storage.presignPut(key, req.artifact_type, ttl);
+    this.log.info({ jobId, artifactId, accountId: cmd.accountId, sandbox: cmd.sandbox, pipelineId: pipeline.id }, 'extraction created');
+    return { job_id: jobId, artifact_id: artifactId, upload_url: uploadUrl, fields: {}, expires_in: ttl, webhook_signing_secret: signingSecret };
   }
 }

@@ -8,6 +8,7 @@ import type { JobStatus } from '../common/constants.js';
 
 export class JobStatusResponseDto {
   @ApiProperty({ example: 'job_01JD3Q8Y4N6Z2XK7M5T9W0ABCD' }) job_id: string;
+  @ApiProperty({ example: 'art_01JD3Q8Y4N6Z2XK7M5T9W0ABCD', description: 'The artifact the job runs against (spec §4.7: how pipeline_async callers find it).' }) artifact_id: string;
   @ApiProperty({ example: 'success', enum: ['pending', 'queued_for_processing', 'running', 'success', 'failed', 'cancelled', 'expired'] }) status: JobStatus;
   @ApiProperty({ example: '2026-11-23T10:00:00.000Z' }) created_at: string;
   @ApiPropertyOptional({ example: '2026-11-23T10:00:04.120Z', description: 'Terminal states only.' }) completed_at?: string;

@@ -1,0 +1,262 @@
+import 'reflect-metadata';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { Controller, Module, type INestApplication } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  PlaceBatchHoldCommand, PlaceHoldCommand, RegisterOneShotCommand, ReleaseHoldCommand, Streams, Subjects, TemplateSnapshotQuery, WebhookRef,
+  type ArtifactRecordDto, type AsyncJobStartResponseDto, type BatchSubmitResponseDto, type ConfirmBatchResponseDto, type ExtractResponseDto,
+  type JobFinishedEvent, type JobRunMessage, type JobStatusResponseDto, type PipelineAdminDto, type PipelineDto, type PlaceBatchHoldReply,
+  type PlaceHoldReply, type RegisterOneShotReply, type ReleaseHoldReply, type TemplateSnapshot,
+} from '@docket/contracts';
+import { DocketError } from '@docket/errors';
+import { JetStreamBus, RpcClient, startServiceApp } from '@docket/messaging';
+import {
+  createTestDatabase, expectEventually, freePort, startTestNats, startTestS3, testLogger, type TestDatabase, type TestNats, type TestS3,
+} from '@docket/testing';
+import pg from 'pg';
+import { ulid } from 'ulid';
+import { bootstrap } from './bootstrap.js';
+
+jest.setTimeout(60_000);
+
+const acct = () => `acct_${ulid().toLowerCase()}`;
+const SCHEMA = { fields: [{ key: 'invoice_number', label: 'Invoice Number', data_type: 'string', required: true }] };
+const TEMPLATE_FIELDS = [{ key: 'total', label: 'Total', data_type: 'currency' }];
+const BYTES = Buffer.from('%PDF-1.4 pretend invoice bytes');
+
+/** Stand-ins for billing, template and webhook: real NATS responders with the real contract classes. */
+const singleHolds: PlaceHoldCommand[] = [];
+const batchHolds: PlaceBatchHoldCommand[] = [];
+const releases: ReleaseHoldCommand[] = [];
+const broke = new Set<string>();
+@Controller()
+class StandIns {
+  @MessagePattern(Subjects.billing.placeHold)
+  place(@Payload() cmd: PlaceHoldCommand): PlaceHoldReply {
+    if (broke.has(cmd.accountId)) throw new DocketError('insufficient_funds', 'Spendable balance is too low');
+    singleHolds.push(cmd);
+    return { jobId: cmd.jobId, amount: 5 };
+  }
+
+  @MessagePattern(Subjects.billing.placeBatchHold)
+  placeBatch(@Payload() cmd: PlaceBatchHoldCommand): PlaceBatchHoldReply {
+    if (broke.has(cmd.accountId)) throw new DocketError('wallet_frozen', 'Wallet is frozen');
+    batchHolds.push(cmd);
+    return { holds: cmd.items.map((i) => ({ jobId: i.jobId, amount: 5 })), total: 5 * cmd.items.length };
+  }
+
+  @MessagePattern(Subjects.billing.releaseHold)
+  release(@Payload() cmd: ReleaseHoldCommand): ReleaseHoldReply {
+    releases.push(cmd);
+    return { jobId: cmd.jobId, status: 'released', amount: 5 };
+  }
+
+  @MessagePattern(Subjects.template.snapshot)
+  snapshot(@Payload() q: TemplateSnapshotQuery): TemplateSnapshot {
+    if (!q.templateId.startsWith('tpl_')) throw new DocketError('template_not_found', 'Template not found');
+    return { template_id: q.templateId, version: 3, fields: TEMPLATE_FIELDS as TemplateSnapshot['fields'], settings: { auto_save: false, confidence_threshold: 0.8, ocr_engine: 'default' } };
+  }
+
+  @MessagePattern(Subjects.webhook.verify)
+  verify(@Payload() ref: WebhookRef) {
+    if (!ref.webhookId.startsWith('wh_')) throw new DocketError('webhook_not_found', 'Webhook not found');
+    return { ok: true };
+  }
+
+  @MessagePattern(Subjects.webhook.registerOneShot)
+  oneShot(@Payload() _cmd: RegisterOneShotCommand): RegisterOneShotReply {
+    return { webhookId: `wh_oneshot_${ulid().toLowerCase()}`, secret: 'whsec_test' };
+  }
+}
+@Module({ controllers: [StandIns] })
+class StandInModule {}
+
+describe('artifact: batches and pipelines (real Postgres, NATS JetStream, S3)', () => {
+  let db: TestDatabase;
+  let nats: TestNats;
+  let s3: TestS3;
+  let service: Awaited<ReturnType<typeof bootstrap>>;
+  let standIns: INestApplication;
+  let rpc: RpcClient;
+  let bus: JetStreamBus;
+  let client: pg.Client;
+  const runs: JobRunMessage[] = [];
+  const finished: JobFinishedEvent[] = [];
+
+  const call = <T>(subject: string, payload: object) => rpc.request<T>(subject, payload);
+  const fail = (subject: string, payload: object) =>
+    rpc.request(subject, payload).then(
+      () => { throw new Error(`expected ${subject} to fail`); },
+      (e: DocketError) => e,
+    );
+  const file = (filename: string) => ({ filename, artifact_type: 'application/pdf', artifact_size: BYTES.length });
+  const batch = (accountId: string, request: object) => call<BatchSubmitResponseDto>(Subjects.artifact.createBatch, { accountId, sandbox: false, apiKeyId: 'key_test', request });
+  const put = async (url: string) => expect((await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: BYTES })).status).toBe(200);
+  const count = async (sql: string, params: unknown[]) => Number((await client.query(sql, params)).rows[0].n);
+  const job = (accountId: string, jobId: string) => call<JobStatusResponseDto>(Subjects.artifact.getJob, { accountId, jobId });
+  const jobRow = async (jobId: string) => (await client.query(`SELECT * FROM "artifact"."jobs" WHERE "id" = $1`, [jobId])).rows[0];
+
+  beforeAll(async () => {
+    [db, nats, s3] = await Promise.all([createTestDatabase('artifact_batch_t'), startTestNats(), startTestS3()]);
+    const log = testLogger();
+    standIns = await startServiceApp({ service: 'billing', module: StandInModule, natsUrl: nats.url, host: '127.0.0.1', port: await freePort(), log, checks: {} });
+    service = await bootstrap({
+      DATABASE_URL: db.url, NATS_URL: nats.url, PORT: String(await freePort()), LOG_LEVEL: 'silent', NODE_ENV: 'test', ...s3.env,
+      UPLOAD_EXPIRY_SWEEP_MS: '200', UPLOAD_URL_TTL_SECONDS: '60',
+    });
+    rpc = new RpcClient({ natsUrl: nats.url, name: 'artifact-batch-test', timeoutMs: 10_000 });
+    await rpc.connect();
+    bus = new JetStreamBus(nats.url, log, 'artifact-batch-test');
+    await bus.connect();
+    await bus.consume<JobRunMessage>({
+      stream: Streams.jobs.name, durable: 'test-worker', filterSubject: Streams.jobs.run, ackWaitMs: 30_000, maxDeliver: 1, concurrency: 10,
+      handler: async (m) => { runs.push(m); return { ack: true }; },
+    });
+    await bus.consume<JobFinishedEvent>({
+      stream: Streams.events.name, durable: 'test-events', filterSubject: Streams.events.jobFinished, ackWaitMs: 30_000, maxDeliver: 1, concurrency: 10,
+      handler: async (e) => { finished.push(e); return { ack: true }; },
+    });
+    client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+  });
+
+  afterAll(async () => {
+    await client?.end();
+    await bus?.close();
+    await rpc?.close();
+    await service?.close();
+    await standIns?.close();
+    await s3?.close();
+    await nats?.close();
+    await db?.drop();
+  });
+
+  it('batch: 3 files, one hold call for all, jobs pending with batch_id; confirm queues the uploaded ones only, idempotently', async () => {
+    const a = acct();
+    const b = await batch(a, { files: [file('a.pdf'), file('b.pdf'), file('c.pdf')], extraction_schema: SCHEMA });
+    expect(b).toMatchObject({ batch_id: expect.stringMatching(/^bat_/), total: 3, webhook_signing_secret: null });
+    expect(b.files.map((f) => f.filename)).toEqual(['a.pdf', 'b.pdf', 'c.pdf']);
+    expect(batchHolds.filter((h) => h.accountId === a)).toHaveLength(1);
+    expect(batchHolds.find((h) => h.accountId === a)!.items.map((i) => i.jobId)).toEqual(b.files.map((f) => f.job_id));
+    for (const f of b.files) {
+      expect(await job(a, f.job_id)).toMatchObject({ status: 'pending' });
+      expect(await jobRow(f.job_id)).toMatchObject({ batch_id: b.batch_id, hold_amount: 5 });
+    }
+    await put(b.files[0].upload_url);
+    await put(b.files[1].upload_url);
+
+    const first = await call<ConfirmBatchResponseDto>(Subjects.artifact.confirmBatch, { accountId: a, batchId: b.batch_id });
+    expect(first).toEqual({
+      batch_id: b.batch_id, confirmed: [b.files[0].artifact_id, b.files[1].artifact_id].sort(), pending: [b.files[2].artifact_id], already_confirmed: [], closed: [],
+    });
+    expect(await job(a, b.files[0].job_id)).toMatchObject({ status: 'queued_for_processing' });
+    expect(await job(a, b.files[2].job_id)).toMatchObject({ status: 'pending' });
+    expect((await call<ArtifactRecordDto>(Subjects.artifact.get, { accountId: a, artifactId: b.files[2].artifact_id })).status).toBe('pending_upload');
+
+    // A second call skips the confirmed ones and picks up the straggler.
+    await put(b.files[2].upload_url);
+    const second = await call<ConfirmBatchResponseDto>(Subjects.artifact.confirmBatch, { accountId: a, batchId: b.batch_id });
+    expect(second).toMatchObject({ confirmed: [b.files[2].artifact_id], pending: [], already_confirmed: [b.files[0].artifact_id, b.files[1].artifact_id].sort() });
+    await expectEventually(async () => expect(runs.filter((r) => b.files.some((f) => f.job_id === r.jobId))).toHaveLength(3), { what: 'three runs' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(runs.filter((r) => b.files.some((f) => f.job_id === r.jobId))).toHaveLength(3);
+
+    // batch_id reaches the job-finished event (webhook payloads carry it).
+    const j = b.files[0].job_id;
+    expect(await call(Subjects.artifact.jobStarted, { jobId: j, attempt: 1 })).toEqual({ proceed: true });
+    await call(Subjects.artifact.jobOutcome, { jobId: j, status: 'success', result: { invoice_number: 'X' }, confidence: 0.9, pages: 1 });
+    await expectEventually(async () => expect(finished.find((e) => e.jobId === j)).toMatchObject({ batchId: b.batch_id, status: 'success' }), { what: 'finished event' });
+  });
+
+  it('batch rules: 0 / 51 files, duplicate filenames, template + schema → 400; nothing created', async () => {
+    const a = acct();
+    const many = Array.from({ length: 51 }, (_, i) => file(`f${i}.pdf`));
+    expect(await fail(Subjects.artifact.createBatch, { accountId: a, sandbox: false, request: { files: [], extraction_schema: SCHEMA } })).toMatchObject({ code: 'validation_failed' });
+    expect(await fail(Subjects.artifact.createBatch, { accountId: a, sandbox: false, request: { files: many, extraction_schema: SCHEMA } })).toMatchObject({ code: 'validation_failed' });
+    expect(await fail(Subjects.artifact.createBatch, { accountId: a, sandbox: false, request: { files: [file('x.pdf'), file('x.pdf')], extraction_schema: SCHEMA } }))
+      .toMatchObject({ code: 'validation_failed', details: { duplicate_filenames: ['x.pdf'] } });
+    expect(await fail(Subjects.artifact.createBatch, { accountId: a, sandbox: false, request: { files: [file('x.pdf')], extraction_schema: SCHEMA, template_id: 'tpl_1' } }))
+      .toMatchObject({ code: 'template_and_schema_both_set' });
+    expect(await fail(Subjects.artifact.createBatch, { accountId: a, sandbox: false, request: { files: [file('x.pdf')] } }))
+      .toMatchObject({ code: 'validation_failed', details: { reason: 'no_default_template' } });
+    expect(await fail(Subjects.artifact.createBatch, { accountId: a, sandbox: false, request: { files: [file('x.pdf')], template_id: 'nope' } })).toMatchObject({ code: 'template_not_found' });
+    expect(await fail(Subjects.artifact.createBatch, { accountId: a, sandbox: false, request: { files: [file('x.pdf')], extraction_schema: SCHEMA, webhook_id: 'nope' } })).toMatchObject({ code: 'webhook_not_found' });
+    expect(await count(`SELECT count(*) AS n FROM "artifact"."artifacts" WHERE "account_id" = $1`, [a])).toBe(0);
+    expect(await count(`SELECT count(*) AS n FROM "artifact"."batches" WHERE "account_id" = $1`, [a])).toBe(0);
+  });
+
+  it('batch refused by billing (402) leaves no batch, artifact or job behind', async () => {
+    const a = acct();
+    broke.add(a);
+    expect(await fail(Subjects.artifact.createBatch, { accountId: a, sandbox: false, request: { files: [file('a.pdf'), file('b.pdf')], extraction_schema: SCHEMA } }))
+      .toMatchObject({ code: 'wallet_frozen' });
+    for (const t of ['artifacts', 'jobs', 'batches']) expect(await count(`SELECT count(*) AS n FROM "artifact"."${t}" WHERE "account_id" = $1`, [a])).toBe(0);
+    broke.delete(a);
+  });
+
+  it('confirm-batch: unknown or another account\'s batch → 404; a never-uploaded file expires with its batch (hold released via the event)', async () => {
+    const a = acct();
+    const b = await batch(a, { files: [file('late.pdf')], extraction_schema: SCHEMA, webhook_url: 'https://hooks.example.com/x' });
+    expect(b.webhook_signing_secret).toBe('whsec_test');
+    expect(await fail(Subjects.artifact.confirmBatch, { accountId: acct(), batchId: b.batch_id })).toMatchObject({ code: 'not_found' });
+    expect(await fail(Subjects.artifact.confirmBatch, { accountId: a, batchId: 'bat_unknown' })).toMatchObject({ code: 'not_found' });
+    // Upload window over: the sweep expires the job; billing releases its hold from the finished event.
+    await client.query(`UPDATE "artifact"."jobs" SET "upload_expires_at" = now() - interval '1 second' WHERE "batch_id" = $1`, [b.batch_id]);
+    await expectEventually(async () => expect(finished.find((e) => e.jobId === b.files[0].job_id)).toMatchObject({ status: 'expired', batchId: b.batch_id }), { what: 'expired event' });
+    expect(await call(Subjects.artifact.confirmBatch, { accountId: a, batchId: b.batch_id })).toMatchObject({ closed: [b.files[0].artifact_id], pending: [], confirmed: [] });
+  });
+
+  it('pipelines: default created once on first use; lists; configurable over NATS only; defaults apply to /extract and batch', async () => {
+    const a = acct();
+    const [l1, l2] = await Promise.all([call<PipelineDto[]>(Subjects.artifact.listPipelines, { accountId: a }), call<PipelineDto[]>(Subjects.artifact.listPipelines, { accountId: a })]);
+    expect(l1).toEqual(l2);
+    expect(l1).toEqual([{ id: expect.stringMatching(/^pipe_/), name: 'Default pipeline', is_active: true, template_id: null, execution_count: 0, created_at: expect.any(String) }]);
+    const pipeId = l1[0].id;
+
+    // No default template yet: /extract without template/schema is a 400 that says so.
+    const bare = { filename: 'a.pdf', artifact_type: 'application/pdf', artifact_size: BYTES.length };
+    expect(await fail(Subjects.artifact.createExtraction, { accountId: a, sandbox: false, request: bare })).toMatchObject({ code: 'validation_failed', details: { reason: 'no_default_template' } });
+
+    expect(await fail(Subjects.artifact.updatePipeline, { accountId: a, pipelineId: pipeId, template_id: 'nope' })).toMatchObject({ code: 'template_not_found' });
+    expect(await fail(Subjects.artifact.updatePipeline, { accountId: acct(), pipelineId: pipeId, name: 'x' })).toMatchObject({ code: 'forbidden' });
+    const updated = await call<PipelineAdminDto>(Subjects.artifact.updatePipeline, { accountId: a, pipelineId: pipeId, template_id: 'tpl_default', webhook_id: 'wh_default' });
+    expect(updated).toMatchObject({ id: pipeId, template_id: 'tpl_default', webhook_id: 'wh_default', is_default: true });
+
+    const ex = await call<ExtractResponseDto>(Subjects.artifact.createExtraction, { accountId: a, sandbox: false, request: bare });
+    expect(await jobRow(ex.job_id)).toMatchObject({ template_id: 'tpl_default', template_version: 3, webhook_id: 'wh_default', confidence_threshold: 0.8 });
+    // Request webhook_id wins over the pipeline's; a one-shot URL too.
+    const ex2 = await call<ExtractResponseDto>(Subjects.artifact.createExtraction, { accountId: a, sandbox: false, request: { ...bare, webhook_id: 'wh_mine', extraction_schema: SCHEMA } });
+    expect(await jobRow(ex2.job_id)).toMatchObject({ template_id: null, webhook_id: 'wh_mine' });
+    const ex3 = await call<ExtractResponseDto>(Subjects.artifact.createExtraction, { accountId: a, sandbox: false, request: { ...bare, webhook_url: 'https://hooks.example.com/y' } });
+    expect((await jobRow(ex3.job_id)).webhook_id).toMatch(/^wh_oneshot_/);
+    const b = await batch(a, { files: [file('p.pdf')] });
+    expect(await jobRow(b.files[0].job_id)).toMatchObject({ template_id: 'tpl_default', webhook_id: 'wh_default' });
+
+    expect((await call<PipelineDto[]>(Subjects.artifact.listPipelines, { accountId: a }))[0].execution_count).toBe(4);
+  });
+
+  it('pipeline_async: runs under the named pipeline, no artifact_id, overrides apply; missing/inactive → 404, another account\'s → 403', async () => {
+    const a = acct();
+    const [p] = await call<PipelineDto[]>(Subjects.artifact.listPipelines, { accountId: a });
+    await call(Subjects.artifact.updatePipeline, { accountId: a, pipelineId: p.id, template_id: 'tpl_pipe' });
+    const req = { pipeline_id: p.id, filename: 'p.pdf', artifact_type: 'application/pdf', artifact_size: BYTES.length };
+    const r = await call<AsyncJobStartResponseDto>(Subjects.artifact.createPipelineJob, { accountId: a, sandbox: false, request: req });
+    expect(Object.keys(r).sort()).toEqual(['expires_in', 'fields', 'job_id', 'upload_url', 'webhook_signing_secret']);
+    expect(r.expires_in).toBe(60);
+    expect(await jobRow(r.job_id)).toMatchObject({ template_id: 'tpl_pipe' });
+    // Same upload and confirm flow as /extract.
+    await put(r.upload_url);
+    const artifactId = (await jobRow(r.job_id)).artifact_id;
+    expect(await call<ArtifactRecordDto>(Subjects.artifact.confirmUpload, { accountId: a, artifactId })).toMatchObject({ status: 'uploaded' });
+
+    const over = await call<AsyncJobStartResponseDto>(Subjects.artifact.createPipelineJob, { accountId: a, sandbox: false, request: { ...req, template_id: 'tpl_other' } });
+    expect(await jobRow(over.job_id)).toMatchObject({ template_id: 'tpl_other' });
+    expect(await fail(Subjects.artifact.createPipelineJob, { accountId: a, sandbox: false, request: { ...req, template_id: 'tpl_x', extraction_schema: SCHEMA } }))
+      .toMatchObject({ code: 'template_and_schema_both_set' });
+    expect(await fail(Subjects.artifact.createPipelineJob, { accountId: a, sandbox: false, request: { ...req, pipeline_id: 'pipe_missing' } })).toMatchObject({ code: 'not_found' });
+    expect(await fail(Subjects.artifact.createPipelineJob, { accountId: acct(), sandbox: false, request: req })).toMatchObject({ code: 'forbidden' });
+    await call(Subjects.artifact.updatePipeline, { accountId: a, pipelineId: p.id, is_active: false });
+    expect(await fail(Subjects.artifact.createPipelineJob, { accountId: a, sandbox: false, request: req })).toMatchObject({ code: 'not_found' });
+    expect((await call<PipelineDto[]>(Subjects.artifact.listPipelines, { accountId: a }))[0]).toMatchObject({ is_active: false, execution_count: 2 });
+  });
+});

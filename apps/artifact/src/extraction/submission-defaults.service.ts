@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import {
+  findDuplicateKeys, Subjects, type ExtractionSchemaDto, type FieldDefDto, type RegisterOneShotReply, type TemplateSnapshot,
+} from '@docket/contracts';
+import { DocketError } from '@docket/errors';
+import { RpcClient } from '@docket/messaging';
+import type { PipelineEntity } from '../entities/pipeline.entity.js';
+
+const DEFAULT_CONFIDENCE_THRESHOLD = 0.7;
+
+export interface ResolvedSchema {
+  fields: FieldDefDto[];
+  templateId: string | null;
+  templateVersion: number | null;
+  confidenceThreshold: number;
+}
+
+export interface ResolvedWebhook {
+  webhookId: string | null;
+  /** Set only for a one-shot `webhook_url` (returned once). */
+  signingSecret: string | null;
+}
+
+interface SubmissionOptions {
+  template_id?: string;
+  extraction_schema?: ExtractionSchemaDto;
+  webhook_id?: string;
+  webhook_url?: string;
+}
+
+/**
+ * Spec §4.1 rules 1–3 for every kind of submission (extract, batch, pipeline_async, direct upload):
+ * schema = request template | inline schema | the pipeline's default template; webhook = request
+ * webhook_id → request webhook_url → the pipeline's default webhook (there is no API-key default yet).
+ */
+@Injectable()
+export class SubmissionDefaultsService {
+  constructor(private readonly rpc: RpcClient) {}
+
+  async schema(accountId: string, req: SubmissionOptions, pipeline: PipelineEntity): Promise<ResolvedSchema> {
+    const { template_id: templateId, extraction_schema: inline } = req;
+    if (templateId && inline) {
+      throw new DocketError('template_and_schema_both_set', 'Send exactly one of template_id or extraction_schema, not both');
+    }
+    if (inline) {
+      const dup = findDuplicateKeys(inline.fields);
+      if (dup.length) throw new DocketError('duplicate_field_key', `Duplicate field keys: ${dup.join(', ')}`, { keys: dup });
+      return { fields: inline.fields, templateId: null, templateVersion: null, confidenceThreshold: DEFAULT_CONFIDENCE_THRESHOLD };
+    }
+    const effective = templateId ?? pipeline.templateId;
+    if (effective) {
+      const snap = await this.rpc.request<TemplateSnapshot>(Subjects.template.snapshot, { accountId, templateId: effective });
+      return {
+        fields: snap.fields, templateId: snap.template_id, templateVersion: snap.version,
+        confidenceThreshold: snap.settings?.confidence_threshold ?? DEFAULT_CONFIDENCE_THRESHOLD,
+      };
+    }
+    throw new DocketError('validation_failed', 'template_id or extraction_schema is required: no default template is configured on the pipeline', {
+      fields: ['template_id', 'extraction_schema'], reason: 'no_default_template', pipeline_id: pipeline.id,
+    });
+  }
+
+  async webhook(accountId: string, req: SubmissionOptions, pipeline: PipelineEntity): Promise<ResolvedWebhook> {
+    if (req.webhook_id) {
+      await this.rpc.request(Subjects.webhook.verify, { accountId, webhookId: req.webhook_id });
+      return { webhookId: req.webhook_id, signingSecret: null };
+    }
+    if (req.webhook_url) {
+      // Registered first: an orphaned one-shot webhook (if anything later fails) is never used.
+      const reg = await this.rpc.request<RegisterOneShotReply>(Subjects.webhook.registerOneShot, { accountId, url: req.webhook_url });
+      return { webhookId: reg.webhookId, signingSecret: reg.secret };
+    }
+    return { webhookId: pipeline.webhookId, signingSecret: null };
+  }
+}
