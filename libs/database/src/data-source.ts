@@ -41,7 +41,8 @@ export async function ensureDatabase(url: string): Promise<void> {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (!rowCount) {
       await client.query(`CREATE DATABASE "${name}"`).catch((err: { code?: string }) => {
-        if (err.code !== '42P04') throw err; // created concurrently by another service
+        // Created concurrently by another service: 42P04, or 23505 when both inserts raced in pg_database.
+        if (err.code !== '42P04' && err.code !== '23505') throw err;
       });
     }
   } finally {
@@ -49,12 +50,23 @@ export async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
-/** Initialise, create the schema if needed and apply pending migrations. */
+/**
+ * Initialise, create the schema if needed and apply pending migrations. Replicas of one service that
+ * boot together serialise on a session advisory lock per schema, so exactly one applies each migration.
+ */
 export async function initAndMigrate(ds: DataSource, schema: string): Promise<DataSource> {
   if (!ds.isInitialized) await ds.initialize();
-  await ds.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`).catch((err: { code?: string }) => {
-    if (err.code !== '23505' && err.code !== '42P06') throw err;
-  });
-  await ds.runMigrations({ transaction: 'each' });
+  const runner = ds.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock(hashtext($1))', [`docket:migrate:${schema}`]);
+    await runner.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`).catch((err: { code?: string }) => {
+      if (err.code !== '23505' && err.code !== '42P06') throw err;
+    });
+    await ds.runMigrations({ transaction: 'each' });
+  } finally {
+    await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`docket:migrate:${schema}`]).catch(() => undefined);
+    await runner.release();
+  }
   return ds;
 }
