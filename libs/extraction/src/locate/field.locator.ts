@@ -187,7 +187,11 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         offset += seg.words.length;
         if (!m) continue;
         // Labels open a cell; a match in the middle of running text ("Greetings from …") is prose.
-        if (m.start > 0) m.score *= seg.words.length > 6 ? 0.6 : 0.85;
+        // ("Total taxes" still opens with its label: a leading "total" is part of an amount's label.)
+        const amountField = field.data_type === 'number' || field.data_type === 'currency';
+        const pre = segConcepts.slice(0, m.start).flat();
+        const openingOk = pre.every((c) => weightOf(c) === 0 || (amountField && c === 'total'));
+        if (m.start > 0 && !openingOk) m.score *= seg.words.length > 6 ? 0.6 : 0.85;
         if (seg.words.length - m.end > 8 && !/[:#]$/.test(seg.words[m.end - 1]!.text)) m.score *= 0.8;
         // A label cell that also names another known concept ("Total HT" for "Total": net) is a different field.
         const specConcepts = new Set(spec.variants.flat());
