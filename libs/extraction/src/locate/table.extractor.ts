@@ -2,6 +2,7 @@ import type { FieldDef } from '../engine.types.js';
 import { segments } from '../layout/layout.builder.js';
 import type { DocLayout, Line, Word } from '../layout/layout.types.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
+import { ISO_CODES } from '../parsers/currency.parser.js';
 import { allSpans, conceptTokens, labelSpec, wordConcepts } from './label.matcher.js';
 
 export interface TableResult {
@@ -182,10 +183,8 @@ function columnOf(w: Word, cols: Column[]): number {
 }
 
 function isStopLine(line: Line): boolean {
-  const first = segments(line, 1.5)[0];
-  if (!first) return false;
-  const cs = first.words.slice(0, 3).flatMap((w) => conceptTokens(w.text));
-  return cs.some((c) => STOP.has(c));
+  // Any cell opening with a totals word ("Subtotal", "Total TTC", "Factuur totaal", "incl. BTW") closes the items.
+  return segments(line, 1.5).some((seg) => wordConcepts(seg.words.slice(0, 3).map((w) => w.text)).flat().some((c) => STOP.has(c)));
 }
 
 /**
@@ -297,7 +296,17 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
     for (const line of body) {
       const cells: Record<string, string[]> = {};
       for (const w of line.words) {
-        const ci = assign(w);
+        let ci = assign(w);
+        // Words (not numbers, not currency codes) that land in a number column are text run over from the
+        // text column on their left ("Design (hours): Of a sample" under a narrow "Product" header).
+        const col = cols[ci];
+        const wordy = /\p{L}/u.test(w.text) && (!/\d/.test(w.text) || col?.inferred) && !ISO_CODES.has(w.text);
+        if (col?.field && col.field.data_type !== 'string' && wordy && (col.inferred || w.x0 < col.x0)) {
+          for (let j = ci - 1; j >= 0; j--) if (cols[j]!.field?.data_type === 'string') {
+            ci = j;
+            break;
+          }
+        }
         const f = cols[ci]?.field;
         // Unclaimed columns are kept aside (as "#<index>") for the quantity × price = amount check.
         const k = f ? f.key : ci >= 0 ? `#${ci}` : undefined;
