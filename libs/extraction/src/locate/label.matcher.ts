@@ -19,7 +19,7 @@ const SYNONYMS: Record<string, string[]> = {
   price: ['rate', 'preis', 'prix', 'prijs', 'cost', 'einzelpreis', 'pu'],
   unit: ['einzel', 'unitaire', 'per', 'each', 'stuk'],
   description: ['desc', 'item', 'article', 'bezeichnung', 'beschreibung', 'designation', 'libelle', 'omschrijving', 'product', 'service', 'particulars', 'details', 'artikel', 'leistung'],
-  company: ['firm', 'firma', 'societe', 'bedrijf', 'shop', 'store', 'business'],
+  company: ['firm', 'firma', 'societe', 'bedrijf', 'business'],
   address: ['addr', 'adresse', 'adres', 'anschrift'],
   phone: ['tel', 'ph', 'telephone', 'telefon', 'telefoon', 'mobile', 'fax'],
   currency: ['curr', 'wahrung', 'devise', 'valuta', 'waehrung'],

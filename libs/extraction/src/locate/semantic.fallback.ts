@@ -108,7 +108,8 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
   return undefined;
 }
 
-const LEGAL = /^(.{2,60}?\b(?:GmbH(?: & Co\.? KG)?|AG|KG|UG|e\.K\.|S\.?A\.?R\.?L\.?|SAS|S\.A\.S\.|S\.A\.|SA|SE|B\.V\.|BV|N\.V\.|NV|Inc\.?|LLC|L\.L\.C\.|Ltd\.?|Limited|PLC|plc|Corp\.?|Corporation|Co\.,? Ltd\.?|Pvt\.? Ltd\.?|Private Limited|SDN\.? BHD\.?|Sdn\.? Bhd\.?|S\/B|S\.p\.A\.|S\.r\.l\.|Oy|AB|ApS|A\/S))(?=$|[\s,.;)\-])/i;
+// Case-sensitive on purpose: short forms (SA, SE, AB, AG) in lower case are ordinary words.
+const LEGAL = /^(.{2,60}?\b(?:GmbH(?: & Co\.? KG)?|GMBH|AG|KG|UG|e\.K\.|S\.?A\.?R\.?L\.?|SAS|S\.A\.S\.|S\.A\.|SA|SE|B\.V\.|BV|N\.V\.|NV|Inc\.?|INC\.?|LLC|L\.L\.C\.|Ltd\.?|LTD\.?|Limited|LIMITED|PLC|plc|Corp\.?|CORP\.?|Corporation|Co\.,? Ltd\.?|Pvt\.? Ltd\.?|Private Limited|SDN\.? BHD\.?|Sdn\.? Bhd\.?|S\/B|S\.p\.A\.|S\.r\.l\.|Oy|AB|ApS|A\/S))(?=$|[\s,.;)\-])/;
 const DOC_WORDS = /^(tax\s+)?(invoice|receipt|rechnung|facture|factuur|avoir|gutschrift|credit note|bill|quotation|page)\b/i;
 
 function legalName(text: string): string | undefined {
@@ -122,7 +123,8 @@ function legalName(text: string): string | undefined {
 export function findIssuer(doc: DocLayout): { line: Line; name: string } | undefined {
   const page = doc.pages[0];
   if (!page) return undefined;
-  const top = page.lines.filter((l) => (l.text.match(/\p{L}/gu) ?? []).length >= 3 && !DOC_WORDS.test(l.text.trim()) && !findDates(l.text).length).slice(0, 5);
+  // Candidate name lines hold a real word (OCR noise from logos gives lines of 1–2 letter fragments).
+  const top = page.lines.filter((l) => (/\p{L}{4,}/u.test(l.text) || legalName(l.text)) && !DOC_WORDS.test(l.text.trim()) && !findDates(l.text).length).slice(0, 5);
   for (const [i, l] of top.entries()) {
     const name = legalName(l.text);
     if (!name) continue;
