@@ -76,7 +76,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
   // else the first text line.
   if (f.data_type === 'string' && !concepts.has('address') && (concepts.has('seller') || concepts.has('company') || /issu|merchant|shop|vendor|seller/.test(desc))) {
     const issuer = findIssuer(doc);
-    if (issuer) return at(issuer.line, issuer.line.words, issuer.name, 0.45);
+    if (issuer) return at(issuer.line, issuer.line.words, stripRegistration(issuer.name), 0.45);
   }
   // Postal address of the issuer: the lines after its name, up to and including the postcode line.
   if (f.data_type === 'string' && concepts.has('address')) {
@@ -112,6 +112,11 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
 const LEGAL = /^(.{2,60}?\b(?:GmbH(?: & Co\.? KG)?|GMBH|AG|KG|UG|e\.K\.|S\.?A\.?R\.?L\.?|SAS|S\.A\.S\.|S\.A\.|SA|SE|B\.V\.|BV|N\.V\.|NV|Inc\.?|INC\.?|LLC|L\.L\.C\.|Ltd\.?|LTD\.?|Limited|LIMITED|PLC|plc|Corp\.?|CORP\.?|Corporation|Co\.,? Ltd\.?|Pvt\.? Ltd\.?|Private Limited|SDN\.? BHD\.?|Sdn\.? Bhd\.?|S\/B|S\.p\.A\.|S\.r\.l\.|Oy|AB|ApS|A\/S))(?=$|[\s,.;)\-])/;
 const DOC_WORDS = /^(tax\s+)?(invoice|receipt|rechnung|facture|factuur|avoir|gutschrift|credit note|bill|quotation|page)\b/i;
 
+/** A trailing registration code in brackets ("99 SPEED MART S/B (519537-X)") is not part of the name. */
+function stripRegistration(name: string): string {
+  return name.replace(/\s*\([^)]*\d[^)]*\)\s*$/, '').trim();
+}
+
 function legalName(text: string): string | undefined {
   for (const seg of text.split(/\s{2,}| - | \| | ● /)) {
     const m = LEGAL.exec(seg.trim().replace(/^(?:from|von|de|by|sold by)\s*:?\s+/i, ''));
@@ -133,6 +138,10 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
     if (prev && name === l.text.trim() && l.y0 - prev.y1 < h * 1.5 && !/\d/.test(prev.text) && !legalName(prev.text)) return { line: l, name: `${prev.text.trim()} ${name}` };
     return { line: l, name };
   }
+  // A first line printed larger than the body text is the letterhead (receipts rarely print a legal form).
+  const heights = page.lines.map((l) => l.y1 - l.y0).sort((a, b) => a - b);
+  const median = heights[Math.floor(heights.length / 2)] ?? 0;
+  if (top[0] && top[0].y1 - top[0].y0 >= median * 1.15 && top[0].y0 < page.height * 0.25) return { line: top[0], name: top[0].text.trim() };
   const lines = doc.pages.flatMap((p) => p.lines);
   let buyerZone = -10;
   for (const [i, l] of lines.entries()) {
