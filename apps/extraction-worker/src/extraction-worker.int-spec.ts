@@ -11,7 +11,7 @@ import { expectEventually, freePort, startTestNats, startTestS3, testLogger, typ
 import { ulid } from 'ulid';
 import { bootstrap } from './bootstrap.js';
 
-jest.setTimeout(60_000);
+jest.setTimeout(90_000);
 
 /** Stand-in `artifact`: a real NATS responder with the real contract classes, recording what the worker reports. */
 const started: JobStartedCommand[] = [];
@@ -62,7 +62,7 @@ describe('extraction-worker (real NATS JetStream and S3)', () => {
       const o = outcomes.find((x) => x.jobId === jobId);
       if (!o) throw new Error(`no outcome for ${jobId}`);
       return o;
-    }, { timeoutMs: 30_000 });
+    }, { timeoutMs: 50_000 });
 
   beforeAll(async () => {
     [nats, s3] = await Promise.all([startTestNats(), startTestS3()]);

@@ -285,7 +285,6 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
     const page = doc.pages.find((p) => p.number === h.page)!;
     const header = page.lines[h.lineIndex]!;
     const lh = Math.max(1, header.y1 - header.y0);
-    let prevY = page.lines[h.lastLine]!.y1;
     let prev: Record<string, string> | undefined;
     let prevLine: Line | undefined;
     const cols = h.columns;
@@ -325,7 +324,6 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
         const k = textCols.find((c) => filled.includes(c)) ?? textCols[0];
         if (k) prev[k] = (prev[k] ? prev[k] + ' ' : '') + line.words.map((w) => w.text).join(' ');
         prevLine = line;
-        prevY = line.y1;
         continue;
       }
       // Text tables: a line filling one column right under a fuller row is that row's wrapped cell.
@@ -333,7 +331,6 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
         const k = filled[0]!;
         prev[k] = (prev[k] ? prev[k] + ' ' : '') + cells[k]!.join(' ');
         prevLine = line;
-        prevY = line.y1;
         continue;
       }
       // Lines without numbers when the table has numeric columns are notes, not rows, unless many columns are filled.
@@ -346,7 +343,6 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
       pending.push(row);
       prev = row;
       prevLine = line;
-      prevY = line.y1;
       const b = [line.x0, line.y0, line.x1, line.y1] as [number, number, number, number];
       bbox = bbox ? [Math.min(bbox[0], b[0]), Math.min(bbox[1], b[1]), Math.max(bbox[2], b[2]), Math.max(bbox[3], b[3])] : b;
     }

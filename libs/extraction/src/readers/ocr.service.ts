@@ -56,17 +56,20 @@ export function createOcrService(opts: OcrOptions = {}): OcrService {
   return useNative ? new NativeOcr() : new WasmOcr();
 }
 
+type TesseractWorker = import('tesseract.js').Worker;
+
 class WasmOcr implements OcrService {
-  private worker?: Promise<any>;
+  private worker?: Promise<TesseractWorker>;
   // tesseract.js workers process one job at a time; chain calls so concurrent extractions queue.
   private queue: Promise<unknown> = Promise.resolve();
 
-  private getWorker(): Promise<any> {
+  private getWorker(): Promise<TesseractWorker> {
     this.worker ??= (async () => {
       const { createWorker } = await import('tesseract.js');
       const w = await createWorker('eng', 1, { langPath: langPath(), gzip: true, cacheMethod: 'none', logger: () => undefined, errorHandler: () => undefined });
       // debug_file silences tesseract's progress chatter ("Estimating resolution …") on the host's stdout.
-      await w.setParameters({ tessedit_pageseg_mode: PSM as any, preserve_interword_spaces: '1', debug_file: '/dev/null' } as any);
+      // debug_file is a real tesseract variable that tesseract.js's typed parameter list does not name.
+      await w.setParameters({ tessedit_pageseg_mode: PSM, preserve_interword_spaces: '1', debug_file: '/dev/null' } as unknown as Parameters<TesseractWorker['setParameters']>[0]);
       return w;
     })();
     return this.worker;

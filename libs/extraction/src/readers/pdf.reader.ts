@@ -9,6 +9,8 @@ import type { OcrService } from './ocr.service.js';
 
 // pdfjs is loaded lazily: importing it costs ~100 ms and text/image jobs never need it.
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+type PDFPageProxy = import('pdfjs-dist/types/src/display/api.js').PDFPageProxy;
+type RenderParams = Parameters<PDFPageProxy['render']>[0];
 let pdfjsPromise: Promise<PdfJs> | undefined;
 function pdfjs(): Promise<PdfJs> {
   pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -86,7 +88,7 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions = {}): Pro
 }
 
 /** Renders a page (pdfjs + @napi-rs/canvas, or `pdftoppm` when present) and OCRs it, scaling boxes back to points. */
-async function ocrPdfPage(page: any, number: number, width: number, height: number, ocr: OcrService, bytes: Uint8Array): Promise<Page> {
+async function ocrPdfPage(page: PDFPageProxy, number: number, width: number, height: number, ocr: OcrService, bytes: Uint8Array): Promise<Page> {
   const scale = 300 / 72;
   const png = await renderPage(page, scale, number, bytes);
   const res = await ocr.recognize(png);
@@ -94,7 +96,7 @@ async function ocrPdfPage(page: any, number: number, width: number, height: numb
   return buildPage(number, width, height, words, true);
 }
 
-async function renderPage(page: any, scale: number, number: number, bytes: Uint8Array): Promise<Uint8Array> {
+async function renderPage(page: PDFPageProxy, scale: number, number: number, bytes: Uint8Array): Promise<Uint8Array> {
   try {
     const viewport = page.getViewport({ scale });
     const { createCanvas } = await import('@napi-rs/canvas');
@@ -102,7 +104,8 @@ async function renderPage(page: any, scale: number, number: number, bytes: Uint8
     const ctx = canvas.getContext('2d');
     ctx.fillStyle = '#fff';
     ctx.fillRect(0, 0, canvas.width, canvas.height);
-    await page.render({ canvasContext: ctx as any, canvas: canvas as any, viewport }).promise;
+    // @napi-rs/canvas implements the 2D context pdf.js draws with; its types are not the DOM's.
+    await page.render({ canvasContext: ctx as unknown as RenderParams['canvasContext'], canvas: canvas as unknown as RenderParams['canvas'], viewport }).promise;
     return canvas.toBuffer('image/png');
   } catch (e) {
     const viaPoppler = pdftoppm(bytes, number);

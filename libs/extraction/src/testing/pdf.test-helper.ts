@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 
 /** Builds a small text-layer PDF; `draw` receives the pdfkit document. */
-export async function makePdf(draw: (doc: any) => void, opts: any = {}): Promise<Uint8Array> {
+export async function makePdf(draw: (doc: PDFKit.PDFDocument) => void, opts: PDFKit.PDFDocumentOptions = {}): Promise<Uint8Array> {
   const doc = new PDFDocument(opts);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
