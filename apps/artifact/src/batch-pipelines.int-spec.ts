@@ -174,11 +174,11 @@ describe('artifact: batches and pipelines (real Postgres, NATS JetStream, S3)', 
     expect(await fail(Subjects.artifact.createBatch, { accountId: a, sandbox: false, request: { files: [], extraction_schema: SCHEMA } })).toMatchObject({ code: 'validation_failed' });
     expect(await fail(Subjects.artifact.createBatch, { accountId: a, sandbox: false, request: { files: many, extraction_schema: SCHEMA } })).toMatchObject({ code: 'validation_failed' });
     expect(await fail(Subjects.artifact.createBatch, { accountId: a, sandbox: false, request: { files: [file('x.pdf'), file('x.pdf')], extraction_schema: SCHEMA } }))
-      .toMatchObject({ code: 'validation_failed', details: { duplicate_filenames: ['x.pdf'] } });
+      .toMatchObject({ code: 'duplicate_filename', details: { duplicate_filenames: ['x.pdf'] } });
     expect(await fail(Subjects.artifact.createBatch, { accountId: a, sandbox: false, request: { files: [file('x.pdf')], extraction_schema: SCHEMA, template_id: 'tpl_1' } }))
       .toMatchObject({ code: 'template_and_schema_both_set' });
     expect(await fail(Subjects.artifact.createBatch, { accountId: a, sandbox: false, request: { files: [file('x.pdf')] } }))
-      .toMatchObject({ code: 'validation_failed', details: { reason: 'no_default_template' } });
+      .toMatchObject({ code: 'no_default_template', details: { reason: 'no_default_template' } });
     expect(await fail(Subjects.artifact.createBatch, { accountId: a, sandbox: false, request: { files: [file('x.pdf')], template_id: 'nope' } })).toMatchObject({ code: 'template_not_found' });
     expect(await fail(Subjects.artifact.createBatch, { accountId: a, sandbox: false, request: { files: [file('x.pdf')], extraction_schema: SCHEMA, webhook_id: 'nope' } })).toMatchObject({ code: 'webhook_not_found' });
     expect(await count(`SELECT count(*) AS n FROM "artifact"."artifacts" WHERE "account_id" = $1`, [a])).toBe(0);
@@ -198,8 +198,8 @@ describe('artifact: batches and pipelines (real Postgres, NATS JetStream, S3)', 
     const a = acct();
     const b = await batch(a, { files: [file('late.pdf')], extraction_schema: SCHEMA, webhook_url: 'https://hooks.example.com/x' });
     expect(b.webhook_signing_secret).toBe('whsec_test');
-    expect(await fail(Subjects.artifact.confirmBatch, { accountId: acct(), batchId: b.batch_id })).toMatchObject({ code: 'not_found' });
-    expect(await fail(Subjects.artifact.confirmBatch, { accountId: a, batchId: 'bat_unknown' })).toMatchObject({ code: 'not_found' });
+    expect(await fail(Subjects.artifact.confirmBatch, { accountId: acct(), batchId: b.batch_id })).toMatchObject({ code: 'batch_not_found' });
+    expect(await fail(Subjects.artifact.confirmBatch, { accountId: a, batchId: 'bat_unknown' })).toMatchObject({ code: 'batch_not_found' });
     // Upload window over: the sweep expires the job; billing releases its hold from the finished event.
     await client.query(`UPDATE "artifact"."jobs" SET "upload_expires_at" = now() - interval '1 second' WHERE "batch_id" = $1`, [b.batch_id]);
     await expectEventually(async () => expect(finished.find((e) => e.jobId === b.files[0].job_id)).toMatchObject({ status: 'expired', batchId: b.batch_id }), { what: 'expired event' });
@@ -215,7 +215,7 @@ describe('artifact: batches and pipelines (real Postgres, NATS JetStream, S3)', 
 
     // No default template yet: /extract without template/schema is a 400 that says so.
     const bare = { filename: 'a.pdf', artifact_type: 'application/pdf', artifact_size: BYTES.length };
-    expect(await fail(Subjects.artifact.createExtraction, { accountId: a, sandbox: false, request: bare })).toMatchObject({ code: 'validation_failed', details: { reason: 'no_default_template' } });
+    expect(await fail(Subjects.artifact.createExtraction, { accountId: a, sandbox: false, request: bare })).toMatchObject({ code: 'no_default_template', details: { reason: 'no_default_template' } });
 
     expect(await fail(Subjects.artifact.updatePipeline, { accountId: a, pipelineId: pipeId, template_id: 'nope' })).toMatchObject({ code: 'template_not_found' });
     expect(await fail(Subjects.artifact.updatePipeline, { accountId: acct(), pipelineId: pipeId, name: 'x' })).toMatchObject({ code: 'forbidden' });
@@ -253,10 +253,10 @@ describe('artifact: batches and pipelines (real Postgres, NATS JetStream, S3)', 
     expect(await jobRow(over.job_id)).toMatchObject({ template_id: 'tpl_other' });
     expect(await fail(Subjects.artifact.createPipelineJob, { accountId: a, sandbox: false, request: { ...req, template_id: 'tpl_x', extraction_schema: SCHEMA } }))
       .toMatchObject({ code: 'template_and_schema_both_set' });
-    expect(await fail(Subjects.artifact.createPipelineJob, { accountId: a, sandbox: false, request: { ...req, pipeline_id: 'pipe_missing' } })).toMatchObject({ code: 'not_found' });
+    expect(await fail(Subjects.artifact.createPipelineJob, { accountId: a, sandbox: false, request: { ...req, pipeline_id: 'pipe_missing' } })).toMatchObject({ code: 'pipeline_not_found' });
     expect(await fail(Subjects.artifact.createPipelineJob, { accountId: acct(), sandbox: false, request: req })).toMatchObject({ code: 'forbidden' });
     await call(Subjects.artifact.updatePipeline, { accountId: a, pipelineId: p.id, is_active: false });
-    expect(await fail(Subjects.artifact.createPipelineJob, { accountId: a, sandbox: false, request: req })).toMatchObject({ code: 'not_found' });
+    expect(await fail(Subjects.artifact.createPipelineJob, { accountId: a, sandbox: false, request: req })).toMatchObject({ code: 'pipeline_not_found' });
     expect((await call<PipelineDto[]>(Subjects.artifact.listPipelines, { accountId: a }))[0]).toMatchObject({ is_active: false, execution_count: 2 });
   });
 });

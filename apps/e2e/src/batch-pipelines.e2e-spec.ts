@@ -101,7 +101,7 @@ describe('Batches, pipelines (legacy) and direct multipart upload, all services 
     expect((await api().post('/batch').set('authorization', suite.live).send({ files: many, extraction_schema: SCHEMA }).expect(400)).body.code).toBe('validation_failed');
     expect((await api().post('/batch').set('authorization', suite.live).send({ files: [], extraction_schema: SCHEMA }).expect(400)).body.code).toBe('validation_failed');
     const dup = await api().post('/batch').set('authorization', suite.live).send({ files: [file('same.pdf'), file('same.pdf')], extraction_schema: SCHEMA }).expect(400);
-    expect(dup.body).toMatchObject({ code: 'validation_failed', details: { duplicate_filenames: ['same.pdf'] } });
+    expect(dup.body).toMatchObject({ code: 'duplicate_filename', details: { duplicate_filenames: ['same.pdf'] } });
     const both = await api().post('/batch').set('authorization', suite.live).send({ files: [file('a.pdf')], extraction_schema: SCHEMA, template_id: 'tpl_x' }).expect(400);
     expect(both.body.code).toBe('template_and_schema_both_set');
     expect((await artifactsOf(suite.live)).total).toBe(count);
@@ -148,7 +148,7 @@ describe('Batches, pipelines (legacy) and direct multipart upload, all services 
 
     // No default template yet: the direct upload (and /extract without a schema) is a 400 that says so.
     const noDefault = await api().post('/artifacts/upload').set('authorization', suite.live).attach('file', pdf, { filename: 'direct.pdf', contentType: 'application/pdf' }).expect(400);
-    expect(noDefault.body).toMatchObject({ code: 'validation_failed', details: { reason: 'no_default_template' } });
+    expect(noDefault.body).toMatchObject({ code: 'no_default_template', details: { reason: 'no_default_template' } });
     await api().post('/extract').set('authorization', suite.live).send(file('x.pdf')).expect(400);
     await api().post('/artifacts/upload').set('authorization', suite.live).send({ file: 'nope' }).expect(400);
 

@@ -5,6 +5,8 @@ export * from './common/field-def.dto.js';
 export * from './artifact/extract.dto.js';
 export * from './artifact/artifact.dto.js';
 export * from './artifact/job.dto.js';
+export * from './artifact/batch.dto.js';
+export * from './artifact/pipeline.dto.js';
 export * from './template/template.dto.js';
 export * from './billing/billing.dto.js';
 export * from './webhook/webhook.dto.js';

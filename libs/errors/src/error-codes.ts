@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   duplicate_field_key: 400,
   invalid_data_type: 400,
   source_purged: 400,
+  duplicate_filename: 400,
+  no_default_template: 400,
   // 401 / 402 / 403 / 404
   unauthorized: 401,
   wallet_frozen: 402,
@@ -23,12 +25,16 @@ export const ERROR_STATUS = {
   wallet_not_found: 404,
   account_not_found: 404,
   field_not_found: 404,
+  batch_not_found: 404,
+  pipeline_not_found: 404,
   // 409
   conflict: 409,
   upload_missing: 409,
   artifact_past_uploaded: 409,
   job_terminal: 409,
   template_in_use: 409,
+  // 413
+  payload_too_large: 413,
   // 422
   invalid_body: 422,
   invalid_query: 422,

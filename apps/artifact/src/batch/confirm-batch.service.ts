@@ -22,7 +22,7 @@ export class ConfirmBatchService {
 
   async confirm(ref: BatchRef): Promise<ConfirmBatchResponseDto> {
     const batch = await this.ds.getRepository(BatchEntity).findOneBy({ id: ref.batchId, accountId: ref.accountId });
-    if (!batch) throw new DocketError('not_found', 'Batch not found', { batch_id: ref.batchId });
+    if (!batch) throw new DocketError('batch_not_found', 'Batch not found', { batch_id: ref.batchId });
     const jobs = await this.ds.getRepository(JobEntity).find({ where: { batchId: batch.id, accountId: ref.accountId }, order: { id: 'ASC' } });
     const artifacts = jobs.length
       ? await this.ds.getRepository(ArtifactEntity).findBy({ id: In(jobs.map((j) => j.artifactId)), accountId: ref.accountId })

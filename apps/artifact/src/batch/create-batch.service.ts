@@ -49,7 +49,7 @@ export class CreateBatchService {
       throw new DocketError('validation_failed', `A batch has 1 to ${BATCH_MAX_FILES} files`, { files: req.files.length });
     }
     const dup = duplicateFilenames(req.files.map((f) => f.filename));
-    if (dup.length) throw new DocketError('validation_failed', `Filenames must be unique within the batch: ${dup.join(', ')}`, { duplicate_filenames: dup });
+    if (dup.length) throw new DocketError('duplicate_filename', `Filenames must be unique within the batch: ${dup.join(', ')}`, { duplicate_filenames: dup });
     const pipeline = await this.pipelines.ensureDefault(cmd.accountId);
     const schema = await this.defaults.schema(cmd.accountId, req, pipeline);
     const { webhookId, signingSecret } = await this.defaults.webhook(cmd.accountId, req, pipeline);

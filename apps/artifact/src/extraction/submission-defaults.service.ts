@@ -55,7 +55,7 @@ export class SubmissionDefaultsService {
         confidenceThreshold: snap.settings?.confidence_threshold ?? DEFAULT_CONFIDENCE_THRESHOLD,
       };
     }
-    throw new DocketError('validation_failed', 'template_id or extraction_schema is required: no default template is configured on the pipeline', {
+    throw new DocketError('no_default_template', 'template_id or extraction_schema is required: no default template is configured on the pipeline', {
       fields: ['template_id', 'extraction_schema'], reason: 'no_default_template', pipeline_id: pipeline.id,
     });
   }

@@ -50,9 +50,9 @@ export class PipelineService {
   async active(accountId: string, pipelineId: string): Promise<PipelineEntity> {
     if (pipelineId === defaultPipelineId(accountId)) await this.ensureDefault(accountId);
     const p = await this.ds.getRepository(PipelineEntity).findOneBy({ id: pipelineId });
-    if (!p) throw new DocketError('not_found', 'Pipeline not found', { pipeline_id: pipelineId });
+    if (!p) throw new DocketError('pipeline_not_found', 'Pipeline not found', { pipeline_id: pipelineId });
     if (p.accountId !== accountId) throw new DocketError('forbidden', 'This pipeline belongs to another account');
-    if (!p.isActive) throw new DocketError('not_found', 'Pipeline is inactive; it accepts no new jobs', { pipeline_id: pipelineId });
+    if (!p.isActive) throw new DocketError('pipeline_not_found', 'Pipeline is inactive; it accepts no new jobs', { pipeline_id: pipelineId });
     return p;
   }
 
@@ -65,7 +65,7 @@ export class PipelineService {
     if (cmd.pipelineId === defaultPipelineId(cmd.accountId)) await this.ensureDefault(cmd.accountId);
     const repo = this.ds.getRepository(PipelineEntity);
     const p = await repo.findOneBy({ id: cmd.pipelineId });
-    if (!p) throw new DocketError('not_found', 'Pipeline not found', { pipeline_id: cmd.pipelineId });
+    if (!p) throw new DocketError('pipeline_not_found', 'Pipeline not found', { pipeline_id: cmd.pipelineId });
     if (p.accountId !== cmd.accountId) throw new DocketError('forbidden', 'This pipeline belongs to another account');
     if (cmd.template_id) await this.rpc.request(Subjects.template.snapshot, { accountId: cmd.accountId, templateId: cmd.template_id });
     if (cmd.webhook_id) await this.rpc.request(Subjects.webhook.verify, { accountId: cmd.accountId, webhookId: cmd.webhook_id });

@@ -60,7 +60,7 @@ export class ArtifactsController implements OnModuleInit {
     summary: 'Upload a file and queue it in one request (multipart)',
     description:
       'multipart/form-data with `file` (required; its Content-Type becomes artifact_type) and optional `retention_policy`. No template_id or ' +
-      'extraction_schema: the default pipeline\'s template applies (400 `validation_failed` with `details.reason = no_default_template` when none is set). ' +
+      'extraction_schema: the default pipeline\'s template applies (400 `no_default_template` when none is set). ' +
       `The artifact is stored, marked \`uploaded\` and its job queued; no confirm call. At most ${DIRECT_UPLOAD_MAX_BYTES} bytes; use POST /extract for larger files.`,
   })
   @ApiConsumes('multipart/form-data')
@@ -111,7 +111,7 @@ export class ArtifactsController implements OnModuleInit {
     } catch (err) {
       const e = err as { code?: string; statusCode?: number; message?: string };
       if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) {
-        throw new DocketError('validation_failed', `The file is larger than ${DIRECT_UPLOAD_MAX_BYTES} bytes; use POST /extract and PUT it to storage`, { max_bytes: DIRECT_UPLOAD_MAX_BYTES });
+        throw new DocketError('payload_too_large', `The file is larger than ${DIRECT_UPLOAD_MAX_BYTES} bytes; use POST /extract and PUT it to storage`, { max_bytes: DIRECT_UPLOAD_MAX_BYTES });
       }
       throw new DocketError('invalid_body', e.message ?? 'Malformed multipart body');
     }

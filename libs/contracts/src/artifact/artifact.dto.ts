@@ -142,5 +142,3 @@ export class RerunResponseDto {
 }
 
 // Batch and pipeline contracts live in their own files; re-exported here so `@docket/contracts` exposes them.
-export * from './batch.dto.js';
-export * from './pipeline.dto.js';
