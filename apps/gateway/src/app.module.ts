@@ -3,6 +3,7 @@ import { RpcClient } from '@docket/messaging';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { ArtifactsController } from './artifacts/artifacts.controller.js';
+import { DirectUploadService } from './artifacts/direct-upload.service.js';
 import { BatchController } from './batch/batch.controller.js';
 import type { GatewayConfig } from './config.js';
 import { ExtractController } from './extract/extract.controller.js';
@@ -47,7 +48,7 @@ export class GatewayModule {
       module: GatewayModule,
       imports: [CoreModule.register(deps), IdentityModule, RateLimitModule],
       controllers: [SystemController, ExtractController, ArtifactsController, BatchController, PipelinesController, JobsController, TemplatesController, WebhooksController, WalletController, UsageController],
-      providers: [LlmsTxtService],
+      providers: [LlmsTxtService, DirectUploadService],
     };
   }
 }

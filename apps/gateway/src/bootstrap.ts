@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import multipart from '@fastify/multipart';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -38,6 +39,8 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
   app.useGlobalFilters(new HttpExceptionFilter(log));
 
   const fastify = app.getHttpAdapter().getInstance();
+  // multipart/form-data for POST /artifacts/upload only (adds req.parts(); JSON routes are unaffected).
+  await fastify.register(multipart, { limits: { fileSize: cfg.DIRECT_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
   // Every NATS request made while serving this HTTP request carries its id (see RpcClient).
   fastify.addHook('onRequest', (req, _reply, done) => requestContext.run({ requestId: String(req.id) }, done));
   fastify.addHook('onSend', async (req, reply) => {

@@ -10,6 +10,8 @@ export const gatewayEnvSchema = z.object({
   DOCKET_ENVIRONMENT: z.enum(['production', 'staging', 'development']).default('development'),
   /** Reply deadline for service requests. */
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** Largest file POST /artifacts/upload accepts (buffered in memory; larger files use POST /extract + PUT). */
+  DIRECT_UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(512 * 1024 * 1024).default(25 * 1024 * 1024),
   ...rateLimitEnv,
 });
 

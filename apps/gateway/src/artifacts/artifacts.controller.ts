@@ -1,58 +1,28 @@
-import multipart from '@fastify/multipart';
 import {
-  Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, UseGuards, type OnModuleInit,
+  Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, UseGuards,
 } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
 import {
   ApiAcceptedResponse, ApiBasicAuth, ApiBody, ApiConsumes, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags,
 } from '@nestjs/swagger';
 import {
   ARTIFACT_PAGE_DEFAULT_SIZE, ArtifactListQueryDto, ArtifactPageDto, ArtifactRecordDto, ArtifactStatusResponseDto, BatchSubmitRequestDto,
-  BatchSubmitResponseDto, ConfirmBatchResponseDto, DownloadQueryDto, DownloadResponseDto, JobStatusResponseDto, MIME_TYPE_PATTERN,
-  RETENTION_POLICIES, RerunResponseDto, Subjects, UpdateArtifactDto, type ExtractResponseDto,
+  BatchSubmitResponseDto, ConfirmBatchResponseDto, DownloadQueryDto, DownloadResponseDto, JobStatusResponseDto,
+  RETENTION_POLICIES, RerunResponseDto, Subjects, UpdateArtifactDto,
 } from '@docket/contracts';
-import { DocketError } from '@docket/errors';
 import { RpcClient } from '@docket/messaging';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { ApiErrors } from '../http/api-errors.decorator.js';
+import { DIRECT_UPLOAD_MAX_BYTES_DEFAULT, DirectUploadService } from './direct-upload.service.js';
 import { Auth, BasicAuthGuard, type AuthContext } from '../identity/index.js';
 
 const ARTIFACT_ID = { name: 'artifact_id', example: 'art_01jd3q8y4n6z2xk7m5t9w0abcd' };
-
-/**
- * Largest file `POST /artifacts/upload` accepts (the spec leaves it open). The gateway buffers the
- * file (an S3 PUT needs its length up front), so this bounds its memory per request; bigger files go
- * through `POST /extract` + a direct PUT to storage.
- */
-export const DIRECT_UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
-
-interface UploadedFile {
-  filename: string;
-  mimeType: string;
-  bytes: Buffer;
-}
-
-/** A multipart filename as an artifact filename: last path segment, no control characters. */
-function safeFilename(raw: string | undefined): string {
-  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f]/g, '').trim().slice(0, 255);
-  return clean || 'upload';
-}
 
 @ApiTags('Artifacts')
 @ApiBasicAuth()
 @UseGuards(BasicAuthGuard)
 @Controller('artifacts')
-export class ArtifactsController implements OnModuleInit {
-  constructor(private readonly rpc: RpcClient, private readonly adapterHost: HttpAdapterHost) {}
-
-  /** `multipart/form-data` for `POST /artifacts/upload` only (the plugin adds `req.parts()`; JSON routes are unaffected). */
-  async onModuleInit(): Promise<void> {
-    const fastify = this.adapterHost.httpAdapter?.getInstance?.() as FastifyInstance | undefined;
-    if (fastify && !fastify.hasContentTypeParser('multipart/form-data')) {
-      await fastify.register(multipart, { limits: { fileSize: DIRECT_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
-    }
-  }
+export class ArtifactsController {
+  constructor(private readonly rpc: RpcClient, private readonly directUpload: DirectUploadService) {}
 
   @Post('upload')
   @HttpCode(202)
@@ -61,7 +31,7 @@ export class ArtifactsController implements OnModuleInit {
     description:
       'multipart/form-data with `file` (required; its Content-Type becomes artifact_type) and optional `retention_policy`. No template_id or ' +
       'extraction_schema: the default pipeline\'s template applies (400 `no_default_template` when none is set). ' +
-      `The artifact is stored, marked \`uploaded\` and its job queued; no confirm call. At most ${DIRECT_UPLOAD_MAX_BYTES} bytes; use POST /extract for larger files.`,
+      `The artifact is stored, marked \`uploaded\` and its job queued; no confirm call. At most \`DIRECT_UPLOAD_MAX_BYTES\` (default ${DIRECT_UPLOAD_MAX_BYTES_DEFAULT}) bytes; use POST /extract for larger files.`,
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({
@@ -73,54 +43,8 @@ export class ArtifactsController implements OnModuleInit {
   })
   @ApiAcceptedResponse({ type: ArtifactRecordDto, description: 'SingleUploadResponse: the artifact, status `uploaded`, with its queued job.' })
   @ApiErrors(400, 401, 402, 404, 422)
-  async upload(@Auth() auth: AuthContext, @Req() req: FastifyRequest): Promise<ArtifactRecordDto> {
-    const { file, retention } = await this.readUpload(req);
-    const created = await this.rpc.request<ExtractResponseDto>(Subjects.artifact.createExtraction, {
-      accountId: auth.accountId, sandbox: auth.sandbox, apiKeyId: auth.apiKeyId,
-      request: { filename: file.filename, artifact_type: file.mimeType, artifact_size: file.bytes.length, retention_policy: retention },
-    });
-    const ref = { accountId: auth.accountId, artifactId: created.artifact_id };
-    try {
-      // The presigned PUT, as a client would: the gateway holds no storage credentials.
-      const put = await fetch(created.upload_url, { method: 'PUT', headers: { 'content-type': file.mimeType }, body: new Uint8Array(file.bytes) });
-      if (!put.ok) throw new DocketError('service_unavailable', `Storage refused the upload (HTTP ${put.status})`);
-      return await this.rpc.request<ArtifactRecordDto>(Subjects.artifact.confirmUpload, ref);
-    } catch (err) {
-      // Nothing half-done stays behind: the artifact goes and its hold is released.
-      await this.rpc.request(Subjects.artifact.delete, ref).catch(() => undefined);
-      throw err instanceof DocketError ? err : new DocketError('service_unavailable', 'Could not store the upload');
-    }
-  }
-
-  private async readUpload(req: FastifyRequest): Promise<{ file: UploadedFile; retention?: string }> {
-    if (!req.isMultipart?.()) throw new DocketError('validation_failed', 'Send multipart/form-data with a `file` part', { fields: ['file'] });
-    let file: UploadedFile | undefined;
-    let retention: string | undefined;
-    try {
-      for await (const part of req.parts()) {
-        if (part.type === 'file') {
-          const bytes = await part.toBuffer();
-          if (part.fieldname === 'file' && !file) {
-            const mimeType = MIME_TYPE_PATTERN.test(part.mimetype) ? part.mimetype : 'application/octet-stream';
-            file = { filename: safeFilename(part.filename), mimeType, bytes };
-          }
-        } else if (part.fieldname === 'retention_policy') {
-          retention = String(part.value);
-        }
-      }
-    } catch (err) {
-      const e = err as { code?: string; statusCode?: number; message?: string };
-      if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) {
-        throw new DocketError('payload_too_large', `The file is larger than ${DIRECT_UPLOAD_MAX_BYTES} bytes; use POST /extract and PUT it to storage`, { max_bytes: DIRECT_UPLOAD_MAX_BYTES });
-      }
-      throw new DocketError('invalid_body', e.message ?? 'Malformed multipart body');
-    }
-    if (!file) throw new DocketError('validation_failed', 'file is required', { fields: ['file'] });
-    if (file.bytes.length === 0) throw new DocketError('validation_failed', 'The file is empty', { fields: ['file'] });
-    if (retention !== undefined && !(RETENTION_POLICIES as readonly string[]).includes(retention)) {
-      throw new DocketError('invalid_body', `retention_policy must be one of ${RETENTION_POLICIES.join(', ')}`, { fields: ['retention_policy'] });
-    }
-    return { file, retention };
+  upload(@Auth() auth: AuthContext, @Req() req: FastifyRequest): Promise<ArtifactRecordDto> {
+    return this.directUpload.upload(auth, req);
   }
 
   @Post('request-batch-upload')
