@@ -59,6 +59,17 @@ describe('extraction engine', () => {
     expect(out.result).toEqual({ invoice_number: '2024-77', invoice_date: '2024-03-15', amount_due: { value: 1234.5, currency: 'EUR' } });
   });
 
+  it('splits a value glued to its label and stops a document number at plain words', async () => {
+    const text = 'Facture n°562044387 du 02 Juillet 2015\n';
+    const out = await engine.extract({ bytes: new TextEncoder().encode(text), mimeType: 'text/plain', filename: 'f.txt' }, {
+      fields: [
+        { key: 'invoice_number', label: 'Invoice number', data_type: 'string' },
+        { key: 'invoice_date', label: 'Invoice date', data_type: 'date' },
+      ],
+    });
+    expect(out.result).toEqual({ invoice_number: '562044387', invoice_date: '2015-07-02' });
+  });
+
   it('flags review when a required field is missing but others are found', async () => {
     const out = await engine.extract({ bytes: new TextEncoder().encode('Vendor: Acme\n'), mimeType: 'text/plain', filename: 'a.txt' }, {
       fields: [

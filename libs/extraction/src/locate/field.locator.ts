@@ -43,9 +43,11 @@ function wordsIn(ws: Word[], starts: number[], index: number, length: number): W
 function valuesIn(ws: Word[], field: FieldDef, ctx: DocContext): { value: unknown; quality: number; words: Word[] }[] {
   if (!ws.length) return [];
   const { text, starts } = textWithOffsets(ws);
+  // Plausibility is judged on the refined value: "Date : 02 Juillet" must not survive as the number "Date".
   const found = findTyped(text, field.data_type, ctx)
     .filter((f) => plausible(field, f.value))
-    .map((f) => ({ ...f, value: refine(field, f.value) }));
+    .map((f) => ({ ...f, value: refine(field, f.value) }))
+    .filter((f) => plausible(field, f.value));
   return found.map((f) => ({ value: f.value, quality: f.quality, words: wordsIn(ws, starts, f.index, f.length) }));
 }
 
@@ -112,7 +114,7 @@ function refine(field: FieldDef, value: unknown): unknown {
   // Document numbers are codes: "RE-2019/507 issued at 2019-06-10" ends before the first plain word.
   if (concepts.some((c) => c === 'number' || c === 'id' || c === 'code')) {
     const toks = value.split(/\s+/);
-    const end = toks.findIndex((t, i) => i > 0 && /^\p{L}{3,}$/u.test(t) && /\p{Ll}/u.test(t));
+    const end = toks.findIndex((t, i) => i > 0 && /^\p{L}{2,}$/u.test(t) && /\p{Ll}/u.test(t));
     if (end > 0) return cleanString(toks.slice(0, end).join(' '));
   }
   return value;
@@ -203,7 +205,14 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         const labelWords = seg.words.slice(m.start, m.end);
         const labelBox = box(labelWords);
         // Value right of the label: rest of this segment, else the next segment of the line.
-        const rest = rightOf(line, segStart + m.end, field);
+        let rest = rightOf(line, segStart + m.end, field);
+        // A value glued to its label ("n°562044387", "No.123", "#A-17"): split the last label word.
+        const lastLabel = seg.words[m.end - 1]!;
+        const glued = /^(.*?(?:n[°º]|#|no\.|nr\.|:))([A-Z0-9][\w\-/.]*\d[\w\-/.]*)$/i.exec(lastLabel.text);
+        if (glued && glued[1]) {
+          const per = (lastLabel.x1 - lastLabel.x0) / lastLabel.text.length;
+          rest = [{ ...lastLabel, text: glued[2]!, x0: lastLabel.x0 + glued[1].length * per }, ...rest];
+        }
         let placed = false;
         let vals = valuesIn(rest, field, ctx);
         // Summary lines print base then amount ("VAT 20% 100.00 20.00"): the rightmost amount is the value.
