@@ -71,7 +71,7 @@ try {
   execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.spec.json'], { cwd: ROOT, stdio: 'inherit', env });
   say('lint: eslint (module boundaries, inline NATS subjects)');
   // The boundary rule reads Nx's project graph; compute it first (no daemon in CI).
-  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'nx', 'bin', 'nx.js'), 'show', 'projects'], { cwd: ROOT, stdio: 'ignore', env });
+  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'nx', 'dist', 'bin', 'nx.js'), 'show', 'projects'], { cwd: ROOT, stdio: 'ignore', env });
   execFileSync(process.execPath, [join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js'), '.', '--max-warnings', '0'], { cwd: ROOT, stdio: 'inherit', env });
   say('deploy: render and check the kustomize overlays (base files only when kubectl is absent)');
   execFileSync(process.execPath, [join(ROOT, 'tools', 'deploy', 'check-k8s.mjs')], { cwd: ROOT, stdio: 'inherit', env });
