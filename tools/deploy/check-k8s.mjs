@@ -26,7 +26,7 @@ const KUBECTL = process.env.KUBECTL ?? 'kubectl';
 
 /** What each service must look like (README "Configuration", ARCHITECTURE §7). */
 const SERVICES = {
-  gateway: { port: 3000, live: '/api/v1/status', ready: '/api/v1/health', db: true, s3: false },
+  gateway: { port: 3000, live: '/api/v1/status', ready: '/health', db: true, s3: false },
   artifact: { port: 3101, live: '/health', ready: '/health', db: true, s3: true, publicS3: true },
   template: { port: 3102, live: '/health', ready: '/health', db: true, s3: false },
   billing: { port: 3103, live: '/health', ready: '/health', db: true, s3: false },
@@ -250,7 +250,7 @@ function check(target, docs, mode) {
         if (trig.metadata?.consumer !== 'extraction-worker') fail(`ScaledObject/${so.metadata?.name}`, `consumer must be extraction-worker (found ${trig.metadata?.consumer})`);
         if (!trig.metadata?.natsServerMonitoringEndpoint) fail(`ScaledObject/${so.metadata?.name}`, 'natsServerMonitoringEndpoint missing');
       }
-      if (!(Number(so.spec?.minReplicaCount) >= 1)) fail(`ScaledObject/${so.metadata?.name}`, 'minReplicaCount must be >= 1 (gateway readiness includes the worker)');
+      if (!(Number(so.spec?.minReplicaCount) >= 1)) fail(`ScaledObject/${so.metadata?.name}`, 'minReplicaCount must be >= 1 (queued jobs would wait for a cold start)');
     }
     for (const pdb of byKind('PodDisruptionBudget')) {
       const sel = pdb.spec?.selector?.matchLabels ?? {};

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { expectEventually } from '@docket/testing';
 import pg from 'pg';
+import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
 import { invoicePdf } from './invoice.test-helper.js';
 import { apiHelpers, basic, useE2eStack, type Account, type E2eStack } from './stack.test-helper.js';
@@ -146,6 +147,16 @@ describe('Docket main flow, all services as processes, public HTTP only', () => 
     expect(job.result.invoice_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(job.result.total).toEqual({ value: expect.any(Number), currency: expect.any(String) });
     await expectEventually(async () => expect(await wallet()).toEqual(before));
+  });
+
+  it('answers status, version, aggregated health and the gateway\'s own readiness without credentials', async () => {
+    expect((await api().get('/status').expect(200)).body).toEqual({ status: 'API is running', timestamp: expect.any(String) });
+    expect((await api().get('/version').expect(200)).body).toEqual({ version: expect.stringMatching(/^1\.\d+\.\d+/), environment: 'development', timestamp: expect.any(String) });
+    const health = await api().get('/health').expect(200);
+    expect(health.body).toMatchObject({ status: 'API is running', checks: { database: { status: 'up' }, queue: { status: 'up' }, storage: { status: 'up' }, model: { status: 'up' } } });
+    const ready = await request(stack.api.replace(/\/api\/v1$/, '')).get('/health').expect(200);
+    expect(ready.body).toMatchObject({ status: 'ok', service: 'gateway', checks: { database: { status: 'up' }, queue: { status: 'up' } } });
+    expect((await api().get('/llms.txt').expect(200)).text).toContain('POST /extract');
   });
 
   it('keeps each service in its own Postgres schema, created by migrations', async () => {

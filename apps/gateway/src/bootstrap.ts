@@ -5,7 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createLogger, loadConfig, PinoNestLogger } from '@docket/config';
 import { createServiceDataSource, ensureDatabase, initAndMigrate } from '@docket/database';
-import { requestContext, RpcClient } from '@docket/messaging';
+import { registerHealthRoute, requestContext, RpcClient } from '@docket/messaging';
 import { GatewayModule } from './app.module.js';
 import { gatewayEnvSchema } from './config.js';
 import { HttpExceptionFilter, sendError } from './http/http-exception.filter.js';
@@ -51,6 +51,10 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
   });
   // Errors Fastify raises before Nest routes the request (malformed JSON, wrong content type) get the same envelope.
   fastify.setErrorHandler((err, req, reply) => sendError(reply, req, err, log));
+
+  // Readiness of this process alone (k8s): its database and its NATS connection. The public
+  // /api/v1/health aggregates every service and is for people and monitors.
+  registerHealthRoute(app, 'gateway', { database: () => ds.query('SELECT 1'), queue: () => rpc.ping() });
 
   const document = setupSwagger(app);
   app.get(LlmsTxtService).setDocument(document);

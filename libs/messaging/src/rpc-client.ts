@@ -47,6 +47,11 @@ export class RpcClient {
     }
   }
 
+  /** A round trip to the NATS server (readiness probes): throws when the connection is down. */
+  async ping(): Promise<void> {
+    await this.client.unwrap<{ flush(): Promise<void> }>().flush();
+  }
+
   async close(): Promise<void> {
     await this.client.close();
   }
