@@ -12,8 +12,7 @@ import { DocketError } from '@docket/errors';
 import { JetStreamBus, RpcClient, startServiceApp } from '@docket/messaging';
 import { S3Storage, storageConfigFromEnv } from '@docket/storage';
 import {
-  createTestDatabase, expectEventually, freePort, startTestNats, startTestS3, testLogger, type TestDatabase, type TestNats, type TestS3,
-} from '@docket/testing';
+  createTestDatabase, expectEventually, freePort, startTestNats, startTestS3, testLogger, type TestDatabase, type TestNats, type TestS3, rejectionOf } from '@docket/testing';
 import { ulid } from 'ulid';
 import type { DataSource } from 'typeorm';
 import { artifactEntities, bootstrap } from './bootstrap.js';
@@ -62,11 +61,7 @@ describe('artifact service (real Postgres, NATS JetStream, S3)', () => {
   const finished: JobFinishedEvent[] = [];
 
   const call = <T>(subject: string, payload: object) => rpc.request<T>(subject, payload);
-  const fail = (subject: string, payload: object) =>
-    rpc.request(subject, payload).then(
-      () => { throw new Error(`expected ${subject} to fail`); },
-      (e: DocketError) => e,
-    );
+  const fail = (subject: string, payload: object) => rejectionOf<DocketError>(rpc.request(subject, payload), subject);
 
   beforeAll(async () => {
     [db, nats, s3] = await Promise.all([createTestDatabase('artifact_t'), startTestNats(), startTestS3()]);

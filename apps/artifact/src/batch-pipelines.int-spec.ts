@@ -11,8 +11,7 @@ import {
 import { DocketError } from '@docket/errors';
 import { JetStreamBus, RpcClient, startServiceApp } from '@docket/messaging';
 import {
-  createTestDatabase, expectEventually, freePort, startTestNats, startTestS3, testLogger, type TestDatabase, type TestNats, type TestS3,
-} from '@docket/testing';
+  createTestDatabase, expectEventually, freePort, startTestNats, startTestS3, testLogger, type TestDatabase, type TestNats, type TestS3, rejectionOf } from '@docket/testing';
 import pg from 'pg';
 import { ulid } from 'ulid';
 import { bootstrap } from './bootstrap.js';
@@ -84,11 +83,7 @@ describe('artifact: batches and pipelines (real Postgres, NATS JetStream, S3)', 
   const finished: JobFinishedEvent[] = [];
 
   const call = <T>(subject: string, payload: object) => rpc.request<T>(subject, payload);
-  const fail = (subject: string, payload: object) =>
-    rpc.request(subject, payload).then(
-      () => { throw new Error(`expected ${subject} to fail`); },
-      (e: DocketError) => e,
-    );
+  const fail = (subject: string, payload: object) => rejectionOf<DocketError>(rpc.request(subject, payload), subject);
   const file = (filename: string) => ({ filename, artifact_type: 'application/pdf', artifact_size: BYTES.length });
   const batch = (accountId: string, request: object) => call<BatchSubmitResponseDto>(Subjects.artifact.createBatch, { accountId, sandbox: false, apiKeyId: 'key_test', request });
   const put = async (url: string) => expect((await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: BYTES })).status).toBe(200);

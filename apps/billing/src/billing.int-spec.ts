@@ -8,8 +8,7 @@ import { createServiceDataSource } from '@docket/database';
 import type { DocketError } from '@docket/errors';
 import { JetStreamBus, RpcClient } from '@docket/messaging';
 import {
-  createTestDatabase, expectEventually, freePort, startTestNats, testLogger, type TestDatabase, type TestNats,
-} from '@docket/testing';
+  createTestDatabase, expectEventually, freePort, startTestNats, testLogger, type TestDatabase, type TestNats, rejectionOf } from '@docket/testing';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { ulid } from 'ulid';
 import type { DataSource } from 'typeorm';
@@ -35,10 +34,7 @@ describe('billing service (real Postgres + NATS JetStream)', () => {
   let ds: DataSource;
 
   const call = <T>(subject: string, payload: object) => rpc.request<T>(subject, payload);
-  const fail = (subject: string, payload: object) => rpc.request(subject, payload).then(
-    () => { throw new Error(`expected ${subject} to fail`); },
-    (e: DocketError) => e,
-  );
+  const fail = (subject: string, payload: object) => rejectionOf<DocketError>(rpc.request(subject, payload), subject);
   const wallet = (accountId: string) => call<WalletStatusResponseDto>(Subjects.billing.getWallet, { accountId });
   const open = (accountId: string, initialCredits: number) => call<WalletStatusResponseDto>(Subjects.billing.openWallet, { accountId, initialCredits });
   const hold = (accountId: string, jobId: string, o: { sandbox?: boolean; size?: number } = {}) =>

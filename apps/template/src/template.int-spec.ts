@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Subjects, type DeleteTemplateReply, type TemplateResponseDto, type TemplateSnapshot } from '@docket/contracts';
-import { createServiceDataSource } from '@docket/database';
+import { schemaStatus } from '@docket/database';
 import type { DocketError } from '@docket/errors';
 import { RpcClient } from '@docket/messaging';
-import { createTestDatabase, freePort, startTestNats, type TestDatabase, type TestNats } from '@docket/testing';
+import { createTestDatabase, freePort, startTestNats, type TestDatabase, type TestNats, rejectionOf } from '@docket/testing';
 import { Controller, Module, type INestApplication } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { startServiceApp } from '@docket/messaging';
 import { testLogger } from '@docket/testing';
 import pg from 'pg';
-import type { DataSource } from 'typeorm';
 import { bootstrap, SCHEMA, type TemplateApp } from './bootstrap.js';
 import { entities } from './entities/index.js';
 import { migrations } from './migrations/index.js';
@@ -42,10 +41,7 @@ describe('template service over NATS and Postgres', () => {
   let sql: pg.Client;
 
   const call = <T>(subject: string, payload: object) => rpc.request<T>(subject, payload);
-  const fail = (subject: string, payload: object) => rpc.request(subject, payload).then(
-    () => { throw new Error(`expected ${subject} to fail`); },
-    (e: DocketError) => e,
-  );
+  const fail = (subject: string, payload: object) => rejectionOf<DocketError>(rpc.request(subject, payload), subject);
   const create = (accountId: string, body: object) => call<TemplateResponseDto>(Subjects.template.create, { accountId, body });
 
   beforeAll(async () => {
@@ -239,13 +235,6 @@ describe('template service over NATS and Postgres', () => {
   });
 
   it('has no pending migrations and entities match the migrations', async () => {
-    const ds: DataSource = createServiceDataSource({ url: db.url, schema: SCHEMA, entities, migrations });
-    await ds.initialize();
-    try {
-      expect(await ds.showMigrations()).toBe(false);
-      expect((await ds.driver.createSchemaBuilder().log()).upQueries).toEqual([]);
-    } finally {
-      await ds.destroy();
-    }
+    expect(await schemaStatus({ url: db.url, schema: SCHEMA, entities, migrations })).toEqual({ pendingMigrations: false, drift: [] });
   });
 });

@@ -70,3 +70,20 @@ export async function initAndMigrate(ds: DataSource, schema: string): Promise<Da
   }
   return ds;
 }
+
+/**
+ * Whether a service's schema matches its code: migrations not yet applied, and the SQL TypeORM would
+ * still need to make the tables match the entities (empty when migrations and entities agree).
+ */
+export async function schemaStatus(o: ServiceDataSourceOptions): Promise<{ pendingMigrations: boolean; drift: string[] }> {
+  const ds = await createServiceDataSource({ ...o, poolSize: 1 }).initialize();
+  try {
+    const exists = await ds.query('SELECT 1 FROM information_schema.schemata WHERE schema_name = $1', [o.schema]);
+    if (!exists.length) return { pendingMigrations: true, drift: [`schema "${o.schema}" does not exist`] };
+    const pendingMigrations = await ds.showMigrations();
+    const drift = (await ds.driver.createSchemaBuilder().log()).upQueries.map((q) => q.query);
+    return { pendingMigrations, drift };
+  } finally {
+    await ds.destroy();
+  }
+}

@@ -18,3 +18,13 @@ export async function expectEventually<T>(probe: () => Promise<T> | T, opts: { t
     await new Promise((r) => setTimeout(r, opts.intervalMs ?? 100));
   }
 }
+
+/** The error a promise rejects with; fails the test when it resolves instead. */
+export async function rejectionOf<E = unknown>(promise: Promise<unknown>, what = 'the call'): Promise<E> {
+  return promise.then(
+    () => {
+      throw new Error(`expected ${what} to fail`);
+    },
+    (err: E) => err,
+  );
+}

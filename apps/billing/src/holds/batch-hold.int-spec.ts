@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Subjects, type PlaceBatchHoldReply, type WalletStatusResponseDto } from '@docket/contracts';
 import type { DocketError } from '@docket/errors';
 import { RpcClient } from '@docket/messaging';
-import { createTestDatabase, freePort, startTestNats, type TestDatabase, type TestNats } from '@docket/testing';
+import { createTestDatabase, freePort, startTestNats, type TestDatabase, type TestNats, rejectionOf } from '@docket/testing';
 import pg from 'pg';
 import { ulid } from 'ulid';
 import { bootstrap } from '../bootstrap.js';
@@ -23,10 +23,7 @@ describe('billing: atomic batch holds (billing.v1.hold.place-batch)', () => {
   let client: pg.Client;
 
   const call = <T>(subject: string, payload: object) => rpc.request<T>(subject, payload);
-  const fail = (subject: string, payload: object) => rpc.request(subject, payload).then(
-    () => { throw new Error(`expected ${subject} to fail`); },
-    (e: DocketError) => e,
-  );
+  const fail = (subject: string, payload: object) => rejectionOf<DocketError>(rpc.request(subject, payload), subject);
   const wallet = (accountId: string) => call<WalletStatusResponseDto>(Subjects.billing.getWallet, { accountId });
   const items = (n: number) => Array.from({ length: n }, () => ({ jobId: job(), artifactSize: SMALL, mimeType: 'application/pdf' }));
   const batch = (accountId: string, its: ReturnType<typeof items>, sandbox = false) =>
