@@ -199,7 +199,8 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         const specConcepts = new Set(spec.variants.flat());
         // ("total" is exempt for amounts: "Total taxes" is the tax amount.)
         const numeric = field.data_type === 'number' || field.data_type === 'currency';
-        const foreign = segConcepts.slice(m.start, m.end + 1).flat().some((c) => isKnownConcept(c) && weightOf(c) >= 1 && !specConcepts.has(c) && !(numeric && c === 'total'));
+        // For amounts the words just before the match count too: "Net total" is the net amount, "VAT total" the tax.
+        const foreign = segConcepts.slice(numeric ? Math.max(0, m.start - 2) : m.start, m.end + 1).flat().some((c) => isKnownConcept(c) && weightOf(c) >= 1 && !specConcepts.has(c) && !(numeric && c === 'total'));
         if (foreign) m.score *= 0.6;
         if (m.score < MIN_LABEL_SCORE) continue;
         const labelWords = seg.words.slice(m.start, m.end);

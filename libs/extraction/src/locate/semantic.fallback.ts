@@ -100,8 +100,13 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
   }
   // Grand total without a readable label: the largest amount on the document.
   if ((f.data_type === 'number' || f.data_type === 'currency') && concepts.has('total') && !concepts.has('net') && !concepts.has('tax')) {
+    // Amounts on a summary line (total, due, amount, payment …) first: a table quantity may be larger.
+    const summary = lines.filter((l) => conceptTokens(l.text).some((c) => c === 'total' || c === 'due' || c === 'amount' || c === 'payment'));
     let best: { l: Line; v: number } | undefined;
-    for (const l of lines) for (const n of findNumbers(l.text, ctx)) if (n.quality === 1 && (!best || Math.abs(n.value as number) > Math.abs(best.v))) best = { l, v: n.value as number };
+    for (const pool of [summary, lines]) {
+      for (const l of pool) for (const n of findNumbers(l.text, ctx)) if (n.quality === 1 && (!best || Math.abs(n.value as number) > Math.abs(best.v))) best = { l, v: n.value as number };
+      if (best) break;
+    }
     if (best) return at(best.l, best.l.words, f.data_type === 'currency' ? { value: best.v, currency: ctx.currency ?? 'USD' } : best.v, 0.4);
   }
   void used;
