@@ -88,7 +88,10 @@ export function extractFromLayout(doc: DocLayout, schema: ExtractionSchema, opts
   const cands = fields
     .filter((f) => f.data_type !== 'table')
     .flatMap((f) => locateByLabel(doc, f, ctx).filter((c) => !isOtherLabel(f, c.value)).slice(0, 8).map((c) => ({ f, c })));
-  cands.sort((a, b) => b.c.labelScore - a.c.labelScore || b.c.confidence - a.c.confidence);
+  // Equal amounts labels: the later one is the document's summary (section subtotals come before it).
+  const later = (a: { f: FieldDef; c: Located }, b: { f: FieldDef; c: Located }) =>
+    a.f.data_type === 'number' || a.f.data_type === 'currency' ? b.c.page - a.c.page || b.c.bbox[1] - a.c.bbox[1] : 0;
+  cands.sort((a, b) => b.c.labelScore - a.c.labelScore || (Math.abs(b.c.confidence - a.c.confidence) > 1e-6 ? b.c.confidence - a.c.confidence : later(a, b)));
   const used = new Set<string>();
   const chosen = new Map<string, Located>();
   for (const { f, c } of cands) {

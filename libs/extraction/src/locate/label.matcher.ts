@@ -80,6 +80,9 @@ export function conceptsOf(tok: string): string[] {
       if (cb) return [ca, cb];
     }
   }
+  // Short compounds ending in an identifier word: "UStId", "VATno", "BTWnr".
+  const idTail = /^(.{3,})(id|nr|no)$/.exec(tok);
+  if (idTail && CANON.has(idTail[1]!)) return [CANON.get(idTail[1]!)!, CANON.get(idTail[2]!)!];
   // Plurals: "totals", "items", "dates".
   if (tok.length > 3 && tok.endsWith('s') && CANON.has(tok.slice(0, -1))) return [CANON.get(tok.slice(0, -1))!];
   return [tok];

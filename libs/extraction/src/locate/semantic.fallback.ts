@@ -115,6 +115,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
 
 // Case-sensitive on purpose: short forms (SA, SE, AB, AG) in lower case are ordinary words.
 const LEGAL = /^(.{2,60}?\b(?:GmbH(?: & Co\.? KG)?|GMBH|AG|KG|UG|e\.K\.|S\.?A\.?R\.?L\.?|SAS|S\.A\.S\.|S\.A\.|SA|SE|B\.V\.|BV|N\.V\.|NV|Inc\.?|INC\.?|LLC|L\.L\.C\.|Ltd\.?|LTD\.?|Limited|LIMITED|PLC|plc|Corp\.?|CORP\.?|Corporation|Co\.,? Ltd\.?|Pvt\.? Ltd\.?|Private Limited|SDN\.? BHD\.?|Sdn\.? Bhd\.?|S\/B|S\.p\.A\.|S\.r\.l\.|Oy|AB|ApS|A\/S))(?=$|[\s,.;)\-])/;
+const CONTACT = /\b(?:tel|phone|telephone|mobile|fax|e-?mail|gst|vat|reg)\b|@|www\./i;
 const DOC_WORDS = /^(tax\s+)?(invoice|receipt|rechnung|facture|factuur|avoir|gutschrift|credit note|bill|quotation|page)\b/i;
 
 /** A trailing registration code in brackets ("99 SPEED MART S/B (519537-X)") is not part of the name. */
@@ -138,6 +139,11 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
   for (const [i, l] of top.entries()) {
     const name = legalName(l.text);
     if (!name) continue;
+    // The issuer's name comes before its own contact details: a legal name printed after a phone, e-mail or
+    // tax-registration line is someone else (a customer, "sold by" note), and the first line is the letterhead.
+    const first = top[0]!;
+    const between = page.lines.slice(0, page.lines.indexOf(l));
+    if (i > 0 && !/\d/.test(first.text) && between.some((b) => CONTACT.test(b.text))) return { line: first, name: first.text.trim() };
     const prev = top[i - 1];
     const h = l.y1 - l.y0;
     if (prev && name === l.text.trim() && l.y0 - prev.y1 < h * 1.5 && !/\d/.test(prev.text) && !legalName(prev.text)) return { line: l, name: `${prev.text.trim()} ${name}` };
