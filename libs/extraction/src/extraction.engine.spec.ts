@@ -59,6 +59,18 @@ describe('extraction engine', () => {
     expect(out.result).toEqual({ invoice_number: '2024-77', invoice_date: '2024-03-15', amount_due: { value: 1234.5, currency: 'EUR' } });
   });
 
+  it('reads "Net total" as the net amount, the later subtotal as the summary, "Date of delivery" as not the invoice date', async () => {
+    const text = 'Invoice 2024-9 issued 2024-03-01\nDate of delivery: 2024-02-20\nSubtotal: 10.00\nSubtotal: 30.00\nNet total: 40.00\nVAT total: 8.00\nDue payable: 48.00\n';
+    const out = await engine.extract({ bytes: new TextEncoder().encode(text), mimeType: 'text/plain', filename: 'n.txt' }, {
+      fields: [
+        { key: 'invoice_date', label: 'Invoice date', data_type: 'date' },
+        { key: 'total_amount', label: 'Total', data_type: 'number' },
+        { key: 'net_amount', label: 'Net amount', data_type: 'number' },
+      ],
+    });
+    expect(out.result).toMatchObject({ invoice_date: '2024-03-01', total_amount: 48, net_amount: 40 });
+  });
+
   it('splits a value glued to its label and stops a document number at plain words', async () => {
     const text = 'Facture n°562044387 du 02 Juillet 2015\n';
     const out = await engine.extract({ bytes: new TextEncoder().encode(text), mimeType: 'text/plain', filename: 'f.txt' }, {

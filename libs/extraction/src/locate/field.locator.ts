@@ -61,6 +61,9 @@ function rightOf(line: Line, end: number, field: FieldDef): Word[] {
   // Skip separators printed between label and value.
   while (ws.length && /^[:#\-–—.|]+$/.test(ws[0]!.text)) ws = ws.slice(1);
   if (!ws.length) return [];
+  // A short cell ending with a colon right of the label is the next label ("Bill To: ‖ Ship To:").
+  const firstCell = segments({ ...line, words: ws }, 2.5)[0]?.words ?? [];
+  if (field.data_type === 'string' && firstCell.length <= 3 && /\p{L}{2,}:$/u.test(firstCell[firstCell.length - 1]?.text ?? '')) return [];
   // The value ends where the next label ("Date:") starts.
   const next = ws.findIndex((w, i) => i > 0 && /\p{L}{2,}:$/u.test(w.text));
   if (next > 0) ws = ws.slice(0, next);
@@ -200,9 +203,14 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         // ("total" is exempt for amounts: "Total taxes" is the tax amount.)
         const numeric = field.data_type === 'number' || field.data_type === 'currency';
         // For amounts the words just before the match count too: "Net total" is the net amount, "VAT total" the tax.
-        const foreign = segConcepts.slice(numeric ? Math.max(0, m.start - 2) : m.start, m.end + 1).flat().some((c) => isKnownConcept(c) && weightOf(c) >= 1 && !specConcepts.has(c) && !(numeric && c === 'total'));
+        // … and past filler words after it: "Date of delivery" is a delivery date.
+        let after = m.end;
+        while (after < segConcepts.length && segConcepts[after]!.every((c) => weightOf(c) === 0)) after++;
+        const foreign = segConcepts.slice(numeric ? Math.max(0, m.start - 2) : m.start, after + 1).flat().some((c) => isKnownConcept(c) && weightOf(c) >= 1 && !specConcepts.has(c) && !(numeric && c === 'total'));
         if (foreign) m.score *= 0.6;
         if (m.score < MIN_LABEL_SCORE) continue;
+        // The rest of a phrase resolved onto its first word ("Delivery ‹address›") belongs to the label.
+        while (m.end < segConcepts.length && segConcepts[m.end]!.length === 0) m.end++;
         const labelWords = seg.words.slice(m.start, m.end);
         const labelBox = box(labelWords);
         // Value right of the label: rest of this segment, else the next segment of the line.

@@ -11,6 +11,9 @@ describe('label matching', () => {
     expect(conceptTokens('Rechnungsnummer')).toEqual(['invoice', 'number']);
     expect(conceptTokens('Bill to')).toEqual(['buyer']);
     expect(wordConcepts(['Total', 'excl.', 'VAT'])).toEqual([['total'], ['net'], []]);
+    expect(conceptTokens('UStId')).toEqual(['tax', 'id']);
+    expect(conceptTokens('Delivery address')).toEqual(['buyer']);
+    expect(conceptTokens('Adresse de livraison')).toContain('buyer');
   });
 
   it('scores a specific label above a generic one', () => {

@@ -28,6 +28,7 @@ const SYNONYMS: Record<string, string[]> = {
   order: ['bestellung', 'commande', 'bestelling', 'po'],
   customer: ['kunden', 'kundennummer'],
   line: ['zeile', 'zeilen', 'ligne', 'regel', 'position', 'pos'],
+  delivery: ['lieferung', 'levering', 'shipping', 'shipment', 'dispatch'],
   payment: ['zahlung', 'paiement', 'betaling', 'pay'],
 };
 
@@ -57,6 +58,8 @@ export function tokens(s: string): string[] {
   // Addressee phrases name the buyer whatever verb they use ("Bill to", "Invoice to", "Ship to").
   const f = fold(s)
     .replace(/\b(?:bill(?:ed)?|sold|invoice[ds]?|ship(?:ped)?|deliver(?:ed)?|issued)\s+to\b/g, ' buyer ')
+    // … and so do the addresses printed for them ("Delivery address", "Billing address").
+    .replace(/\b(?:delivery|billing|invoice|invoicing|shipping)\s+address\b/g, ' buyer ')
     // "excl. VAT" / "hors taxes" name the net amount, "incl. VAT" / "TTC" the gross total.
     .replace(/\b(?:excl|exclusief|exclusive|excluding|exkl|exklusive|ohne|hors|zonder|without|sans|before|vor)\.?\s+(?:of\s+)?(?:tax|taxes|vat|btw|mwst|ust|tva|gst|sst|steuer)\b/g, ' net ')
     .replace(/\b(?:incl|inclusief|inclusive|including|inkl|inklusive|met|with|avec|after)\.?\s+(?:of\s+)?(?:tax|taxes|vat|btw|mwst|ust|tva|gst|sst|steuer)\b/g, ' total ')
