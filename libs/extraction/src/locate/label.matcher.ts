@@ -8,7 +8,7 @@ const SYNONYMS: Record<string, string[]> = {
   number: ['no', 'nr', 'nummer', 'numero', 'num', '#', 'n', 'no.', 'nbr', 'nro'],
   invoice: ['inv', 'rechnung', 'facture', 'factuur', 'bill', 'invoicing', 'rg', 'fact', 'avoir', 'gutschrift', 'creditnote', 'credit'],
   date: ['datum', 'dated', 'dt', 'date'],
-  due: ['fallig', 'faellig', 'echeance', 'vervaldatum', 'payable', 'zahlbar', 'faelligkeit', 'falligkeit', 'zahlungsziel', 'vervaldag'],
+  due: ['limite', 'deadline', 'fallig', 'faellig', 'echeance', 'vervaldatum', 'payable', 'zahlbar', 'faelligkeit', 'falligkeit', 'zahlungsziel', 'vervaldag'],
   total: ['gesamt', 'gesamtbetrag', 'totaal', 'sum', 'summe', 'grand', 'ttc', 'endbetrag', 'rechnungsbetrag'],
   net: ['netto', 'subtotal', 'subtotaal', 'zwischensumme', 'sub', 'ht', 'nettobetrag', 'excl', 'excluding', 'before', 'taxable'],
   tax: ['vat', 'mwst', 'ust', 'tva', 'btw', 'gst', 'sst', 'steuer', 'umsatzsteuer', 'mehrwertsteuer', 'taxes', 'taxe', 'iva'],
