@@ -149,6 +149,25 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
     if (prev && name === l.text.trim() && l.y0 - prev.y1 < h * 1.5 && !/\d/.test(prev.text) && !legalName(prev.text)) return { line: l, name: `${prev.text.trim()} ${name}` };
     return { line: l, name };
   }
+  // A name directly above its own postal address (street, then a postcode line in the same column) is the
+  // issuer's block; a tagline or a lone heading beside it is not.
+  const withAddress = top.find((l) => {
+    const k = page.lines.indexOf(l);
+    const h = l.y1 - l.y0;
+    const below = page.lines.slice(k + 1, k + 4).filter((b) => Math.abs(b.x0 - l.x0) < h * 1.5 && b.y0 - l.y1 < h * 4);
+    return !/\d/.test(l.text) && below.length >= 2 && /\d/.test(below[0]!.text) && below.slice(1).some((b) => /\b\d{4,6}\b/.test(b.text) && /\p{L}{3}/u.test(b.text));
+  });
+  if (withAddress && withAddress !== top[0]) {
+    // The block starts at its first line: a company name above a contact person's name.
+    let head = withAddress;
+    for (let k = page.lines.indexOf(head) - 1; k >= 0; k--) {
+      const p = page.lines[k]!;
+      const h = head.y1 - head.y0;
+      if (Math.abs(p.x0 - head.x0) >= h * 1.5 || head.y0 - p.y1 > h * 1.5 || /\d/.test(p.text) || !/\p{L}{2}/u.test(p.text)) break;
+      head = p;
+    }
+    return { line: head, name: head.text.trim() };
+  }
   // A first line printed larger than the body text is the letterhead (receipts rarely print a legal form).
   const heights = page.lines.map((l) => l.y1 - l.y0).sort((a, b) => a - b);
   const median = heights[Math.floor(heights.length / 2)] ?? 0;
