@@ -25,6 +25,8 @@ export function inferContext(doc: DocLayout): DocContext {
   const counts = new Map<string, number>();
   for (const m of text.matchAll(/\b[A-Z]{3}\b/g)) if (ISO_CODES.has(m[0])) counts.set(m[0], (counts.get(m[0]) ?? 0) + 2);
   for (const m of text.matchAll(/[$€£¥₹]|\bRM(?=\s?\d)|\bRs\.?(?=\s?-?\d)/g)) {
+    // A symbol before a long bare integer is OCR noise in a postcode or id ("India-$60067"), not an amount.
+    if (/^\s?\d{5,}(?![\d.,])/.test(text.slice(m.index! + m[0].length, m.index! + m[0].length + 12))) continue;
     const c = detectCurrency(text.slice(Math.max(0, m.index! - 3), m.index! + m[0].length + 4));
     if (c) counts.set(c, (counts.get(c) ?? 0) + 1);
   }
