@@ -4,6 +4,7 @@ import { findDates } from '../parsers/date.parser.js';
 import { findNumbers, type DocContext } from '../parsers/value.parser.js';
 import { findIban, findVatIds } from '../parsers/identifier.parser.js';
 import { conceptTokens, weightOf } from './label.matcher.js';
+import { segments } from '../layout/layout.builder.js';
 import type { Located } from './field.locator.js';
 
 /**
@@ -77,6 +78,21 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
   if (f.data_type === 'string' && !concepts.has('address') && (concepts.has('seller') || concepts.has('company') || /issu|merchant|shop|vendor|seller/.test(desc))) {
     const issuer = findIssuer(doc);
     if (issuer) return at(issuer.line, issuer.line.words, stripRegistration(issuer.name), 0.45);
+  }
+  // Addressee without a label: the first line under the sender's one-line return address printed above a
+  // window-envelope address block ("Firm ● Street 1 ● 12345 Town").
+  if (f.data_type === 'string' && concepts.has('buyer') && !concepts.has('address')) {
+    const page = doc.pages[0]!;
+    for (const [k, l] of page.lines.entries()) {
+      if (l.y0 > page.height * 0.4) break;
+      const first = segments(l, 2.5)[0];
+      if (!first || first.text.split(/\s[●•·|]\s/).length < 3 || !/\b\d{4,5}\b/.test(first.text)) continue;
+      const h = l.y1 - l.y0;
+      const next = page.lines.slice(k + 1, k + 3).find((b) => Math.abs(b.x0 - first.x0) < h * 2 && b.y0 - l.y1 < h * 3);
+      const name = next && segments(next, 2.5)[0]?.text.trim();
+      if (next && name && /\p{L}{2}/u.test(name) && !/\d/.test(name)) return at(next, segments(next, 2.5)[0]!.words, name, 0.4);
+      break;
+    }
   }
   // Postal address of the issuer: the lines after its name, up to and including the postcode line.
   if (f.data_type === 'string' && concepts.has('address')) {
