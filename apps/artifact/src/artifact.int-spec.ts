@@ -1,21 +1,22 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { Controller, Module, type INestApplication } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import type { INestApplication } from '@nestjs/common';
 import {
-  PlaceHoldCommand, ReleaseHoldCommand, resultKeys, Streams, Subjects, type ArtifactPageDto, type ArtifactRecordDto,
+  resultKeys, Streams, Subjects, type ArtifactPageDto, type ArtifactRecordDto,
   type DownloadResponseDto, type ExtractResponseDto, type JobFinishedEvent, type JobRunMessage, type JobStatusResponseDto,
-  type PlaceHoldReply, type ReleaseHoldReply, type RerunResponseDto,
+  type RerunResponseDto,
 } from '@docket/contracts';
 import { createServiceDataSource } from '@docket/database';
 import { DocketError } from '@docket/errors';
 import { JetStreamBus, RpcClient, startServiceApp } from '@docket/messaging';
 import { S3Storage, storageConfigFromEnv } from '@docket/storage';
 import {
-  createTestDatabase, expectEventually, freePort, startTestNats, startTestS3, testLogger, type TestDatabase, type TestNats, type TestS3, rejectionOf } from '@docket/testing';
+  createTestDatabase, expectEventually, freePort, rejectionOf, startTestNats, startTestS3, testLogger, type TestDatabase, type TestNats, type TestS3,
+} from '@docket/testing';
 import { ulid } from 'ulid';
 import type { DataSource } from 'typeorm';
 import { artifactEntities, bootstrap } from './bootstrap.js';
+import { billingStandIn } from './testing/billing-stand-in.test-helper.js';
 import { ARTIFACT_SCHEMA, artifactEnvSchema } from './config.js';
 import { artifactMigrations } from './migrations/index.js';
 
@@ -26,26 +27,8 @@ const SCHEMA = { fields: [{ key: 'invoice_number', label: 'Invoice Number', data
 const BYTES = Buffer.from('%PDF-1.4 pretend invoice bytes');
 
 /** Stand-in `billing`: a real NATS responder with the real contract classes, recording holds. */
-const holds: PlaceHoldCommand[] = [];
-const releases: ReleaseHoldCommand[] = [];
-const broke = new Set<string>();
-@Controller()
-class BillingStandIn {
-  @MessagePattern(Subjects.billing.placeHold)
-  place(@Payload() cmd: PlaceHoldCommand): PlaceHoldReply {
-    if (broke.has(cmd.accountId)) throw new DocketError('insufficient_funds', 'Spendable balance is too low');
-    holds.push(cmd);
-    return { jobId: cmd.jobId, amount: 5 };
-  }
-
-  @MessagePattern(Subjects.billing.releaseHold)
-  release(@Payload() cmd: ReleaseHoldCommand): ReleaseHoldReply {
-    releases.push(cmd);
-    return { jobId: cmd.jobId, status: 'released', amount: 5 };
-  }
-}
-@Module({ controllers: [BillingStandIn] })
-class BillingStandInModule {}
+const billingStub = billingStandIn();
+const { holds, broke } = billingStub.record;
 
 describe('artifact service (real Postgres, NATS JetStream, S3)', () => {
   let db: TestDatabase;
@@ -66,7 +49,7 @@ describe('artifact service (real Postgres, NATS JetStream, S3)', () => {
   beforeAll(async () => {
     [db, nats, s3] = await Promise.all([createTestDatabase('artifact_t'), startTestNats(), startTestS3()]);
     const log = testLogger();
-    billing = await startServiceApp({ service: 'billing', module: BillingStandInModule, natsUrl: nats.url, host: '127.0.0.1', port: await freePort(), log, checks: {} });
+    billing = await startServiceApp({ service: 'billing', module: billingStub.module, natsUrl: nats.url, host: '127.0.0.1', port: await freePort(), log, checks: {} });
     service = await bootstrap({
       DATABASE_URL: db.url, NATS_URL: nats.url, PORT: String(await freePort()), LOG_LEVEL: 'silent', NODE_ENV: 'test', ...s3.env,
       RETENTION_SWEEP_MS: '200',

@@ -3,18 +3,20 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Controller, Module, type INestApplication } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  PlaceBatchHoldCommand, PlaceHoldCommand, RegisterOneShotCommand, ReleaseHoldCommand, Streams, Subjects, TemplateSnapshotQuery, WebhookRef,
+  RegisterOneShotCommand, Streams, Subjects, TemplateSnapshotQuery, WebhookRef,
   type ArtifactRecordDto, type AsyncJobStartResponseDto, type BatchSubmitResponseDto, type ConfirmBatchResponseDto, type ExtractResponseDto,
-  type JobFinishedEvent, type JobRunMessage, type JobStatusResponseDto, type PipelineAdminDto, type PipelineDto, type PlaceBatchHoldReply,
-  type PlaceHoldReply, type RegisterOneShotReply, type ReleaseHoldReply, type TemplateSnapshot,
+  type JobFinishedEvent, type JobRunMessage, type JobStatusResponseDto, type PipelineAdminDto, type PipelineDto,
+  type RegisterOneShotReply, type TemplateSnapshot,
 } from '@docket/contracts';
 import { DocketError } from '@docket/errors';
 import { JetStreamBus, RpcClient, startServiceApp } from '@docket/messaging';
 import {
-  createTestDatabase, expectEventually, freePort, startTestNats, startTestS3, testLogger, type TestDatabase, type TestNats, type TestS3, rejectionOf } from '@docket/testing';
+  createTestDatabase, expectEventually, freePort, rejectionOf, startTestNats, startTestS3, testLogger, type TestDatabase, type TestNats, type TestS3,
+} from '@docket/testing';
 import pg from 'pg';
 import { ulid } from 'ulid';
 import { bootstrap } from './bootstrap.js';
+import { billingStandIn } from './testing/billing-stand-in.test-helper.js';
 
 jest.setTimeout(60_000);
 
@@ -24,32 +26,10 @@ const TEMPLATE_FIELDS = [{ key: 'total', label: 'Total', data_type: 'currency' }
 const BYTES = Buffer.from('%PDF-1.4 pretend invoice bytes');
 
 /** Stand-ins for billing, template and webhook: real NATS responders with the real contract classes. */
-const singleHolds: PlaceHoldCommand[] = [];
-const batchHolds: PlaceBatchHoldCommand[] = [];
-const releases: ReleaseHoldCommand[] = [];
-const broke = new Set<string>();
+const billingStub = billingStandIn();
+const { batchHolds, broke } = billingStub.record;
 @Controller()
 class StandIns {
-  @MessagePattern(Subjects.billing.placeHold)
-  place(@Payload() cmd: PlaceHoldCommand): PlaceHoldReply {
-    if (broke.has(cmd.accountId)) throw new DocketError('insufficient_funds', 'Spendable balance is too low');
-    singleHolds.push(cmd);
-    return { jobId: cmd.jobId, amount: 5 };
-  }
-
-  @MessagePattern(Subjects.billing.placeBatchHold)
-  placeBatch(@Payload() cmd: PlaceBatchHoldCommand): PlaceBatchHoldReply {
-    if (broke.has(cmd.accountId)) throw new DocketError('wallet_frozen', 'Wallet is frozen');
-    batchHolds.push(cmd);
-    return { holds: cmd.items.map((i) => ({ jobId: i.jobId, amount: 5 })), total: 5 * cmd.items.length };
-  }
-
-  @MessagePattern(Subjects.billing.releaseHold)
-  release(@Payload() cmd: ReleaseHoldCommand): ReleaseHoldReply {
-    releases.push(cmd);
-    return { jobId: cmd.jobId, status: 'released', amount: 5 };
-  }
-
   @MessagePattern(Subjects.template.snapshot)
   snapshot(@Payload() q: TemplateSnapshotQuery): TemplateSnapshot {
     if (!q.templateId.startsWith('tpl_')) throw new DocketError('template_not_found', 'Template not found');
@@ -67,7 +47,7 @@ class StandIns {
     return { webhookId: `wh_oneshot_${ulid().toLowerCase()}`, secret: 'whsec_test' };
   }
 }
-@Module({ controllers: [StandIns] })
+@Module({ imports: [billingStub.module], controllers: [StandIns] })
 class StandInModule {}
 
 describe('artifact: batches and pipelines (real Postgres, NATS JetStream, S3)', () => {

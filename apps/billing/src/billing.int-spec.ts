@@ -8,7 +8,7 @@ import { createServiceDataSource } from '@docket/database';
 import type { DocketError } from '@docket/errors';
 import { JetStreamBus, RpcClient } from '@docket/messaging';
 import {
-  createTestDatabase, expectEventually, freePort, startTestNats, testLogger, type TestDatabase, type TestNats, rejectionOf } from '@docket/testing';
+  createTestDatabase, expectEventually, freePort, rejectionOf, startTestNats, testLogger, type TestDatabase, type TestNats } from '@docket/testing';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { ulid } from 'ulid';
 import type { DataSource } from 'typeorm';

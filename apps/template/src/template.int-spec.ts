@@ -3,7 +3,7 @@ import { Subjects, type DeleteTemplateReply, type TemplateResponseDto, type Temp
 import { schemaStatus } from '@docket/database';
 import type { DocketError } from '@docket/errors';
 import { RpcClient } from '@docket/messaging';
-import { createTestDatabase, freePort, startTestNats, type TestDatabase, type TestNats, rejectionOf } from '@docket/testing';
+import { createTestDatabase, freePort, rejectionOf, startTestNats, type TestDatabase, type TestNats } from '@docket/testing';
 import { Controller, Module, type INestApplication } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { startServiceApp } from '@docket/messaging';

@@ -10,7 +10,7 @@ import {
 import { schemaStatus } from '@docket/database';
 import type { DocketError } from '@docket/errors';
 import { JetStreamBus, RpcClient } from '@docket/messaging';
-import { createTestDatabase, expectEventually, freePort, startTestNats, testLogger, type TestDatabase, type TestNats, rejectionOf } from '@docket/testing';
+import { createTestDatabase, expectEventually, freePort, rejectionOf, startTestNats, testLogger, type TestDatabase, type TestNats } from '@docket/testing';
 import { bootstrap, SCHEMA } from './bootstrap.js';
 import { entities } from './entities/index.js';
 import { migrations } from './migrations/index.js';

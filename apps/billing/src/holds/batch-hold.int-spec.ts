@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Subjects, type PlaceBatchHoldReply, type WalletStatusResponseDto } from '@docket/contracts';
 import type { DocketError } from '@docket/errors';
 import { RpcClient } from '@docket/messaging';
-import { createTestDatabase, freePort, startTestNats, type TestDatabase, type TestNats, rejectionOf } from '@docket/testing';
+import { createTestDatabase, freePort, rejectionOf, startTestNats, type TestDatabase, type TestNats } from '@docket/testing';
 import pg from 'pg';
 import { ulid } from 'ulid';
 import { bootstrap } from '../bootstrap.js';
