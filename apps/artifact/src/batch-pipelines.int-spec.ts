@@ -133,8 +133,12 @@ describe('artifact: batches and pipelines (real Postgres, NATS JetStream, S3)', 
     const second = await call<ConfirmBatchResponseDto>(Subjects.artifact.confirmBatch, { accountId: a, batchId: b.batch_id });
     expect(second).toMatchObject({ confirmed: [b.files[2].artifact_id], pending: [], already_confirmed: [b.files[0].artifact_id, b.files[1].artifact_id].sort() });
     await expectEventually(async () => expect(runs.filter((r) => b.files.some((f) => f.job_id === r.jobId))).toHaveLength(3), { what: 'three runs' });
-    await new Promise((r) => setTimeout(r, 300));
-    expect(runs.filter((r) => b.files.some((f) => f.job_id === r.jobId))).toHaveLength(3);
+    // Exactly one run per file was ever enqueued (the outbox is the only way onto the stream).
+    const queued = await client.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM "artifact"."outbox" WHERE "subject" = $1 AND "payload"->>'jobId' = ANY($2)`,
+      [Streams.jobs.run, b.files.map((f) => f.job_id)],
+    );
+    expect(queued.rows[0]!.count).toBe(3);
 
     // batch_id reaches the job-finished event (webhook payloads carry it).
     const j = b.files[0].job_id;
