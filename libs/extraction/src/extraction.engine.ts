@@ -2,6 +2,7 @@ import { ExtractionError, type ExtractionEngine, type ExtractionInput, type Extr
 import { inferContext } from './document.context.js';
 import { isRequired, validateField } from './field.validator.js';
 import type { DocLayout } from './layout/layout.types.js';
+import { reconcileAmounts } from './locate/amount.reconciler.js';
 import { locateByLabel, type Located } from './locate/field.locator.js';
 import { labelSpec, matchSpan, wordConcepts } from './locate/label.matcher.js';
 import { locateBySemantics } from './locate/semantic.fallback.js';
@@ -119,6 +120,8 @@ export function extractFromLayout(doc: DocLayout, schema: ExtractionSchema, opts
       meta[f.key] = { confidence: round(c.confidence), page: c.page, bbox: c.bbox.map(round) as FieldMeta['bbox'], errors: [] };
     }
   }
+
+  reconcileAmounts(fields, result, meta);
 
   // Validation after extraction; failures stay visible in the meta and force review.
   let invalid = false;

@@ -129,7 +129,7 @@ export function plausible(field: FieldDef, value: unknown): boolean {
   if (!/[\p{L}\d]/u.test(value)) return false;
   const concepts = conceptTokens(`${field.key.replace(/_/g, ' ')} ${field.label ?? ''}`);
   if (concepts.includes('iban')) return findIban(value) !== undefined;
-  if (concepts.includes('tax') && (concepts.includes('id') || concepts.includes('number'))) return findVatIds(value.toUpperCase()).length > 0 || /\d{6,}/.test(value.replace(/[\s.]/g, ''));
+  if (concepts.includes('tax') && (concepts.includes('id') || concepts.includes('number'))) return findVatIds(value.toUpperCase()).length > 0 || /\d{6,}/.test(value.replace(/[\s.\-]/g, ''));
   if (concepts.some((c) => c === 'number' || c === 'id' || c === 'code')) {
     // An identifier is not a date ("du 02 Juillet 2015" after "Facture n° …").
     const d = findDates(value)[0];
@@ -172,6 +172,38 @@ function wrappedLines(lines: Line[], li: number, valueWords: Word[]): Line[] {
   return out;
 }
 
+/**
+ * The cell under a column header on the table's totals row: the first line below (within the table) that
+ * opens with a total word ("Total", "Summe", "Razem:") and has a figure overlapping the header's column.
+ */
+function totalsRowBelow(lines: Line[], li: number, header: [number, number, number, number]): Word[] | undefined {
+  const h = Math.max(1, lines[li]!.y1 - lines[li]!.y0);
+  let prev = lines[li]!;
+  for (let k = li + 1; k < lines.length && k <= li + 40; k++) {
+    const l = lines[k]!;
+    if (l.y0 - prev.y1 > h * 6) return undefined;
+    prev = l;
+    const segs = segments(l, 1.5);
+    if (segs.length < 2 || !conceptTokens(segs[0]!.text).some((c) => c === 'total') || !segs.slice(1).some((s) => /\d/.test(s.text))) continue;
+    // The cell overlapping the header most (a near miss of one character still counts: right-aligned figures
+    // under left-aligned headers).
+    const overlap = (s: Line) => Math.min(s.x1, header[2]) - Math.max(s.x0, header[0]);
+    const cell = segs
+      .slice(1)
+      .filter((s) => /\d/.test(s.text) && overlap(s) > -h * 1.2)
+      .sort((a, b) => overlap(b) - overlap(a))[0];
+    return cell?.words;
+  }
+  return undefined;
+}
+
+/** A table body row: three or more cells, one of them running text (a description), not a summary line. */
+function isItemRow(line: Line | undefined): boolean {
+  if (!line) return false;
+  const segs = segments(line, 1.5);
+  return segs.length >= 3 && segs.some((s) => s.words.filter((w) => /\p{L}{2,}/u.test(w.text)).length >= 2);
+}
+
 export interface Candidate extends Located {
   labelScore: number;
 }
@@ -208,6 +240,8 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         while (after < segConcepts.length && segConcepts[after]!.every((c) => weightOf(c) === 0)) after++;
         const foreign = segConcepts.slice(numeric ? Math.max(0, m.start - 2) : m.start, after + 1).flat().some((c) => isKnownConcept(c) && weightOf(c) >= 1 && !specConcepts.has(c) && !(numeric && c === 'total'));
         if (foreign) m.score *= 0.6;
+        // An amount is not read from an identifier's label ("Steuer-Nr.", "VAT ID", "NIP") unless the field asks for one.
+        if (numeric && !specConcepts.has('number') && !specConcepts.has('id') && segConcepts.slice(m.start, after + 1).flat().some((c) => c === 'number' || c === 'id')) continue;
         if (m.score < MIN_LABEL_SCORE) continue;
         // The rest of a phrase resolved onto its first word ("Delivery ‹address›") belongs to the label.
         while (m.end < segConcepts.length && segConcepts[m.end]!.length === 0) m.end++;
@@ -245,12 +279,20 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
           if (field.data_type !== 'number' && field.data_type !== 'currency') break;
         }
         if (placed) continue;
-        // An amount under a table column header ("Total" over line totals) is a row value, not the field.
-        if ((field.data_type === 'number' || field.data_type === 'currency') && segments(line, 1.5).length >= 3) continue;
+        // An amount under a table column header ("Total" over line totals) is a row value, not the field;
+        // the column's figure on the table's totals row ("Razem: ‖ 257,59 ‖ 59,24") is the summary amount.
+        if ((field.data_type === 'number' || field.data_type === 'currency') && segments(line, 1.5).length >= 3) {
+          const ws = totalsRowBelow(page.lines, li, labelBox);
+          const v = ws ? valuesIn(ws, field, ctx)[0] : undefined;
+          if (v) out.push({ value: v.value, confidence: m.score * v.quality * meanConf(v.words) * 0.8, labelScore: m.score * 0.95, page: page.number, bbox: box(v.words), slot: `${page.number}:totals:${v.words[0]!.x0.toFixed(0)}` });
+          continue;
+        }
         for (const ws of belowOf(page.lines, li, labelBox, field)) {
           const vs = valuesIn(ws, field, ctx);
           const v = vs[0];
           if (!v) continue;
+          // An amount on a line-item row ("1 ‖ Widget deluxe ‖ 3,89 ‖ 3,89") belongs to a table column header.
+          if ((field.data_type === 'number' || field.data_type === 'currency') && isItemRow(page.lines.find((l) => l.words.includes(v.words[0]!)))) continue;
           const conf = m.score * v.quality * meanConf(v.words) * 0.85;
           out.push({ value: v.value, confidence: conf, labelScore: m.score, page: page.number, bbox: box(v.words), slot: `${page.number}:${li + 1}:${v.words[0]!.x0.toFixed(0)}` });
           break;

@@ -6,17 +6,17 @@
  */
 const SYNONYMS: Record<string, string[]> = {
   number: ['no', 'nr', 'nummer', 'numero', 'num', '#', 'n', 'no.', 'nbr', 'nro'],
-  invoice: ['inv', 'rechnung', 'facture', 'factuur', 'bill', 'invoicing', 'rg', 'fact', 'avoir', 'gutschrift', 'creditnote', 'credit'],
+  invoice: ['inv', 'rechnung', 'facture', 'factuur', 'bill', 'invoicing', 'rg', 'fact', 'avoir', 'gutschrift', 'creditnote', 'credit', 'faktura'],
   date: ['datum', 'dated', 'dt', 'date'],
   due: ['limite', 'deadline', 'fallig', 'faellig', 'echeance', 'vervaldatum', 'payable', 'zahlbar', 'faelligkeit', 'falligkeit', 'zahlungsziel', 'vervaldag'],
-  total: ['gesamt', 'gesamtbetrag', 'totaal', 'sum', 'summe', 'grand', 'ttc', 'endbetrag', 'rechnungsbetrag'],
+  total: ['gesamt', 'gesamtbetrag', 'totaal', 'sum', 'summe', 'grand', 'ttc', 'endbetrag', 'rechnungsbetrag', 'razem', 'brutto', 'ogolem', 'suma'],
   net: ['netto', 'subtotal', 'subtotaal', 'zwischensumme', 'sub', 'ht', 'nettobetrag', 'excl', 'excluding', 'before', 'taxable'],
   tax: ['vat', 'mwst', 'ust', 'tva', 'btw', 'gst', 'sst', 'steuer', 'umsatzsteuer', 'mehrwertsteuer', 'taxes', 'taxe', 'iva'],
-  amount: ['betrag', 'bedrag', 'amt', 'montant'],
-  seller: ['vendor', 'supplier', 'issuer', 'lieferant', 'verkaufer', 'fournisseur', 'leverancier', 'merchant', 'from', 'provider', 'payee', 'beneficiary', 'remit'],
-  buyer: ['customer', 'client', 'kunde', 'acheteur', 'klant', 'purchaser', 'recipient', 'billed', 'sold', 'destinataire', 'empfanger', 'empfaenger', 'livraison', 'facturation', 'lieferadresse', 'consignee'],
-  quantity: ['qty', 'menge', 'anzahl', 'quantite', 'qte', 'aantal', 'hoeveelheid', 'stuks', 'pcs', 'qt', 'units', 'hours', 'hrs', 'cantidad', 'quantita'],
-  price: ['rate', 'preis', 'prix', 'prijs', 'cost', 'einzelpreis', 'pu'],
+  amount: ['betrag', 'bedrag', 'amt', 'montant', 'kwota', 'wartosc'],
+  seller: ['vendor', 'supplier', 'issuer', 'lieferant', 'verkaufer', 'fournisseur', 'leverancier', 'merchant', 'from', 'provider', 'payee', 'beneficiary', 'remit', 'sprzedawca'],
+  buyer: ['customer', 'client', 'kunde', 'acheteur', 'klant', 'purchaser', 'recipient', 'billed', 'sold', 'destinataire', 'empfanger', 'empfaenger', 'livraison', 'facturation', 'lieferadresse', 'consignee', 'nabywca'],
+  quantity: ['qty', 'menge', 'anzahl', 'quantite', 'qte', 'aantal', 'hoeveelheid', 'stuks', 'pcs', 'qt', 'units', 'hours', 'hrs', 'cantidad', 'quantita', 'ilosc'],
+  price: ['rate', 'preis', 'prix', 'prijs', 'cost', 'einzelpreis', 'pu', 'cena'],
   unit: ['einzel', 'unitaire', 'per', 'each', 'stuk'],
   description: ['desc', 'item', 'article', 'bezeichnung', 'beschreibung', 'designation', 'libelle', 'omschrijving', 'product', 'service', 'particulars', 'details', 'artikel', 'leistung'],
   company: ['firm', 'firma', 'societe', 'bedrijf', 'business'],
@@ -50,7 +50,11 @@ export function fold(s: string): string {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/ß/g, 'ss');
+    .replace(/ß/g, 'ss')
+    // Letters NFKD does not decompose: Polish/Scandinavian barred and slashed letters.
+    .replace(/ł/g, 'l')
+    .replace(/ø/g, 'o')
+    .replace(/đ/g, 'd');
 }
 
 /** Splits text into raw tokens (keeping `#` and `°` as their own tokens: they mean "number"). */
@@ -63,6 +67,7 @@ export function tokens(s: string): string[] {
     // "excl. VAT" / "hors taxes" name the net amount, "incl. VAT" / "TTC" the gross total.
     .replace(/\b(?:excl|exclusief|exclusive|excluding|exkl|exklusive|ohne|hors|zonder|without|sans|before|vor)\.?\s+(?:of\s+)?(?:tax|taxes|vat|btw|mwst|ust|tva|gst|sst|steuer)\b/g, ' net ')
     .replace(/\b(?:incl|inclusief|inclusive|including|inkl|inklusive|met|with|avec|after)\.?\s+(?:of\s+)?(?:tax|taxes|vat|btw|mwst|ust|tva|gst|sst|steuer)\b/g, ' total ')
+    .replace(/\bnip\b/g, ' tax id ')
     .replace(/n[°º]/g, ' # ')
     .replace(/[°º]/g, ' ');
   return f.match(/#|[a-z0-9]+/g) ?? [];

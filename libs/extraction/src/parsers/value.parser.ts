@@ -39,6 +39,8 @@ export function findNumbers(text: string, ctx?: DocContext): ParsedValue[] {
     // Dates and times look like numbers: skip 12.03.2024, 10:30.
     if (/^\d{1,2}[.,]\d{1,2}$/.test(core) && text[m.index! + m[0].length] === '.') continue;
     if (before === ':' || after === ':' || before === '/' || after === '/') continue;
+    // Digit groups joined by hyphens are codes, phone numbers or ranges ("774-00-01-454"), not amounts.
+    if ((after === '-' && /\d/.test(text[m.index! + m[0].length + 1] ?? '')) || (before === '-' && !m[2] && /\d/.test(text[m.index! - 2] ?? ''))) continue;
     let raw = m[0].replace(/%$/, '');
     if (m[1] && !m[6]) raw = raw.replace(/^\(/, '');
     const v = parseNumber(raw, ctx?.decimal);

@@ -1,0 +1,47 @@
+import { describe, expect, it } from '@jest/globals';
+import { extractFromLayout } from '../extraction.engine.js';
+import type { ExtractionSchema } from '../engine.types.js';
+import { readText } from '../readers/text.reader.js';
+
+const summarySchema: ExtractionSchema = {
+  fields: [
+    { key: 'total_amount', label: 'Total amount', data_type: 'number' },
+    { key: 'net_amount', label: 'Net amount', data_type: 'number' },
+    { key: 'tax_amount', label: 'Tax amount', data_type: 'number' },
+    { key: 'vat_id', label: 'VAT ID', data_type: 'string' },
+  ],
+};
+
+const run = (text: string, schema = summarySchema) => extractFromLayout(readText(new TextEncoder().encode(text)), schema);
+
+describe('summary amounts', () => {
+  it('derives the net amount from total − tax when only those two are printed', () => {
+    const out = run('Invoice 17\nVAT 20%: 5.00\nTotal: 29.99\n');
+    expect(out.result).toMatchObject({ total_amount: 29.99, tax_amount: 5, net_amount: 24.99 });
+    expect(out.fields.net_amount!.confidence).toBeLessThanOrEqual(out.fields.total_amount!.confidence);
+    expect(out.fields.net_amount!.bbox).toBeUndefined();
+  });
+
+  it('does not derive tax from total − net (shipping may sit between them)', () => {
+    const out = run('Subtotal: 100.00\nShipping: 5.00\nTotal: 125.00\n');
+    expect(out.result).toMatchObject({ total_amount: 125, net_amount: 100 });
+    expect(out.result.tax_amount).toBeUndefined();
+  });
+
+  it('reads net and tax from the totals row under the table column headers', () => {
+    const text = [
+      'Item                 Qty     Net value     VAT %     Tax amount     Gross',
+      'Widget deluxe          2        100,00        23          23,00    123,00',
+      'Gadget                 1         50,00        23          11,50     61,50',
+      '                 Total:         150,00                    34,50    184,50',
+    ].join('\n');
+    const out = run(text);
+    expect(out.result).toMatchObject({ net_amount: 150, tax_amount: 34.5, total_amount: 184.5 });
+  });
+
+  it('does not read an amount from an identifier label or a hyphenated code', () => {
+    const out = run('Seller GmbH\nSteuer-Nr. 044 241 601 03\nTax ID: 774-00-01-454\nTotal EUR 34,73\n');
+    expect(out.result.tax_amount).toBeUndefined();
+    expect(out.result.vat_id).toBe('774-00-01-454');
+  });
+});
