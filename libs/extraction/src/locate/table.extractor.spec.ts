@@ -85,4 +85,25 @@ describe('table extraction', () => {
     ]);
     expect(out.markdown).toContain('|');
   });
+  it('reads on past section subtotals and drops indented notes and unpriced bundle parts', async () => {
+    const bytes = await makePdf((d) => {
+      d.fontSize(10).text('Description', 50, 100).text('Quantity', 250, 100).text('Unit price', 330, 100).text('Amount', 450, 100);
+      d.text('--- Hardware ---', 50, 120);
+      d.text('Laptop bundle', 50, 140).text('1', 250, 140).text('900.00', 330, 140).text('900.00', 450, 140);
+      d.text('Laptop 13 inch', 62, 153).text('1', 250, 153);
+      d.text('Serial: AB-123-XY', 62, 166);
+      d.text('Subtotal $ 900.00', 400, 186);
+      d.text('--- Services ---', 50, 206);
+      d.text('Setup', 50, 226).text('2', 250, 226).text('50.00', 330, 226).text('100.00', 450, 226);
+      d.text('Subtotal', 330, 262).text('1,000.00', 450, 262);
+      d.text('Total', 330, 276).text('1,000.00', 450, 276);
+    });
+    const engine = createExtractionEngine();
+    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, schema);
+    await engine.close();
+    expect(out.result.line_items).toEqual([
+      { description: 'Laptop bundle', quantity: 1, unit_price: 900, amount: 900 },
+      { description: 'Setup', quantity: 2, unit_price: 50, amount: 100 },
+    ]);
+  });
 });

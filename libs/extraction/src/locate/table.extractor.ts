@@ -124,15 +124,16 @@ function findHeaders(doc: DocLayout, field: FieldDef): Header[] {
     if (hint !== undefined && page.number !== hint && doc.pages.some((p) => p.number === hint)) continue;
     for (let li = 0; li < page.lines.length; li++) {
       const line = page.lines[li]!;
-      // Header rows name columns; a line with several decimal amounts is a data row, whatever its words say.
-      const amounts = (l: Line) => l.words.filter((w) => /^[(\-$€£]*\d[\d.,']*[.,]\d{1,2}\)?%?$/.test(w.text)).length;
-      if (money && amounts(line) >= 2) continue;
+      // Header rows name columns; a line with a decimal amount is a data or subtotal row ("Subtotal $ 112.00"),
+      // whatever its words say.
+      const amounts = (l: Line) => l.words.filter((w) => /^[(\-$€£]*\d[\d.,']*[.,]\d{1,2}\)?$/.test(w.text)).length;
+      if (money && amounts(line) >= 1) continue;
       let best = { ...matchHeader(line, cols), last: li };
       // Wrapped or grouped headers: merge up to three close lines.
       let merged = line;
       for (let k = li + 1; k < Math.min(page.lines.length, li + 3); k++) {
         const next = page.lines[k]!;
-        if (next.y0 - merged.y1 > (line.y1 - line.y0) * 1.2 || (money && amounts(next) >= 2)) break;
+        if (next.y0 - merged.y1 > (line.y1 - line.y0) * 1.2 || (money && amounts(next) >= 1)) break;
         merged = mergeLines(merged, next);
         const m = matchHeader(merged, cols);
         if (named(m.columns) > named(best.columns) || (named(m.columns) === named(best.columns) && m.score > best.score + 0.2)) best = { ...m, last: k };
@@ -289,6 +290,9 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
     let prevLine: Line | undefined;
     const cols = h.columns;
     const numeric = new Set(cols.filter((c) => c.field && c.field.data_type !== 'string').map((c) => c.field!.key));
+    // Money columns (prices, amounts): a row without any of them is no line item of a priced table.
+    const money = new Set(cols.filter((c) => c.field && c.field.data_type !== 'string' && columnSpec(c.field).variants.flat().some((t) => t === 'price' || t === 'amount')).map((c) => c.field!.key));
+    let prevTextX0: number | undefined;
     const pending: Record<string, string>[] = [];
     const body = bodyLines(page.lines, h, lh, lineItems, (li) => headerStarts.has(`${h.page}:${li}`));
     const assign = gutterColumns(body, cols, lh);
@@ -317,6 +321,15 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
       const filled = Object.keys(cells);
       if (!filled.length) continue;
       const hasNumeric = filled.some((k) => numeric.has(k) && /\d/.test(cells[k]!.join(' ')));
+      // Lines indented under the row's text are its notes or bundle parts ("Serienummer: …", "Apple Magic
+      // Mouse ‖ 1" under a bundle): not a wrap of the description, and without a price not a row either.
+      // (An indented plain-text line is still a wrapped description: only "Label: …" notes and unpriced rows go.)
+      const indented = prev && prevTextX0 !== undefined && line.x0 > prevTextX0 + lh * 0.8;
+      const note = hasNumeric || /^\p{L}[\p{L}\-]+:$/u.test(line.words[0]?.text ?? '');
+      if (indented && note && !filled.some((k) => money.has(k) && /\d/.test(cells[k]!.join(' '))) && money.size > 0) {
+        prevLine = line;
+        continue;
+      }
       // A line with only text in a text column, right below a row, continues that row (wrapped description).
       if (prev && prevLine && !hasNumeric && numeric.size > 0 && line.y0 - prevLine.y1 < lh * 0.9) {
         // The whole wrapped line belongs to the text column it starts in (words may drift under a numeric header).
@@ -343,6 +356,9 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
       pending.push(row);
       prev = row;
       prevLine = line;
+      // The table's text column starts where its leftmost row text starts (an indented priced line stays a row).
+      const textX0 = Math.min(...line.words.filter((w) => cols[assign(w)]?.field?.data_type === 'string').map((w) => w.x0));
+      if (Number.isFinite(textX0)) prevTextX0 = Math.min(prevTextX0 ?? textX0, textX0);
       const b = [line.x0, line.y0, line.x1, line.y1] as [number, number, number, number];
       bbox = bbox ? [Math.min(bbox[0], b[0]), Math.min(bbox[1], b[1]), Math.max(bbox[2], b[2]), Math.max(bbox[3], b[3])] : b;
     }
