@@ -113,7 +113,7 @@ function pageHint(field: FieldDef): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
-function findHeaders(doc: DocLayout, field: FieldDef): Header[] {
+export function findHeaders(doc: DocLayout, field: FieldDef): Header[] {
   const cols = field.fields ?? [];
   const hint = pageHint(field);
   // Money tables (price/amount columns): their rows are full of decimal amounts, their headers never are.
@@ -280,7 +280,9 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
   const chosen = headers.filter((h) => h === best || (keyOf(h) === keyOf(best) && (h.page > best.page || (h.page === best.page && h.lineIndex > best.lineIndex)) && h.page !== best.page));
   const rows: Record<string, unknown>[] = [];
   let bbox: [number, number, number, number] | undefined;
-  const headerStarts = new Set(headers.map((h) => `${h.page}:${h.lineIndex}`));
+  // Only a header about as good as the chosen one starts another table; weak matches inside the body
+  // (a data row that happens to name a column) do not end it.
+  const headerStarts = new Set(headers.filter((h) => h.score >= best.score * 0.6).map((h) => `${h.page}:${h.lineIndex}`));
   for (const h of chosen) {
     taken.add(`${h.page}:${h.lineIndex}`);
     const page = doc.pages.find((p) => p.number === h.page)!;
