@@ -46,4 +46,30 @@ describe('OCR readers', () => {
     // Boxes are in PDF points, not pixels of the rendering.
     expect(out.fields.total!.bbox![2]).toBeLessThanOrEqual(612);
   }, 60_000);
+  it('reads a company block pasted as a picture into a text-layer PDF, and leaves body pictures alone', async () => {
+    const block = (lines: string[]) => {
+      const c = createCanvas(1600, 300);
+      const ctx = c.getContext('2d');
+      ctx.fillStyle = '#fff';
+      ctx.fillRect(0, 0, 1600, 300);
+      ctx.fillStyle = '#000';
+      ctx.font = '44px sans-serif';
+      lines.forEach((t, i) => ctx.fillText(t, 40, 80 + i * 80));
+      return c.toBuffer('image/png');
+    };
+    const pdf = await makePdf((d) => {
+      d.fontSize(12).text('Invoice Number: INV-2040', 50, 60).text('Total: EUR 99.00', 50, 80);
+      d.image(block(['Chart legend: Quarterly revenue', 'IBAN: NL91ABNA0417164300']), 50, 300, { width: 480 });
+      d.image(block(['Vendor: Kestrel Tools B.V.', 'IBAN: DE89370400440532013000']), 50, 680, { width: 480 });
+    });
+    const out = await engine.extract({ bytes: pdf, mimeType: 'application/pdf', filename: 'letterhead.pdf' }, {
+      fields: [
+        { key: 'invoice_number', label: 'Invoice Number', data_type: 'string' },
+        { key: 'vendor', data_type: 'string' },
+        { key: 'iban', label: 'IBAN', data_type: 'string' },
+      ],
+    });
+    expect(out.result).toEqual({ invoice_number: 'INV-2040', vendor: 'Kestrel Tools B.V.', iban: 'DE89370400440532013000' });
+    expect(out.markdown).not.toContain('Quarterly');
+  }, 60_000);
 });

@@ -139,6 +139,8 @@ export function plausible(field: FieldDef, value: unknown): boolean {
   // Names are words, not codes or amounts.
   if (concepts.some((c) => c === 'name' || c === 'seller' || c === 'buyer' || c === 'company')) {
     const letters = (value.match(/\p{L}/gu) ?? []).length;
+    // A run of lower-case words is prose ("encapsulated their company data in …"), not a name.
+    if (!/\p{Lu}/u.test(value) && value.trim().split(/\s+/).length >= 3) return false;
     return letters >= 2 && letters >= (value.match(/\d/g) ?? []).length;
   }
   return true;
