@@ -1,5 +1,6 @@
 import { describe, expect, it, afterAll } from '@jest/globals';
-import { createExtractionEngine } from './extraction.engine.js';
+import { createExtractionEngine, extractFromLayout } from './extraction.engine.js';
+import { readText } from './readers/text.reader.js';
 import { ExtractionError, type ExtractionSchema } from './engine.types.js';
 import { syntheticResult } from './synthetic.result.js';
 import { makePdf } from './testing/pdf.test-helper.js';
@@ -197,5 +198,15 @@ describe('robustness', () => {
     const out = await capped.extract({ bytes, mimeType: 'application/pdf', filename: 'a.pdf' }, invoiceSchema);
     expect(out.pages).toBe(3);
     expect(out.result.invoice_number).toBe('1');
+  });
+});
+
+describe('identifier under a bare subject cell', () => {
+  it('reads the invoice number under an "Invoice" cell of a header grid, but prefers a real "Invoice No." label', () => {
+    const grid = ['Customer        Invoice date     Invoice        Due date', 'C-0042          08-09-2022       VF1005193039   22-09-2022'].join('\n');
+    const schema: ExtractionSchema = { fields: [{ key: 'invoice_number', label: 'Invoice number', data_type: 'string' }] };
+    const run = (t: string) => extractFromLayout(readText(new TextEncoder().encode(t)), schema).result;
+    expect(run(grid)).toEqual({ invoice_number: 'VF1005193039' });
+    expect(run(`${grid}\n\nInvoice No.: A-77`)).toEqual({ invoice_number: 'A-77' });
   });
 });

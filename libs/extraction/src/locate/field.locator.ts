@@ -199,6 +199,25 @@ function totalsRowBelow(lines: Line[], li: number, header: [number, number, numb
   return undefined;
 }
 
+/**
+ * A cell that is just the subject of an identifier field ("Factuur" over "VF1005193039" in a header grid
+ * next to "Factuur datum", "Order" over the order number) names that identifier, weakly: any real
+ * "Invoice No." label wins over it.
+ */
+function bareSubjectLabel(segConcepts: string[][], spec: ReturnType<typeof labelSpec>): { start: number; end: number; score: number } | undefined {
+  const words = segConcepts.filter((c) => c.some((x) => weightOf(x) > 0));
+  if (words.length !== 1 || words[0]!.length !== 1) return undefined;
+  for (const v of spec.variants) {
+    if (!v.includes('number') && !v.includes('id')) continue;
+    const subject = v.filter((c) => c !== 'number' && c !== 'id' && weightOf(c) > 0);
+    if (subject.length === 1 && subject[0] === words[0]![0]) {
+      const start = segConcepts.indexOf(words[0]!);
+      return { start, end: start + 1, score: 0.62 };
+    }
+  }
+  return undefined;
+}
+
 /** A table body row: three or more cells, one of them running text (a description), not a summary line. */
 function isItemRow(line: Line | undefined): boolean {
   if (!line) return false;
@@ -221,7 +240,8 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
       let offset = 0;
       for (const seg of segments(line, 2.5)) {
         const segConcepts = concepts.slice(offset, offset + seg.words.length);
-        const m = matchSpan(segConcepts, spec);
+        const direct = matchSpan(segConcepts, spec);
+        const m = direct && direct.score >= MIN_LABEL_SCORE ? direct : (bareSubjectLabel(segConcepts, spec) ?? direct);
         const segStart = offset;
         offset += seg.words.length;
         if (!m) continue;
