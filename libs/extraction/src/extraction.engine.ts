@@ -30,6 +30,8 @@ export interface EngineOptions {
    * `OCR_LANGUAGES` environment variable, else English only. An unsupported value throws at creation.
    */
   ocrLanguages?: string | readonly string[];
+  /** An OCR service to use instead of the built-in one (tests, embedding); the engine does not close it. */
+  ocrService?: OcrService;
 }
 
 /** Template `ocr_engine` values (and the engine's own names) → backend; `default`, unset or unknown → the engine's. */
@@ -65,7 +67,7 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
   const maxPages = options.maxPages ?? 200;
   const languages = resolveOcrLanguages(options.ocrLanguages);
   let ocr: OcrService | undefined;
-  const getOcr = () => (ocr ??= createOcrService({ engine: options.ocr ?? 'auto', languages }));
+  const getOcr = () => options.ocrService ?? (ocr ??= createOcrService({ engine: options.ocr ?? 'auto', languages }));
 
   /** The shared OCR service seen through one job's settings (template `ocr_engine`, job languages). */
   function jobOcr(opts: ExtractionOptions): OcrService {

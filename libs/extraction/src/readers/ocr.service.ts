@@ -106,11 +106,24 @@ export function nativeTesseractLanguages(): ReadonlySet<string> {
   return nativeLangs;
 }
 
-/** Which backend a call with these settings uses: native only when present and it has every language. */
-export function resolveOcrBackend(engine: OcrEngineMode, languages: readonly OcrLanguage[]): 'native' | 'tesseract.js' {
-  if (engine === 'tesseract.js' || !hasNativeTesseract()) return 'tesseract.js';
-  const have = nativeTesseractLanguages();
-  return languages.every((l) => have.has(l)) ? 'native' : 'tesseract.js';
+export interface NativeTesseractInfo {
+  available: boolean;
+  languages: ReadonlySet<string>;
+}
+
+/**
+ * Which backend a call with these settings uses: 'auto' and 'native' take the native binary only when it is
+ * present and has every requested language (a production image may ship it with English only), else
+ * tesseract.js, which has all bundled models; 'tesseract.js' always takes tesseract.js.
+ */
+export function resolveOcrBackend(
+  engine: OcrEngineMode,
+  languages: readonly OcrLanguage[],
+  native: () => NativeTesseractInfo = () => ({ available: hasNativeTesseract(), languages: nativeTesseractLanguages() }),
+): 'native' | 'tesseract.js' {
+  if (engine === 'tesseract.js') return 'tesseract.js';
+  const n = native();
+  return n.available && languages.every((l) => n.languages.has(l)) ? 'native' : 'tesseract.js';
 }
 
 /** tesseract.js workers kept at once (one per language set); the least recently used one is closed beyond. */
