@@ -73,7 +73,8 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
   function jobOcr(opts: ExtractionOptions): OcrService {
     const engine = ocrEngineMode(opts.ocrEngine);
     let langs: OcrLanguage[] | undefined;
-    if (opts.ocrLanguages !== undefined) {
+    const given = opts.ocrLanguages;
+    if (given !== undefined && given !== null && (typeof given === 'string' ? given.trim() : given.length)) {
       langs = parseOcrLanguages(opts.ocrLanguages);
       if (!langs) throw new ExtractionError('extraction_failed', `unsupported OCR languages '${String(opts.ocrLanguages)}' (supported: ${OCR_LANGUAGES.join(', ')})`);
     }

@@ -50,6 +50,9 @@ describe('template setting ocr_engine', () => {
     const engine = createExtractionEngine({ ocrService: ocr });
     await engine.extract({ bytes: png(), mimeType: 'image/png', filename: 'a.png' }, schema, { ocrLanguages: 'eng+deu' });
     expect(calls[0]!.languages).toEqual(['eng', 'deu']);
+    await engine.extract({ bytes: png(), mimeType: 'image/png', filename: 'a.png' }, schema, { ocrLanguages: '' });
+    await engine.extract({ bytes: png(), mimeType: 'image/png', filename: 'a.png' }, schema, { ocrLanguages: [] });
+    expect(calls.slice(1).map((c) => c.languages)).toEqual([undefined, undefined]); // empty = the engine's languages
     const err = await engine.extract({ bytes: png(), mimeType: 'image/png', filename: 'a.png' }, schema, { ocrLanguages: 'eng+xx' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ExtractionError);
     expect((err as ExtractionError).code).toBe('extraction_failed');
