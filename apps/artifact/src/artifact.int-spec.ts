@@ -120,6 +120,7 @@ describe('artifact service (real Postgres, NATS JetStream, S3)', () => {
     const again = await call<ArtifactRecordDto>(Subjects.artifact.confirmUpload, ref(a));
     expect(again.jobs).toHaveLength(1);
     await expectEventually(async () => expect(runs.filter((r) => r.jobId === a.jobId)).toHaveLength(1), { what: 'run published' });
+    expect(runs.find((r) => r.jobId === a.jobId)!.ocrEngine).toBe('default');
     // Exactly one run was ever enqueued (the outbox is the only way onto the stream).
     const rows: { count: number }[] = await ds.query(
       `SELECT count(*)::int AS count FROM "artifact"."outbox" WHERE "subject" = $1 AND "payload"->>'jobId' = $2`, [Streams.jobs.run, a.jobId]);
@@ -230,7 +231,7 @@ describe('artifact service (real Postgres, NATS JetStream, S3)', () => {
       expect(r).toBeDefined();
       return r!;
     }, { what: 'rerun published' });
-    expect(run).toMatchObject({ artifactId: a.artifactId, schema: SCHEMA, sourceKey: expect.stringContaining(a.artifactId) });
+    expect(run).toMatchObject({ artifactId: a.artifactId, schema: SCHEMA, sourceKey: expect.stringContaining(a.artifactId), ocrEngine: 'default' });
 
     const rec = await record(ref(a));
     expect(rec.status).toBe('uploaded');

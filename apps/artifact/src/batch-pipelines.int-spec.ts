@@ -33,7 +33,7 @@ class StandIns {
   @MessagePattern(Subjects.template.snapshot)
   snapshot(@Payload() q: TemplateSnapshotQuery): TemplateSnapshot {
     if (!q.templateId.startsWith('tpl_')) throw new DocketError('template_not_found', 'Template not found');
-    return { template_id: q.templateId, version: 3, fields: TEMPLATE_FIELDS as TemplateSnapshot['fields'], settings: { auto_save: false, confidence_threshold: 0.8, ocr_engine: 'default' } };
+    return { template_id: q.templateId, version: 3, fields: TEMPLATE_FIELDS as TemplateSnapshot['fields'], settings: { auto_save: false, confidence_threshold: 0.8, ocr_engine: 'tesseract' } };
   }
 
   @MessagePattern(Subjects.webhook.verify)
@@ -133,6 +133,8 @@ describe('artifact: batches and pipelines (real Postgres, NATS JetStream, S3)', 
     const second = await call<ConfirmBatchResponseDto>(Subjects.artifact.confirmBatch, { accountId: a, batchId: b.batch_id });
     expect(second).toMatchObject({ confirmed: [b.files[2].artifact_id], pending: [], already_confirmed: [b.files[0].artifact_id, b.files[1].artifact_id].sort() });
     await expectEventually(async () => expect(runs.filter((r) => b.files.some((f) => f.job_id === r.jobId))).toHaveLength(3), { what: 'three runs' });
+    // An inline schema has no template settings: the OCR engine is the worker's default.
+    expect(runs.filter((r) => b.files.some((f) => f.job_id === r.jobId)).map((r) => r.ocrEngine)).toEqual(['default', 'default', 'default']);
     // Exactly one run per file was ever enqueued (the outbox is the only way onto the stream).
     const queued = await client.query<{ count: number }>(
       `SELECT count(*)::int AS count FROM "artifact"."outbox" WHERE "subject" = $1 AND "payload"->>'jobId' = ANY($2)`,
@@ -202,14 +204,15 @@ describe('artifact: batches and pipelines (real Postgres, NATS JetStream, S3)', 
     expect(updated).toMatchObject({ id: pipeId, template_id: 'tpl_default', webhook_id: 'wh_default', is_default: true });
 
     const ex = await call<ExtractResponseDto>(Subjects.artifact.createExtraction, { accountId: a, sandbox: false, request: bare });
-    expect(await jobRow(ex.job_id)).toMatchObject({ template_id: 'tpl_default', template_version: 3, webhook_id: 'wh_default', confidence_threshold: 0.8 });
+    // The template's settings travel with the job (the worker gets them from the job row via the run message).
+    expect(await jobRow(ex.job_id)).toMatchObject({ template_id: 'tpl_default', template_version: 3, webhook_id: 'wh_default', confidence_threshold: 0.8, ocr_engine: 'tesseract' });
     // Request webhook_id wins over the pipeline's; a one-shot URL too.
     const ex2 = await call<ExtractResponseDto>(Subjects.artifact.createExtraction, { accountId: a, sandbox: false, request: { ...bare, webhook_id: 'wh_mine', extraction_schema: SCHEMA } });
-    expect(await jobRow(ex2.job_id)).toMatchObject({ template_id: null, webhook_id: 'wh_mine' });
+    expect(await jobRow(ex2.job_id)).toMatchObject({ template_id: null, webhook_id: 'wh_mine', ocr_engine: 'default' });
     const ex3 = await call<ExtractResponseDto>(Subjects.artifact.createExtraction, { accountId: a, sandbox: false, request: { ...bare, webhook_url: 'https://hooks.example.com/y' } });
     expect((await jobRow(ex3.job_id)).webhook_id).toMatch(/^wh_oneshot_/);
     const b = await batch(a, { files: [file('p.pdf')] });
-    expect(await jobRow(b.files[0].job_id)).toMatchObject({ template_id: 'tpl_default', webhook_id: 'wh_default' });
+    expect(await jobRow(b.files[0].job_id)).toMatchObject({ template_id: 'tpl_default', webhook_id: 'wh_default', ocr_engine: 'tesseract' });
 
     expect((await call<PipelineDto[]>(Subjects.artifact.listPipelines, { accountId: a }))[0].execution_count).toBe(4);
   });

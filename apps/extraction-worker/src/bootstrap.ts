@@ -17,7 +17,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
   await rpc.connect();
   const bus = new JetStreamBus(cfg.NATS_URL, log, 'extraction-worker');
   await bus.connect();
-  const engine = createExtractionEngine();
+  const engine = createExtractionEngine({ ocrLanguages: cfg.OCR_LANGUAGES });
   const runner = new RunJobService(engine, storage, rpc, cfg, log);
 
   const app = await startServiceApp({

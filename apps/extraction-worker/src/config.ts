@@ -1,4 +1,5 @@
 import { baseEnv, env, s3Env, z } from '@docket/config';
+import { DEFAULT_OCR_LANGUAGES, OCR_LANGUAGES, parseOcrLanguages } from '@docket/extraction';
 
 export const workerEnvSchema = z.object({
   ...baseEnv,
@@ -13,6 +14,11 @@ export const workerEnvSchema = z.object({
   WORKER_MAX_DELIVER: z.coerce.number().int().min(1).max(20).default(3),
   /** Hard deadline of one extraction. */
   EXTRACTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(300_000),
+  /** OCR languages, `+`-separated (tesseract's notation), from the bundled models; empty = the default. */
+  OCR_LANGUAGES: z
+    .string()
+    .default(DEFAULT_OCR_LANGUAGES.join('+'))
+    .refine((v) => !v.trim() || parseOcrLanguages(v) !== undefined, { message: `a '+'-separated list of ${OCR_LANGUAGES.join(', ')}` }),
 });
 
 export type WorkerConfig = z.infer<typeof workerEnvSchema>;

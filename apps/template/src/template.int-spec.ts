@@ -99,6 +99,20 @@ describe('template service over NATS and Postgres', () => {
     expect(bad).toMatchObject({ code: 'invalid_payload' });
   });
 
+  it('accepts the ocr_engine values default, tesseract and tesseract.js; anything else is a 422', async () => {
+    const t = await create(A, { name: 'Native OCR', fields: invoiceFields, settings: { ocr_engine: 'tesseract' } });
+    expect(t.settings).toEqual({ auto_save: false, confidence_threshold: 0.7, ocr_engine: 'tesseract' });
+    const snap = await call<TemplateSnapshot>(Subjects.template.snapshot, { accountId: A, templateId: t.id });
+    expect(snap.settings.ocr_engine).toBe('tesseract');
+    const ref = { accountId: A, templateId: t.id };
+    const u = await call<TemplateResponseDto>(Subjects.template.update, { ...ref, body: { settings: { ocr_engine: 'tesseract.js' } } });
+    expect(u.settings.ocr_engine).toBe('tesseract.js');
+    for (const ocr_engine of ['easyocr', 'TESSERACT', '', 7]) {
+      expect(await fail(Subjects.template.update, { ...ref, body: { settings: { ocr_engine } } })).toMatchObject({ code: 'invalid_payload' });
+      expect(await fail(Subjects.template.create, { accountId: A, body: { name: 'Bad OCR', fields: invoiceFields, settings: { ocr_engine } } })).toMatchObject({ code: 'invalid_payload' });
+    }
+  });
+
   it('gets a template; 404 when missing, 403 for another account', async () => {
     const t = await create(A, { name: 'Receipt', category: 'receipt', tags: ['x'], fields: invoiceFields });
     await expect(call(Subjects.template.get, { accountId: A, templateId: t.id })).resolves.toEqual(t);

@@ -36,7 +36,14 @@ export interface ExtractionInput {
 export interface ExtractionOptions {
   /** Template setting; default 0.7. */
   confidenceThreshold?: number;
+  /**
+   * Template setting `ocr_engine`: `default` (the engine's own choice: the native `tesseract` binary when on PATH,
+   * else tesseract.js), `tesseract` (the native binary; tesseract.js when the binary or one of the OCR languages
+   * is missing) or `tesseract.js`. Other values are treated as `default`.
+   */
   ocrEngine?: string;
+  /** OCR languages of this job, e.g. `eng+deu` (supported: eng, deu, fra, nld); default: the engine's. */
+  ocrLanguages?: string | readonly string[];
   signal?: AbortSignal;
 }
 

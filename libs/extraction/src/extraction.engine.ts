@@ -8,9 +8,10 @@ import { labelSpec, matchSpan, wordConcepts } from './locate/label.matcher.js';
 import { locateBySemantics } from './locate/semantic.fallback.js';
 import { extractTable } from './locate/table.extractor.js';
 import { readImage } from './readers/image.reader.js';
-import { createOcrService, type OcrService } from './readers/ocr.service.js';
+import { createOcrService, DEFAULT_OCR_LANGUAGES, OCR_LANGUAGES, parseOcrLanguages, type OcrEngineMode, type OcrLanguage, type OcrService } from './readers/ocr.service.js';
 import { readPdf } from './readers/pdf.reader.js';
 import { readCsv, readHtml, readText } from './readers/text.reader.js';
+import { isTiff, readTiff } from './readers/tiff.reader.js';
 import { renderMarkdown } from './render/markdown.renderer.js';
 import { sniffType, type DocKind } from './type.sniffer.js';
 
@@ -19,8 +20,42 @@ export interface EngineOptions {
   maxBytes?: number;
   /** Pages read per document (default 200); the rest are ignored and not billed. */
   maxPages?: number;
-  /** OCR backend: 'auto' uses the native `tesseract` binary when on PATH, else tesseract.js. */
-  ocr?: 'auto' | 'native' | 'tesseract.js';
+  /**
+   * Default OCR backend of jobs whose `ocrEngine` is `default` or unset: 'auto' and 'native' use the native
+   * `tesseract` binary when it is on PATH and has every OCR language, else tesseract.js; 'tesseract.js' always
+   * uses tesseract.js.
+   */
+  ocr?: OcrEngineMode;
+  /**
+   * Default OCR languages, e.g. `eng+deu` or `['eng', 'deu']` (supported: eng, deu, fra, nld). Default: the
+   * `OCR_LANGUAGES` environment variable, else English only. An unsupported value throws at creation.
+   */
+  ocrLanguages?: string | readonly string[];
+  /** An OCR service to use instead of the built-in one (tests, embedding); the engine does not close it. */
+  ocrService?: OcrService;
+}
+
+/** Template `ocr_engine` values (and the engine's own names) → backend; `default`, unset or unknown → the engine's. */
+export function ocrEngineMode(value: string | undefined): OcrEngineMode | undefined {
+  switch (value) {
+    case 'tesseract':
+    case 'native':
+      return 'native';
+    case 'tesseract.js':
+      return 'tesseract.js';
+    case 'auto':
+      return 'auto';
+    default:
+      return undefined;
+  }
+}
+
+/** The engine's default OCR languages: the option, else `OCR_LANGUAGES`, else English; a bad value throws. */
+export function resolveOcrLanguages(value: string | readonly string[] | undefined = process.env.OCR_LANGUAGES): readonly OcrLanguage[] {
+  if (value === undefined || (typeof value === 'string' && !value.trim())) return DEFAULT_OCR_LANGUAGES;
+  const langs = parseOcrLanguages(value);
+  if (!langs) throw new Error(`OCR languages must be a '+'-separated list of ${OCR_LANGUAGES.join(', ')} (got '${String(value)}')`);
+  return langs;
 }
 
 /** The engine plus optional cleanup: close() terminates the OCR worker so the process can exit. */
@@ -31,15 +66,30 @@ export interface DocketExtractionEngine extends ExtractionEngine {
 export function createExtractionEngine(options: EngineOptions = {}): DocketExtractionEngine {
   const maxBytes = options.maxBytes ?? 50 * 1024 * 1024;
   const maxPages = options.maxPages ?? 200;
+  const languages = resolveOcrLanguages(options.ocrLanguages);
   let ocr: OcrService | undefined;
-  const getOcr = () => (ocr ??= createOcrService({ engine: options.ocr ?? 'auto' }));
+  const getOcr = () => options.ocrService ?? (ocr ??= createOcrService({ engine: options.ocr ?? 'auto', languages }));
 
-  async function read(kind: DocKind, bytes: Uint8Array, signal?: AbortSignal): Promise<DocLayout> {
+  /** The shared OCR service seen through one job's settings (template `ocr_engine`, job languages). */
+  function jobOcr(opts: ExtractionOptions): OcrService {
+    const engine = ocrEngineMode(opts.ocrEngine);
+    let langs: OcrLanguage[] | undefined;
+    const given = opts.ocrLanguages;
+    if (given !== undefined && given !== null && (typeof given === 'string' ? given.trim() : given.length)) {
+      langs = parseOcrLanguages(opts.ocrLanguages);
+      if (!langs) throw new ExtractionError('extraction_failed', `unsupported OCR languages '${String(opts.ocrLanguages)}' (supported: ${OCR_LANGUAGES.join(', ')})`);
+    }
+    return { recognize: (image) => getOcr().recognize(image, { engine, languages: langs }), close: async () => undefined };
+  }
+
+  async function read(kind: DocKind, bytes: Uint8Array, opts: ExtractionOptions): Promise<DocLayout> {
+    const signal = opts.signal;
     switch (kind) {
       case 'pdf':
-        return readPdf(bytes, { ocr: getOcr(), maxPages, signal });
+        return readPdf(bytes, { ocr: jobOcr(opts), maxPages, signal });
       case 'image':
-        return readImage(bytes, getOcr());
+        if (isTiff(bytes)) return readTiff(bytes, jobOcr(opts), { maxPages, signal });
+        return readImage(bytes, jobOcr(opts));
       case 'csv':
         return readCsv(bytes);
       case 'html':
@@ -57,7 +107,7 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
         if (input.bytes.byteLength > maxBytes) throw new ExtractionError('file_too_large', `the file is larger than ${maxBytes} bytes`);
         if (opts.signal?.aborted) throw new ExtractionError('extraction_timeout', 'extraction was aborted');
         const kind = sniffType(input.mimeType, input.bytes, input.filename);
-        const doc = await read(kind, input.bytes, opts.signal);
+        const doc = await read(kind, input.bytes, opts);
         return extractFromLayout(doc, schema, opts);
       } catch (e) {
         if (e instanceof ExtractionError) throw e;

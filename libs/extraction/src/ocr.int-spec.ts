@@ -2,7 +2,9 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { createCanvas } from '@napi-rs/canvas';
 import { createExtractionEngine } from './extraction.engine.js';
 import type { ExtractionSchema } from './engine.types.js';
+import { hasNativeTesseract } from './readers/ocr.service.js';
 import { makePdf } from './testing/pdf.test-helper.js';
+import { makeTiff, textPage } from './testing/tiff.test-helper.js';
 
 // Real OCR (tesseract.js, offline model) on rendered images and on a scanned PDF without a text layer.
 const engine = createExtractionEngine({ ocr: 'tesseract.js' });
@@ -46,6 +48,7 @@ describe('OCR readers', () => {
     // Boxes are in PDF points, not pixels of the rendering.
     expect(out.fields.total!.bbox![2]).toBeLessThanOrEqual(612);
   }, 60_000);
+
   it('reads a company block pasted as a picture into a text-layer PDF, and leaves body pictures alone', async () => {
     const block = (lines: string[]) => {
       const c = createCanvas(1600, 300);
@@ -72,4 +75,32 @@ describe('OCR readers', () => {
     expect(out.result).toEqual({ invoice_number: 'INV-2040', vendor: 'Kestrel Tools B.V.', iban: 'DE89370400440532013000' });
     expect(out.markdown).not.toContain('Quarterly');
   }, 60_000);
+
+  it('reads every page of a multi-page TIFF, with either OCR backend', async () => {
+    const tiff = makeTiff([
+      textPage(['Invoice Number: INV-1001', 'Invoice Date: 2024-03-15', 'Vendor: Acme Corp']),
+      textPage(['Paid: yes', 'Total: $1,234.50']),
+    ]);
+    for (const ocrEngine of hasNativeTesseract() ? ['tesseract.js', 'tesseract'] : ['tesseract.js']) {
+      const out = await engine.extract({ bytes: tiff, mimeType: 'image/tiff', filename: 'scan.tif' }, schema, { ocrEngine });
+      expect(out.result).toEqual(expected);
+      expect(out.pages).toBe(2);
+      expect(out.fields.invoice_number!.page).toBe(1);
+      expect(out.fields.total!.page).toBe(2);
+      expect(out.markdown).toContain('INV-1001');
+    }
+  }, 120_000);
+
+  it('reads German words with the German model', async () => {
+    const tiff = makeTiff([textPage(['Rechnungsnummer: RE-2024-17', 'Lieferadresse: Hauptstraße 12', 'Größe: 42'])]);
+    const de: ExtractionSchema = {
+      fields: [
+        { key: 'number', label: 'Rechnungsnummer', data_type: 'string' },
+        { key: 'address', label: 'Lieferadresse', data_type: 'string' },
+      ],
+    };
+    const out = await engine.extract({ bytes: tiff, mimeType: 'image/tiff', filename: 'de.tif' }, de, { ocrLanguages: 'deu+eng' });
+    expect(out.result).toEqual({ number: 'RE-2024-17', address: 'Hauptstraße 12' });
+    expect(out.markdown).toContain('Größe');
+  }, 120_000);
 });

@@ -7,12 +7,15 @@ import { RpcClient } from '@docket/messaging';
 import type { PipelineEntity } from '../entities/pipeline.entity.js';
 
 const DEFAULT_CONFIDENCE_THRESHOLD = 0.7;
+const DEFAULT_OCR_ENGINE = 'default';
 
 export interface ResolvedSchema {
   fields: FieldDefDto[];
   templateId: string | null;
   templateVersion: number | null;
   confidenceThreshold: number;
+  /** Template setting `ocr_engine`; `default` for inline schemas. */
+  ocrEngine: string;
 }
 
 export interface ResolvedWebhook {
@@ -45,7 +48,7 @@ export class SubmissionDefaultsService {
     if (inline) {
       const dup = findDuplicateKeys(inline.fields);
       if (dup.length) throw new DocketError('duplicate_field_key', `Duplicate field keys: ${dup.join(', ')}`, { keys: dup });
-      return { fields: inline.fields, templateId: null, templateVersion: null, confidenceThreshold: DEFAULT_CONFIDENCE_THRESHOLD };
+      return { fields: inline.fields, templateId: null, templateVersion: null, confidenceThreshold: DEFAULT_CONFIDENCE_THRESHOLD, ocrEngine: DEFAULT_OCR_ENGINE };
     }
     const effective = templateId ?? pipeline.templateId;
     if (effective) {
@@ -53,6 +56,7 @@ export class SubmissionDefaultsService {
       return {
         fields: snap.fields, templateId: snap.template_id, templateVersion: snap.version,
         confidenceThreshold: snap.settings?.confidence_threshold ?? DEFAULT_CONFIDENCE_THRESHOLD,
+        ocrEngine: snap.settings?.ocr_engine ?? DEFAULT_OCR_ENGINE,
       };
     }
     throw new DocketError('no_default_template', 'template_id or extraction_schema is required: no default template is configured on the pipeline', {

@@ -1,4 +1,5 @@
 import { Initial1763859600000 } from './1763859600000-initial.js';
 import { BatchesPipelines1763870000000 } from './1763870000000-batches-pipelines.js';
+import { JobOcrEngine1763880000000 } from './1763880000000-job-ocr-engine.js';
 
-export const artifactMigrations = [Initial1763859600000, BatchesPipelines1763870000000];
+export const artifactMigrations = [Initial1763859600000, BatchesPipelines1763870000000, JobOcrEngine1763880000000];

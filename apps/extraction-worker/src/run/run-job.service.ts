@@ -79,6 +79,7 @@ export class RunJobService {
     const signal = AbortSignal.timeout(this.cfg.EXTRACTION_TIMEOUT_MS);
     return this.engine.extract({ bytes, mimeType: msg.mimeType, filename: msg.filename }, msg.schema, {
       confidenceThreshold: msg.confidenceThreshold,
+      ocrEngine: msg.ocrEngine,
       signal,
     });
   }

@@ -8,6 +8,14 @@ import {
 export const DATA_TYPES = ['string', 'number', 'date', 'currency', 'table', 'boolean'] as const;
 export type DataType = (typeof DATA_TYPES)[number];
 
+/**
+ * Template setting `ocr_engine` (ADR 0001): `default` = the worker's choice (native tesseract when installed, else
+ * tesseract.js), `tesseract` = the native binary (falls back to tesseract.js where it is not installed),
+ * `tesseract.js` = the bundled WebAssembly build.
+ */
+export const OCR_ENGINES = ['default', 'tesseract', 'tesseract.js'] as const;
+export type OcrEngine = (typeof OCR_ENGINES)[number];
+
 export class FieldValidationDto {
   @ApiPropertyOptional({ example: '^INV-\\d+$', description: 'ECMAScript regular expression the string value must match.' })
   @IsOptional() @IsString() @MaxLength(500)
@@ -66,7 +74,11 @@ export class TemplateSettingsDto {
   @ApiPropertyOptional({ default: 0.7, minimum: 0, maximum: 1 }) @IsOptional() @IsNumber() @Min(0) @Max(1)
   confidence_threshold?: number;
 
-  @ApiPropertyOptional({ default: 'default', enum: ['default'] }) @IsOptional() @IsIn(['default'])
+  @ApiPropertyOptional({
+    default: 'default', enum: OCR_ENGINES,
+    description: '`default`: native tesseract when installed on the worker, else tesseract.js; `tesseract`: the native binary (tesseract.js where it is not installed); `tesseract.js`: the bundled WebAssembly build.',
+  })
+  @IsOptional() @IsIn(OCR_ENGINES as unknown as string[])
   ocr_engine?: string;
 }
 

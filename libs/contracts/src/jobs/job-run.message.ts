@@ -14,6 +14,8 @@ export interface JobRunMessage {
   templateId: string | null;
   templateVersion: number | null;
   confidenceThreshold: number;
+  /** Template setting `ocr_engine` (`default` | `tesseract` | `tesseract.js`); absent in messages queued before it existed. */
+  ocrEngine?: string;
 }
 
 /** Object keys for results (ARCHITECTURE §4). */

@@ -44,7 +44,8 @@ async function upscale(bytes: Uint8Array, size: { width: number; height: number 
   }
 }
 
-export async function readImage(bytes: Uint8Array, ocr: OcrService): Promise<DocLayout> {
+/** OCRs one image as one page (`page` numbers it: a multi-page TIFF calls this once per page). */
+export async function readImage(bytes: Uint8Array, ocr: OcrService, page = 1): Promise<DocLayout> {
   const header = imageSize(bytes);
   const { image, factor } = await upscale(bytes, header);
   const res = await ocr.recognize(image);
@@ -56,5 +57,5 @@ export async function readImage(bytes: Uint8Array, ocr: OcrService): Promise<Doc
   const size = header ?? (res.width && res.height ? { width: res.width, height: res.height } : undefined);
   const width = size?.width ?? Math.max(1, ...res.words.map((w) => w.x1));
   const height = size?.height ?? Math.max(1, ...res.words.map((w) => w.y1));
-  return { pages: [buildPage(1, width, height, res.words, true)] };
+  return { pages: [buildPage(page, width, height, res.words, true)] };
 }

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -12,19 +12,61 @@ export interface OcrResult {
 }
 
 export interface OcrService {
-  recognize(image: Uint8Array): Promise<OcrResult>;
+  recognize(image: Uint8Array, opts?: RecognizeOptions): Promise<OcrResult>;
   close(): Promise<void>;
 }
 
-export interface OcrOptions {
-  /** 'tesseract.js' (always available, offline), 'native' (the `tesseract` binary) or 'auto' (native when on PATH). */
-  engine?: 'auto' | 'native' | 'tesseract.js';
+/**
+ * OCR backend: 'tesseract.js' (always available, offline), 'native' (the `tesseract` binary, used when it is on
+ * PATH and has every requested language, else tesseract.js) or 'auto' (the same preference as 'native').
+ */
+export type OcrEngineMode = 'auto' | 'native' | 'tesseract.js';
+
+/** Languages with a bundled tesseract.js model (`@tesseract.js-data/<code>`, 4.0.0_best_int). */
+export const OCR_LANGUAGES = ['eng', 'deu', 'fra', 'nld'] as const;
+export type OcrLanguage = (typeof OCR_LANGUAGES)[number];
+
+/**
+ * English only by default: on the scanned corpora (English receipts and invoices) adding German, French and
+ * Dutch made OCR slower and no more accurate (see the extraction README); deployments with continental
+ * scans opt in with `OCR_LANGUAGES=eng+deu+fra+nld`.
+ */
+export const DEFAULT_OCR_LANGUAGES: readonly OcrLanguage[] = ['eng'];
+
+/**
+ * Parses a language list such as `eng+deu` (tesseract's notation), `eng,deu` or `eng deu`: codes are
+ * case-insensitive, duplicates dropped, order kept (the first is tesseract's primary language). Returns
+ * undefined when the list is empty or names a language without a bundled model.
+ */
+export function parseOcrLanguages(value: string | readonly string[] | undefined | null): OcrLanguage[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  const parts = (typeof value === 'string' ? value.split(/[+,\s]+/) : [...value]).map((p) => String(p).trim().toLowerCase()).filter(Boolean);
+  if (!parts.length) return undefined;
+  const out: OcrLanguage[] = [];
+  for (const p of parts) {
+    if (!(OCR_LANGUAGES as readonly string[]).includes(p)) return undefined;
+    if (!out.includes(p as OcrLanguage)) out.push(p as OcrLanguage);
+  }
+  return out;
 }
 
-/** Directory of the bundled English model; passing it explicitly keeps tesseract.js from reaching for a CDN. */
-function langPath(): string {
+export interface OcrOptions {
+  /** Default backend of recognize() calls without their own (default 'auto'). */
+  engine?: OcrEngineMode;
+  /** Default languages of recognize() calls without their own (default DEFAULT_OCR_LANGUAGES). */
+  languages?: readonly OcrLanguage[];
+}
+
+/** Per-call overrides (per job: the template's `ocr_engine`, the job's languages). */
+export interface RecognizeOptions {
+  engine?: OcrEngineMode;
+  languages?: readonly OcrLanguage[];
+}
+
+/** Directory of a bundled model; passing model files explicitly keeps tesseract.js from reaching for a CDN. */
+function modelFile(lang: OcrLanguage): string {
   const req = createRequire(import.meta.url);
-  return join(dirname(req.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+  return join(dirname(req.resolve(`@tesseract.js-data/${lang}/package.json`)), '4.0.0_best_int', `${lang}.traineddata.gz`);
 }
 
 /**
@@ -46,31 +88,119 @@ export function hasNativeTesseract(): boolean {
   return nativeAvailable;
 }
 
+let nativeLangs: Set<string> | undefined;
+/** Languages the native binary has models for (`tesseract --list-langs`); empty when it is absent. */
+export function nativeTesseractLanguages(): ReadonlySet<string> {
+  if (nativeLangs === undefined) {
+    nativeLangs = new Set();
+    if (hasNativeTesseract()) {
+      try {
+        const r = spawnSync('tesseract', ['--list-langs'], { encoding: 'utf8', timeout: 5000 });
+        // The first line is a heading ("List of available languages in …"); then one code per line.
+        for (const line of `${r.stdout ?? ''}\n${r.stderr ?? ''}`.split('\n')) if (/^[a-z_]+$/i.test(line.trim())) nativeLangs.add(line.trim());
+      } catch {
+        // no languages: every call goes to tesseract.js
+      }
+    }
+  }
+  return nativeLangs;
+}
+
+export interface NativeTesseractInfo {
+  available: boolean;
+  languages: ReadonlySet<string>;
+}
+
 /**
- * One reusable OCR worker per engine: creating a tesseract.js worker loads a 10 MB model (~1 s), so it is
- * created on first use and kept until close().
+ * Which backend a call with these settings uses: 'auto' and 'native' take the native binary only when it is
+ * present and has every requested language (a production image may ship it with English only), else
+ * tesseract.js, which has all bundled models; 'tesseract.js' always takes tesseract.js.
+ */
+export function resolveOcrBackend(
+  engine: OcrEngineMode,
+  languages: readonly OcrLanguage[],
+  native: () => NativeTesseractInfo = () => ({ available: hasNativeTesseract(), languages: nativeTesseractLanguages() }),
+): 'native' | 'tesseract.js' {
+  if (engine === 'tesseract.js') return 'tesseract.js';
+  const n = native();
+  return n.available && languages.every((l) => n.languages.has(l)) ? 'native' : 'tesseract.js';
+}
+
+/** tesseract.js workers kept at once (one per language set); the least recently used one is closed beyond. */
+const MAX_WASM_WORKERS = 3;
+
+/**
+ * Routes each call to the native binary or to a tesseract.js worker for its language set. A tesseract.js
+ * worker loads its models (10–15 MB each, ~1 s) on first use and is kept until close().
  */
 export function createOcrService(opts: OcrOptions = {}): OcrService {
-  const mode = opts.engine ?? 'auto';
-  const useNative = mode === 'native' || (mode === 'auto' && hasNativeTesseract());
-  return useNative ? new NativeOcr() : new WasmOcr();
+  return new OcrRouter(opts.engine ?? 'auto', opts.languages?.length ? opts.languages : DEFAULT_OCR_LANGUAGES);
+}
+
+class OcrRouter implements OcrService {
+  private readonly native = new NativeOcr();
+  private readonly wasm = new Map<string, WasmOcr>();
+
+  constructor(
+    private readonly engine: OcrEngineMode,
+    private readonly languages: readonly OcrLanguage[],
+  ) {}
+
+  recognize(image: Uint8Array, opts: RecognizeOptions = {}): Promise<OcrResult> {
+    const languages = opts.languages?.length ? opts.languages : this.languages;
+    if (resolveOcrBackend(opts.engine ?? this.engine, languages) === 'native') return this.native.recognize(image, languages);
+    const key = languages.join('+');
+    let worker = this.wasm.get(key);
+    if (worker) this.wasm.delete(key);
+    else worker = new WasmOcr(languages);
+    this.wasm.set(key, worker); // most recently used last
+    while (this.wasm.size > MAX_WASM_WORKERS) {
+      const [oldKey, old] = this.wasm.entries().next().value!;
+      this.wasm.delete(oldKey);
+      void old.close();
+    }
+    return worker.recognize(image);
+  }
+
+  async close(): Promise<void> {
+    const workers = [...this.wasm.values()];
+    this.wasm.clear();
+    await Promise.all(workers.map((w) => w.close()));
+  }
 }
 
 type TesseractWorker = import('tesseract.js').Worker;
 
-class WasmOcr implements OcrService {
+class WasmOcr {
   private worker?: Promise<TesseractWorker>;
   // tesseract.js workers process one job at a time; chain calls so concurrent extractions queue.
   private queue: Promise<unknown> = Promise.resolve();
 
+  constructor(private readonly languages: readonly OcrLanguage[]) {}
+
   private getWorker(): Promise<TesseractWorker> {
     this.worker ??= (async () => {
       const { createWorker } = await import('tesseract.js');
-      const w = await createWorker('eng', 1, { langPath: langPath(), gzip: true, cacheMethod: 'none', logger: () => undefined, errorHandler: () => undefined });
-      // debug_file silences tesseract's progress chatter ("Estimating resolution …") on the host's stdout.
-      // debug_file is a real tesseract variable that tesseract.js's typed parameter list does not name.
-      await w.setParameters({ tessedit_pageseg_mode: PSM, preserve_interword_spaces: '1', debug_file: '/dev/null' } as unknown as Parameters<TesseractWorker['setParameters']>[0]);
-      return w;
+      // tesseract.js reads every model from one directory (`<langPath>/<code>.traineddata.gz`), and the bundled
+      // models live in one package each: link them into a temporary directory for the worker's start.
+      const dir = mkdtempSync(join(tmpdir(), 'docket-tessdata-'));
+      try {
+        for (const l of this.languages) {
+          const target = join(dir, `${l}.traineddata.gz`);
+          try {
+            symlinkSync(modelFile(l), target);
+          } catch {
+            copyFileSync(modelFile(l), target);
+          }
+        }
+        const w = await createWorker([...this.languages], 1, { langPath: dir, gzip: true, cacheMethod: 'none', logger: () => undefined, errorHandler: () => undefined });
+        // debug_file silences tesseract's progress chatter ("Estimating resolution …") on the host's stdout.
+        // debug_file is a real tesseract variable that tesseract.js's typed parameter list does not name.
+        await w.setParameters({ tessedit_pageseg_mode: PSM, preserve_interword_spaces: '1', debug_file: '/dev/null' } as unknown as Parameters<TesseractWorker['setParameters']>[0]);
+        return w;
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     })();
     return this.worker;
   }
@@ -93,22 +223,24 @@ class WasmOcr implements OcrService {
     return run;
   }
 
+  /** Terminates the worker once the calls already queued on it are done. */
   async close(): Promise<void> {
+    await this.queue;
     const w = this.worker;
     this.worker = undefined;
-    if (w) await (await w).terminate().catch(() => undefined);
+    if (w) await (await w.catch(() => undefined))?.terminate().catch(() => undefined);
   }
 }
 
 /** The `tesseract` CLI with OMP_THREAD_LIMIT=1 (its OpenMP threads make it several times slower on small machines). */
-class NativeOcr implements OcrService {
-  async recognize(image: Uint8Array): Promise<OcrResult> {
+class NativeOcr {
+  async recognize(image: Uint8Array, languages: readonly OcrLanguage[]): Promise<OcrResult> {
     const dir = mkdtempSync(join(tmpdir(), 'docket-ocr-'));
     try {
       const file = join(dir, 'page.img');
       writeFileSync(file, image);
       const tsv = await new Promise<string>((resolve, reject) => {
-        const child = spawn('tesseract', [file, 'stdout', '--psm', PSM, 'tsv'], {
+        const child = spawn('tesseract', [file, 'stdout', '-l', languages.join('+'), '--psm', PSM, 'tsv'], {
           env: { ...process.env, OMP_THREAD_LIMIT: '1' },
           stdio: ['ignore', 'pipe', 'ignore'],
         });
@@ -122,7 +254,6 @@ class NativeOcr implements OcrService {
       rmSync(dir, { recursive: true, force: true });
     }
   }
-  async close(): Promise<void> {}
 }
 
 export function parseTsv(tsv: string): OcrResult {

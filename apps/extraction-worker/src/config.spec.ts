@@ -1,0 +1,20 @@
+import { describe, expect, it } from '@jest/globals';
+import { workerEnvSchema } from './config.js';
+
+const ocrIssues = (env: Record<string, string>) => {
+  const r = workerEnvSchema.safeParse(env);
+  return r.success ? [] : r.error.issues.filter((i) => i.path[0] === 'OCR_LANGUAGES');
+};
+
+describe('worker env: OCR_LANGUAGES', () => {
+  it('defaults to English and accepts +-separated supported languages', () => {
+    const r = workerEnvSchema.safeParse({});
+    expect(r.success && r.data.OCR_LANGUAGES).toBe('eng');
+    expect(ocrIssues({ OCR_LANGUAGES: 'eng+deu+fra+nld' })).toEqual([]);
+    expect(ocrIssues({ OCR_LANGUAGES: '' })).toEqual([]); // empty = unset: the engine's default
+  });
+
+  it('refuses unsupported languages at boot', () => {
+    for (const v of ['eng+spa', 'klingon', 'eng,,xx']) expect(ocrIssues({ OCR_LANGUAGES: v })).toHaveLength(1);
+  });
+});
