@@ -109,6 +109,13 @@ describe('Templates, webhooks and usage through public HTTP', () => {
       expect((await api().get(`/templates/${t.id}`).set('authorization', live).expect(200)).body.version).toBe(3);
     });
 
+    it('accepts the documented ocr_engine values and rejects others with 422 (ADR 0001 §7)', async () => {
+      const t = await createTemplate({ name: 'OCR backend', settings: { ocr_engine: 'tesseract.js' } });
+      expect(t.settings.ocr_engine).toBe('tesseract.js');
+      const bad = await api().post('/templates/').set('authorization', live).send({ fields: FIELDS, name: 'Bad OCR', settings: { ocr_engine: 'abbyy' } }).expect(422);
+      expect(bad.body).toMatchObject({ statusCode: 422, code: 'invalid_body' });
+    });
+
     it('clones into a draft with a fresh id and slug (201); include_settings=false resets settings', async () => {
       const t = await createTemplate({ name: 'Clonable', category: 'invoice', settings: { confidence_threshold: 0.9, auto_save: true } });
       const c = await api().post(`/templates/${t.id}/clone`).set('authorization', live).send({}).expect(201);
