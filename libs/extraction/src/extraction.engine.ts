@@ -4,7 +4,7 @@ import { isRequired, validateField } from './field.validator.js';
 import type { DocLayout } from './layout/layout.types.js';
 import { locateByLabel, type Located } from './locate/field.locator.js';
 import { labelSpec, matchSpan, wordConcepts } from './locate/label.matcher.js';
-import { locateBySemantics } from './locate/semantic.fallback.js';
+import { locateBySemantics, withRounding } from './locate/semantic.fallback.js';
 import { extractTable } from './locate/table.extractor.js';
 import { readImage } from './readers/image.reader.js';
 import { createOcrService, type OcrService } from './readers/ocr.service.js';
@@ -113,7 +113,7 @@ export function extractFromLayout(doc: DocLayout, schema: ExtractionSchema, opts
       }
       continue;
     }
-    const c = chosen.get(f.key) ?? locateBySemantics(doc, f, ctx, used);
+    const c = withRounding(doc, f, chosen.get(f.key) ?? locateBySemantics(doc, f, ctx, used));
     if (c) {
       result[f.key] = c.value;
       meta[f.key] = { confidence: round(c.confidence), page: c.page, bbox: c.bbox.map(round) as FieldMeta['bbox'], errors: [] };
