@@ -249,6 +249,9 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         if (placed) continue;
         // An amount under a table column header ("Total" over line totals) is a row value, not the field.
         if ((field.data_type === 'number' || field.data_type === 'currency') && segments(line, 1.5).length >= 3) continue;
+        // A name label followed on its line by a long number ("Company 198718 …", "Company No: 1234567-X") is a
+        // registration-number label.
+        if (field.data_type === 'string' && !isFreeText(field) && line.words.slice(segStart + m.end).some((w) => /\d{5,}/.test(w.text))) continue;
         for (const ws of belowOf(page.lines, li, labelBox, field)) {
           const vs = valuesIn(ws, field, ctx);
           const v = vs[0];
