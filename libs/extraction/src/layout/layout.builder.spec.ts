@@ -31,4 +31,11 @@ describe('layout builder', () => {
     expect(buildPage(1, 1000, 1000, slanted(rows, 0), true).lines.map((l) => l.text)).toEqual(rows);
     expect(skewOf([])).toBe(0);
   });
+
+  it('joins an OCR word whose box grew upwards (touching a rule above) to the line it sits on', () => {
+    const word = (text: string, x0: number, y0: number): Word => ({ text, x0, x1: x0 + text.length * 14, y0, y1: 530, conf: 0.9 });
+    const words = [word('RULE-TOUCHING', 40, 470), word('28-03-18', 260, 500), word('18:05', 390, 500), word('T2', 480, 466), word('R000246362', 530, 500)];
+    words.push({ text: 'OPERATOR', x0: 40, x1: 152, y0: 545, y1: 575, conf: 0.9 }, { text: 'CASHIER', x0: 170, x1: 268, y0: 545, y1: 575, conf: 0.9 });
+    expect(buildPage(1, 1000, 1000, words, true).lines.map((l) => l.text)).toEqual(['RULE-TOUCHING 28-03-18 18:05 T2 R000246362', 'OPERATOR CASHIER']);
+  });
 });

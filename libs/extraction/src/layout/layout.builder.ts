@@ -13,7 +13,12 @@ export function buildPage(number: number, width: number, height: number, rawWord
   const centre = (w: Word) => (w.y0 + w.y1) / 2 - slope * (w.x0 + w.x1) / 2;
   words.sort((a, b) => centre(a) - centre(b) || a.x0 - b.x0);
   const rows: Word[][] = [];
-  const rowBox: { y0: number; y1: number }[] = [];
+  const rowBox: { y0: number; y1: number; base: number }[] = [];
+  // OCR boxes of a word touching a rule or a smudge grow upwards, moving their centre off the line; their
+  // bottom still sits on the line's baseline, so on scans equal bottoms also join a row.
+  const heights = ocr ? words.map((w) => w.y1 - w.y0).sort((a, b) => a - b) : [];
+  const typical = heights[heights.length >> 1] ?? 0;
+  const bottom = (w: Word) => w.y1 - slope * (w.x0 + w.x1) / 2;
   for (const w of words) {
     const h = Math.max(1, w.y1 - w.y0);
     const cy = centre(w);
@@ -25,14 +30,15 @@ export function buildPage(number: number, width: number, height: number, rawWord
       const rc = (r.y0 + r.y1) / 2;
       const rh = Math.max(1, r.y1 - r.y0);
       const dist = Math.abs(cy - rc);
-      if (dist < Math.min(h, rh) * 0.5 && dist < bestDist) {
+      const sameBase = typical > 0 && Math.abs(bottom(w) - r.base) < typical * 0.2 && dist < typical;
+      if ((dist < Math.min(h, rh) * 0.5 || sameBase) && dist < bestDist) {
         best = i;
         bestDist = dist;
       }
     }
     if (best < 0) {
       rows.push([w]);
-      rowBox.push({ y0: cy - h / 2, y1: cy + h / 2 });
+      rowBox.push({ y0: cy - h / 2, y1: cy + h / 2, base: bottom(w) });
     } else {
       rows[best]!.push(w);
       const r = rowBox[best]!;

@@ -3,7 +3,7 @@ import { extractFromLayout } from '../extraction.engine.js';
 import { buildPage } from '../layout/layout.builder.js';
 import type { DocLayout, Word } from '../layout/layout.types.js';
 import { readText } from '../readers/text.reader.js';
-import { stripRegistration } from './semantic.fallback.js';
+import { fixStreetWords, stripRegistration } from './semantic.fallback.js';
 
 const receiptSchema = {
   fields: [
@@ -110,5 +110,11 @@ describe('receipt issuer, address and total', () => {
     expect(stripRegistration('12 QUICK MART 5S/B (765432-X)')).toBe('12 QUICK MART S/B');
     expect(stripRegistration('GOOD BOOKS C0. (M) SDN 8HD')).toBe('GOOD BOOKS CO. (M) SDN BHD');
     expect(stripRegistration('Nordwind GmbH')).toBe('Nordwind GmbH');
+  });
+
+  it('reads street words one OCR slip away as those words, and leaves other words alone', () => {
+    expect(fixStreetWords('LOT 9, JALAM MERAH, TRMAN SURIA 2210-THN JAYA')).toBe('LOT 9, JALAN MERAH, TAMAN SURIA 2210-TMN JAYA');
+    expect(fixStreetWords('Jalam Ros, Kuala Lumpur')).toBe('Jalan Ros, Kuala Lumpur');
+    expect(fixStreetWords('THE SABAK MARKET TAN')).toBe('THE SABAK MARKET TAN');
   });
 });

@@ -120,7 +120,8 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
       if (/\b\d{4,6}\b/.test(t) && parts.length >= 2) postcodeAt = parts.length;
     }
     if (parts.length && parts.some((l) => /\d/.test(l.text))) {
-      return at(parts[0]!, parts.flatMap((l) => l.words), parts.map((l) => l.text.trim()).join(' '), 0.4);
+      const text = parts.map((l) => l.text.trim()).join(' ');
+      return at(parts[0]!, parts.flatMap((l) => l.words), page.ocr ? fixStreetWords(text) : text, 0.4);
     }
   }
   // Grand total without a readable label: the largest amount on the document.
@@ -158,6 +159,28 @@ function isRegionLine(t: string): boolean {
   const ws = t.toLowerCase().match(/\p{L}+/gu) ?? [];
   return ws.length > 0 && ws.length <= 4 && !/\d/.test(t) && ws.every((w) => REGION.has(w));
 }
+// Street and place words printed on almost every Malaysian address, and the OCR confusions seen in them.
+const STREET_WORDS = ['TAMAN', 'JALAN', 'LORONG', 'BANDAR', 'KAMPUNG', 'PERSIARAN', 'KAWASAN', 'PERINDUSTRIAN', 'SEKSYEN', 'SELANGOR', 'MALAYSIA', 'KUALA', 'LUMPUR'];
+const STREET_ABBREVIATIONS = ['TMN', 'JLN', 'LRG', 'BDR', 'KPG'];
+const CONFUSABLE: Record<string, string> = { H: 'M', N: 'M', R: 'A', I: 'L', '1': 'L', '|': 'L', '0': 'O' };
+
+/**
+ * OCR of an address word one letter away from a street word ("TRMAN" → TAMAN, "JALAM" → JALAN), or of an
+ * abbreviation one confusable letter away ("THN" → TMN), is read as that word. Words of five letters or more
+ * may differ by any one letter; abbreviations only by a look-alike (H/M, I/L …). Case is kept.
+ */
+export function fixStreetWords(text: string): string {
+  return text.replace(/[\p{L}\d|]+/gu, (w) => {
+    const up = w.toUpperCase();
+    if (!/\p{L}/u.test(w) || STREET_WORDS.includes(up) || STREET_ABBREVIATIONS.includes(up)) return w;
+    let hit: string | undefined;
+    if (up.length >= 5) hit = STREET_WORDS.find((s) => s.length === up.length && [...s].filter((c, i) => c !== up[i]).length === 1);
+    else if (up.length === 3 && up === w) hit = STREET_ABBREVIATIONS.find((s) => [...s].every((c, i) => c === up[i] || CONFUSABLE[up[i]!] === c) && s !== up);
+    if (!hit) return w;
+    return w === up ? hit : w === w.toLowerCase() ? hit.toLowerCase() : hit[0] + hit.slice(1).toLowerCase();
+  });
+}
+
 const CONTACT = /\b(?:tel|phone|telephone|mobile|fax|e-?mail|gst|vat|reg)\b|@|www\./i;
 const DOC_WORDS = /^(tax\s+)?(invoice|receipt|rechnung|facture|factuur|avoir|gutschrift|credit note|bill|quotation|page)\b/i;
 
