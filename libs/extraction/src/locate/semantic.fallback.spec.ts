@@ -117,4 +117,11 @@ describe('receipt issuer, address and total', () => {
     expect(fixStreetWords('Jalam Ros, Kuala Lumpur')).toBe('Jalan Ros, Kuala Lumpur');
     expect(fixStreetWords('THE SABAK MARKET TAN')).toBe('THE SABAK MARKET TAN');
   });
+
+  it('does not end an address at a lot number that looks like a postcode', () => {
+    const text = ['HARDWARE HOUSE (M) SDN BHD', 'Co-Reg: 860671-D', 'KAWASAN PERINDUSTRIAN MAJU,', 'LOT 1851-A & 1851-B, JALAN KPB 6,', '43300 SERI KEMBANGAN, SELANGOR', '(GST ID No: 000306020352)', 'Total 10.00'].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), receiptSchema);
+    expect(out.result.company).toBe('HARDWARE HOUSE (M) SDN BHD');
+    expect(out.result.address).toBe('KAWASAN PERINDUSTRIAN MAJU, LOT 1851-A & 1851-B, JALAN KPB 6, 43300 SERI KEMBANGAN, SELANGOR');
+  });
 });

@@ -117,7 +117,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
         continue;
       }
       parts.push(l);
-      if (/\b\d{4,6}\b/.test(t) && parts.length >= 2) postcodeAt = parts.length;
+      if (POSTCODE.test(t) && parts.length >= 2) postcodeAt = parts.length;
     }
     if (parts.length && parts.some((l) => /\d/.test(l.text))) {
       const text = parts.map((l) => l.text.trim()).join(' ');
@@ -153,6 +153,9 @@ function isRegistrationCode(t: string): boolean {
 }
 // Street words (English and Malay, with the usual receipt abbreviations) that mark a line as part of an address.
 const ADDRESS_WORD = /\b(?:jalan|jln|lorong|lrg|taman|tmn|lot|kampung|kg|bandar|bdr|persiaran|psn|lebuh|lebuhraya|plaza|kompleks|wisma|menara|blok|block|level|floor|tingkat|street|road|avenue|seksyen|section|pusat|perindustrian|industri|kawasan|desa|bukit|batu|km|unit|suite|mall|centre|center|square)\b|^\d+[-/]\p{L}/iu;
+// A postcode with its town ("43300 SERI KEMBANGAN", "53200, KUALA LUMPUR", "1012 AB Amsterdam", "Berlin 10115"); a
+// lot or house number ("LOT 1851-A", "7/118B") is not one.
+const POSTCODE = /(?:^|[\s,\-])\d{4,6}(?=[\s,]+\p{L}{3,})|\b\d{4}\s?[A-Z]{2}\s+\p{L}{3,}|\p{L}{3,},?\s+\d{4,6}\.?\s*$/u;
 // States, federal territories and countries printed as the last line of an address.
 const REGION = new Set(['johor', 'kedah', 'kelantan', 'melaka', 'malacca', 'negeri', 'sembilan', 'pahang', 'perak', 'perlis', 'pulau', 'pinang', 'penang', 'sabah', 'sarawak', 'selangor', 'terengganu', 'kuala', 'lumpur', 'putrajaya', 'labuan', 'wilayah', 'persekutuan', 'darul', 'ehsan', 'takzim', 'aman', 'makmur', 'naim', 'ridzuan', 'khusus', 'malaysia', 'singapore', 'brunei', 'indonesia', 'thailand']);
 function isRegionLine(t: string): boolean {
