@@ -104,6 +104,10 @@ describe('receipt issuer, address and total', () => {
     expect(out.result.total).toBe(9.65);
     const rounded = ['SHOP', 'Rounding Adj          0.02', 'Total                22.95', 'Cash                 50.00'].join('\n');
     expect(extractFromLayout(readText(new TextEncoder().encode(rounded)), receiptSchema).result.total).toBe(22.95);
+    const plain = ['SHOP', 'Total                22.93', 'Rounding             -0.03', 'Cash                 50.00'].join('\n');
+    expect(extractFromLayout(readText(new TextEncoder().encode(plain)), receiptSchema).result.total).toBe(22.9);
+    const roundedTotal = ['SHOP', 'Total                22.93', 'Rounded Total        22.95', 'Cash                 50.00'].join('\n');
+    expect(extractFromLayout(readText(new TextEncoder().encode(roundedTotal)), receiptSchema).result.total).toBe(22.95);
   });
 
   it('undoes OCR confusions inside legal forms and drops a trailing registration code', () => {

@@ -268,8 +268,9 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
 
 /**
  * Cash totals are rounded to the smallest coin after the total is printed ("Total 22.91 / Rounding Adj -0.01"):
- * when the line right under the chosen total is such an adjustment (a few cents), the amount paid is the sum.
- * A later "Rounded total" line chosen by its label is left as it is (the adjustment then lies above it).
+ * when a line right under the chosen total is such an adjustment (a few cents), the amount paid is the sum, and a
+ * rounded total printed there (within ten cents) is taken as it is. A rounded total chosen by its label is left
+ * as it is (the adjustment then lies above it).
  */
 export function withRounding(doc: DocLayout, f: FieldDef, c: Located | undefined): Located | undefined {
   if (!c || (f.data_type !== 'number' && f.data_type !== 'currency')) return c;
@@ -282,16 +283,24 @@ export function withRounding(doc: DocLayout, f: FieldDef, c: Located | undefined
   const mid = (c.bbox[1] + c.bbox[3]) / 2;
   const k = page.lines.findIndex((l) => l.y0 <= mid && l.y1 >= mid);
   if (k < 0) return c;
-  for (const l of page.lines.slice(k + 1, k + 3)) {
-    if (!/\brou?n\w*\b.*\badj/i.test(l.text)) continue;
-    // The adjustment's amount, read leniently: "-0.01", "-,01", "(0.02)", "0.03-".
+  const withValue = (v: number): Located => ({ ...c, value: typeof c.value === 'number' ? v : { ...(c.value as object), value: v } });
+  for (const l of page.lines.slice(k + 1, k + 4)) {
+    if (!/\bround|\brnd\b|\badj/i.test(l.text)) continue;
+    // A rounded total printed under the exact one ("Total 22.93 / Rounded Total 22.95") is the amount paid.
+    if (/total|payable|due|amount|nett?\b/i.test(l.text)) {
+      const t = /(\d[\d,]*)[.,](\d{2})\s*\W*$/.exec(l.text);
+      const rounded = t ? Number(t[1]!.replace(/,/g, '')) + Number(t[2]) / 100 : NaN;
+      if (Math.abs(rounded - Math.abs(value)) < 0.1) return withValue(Math.sign(value || 1) * rounded);
+      continue;
+    }
+    // "Rounding", "Rounding Adj.", "Round Adjustment" (OCR: "Rour ding Adjustment"): the amount read leniently,
+    // "-0.01", "-,01", "(0.02)", "0.03-".
     const m = /(\(?)(-?)\s*(\d{0,2})[.,](\d{2})(\)?)(-?)\s*\W*$/.exec(l.text);
     if (!m) return c;
     const sign = m[2] || m[6] || (m[1] && m[5]) ? -1 : 1;
     const adj = sign * (Number(m[3] || '0') + Number(m[4]) / 100);
-    if (Math.abs(adj) >= 0.1 || adj === 0) return c;
-    const sum = Math.round((value + adj) * 100) / 100;
-    return { ...c, value: typeof c.value === 'number' ? sum : { ...(c.value as object), value: sum } };
+    if (Math.abs(adj) >= 0.1 || adj === 0) continue;
+    return withValue(Math.round((value + adj) * 100) / 100);
   }
   return c;
 }
