@@ -128,4 +128,16 @@ describe('receipt issuer, address and total', () => {
     expect(out.result.company).toBe('HARDWARE HOUSE (M) SDN BHD');
     expect(out.result.address).toBe('KAWASAN PERINDUSTRIAN MAJU, LOT 1851-A & 1851-B, JALAN KPB 6, 43300 SERI KEMBANGAN, SELANGOR');
   });
+
+  it('reads receipt headers with a brand line, Berhad / TRADING names, a one-line address and contact details on the postcode line', () => {
+    const read = (lines: string[]) => extractFromLayout(readText(new TextEncoder().encode(lines.join('\n'))), receiptSchema).result;
+    expect(read(['SIMPLIFIED TAX INVOICE', 'BIGMART CO. (M) BHD', '(123456-H)', '3RD FLR, BIGMART TAMAN INDAH', 'JLN JEJAKA, TAMAN INDAH', 'CHERAS, 55100 KUALA LUMPUR TEL: 03-9285 3000', 'Total 10.00'])).toMatchObject({
+      company: 'BIGMART CO. (M) BHD',
+      address: '3RD FLR, BIGMART TAMAN INDAH JLN JEJAKA, TAMAN INDAH CHERAS, 55100 KUALA LUMPUR',
+    });
+    expect(read(['FRESHCO', 'FRESHCO RETAIL HOLDINGS BHD', 'LOT 1, JALAN SENTOSA', '41200 KLANG, SELANGOR', 'TEL 03-1234567', 'Total 10.00']).company).toBe('FRESHCO RETAIL HOLDINGS BHD');
+    expect(read(['LEE WAH TRADING', '(JM0123456-K)', 'NO 12, JALAN PASAR', '81000 KULAI, JOHOR', 'Total 10.00'])).toMatchObject({ company: 'LEE WAH TRADING', address: 'NO 12, JALAN PASAR 81000 KULAI, JOHOR' });
+    expect(read(['OFFICIAL RECEIPT', 'KEDAI RUNCIT AH HOCK', 'NO 3, JALAN SATU, 43000 KAJANG', 'Total 10.00'])).toMatchObject({ company: 'KEDAI RUNCIT AH HOCK', address: 'NO 3, JALAN SATU, 43000 KAJANG' });
+    expect(read(['QUICK MART S/B (765432-X)', 'LOT P.T. 2811, JALAN ANGSA,', 'TAMAN BAIK', '41150 KLANG, SELANGOR', 'GST ID NO: 000181747712']).address).toBe('LOT P.T. 2811, JALAN ANGSA, TAMAN BAIK 41150 KLANG, SELANGOR');
+  });
 });

@@ -108,16 +108,26 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
         if (parts.length) break;
         continue;
       }
-      if (/\b(tel|phone|fax|email|e-mail|www|http|date)\b|@/i.test(t) || findDates(t).length) break;
+      // Receipt body lines (totals, cashier, document titles) end an address that had no postcode.
+      if (/^(total|sub\s?total|cash|change|qty|cashier|counter|table|bill|invoice|receipt|tax invoice|item)\b/i.test(t)) break;
+      if (/\b(tel|phone|fax|email|e-mail|www|http|date)\b|@/i.test(t) || findDates(t).length) {
+        // "43300 SERI KEMBANGAN TEL: 03-1234": the part before the contact details still belongs to the address.
+        const cut = l.words.findIndex((w) => /^(tel|phone|fax|email|e-mail|www|http|date)\b|@/i.test(w.text));
+        const head = cut > 0 ? l.words.slice(0, cut) : [];
+        const headText = head.map((w) => w.text).join(' ');
+        if (parts.length && postcodeAt < 0 && isPostcodeLine(headText)) parts.push({ ...l, words: head, text: headText });
+        break;
+      }
       // Before the address starts: a registration code ("789417-W") or OCR noise (a logo, a smudge) under the name.
       if (!parts.length && (isRegistrationCode(t) || (page.ocr && lineConf(l) < NOISE_CONF))) continue;
       if (postcodeAt >= 0) {
-        if (parts.length - postcodeAt >= 2 || !(isRegionLine(t) || (ADDRESS_WORD.test(t) && !CONTACT.test(t)))) break;
+        if (parts.length - postcodeAt >= 2 || !(isRegionLine(t) || (ADDRESS_WORD.test(fixStreetWords(t)) && !CONTACT.test(t)))) break;
         parts.push(l);
         continue;
       }
       parts.push(l);
-      if (POSTCODE.test(t) && parts.length >= 2) postcodeAt = parts.length;
+      // (A whole address on one line is comma-separated: "NO 3, JALAN SATU, 43000 KAJANG".)
+      if (isPostcodeLine(t) && (parts.length >= 2 || (ADDRESS_WORD.test(t) && /,.*\d{4}/.test(t)))) postcodeAt = parts.length;
     }
     if (parts.length && parts.some((l) => /\d/.test(l.text))) {
       const text = parts.map((l) => l.text.trim()).join(' ');
@@ -139,8 +149,9 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
   return undefined;
 }
 
-// Case-sensitive on purpose: short forms (SA, SE, AB, AG) in lower case are ordinary words.
-const LEGAL = /^(.{2,60}?\b(?:GmbH(?: & Co\.? KG)?|GMBH|AG|KG|UG|e\.K\.|S\.?A\.?R\.?L\.?|SAS|S\.A\.S\.|S\.A\.|SA|SE|B\.V\.|BV|N\.V\.|NV|Inc\.?|INC\.?|LLC|L\.L\.C\.|Ltd\.?|LTD\.?|Limited|LIMITED|PLC|plc|Corp\.?|CORP\.?|Corporation|Co\.,? Ltd\.?|Pvt\.? Ltd\.?|Private Limited|SDN\.? ?[B8]HD\.?|Sdn\.? Bhd\.?|[58]?S\/B|5\/B|S\.p\.A\.|S\.r\.l\.|Oy|AB|ApS|A\/S))(?=$|[\s,.;)\-])/;
+// Case-sensitive on purpose: short forms (SA, SE, AB, AG) in lower case are ordinary words. Upper-case
+// ENTERPRISE / TRADING end the registered names of Malaysian sole proprietors and partnerships.
+const LEGAL = /^(.{2,60}?\b(?:GmbH(?: & Co\.? KG)?|GMBH|AG|KG|UG|e\.K\.|S\.?A\.?R\.?L\.?|SAS|S\.A\.S\.|S\.A\.|SA|SE|B\.V\.|BV|N\.V\.|NV|Inc\.?|INC\.?|LLC|L\.L\.C\.|Ltd\.?|LTD\.?|Limited|LIMITED|PLC|plc|Corp\.?|CORP\.?|Corporation|Co\.,? Ltd\.?|Pvt\.? Ltd\.?|Private Limited|SDN\.? ?[B8]HD\.?|Sdn\.? Bhd\.?|BHD\.?|BERHAD|Berhad|PLT|ENTERPRISES?|TRADING(?: CO\.?)?|[58]?S\/B|5\/B|S\.p\.A\.|S\.r\.l\.|Oy|AB|ApS|A\/S))(?=$|[\s,.;)\-])/;
 /** Mean OCR confidence of a line (1 for text layers). */
 function lineConf(l: Line): number {
   return l.words.length ? l.words.reduce((s, w) => s + w.conf, 0) / l.words.length : 0;
@@ -156,6 +167,18 @@ const ADDRESS_WORD = /\b(?:jalan|jln|lorong|lrg|taman|tmn|lot|kampung|kg|bandar|
 // A postcode with its town ("43300 SERI KEMBANGAN", "53200, KUALA LUMPUR", "1012 AB Amsterdam", "Berlin 10115"); a
 // lot or house number ("LOT 1851-A", "7/118B") is not one.
 const POSTCODE = /(?:^|[\s,\-])\d{4,6}(?=[\s,]+\p{L}{3,})|\b\d{4}\s?[A-Z]{2}\s+\p{L}{3,}|\p{L}{3,},?\s+\d{4,6}\.?\s*$/u;
+/** A postcode followed by a street word ("2811, JALAN ANGSA") is a lot number. */
+function isPostcodeLine(t: string): boolean {
+  for (let from = 0; from < t.length; ) {
+    const m = POSTCODE.exec(t.slice(from));
+    if (!m) return false;
+    const end = from + m.index + m[0].length;
+    const next = /^[\s,]*(\p{L}+)/u.exec(t.slice(end))?.[1] ?? '';
+    if (end >= t.trimEnd().length || !ADDRESS_WORD.test(next)) return true;
+    from = end;
+  }
+  return false;
+}
 // States, federal territories and countries printed as the last line of an address.
 const REGION = new Set(['johor', 'kedah', 'kelantan', 'melaka', 'malacca', 'negeri', 'sembilan', 'pahang', 'perak', 'perlis', 'pulau', 'pinang', 'penang', 'sabah', 'sarawak', 'selangor', 'terengganu', 'kuala', 'lumpur', 'putrajaya', 'labuan', 'wilayah', 'persekutuan', 'darul', 'ehsan', 'takzim', 'aman', 'makmur', 'naim', 'ridzuan', 'khusus', 'malaysia', 'singapore', 'brunei', 'indonesia', 'thailand']);
 function isRegionLine(t: string): boolean {
@@ -185,7 +208,7 @@ export function fixStreetWords(text: string): string {
 }
 
 const CONTACT = /\b(?:tel|phone|telephone|mobile|fax|e-?mail|gst|vat|reg)\b|@|www\./i;
-const DOC_WORDS = /^(tax\s+)?(invoice|receipt|rechnung|facture|factuur|avoir|gutschrift|credit note|bill|quotation|page)\b/i;
+const DOC_WORDS = /^(simplified\s+|official\s+|cash\s+)?(tax\s+)?(invoice|sales|receipt|rechnung|facture|factuur|avoir|gutschrift|credit note|bill|quotation|page)\b/i;
 
 /**
  * A trailing registration code in brackets ("99 SPEED MART S/B (519537-X)") is not part of the name; the usual
@@ -228,7 +251,10 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
     if (i > 0 && !/\d/.test(first.text) && between.some((b) => CONTACT.test(b.text))) return { line: first, name: first.text.trim() };
     const prev = top[i - 1];
     const h = l.y1 - l.y0;
-    if (prev && name === l.text.trim() && l.y0 - prev.y1 < h * 1.5 && !/\d/.test(prev.text) && !legalName(prev.text)) return { line: l, name: `${prev.text.trim()} ${name}` };
+    // (Only when the legal-form line is a tail like "CO. (M) SDN BHD": a full name under a brand line stands alone.)
+    const words = (LEGAL.exec(name)?.[1] ?? name).replace(/\([^)]*\)/g, ' ').match(/\p{L}{3,}/gu) ?? [];
+    const tail = words.length <= 2;
+    if (prev && tail && name === l.text.trim() && l.y0 - prev.y1 < h * 1.5 && !/\d/.test(prev.text) && !legalName(prev.text)) return { line: l, name: `${prev.text.trim()} ${name}` };
     return { line: l, name };
   }
   // A name directly above its own postal address (street, then a postcode line in the same column) is the
