@@ -5,7 +5,7 @@ import type { DocLayout } from './layout/layout.types.js';
 import { reconcileAmounts } from './locate/amount.reconciler.js';
 import { locateByLabel, type Located } from './locate/field.locator.js';
 import { labelSpec, matchSpan, wordConcepts } from './locate/label.matcher.js';
-import { locateBySemantics } from './locate/semantic.fallback.js';
+import { locateBySemantics, withRounding } from './locate/semantic.fallback.js';
 import { extractTable } from './locate/table.extractor.js';
 import { readImage } from './readers/image.reader.js';
 import { createOcrService, DEFAULT_OCR_LANGUAGES, OCR_LANGUAGES, parseOcrLanguages, type OcrEngineMode, type OcrLanguage, type OcrService } from './readers/ocr.service.js';
@@ -164,7 +164,7 @@ export function extractFromLayout(doc: DocLayout, schema: ExtractionSchema, opts
       }
       continue;
     }
-    const c = chosen.get(f.key) ?? locateBySemantics(doc, f, ctx, used);
+    const c = withRounding(doc, f, chosen.get(f.key) ?? locateBySemantics(doc, f, ctx, used));
     if (c) {
       result[f.key] = c.value;
       meta[f.key] = { confidence: round(c.confidence), page: c.page, bbox: c.bbox.map(round) as FieldMeta['bbox'], errors: [] };

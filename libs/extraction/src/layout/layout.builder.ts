@@ -7,12 +7,21 @@ import type { Block, Line, Page, Word } from './layout.types.js';
  */
 export function buildPage(number: number, width: number, height: number, rawWords: Word[], ocr = false): Page {
   const words = rawWords.filter((w) => w.text.trim() !== '' && w.x1 >= w.x0 && w.y1 >= w.y0);
-  words.sort((a, b) => a.y0 + a.y1 - (b.y0 + b.y1) || a.x0 - b.x0);
+  // A scan or photo printed at a slant: rows are grouped on the deskewed centre so that the words of one
+  // slanted line stay together instead of mixing with the line above or below.
+  const slope = ocr ? skewOf(words) : 0;
+  const centre = (w: Word) => (w.y0 + w.y1) / 2 - slope * (w.x0 + w.x1) / 2;
+  words.sort((a, b) => centre(a) - centre(b) || a.x0 - b.x0);
   const rows: Word[][] = [];
-  const rowBox: { y0: number; y1: number }[] = [];
+  const rowBox: { y0: number; y1: number; base: number }[] = [];
+  // OCR boxes of a word touching a rule or a smudge grow upwards, moving their centre off the line; their
+  // bottom still sits on the line's baseline, so on scans equal bottoms also join a row.
+  const heights = ocr ? words.map((w) => w.y1 - w.y0).sort((a, b) => a - b) : [];
+  const typical = heights[heights.length >> 1] ?? 0;
+  const bottom = (w: Word) => w.y1 - slope * (w.x0 + w.x1) / 2;
   for (const w of words) {
     const h = Math.max(1, w.y1 - w.y0);
-    const cy = (w.y0 + w.y1) / 2;
+    const cy = centre(w);
     let best = -1;
     let bestDist = Infinity;
     // Only look at the last few rows: words are sorted by centre so a match is always recent.
@@ -21,24 +30,58 @@ export function buildPage(number: number, width: number, height: number, rawWord
       const rc = (r.y0 + r.y1) / 2;
       const rh = Math.max(1, r.y1 - r.y0);
       const dist = Math.abs(cy - rc);
-      if (dist < Math.min(h, rh) * 0.5 && dist < bestDist) {
+      const sameBase = typical > 0 && Math.abs(bottom(w) - r.base) < typical * 0.2 && dist < typical;
+      if ((dist < Math.min(h, rh) * 0.5 || sameBase) && dist < bestDist) {
         best = i;
         bestDist = dist;
       }
     }
     if (best < 0) {
       rows.push([w]);
-      rowBox.push({ y0: w.y0, y1: w.y1 });
+      rowBox.push({ y0: cy - h / 2, y1: cy + h / 2, base: bottom(w) });
     } else {
       rows[best]!.push(w);
       const r = rowBox[best]!;
-      r.y0 = Math.min(r.y0, w.y0);
-      r.y1 = Math.max(r.y1, w.y1);
+      r.y0 = Math.min(r.y0, cy - h / 2);
+      r.y1 = Math.max(r.y1, cy + h / 2);
     }
   }
   const lines: Line[] = rows.map((ws) => makeLine(ws, number));
-  lines.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+  if (slope) {
+    const key = new Map(lines.map((l, i) => [l, rowBox[i]!.y0]));
+    lines.sort((a, b) => key.get(a)! - key.get(b)! || a.x0 - b.x0);
+  } else lines.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
   return { number, width, height, lines, blocks: buildBlocks(lines), ocr };
+}
+
+/**
+ * Page slant (dy/dx) from pairs of neighbouring words of similar height on one line; 0 unless clearly
+ * slanted (at least 10 pairs, median beyond ~0.9° and most pairs agreeing), so straight pages keep their grouping.
+ */
+export function skewOf(words: Word[]): number {
+  const byCy = [...words].sort((a, b) => a.y0 + a.y1 - (b.y0 + b.y1));
+  const slopes: number[] = [];
+  for (const [i, w] of byCy.entries()) {
+    const h = w.y1 - w.y0;
+    const cy = (w.y0 + w.y1) / 2;
+    if (h <= 0 || !/[\p{L}\d]{2}/u.test(w.text)) continue;
+    let next: Word | undefined;
+    for (let j = i - 1; j >= 0 && (byCy[j]!.y0 + byCy[j]!.y1) / 2 >= cy - h * 0.6; j--) next = nearer(w, byCy[j]!, h, next);
+    for (let j = i + 1; j < byCy.length && (byCy[j]!.y0 + byCy[j]!.y1) / 2 <= cy + h * 0.6; j++) next = nearer(w, byCy[j]!, h, next);
+    if (next && /[\p{L}\d]{2}/u.test(next.text)) slopes.push(((next.y0 + next.y1) / 2 - cy) / ((next.x0 + next.x1) / 2 - (w.x0 + w.x1) / 2));
+  }
+  if (slopes.length < 10) return 0;
+  slopes.sort((a, b) => a - b);
+  const med = slopes[slopes.length >> 1]!;
+  const agree = slopes.filter((s) => Math.sign(s) === Math.sign(med) && Math.abs(s) >= Math.abs(med) / 3).length;
+  return Math.abs(med) > 0.015 && agree >= slopes.length * 0.6 ? med : 0;
+}
+
+/** The closer of two right-hand neighbours of `w` on its line (close gap, similar height). */
+function nearer(w: Word, v: Word, h: number, best: Word | undefined): Word | undefined {
+  const vh = v.y1 - v.y0;
+  if (v === w || v.x0 <= w.x1 - 1 || v.x0 - w.x1 > h * 1.5 || Math.abs(vh - h) > 0.3 * h) return best;
+  return !best || v.x0 < best.x0 ? v : best;
 }
 
 export function makeLine(ws: Word[], page: number): Line {

@@ -138,12 +138,19 @@ export function plausible(field: FieldDef, value: unknown): boolean {
   }
   // Names are words, not codes or amounts.
   if (concepts.some((c) => c === 'name' || c === 'seller' || c === 'buyer' || c === 'company')) {
+    // … and do not open with a registration number ("Company 198718 …" on a receipt is its company number).
+    if (/^\W*\d{5,}\b/.test(value)) return false;
     const letters = (value.match(/\p{L}/gu) ?? []).length;
     // A run of lower-case words is prose ("encapsulated their company data in …"), not a name.
     if (!/\p{Lu}/u.test(value) && value.trim().split(/\s+/).length >= 3) return false;
     return letters >= 2 && letters >= (value.match(/\d/g) ?? []).length;
   }
   return true;
+}
+
+function isNameField(field: FieldDef): boolean {
+  const c = conceptTokens(`${field.key.replace(/_/g, ' ')} ${field.label ?? ''}`);
+  return c.some((x) => ['name', 'seller', 'buyer', 'company'].includes(x));
 }
 
 /** Free text (comments, descriptions, addresses) may wrap; names, identifiers, codes and amounts do not. */
@@ -309,6 +316,9 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
           if (v) out.push({ value: v.value, confidence: m.score * v.quality * meanConf(v.words) * 0.8, labelScore: m.score * 0.95, page: page.number, bbox: box(v.words), slot: `${page.number}:totals:${v.words[0]!.x0.toFixed(0)}` });
           continue;
         }
+        // A name label followed on its line by a long number ("Company 198718 …", "Company No: 1234567-X") is a
+        // registration-number label.
+        if (field.data_type === 'string' && isNameField(field) && line.words.slice(segStart + m.end).some((w) => /\d{5,}/.test(w.text))) continue;
         for (const ws of belowOf(page.lines, li, labelBox, field)) {
           const vs = valuesIn(ws, field, ctx);
           const v = vs[0];

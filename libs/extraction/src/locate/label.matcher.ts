@@ -30,6 +30,7 @@ const SYNONYMS: Record<string, string[]> = {
   line: ['zeile', 'zeilen', 'ligne', 'regel', 'position', 'pos'],
   delivery: ['lieferung', 'levering', 'shipping', 'shipment', 'dispatch'],
   payment: ['zahlung', 'paiement', 'betaling', 'pay'],
+  discount: ['saving', 'savings', 'disc', 'rebate', 'remise', 'rabatt', 'korting', 'skonto'],
 };
 
 const CANON = new Map<string, string>();

@@ -94,24 +94,44 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
       break;
     }
   }
-  // Postal address of the issuer: the lines after its name, up to and including the postcode line.
+  // Postal address of the issuer: the lines after its name, up to and including the postcode line, plus a
+  // state / country line or a further street line ("1558-TMN PUSAT KEPONG") printed right under it.
   if (f.data_type === 'string' && concepts.has('address')) {
     const issuer = findIssuer(doc);
     const page = doc.pages[0]!;
     const start = issuer ? page.lines.indexOf(issuer.line) + 1 : 0;
     const parts: Line[] = [];
-    for (const l of page.lines.slice(start, start + 8)) {
+    let postcodeAt = -1;
+    for (const l of page.lines.slice(start, start + 10)) {
       const t = l.text.trim();
       if (/^\(.*\)$/.test(t) || /\b(reg|gst|co\.?\s?no|company\s?no|vat|tax id)\b/i.test(t)) {
         if (parts.length) break;
         continue;
       }
-      if (/\b(tel|phone|fax|email|e-mail|www|http|date)\b|@/i.test(t) || findDates(t).length) break;
+      // Receipt body lines (totals, cashier, document titles) end an address that had no postcode.
+      if (/^(total|sub\s?total|cash|change|qty|cashier|counter|table|bill|invoice|receipt|tax invoice|item)\b/i.test(t)) break;
+      if (/\b(tel|phone|fax|email|e-mail|www|http|date)\b|@/i.test(t) || findDates(t).length) {
+        // "43300 SERI KEMBANGAN TEL: 03-1234": the part before the contact details still belongs to the address.
+        const cut = l.words.findIndex((w) => /^(tel|phone|fax|email|e-mail|www|http|date)\b|@/i.test(w.text));
+        const head = cut > 0 ? l.words.slice(0, cut) : [];
+        const headText = head.map((w) => w.text).join(' ');
+        if (parts.length && postcodeAt < 0 && isPostcodeLine(headText)) parts.push({ ...l, words: head, text: headText });
+        break;
+      }
+      // Before the address starts: a registration code ("789417-W") or OCR noise (a logo, a smudge) under the name.
+      if (!parts.length && (isRegistrationCode(t) || (page.ocr && lineConf(l) < NOISE_CONF))) continue;
+      if (postcodeAt >= 0) {
+        if (parts.length - postcodeAt >= 2 || !(isRegionLine(t) || (ADDRESS_WORD.test(fixStreetWords(t)) && !CONTACT.test(t)))) break;
+        parts.push(l);
+        continue;
+      }
       parts.push(l);
-      if (/\b\d{4,6}\b/.test(t) && parts.length >= 2) break;
+      // (A whole address on one line is comma-separated: "NO 3, JALAN SATU, 43000 KAJANG".)
+      if (isPostcodeLine(t) && (parts.length >= 2 || (ADDRESS_WORD.test(t) && /,.*\d{4}/.test(t)))) postcodeAt = parts.length;
     }
     if (parts.length && parts.some((l) => /\d/.test(l.text))) {
-      return at(parts[0]!, parts.flatMap((l) => l.words), parts.map((l) => l.text.trim()).join(' '), 0.4);
+      const text = parts.map((l) => l.text.trim()).join(' ');
+      return at(parts[0]!, parts.flatMap((l) => l.words), page.ocr ? fixStreetWords(text) : text, 0.4);
     }
   }
   // Grand total without a readable label: the largest amount on the document.
@@ -129,14 +149,78 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
   return undefined;
 }
 
-// Case-sensitive on purpose: short forms (SA, SE, AB, AG) in lower case are ordinary words.
-const LEGAL = /^(.{2,60}?\b(?:GmbH(?: & Co\.? KG)?|GMBH|AG|KG|UG|e\.K\.|S\.?A\.?R\.?L\.?|SAS|S\.A\.S\.|S\.A\.|SA|SE|B\.V\.|BV|N\.V\.|NV|Inc\.?|INC\.?|LLC|L\.L\.C\.|Ltd\.?|LTD\.?|Limited|LIMITED|PLC|plc|Corp\.?|CORP\.?|Corporation|Co\.,? Ltd\.?|Pvt\.? Ltd\.?|Private Limited|SDN\.? BHD\.?|Sdn\.? Bhd\.?|S\/B|S\.p\.A\.|S\.r\.l\.|Oy|AB|ApS|A\/S))(?=$|[\s,.;)\-])/;
-const CONTACT = /\b(?:tel|phone|telephone|mobile|fax|e-?mail|gst|vat|reg)\b|@|www\./i;
-const DOC_WORDS = /^(tax\s+)?(invoice|receipt|rechnung|facture|factuur|avoir|gutschrift|credit note|bill|quotation|page)\b/i;
+// Case-sensitive on purpose: short forms (SA, SE, AB, AG) in lower case are ordinary words. Upper-case
+// ENTERPRISE / TRADING end the registered names of Malaysian sole proprietors and partnerships.
+const LEGAL = /^(.{2,60}?\b(?:GmbH(?: & Co\.? KG)?|GMBH|AG|KG|UG|e\.K\.|S\.?A\.?R\.?L\.?|SAS|S\.A\.S\.|S\.A\.|SA|SE|B\.V\.|BV|N\.V\.|NV|Inc\.?|INC\.?|LLC|L\.L\.C\.|Ltd\.?|LTD\.?|Limited|LIMITED|PLC|plc|Corp\.?|CORP\.?|Corporation|Co\.,? Ltd\.?|Pvt\.? Ltd\.?|Private Limited|SDN\.? ?[B8]HD\.?|Sdn\.? Bhd\.?|BHD\.?|BERHAD|Berhad|PLT|ENTERPRISES?|TRADING(?: CO\.?)?|[58]?S\/B|5\/B|S\.p\.A\.|S\.r\.l\.|Oy|AB|ApS|A\/S))(?=$|[\s,.;)\-])/;
+/** Mean OCR confidence of a line (1 for text layers). */
+function lineConf(l: Line): number {
+  return l.words.length ? l.words.reduce((s, w) => s + w.conf, 0) / l.words.length : 0;
+}
+/** Below this mean confidence an OCR line is a logo, stamp or smudge read as letters, not printed text. */
+const NOISE_CONF = 0.35;
+/** A line that is only a company registration code ("789417-W", "(1135772-K)"), possibly OCR-broken ("7B 7-W"). */
+function isRegistrationCode(t: string): boolean {
+  return !/\p{L}{3}/u.test(t) && /\d\W*-\s?[A-Z]\W*$/.test(t);
+}
+// Street words (English and Malay, with the usual receipt abbreviations) that mark a line as part of an address.
+const ADDRESS_WORD = /\b(?:jalan|jln|lorong|lrg|taman|tmn|lot|kampung|kg|bandar|bdr|persiaran|psn|lebuh|lebuhraya|plaza|kompleks|wisma|menara|blok|block|level|floor|tingkat|street|road|avenue|seksyen|section|pusat|perindustrian|industri|kawasan|desa|bukit|batu|km|unit|suite|mall|centre|center|square)\b|^\d+[-/]\p{L}/iu;
+// A postcode with its town ("43300 SERI KEMBANGAN", "53200, KUALA LUMPUR", "1012 AB Amsterdam", "Berlin 10115"); a
+// lot or house number ("LOT 1851-A", "7/118B") is not one.
+const POSTCODE = /(?:^|[\s,\-])\d{4,6}(?=[\s,]+\p{L}{3,})|\b\d{4}\s?[A-Z]{2}\s+\p{L}{3,}|\p{L}{3,},?\s+\d{4,6}\.?\s*$/u;
+/** A postcode followed by a street word ("2811, JALAN ANGSA") is a lot number. */
+function isPostcodeLine(t: string): boolean {
+  for (let from = 0; from < t.length; ) {
+    const m = POSTCODE.exec(t.slice(from));
+    if (!m) return false;
+    const end = from + m.index + m[0].length;
+    const next = /^[\s,]*(\p{L}+)/u.exec(t.slice(end))?.[1] ?? '';
+    if (end >= t.trimEnd().length || !ADDRESS_WORD.test(next)) return true;
+    from = end;
+  }
+  return false;
+}
+// States, federal territories and countries printed as the last line of an address.
+const REGION = new Set(['johor', 'kedah', 'kelantan', 'melaka', 'malacca', 'negeri', 'sembilan', 'pahang', 'perak', 'perlis', 'pulau', 'pinang', 'penang', 'sabah', 'sarawak', 'selangor', 'terengganu', 'kuala', 'lumpur', 'putrajaya', 'labuan', 'wilayah', 'persekutuan', 'darul', 'ehsan', 'takzim', 'aman', 'makmur', 'naim', 'ridzuan', 'khusus', 'malaysia', 'singapore', 'brunei', 'indonesia', 'thailand']);
+function isRegionLine(t: string): boolean {
+  const ws = t.toLowerCase().match(/\p{L}+/gu) ?? [];
+  return ws.length > 0 && ws.length <= 4 && !/\d/.test(t) && ws.every((w) => REGION.has(w));
+}
+// Street and place words printed on almost every Malaysian address, and the OCR confusions seen in them.
+const STREET_WORDS = ['TAMAN', 'JALAN', 'LORONG', 'BANDAR', 'KAMPUNG', 'PERSIARAN', 'KAWASAN', 'PERINDUSTRIAN', 'SEKSYEN', 'SELANGOR', 'MALAYSIA', 'KUALA', 'LUMPUR'];
+const STREET_ABBREVIATIONS = ['TMN', 'JLN', 'LRG', 'BDR', 'KPG'];
+const CONFUSABLE: Record<string, string> = { H: 'M', N: 'M', R: 'A', I: 'L', '1': 'L', '|': 'L', '0': 'O' };
 
-/** A trailing registration code in brackets ("99 SPEED MART S/B (519537-X)") is not part of the name. */
-function stripRegistration(name: string): string {
-  return name.replace(/\s*\([^)]*\d[^)]*\)\s*$/, '').trim();
+/**
+ * OCR of an address word one letter away from a street word ("TRMAN" → TAMAN, "JALAM" → JALAN), or of an
+ * abbreviation one confusable letter away ("THN" → TMN), is read as that word. Words of five letters or more
+ * may differ by any one letter; abbreviations only by a look-alike (H/M, I/L …). Case is kept.
+ */
+export function fixStreetWords(text: string): string {
+  return text.replace(/[\p{L}\d|]+/gu, (w) => {
+    const up = w.toUpperCase();
+    if (!/\p{L}/u.test(w) || STREET_WORDS.includes(up) || STREET_ABBREVIATIONS.includes(up)) return w;
+    let hit: string | undefined;
+    if (up.length >= 5) hit = STREET_WORDS.find((s) => s.length === up.length && [...s].filter((c, i) => c !== up[i]).length === 1);
+    else if (up.length === 3 && up === w) hit = STREET_ABBREVIATIONS.find((s) => [...s].every((c, i) => c === up[i] || CONFUSABLE[up[i]!] === c) && s !== up);
+    if (!hit) return w;
+    return w === up ? hit : w === w.toLowerCase() ? hit.toLowerCase() : hit[0] + hit.slice(1).toLowerCase();
+  });
+}
+
+const CONTACT = /\b(?:tel|phone|telephone|mobile|fax|e-?mail|gst|vat|reg)\b|@|www\./i;
+const DOC_WORDS = /^(simplified\s+|official\s+|cash\s+)?(tax\s+)?(invoice|sales|receipt|rechnung|facture|factuur|avoir|gutschrift|credit note|bill|quotation|page)\b/i;
+
+/**
+ * A trailing registration code in brackets ("99 SPEED MART S/B (519537-X)") is not part of the name; the usual
+ * OCR confusions inside a legal form are undone ("SDN 8HD", "5S/B", "C0. (M)").
+ */
+export function stripRegistration(name: string): string {
+  return name
+    .replace(/\s*\([^)]*\d[^)]*\)\s*$/, '')
+    .replace(/\b(SDN\.? ?)8HD\b/, '$1BHD')
+    .replace(/\b(?:[58]S|5)\/B\b/, 'S/B')
+    .replace(/\bC0\.(?=\s*\((?:M|S)\)|\s*(?:LTD|BHD|SDN))/, 'CO.')
+    .trim();
 }
 
 function legalName(text: string): string | undefined {
@@ -151,7 +235,12 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
   const page = doc.pages[0];
   if (!page) return undefined;
   // Candidate name lines hold a real word (OCR noise from logos gives lines of 1–2 letter fragments).
-  const top = page.lines.filter((l) => (/\p{L}{4,}/u.test(l.text) || legalName(l.text)) && !DOC_WORDS.test(l.text.trim()) && !findDates(l.text).length).slice(0, 5);
+  // On scans, a logo read as letters has a low confidence, and an all-lower-case line is a handwritten or
+  // stamped note (printed letterheads use capitals).
+  const top = page.lines
+    .filter((l) => (/\p{L}{4,}/u.test(l.text) || legalName(l.text)) && !DOC_WORDS.test(l.text.trim()) && !findDates(l.text).length)
+    .filter((l) => !page.ocr || (lineConf(l) >= NOISE_CONF && /\p{Lu}/u.test(l.text)))
+    .slice(0, 5);
   for (const [i, l] of top.entries()) {
     const name = legalName(l.text);
     if (!name) continue;
@@ -162,7 +251,10 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
     if (i > 0 && !/\d/.test(first.text) && between.some((b) => CONTACT.test(b.text))) return { line: first, name: first.text.trim() };
     const prev = top[i - 1];
     const h = l.y1 - l.y0;
-    if (prev && name === l.text.trim() && l.y0 - prev.y1 < h * 1.5 && !/\d/.test(prev.text) && !legalName(prev.text)) return { line: l, name: `${prev.text.trim()} ${name}` };
+    // (Only when the legal-form line is a tail like "CO. (M) SDN BHD": a full name under a brand line stands alone.)
+    const words = (LEGAL.exec(name)?.[1] ?? name).replace(/\([^)]*\)/g, ' ').match(/\p{L}{3,}/gu) ?? [];
+    const tail = words.length <= 2;
+    if (prev && tail && name === l.text.trim() && l.y0 - prev.y1 < h * 1.5 && !/\d/.test(prev.text) && !legalName(prev.text)) return { line: l, name: `${prev.text.trim()} ${name}` };
     return { line: l, name };
   }
   // A name directly above its own postal address (street, then a postcode line in the same column) is the
@@ -198,4 +290,43 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
   }
   const first = top[0];
   return first ? { line: first, name: first.text.trim() } : undefined;
+}
+
+/**
+ * Cash totals are rounded to the smallest coin after the total is printed ("Total 22.91 / Rounding Adj -0.01"):
+ * when a line right under the chosen total is such an adjustment (a few cents), the amount paid is the sum, and a
+ * rounded total printed there (within ten cents) is taken as it is. A rounded total chosen by its label is left
+ * as it is (the adjustment then lies above it).
+ */
+export function withRounding(doc: DocLayout, f: FieldDef, c: Located | undefined): Located | undefined {
+  if (!c || (f.data_type !== 'number' && f.data_type !== 'currency')) return c;
+  const concepts = conceptTokens(`${f.key.replace(/_/g, ' ')} ${f.label ?? ''}`);
+  if (!concepts.includes('total') || concepts.includes('net') || concepts.includes('tax')) return c;
+  const value = typeof c.value === 'number' ? c.value : (c.value as { value?: unknown } | null)?.value;
+  if (typeof value !== 'number') return c;
+  const page = doc.pages.find((p) => p.number === c.page);
+  if (!page) return c;
+  const mid = (c.bbox[1] + c.bbox[3]) / 2;
+  const k = page.lines.findIndex((l) => l.y0 <= mid && l.y1 >= mid);
+  if (k < 0) return c;
+  const withValue = (v: number): Located => ({ ...c, value: typeof c.value === 'number' ? v : { ...(c.value as object), value: v } });
+  for (const l of page.lines.slice(k + 1, k + 4)) {
+    if (!/\bround|\brnd\b|\badj/i.test(l.text)) continue;
+    // A rounded total printed under the exact one ("Total 22.93 / Rounded Total 22.95") is the amount paid.
+    if (/total|payable|due|amount|nett?\b/i.test(l.text)) {
+      const t = /(\d[\d,]*)[.,](\d{2})\s*\W*$/.exec(l.text);
+      const rounded = t ? Number(t[1]!.replace(/,/g, '')) + Number(t[2]) / 100 : NaN;
+      if (Math.abs(rounded - Math.abs(value)) < 0.1) return withValue(Math.sign(value || 1) * rounded);
+      continue;
+    }
+    // "Rounding", "Rounding Adj.", "Round Adjustment" (OCR: "Rour ding Adjustment"): the amount read leniently,
+    // "-0.01", "-,01", "(0.02)", "0.03-".
+    const m = /(\(?)(-?)\s*(\d{0,2})[.,](\d{2})(\)?)(-?)\s*\W*$/.exec(l.text);
+    if (!m) return c;
+    const sign = m[2] || m[6] || (m[1] && m[5]) ? -1 : 1;
+    const adj = sign * (Number(m[3] || '0') + Number(m[4]) / 100);
+    if (Math.abs(adj) >= 0.1 || adj === 0) continue;
+    return withValue(Math.round((value + adj) * 100) / 100);
+  }
+  return c;
 }
