@@ -21,7 +21,8 @@ describe('parseOcrLanguages', () => {
 
 describe('resolveOcrBackend', () => {
   const full = () => ({ available: true, languages: new Set(['eng', 'deu', 'fra', 'nld', 'osd']) });
-  const englishOnly = () => ({ available: true, languages: new Set(['eng', 'osd']) });
+  const englishOnly = () => ({ available: true, languages: new Set(['eng', 'osd']), bundled: false });
+  const englishOnlyWithBundled = () => ({ available: true, languages: new Set(['eng', 'osd']) });
   const absent = () => ({ available: false, languages: new Set<string>() });
 
   it('uses the native binary for auto/native when it is present with every language', () => {
@@ -34,6 +35,10 @@ describe('resolveOcrBackend', () => {
     expect(resolveOcrBackend('auto', ['eng'], absent)).toBe('tesseract.js');
     expect(resolveOcrBackend('native', ['eng', 'deu'], englishOnly)).toBe('tesseract.js');
     expect(resolveOcrBackend('auto', ['eng'], englishOnly)).toBe('native');
+  });
+
+  it('gives the native binary every bundled language when the bundled models can be unpacked for it', () => {
+    expect(resolveOcrBackend('native', ['eng', 'deu'], englishOnlyWithBundled)).toBe('native');
   });
 
   it('always uses tesseract.js when asked to', () => {

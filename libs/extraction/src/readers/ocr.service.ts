@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -109,6 +110,8 @@ export function nativeTesseractLanguages(): ReadonlySet<string> {
 export interface NativeTesseractInfo {
   available: boolean;
   languages: ReadonlySet<string>;
+  /** Whether the bundled models can be handed to the binary (default true). */
+  bundled?: boolean;
 }
 
 /**
@@ -119,11 +122,13 @@ export interface NativeTesseractInfo {
 export function resolveOcrBackend(
   engine: OcrEngineMode,
   languages: readonly OcrLanguage[],
-  native: () => NativeTesseractInfo = () => ({ available: hasNativeTesseract(), languages: nativeTesseractLanguages() }),
+  native: () => NativeTesseractInfo = () => ({ available: hasNativeTesseract(), languages: nativeTesseractLanguages(), bundled: hasNativeTesseract() && bundledTessdata(languages) !== undefined }),
 ): 'native' | 'tesseract.js' {
   if (engine === 'tesseract.js') return 'tesseract.js';
   const n = native();
-  return n.available && languages.every((l) => n.languages.has(l)) ? 'native' : 'tesseract.js';
+  // The native binary reads the bundled models (bundledTessdata), so it covers every bundled language; its own
+  // language list matters only if they cannot be unpacked.
+  return n.available && (n.bundled !== false || languages.every((l) => n.languages.has(l))) ? 'native' : 'tesseract.js';
 }
 
 /** tesseract.js workers kept at once (one per language set); the least recently used one is closed beyond. */
@@ -232,6 +237,30 @@ class WasmOcr {
   }
 }
 
+/**
+ * The bundled models unpacked for the native binary, so that both backends read with the same model
+ * (tessdata "best" integer LSTM): distribution packages ship the smaller "fast" models, which misread
+ * noticeably more on receipts (SROIE 0.73 vs 0.86 in docs/quality.md). Unpacked once per machine into
+ * the temp directory (write to a temporary name, then rename: concurrent workers never see half a file).
+ * Undefined when unpacking fails: the binary then uses its own models.
+ */
+function bundledTessdata(languages: readonly OcrLanguage[]): string | undefined {
+  try {
+    const dir = join(tmpdir(), 'docket-tessdata-4.0.0_best_int');
+    mkdirSync(dir, { recursive: true });
+    for (const l of languages) {
+      const target = join(dir, `${l}.traineddata`);
+      if (existsSync(target)) continue;
+      const partial = `${target}.${process.pid}.part`;
+      writeFileSync(partial, gunzipSync(readFileSync(modelFile(l))));
+      renameSync(partial, target);
+    }
+    return dir;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The `tesseract` CLI with OMP_THREAD_LIMIT=1 (its OpenMP threads make it several times slower on small machines). */
 class NativeOcr {
   async recognize(image: Uint8Array, languages: readonly OcrLanguage[]): Promise<OcrResult> {
@@ -240,7 +269,9 @@ class NativeOcr {
       const file = join(dir, 'page.img');
       writeFileSync(file, image);
       const tsv = await new Promise<string>((resolve, reject) => {
-        const child = spawn('tesseract', [file, 'stdout', '-l', languages.join('+'), '--psm', PSM, 'tsv'], {
+        const tessdata = bundledTessdata(languages);
+        const args = [file, 'stdout', ...(tessdata ? ['--tessdata-dir', tessdata] : []), '-l', languages.join('+'), '--psm', PSM, '-c', 'tessedit_create_tsv=1'];
+        const child = spawn('tesseract', args, {
           env: { ...process.env, OMP_THREAD_LIMIT: '1' },
           stdio: ['ignore', 'pipe', 'ignore'],
         });
