@@ -1,0 +1,272 @@
+import type { FieldDef } from '../engine.types.js';
+import { makeLine, segments } from '../layout/layout.builder.js';
+import type { DocLayout, Line, Page, Word } from '../layout/layout.types.js';
+import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
+import { fold } from './label.matcher.js';
+import type { Located } from './field.locator.js';
+
+/**
+ * Printed-label location for forms: the schema's labels are the questions exactly as printed on the page
+ * ("Name / Phone Ext", "DATE RECEIVED"), so they are looked up character by character (OCR garbles
+ * letters, spacing and punctuation) rather than by concept. The value is the text right of the label on
+ * its line, else the block below it; it ends at another field's printed label (every label of the schema
+ * is a delimiter), at a wide gap, at a new column or at a vertical gap.
+ */
+
+/** Letters and digits only, folded: how printed labels are compared. */
+export function compact(s: string): string {
+  return fold(s).replace(/[^a-z0-9]/g, '');
+}
+
+function levenshtein(a: string, b: string): number {
+  if (a === b) return 0;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/** 1 − edit distance / longer length. */
+export function similarity(a: string, b: string): number {
+  const n = Math.max(a.length, b.length);
+  return n === 0 ? 1 : 1 - levenshtein(a, b) / n;
+}
+
+export interface LabelHit {
+  page: number;
+  line: number;
+  /** First and one past the last word of the label in the line. */
+  start: number;
+  end: number;
+  score: number;
+}
+
+/** Needed similarity by label length: short labels ("No", "TO") must match exactly. */
+function needed(len: number): number {
+  return len <= 3 ? 1 : len <= 6 ? 0.8 : 0.75;
+}
+
+const heightOf = (w: Word) => Math.max(1, w.y1 - w.y0);
+
+/** Does the word open a cell: first in its line, after a wide gap, or after a word ending a label? */
+function opensCell(line: Line, i: number): boolean {
+  if (i === 0) return true;
+  const prev = line.words[i - 1]!;
+  const w = line.words[i]!;
+  return w.x0 - prev.x1 > heightOf(w) * 1.2 || /[:?]$/.test(prev.text);
+}
+
+/** Every place on the page where `label` is printed, best first. */
+export function findLabel(page: Page, label: string): LabelHit[] {
+  const target = compact(label);
+  if (!target) return [];
+  const maxWords = label.split(/\s+/).length + 2;
+  const need = needed(target.length);
+  const hits: LabelHit[] = [];
+  page.lines.forEach((line, li) => {
+    const ws = line.words;
+    for (let i = 0; i < ws.length; i++) {
+      let text = '';
+      let best: LabelHit | undefined;
+      for (let j = i; j < Math.min(ws.length, i + maxWords); j++) {
+        text += compact(ws[j]!.text);
+        if (text.length > target.length * 1.4 + 2) break;
+        // The span must start with the label's start (OCR errors aside), not somewhere in its middle.
+        if (!text || text[0] !== target[0] && similarity(text.slice(0, 3), target.slice(0, 3)) < 0.6) break;
+        let s = similarity(text, target);
+        if (s < need) continue;
+        const opening = opensCell(line, i);
+        const colon = /[:?]$/.test(ws[j]!.text);
+        // Short labels are common words ("No", "on"): only as a printed label, i.e. opening a cell or with a colon.
+        if (target.length <= 3 && !opening && !colon) continue;
+        s += (opening ? 0.03 : 0) + (colon ? 0.03 : 0);
+        if (!best || s > best.score) best = { page: page.number, line: li, start: i, end: j + 1, score: s };
+      }
+      if (best) hits.push(best);
+    }
+  });
+  return hits.sort((a, b) => b.score - a.score);
+}
+
+const wordKey = (h: { page: number; line: number }, i: number) => `${h.page}:${h.line}:${i}`;
+
+interface Claim {
+  field: FieldDef;
+  hit: LabelHit;
+}
+
+/**
+ * Assigns printed labels to fields: longer, better matching labels claim their words first (so "DATE"
+ * does not take the first word of "DATE RECEIVED"); a label asked for several times takes as many
+ * occurrences, assigned to its fields in reading order (the schema lists repeats top to bottom).
+ */
+function claimLabels(doc: DocLayout, fields: FieldDef[]): { claims: Claim[]; delimiters: Set<string> } {
+  const groups = new Map<string, FieldDef[]>();
+  for (const f of fields) {
+    if (f.data_type === 'table' || !f.label) continue;
+    const c = compact(f.label);
+    if (!c) continue;
+    groups.set(c, [...(groups.get(c) ?? []), f]);
+  }
+  const all: { group: string; hit: LabelHit; rank: number }[] = [];
+  for (const [group, fs] of groups)
+    for (const page of doc.pages)
+      for (const hit of findLabel(page, fs[0]!.label!)) all.push({ group, hit, rank: hit.score + 0.015 * Math.min(group.length, 20) });
+  all.sort((a, b) => b.rank - a.rank);
+  const usedWords = new Set<string>();
+  const got = new Map<string, LabelHit[]>();
+  const delimiters = new Set<string>();
+  for (const { group, hit } of all) {
+    const keys = Array.from({ length: hit.end - hit.start }, (_, k) => wordKey(hit, hit.start + k));
+    if (keys.some((k) => usedWords.has(k))) continue;
+    const list = got.get(group) ?? [];
+    if (list.length >= groups.get(group)!.length) {
+      // Further good occurrences of a label are still labels: they end values, but claim nothing.
+      if (hit.score >= 0.9) for (const k of keys) delimiters.add(k);
+      continue;
+    }
+    list.push(hit);
+    got.set(group, list);
+    for (const k of keys) (usedWords.add(k), delimiters.add(k));
+  }
+  const claims: Claim[] = [];
+  for (const [group, hits] of got) {
+    hits.sort((a, b) => a.page - b.page || a.line - b.line || a.start - b.start);
+    groups.get(group)!.forEach((f, i) => {
+      if (hits[i]) claims.push({ field: f, hit: hits[i]! });
+    });
+  }
+  return { claims, delimiters };
+}
+
+const SEPARATOR = /^[:#\-–—.|_;,]+$/;
+/** A word that ends with a colon is a printed label of its own ("Date:"), not part of a value. */
+const LABEL_LIKE = /\p{L}{2,}[:?]$/u;
+
+/** Words of a value read downward from `firstLine`, within the column [left, right). */
+function blockBelow(page: Page, firstLine: number, top: number, left: number, right: number, anchorX: number, h: number, maxLines: number, isDelim: (li: number, i: number) => boolean, firstGap: number, wrap = false): Word[][] {
+  const out: Word[][] = [];
+  let bottom = top;
+  for (let k = firstLine; k < page.lines.length && out.length < maxLines; k++) {
+    const l = page.lines[k]!;
+    const gap = l.y0 - bottom;
+    if (gap > h * (out.length ? (wrap ? 0.8 : 1.2) : firstGap)) break;
+    // Wrapped running text continues under its start; a line with text further left is a new row.
+    if (wrap && l.words.some((w) => w.x1 < left && /[\p{L}\d]{2,}/u.test(w.text))) break;
+    const idx = l.words.map((w, i) => ({ w, i })).filter(({ w }) => (w.x0 + w.x1) / 2 >= left && (w.x0 + w.x1) / 2 < right);
+    if (!idx.length) continue;
+    // The part of the line under the anchor: the cell (wide-gap segment) that starts nearest to it.
+    const segs = segments(makeLine(idx.map((x) => x.w), page.number), 2.5);
+    const seg = segs.find((s) => s.x1 > anchorX - h) ?? segs[segs.length - 1]!;
+    if (seg.x0 > anchorX + h * 6) {
+      if (out.length) break;
+      continue;
+    }
+    // Lines of one value start under each other.
+    if (out.length && Math.abs(seg.x0 - out[0]![0]!.x0) > h * 3) break;
+    const words: Word[] = [];
+    let stop = false;
+    for (const w of seg.words) {
+      const i = l.words.indexOf(w);
+      if (isDelim(k, i) || (words.length === 0 && LABEL_LIKE.test(w.text))) {
+        stop = true;
+        break;
+      }
+      words.push(w);
+    }
+    if (words.length) out.push(words);
+    if (stop || !words.length) break;
+    bottom = l.y1;
+  }
+  return out;
+}
+
+function typed(words: Word[], field: FieldDef, ctx: DocContext): unknown {
+  const text = words.map((w) => w.text).join(' ');
+  if (field.data_type === 'string') {
+    const s = cleanString(text.replace(/_{2,}/g, ' '));
+    return /[\p{L}\d]/u.test(s) ? s : undefined;
+  }
+  return findTyped(text, field.data_type, ctx)[0]?.value;
+}
+
+export interface FormCandidate extends Located {
+  labelScore: number;
+}
+
+/** Label-anchored values of the fields whose labels are printed on the page. */
+export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocContext): Map<string, FormCandidate> {
+  const out = new Map<string, FormCandidate>();
+  const { claims, delimiters } = claimLabels(doc, fields);
+  for (const { field, hit } of claims) {
+    const page = doc.pages.find((p) => p.number === hit.page)!;
+    const line = page.lines[hit.line]!;
+    const isDelim = (li: number, i: number) => delimiters.has(`${page.number}:${li}:${i}`);
+    const labelWords = line.words.slice(hit.start, hit.end);
+    const h = Math.max(...labelWords.map(heightOf));
+    const lx0 = labelWords[0]!.x0;
+    const lx1 = labelWords[labelWords.length - 1]!.x1;
+    // The column ends where the next label on the label's line starts.
+    let right = page.width + 1;
+    for (let i = hit.end; i < line.words.length; i++)
+      if (isDelim(hit.line, i) || LABEL_LIKE.test(line.words[i]!.text)) {
+        right = line.words[i]!.x0 - h * 0.5;
+        break;
+      }
+    // Right of the label: up to the next label, in the first cell after it.
+    let rest: Word[] = [];
+    for (let i = hit.end; i < line.words.length; i++) {
+      if (isDelim(hit.line, i)) break;
+      rest.push(line.words[i]!);
+    }
+    while (rest.length && SEPARATOR.test(rest[0]!.text)) rest = rest.slice(1);
+    let lines: Word[][] = [];
+    const maxLines = field.data_type === 'string' ? 12 : 2;
+    if (rest.length) {
+      const first = segments(makeLine(rest, page.number), 2.5)[0]!.words;
+      const cut = first.findIndex((w, i) => i > 0 && LABEL_LIKE.test(w.text) && !/^\(/.test(w.text));
+      const value = cut > 0 ? first.slice(0, cut) : first;
+      if (!(value.length <= 3 && LABEL_LIKE.test(value[value.length - 1]!.text))) {
+        lines.push(value);
+        // Running text wraps onto the lines below, starting under the value's start.
+        if (field.data_type === 'string' && cut < 0 && value.length >= 3) {
+          const vx0 = value[0]!.x0;
+          const more = blockBelow(page, hit.line + 1, line.y1, vx0 - h * 2, right, vx0, h, maxLines - 1, isDelim, 0.8, true);
+          lines.push(...more.filter((ws, i) => i > 0 || Math.abs(ws[0]!.x0 - vx0) < h * 2));
+        }
+      }
+    }
+    if (!lines.length) lines = blockBelow(page, hit.line + 1, line.y1, lx0 - h * 2, right, lx0, h, maxLines, isDelim, 3);
+    if (!lines.length) continue;
+    // Typed values may sit on either line of the block; strings take the whole block.
+    let value: unknown;
+    let used: Word[] = [];
+    if (field.data_type === 'string') {
+      used = lines.flat();
+      value = typed(used, field, ctx);
+    } else {
+      for (const ws of lines) {
+        value = typed(ws, field, ctx);
+        if (value !== undefined) {
+          used = ws;
+          break;
+        }
+      }
+    }
+    if (value === undefined || !used.length) continue;
+    void lx1;
+    const conf = used.reduce((s, w) => s + w.conf, 0) / used.length;
+    out.set(field.key, {
+      value,
+      confidence: Math.min(1, hit.score) * conf,
+      labelScore: Math.min(1, hit.score),
+      page: page.number,
+      bbox: [Math.min(...used.map((w) => w.x0)), Math.min(...used.map((w) => w.y0)), Math.max(...used.map((w) => w.x1)), Math.max(...used.map((w) => w.y1))],
+      slot: `${page.number}:${Math.round(used[0]!.x0)}:${Math.round(used[0]!.y0)}`,
+    });
+  }
+  return out;
+}
