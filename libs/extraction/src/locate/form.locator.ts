@@ -152,6 +152,8 @@ function blockBelow(page: Page, firstLine: number, top: number, left: number, ri
   let bottom = top;
   for (let k = firstLine; k < page.lines.length && out.length < maxLines; k++) {
     const l = page.lines[k]!;
+    // Lines split off the label's own visual row (OCR boxes of typed fill-ins sit higher) are not below it.
+    if (!out.length && (l.y0 + l.y1) / 2 <= top) continue;
     const gap = l.y0 - bottom;
     if (gap > h * (out.length ? (wrap ? 0.8 : 1.2) : firstGap)) break;
     // Wrapped running text continues under its start; a line with text further left is a new row.
@@ -204,25 +206,47 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
   for (const { field, hit } of claims) {
     const page = doc.pages.find((p) => p.number === hit.page)!;
     const line = page.lines[hit.line]!;
+    const keyOf = new Map<Word, string>();
+    page.lines.forEach((l, li) => l.words.forEach((w, i) => keyOf.set(w, `${page.number}:${li}:${i}`)));
     const isDelim = (li: number, i: number) => delimiters.has(`${page.number}:${li}:${i}`);
+    const isDelimWord = (w: Word) => delimiters.has(keyOf.get(w) ?? '');
     const labelWords = line.words.slice(hit.start, hit.end);
     const h = Math.max(...labelWords.map(heightOf));
     const lx0 = labelWords[0]!.x0;
     const lx1 = labelWords[labelWords.length - 1]!.x1;
-    // The column ends where the next label on the label's line starts.
+    const ly0 = Math.min(...labelWords.map((w) => w.y0));
+    const ly1 = Math.max(...labelWords.map((w) => w.y1));
+    // The label's row: the rest of its line; when that holds nothing but separators, the line split off
+    // beside it (the layout may put a typed fill-in that sits a little higher or lower on a line of its own).
+    const after = (l: Line) => l.words.filter((w) => w.x0 >= lx1 - 1 && !labelWords.includes(w));
+    let row = after(line);
+    if (!row.some((w) => !SEPARATOR.test(w.text))) {
+      let best: Line | undefined;
+      let bestDist = Infinity;
+      for (let k = Math.max(0, hit.line - 3); k < Math.min(page.lines.length, hit.line + 4); k++) {
+        const l = page.lines[k]!;
+        if (k === hit.line) continue;
+        const cy = (l.y0 + l.y1) / 2;
+        const dist = Math.abs(cy - (ly0 + ly1) / 2);
+        if (cy >= ly0 && cy <= ly1 && dist < bestDist && after(l).some((w) => !SEPARATOR.test(w.text))) (best = l), (bestDist = dist);
+      }
+      if (best) row = after(best);
+    }
+    // The column ends where the next label on the label's row starts.
     let right = page.width + 1;
-    for (let i = hit.end; i < line.words.length; i++)
-      if (isDelim(hit.line, i) || LABEL_LIKE.test(line.words[i]!.text)) {
-        right = line.words[i]!.x0 - h * 0.5;
+    for (const w of row)
+      if (isDelimWord(w) || LABEL_LIKE.test(w.text)) {
+        right = w.x0 - h * 0.5;
         break;
       }
     // Right of the label: up to the next label, in the first cell after it.
     let rest: Word[] = [];
-    for (let i = hit.end; i < line.words.length; i++) {
-      if (isDelim(hit.line, i)) break;
-      rest.push(line.words[i]!);
+    for (const w of row) {
+      if (isDelimWord(w)) break;
+      rest.push(w);
     }
     while (rest.length && SEPARATOR.test(rest[0]!.text)) rest = rest.slice(1);
+    const rowBottom = Math.max(ly1, ...rest.map((w) => w.y1));
     let lines: Word[][] = [];
     const maxLines = field.data_type === 'string' ? 12 : 2;
     if (rest.length) {
@@ -234,12 +258,12 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
         // Running text wraps onto the lines below, starting under the value's start.
         if (field.data_type === 'string' && cut < 0 && value.length >= 3) {
           const vx0 = value[0]!.x0;
-          const more = blockBelow(page, hit.line + 1, line.y1, vx0 - h * 2, right, vx0, h, maxLines - 1, isDelim, 0.8, true);
+          const more = blockBelow(page, hit.line + 1, rowBottom, vx0 - h * 2, right, vx0, h, maxLines - 1, isDelim, 0.8, true);
           lines.push(...more.filter((ws, i) => i > 0 || Math.abs(ws[0]!.x0 - vx0) < h * 2));
         }
       }
     }
-    if (!lines.length) lines = blockBelow(page, hit.line + 1, line.y1, lx0 - h * 2, right, lx0, h, maxLines, isDelim, 3);
+    if (!lines.length) lines = blockBelow(page, hit.line + 1, rowBottom, lx0 - h * 2, right, lx0, h, maxLines, isDelim, 3);
     if (!lines.length) continue;
     // Typed values may sit on either line of the block; strings take the whole block.
     let value: unknown;
