@@ -2,8 +2,8 @@ import type { FieldDef } from '../engine.types.js';
 import { makeLine, segments } from '../layout/layout.builder.js';
 import type { DocLayout, Line, Page, Word } from '../layout/layout.types.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
-import { fold } from './label.matcher.js';
-import type { Located } from './field.locator.js';
+import { conceptTokens, fold } from './label.matcher.js';
+import { plausible, refine, type Located } from './field.locator.js';
 
 /**
  * Printed-label location for forms: the schema's labels are the questions exactly as printed on the page
@@ -103,7 +103,7 @@ interface Claim {
  * does not take the first word of "DATE RECEIVED"); a label asked for several times takes as many
  * occurrences, assigned to its fields in reading order (the schema lists repeats top to bottom).
  */
-function claimLabels(doc: DocLayout, fields: FieldDef[]): { claims: Claim[]; delimiters: Set<string> } {
+function claimLabels(doc: DocLayout, fields: FieldDef[]): { claims: Claim[]; delimiters: Set<string>; ambiguous: Set<string> } {
   const groups = new Map<string, FieldDef[]>();
   for (const f of fields) {
     if (f.data_type === 'table' || !f.label) continue;
@@ -119,13 +119,18 @@ function claimLabels(doc: DocLayout, fields: FieldDef[]): { claims: Claim[]; del
   const usedWords = new Set<string>();
   const got = new Map<string, LabelHit[]>();
   const delimiters = new Set<string>();
+  const ambiguous = new Set<string>();
   for (const { group, hit } of all) {
     const keys = Array.from({ length: hit.end - hit.start }, (_, k) => wordKey(hit, hit.start + k));
     if (keys.some((k) => usedWords.has(k))) continue;
     const list = got.get(group) ?? [];
     if (list.length >= groups.get(group)!.length) {
-      // Further good occurrences of a label are still labels: they end values, but claim nothing.
-      if (hit.score >= 0.9) for (const k of keys) delimiters.add(k);
+      // Further good occurrences of a label are still labels: they end values, but claim nothing; and a
+      // label printed more often than it is asked for ("Total" over a column and under it) is ambiguous.
+      if (hit.score >= 0.9) {
+        for (const k of keys) delimiters.add(k);
+        ambiguous.add(group);
+      }
       continue;
     }
     list.push(hit);
@@ -139,7 +144,7 @@ function claimLabels(doc: DocLayout, fields: FieldDef[]): { claims: Claim[]; del
       if (hits[i]) claims.push({ field: f, hit: hits[i]! });
     });
   }
-  return { claims, delimiters };
+  return { claims, delimiters, ambiguous };
 }
 
 const SEPARATOR = /^[:#\-–—.|_;,]+$/;
@@ -195,6 +200,8 @@ function typed(words: Word[], field: FieldDef, ctx: DocContext): unknown {
   return findTyped(text, field.data_type, ctx)[0]?.value;
 }
 
+const AMBIGUOUS = Number(process.env.DOCKET_FORM_AMBIG ?? 0.8);
+
 export interface FormCandidate extends Located {
   labelScore: number;
 }
@@ -202,7 +209,7 @@ export interface FormCandidate extends Located {
 /** Label-anchored values of the fields whose labels are printed on the page. */
 export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocContext): Map<string, FormCandidate> {
   const out = new Map<string, FormCandidate>();
-  const { claims, delimiters } = claimLabels(doc, fields);
+  const { claims, delimiters, ambiguous } = claimLabels(doc, fields);
   for (const { field, hit } of claims) {
     const page = doc.pages.find((p) => p.number === hit.page)!;
     const line = page.lines[hit.line]!;
@@ -280,13 +287,24 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
         }
       }
     }
+    // Checksummed identifiers (IBAN, VAT id) keep only the identifier out of the cell; free-form
+    // answers of forms are taken as printed.
+    const concepts = conceptTokens(`${field.key.replace(/_/g, ' ')} ${field.label ?? ''}`);
+    if (value !== undefined && (concepts.includes('iban') || concepts.includes('tax'))) {
+      value = refine(field, value);
+      if (!plausible(field, value)) continue;
+    }
     if (value === undefined || !used.length) continue;
+    // An amount label printed more often than asked for ("Total" over a column, per section and at the
+    // end) only anchors a weaker candidate: the amount-aware locator picks among them.
+    const amount = field.data_type === 'number' || field.data_type === 'currency';
+    const labelScore = Math.min(1, hit.score) * (amount && ambiguous.has(compact(field.label ?? '')) ? AMBIGUOUS : 1);
     void lx1;
     const conf = used.reduce((s, w) => s + w.conf, 0) / used.length;
     out.set(field.key, {
       value,
-      confidence: Math.min(1, hit.score) * conf,
-      labelScore: Math.min(1, hit.score),
+      confidence: labelScore * conf,
+      labelScore,
       page: page.number,
       bbox: [Math.min(...used.map((w) => w.x0)), Math.min(...used.map((w) => w.y0)), Math.max(...used.map((w) => w.x1)), Math.max(...used.map((w) => w.y1))],
       slot: `${page.number}:${Math.round(used[0]!.x0)}:${Math.round(used[0]!.y0)}`,
