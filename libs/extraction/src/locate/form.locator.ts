@@ -147,7 +147,8 @@ function claimLabels(doc: DocLayout, fields: FieldDef[]): { claims: Claim[]; del
   return { claims, delimiters, ambiguous };
 }
 
-const SEPARATOR = /^[:#\-–—.|_;,]+$/;
+/** Leader dots, dashes, underscores and other marks between a label and its value. */
+const SEPARATOR = /^[^\p{L}\d]+$/u;
 /** A word that ends with a colon is a printed label of its own ("Date:"), not part of a value. */
 const LABEL_LIKE = /\p{L}{2,}[:?]$/u;
 
@@ -265,8 +266,12 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
         // Running text wraps onto the lines below, starting under the value's start.
         if (field.data_type === 'string' && cut < 0 && value.length >= 3) {
           const vx0 = value[0]!.x0;
-          const more = blockBelow(page, hit.line + 1, rowBottom, vx0 - h * 2, right, vx0, h, maxLines - 1, isDelim, 0.8, true);
-          lines.push(...more.filter((ws, i) => i > 0 || Math.abs(ws[0]!.x0 - vx0) < h * 2));
+          // A value line that runs to the text's right margin may wrap back under the label itself.
+          const margin = Math.max(...page.lines.filter((l) => l.words.length >= 3).map((l) => l.x1));
+          const full = value[value.length - 1]!.x1 >= margin - (margin - lx0) * 0.25;
+          const left = full ? Math.min(vx0, lx0) : vx0;
+          const more = blockBelow(page, hit.line + 1, rowBottom, left - h * 2, right, vx0, h, maxLines - 1, isDelim, 0.8, true);
+          lines.push(...more.filter((ws, i) => i > 0 || Math.abs(ws[0]!.x0 - vx0) < h * 2 || (full && Math.abs(ws[0]!.x0 - lx0) < h * 2)));
         }
       }
     }
