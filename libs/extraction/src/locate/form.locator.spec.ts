@@ -57,6 +57,13 @@ describe('form locator', () => {
     expect(got.get('date')?.value).toBe('1981-01-02');
   });
 
+  it('finds a label printed over two lines and reads the value right of its first line', () => {
+    const d = doc(row(100, [50, 'Final Report Due'], [250, '7/9/90']), row(114, [50, '(Supplier Rpt.)']), row(160, [50, 'Sample Size:'], [250, '400']));
+    const got = locateFormFields(d, [f('due', 'Final Report Due (Supplier Rpt.)', 'date'), f('size', 'Sample Size')], ctx);
+    expect(got.get('due')?.value).toBe('1990-07-09');
+    expect(got.get('size')?.value).toBe('400');
+  });
+
   it('does not return the next label as the value and never throws on an empty page', () => {
     const d = doc(row(100, [50, 'FROM:'], [300, 'TO:']));
     expect(locateFormFields(d, [f('from', 'FROM'), f('to', 'TO')], ctx).size).toBe(0);

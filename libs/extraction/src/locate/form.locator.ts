@@ -42,6 +42,8 @@ export interface LabelHit {
   start: number;
   end: number;
   score: number;
+  /** Words of the lines below that continue a label printed over several lines, as [line, word] pairs. */
+  more?: [number, number][];
 }
 
 /** Needed similarity by label length: short labels ("No", "TO") must match exactly. */
@@ -85,10 +87,52 @@ export function findLabel(page: Page, label: string): LabelHit[] {
         s += (opening ? 0.03 : 0) + (colon ? 0.03 : 0);
         if (!best || s > best.score) best = { page: page.number, line: li, start: i, end: j + 1, score: s };
       }
+      // A long label printed over several lines ("Final Report Due / (Supplier Rpt.) / Wave(s)"): the
+      // start of the label ends its cell, and the lines just below, starting under it, hold the rest.
+      if (!best && target.length >= 10 && text.length >= 5) {
+        const multi = continued(page, li, i, target, need);
+        if (multi) hits.push(multi);
+      }
       if (best) hits.push(best);
     }
   });
   return hits.sort((a, b) => b.score - a.score);
+}
+
+function continued(page: Page, li: number, i: number, target: string, need: number): LabelHit | undefined {
+  const line = page.lines[li]!;
+  const ws = line.words;
+  const h = heightOf(ws[i]!);
+  let text = '';
+  let j = i;
+  // The first part: words up to the end of the cell, matching the start of the label.
+  for (; j < ws.length; j++) {
+    if (j > i && ws[j]!.x0 - ws[j - 1]!.x1 > h * 2.5) break;
+    text += compact(ws[j]!.text);
+  }
+  if (text.length < 5 || text.length >= target.length * 0.85 || similarity(text, target.slice(0, text.length)) < need) return undefined;
+  const more: [number, number][] = [];
+  let bottom = line.y1;
+  for (let k = li + 1; k < page.lines.length && more.length < 12 && text.length < target.length; k++) {
+    const l = page.lines[k]!;
+    if ((l.y0 + l.y1) / 2 <= bottom) continue;
+    if (l.y0 - bottom > h * 0.8) break;
+    const start = l.words.findIndex((w) => Math.abs(w.x0 - ws[i]!.x0) < h * 2);
+    if (start < 0) continue;
+    let part = '';
+    for (let m = start; m < l.words.length; m++) {
+      if (m > start && l.words[m]!.x0 - l.words[m - 1]!.x1 > h * 2.5) break;
+      const next = part + compact(l.words[m]!.text);
+      if ((text + next).length > target.length * 1.2 + 2) break;
+      part = next;
+      more.push([k, m]);
+    }
+    text += part;
+    bottom = l.y1;
+  }
+  const score = similarity(text, target);
+  if (!more.length || score < need) return undefined;
+  return { page: page.number, line: li, start: i, end: j, score: score - 0.05, more };
 }
 
 const wordKey = (h: { page: number; line: number }, i: number) => `${h.page}:${h.line}:${i}`;
@@ -122,6 +166,7 @@ function claimLabels(doc: DocLayout, fields: FieldDef[]): { claims: Claim[]; del
   const ambiguous = new Set<string>();
   for (const { group, hit } of all) {
     const keys = Array.from({ length: hit.end - hit.start }, (_, k) => wordKey(hit, hit.start + k));
+    for (const [l, w] of hit.more ?? []) keys.push(`${hit.page}:${l}:${w}`);
     if (keys.some((k) => usedWords.has(k))) continue;
     const list = got.get(group) ?? [];
     if (list.length >= groups.get(group)!.length) {
@@ -275,7 +320,8 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
         }
       }
     }
-    if (!lines.length) lines = blockBelow(page, hit.line + 1, rowBottom, lx0 - h * 2, right, lx0, h, maxLines, isDelim, 3);
+    const labelBottom = Math.max(rowBottom, ...(hit.more ?? []).map(([l, w]) => page.lines[l]!.words[w]!.y1));
+    if (!lines.length) lines = blockBelow(page, hit.line + 1, labelBottom, lx0 - h * 2, right, lx0, h, maxLines, isDelim, 3);
     if (!lines.length) continue;
     // Typed values may sit on either line of the block; strings take the whole block.
     let value: unknown;
