@@ -5,6 +5,7 @@ import type { DocLayout } from './layout/layout.types.js';
 import { reconcileAmounts } from './locate/amount.reconciler.js';
 import { locateByLabel, type Located } from './locate/field.locator.js';
 import { labelSpec, matchSpan, wordConcepts } from './locate/label.matcher.js';
+import { locateFormFields } from './locate/form.locator.js';
 import { locateBySemantics, withRounding } from './locate/semantic.fallback.js';
 import { extractTable } from './locate/table.extractor.js';
 import { readImage } from './readers/image.reader.js';
@@ -122,6 +123,8 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
   };
 }
 
+const FORM_LABEL_MIN = Number(process.env.DOCKET_FORM_MIN ?? 0.85);
+
 /** Runs field location, validation and scoring on an already-read document. */
 export function extractFromLayout(doc: DocLayout, schema: ExtractionSchema, opts: ExtractionOptions = {}): ExtractionOutput {
   const threshold = opts.confidenceThreshold ?? 0.7;
@@ -154,6 +157,9 @@ export function extractFromLayout(doc: DocLayout, schema: ExtractionSchema, opts
     used.add(slot);
     chosen.set(f.key, c);
   }
+  // Labels printed verbatim on the page (forms: the label is the question as printed) anchor their value
+  // directly, with the schema's other labels as the value's boundaries.
+  for (const [key, c] of locateFormFields(doc, fields, ctx)) if (c.labelScore >= FORM_LABEL_MIN) chosen.set(key, c);
   const takenHeaders = new Set<string>();
   for (const f of fields) {
     if (f.data_type === 'table') {

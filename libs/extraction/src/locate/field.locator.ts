@@ -109,7 +109,7 @@ function belowOf(lines: Line[], li: number, labelBox: [number, number, number, n
 }
 
 /** Identifier fields keep only the identifier out of the cell text ("IBAN: DE89 …  BIC …" → the IBAN). */
-function refine(field: FieldDef, value: unknown): unknown {
+export function refine(field: FieldDef, value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const concepts = conceptTokens(`${field.key.replace(/_/g, ' ')} ${field.label ?? ''}`);
   if (concepts.includes('iban')) return findIban(value) ?? value;

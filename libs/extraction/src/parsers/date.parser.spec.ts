@@ -35,3 +35,11 @@ describe('parseDate', () => {
     expect(findDates('from 01.03.2024 to 31.03.2024').map((d) => d.iso)).toEqual(['2024-03-01', '2024-03-31']);
   });
 });
+
+describe('two-digit years', () => {
+  it('take the century that keeps the date within 80 years back and 20 ahead', () => {
+    expect(parseDate('7/16/68', 'mdy')).toBe('1968-07-16');
+    expect(parseDate('9/ 3/ 92', 'mdy')).toBe('1992-09-03');
+    expect(parseDate('15.03.24')).toBe('2024-03-15');
+  });
+});

@@ -29,7 +29,9 @@ const MONTH_RE = Object.keys(MONTHS)
 export type DateOrder = 'dmy' | 'mdy';
 
 function iso(y: number, m: number, d: number): string | undefined {
-  if (y < 100) y += y < 70 ? 2000 : 1900;
+  // Two-digit years: the century that puts the date within 80 years back / 20 years ahead of today
+  // (archived forms print '68 for 1968; current invoices '24 for 2024).
+  if (y < 100) y += y + 2000 > new Date().getUTCFullYear() + 20 ? 1900 : 2000;
   if (m < 1 || m > 12 || d < 1 || d > 31 || y < 1900 || y > 2100) return undefined;
   const dt = new Date(Date.UTC(y, m - 1, d));
   if (dt.getUTCMonth() !== m - 1) return undefined;

@@ -21,15 +21,68 @@ export function imageSize(b: Uint8Array): { width: number; height: number } | un
 }
 
 /**
- * Tesseract is tuned for ~300 dpi text; phone photos and 100-dpi fax scans have 10–15 px letters.
+ * Upscale factor before OCR. Tesseract is tuned for ~300 dpi text; phone photos and 100-dpi fax scans have
+ * 10–15 px letters. A portrait page scan (Letter/A4 proportions) gets its resolution estimated from its
+ * width (~8.3 in) and is brought to ~200 dpi (at most 2×); other small images (receipts, screenshots) are
+ * brought towards 1300 px wide (at most 1.5×).
+ */
+export function ocrScale(size: { width: number; height: number } | undefined): number {
+  if (!size || size.width <= 0 || size.height <= 0 || size.width * size.height > 12e6) return 1;
+  const aspect = size.height / size.width;
+  if (aspect > 1.2 && aspect < 1.5) {
+    const dpi = size.width / 8.3;
+    if (dpi < 150) return Math.min(Number(process.env.DOCKET_OCR_PAGE_SCALE ?? 2), 200 / dpi);
+  }
+  const target = Number(process.env.DOCKET_OCR_MIN_WIDTH ?? 1300);
+  if (size.width >= target) return 1;
+  return Math.min(Number(process.env.DOCKET_OCR_MAX_SCALE ?? 1.5), target / size.width);
+}
+
+/**
+ * Erases ruled lines (form boxes, underlines, table borders): runs of dark pixels much longer than any
+ * letter stroke, horizontal or vertical. Tesseract otherwise takes ruled regions for pictures and drops
+ * the text inside them, or reads underlines as `_` glued to the words. Works in place on RGBA pixels.
+ */
+export function eraseRules(px: Uint8ClampedArray | Uint8Array, width: number, height: number): void {
+  const gray = (i: number) => (px[4 * i]! * 299 + px[4 * i + 1]! * 587 + px[4 * i + 2]! * 114) / 1000;
+  const dark = new Uint8Array(width * height);
+  for (let i = 0; i < dark.length; i++) dark[i] = gray(i) < 140 ? 1 : 0;
+  const min = Math.max(20, Math.round(0.025 * Math.min(width, height)));
+  const kill = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    let s = -1;
+    for (let x = 0; x <= width; x++) {
+      const d = x < width && dark[y * width + x] === 1;
+      if (d && s < 0) s = x;
+      else if (!d && s >= 0) {
+        if (x - s >= min) for (let k = s; k < x; k++) kill[y * width + k] = 1;
+        s = -1;
+      }
+    }
+  }
+  for (let x = 0; x < width; x++) {
+    let s = -1;
+    for (let y = 0; y <= height; y++) {
+      const d = y < height && dark[y * width + x] === 1;
+      if (d && s < 0) s = y;
+      else if (!d && s >= 0) {
+        if (y - s >= min) for (let k = s; k < y; k++) kill[k * width + x] = 1;
+        s = -1;
+      }
+    }
+  }
+  for (let i = 0; i < kill.length; i++) if (kill[i]) px[4 * i] = px[4 * i + 1] = px[4 * i + 2] = 255;
+}
+
+/**
  * Small images are upscaled (with smoothing) before OCR and the boxes scaled back, which recovers many
- * words the model drops at native size. Uses @napi-rs/canvas (prebuilt, comes with pdfjs-dist); when it
- * cannot load, OCR runs on the original bytes.
+ * words the model drops at native size; upscaled page scans also get their ruled lines erased. Uses
+ * @napi-rs/canvas (prebuilt, comes with pdfjs-dist); when it cannot load, OCR runs on the original bytes.
  */
 async function upscale(bytes: Uint8Array, size: { width: number; height: number } | undefined): Promise<{ image: Uint8Array; factor: number }> {
-  const target = Number(process.env.DOCKET_OCR_MIN_WIDTH ?? 1300);
-  if (!size || size.width >= target || size.width * size.height > 12e6) return { image: bytes, factor: 1 };
-  const factor = Math.min(Number(process.env.DOCKET_OCR_MAX_SCALE ?? 1.5), target / size.width);
+  const factor = ocrScale(size);
+  if (factor <= 1) return { image: bytes, factor: 1 };
+  const page = size !== undefined && size.height / size.width > 1.2 && size.height / size.width < 1.5;
   try {
     const { createCanvas, loadImage } = await import('@napi-rs/canvas');
     const img = await loadImage(Buffer.from(bytes));
@@ -38,6 +91,11 @@ async function upscale(bytes: Uint8Array, size: { width: number; height: number 
     ctx.imageSmoothingEnabled = true;
     ctx.imageSmoothingQuality = 'high';
     ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
+    if (page && process.env.DOCKET_OCR_ERASE_RULES !== '0') {
+      const data = ctx.getImageData(0, 0, canvas.width, canvas.height);
+      eraseRules(data.data, canvas.width, canvas.height);
+      ctx.putImageData(data, 0, 0);
+    }
     return { image: canvas.toBuffer('image/png'), factor };
   } catch {
     return { image: bytes, factor: 1 };

@@ -1,0 +1,72 @@
+import { describe, expect, it } from '@jest/globals';
+import type { FieldDef } from '../engine.types.js';
+import { buildPage } from '../layout/layout.builder.js';
+import type { DocLayout, Word } from '../layout/layout.types.js';
+import { compact, findLabel, locateFormFields, similarity } from './form.locator.js';
+
+/** Words of one printed line: text runs at x positions, 10 units high, 6 units per character. */
+function row(y: number, ...cells: [number, string][]): Word[] {
+  const out: Word[] = [];
+  for (const [x0, text] of cells) {
+    let x = x0;
+    for (const t of text.split(' ')) {
+      out.push({ text: t, x0: x, x1: x + t.length * 6, y0: y, y1: y + 10, conf: 0.9 });
+      x += t.length * 6 + 5;
+    }
+  }
+  return out;
+}
+
+const doc = (...rows: Word[][]): DocLayout => ({ pages: [buildPage(1, 800, 1000, rows.flat(), true)] });
+const ctx = { dateOrder: 'mdy' as const };
+const f = (key: string, label: string, data_type: FieldDef['data_type'] = 'string'): FieldDef => ({ key, label, data_type });
+
+describe('form locator', () => {
+  it('compares printed labels by letters and digits only, tolerating OCR errors', () => {
+    expect(compact('Name / Phone Ext.:')).toBe('namephoneext');
+    expect(similarity('supervisormanager', 'supervisormanager')).toBe(1);
+    const page = doc(row(100, [50, 'Supervlsor/Manager: J. Smith'])).pages[0]!;
+    expect(findLabel(page, 'Supervisor / Manager')[0]).toMatchObject({ start: 0, end: 1 });
+  });
+
+  it('reads the value right of the label up to the next label of the schema', () => {
+    const d = doc(row(100, [50, 'Name: M. Hamann, P. Harper Date: 9/ 3/ 92']));
+    const got = locateFormFields(d, [f('name', 'Name'), f('date', 'Date', 'date')], ctx);
+    expect(got.get('name')?.value).toBe('M. Hamann, P. Harper');
+    expect(got.get('date')?.value).toBe('1992-09-03');
+  });
+
+  it('reads a multi-line answer below its label and stops at the next label', () => {
+    const d = doc(
+      row(100, [50, 'COMMENTS:']),
+      row(118, [60, 'Please contact the supplier']),
+      row(132, [60, 'before the end of the month.']),
+      row(160, [50, 'SIGNATURE:'], [200, 'J. Doe']),
+    );
+    const got = locateFormFields(d, [f('comments', 'COMMENTS'), f('signature', 'SIGNATURE')], ctx);
+    expect(got.get('comments')?.value).toBe('Please contact the supplier before the end of the month.');
+    expect(got.get('signature')?.value).toBe('J. Doe');
+  });
+
+  it('gives a longer label its words before a shorter one inside it, and repeats in reading order', () => {
+    const d = doc(row(100, [50, 'DATE RECEIVED: 12/4/80'], [400, 'TESTED: 3/12/81']), row(200, [50, 'DATE RECEIVED: 3/5/81']), row(300, [50, 'DATE: 1/2/81']));
+    const got = locateFormFields(d, [f('received', 'DATE RECEIVED', 'date'), f('tested', 'TESTED'), f('received_2', 'DATE RECEIVED', 'date'), f('date', 'DATE', 'date')], ctx);
+    expect(got.get('received')?.value).toBe('1980-12-04');
+    expect(got.get('tested')?.value).toBe('3/12/81');
+    expect(got.get('received_2')?.value).toBe('1981-03-05');
+    expect(got.get('date')?.value).toBe('1981-01-02');
+  });
+
+  it('finds a label printed over two lines and reads the value right of its first line', () => {
+    const d = doc(row(100, [50, 'Final Report Due'], [250, '7/9/90']), row(114, [50, '(Supplier Rpt.)']), row(160, [50, 'Sample Size:'], [250, '400']));
+    const got = locateFormFields(d, [f('due', 'Final Report Due (Supplier Rpt.)', 'date'), f('size', 'Sample Size')], ctx);
+    expect(got.get('due')?.value).toBe('1990-07-09');
+    expect(got.get('size')?.value).toBe('400');
+  });
+
+  it('does not return the next label as the value and never throws on an empty page', () => {
+    const d = doc(row(100, [50, 'FROM:'], [300, 'TO:']));
+    expect(locateFormFields(d, [f('from', 'FROM'), f('to', 'TO')], ctx).size).toBe(0);
+    expect(locateFormFields({ pages: [] }, [f('from', 'FROM')], ctx).size).toBe(0);
+  });
+});

@@ -1,0 +1,365 @@
+import type { FieldDef } from '../engine.types.js';
+import { makeLine, segments } from '../layout/layout.builder.js';
+import type { DocLayout, Line, Page, Word } from '../layout/layout.types.js';
+import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
+import { conceptTokens, fold } from './label.matcher.js';
+import { plausible, refine, type Located } from './field.locator.js';
+
+/**
+ * Printed-label location for forms: the schema's labels are the questions exactly as printed on the page
+ * ("Name / Phone Ext", "DATE RECEIVED"), so they are looked up character by character (OCR garbles
+ * letters, spacing and punctuation) rather than by concept. The value is the text right of the label on
+ * its line, else the block below it; it ends at another field's printed label (every label of the schema
+ * is a delimiter), at a wide gap, at a new column or at a vertical gap.
+ */
+
+/** Letters and digits only, folded: how printed labels are compared. */
+export function compact(s: string): string {
+  return fold(s).replace(/[^a-z0-9]/g, '');
+}
+
+function levenshtein(a: string, b: string): number {
+  if (a === b) return 0;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/** 1 − edit distance / longer length. */
+export function similarity(a: string, b: string): number {
+  const n = Math.max(a.length, b.length);
+  return n === 0 ? 1 : 1 - levenshtein(a, b) / n;
+}
+
+export interface LabelHit {
+  page: number;
+  line: number;
+  /** First and one past the last word of the label in the line. */
+  start: number;
+  end: number;
+  score: number;
+  /** Words of the lines below that continue a label printed over several lines, as [line, word] pairs. */
+  more?: [number, number][];
+}
+
+/** Needed similarity by label length: short labels ("No", "TO") must match exactly. */
+function needed(len: number): number {
+  return len <= 3 ? 1 : len <= 6 ? 0.8 : 0.75;
+}
+
+const heightOf = (w: Word) => Math.max(1, w.y1 - w.y0);
+
+/** Does the word open a cell: first in its line, after a wide gap, or after a word ending a label? */
+function opensCell(line: Line, i: number): boolean {
+  if (i === 0) return true;
+  const prev = line.words[i - 1]!;
+  const w = line.words[i]!;
+  return w.x0 - prev.x1 > heightOf(w) * 1.2 || /[:?]$/.test(prev.text);
+}
+
+/** Every place on the page where `label` is printed, best first. */
+export function findLabel(page: Page, label: string): LabelHit[] {
+  const target = compact(label);
+  if (!target) return [];
+  const maxWords = label.split(/\s+/).length + 2;
+  const need = needed(target.length);
+  const hits: LabelHit[] = [];
+  page.lines.forEach((line, li) => {
+    const ws = line.words;
+    for (let i = 0; i < ws.length; i++) {
+      let text = '';
+      let best: LabelHit | undefined;
+      for (let j = i; j < Math.min(ws.length, i + maxWords); j++) {
+        text += compact(ws[j]!.text);
+        if (text.length > target.length * 1.4 + 2) break;
+        // The span must start with the label's start (OCR errors aside), not somewhere in its middle.
+        if (!text || text[0] !== target[0] && similarity(text.slice(0, 3), target.slice(0, 3)) < 0.6) break;
+        let s = similarity(text, target);
+        if (s < need) continue;
+        const opening = opensCell(line, i);
+        const colon = /[:?]$/.test(ws[j]!.text);
+        // Short labels are common words ("No", "on"): only as a printed label, i.e. opening a cell or with a colon.
+        if (target.length <= 3 && !opening && !colon) continue;
+        s += (opening ? 0.03 : 0) + (colon ? 0.03 : 0);
+        if (!best || s > best.score) best = { page: page.number, line: li, start: i, end: j + 1, score: s };
+      }
+      // A long label printed over several lines ("Final Report Due / (Supplier Rpt.) / Wave(s)"): the
+      // start of the label ends its cell, and the lines just below, starting under it, hold the rest.
+      if (!best && target.length >= 10 && text.length >= 5) {
+        const multi = continued(page, li, i, target, need);
+        if (multi) hits.push(multi);
+      }
+      if (best) hits.push(best);
+    }
+  });
+  return hits.sort((a, b) => b.score - a.score);
+}
+
+function continued(page: Page, li: number, i: number, target: string, need: number): LabelHit | undefined {
+  const line = page.lines[li]!;
+  const ws = line.words;
+  const h = heightOf(ws[i]!);
+  let text = '';
+  let j = i;
+  // The first part: words up to the end of the cell, matching the start of the label.
+  for (; j < ws.length; j++) {
+    if (j > i && ws[j]!.x0 - ws[j - 1]!.x1 > h * 2.5) break;
+    text += compact(ws[j]!.text);
+  }
+  if (text.length < 5 || text.length >= target.length * 0.85 || similarity(text, target.slice(0, text.length)) < need) return undefined;
+  const more: [number, number][] = [];
+  let bottom = line.y1;
+  for (let k = li + 1; k < page.lines.length && more.length < 12 && text.length < target.length; k++) {
+    const l = page.lines[k]!;
+    if ((l.y0 + l.y1) / 2 <= bottom) continue;
+    if (l.y0 - bottom > h * 0.8) break;
+    const start = l.words.findIndex((w) => Math.abs(w.x0 - ws[i]!.x0) < h * 2);
+    if (start < 0) continue;
+    let part = '';
+    for (let m = start; m < l.words.length; m++) {
+      if (m > start && l.words[m]!.x0 - l.words[m - 1]!.x1 > h * 2.5) break;
+      const next = part + compact(l.words[m]!.text);
+      if ((text + next).length > target.length * 1.2 + 2) break;
+      part = next;
+      more.push([k, m]);
+    }
+    text += part;
+    bottom = l.y1;
+  }
+  const score = similarity(text, target);
+  if (!more.length || score < need) return undefined;
+  return { page: page.number, line: li, start: i, end: j, score: score - 0.05, more };
+}
+
+const wordKey = (h: { page: number; line: number }, i: number) => `${h.page}:${h.line}:${i}`;
+
+interface Claim {
+  field: FieldDef;
+  hit: LabelHit;
+}
+
+/**
+ * Assigns printed labels to fields: longer, better matching labels claim their words first (so "DATE"
+ * does not take the first word of "DATE RECEIVED"); a label asked for several times takes as many
+ * occurrences, assigned to its fields in reading order (the schema lists repeats top to bottom).
+ */
+function claimLabels(doc: DocLayout, fields: FieldDef[]): { claims: Claim[]; delimiters: Set<string>; ambiguous: Set<string> } {
+  const groups = new Map<string, FieldDef[]>();
+  for (const f of fields) {
+    if (f.data_type === 'table' || !f.label) continue;
+    const c = compact(f.label);
+    if (!c) continue;
+    groups.set(c, [...(groups.get(c) ?? []), f]);
+  }
+  const all: { group: string; hit: LabelHit; rank: number }[] = [];
+  for (const [group, fs] of groups)
+    for (const page of doc.pages)
+      for (const hit of findLabel(page, fs[0]!.label!)) all.push({ group, hit, rank: hit.score + 0.015 * Math.min(group.length, 20) });
+  all.sort((a, b) => b.rank - a.rank);
+  const usedWords = new Set<string>();
+  const got = new Map<string, LabelHit[]>();
+  const delimiters = new Set<string>();
+  const ambiguous = new Set<string>();
+  for (const { group, hit } of all) {
+    const keys = Array.from({ length: hit.end - hit.start }, (_, k) => wordKey(hit, hit.start + k));
+    for (const [l, w] of hit.more ?? []) keys.push(`${hit.page}:${l}:${w}`);
+    if (keys.some((k) => usedWords.has(k))) continue;
+    const list = got.get(group) ?? [];
+    if (list.length >= groups.get(group)!.length) {
+      // Further good occurrences of a label are still labels: they end values, but claim nothing; and a
+      // label printed more often than it is asked for ("Total" over a column and under it) is ambiguous.
+      if (hit.score >= 0.9) {
+        for (const k of keys) delimiters.add(k);
+        ambiguous.add(group);
+      }
+      continue;
+    }
+    list.push(hit);
+    got.set(group, list);
+    for (const k of keys) (usedWords.add(k), delimiters.add(k));
+  }
+  const claims: Claim[] = [];
+  for (const [group, hits] of got) {
+    hits.sort((a, b) => a.page - b.page || a.line - b.line || a.start - b.start);
+    groups.get(group)!.forEach((f, i) => {
+      if (hits[i]) claims.push({ field: f, hit: hits[i]! });
+    });
+  }
+  return { claims, delimiters, ambiguous };
+}
+
+/** Leader dots, dashes, underscores and other marks between a label and its value. */
+const SEPARATOR = /^[^\p{L}\d]+$/u;
+/** A word that ends with a colon is a printed label of its own ("Date:"), not part of a value. */
+const LABEL_LIKE = /\p{L}{2,}[:?]$/u;
+
+/** Words of a value read downward from `firstLine`, within the column [left, right). */
+function blockBelow(page: Page, firstLine: number, top: number, left: number, right: number, anchorX: number, h: number, maxLines: number, isDelim: (li: number, i: number) => boolean, firstGap: number, wrap = false): Word[][] {
+  const out: Word[][] = [];
+  let bottom = top;
+  for (let k = firstLine; k < page.lines.length && out.length < maxLines; k++) {
+    const l = page.lines[k]!;
+    // Lines split off the label's own visual row (OCR boxes of typed fill-ins sit higher) are not below it.
+    if (!out.length && (l.y0 + l.y1) / 2 <= top) continue;
+    const gap = l.y0 - bottom;
+    if (gap > h * (out.length ? (wrap ? 0.8 : 1.2) : firstGap)) break;
+    // Wrapped running text continues under its start; a line with text further left is a new row.
+    if (wrap && l.words.some((w) => w.x1 < left && /[\p{L}\d]{2,}/u.test(w.text))) break;
+    const idx = l.words.map((w, i) => ({ w, i })).filter(({ w }) => (w.x0 + w.x1) / 2 >= left && (w.x0 + w.x1) / 2 < right);
+    if (!idx.length) continue;
+    // The part of the line under the anchor: the cell (wide-gap segment) that starts nearest to it.
+    const segs = segments(makeLine(idx.map((x) => x.w), page.number), 2.5);
+    const seg = segs.find((s) => s.x1 > anchorX - h) ?? segs[segs.length - 1]!;
+    if (seg.x0 > anchorX + h * 6) {
+      if (out.length) break;
+      continue;
+    }
+    // Lines of one value start under each other.
+    if (out.length && Math.abs(seg.x0 - out[0]![0]!.x0) > h * 3) break;
+    const words: Word[] = [];
+    let stop = false;
+    for (const w of seg.words) {
+      const i = l.words.indexOf(w);
+      if (isDelim(k, i) || (words.length === 0 && LABEL_LIKE.test(w.text))) {
+        stop = true;
+        break;
+      }
+      words.push(w);
+    }
+    if (words.length) out.push(words);
+    if (stop || !words.length) break;
+    bottom = l.y1;
+  }
+  return out;
+}
+
+function typed(words: Word[], field: FieldDef, ctx: DocContext): unknown {
+  const text = words.map((w) => w.text).join(' ');
+  if (field.data_type === 'string') {
+    const s = cleanString(text.replace(/_{2,}/g, ' '));
+    return /[\p{L}\d]/u.test(s) ? s : undefined;
+  }
+  return findTyped(text, field.data_type, ctx)[0]?.value;
+}
+
+const AMBIGUOUS = Number(process.env.DOCKET_FORM_AMBIG ?? 0.8);
+
+export interface FormCandidate extends Located {
+  labelScore: number;
+}
+
+/** Label-anchored values of the fields whose labels are printed on the page. */
+export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocContext): Map<string, FormCandidate> {
+  const out = new Map<string, FormCandidate>();
+  const { claims, delimiters, ambiguous } = claimLabels(doc, fields);
+  for (const { field, hit } of claims) {
+    const page = doc.pages.find((p) => p.number === hit.page)!;
+    const line = page.lines[hit.line]!;
+    const keyOf = new Map<Word, string>();
+    page.lines.forEach((l, li) => l.words.forEach((w, i) => keyOf.set(w, `${page.number}:${li}:${i}`)));
+    const isDelim = (li: number, i: number) => delimiters.has(`${page.number}:${li}:${i}`);
+    const isDelimWord = (w: Word) => delimiters.has(keyOf.get(w) ?? '');
+    const labelWords = line.words.slice(hit.start, hit.end);
+    const h = Math.max(...labelWords.map(heightOf));
+    const lx0 = labelWords[0]!.x0;
+    const lx1 = labelWords[labelWords.length - 1]!.x1;
+    const ly0 = Math.min(...labelWords.map((w) => w.y0));
+    const ly1 = Math.max(...labelWords.map((w) => w.y1));
+    // The label's row: the rest of its line; when that holds nothing but separators, the line split off
+    // beside it (the layout may put a typed fill-in that sits a little higher or lower on a line of its own).
+    const after = (l: Line) => l.words.filter((w) => w.x0 >= lx1 - 1 && !labelWords.includes(w));
+    let row = after(line);
+    if (!row.some((w) => !SEPARATOR.test(w.text))) {
+      let best: Line | undefined;
+      let bestDist = Infinity;
+      for (let k = Math.max(0, hit.line - 3); k < Math.min(page.lines.length, hit.line + 4); k++) {
+        const l = page.lines[k]!;
+        if (k === hit.line) continue;
+        const cy = (l.y0 + l.y1) / 2;
+        const dist = Math.abs(cy - (ly0 + ly1) / 2);
+        if (cy >= ly0 && cy <= ly1 && dist < bestDist && after(l).some((w) => !SEPARATOR.test(w.text))) (best = l), (bestDist = dist);
+      }
+      if (best) row = after(best);
+    }
+    // The column ends where the next label on the label's row starts.
+    let right = page.width + 1;
+    for (const w of row)
+      if (isDelimWord(w) || LABEL_LIKE.test(w.text)) {
+        right = w.x0 - h * 0.5;
+        break;
+      }
+    // Right of the label: up to the next label, in the first cell after it.
+    let rest: Word[] = [];
+    for (const w of row) {
+      if (isDelimWord(w)) break;
+      rest.push(w);
+    }
+    while (rest.length && SEPARATOR.test(rest[0]!.text)) rest = rest.slice(1);
+    const rowBottom = Math.max(ly1, ...rest.map((w) => w.y1));
+    let lines: Word[][] = [];
+    const maxLines = field.data_type === 'string' ? 12 : 2;
+    if (rest.length) {
+      const first = segments(makeLine(rest, page.number), 2.5)[0]!.words;
+      const cut = first.findIndex((w, i) => i > 0 && LABEL_LIKE.test(w.text) && !/^\(/.test(w.text));
+      const value = cut > 0 ? first.slice(0, cut) : first;
+      if (!(value.length <= 3 && LABEL_LIKE.test(value[value.length - 1]!.text))) {
+        lines.push(value);
+        // Running text wraps onto the lines below, starting under the value's start.
+        if (field.data_type === 'string' && cut < 0 && value.length >= 3) {
+          const vx0 = value[0]!.x0;
+          // A value line that runs to the text's right margin may wrap back under the label itself.
+          const margin = Math.max(...page.lines.filter((l) => l.words.length >= 3).map((l) => l.x1));
+          const full = value[value.length - 1]!.x1 >= margin - (margin - lx0) * 0.25;
+          const left = full ? Math.min(vx0, lx0) : vx0;
+          const more = blockBelow(page, hit.line + 1, rowBottom, left - h * 2, right, vx0, h, maxLines - 1, isDelim, 0.8, true);
+          lines.push(...more.filter((ws, i) => i > 0 || Math.abs(ws[0]!.x0 - vx0) < h * 2 || (full && Math.abs(ws[0]!.x0 - lx0) < h * 2)));
+        }
+      }
+    }
+    const labelBottom = Math.max(rowBottom, ...(hit.more ?? []).map(([l, w]) => page.lines[l]!.words[w]!.y1));
+    if (!lines.length) lines = blockBelow(page, hit.line + 1, labelBottom, lx0 - h * 2, right, lx0, h, maxLines, isDelim, 3);
+    if (!lines.length) continue;
+    // Typed values may sit on either line of the block; strings take the whole block.
+    let value: unknown;
+    let used: Word[] = [];
+    if (field.data_type === 'string') {
+      used = lines.flat();
+      value = typed(used, field, ctx);
+    } else {
+      for (const ws of lines) {
+        value = typed(ws, field, ctx);
+        if (value !== undefined) {
+          used = ws;
+          break;
+        }
+      }
+    }
+    // Checksummed identifiers (IBAN, VAT id) keep only the identifier out of the cell; free-form
+    // answers of forms are taken as printed.
+    const concepts = conceptTokens(`${field.key.replace(/_/g, ' ')} ${field.label ?? ''}`);
+    if (value !== undefined && (concepts.includes('iban') || concepts.includes('tax'))) {
+      value = refine(field, value);
+      if (!plausible(field, value)) continue;
+    }
+    if (value === undefined || !used.length) continue;
+    // An amount label printed more often than asked for ("Total" over a column, per section and at the
+    // end) only anchors a weaker candidate: the amount-aware locator picks among them.
+    const amount = field.data_type === 'number' || field.data_type === 'currency';
+    const labelScore = Math.min(1, hit.score) * (amount && ambiguous.has(compact(field.label ?? '')) ? AMBIGUOUS : 1);
+    void lx1;
+    const conf = used.reduce((s, w) => s + w.conf, 0) / used.length;
+    out.set(field.key, {
+      value,
+      confidence: labelScore * conf,
+      labelScore,
+      page: page.number,
+      bbox: [Math.min(...used.map((w) => w.x0)), Math.min(...used.map((w) => w.y0)), Math.max(...used.map((w) => w.x1)), Math.max(...used.map((w) => w.y1))],
+      slot: `${page.number}:${Math.round(used[0]!.x0)}:${Math.round(used[0]!.y0)}`,
+    });
+  }
+  return out;
+}
