@@ -30,12 +30,14 @@ export function inferContext(doc: DocLayout): DocContext {
     const c = detectCurrency(text.slice(Math.max(0, m.index! - 3), m.index! + m[0].length + 4));
     if (c) counts.set(c, (counts.get(c) ?? 0) + 1);
   }
-  const currency = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const [currency, votes = 0] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? [];
   // Without unambiguous dates: US dollars, or English text with no currency at all (US forms, letters),
   // suggest month-first; everything else day-first.
   const words = (text.toLowerCase().match(/\p{L}+/gu) ?? []);
   const english = words.filter((w) => ['the', 'and', 'of', 'to', 'for', 'please', 'with', 'this'].includes(w)).length;
   const other = words.filter((w) => ['der', 'die', 'und', 'le', 'la', 'et', 'het', 'een', 'les', 'des', 'van'].includes(w)).length;
-  const dateOrder = dmy > mdy ? 'dmy' : mdy > dmy ? 'mdy' : currency === 'USD' || (!currency && english > other * 2 && english >= 3) ? 'mdy' : 'dmy';
+  // (A single currency sign is weak evidence: OCR specks read as "S$" must not turn an English form day-first.)
+  const weakCurrency = !currency || votes < 2;
+  const dateOrder = dmy > mdy ? 'dmy' : mdy > dmy ? 'mdy' : currency === 'USD' || (weakCurrency && english > other * 2 && english >= 3) ? 'mdy' : 'dmy';
   return { dateOrder, decimal: commaDec > dotDec ? 'comma' : dotDec > commaDec ? 'dot' : undefined, currency };
 }

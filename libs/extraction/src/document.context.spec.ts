@@ -1,0 +1,20 @@
+import { describe, expect, it } from '@jest/globals';
+import { inferContext } from './document.context.js';
+import { readText } from './readers/text.reader.js';
+
+const ctx = (text: string) => inferContext(readText(new TextEncoder().encode(text)));
+
+describe('document conventions', () => {
+  it('reads ambiguous dates month-first on an English form, even with one stray currency sign', () => {
+    const form = 'Please return this form to the office of the director.\nDate: 9/3/92\nFor the attention of S$ the committee and the board.';
+    expect(ctx(form).dateOrder).toBe('mdy');
+  });
+
+  it('reads them day-first when the document is priced in a day-first currency', () => {
+    expect(ctx('Invoice for the order of the client\nDate: 09/03/2024\nNet: 100,00 EUR\nTotal: 119,00 EUR').dateOrder).toBe('dmy');
+  });
+
+  it('follows unambiguous dates over every other hint', () => {
+    expect(ctx('Date: 25/03/2024\nDue: 04/05/2024\nTotal $ 10.00').dateOrder).toBe('dmy');
+  });
+});
