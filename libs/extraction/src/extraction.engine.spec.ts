@@ -4,6 +4,7 @@ import { readText } from './readers/text.reader.js';
 import { ExtractionError, type ExtractionSchema } from './engine.types.js';
 import { syntheticResult } from './synthetic.result.js';
 import { makePdf } from './testing/pdf.test-helper.js';
+import { errorCodeOf } from './testing/image.test-helper.js';
 
 const engine = createExtractionEngine();
 afterAll(() => engine.close());
@@ -17,16 +18,6 @@ const invoiceSchema: ExtractionSchema = {
     { key: 'paid', data_type: 'boolean' },
   ],
 };
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return 'resolved';
-  } catch (e) {
-    expect(e).toBeInstanceOf(ExtractionError);
-    return (e as ExtractionError).code;
-  }
-}
 
 describe('extraction engine', () => {
   it('extracts label: value pairs from a text-layer PDF', async () => {
@@ -99,7 +90,7 @@ describe('extraction engine', () => {
     const p = engine.extract({ bytes: new TextEncoder().encode('hello world\n'), mimeType: 'text/plain', filename: 'a.txt' }, {
       fields: [{ key: 'po_number', data_type: 'string', required: true }],
     });
-    expect(await codeOf(p)).toBe('required_field_missing');
+    expect(await errorCodeOf(p)).toBe('required_field_missing');
   });
 
   it('applies validation rules and flags review', async () => {
@@ -118,32 +109,32 @@ describe('extraction engine', () => {
   describe('coded errors', () => {
     const schema = invoiceSchema;
     it('unsupported type', async () => {
-      expect(await codeOf(engine.extract({ bytes: new Uint8Array([1, 2, 3]), mimeType: 'application/zip', filename: 'a.zip' }, schema))).toBe('unsupported_type');
+      expect(await errorCodeOf(engine.extract({ bytes: new Uint8Array([1, 2, 3]), mimeType: 'application/zip', filename: 'a.zip' }, schema))).toBe('unsupported_type');
     });
     it('empty file', async () => {
-      expect(await codeOf(engine.extract({ bytes: new Uint8Array(), mimeType: 'application/pdf', filename: 'a.pdf' }, schema))).toBe('empty_file');
+      expect(await errorCodeOf(engine.extract({ bytes: new Uint8Array(), mimeType: 'application/pdf', filename: 'a.pdf' }, schema))).toBe('empty_file');
     });
     it('corrupt PDF', async () => {
       const bytes = new TextEncoder().encode('%PDF-1.7\n garbage garbage\n%%EOF');
-      expect(await codeOf(engine.extract({ bytes, mimeType: 'application/pdf', filename: 'a.pdf' }, schema))).toBe('corrupt_file');
+      expect(await errorCodeOf(engine.extract({ bytes, mimeType: 'application/pdf', filename: 'a.pdf' }, schema))).toBe('corrupt_file');
     });
     it('truncated PDF', async () => {
       const full = await makePdf((d) => d.text('Invoice Number: 1'));
-      expect(await codeOf(engine.extract({ bytes: full.slice(0, 200), mimeType: 'application/pdf', filename: 'a.pdf' }, schema))).toMatch(/corrupt_file|required_field_missing/);
+      expect(await errorCodeOf(engine.extract({ bytes: full.slice(0, 200), mimeType: 'application/pdf', filename: 'a.pdf' }, schema))).toMatch(/corrupt_file|required_field_missing/);
     });
     it('not a PDF at all', async () => {
-      expect(await codeOf(engine.extract({ bytes: new TextEncoder().encode('hello'), mimeType: 'application/pdf', filename: 'a.pdf' }, schema))).toBe('corrupt_file');
+      expect(await errorCodeOf(engine.extract({ bytes: new TextEncoder().encode('hello'), mimeType: 'application/pdf', filename: 'a.pdf' }, schema))).toBe('corrupt_file');
     });
     it('encrypted PDF', async () => {
       const bytes = await makePdf((d) => d.text('Invoice Number: 1'), { userPassword: 'secret', ownerPassword: 'owner', pdfVersion: '1.7' });
-      expect(await codeOf(engine.extract({ bytes, mimeType: 'application/pdf', filename: 'a.pdf' }, schema))).toBe('encrypted_file');
+      expect(await errorCodeOf(engine.extract({ bytes, mimeType: 'application/pdf', filename: 'a.pdf' }, schema))).toBe('encrypted_file');
     });
     it('file too large', async () => {
       const small = createExtractionEngine({ maxBytes: 10 });
-      expect(await codeOf(small.extract({ bytes: new Uint8Array(11), mimeType: 'text/plain', filename: 'a.txt' }, schema))).toBe('file_too_large');
+      expect(await errorCodeOf(small.extract({ bytes: new Uint8Array(11), mimeType: 'text/plain', filename: 'a.txt' }, schema))).toBe('file_too_large');
     });
     it('image declared but bytes are not an image', async () => {
-      expect(await codeOf(engine.extract({ bytes: new Uint8Array([1, 2, 3, 4]), mimeType: 'image/png', filename: 'a.png' }, schema))).toBe('corrupt_file');
+      expect(await errorCodeOf(engine.extract({ bytes: new Uint8Array([1, 2, 3, 4]), mimeType: 'image/png', filename: 'a.png' }, schema))).toBe('corrupt_file');
     });
   });
 });
@@ -186,7 +177,7 @@ describe('robustness', () => {
     const ac = new AbortController();
     ac.abort();
     const p = engine.extract({ bytes: new TextEncoder().encode('a: b'), mimeType: 'text/plain', filename: 'a.txt' }, { fields: [] }, { signal: ac.signal });
-    expect(await codeOf(p)).toBe('extraction_timeout');
+    expect(await errorCodeOf(p)).toBe('extraction_timeout');
   });
 
   it('caps the pages read of a long PDF', async () => {

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { createCanvas } from '@napi-rs/canvas';
 import { createExtractionEngine } from './extraction.engine.js';
 import type { ExtractionSchema } from './engine.types.js';
 import { hasNativeTesseract } from './readers/ocr.service.js';
+import { textCanvas } from './testing/image.test-helper.js';
 import { makePdf } from './testing/pdf.test-helper.js';
 import { makeTiff, textPage } from './testing/tiff.test-helper.js';
 
@@ -22,13 +22,7 @@ const schema: ExtractionSchema = {
 const expected = { invoice_number: 'INV-1001', invoice_date: '2024-03-15', total: { value: 1234.5, currency: 'USD' }, vendor: 'Acme Corp', paid: true };
 
 function render(mime: 'image/png' | 'image/jpeg' | 'image/webp'): Uint8Array {
-  const c = createCanvas(1700, 900);
-  const ctx = c.getContext('2d');
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, 1700, 900);
-  ctx.fillStyle = '#000';
-  ctx.font = '40px sans-serif';
-  ['Invoice Number: INV-1001', 'Invoice Date: 2024-03-15', 'Total: $1,234.50', 'Vendor: Acme Corp', 'Paid: yes'].forEach((t, i) => ctx.fillText(t, 100, 120 + i * 80));
+  const c = textCanvas(['Invoice Number: INV-1001', 'Invoice Date: 2024-03-15', 'Total: $1,234.50', 'Vendor: Acme Corp', 'Paid: yes'], { height: 900 });
   return new Uint8Array(mime === 'image/png' ? c.toBuffer('image/png') : mime === 'image/jpeg' ? c.toBuffer('image/jpeg', 95) : c.toBuffer('image/webp', 95));
 }
 
@@ -50,16 +44,7 @@ describe('OCR readers', () => {
   }, 60_000);
 
   it('reads a company block pasted as a picture into a text-layer PDF, and leaves body pictures alone', async () => {
-    const block = (lines: string[]) => {
-      const c = createCanvas(1600, 300);
-      const ctx = c.getContext('2d');
-      ctx.fillStyle = '#fff';
-      ctx.fillRect(0, 0, 1600, 300);
-      ctx.fillStyle = '#000';
-      ctx.font = '44px sans-serif';
-      lines.forEach((t, i) => ctx.fillText(t, 40, 80 + i * 80));
-      return c.toBuffer('image/png');
-    };
+    const block = (lines: string[]) => textCanvas(lines, { width: 1600, height: 300, font: '44px sans-serif', x: 40, y: 80 }).toBuffer('image/png');
     const pdf = await makePdf((d) => {
       d.fontSize(12).text('Invoice Number: INV-2040', 50, 60).text('Total: EUR 99.00', 50, 80);
       d.image(block(['Chart legend: Quarterly revenue', 'IBAN: NL91ABNA0417164300']), 50, 300, { width: 480 });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { ExtractionError } from '../engine.types.js';
 import { makeTiff, type TiffPage } from '../testing/tiff.test-helper.js';
 import { imageSize, readImage } from './image.reader.js';
 import type { OcrResult, OcrService } from './ocr.service.js';
 import { encodePng, isTiff, readTiff } from './tiff.reader.js';
+import { errorCodeOf } from '../testing/image.test-helper.js';
 
 /** A fake OCR: records the images it is given and reports one word spanning the image. */
 function fakeOcr() {
@@ -33,16 +33,6 @@ async function pixel(png: Uint8Array, x: number, y: number): Promise<number> {
   const ctx = c.getContext('2d');
   ctx.drawImage(img, 0, 0);
   return ctx.getImageData(x, y, 1, 1).data[0]!;
-}
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return 'resolved';
-  } catch (e) {
-    expect(e).toBeInstanceOf(ExtractionError);
-    return (e as ExtractionError).code;
-  }
 }
 
 describe('readTiff', () => {
@@ -101,7 +91,7 @@ describe('readTiff', () => {
       },
       async close() {},
     };
-    expect(await codeOf(readTiff(makeTiff([page(1400, 300, 0, 0), page(1400, 300, 0, 0)]), ocr, { signal: ac.signal }))).toBe('extraction_timeout');
+    expect(await errorCodeOf(readTiff(makeTiff([page(1400, 300, 0, 0), page(1400, 300, 0, 0)]), ocr, { signal: ac.signal }))).toBe('extraction_timeout');
     expect(images).toHaveLength(1);
   });
 
@@ -120,15 +110,15 @@ describe('readTiff', () => {
     // StripOffsets (7th tag) points past the end of the file.
     new DataView(stripOutside.buffer).setUint32(firstIfd + 2 + 6 * 12 + 8, 10_000_000, true);
 
-    for (const bytes of [truncatedHeader, ifdOutside, noImage]) expect(await codeOf(readTiff(bytes, ocr))).toBe('corrupt_file');
-    expect(['corrupt_file', 'resolved']).toContain(await codeOf(readTiff(stripOutside, ocr)));
+    for (const bytes of [truncatedHeader, ifdOutside, noImage]) expect(await errorCodeOf(readTiff(bytes, ocr))).toBe('corrupt_file');
+    expect(['corrupt_file', 'resolved']).toContain(await errorCodeOf(readTiff(stripOutside, ocr)));
 
     let seed = 11;
     const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % 256);
     for (let n = 0; n < 20; n++) {
       const junk = good.slice();
       for (let k = 0; k < 40; k++) junk[8 + (rnd() * 131 + rnd()) % (junk.length - 8)] = rnd();
-      const code = await codeOf(readTiff(junk, ocr));
+      const code = await errorCodeOf(readTiff(junk, ocr));
       expect(['corrupt_file', 'file_too_large', 'resolved']).toContain(code);
     }
   }, 30_000);
@@ -151,7 +141,7 @@ describe('readTiff', () => {
     const first = dv.getUint32(4, true);
     dv.setUint32(first + 2 + 1 * 12 + 8, 100_000, true); // width
     dv.setUint32(first + 2 + 2 * 12 + 8, 100_000, true); // height
-    expect(await codeOf(readTiff(tiff, ocr))).toBe('file_too_large');
+    expect(await errorCodeOf(readTiff(tiff, ocr))).toBe('file_too_large');
   });
 });
 

@@ -1,4 +1,4 @@
-import { createCanvas } from '@napi-rs/canvas';
+import { textCanvas } from './image.test-helper.js';
 
 export interface TiffPage {
   width: number;
@@ -11,14 +11,8 @@ export interface TiffPage {
 
 /** Renders lines of black text on white into an 8-bit gray page. */
 export function textPage(lines: string[], width = 1700, height = 300 + lines.length * 80, font = '40px sans-serif'): TiffPage {
-  const c = createCanvas(width, height);
-  const ctx = c.getContext('2d');
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, width, height);
-  ctx.fillStyle = '#000';
-  ctx.font = font;
-  lines.forEach((t, i) => ctx.fillText(t, Math.round(width * 0.06), 100 + i * 80));
-  const rgba = ctx.getImageData(0, 0, width, height).data;
+  const c = textCanvas(lines, { width, height, font, x: Math.round(width * 0.06), y: 100 });
+  const rgba = c.getContext('2d').getImageData(0, 0, width, height).data;
   const gray = new Uint8Array(width * height);
   for (let i = 0; i < gray.length; i++) gray[i] = rgba[i * 4]!;
   return { width, height, gray };

@@ -1,0 +1,39 @@
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import { expect } from '@jest/globals';
+import { ExtractionError } from '../engine.types.js';
+
+export interface TextImageOptions {
+  width?: number;
+  height?: number;
+  font?: string;
+  /** Left margin and first baseline, in pixels. */
+  x?: number;
+  y?: number;
+  /** Baseline distance, in pixels. */
+  lineHeight?: number;
+}
+
+/** Black text lines on a white canvas: the synthetic "scan" of the OCR tests. */
+export function textCanvas(lines: string[], o: TextImageOptions = {}): Canvas {
+  const width = o.width ?? 1700;
+  const height = o.height ?? 300 + lines.length * 80;
+  const c = createCanvas(width, height);
+  const ctx = c.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, width, height);
+  ctx.fillStyle = '#000';
+  ctx.font = o.font ?? '40px sans-serif';
+  lines.forEach((t, i) => ctx.fillText(t, o.x ?? 100, (o.y ?? 120) + i * (o.lineHeight ?? 80)));
+  return c;
+}
+
+/** The code of the ExtractionError a promise rejects with, or 'resolved' (anything else fails the test). */
+export async function errorCodeOf(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+    return 'resolved';
+  } catch (e) {
+    expect(e).toBeInstanceOf(ExtractionError);
+    return (e as ExtractionError).code;
+  }
+}
