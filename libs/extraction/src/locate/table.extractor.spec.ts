@@ -106,4 +106,17 @@ describe('table extraction', () => {
       { description: 'Setup', quantity: 2, unit_price: 50, amount: 100 },
     ]);
   });
+  it('reads rows named "Grand …" or "Sub-…" and stops at "Grand total"', () => {
+    const text = [
+      'Item                   Qty    Price      Amount',
+      'Grand piano tuning       1    90.00       90.00',
+      'Sub-floor repair         2    10.00       20.00',
+      'Grand total                              110.00',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), schema);
+    expect(out.result.line_items).toEqual([
+      { description: 'Grand piano tuning', quantity: 1, unit_price: 90, amount: 90 },
+      { description: 'Sub-floor repair', quantity: 2, unit_price: 10, amount: 20 },
+    ]);
+  });
 });

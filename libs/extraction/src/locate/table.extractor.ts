@@ -3,7 +3,7 @@ import { segments } from '../layout/layout.builder.js';
 import type { DocLayout, Line, Word } from '../layout/layout.types.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
 import { ISO_CODES } from '../parsers/currency.parser.js';
-import { allSpans, conceptTokens, labelSpec, wordConcepts } from './label.matcher.js';
+import { allSpans, conceptTokens, fold, labelSpec, wordConcepts } from './label.matcher.js';
 
 export interface TableResult {
   rows: Record<string, unknown>[];
@@ -183,9 +183,18 @@ function columnOf(w: Word, cols: Column[]): number {
   return best;
 }
 
+/** Words that mean "total" only in front of one ("Grand total", "Sub total"), not in "Grand Metropolitan", "Sub-Saharan". */
+const MODIFIERS = new Set(['grand', 'sub']);
+
 function isStopLine(line: Line): boolean {
   // Any cell opening with a totals word ("Subtotal", "Total TTC", "Factuur totaal", "incl. BTW") closes the items.
-  return segments(line, 1.5).some((seg) => wordConcepts(seg.words.slice(0, 3).map((w) => w.text)).flat().some((c) => STOP.has(c)));
+  return segments(line, 1.5).some((seg) => {
+    const texts = seg.words.slice(0, 3).map((w) => w.text);
+    if (!wordConcepts(texts).flat().some((c) => STOP.has(c))) return false;
+    // Token by token, so that a modifier counts only right before a totals word.
+    const toks = texts.flatMap((t) => fold(t).split(/[^a-z0-9]+/).filter(Boolean));
+    return toks.some((t, i) => (MODIFIERS.has(t) ? conceptTokens(toks[i + 1] ?? '').some((c) => STOP.has(c)) : conceptTokens(t).some((c) => STOP.has(c))));
+  });
 }
 
 /**
