@@ -123,7 +123,8 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
   };
 }
 
-const FORM_LABEL_MIN = Number(process.env.DOCKET_FORM_MIN ?? 0.85);
+/** Printed-label similarity from which a form label's value overrides the concept-based candidates. */
+const FORM_LABEL_MIN = 0.85;
 
 /** Runs field location, validation and scoring on an already-read document. */
 export function extractFromLayout(doc: DocLayout, schema: ExtractionSchema, opts: ExtractionOptions = {}): ExtractionOutput {

@@ -35,6 +35,19 @@ export function similarity(a: string, b: string): number {
   return n === 0 ? 1 : 1 - levenshtein(a, b) / n;
 }
 
+/** Leader dashes glued to a printed label ("Print-———eeee"): OCR reads dashes as dashes, `=`, `~` and e/m/a/o. */
+const LEADER_RUN = /[-—–=~_.·]{2,}/;
+/** A word that is a leader line, OCR noise included ("——————m——a", "=—eeae", "~———mmeee"). */
+export function isLeader(text: string): boolean {
+  return /^[^\p{L}\d]+$/u.test(text) || (/[-—–=~_]{2,}/.test(text) && /^[-—–=~_.·:;,'"‘’“”\s emaonrwc]+$/i.test(text));
+}
+
+/** The label part of a word, without leader dashes glued to its end. */
+function labelPart(text: string): string {
+  const m = LEADER_RUN.exec(text);
+  return m && m.index > 0 ? text.slice(0, m.index) : text;
+}
+
 export interface LabelHit {
   page: number;
   line: number;
@@ -74,7 +87,7 @@ export function findLabel(page: Page, label: string): LabelHit[] {
       let text = '';
       let best: LabelHit | undefined;
       for (let j = i; j < Math.min(ws.length, i + maxWords); j++) {
-        text += compact(ws[j]!.text);
+        text += compact(labelPart(ws[j]!.text));
         if (text.length > target.length * 1.4 + 2) break;
         // The span must start with the label's start (OCR errors aside), not somewhere in its middle.
         if (!text || text[0] !== target[0] && similarity(text.slice(0, 3), target.slice(0, 3)) < 0.6) break;
@@ -108,7 +121,7 @@ function continued(page: Page, li: number, i: number, target: string, need: numb
   // The first part: words up to the end of the cell, matching the start of the label.
   for (; j < ws.length; j++) {
     if (j > i && ws[j]!.x0 - ws[j - 1]!.x1 > h * 2.5) break;
-    text += compact(ws[j]!.text);
+    text += compact(labelPart(ws[j]!.text));
   }
   if (text.length < 5 || text.length >= target.length * 0.85 || similarity(text, target.slice(0, text.length)) < need) return undefined;
   const more: [number, number][] = [];
@@ -122,7 +135,7 @@ function continued(page: Page, li: number, i: number, target: string, need: numb
     let part = '';
     for (let m = start; m < l.words.length; m++) {
       if (m > start && l.words[m]!.x0 - l.words[m - 1]!.x1 > h * 2.5) break;
-      const next = part + compact(l.words[m]!.text);
+      const next = part + compact(labelPart(l.words[m]!.text));
       if ((text + next).length > target.length * 1.2 + 2) break;
       part = next;
       more.push([k, m]);
@@ -237,16 +250,42 @@ function blockBelow(page: Page, firstLine: number, top: number, left: number, ri
   return out;
 }
 
+/** A tick or cross filling a check box, as OCR reads it: "x", "X", "[X]", "_X_", "|X", "☑", "✓". */
+const MARK = /^[[(|_]*[xX✓✔☑☒✗✘][\])|_]*$/u;
+/** An empty check box as OCR reads it: brackets and bars. */
+const BOX = /^[[\](|)□☐]{1,3}$/u;
+
+/**
+ * The mark answering a check-box option: right of the label when the value there starts with a lone mark,
+ * else just left of it (boxes printed before their options) unless that mark follows another label (it is
+ * that label's answer: "Yes x No") or the label has a value of its own right of it.
+ */
+function checkMark(line: Line, start: number, rest: Word[], boxAfter: boolean, h: number, isDelimWord: (w: Word) => boolean): Word | undefined {
+  if (rest.length && MARK.test(rest[0]!.text) && (rest.length === 1 || rest[1]!.x0 - rest[0]!.x1 > h * 0.6 || !/^\p{Ll}/u.test(rest[1]!.text))) return rest[0];
+  if (rest.length && !boxAfter && !(rest.length === 1 && /^\p{L}+$/u.test(rest[0]!.text))) return undefined;
+  const ws = line.words;
+  let k = start - 1;
+  while (k >= 0 && BOX.test(ws[k]!.text)) k--;
+  if (k < 0 || !MARK.test(ws[k]!.text) || ws[start]!.x0 - ws[k]!.x1 > h * 3) return undefined;
+  let before = k - 1;
+  while (before >= 0 && (BOX.test(ws[before]!.text) || SEPARATOR.test(ws[before]!.text))) before--;
+  if (before >= 0 && (isDelimWord(ws[before]!) || LABEL_LIKE.test(ws[before]!.text)) && ws[k]!.x0 - ws[before]!.x1 < h * 4) return undefined;
+  // A cross inside a printed box ("[X]", "|X |") is a ticked box.
+  const boxed = /[[|]/.test(ws[k]!.text) || (k > 0 && BOX.test(ws[k - 1]!.text)) || BOX.test(ws[k + 1]!.text);
+  return boxed ? { ...ws[k]!, text: '☑' } : ws[k];
+}
+
 function typed(words: Word[], field: FieldDef, ctx: DocContext): unknown {
   const text = words.map((w) => w.text).join(' ');
   if (field.data_type === 'string') {
     const s = cleanString(text.replace(/_{2,}/g, ' '));
-    return /[\p{L}\d]/u.test(s) ? s : undefined;
+    return /[\p{L}\d☑]/u.test(s) ? s : undefined;
   }
   return findTyped(text, field.data_type, ctx)[0]?.value;
 }
 
-const AMBIGUOUS = Number(process.env.DOCKET_FORM_AMBIG ?? 0.8);
+/** Weight of a form label anchoring an amount when the label is printed more often than it is asked for. */
+const AMBIGUOUS = 0.8;
 
 export interface FormCandidate extends Located {
   labelScore: number;
@@ -298,11 +337,21 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
       if (isDelimWord(w)) break;
       rest.push(w);
     }
-    while (rest.length && SEPARATOR.test(rest[0]!.text)) rest = rest.slice(1);
+    const boxAfter = row.length > 0 && BOX.test(row[0]!.text);
+    // Leader lines between the label and its value, with what OCR makes of them.
+    let leader = labelPart(labelWords[labelWords.length - 1]!.text) !== labelWords[labelWords.length - 1]!.text;
+    while (rest.length && (isLeader(rest[0]!.text) || (leader && /^[emao]{2,}$/.test(rest[0]!.text)))) {
+      leader ||= /[-—–=~_]{2,}/.test(rest[0]!.text);
+      rest = rest.slice(1);
+    }
     const rowBottom = Math.max(ly1, ...rest.map((w) => w.y1));
     let lines: Word[][] = [];
     const maxLines = field.data_type === 'string' ? 12 : 2;
-    if (rest.length) {
+    // Check-box answers: the mark right of the option ("Yes x No"), else the mark ticked in the box left of
+    // it ("[X] increased [ ] decreased") when nothing but an empty box or another option follows.
+    const mark = field.data_type === 'string' ? checkMark(line, hit.start, rest, boxAfter, h, isDelimWord) : undefined;
+    if (mark) lines = [[mark]];
+    else if (rest.length) {
       const first = segments(makeLine(rest, page.number), 2.5)[0]!.words;
       const cut = first.findIndex((w, i) => i > 0 && LABEL_LIKE.test(w.text) && !/^\(/.test(w.text));
       const value = cut > 0 ? first.slice(0, cut) : first;

@@ -20,6 +20,13 @@ export function imageSize(b: Uint8Array): { width: number; height: number } | un
   return undefined;
 }
 
+/** Largest upscale of a low-dpi page scan (brought to ~200 dpi). */
+const PAGE_MAX_SCALE = 2;
+/** Other small images are brought towards this width … */
+const MIN_WIDTH = 1300;
+/** … upscaled at most this much. */
+const MAX_SCALE = 1.5;
+
 /**
  * Upscale factor before OCR. Tesseract is tuned for ~300 dpi text; phone photos and 100-dpi fax scans have
  * 10–15 px letters. A portrait page scan (Letter/A4 proportions) gets its resolution estimated from its
@@ -31,11 +38,10 @@ export function ocrScale(size: { width: number; height: number } | undefined): n
   const aspect = size.height / size.width;
   if (aspect > 1.2 && aspect < 1.5) {
     const dpi = size.width / 8.3;
-    if (dpi < 150) return Math.min(Number(process.env.DOCKET_OCR_PAGE_SCALE ?? 2), 200 / dpi);
+    if (dpi < 150) return Math.min(PAGE_MAX_SCALE, 200 / dpi);
   }
-  const target = Number(process.env.DOCKET_OCR_MIN_WIDTH ?? 1300);
-  if (size.width >= target) return 1;
-  return Math.min(Number(process.env.DOCKET_OCR_MAX_SCALE ?? 1.5), target / size.width);
+  if (size.width >= MIN_WIDTH) return 1;
+  return Math.min(MAX_SCALE, MIN_WIDTH / size.width);
 }
 
 /**
@@ -71,8 +77,28 @@ export function eraseRules(px: Uint8ClampedArray | Uint8Array, width: number, he
       }
     }
   }
-  for (let i = 0; i < kill.length; i++) if (kill[i]) px[4 * i] = px[4 * i + 1] = px[4 * i + 2] = 255;
+  // The grey anti-aliased edges along an erased rule would stay behind as two faint rules (which the OCR
+  // then takes for a picture and drops the text on them): lighter pixels next to erased ones go too, while
+  // the dark cores of letter strokes touching the rule stay.
+  const halo = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      if (!kill[y * width + x]) continue;
+      for (let dy = -HALO; dy <= HALO; dy++)
+        for (let dx = -HALO; dx <= HALO; dx++) {
+          const yy = y + dy;
+          const xx = x + dx;
+          if (yy < 0 || yy >= height || xx < 0 || xx >= width) continue;
+          const j = yy * width + xx;
+          if (!kill[j] && gray(j) >= HALO_GREY) halo[j] = 1;
+        }
+    }
+  for (let i = 0; i < kill.length; i++) if (kill[i] || halo[i]) px[4 * i] = px[4 * i + 1] = px[4 * i + 2] = 255;
 }
+
+/** Width in pixels of the grey edge erased along a ruled line, and the grey level below which a pixel is ink. */
+const HALO = 2;
+const HALO_GREY = 110;
 
 /**
  * Small images are upscaled (with smoothing) before OCR and the boxes scaled back, which recovers many
@@ -91,7 +117,7 @@ async function upscale(bytes: Uint8Array, size: { width: number; height: number 
     ctx.imageSmoothingEnabled = true;
     ctx.imageSmoothingQuality = 'high';
     ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
-    if (page && process.env.DOCKET_OCR_ERASE_RULES !== '0') {
+    if (page) {
       const data = ctx.getImageData(0, 0, canvas.width, canvas.height);
       eraseRules(data.data, canvas.width, canvas.height);
       ctx.putImageData(data, 0, 0);
