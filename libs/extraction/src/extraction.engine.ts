@@ -80,7 +80,7 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
       langs = parseOcrLanguages(opts.ocrLanguages);
       if (!langs) throw new ExtractionError('extraction_failed', `unsupported OCR languages '${String(opts.ocrLanguages)}' (supported: ${OCR_LANGUAGES.join(', ')})`);
     }
-    return { recognize: (image) => getOcr().recognize(image, { engine, languages: langs }), close: async () => undefined };
+    return { recognize: (image, o) => getOcr().recognize(image, { ...o, engine, languages: langs }), close: async () => undefined };
   }
 
   async function read(kind: DocKind, bytes: Uint8Array, opts: ExtractionOptions): Promise<DocLayout> {

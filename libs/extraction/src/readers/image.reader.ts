@@ -27,6 +27,14 @@ const MIN_WIDTH = 1300;
 /** … upscaled at most this much. */
 const MAX_SCALE = 1.5;
 
+/** Tesseract page segmentation mode for page images: a single uniform block of text. */
+const PAGE_PSM = 6;
+
+/** Letter/A4 portrait proportions: a scanned or photographed page rather than a receipt or a screenshot. */
+function isPage(size: { width: number; height: number } | undefined): boolean {
+  return size !== undefined && size.width > 0 && size.height / size.width > 1.2 && size.height / size.width < 1.5;
+}
+
 /**
  * Upscale factor before OCR. Tesseract is tuned for ~300 dpi text; phone photos and 100-dpi fax scans have
  * 10–15 px letters. A portrait page scan (Letter/A4 proportions) gets its resolution estimated from its
@@ -35,8 +43,7 @@ const MAX_SCALE = 1.5;
  */
 export function ocrScale(size: { width: number; height: number } | undefined): number {
   if (!size || size.width <= 0 || size.height <= 0 || size.width * size.height > 12e6) return 1;
-  const aspect = size.height / size.width;
-  if (aspect > 1.2 && aspect < 1.5) {
+  if (isPage(size)) {
     const dpi = size.width / 8.3;
     if (dpi < 150) return Math.min(PAGE_MAX_SCALE, 200 / dpi);
   }
@@ -108,7 +115,7 @@ const HALO_GREY = 110;
 async function upscale(bytes: Uint8Array, size: { width: number; height: number } | undefined): Promise<{ image: Uint8Array; factor: number }> {
   const factor = ocrScale(size);
   if (factor <= 1) return { image: bytes, factor: 1 };
-  const page = size !== undefined && size.height / size.width > 1.2 && size.height / size.width < 1.5;
+  const page = isPage(size);
   try {
     const { createCanvas, loadImage } = await import('@napi-rs/canvas');
     const img = await loadImage(Buffer.from(bytes));
@@ -132,7 +139,9 @@ async function upscale(bytes: Uint8Array, size: { width: number; height: number 
 export async function readImage(bytes: Uint8Array, ocr: OcrService, page = 1): Promise<DocLayout> {
   const header = imageSize(bytes);
   const { image, factor } = await upscale(bytes, header);
-  const res = await ocr.recognize(image);
+  // A page (Letter/A4 proportions) is read as one block of text: the default mode (one column of variable-size
+  // text) drops the light typed fill-ins of form rows that sit apart from their printed labels.
+  const res = await ocr.recognize(image, isPage(header) ? { pageSegMode: PAGE_PSM } : undefined);
   if (factor !== 1) {
     for (const w of res.words) (w.x0 /= factor), (w.x1 /= factor), (w.y0 /= factor), (w.y1 /= factor);
     if (res.width) res.width /= factor;
