@@ -210,6 +210,35 @@ const SEPARATOR = /^[^\p{L}\d]+$/u;
 /** A word that ends with a colon is a printed label of its own ("Date:"), not part of a value. */
 const LABEL_LIKE = /\p{L}{2,}[:?]$/u;
 
+/**
+ * Splits a row into cells at wide gaps (2.5 letter heights). The letter height is that of the row's words
+ * with letters or digits: a dash or dot read as a word of its own is a few pixels high and would cut the
+ * value at the next ordinary space ("MAGAZINE - HOT ROD").
+ */
+function cells(words: Word[], page: number): Line[] {
+  const sorted = [...words].sort((a, b) => a.x0 - b.x0);
+  const hs = sorted.filter((w) => /[\p{L}\d]/u.test(w.text)).map(heightOf).sort((a, b) => a - b);
+  const h = hs.length ? hs[Math.floor(hs.length / 2)]! : Math.max(1, ...sorted.map(heightOf));
+  const out: Word[][] = [];
+  for (let i = 0; i < sorted.length; i++) {
+    // Underscores and rules are blanks to fill in: they end a cell too.
+    const blank = (w: Word) => /^(_+|[-—–=~_]{2,})$/.test(w.text);
+    if (i === 0 || sorted[i]!.x0 - sorted[i - 1]!.x1 > h * 2.5 || blank(sorted[i]!) || blank(sorted[i - 1]!)) out.push([]);
+    out[out.length - 1]!.push(sorted[i]!);
+  }
+  // Specks at a cell's ends ("Jr. °", "EXPANSION -") are noise, not part of the value.
+  const trimmed = out
+    .map((ws) => {
+      let a = 0;
+      let b = ws.length;
+      while (b > a + 1 && /^[^\p{L}\d()$%#&]+$/u.test(ws[b - 1]!.text)) b--;
+      while (b > a + 1 && /^[^\p{L}\d()$%#&[|]+$/u.test(ws[a]!.text)) a++;
+      return ws.slice(a, b);
+    })
+    .filter((ws) => ws.length);
+  return trimmed.map((ws) => makeLine(ws, page));
+}
+
 /** Words of a value read downward from `firstLine`, within the column [left, right). */
 function blockBelow(page: Page, firstLine: number, top: number, left: number, right: number, anchorX: number, h: number, maxLines: number, isDelim: (li: number, i: number) => boolean, firstGap: number, wrap = false): Word[][] {
   const out: Word[][] = [];
@@ -225,7 +254,7 @@ function blockBelow(page: Page, firstLine: number, top: number, left: number, ri
     const idx = l.words.map((w, i) => ({ w, i })).filter(({ w }) => (w.x0 + w.x1) / 2 >= left && (w.x0 + w.x1) / 2 < right);
     if (!idx.length) continue;
     // The part of the line under the anchor: the cell (wide-gap segment) that starts nearest to it.
-    const segs = segments(makeLine(idx.map((x) => x.w), page.number), 2.5);
+    const segs = cells(idx.map((x) => x.w), page.number);
     const seg = segs.find((s) => s.x1 > anchorX - h) ?? segs[segs.length - 1]!;
     if (seg.x0 > anchorX + h * 6) {
       if (out.length) break;
@@ -352,7 +381,7 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     const mark = field.data_type === 'string' ? checkMark(line, hit.start, rest, boxAfter, h, isDelimWord) : undefined;
     if (mark) lines = [[mark]];
     else if (rest.length) {
-      const first = segments(makeLine(rest, page.number), 2.5)[0]!.words;
+      const first = cells(rest, page.number)[0]!.words;
       const cut = first.findIndex((w, i) => i > 0 && LABEL_LIKE.test(w.text) && !/^\(/.test(w.text));
       const value = cut > 0 ? first.slice(0, cut) : first;
       if (!(value.length <= 3 && LABEL_LIKE.test(value[value.length - 1]!.text))) {
