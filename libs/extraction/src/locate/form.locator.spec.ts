@@ -97,6 +97,12 @@ describe('form locator', () => {
     expect(got.get('media')?.value).toBe('MAGAZINE - HOT ROD');
   });
 
+  it('reads below a column heading that is printed again to its right', () => {
+    const d = doc(row(100, [50, 'Name of Account'], [300, 'Name of Account']), row(120, [50, 'Meijer Gas'], [300, 'Ultra Diamond']));
+    const got = locateFormFields(d, [f('account', 'Name of Account')], ctx);
+    expect(got.get('account')?.value).toBe('Meijer Gas');
+  });
+
   it('does not return the next label as the value and never throws on an empty page', () => {
     const d = doc(row(100, [50, 'FROM:'], [300, 'TO:']));
     expect(locateFormFields(d, [f('from', 'FROM'), f('to', 'TO')], ctx).size).toBe(0);

@@ -384,7 +384,11 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
       const first = cells(rest, page.number)[0]!.words;
       const cut = first.findIndex((w, i) => i > 0 && LABEL_LIKE.test(w.text) && !/^\(/.test(w.text));
       const value = cut > 0 ? first.slice(0, cut) : first;
-      if (!(value.length <= 3 && LABEL_LIKE.test(value[value.length - 1]!.text))) {
+      // The same heading printed again to the right ("Name of Account … Name of Account" over two table
+      // halves) is the next column's heading: the value is below.
+      const again = compact(value.map((w) => w.text).join(' '));
+      const repeated = again.length >= 3 && compact(field.label ?? '').startsWith(again);
+      if (!repeated && !(value.length <= 3 && LABEL_LIKE.test(value[value.length - 1]!.text))) {
         lines.push(value);
         // Running text wraps onto the lines below, starting under the value's start.
         if (field.data_type === 'string' && cut < 0 && value.length >= 3) {
