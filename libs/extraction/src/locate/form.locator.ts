@@ -1,5 +1,5 @@
 import type { FieldDef } from '../engine.types.js';
-import { makeLine, segments } from '../layout/layout.builder.js';
+import { makeLine } from '../layout/layout.builder.js';
 import type { DocLayout, Line, Page, Word } from '../layout/layout.types.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
 import { conceptTokens, fold } from './label.matcher.js';
