@@ -103,6 +103,13 @@ describe('form locator', () => {
     expect(got.get('account')?.value).toBe('Meijer Gas');
   });
 
+  it('finds a label that OCR glued to the word before it', () => {
+    const d = doc(row(100, [50, '11/16New Balance:'], [300, '(872,055.53)']), row(130, [50, 'oMugs'], [200, '12']));
+    const got = locateFormFields(d, [f('balance', 'New Balance'), f('mugs', 'Mugs')], ctx);
+    expect(got.get('balance')?.value).toBe('(872,055.53)');
+    expect(got.get('mugs')?.value).toBe('12');
+  });
+
   it('does not return the next label as the value and never throws on an empty page', () => {
     const d = doc(row(100, [50, 'FROM:'], [300, 'TO:']));
     expect(locateFormFields(d, [f('from', 'FROM'), f('to', 'TO')], ctx).size).toBe(0);

@@ -42,6 +42,15 @@ export function isLeader(text: string): boolean {
   return /^[^\p{L}\d]+$/u.test(text) || (/[-—–=~_]{2,}/.test(text) && /^[-—–=~_.·:;,'"‘’“”\s emaonrwc]+$/i.test(text));
 }
 
+/**
+ * A label glued by OCR to the word before it ("11/16New Balance:", "oMugs"): the part of the word from an
+ * upper-case letter that follows a digit, a lower-case letter or punctuation.
+ */
+function gluedTail(text: string): string | undefined {
+  const m = /^(.*?[\d\p{Ll}\p{P}])(\p{Lu}\p{L}{2,}.*)$/u.exec(text);
+  return m ? labelPart(m[2]!) : undefined;
+}
+
 /** The label part of a word, without leader dashes glued to its end. */
 function labelPart(text: string): string {
   const m = LEADER_RUN.exec(text);
@@ -84,21 +93,28 @@ export function findLabel(page: Page, label: string): LabelHit[] {
   page.lines.forEach((line, li) => {
     const ws = line.words;
     for (let i = 0; i < ws.length; i++) {
-      let text = '';
       let best: LabelHit | undefined;
-      for (let j = i; j < Math.min(ws.length, i + maxWords); j++) {
-        text += compact(labelPart(ws[j]!.text));
-        if (text.length > target.length * 1.4 + 2) break;
-        // The span must start with the label's start (OCR errors aside), not somewhere in its middle.
-        if (!text || text[0] !== target[0] && similarity(text.slice(0, 3), target.slice(0, 3)) < 0.6) break;
-        let s = similarity(text, target);
-        if (s < need) continue;
-        const opening = opensCell(line, i);
-        const colon = /[:?]$/.test(ws[j]!.text);
-        // Short labels are common words ("No", "on"): only as a printed label, i.e. opening a cell or with a colon.
-        if (target.length <= 3 && !opening && !colon) continue;
-        s += (opening ? 0.03 : 0) + (colon ? 0.03 : 0);
-        if (!best || s > best.score) best = { page: page.number, line: li, start: i, end: j + 1, score: s };
+      // The span read from the whole first word; also from a label glued to its end.
+      let text = '';
+      for (const first of [labelPart(ws[i]!.text), gluedTail(ws[i]!.text)]) {
+        if (first === undefined) continue;
+        const glued = first !== labelPart(ws[i]!.text);
+        let span = '';
+        for (let j = i; j < Math.min(ws.length, i + maxWords); j++) {
+          span += compact(j === i ? first : labelPart(ws[j]!.text));
+          if (!glued) text = span;
+          if (span.length > target.length * 1.4 + 2) break;
+          // The span must start with the label's start (OCR errors aside), not somewhere in its middle.
+          if (!span || (span[0] !== target[0] && similarity(span.slice(0, 3), target.slice(0, 3)) < 0.6)) break;
+          let s = similarity(span, target);
+          if (s < need) continue;
+          const opening = opensCell(line, i);
+          const colon = /[:?]$/.test(ws[j]!.text);
+          // Short labels are common words ("No", "on"): only as a printed label, i.e. opening a cell or with a colon.
+          if (target.length <= 3 && !opening && !colon) continue;
+          s += (opening ? 0.03 : 0) + (colon ? 0.03 : 0) - (glued ? 0.02 : 0);
+          if (!best || s > best.score) best = { page: page.number, line: li, start: i, end: j + 1, score: s };
+        }
       }
       // A long label printed over several lines ("Final Report Due / (Supplier Rpt.) / Wave(s)"): the
       // start of the label ends its cell, and the lines just below, starting under it, hold the rest.
