@@ -80,7 +80,7 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
       langs = parseOcrLanguages(opts.ocrLanguages);
       if (!langs) throw new ExtractionError('extraction_failed', `unsupported OCR languages '${String(opts.ocrLanguages)}' (supported: ${OCR_LANGUAGES.join(', ')})`);
     }
-    return { recognize: (image) => getOcr().recognize(image, { engine, languages: langs }), close: async () => undefined };
+    return { recognize: (image, o) => getOcr().recognize(image, { ...o, engine, languages: langs }), close: async () => undefined };
   }
 
   async function read(kind: DocKind, bytes: Uint8Array, opts: ExtractionOptions): Promise<DocLayout> {
@@ -123,7 +123,8 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
   };
 }
 
-const FORM_LABEL_MIN = Number(process.env.DOCKET_FORM_MIN ?? 0.85);
+/** Printed-label similarity from which a form label's value overrides the concept-based candidates. */
+const FORM_LABEL_MIN = 0.85;
 
 /** Runs field location, validation and scoring on an already-read document. */
 export function extractFromLayout(doc: DocLayout, schema: ExtractionSchema, opts: ExtractionOptions = {}): ExtractionOutput {

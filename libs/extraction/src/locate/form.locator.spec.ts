@@ -64,6 +64,52 @@ describe('form locator', () => {
     expect(got.get('size')?.value).toBe('400');
   });
 
+  it('answers check-box options with their mark, right of the option or in the box before it', () => {
+    const d = doc(
+      row(100, [50, 'Attached: Yes x No']),
+      row(130, [50, '|X | increased | | decreased']),
+      row(160, [50, '_X_ High'], [200, 'Medium']),
+      row(190, [50, 'Remarks: x-ray follow-up']),
+    );
+    const got = locateFormFields(d, [f('yes', 'Yes'), f('no', 'No'), f('inc', 'increased'), f('high', 'High'), f('remarks', 'Remarks')], ctx);
+    expect(got.get('yes')?.value).toBe('x');
+    // The mark after "Yes" answers "Yes", not the "No" after it.
+    expect(got.has('no')).toBe(false);
+    expect(got.get('inc')?.value).toBe('☑');
+    expect(got.get('high')?.value).toBe('_X_');
+    expect(got.get('remarks')?.value).toBe('x-ray follow-up');
+  });
+
+  it('reads past leader dashes glued to the label and the letters OCR makes of them', () => {
+    const d = doc(row(100, [50, 'Print-———eeeeeao OLD GOLD']), row(130, [50, 'Paper ——————m——a Ecusta 556']));
+    const got = locateFormFields(d, [f('print', 'Print'), f('paper', 'Paper')], ctx);
+    expect(got.get('print')?.value).toBe('OLD GOLD');
+    expect(got.get('paper')?.value).toBe('Ecusta 556');
+  });
+
+  it('keeps a dash between the words of a value and drops specks at its end', () => {
+    const words = row(100, [50, 'MEDIA'], [200, 'MAGAZINE'], [270, 'HOT ROD .']);
+    // OCR boxes of a dash and a dot are a few pixels high.
+    words.push({ text: '-', x0: 255, x1: 262, y0: 104, y1: 106, conf: 0.9 });
+    const dot = words.find((w) => w.text === '.')!;
+    (dot.y0 = 108), (dot.x0 = dot.x1 - 2);
+    const got = locateFormFields(doc(words), [f('media', 'MEDIA')], ctx);
+    expect(got.get('media')?.value).toBe('MAGAZINE - HOT ROD');
+  });
+
+  it('reads below a column heading that is printed again to its right', () => {
+    const d = doc(row(100, [50, 'Name of Account'], [300, 'Name of Account']), row(120, [50, 'Meijer Gas'], [300, 'Ultra Diamond']));
+    const got = locateFormFields(d, [f('account', 'Name of Account')], ctx);
+    expect(got.get('account')?.value).toBe('Meijer Gas');
+  });
+
+  it('finds a label that OCR glued to the word before it', () => {
+    const d = doc(row(100, [50, '11/16New Balance:'], [300, '(872,055.53)']), row(130, [50, 'oMugs'], [200, '12']));
+    const got = locateFormFields(d, [f('balance', 'New Balance'), f('mugs', 'Mugs')], ctx);
+    expect(got.get('balance')?.value).toBe('(872,055.53)');
+    expect(got.get('mugs')?.value).toBe('12');
+  });
+
   it('does not return the next label as the value and never throws on an empty page', () => {
     const d = doc(row(100, [50, 'FROM:'], [300, 'TO:']));
     expect(locateFormFields(d, [f('from', 'FROM'), f('to', 'TO')], ctx).size).toBe(0);

@@ -1,5 +1,5 @@
 import type { FieldDef } from '../engine.types.js';
-import { makeLine, segments } from '../layout/layout.builder.js';
+import { makeLine } from '../layout/layout.builder.js';
 import type { DocLayout, Line, Page, Word } from '../layout/layout.types.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
 import { conceptTokens, fold } from './label.matcher.js';
@@ -33,6 +33,28 @@ function levenshtein(a: string, b: string): number {
 export function similarity(a: string, b: string): number {
   const n = Math.max(a.length, b.length);
   return n === 0 ? 1 : 1 - levenshtein(a, b) / n;
+}
+
+/** Leader dashes glued to a printed label ("Print-———eeee"): OCR reads dashes as dashes, `=`, `~` and e/m/a/o. */
+const LEADER_RUN = /[-—–=~_.·]{2,}/;
+/** A word that is a leader line, OCR noise included ("——————m——a", "=—eeae", "~———mmeee"). */
+export function isLeader(text: string): boolean {
+  return /^[^\p{L}\d]+$/u.test(text) || (/[-—–=~_]{2,}/.test(text) && /^[-—–=~_.·:;,'"‘’“”\s emaonrwc]+$/i.test(text));
+}
+
+/**
+ * A label glued by OCR to the word before it ("11/16New Balance:", "oMugs"): the part of the word from an
+ * upper-case letter that follows a digit, a lower-case letter or punctuation.
+ */
+function gluedTail(text: string): string | undefined {
+  const m = /^(.*?[\d\p{Ll}\p{P}])(\p{Lu}\p{L}{2,}.*)$/u.exec(text);
+  return m ? labelPart(m[2]!) : undefined;
+}
+
+/** The label part of a word, without leader dashes glued to its end. */
+function labelPart(text: string): string {
+  const m = LEADER_RUN.exec(text);
+  return m && m.index > 0 ? text.slice(0, m.index) : text;
 }
 
 export interface LabelHit {
@@ -71,21 +93,28 @@ export function findLabel(page: Page, label: string): LabelHit[] {
   page.lines.forEach((line, li) => {
     const ws = line.words;
     for (let i = 0; i < ws.length; i++) {
-      let text = '';
       let best: LabelHit | undefined;
-      for (let j = i; j < Math.min(ws.length, i + maxWords); j++) {
-        text += compact(ws[j]!.text);
-        if (text.length > target.length * 1.4 + 2) break;
-        // The span must start with the label's start (OCR errors aside), not somewhere in its middle.
-        if (!text || text[0] !== target[0] && similarity(text.slice(0, 3), target.slice(0, 3)) < 0.6) break;
-        let s = similarity(text, target);
-        if (s < need) continue;
-        const opening = opensCell(line, i);
-        const colon = /[:?]$/.test(ws[j]!.text);
-        // Short labels are common words ("No", "on"): only as a printed label, i.e. opening a cell or with a colon.
-        if (target.length <= 3 && !opening && !colon) continue;
-        s += (opening ? 0.03 : 0) + (colon ? 0.03 : 0);
-        if (!best || s > best.score) best = { page: page.number, line: li, start: i, end: j + 1, score: s };
+      // The span read from the whole first word; also from a label glued to its end.
+      let text = '';
+      for (const first of [labelPart(ws[i]!.text), gluedTail(ws[i]!.text)]) {
+        if (first === undefined) continue;
+        const glued = first !== labelPart(ws[i]!.text);
+        let span = '';
+        for (let j = i; j < Math.min(ws.length, i + maxWords); j++) {
+          span += compact(j === i ? first : labelPart(ws[j]!.text));
+          if (!glued) text = span;
+          if (span.length > target.length * 1.4 + 2) break;
+          // The span must start with the label's start (OCR errors aside), not somewhere in its middle.
+          if (!span || (span[0] !== target[0] && similarity(span.slice(0, 3), target.slice(0, 3)) < 0.6)) break;
+          let s = similarity(span, target);
+          if (s < need) continue;
+          const opening = opensCell(line, i);
+          const colon = /[:?]$/.test(ws[j]!.text);
+          // Short labels are common words ("No", "on"): only as a printed label, i.e. opening a cell or with a colon.
+          if (target.length <= 3 && !opening && !colon) continue;
+          s += (opening ? 0.03 : 0) + (colon ? 0.03 : 0) - (glued ? 0.02 : 0);
+          if (!best || s > best.score) best = { page: page.number, line: li, start: i, end: j + 1, score: s };
+        }
       }
       // A long label printed over several lines ("Final Report Due / (Supplier Rpt.) / Wave(s)"): the
       // start of the label ends its cell, and the lines just below, starting under it, hold the rest.
@@ -108,7 +137,7 @@ function continued(page: Page, li: number, i: number, target: string, need: numb
   // The first part: words up to the end of the cell, matching the start of the label.
   for (; j < ws.length; j++) {
     if (j > i && ws[j]!.x0 - ws[j - 1]!.x1 > h * 2.5) break;
-    text += compact(ws[j]!.text);
+    text += compact(labelPart(ws[j]!.text));
   }
   if (text.length < 5 || text.length >= target.length * 0.85 || similarity(text, target.slice(0, text.length)) < need) return undefined;
   const more: [number, number][] = [];
@@ -122,7 +151,7 @@ function continued(page: Page, li: number, i: number, target: string, need: numb
     let part = '';
     for (let m = start; m < l.words.length; m++) {
       if (m > start && l.words[m]!.x0 - l.words[m - 1]!.x1 > h * 2.5) break;
-      const next = part + compact(l.words[m]!.text);
+      const next = part + compact(labelPart(l.words[m]!.text));
       if ((text + next).length > target.length * 1.2 + 2) break;
       part = next;
       more.push([k, m]);
@@ -197,6 +226,35 @@ const SEPARATOR = /^[^\p{L}\d]+$/u;
 /** A word that ends with a colon is a printed label of its own ("Date:"), not part of a value. */
 const LABEL_LIKE = /\p{L}{2,}[:?]$/u;
 
+/**
+ * Splits a row into cells at wide gaps (2.5 letter heights). The letter height is that of the row's words
+ * with letters or digits: a dash or dot read as a word of its own is a few pixels high and would cut the
+ * value at the next ordinary space ("MAGAZINE - HOT ROD").
+ */
+function cells(words: Word[], page: number): Line[] {
+  const sorted = [...words].sort((a, b) => a.x0 - b.x0);
+  const hs = sorted.filter((w) => /[\p{L}\d]/u.test(w.text)).map(heightOf).sort((a, b) => a - b);
+  const h = hs.length ? hs[Math.floor(hs.length / 2)]! : Math.max(1, ...sorted.map(heightOf));
+  const out: Word[][] = [];
+  for (let i = 0; i < sorted.length; i++) {
+    // Underscores and rules are blanks to fill in: they end a cell too.
+    const blank = (w: Word) => /^(_+|[-—–=~_]{2,})$/.test(w.text);
+    if (i === 0 || sorted[i]!.x0 - sorted[i - 1]!.x1 > h * 2.5 || blank(sorted[i]!) || blank(sorted[i - 1]!)) out.push([]);
+    out[out.length - 1]!.push(sorted[i]!);
+  }
+  // Specks at a cell's ends ("Jr. °", "EXPANSION -") are noise, not part of the value.
+  const trimmed = out
+    .map((ws) => {
+      let a = 0;
+      let b = ws.length;
+      while (b > a + 1 && /^[^\p{L}\d()$%#&]+$/u.test(ws[b - 1]!.text)) b--;
+      while (b > a + 1 && /^[^\p{L}\d()$%#&[|]+$/u.test(ws[a]!.text)) a++;
+      return ws.slice(a, b);
+    })
+    .filter((ws) => ws.length);
+  return trimmed.map((ws) => makeLine(ws, page));
+}
+
 /** Words of a value read downward from `firstLine`, within the column [left, right). */
 function blockBelow(page: Page, firstLine: number, top: number, left: number, right: number, anchorX: number, h: number, maxLines: number, isDelim: (li: number, i: number) => boolean, firstGap: number, wrap = false): Word[][] {
   const out: Word[][] = [];
@@ -212,7 +270,7 @@ function blockBelow(page: Page, firstLine: number, top: number, left: number, ri
     const idx = l.words.map((w, i) => ({ w, i })).filter(({ w }) => (w.x0 + w.x1) / 2 >= left && (w.x0 + w.x1) / 2 < right);
     if (!idx.length) continue;
     // The part of the line under the anchor: the cell (wide-gap segment) that starts nearest to it.
-    const segs = segments(makeLine(idx.map((x) => x.w), page.number), 2.5);
+    const segs = cells(idx.map((x) => x.w), page.number);
     const seg = segs.find((s) => s.x1 > anchorX - h) ?? segs[segs.length - 1]!;
     if (seg.x0 > anchorX + h * 6) {
       if (out.length) break;
@@ -237,16 +295,42 @@ function blockBelow(page: Page, firstLine: number, top: number, left: number, ri
   return out;
 }
 
+/** A tick or cross filling a check box, as OCR reads it: "x", "X", "[X]", "_X_", "|X", "☑", "✓". */
+const MARK = /^[[(|_]*[xX✓✔☑☒✗✘][\])|_]*$/u;
+/** An empty check box as OCR reads it: brackets and bars. */
+const BOX = /^[[\](|)□☐]{1,3}$/u;
+
+/**
+ * The mark answering a check-box option: right of the label when the value there starts with a lone mark,
+ * else just left of it (boxes printed before their options) unless that mark follows another label (it is
+ * that label's answer: "Yes x No") or the label has a value of its own right of it.
+ */
+function checkMark(line: Line, start: number, rest: Word[], boxAfter: boolean, h: number, isDelimWord: (w: Word) => boolean): Word | undefined {
+  if (rest.length && MARK.test(rest[0]!.text) && (rest.length === 1 || rest[1]!.x0 - rest[0]!.x1 > h * 0.6 || !/^\p{Ll}/u.test(rest[1]!.text))) return rest[0];
+  if (rest.length && !boxAfter && !(rest.length === 1 && /^\p{L}+$/u.test(rest[0]!.text))) return undefined;
+  const ws = line.words;
+  let k = start - 1;
+  while (k >= 0 && BOX.test(ws[k]!.text)) k--;
+  if (k < 0 || !MARK.test(ws[k]!.text) || ws[start]!.x0 - ws[k]!.x1 > h * 3) return undefined;
+  let before = k - 1;
+  while (before >= 0 && (BOX.test(ws[before]!.text) || SEPARATOR.test(ws[before]!.text))) before--;
+  if (before >= 0 && (isDelimWord(ws[before]!) || LABEL_LIKE.test(ws[before]!.text)) && ws[k]!.x0 - ws[before]!.x1 < h * 4) return undefined;
+  // A cross inside a printed box ("[X]", "|X |") is a ticked box.
+  const boxed = /[[|]/.test(ws[k]!.text) || (k > 0 && BOX.test(ws[k - 1]!.text)) || BOX.test(ws[k + 1]!.text);
+  return boxed ? { ...ws[k]!, text: '☑' } : ws[k];
+}
+
 function typed(words: Word[], field: FieldDef, ctx: DocContext): unknown {
   const text = words.map((w) => w.text).join(' ');
   if (field.data_type === 'string') {
     const s = cleanString(text.replace(/_{2,}/g, ' '));
-    return /[\p{L}\d]/u.test(s) ? s : undefined;
+    return /[\p{L}\d☑]/u.test(s) ? s : undefined;
   }
   return findTyped(text, field.data_type, ctx)[0]?.value;
 }
 
-const AMBIGUOUS = Number(process.env.DOCKET_FORM_AMBIG ?? 0.8);
+/** Weight of a form label anchoring an amount when the label is printed more often than it is asked for. */
+const AMBIGUOUS = 0.8;
 
 export interface FormCandidate extends Located {
   labelScore: number;
@@ -298,15 +382,29 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
       if (isDelimWord(w)) break;
       rest.push(w);
     }
-    while (rest.length && SEPARATOR.test(rest[0]!.text)) rest = rest.slice(1);
+    const boxAfter = row.length > 0 && BOX.test(row[0]!.text);
+    // Leader lines between the label and its value, with what OCR makes of them.
+    let leader = labelPart(labelWords[labelWords.length - 1]!.text) !== labelWords[labelWords.length - 1]!.text;
+    while (rest.length && (isLeader(rest[0]!.text) || (leader && /^[emao]{2,}$/.test(rest[0]!.text)))) {
+      leader ||= /[-—–=~_]{2,}/.test(rest[0]!.text);
+      rest = rest.slice(1);
+    }
     const rowBottom = Math.max(ly1, ...rest.map((w) => w.y1));
     let lines: Word[][] = [];
     const maxLines = field.data_type === 'string' ? 12 : 2;
-    if (rest.length) {
-      const first = segments(makeLine(rest, page.number), 2.5)[0]!.words;
+    // Check-box answers: the mark right of the option ("Yes x No"), else the mark ticked in the box left of
+    // it ("[X] increased [ ] decreased") when nothing but an empty box or another option follows.
+    const mark = field.data_type === 'string' ? checkMark(line, hit.start, rest, boxAfter, h, isDelimWord) : undefined;
+    if (mark) lines = [[mark]];
+    else if (rest.length) {
+      const first = cells(rest, page.number)[0]!.words;
       const cut = first.findIndex((w, i) => i > 0 && LABEL_LIKE.test(w.text) && !/^\(/.test(w.text));
       const value = cut > 0 ? first.slice(0, cut) : first;
-      if (!(value.length <= 3 && LABEL_LIKE.test(value[value.length - 1]!.text))) {
+      // The same heading printed again to the right ("Name of Account … Name of Account" over two table
+      // halves) is the next column's heading: the value is below.
+      const again = compact(value.map((w) => w.text).join(' '));
+      const repeated = again.length >= 3 && compact(field.label ?? '').startsWith(again);
+      if (!repeated && !(value.length <= 3 && LABEL_LIKE.test(value[value.length - 1]!.text))) {
         lines.push(value);
         // Running text wraps onto the lines below, starting under the value's start.
         if (field.data_type === 'string' && cut < 0 && value.length >= 3) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { eraseRules, ocrScale } from './image.reader.js';
+import { eraseRules, ocrScale, readImage } from './image.reader.js';
+import type { OcrService, RecognizeOptions } from './ocr.service.js';
 
 describe('OCR preprocessing', () => {
   it('brings ~100-dpi page scans to ~200 dpi and other small images towards 1300 px wide', () => {
@@ -21,5 +22,42 @@ describe('OCR preprocessing', () => {
     eraseRules(px, w, h);
     expect(px[4 * (50 * w + 100)]).toBe(255);
     expect(px[4 * (25 * w + 40)]).toBe(0);
+  });
+
+  it('erases the grey anti-aliased edges of a rule, not the dark core of a stroke crossing it', () => {
+    const w = 200;
+    const h = 100;
+    const px = new Uint8ClampedArray(w * h * 4).fill(255);
+    const paint = (x: number, y: number, v: number) => px.fill(v, 4 * (y * w + x), 4 * (y * w + x) + 3);
+    for (let x = 10; x < 190; x++) (paint(x, 50, 0), paint(x, 49, 180), paint(x, 51, 180)); // rule with grey edges
+    for (let y = 40; y < 50; y++) paint(100, y, 0); // a stroke standing on the rule
+    eraseRules(px, w, h);
+    expect(px[4 * (49 * w + 60)]).toBe(255);
+    expect(px[4 * (51 * w + 60)]).toBe(255);
+    expect(px[4 * (45 * w + 100)]).toBe(0);
+    expect(px[4 * (49 * w + 100)]).toBe(0);
+  });
+
+  it('reads page images as one block of text and other images in the default mode', async () => {
+    const png = (width: number, height: number) => {
+      const b = new Uint8Array(33);
+      b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      const dv = new DataView(b.buffer);
+      dv.setUint32(16, width);
+      dv.setUint32(20, height);
+      return b;
+    };
+    const seen: (RecognizeOptions | undefined)[] = [];
+    const ocr: OcrService = {
+      async recognize(_image, opts) {
+        seen.push(opts);
+        return { words: [] };
+      },
+      async close() {},
+    };
+    await readImage(png(1700, 2200), ocr);
+    await readImage(png(1500, 1000), ocr);
+    expect(seen[0]?.pageSegMode).toBe(6);
+    expect(seen[1]?.pageSegMode).toBeUndefined();
   });
 });

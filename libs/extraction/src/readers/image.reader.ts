@@ -20,6 +20,21 @@ export function imageSize(b: Uint8Array): { width: number; height: number } | un
   return undefined;
 }
 
+/** Largest upscale of a low-dpi page scan (brought to ~200 dpi). */
+const PAGE_MAX_SCALE = 2;
+/** Other small images are brought towards this width … */
+const MIN_WIDTH = 1300;
+/** … upscaled at most this much. */
+const MAX_SCALE = 1.5;
+
+/** Tesseract page segmentation mode for page images: a single uniform block of text. */
+const PAGE_PSM = 6;
+
+/** Letter/A4 portrait proportions: a scanned or photographed page rather than a receipt or a screenshot. */
+function isPage(size: { width: number; height: number } | undefined): boolean {
+  return size !== undefined && size.width > 0 && size.height / size.width > 1.2 && size.height / size.width < 1.5;
+}
+
 /**
  * Upscale factor before OCR. Tesseract is tuned for ~300 dpi text; phone photos and 100-dpi fax scans have
  * 10–15 px letters. A portrait page scan (Letter/A4 proportions) gets its resolution estimated from its
@@ -28,14 +43,12 @@ export function imageSize(b: Uint8Array): { width: number; height: number } | un
  */
 export function ocrScale(size: { width: number; height: number } | undefined): number {
   if (!size || size.width <= 0 || size.height <= 0 || size.width * size.height > 12e6) return 1;
-  const aspect = size.height / size.width;
-  if (aspect > 1.2 && aspect < 1.5) {
+  if (isPage(size)) {
     const dpi = size.width / 8.3;
-    if (dpi < 150) return Math.min(Number(process.env.DOCKET_OCR_PAGE_SCALE ?? 2), 200 / dpi);
+    if (dpi < 150) return Math.min(PAGE_MAX_SCALE, 200 / dpi);
   }
-  const target = Number(process.env.DOCKET_OCR_MIN_WIDTH ?? 1300);
-  if (size.width >= target) return 1;
-  return Math.min(Number(process.env.DOCKET_OCR_MAX_SCALE ?? 1.5), target / size.width);
+  if (size.width >= MIN_WIDTH) return 1;
+  return Math.min(MAX_SCALE, MIN_WIDTH / size.width);
 }
 
 /**
@@ -71,8 +84,28 @@ export function eraseRules(px: Uint8ClampedArray | Uint8Array, width: number, he
       }
     }
   }
-  for (let i = 0; i < kill.length; i++) if (kill[i]) px[4 * i] = px[4 * i + 1] = px[4 * i + 2] = 255;
+  // The grey anti-aliased edges along an erased rule would stay behind as two faint rules (which the OCR
+  // then takes for a picture and drops the text on them): lighter pixels next to erased ones go too, while
+  // the dark cores of letter strokes touching the rule stay.
+  const halo = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      if (!kill[y * width + x]) continue;
+      for (let dy = -HALO; dy <= HALO; dy++)
+        for (let dx = -HALO; dx <= HALO; dx++) {
+          const yy = y + dy;
+          const xx = x + dx;
+          if (yy < 0 || yy >= height || xx < 0 || xx >= width) continue;
+          const j = yy * width + xx;
+          if (!kill[j] && gray(j) >= HALO_GREY) halo[j] = 1;
+        }
+    }
+  for (let i = 0; i < kill.length; i++) if (kill[i] || halo[i]) px[4 * i] = px[4 * i + 1] = px[4 * i + 2] = 255;
 }
+
+/** Width in pixels of the grey edge erased along a ruled line, and the grey level below which a pixel is ink. */
+const HALO = 2;
+const HALO_GREY = 110;
 
 /**
  * Small images are upscaled (with smoothing) before OCR and the boxes scaled back, which recovers many
@@ -82,7 +115,7 @@ export function eraseRules(px: Uint8ClampedArray | Uint8Array, width: number, he
 async function upscale(bytes: Uint8Array, size: { width: number; height: number } | undefined): Promise<{ image: Uint8Array; factor: number }> {
   const factor = ocrScale(size);
   if (factor <= 1) return { image: bytes, factor: 1 };
-  const page = size !== undefined && size.height / size.width > 1.2 && size.height / size.width < 1.5;
+  const page = isPage(size);
   try {
     const { createCanvas, loadImage } = await import('@napi-rs/canvas');
     const img = await loadImage(Buffer.from(bytes));
@@ -91,7 +124,7 @@ async function upscale(bytes: Uint8Array, size: { width: number; height: number 
     ctx.imageSmoothingEnabled = true;
     ctx.imageSmoothingQuality = 'high';
     ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
-    if (page && process.env.DOCKET_OCR_ERASE_RULES !== '0') {
+    if (page) {
       const data = ctx.getImageData(0, 0, canvas.width, canvas.height);
       eraseRules(data.data, canvas.width, canvas.height);
       ctx.putImageData(data, 0, 0);
@@ -106,7 +139,9 @@ async function upscale(bytes: Uint8Array, size: { width: number; height: number 
 export async function readImage(bytes: Uint8Array, ocr: OcrService, page = 1): Promise<DocLayout> {
   const header = imageSize(bytes);
   const { image, factor } = await upscale(bytes, header);
-  const res = await ocr.recognize(image);
+  // A page (Letter/A4 proportions) is read as one block of text: the default mode (one column of variable-size
+  // text) drops the light typed fill-ins of form rows that sit apart from their printed labels.
+  const res = await ocr.recognize(image, isPage(header) ? { pageSegMode: PAGE_PSM } : undefined);
   if (factor !== 1) {
     for (const w of res.words) (w.x0 /= factor), (w.x1 /= factor), (w.y0 /= factor), (w.y1 /= factor);
     if (res.width) res.width /= factor;

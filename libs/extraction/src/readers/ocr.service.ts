@@ -62,6 +62,8 @@ export interface OcrOptions {
 export interface RecognizeOptions {
   engine?: OcrEngineMode;
   languages?: readonly OcrLanguage[];
+  /** Page segmentation mode of this call (tesseract `--psm`); the default is PSM. */
+  pageSegMode?: number;
 }
 
 /** Directory of a bundled model; passing model files explicitly keeps tesseract.js from reaching for a CDN. */
@@ -153,7 +155,8 @@ class OcrRouter implements OcrService {
 
   recognize(image: Uint8Array, opts: RecognizeOptions = {}): Promise<OcrResult> {
     const languages = opts.languages?.length ? opts.languages : this.languages;
-    if (resolveOcrBackend(opts.engine ?? this.engine, languages) === 'native') return this.native.recognize(image, languages);
+    const psm = opts.pageSegMode !== undefined && Number.isInteger(opts.pageSegMode) && opts.pageSegMode >= 0 && opts.pageSegMode <= 13 ? String(opts.pageSegMode) : PSM;
+    if (resolveOcrBackend(opts.engine ?? this.engine, languages) === 'native') return this.native.recognize(image, languages, psm);
     const key = languages.join('+');
     let worker = this.wasm.get(key);
     if (worker) this.wasm.delete(key);
@@ -164,7 +167,7 @@ class OcrRouter implements OcrService {
       this.wasm.delete(oldKey);
       void old.close();
     }
-    return worker.recognize(image);
+    return worker.recognize(image, psm);
   }
 
   async close(): Promise<void> {
@@ -180,6 +183,8 @@ class WasmOcr {
   private worker?: Promise<TesseractWorker>;
   // tesseract.js workers process one job at a time; chain calls so concurrent extractions queue.
   private queue: Promise<unknown> = Promise.resolve();
+  /** The page segmentation mode the worker is set to. */
+  private psm = PSM;
 
   constructor(private readonly languages: readonly OcrLanguage[]) {}
 
@@ -210,9 +215,13 @@ class WasmOcr {
     return this.worker;
   }
 
-  recognize(image: Uint8Array): Promise<OcrResult> {
+  recognize(image: Uint8Array, psm = PSM): Promise<OcrResult> {
     const run = this.queue.then(async () => {
       const worker = await this.getWorker();
+      if (psm !== this.psm) {
+        await worker.setParameters({ tessedit_pageseg_mode: psm } as unknown as Parameters<TesseractWorker['setParameters']>[0]);
+        this.psm = psm;
+      }
       const { data } = await worker.recognize(Buffer.from(image), {}, { blocks: true, text: false });
       const words: Word[] = [];
       for (const b of data.blocks ?? [])
@@ -263,14 +272,14 @@ function bundledTessdata(languages: readonly OcrLanguage[]): string | undefined 
 
 /** The `tesseract` CLI with OMP_THREAD_LIMIT=1 (its OpenMP threads make it several times slower on small machines). */
 class NativeOcr {
-  async recognize(image: Uint8Array, languages: readonly OcrLanguage[]): Promise<OcrResult> {
+  async recognize(image: Uint8Array, languages: readonly OcrLanguage[], psm = PSM): Promise<OcrResult> {
     const dir = mkdtempSync(join(tmpdir(), 'docket-ocr-'));
     try {
       const file = join(dir, 'page.img');
       writeFileSync(file, image);
       const tsv = await new Promise<string>((resolve, reject) => {
         const tessdata = bundledTessdata(languages);
-        const args = [file, 'stdout', ...(tessdata ? ['--tessdata-dir', tessdata] : []), '-l', languages.join('+'), '--psm', PSM, '-c', 'tessedit_create_tsv=1'];
+        const args = [file, 'stdout', ...(tessdata ? ['--tessdata-dir', tessdata] : []), '-l', languages.join('+'), '--psm', psm, '-c', 'tessedit_create_tsv=1'];
         const child = spawn('tesseract', args, {
           env: { ...process.env, OMP_THREAD_LIMIT: '1' },
           stdio: ['ignore', 'pipe', 'ignore'],
