@@ -77,7 +77,7 @@ function modelFile(lang: OcrLanguage): string {
  * receipts and forms that the default automatic mode (3) drops as separate noisy blocks; words still carry
  * their own boxes, so columns are rebuilt by the layout model anyway.
  */
-const PSM = process.env.DOCKET_OCR_PSM ?? '4';
+const PSM = '4';
 
 let nativeAvailable: boolean | undefined;
 export function hasNativeTesseract(): boolean {
