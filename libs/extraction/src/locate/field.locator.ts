@@ -6,6 +6,7 @@ import { conceptTokens, isKnownConcept, labelSpec, matchSpan, weightOf, wordConc
 import { findIban, findVatIds } from '../parsers/identifier.parser.js';
 import { ISO_CODES } from '../parsers/currency.parser.js';
 import { findDates } from '../parsers/date.parser.js';
+import { partyName } from './semantic.fallback.js';
 
 export interface Located {
   value: unknown;
@@ -113,6 +114,8 @@ export function refine(field: FieldDef, value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const concepts = conceptTokens(`${field.key.replace(/_/g, ' ')} ${field.label ?? ''}`);
   if (concepts.includes('iban')) return findIban(value) ?? value;
+  // A party's name ends where another party is introduced ("Shop B.V. iov Brand.com", "… c/o …").
+  if (concepts.some((c) => c === 'seller' || c === 'buyer' || c === 'company')) return partyName(value);
   if (concepts.includes('tax') && (concepts.includes('id') || concepts.includes('number'))) return findVatIds(value.toUpperCase())[0]?.value ?? value;
   // Document numbers are codes: "RE-2019/507 issued at 2019-06-10" ends before the first plain word.
   if (concepts.some((c) => c === 'number' || c === 'id' || c === 'code')) {
@@ -143,6 +146,11 @@ export function plausible(field: FieldDef, value: unknown): boolean {
     const letters = (value.match(/\p{L}/gu) ?? []).length;
     // A run of lower-case words is prose ("encapsulated their company data in …"), not a name.
     if (!/\p{Lu}/u.test(value) && value.trim().split(/\s+/).length >= 3) return false;
+    // A party (seller, buyer, company) is named in a few words, not a sentence ("Les montants … à payer.").
+    if (concepts.some((c) => c === 'seller' || c === 'buyer' || c === 'company')) {
+      const words = value.trim().split(/\s+/);
+      if (words.length > 8 || (words.length >= 5 && /\p{Ll}{2}[.!?]$/u.test(value.trim())) || !/\p{Lu}|\d/u.test(value) || /^\p{L}[\p{L} ]*:/u.test(value)) return false;
+    }
     return letters >= 2 && letters >= (value.match(/\d/g) ?? []).length;
   }
   return true;

@@ -77,7 +77,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
   // else the first text line.
   if (f.data_type === 'string' && !concepts.has('address') && (concepts.has('seller') || concepts.has('company') || /issu|merchant|shop|vendor|seller/.test(desc))) {
     const issuer = findIssuer(doc);
-    if (issuer) return at(issuer.line, issuer.line.words, stripRegistration(issuer.name), 0.45);
+    if (issuer) return at(issuer.line, issuer.line.words, partyName(stripRegistration(issuer.name)), 0.45);
   }
   // Addressee without a label: the first line under the sender's one-line return address printed above a
   // window-envelope address block ("Firm ● Street 1 ● 12345 Town").
@@ -257,13 +257,18 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
     if (prev && tail && name === l.text.trim() && l.y0 - prev.y1 < h * 1.5 && !/\d/.test(prev.text) && !legalName(prev.text)) return { line: l, name: `${prev.text.trim()} ${name}` };
     return { line: l, name };
   }
+  // The company named by the legal-registration footer ("… Sarl au capital de … – RCS … – Siret …") or as the
+  // holder of the bank account to pay into is the issuer.
+  const registered = footerIssuer(doc) ?? payeeIssuer(doc);
+  if (registered) return registered;
   // A name directly above its own postal address (street, then a postcode line in the same column) is the
-  // issuer's block; a tagline or a lone heading beside it is not.
+  // issuer's block; a tagline or a lone heading beside it is not, nor is the addressee's window block.
   const withAddress = top.find((l) => {
     const k = page.lines.indexOf(l);
     const h = l.y1 - l.y0;
     const below = page.lines.slice(k + 1, k + 4).filter((b) => Math.abs(b.x0 - l.x0) < h * 1.5 && b.y0 - l.y1 < h * 4);
-    return !/\d/.test(l.text) && below.length >= 2 && /\d/.test(below[0]!.text) && below.slice(1).some((b) => /\b\d{4,6}\b/.test(b.text) && /\p{L}{3}/u.test(b.text));
+    const ok = !/\d/.test(l.text) && below.length >= 2 && /\d/.test(below[0]!.text) && below.slice(1).some((b) => /\b\d{4,6}\b/.test(b.text) && /\p{L}{3}/u.test(b.text));
+    return ok && !isAddresseeBlock(page, l);
   });
   if (withAddress && withAddress !== top[0]) {
     // The block starts at its first line: a company name above a contact person's name.
@@ -288,8 +293,104 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
     const name = legalName(l.text);
     if (name) return { line: l, name };
   }
-  const first = top[0];
+  // (An e-mail or web address printed first is contact data, not the name.)
+  const first = top.find((l) => !/@|www\.|https?:/i.test(l.text)) ?? top[0];
   return first ? { line: first, name: first.text.trim() } : undefined;
+}
+
+/** Line text as separate cells (wide gaps) joined by " ‖ ", so that a cell boundary ends a name. */
+function cellText(l: Line): string {
+  return segments(l, 2.5)
+    .map((s) => s.text.trim())
+    .join(' ‖ ');
+}
+
+// Registration details printed in an invoice's legal footer: share capital, trade register, company numbers.
+const REGISTRATION = /\b(?:capital(?:\s+social)?\s+(?:de|of|von)\b|au capital|R\.?\s?C\.?\s?S\.?|RSC|SIRE[NT]|KvK|K\.v\.K\.?|Kamer van Koophandel|HR[AB]\s?\d|Registergericht|Amtsgericht|Handelsregister|Sitz der Gesellschaft|Geschäftsführ\w*|Registered (?:office|in|number|address)|Company (?:registration|reg\.?) (?:no|number)|Chamber of Commerce|Siège social|Share capital|Registro (?:Mercantil|delle Imprese)|Partita IVA|C\.?F\.?\s?\/\s?P\.?\s?IVA)\b/i;
+
+/** A short line that can be a company name on its own: words, no figures, not a label, a title or a sentence. */
+function nameLike(t: string): boolean {
+  const s = t.trim();
+  const words = s.split(/\s+/);
+  return (
+    words.length <= 6 &&
+    /\p{L}{2}/u.test(s) &&
+    !/\d/.test(s) &&
+    !/:|@|www\.|https?:/i.test(s) &&
+    !/[.!?]$/.test(s.replace(/\b(?:Inc|Ltd|Corp|Co|B\.V|N\.V|S\.A|S\.A\.S|e\.K|S\.p\.A|S\.r\.l)\.$/i, '')) &&
+    !DOC_WORDS.test(s) &&
+    !REGISTRATION.test(s) &&
+    !/^(?:page|seite|thank|merci|danke|bedankt)\b/i.test(s)
+  );
+}
+
+/**
+ * The issuer named in the legal footer: the registration lines (share capital, trade register, company
+ * numbers) at the bottom of a page either carry the company's legal name themselves or sit right under a line
+ * with just the name ("NETPRESSE" / "Siège social : … / Sarl au capital de … – RCS …").
+ */
+export function footerIssuer(doc: DocLayout): { line: Line; name: string } | undefined {
+  for (const page of doc.pages) {
+    const k = page.lines.findIndex((l) => l.y0 > page.height * 0.6 && REGISTRATION.test(l.text));
+    if (k < 0) continue;
+    const first = page.lines[k]!;
+    const h = first.y1 - first.y0;
+    // The footer block: the registration line and its neighbours printed without a paragraph gap.
+    let from = k;
+    while (from > 0 && first.y0 - page.lines[from - 1]!.y1 < h * 2.5 && k - from < 3 && !nameLike(page.lines[from - 1]!.text)) from--;
+    let to = k;
+    while (to + 1 < page.lines.length && page.lines[to + 1]!.y0 - page.lines[to]!.y1 < h * 1.5 && to - k < 3) to++;
+    const block = page.lines.slice(from, to + 1);
+    for (const l of block) {
+      const name = legalName(cellText(l));
+      if (name && !REGISTRATION.test(name)) return { line: l, name };
+    }
+    const above = page.lines[from - 1];
+    if (above && page.lines[from]!.y0 - above.y1 < h * 2.5 && nameLike(above.text)) return { line: above, name: above.text.trim() };
+    // "ACME – Siège social : …": the name as the first cell of the registration line.
+    const head = block[0]!.text.split(/\s[-–—|·•●]\s|\s{2,}/)[0]!.trim();
+    if (head !== block[0]!.text.trim() && nameLike(head) && head.split(/\s+/).length <= 4) return { line: block[0]!, name: head };
+  }
+  return undefined;
+}
+
+// "Account holder: ACME", "Titulaire du compte : ACME", "Kontoinhaber: ACME", "ten name van ACME".
+const PAYEE = /\b(?:account holder|account name|name of account|kontoinhaber(?:in)?|zahlungsempfänger|begünstigter|titulaire(?: du compte)?|bénéficiaire|rekeninghouder|ten name van|t\.\s?n\.\s?v\.?|beneficiary(?: name)?|payee)\s*:?\s+(.+)$/i;
+
+/** The holder of the bank account the invoice is to be paid into is the party that issued it. */
+export function payeeIssuer(doc: DocLayout): { line: Line; name: string } | undefined {
+  for (const l of doc.pages.flatMap((p) => p.lines)) {
+    const m = PAYEE.exec(cellText(l));
+    if (!m) continue;
+    const name = m[1]!.split(/\s‖\s|\s[-–—|·•●]\s|,\s|\s(?:IBAN|BIC|SWIFT|Bank|Konto|Compte)\b/i)[0]!.trim();
+    if (legalName(name) || nameLike(name)) return { line: l, name: partyName(name) };
+  }
+  return undefined;
+}
+
+/**
+ * An address block printed right of centre with the document title straight under it, or under the sender's
+ * one-line return address ("Firm ● Street 1 ● 12345 Town"), is the addressee's window block.
+ */
+function isAddresseeBlock(page: DocLayout['pages'][number], l: Line): boolean {
+  const k = page.lines.indexOf(l);
+  const h = l.y1 - l.y0;
+  const prev = page.lines[k - 1];
+  if (prev && l.y0 - prev.y1 < h * 3 && segments(prev, 2.5).some((s) => s.text.split(/\s[●•·|]\s/).length >= 3)) return true;
+  if (l.x0 < page.width * 0.45) return false;
+  let end = k;
+  while (end + 1 < page.lines.length && page.lines[end + 1]!.y0 - page.lines[end]!.y1 < h * 1.2 && Math.abs(page.lines[end + 1]!.x0 - l.x0) < h * 1.5) end++;
+  const next = page.lines[end + 1];
+  return !!next && next.y0 - page.lines[end]!.y1 < h * 3 && /^(?:facture|invoice|rechnung|factuur|avoir|gutschrift|credit note|tax invoice|bill)\b/i.test(next.text.trim());
+}
+
+/**
+ * A party name ends where another party is introduced: "e-Shop B.V. iov Brand.com" (in opdracht van),
+ * "Acme Ltd c/o Agent", "… on behalf of …", "… pour le compte de …", "… im Auftrag von …".
+ */
+export function partyName(name: string): string {
+  const m = /^(.*?\p{L}{2}.*?)[\s,]+(?:i\.?\s?o\.?\s?v\.?|c\/o|care of|on behalf of|acting for|namens|in opdracht van|pour le compte de|au nom de|im Auftrag(?: von)?|vertreten durch|represented by)\s+\S/iu.exec(name);
+  return m ? m[1]!.trim() : name;
 }
 
 /**
