@@ -102,6 +102,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
     const start = issuer ? page.lines.indexOf(issuer.line) + 1 : 0;
     const parts: Line[] = [];
     let postcodeAt = -1;
+    let skipped = 0;
     for (const l of page.lines.slice(start, start + 10)) {
       const t = l.text.trim();
       if (/^\(.*\)$/.test(t) || /\b(reg|gst|co\.?\s?no|company\s?no|vat|tax id)\b/i.test(t)) {
@@ -116,6 +117,11 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
         const head = cut > 0 ? l.words.slice(0, cut) : [];
         const headText = head.map((w) => w.text).join(' ');
         if (parts.length && postcodeAt < 0 && isPostcodeLine(headText)) parts.push({ ...l, words: head, text: headText });
+        // A phone or e-mail line printed between the name and the address ("TEL: 07-334 5678") is skipped.
+        if (!parts.length && !findDates(t).length && skipped < 2) {
+          skipped++;
+          continue;
+        }
         break;
       }
       // Before the address starts: a registration code ("789417-W") or OCR noise (a logo, a smudge) under the name.
@@ -129,7 +135,9 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
       // (A whole address on one line is comma-separated: "NO 3, JALAN SATU, 43000 KAJANG".)
       if (isPostcodeLine(t) && (parts.length >= 2 || (ADDRESS_WORD.test(t) && /,.*\d{4}/.test(t)))) postcodeAt = parts.length;
     }
-    if (parts.length && parts.some((l) => /\d/.test(l.text))) {
+    // (After skipped contact lines, only a real address counts: a street word or a postcode line.)
+    const addressy = !skipped || parts.some((l) => isPostcodeLine(l.text) || ADDRESS_WORD.test(fixStreetWords(l.text)));
+    if (parts.length && addressy && parts.some((l) => /\d/.test(l.text))) {
       const text = parts.map((l) => l.text.trim()).join(' ');
       return at(parts[0]!, parts.flatMap((l) => l.words), page.ocr ? fixStreetWords(text) : text, 0.4);
     }
@@ -267,7 +275,10 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
     const k = page.lines.indexOf(l);
     const h = l.y1 - l.y0;
     const below = page.lines.slice(k + 1, k + 4).filter((b) => Math.abs(b.x0 - l.x0) < h * 1.5 && b.y0 - l.y1 < h * 4);
-    const ok = !/\d/.test(l.text) && below.length >= 2 && /\d/.test(below[0]!.text) && below.slice(1).some((b) => /\b\d{4,6}\b/.test(b.text) && /\p{L}{3}/u.test(b.text));
+    // (The name is not itself a line of the address: "TAMAN MERANTI," above "47100 PUCHONG" is not a name.)
+    const t = fixStreetWords(l.text);
+    const addressLine = ADDRESS_WORD.test(t) || isRegionLine(t) || /,\s*$/.test(t);
+    const ok = !addressLine && !/\d/.test(l.text) && below.length >= 2 && /\d/.test(below[0]!.text) && below.slice(1).some((b) => /\b\d{4,6}\b/.test(b.text) && /\p{L}{3}/u.test(b.text));
     return ok && !isAddresseeBlock(page, l);
   });
   if (withAddress && withAddress !== top[0]) {
@@ -399,8 +410,8 @@ export function partyName(name: string): string {
  * rounded total printed there (within ten cents) is taken as it is. A rounded total chosen by its label is left
  * as it is (the adjustment then lies above it).
  */
-export function withRounding(doc: DocLayout, f: FieldDef, c: Located | undefined): Located | undefined {
-  if (!c || (f.data_type !== 'number' && f.data_type !== 'currency')) return c;
+export function withRounding(doc: DocLayout, f: FieldDef, c: Located | undefined, depth = 0): Located | undefined {
+  if (!c || depth > 2 || (f.data_type !== 'number' && f.data_type !== 'currency')) return c;
   const concepts = conceptTokens(`${f.key.replace(/_/g, ' ')} ${f.label ?? ''}`);
   if (!concepts.includes('total') || concepts.includes('net') || concepts.includes('tax')) return c;
   const value = typeof c.value === 'number' ? c.value : (c.value as { value?: unknown } | null)?.value;
@@ -410,7 +421,15 @@ export function withRounding(doc: DocLayout, f: FieldDef, c: Located | undefined
   const mid = (c.bbox[1] + c.bbox[3]) / 2;
   const k = page.lines.findIndex((l) => l.y0 <= mid && l.y1 >= mid);
   if (k < 0) return c;
-  const withValue = (v: number): Located => ({ ...c, value: typeof c.value === 'number' ? v : { ...(c.value as object), value: v } });
+  const withValue = (v: number, l?: Line): Located => ({
+    ...c,
+    value: typeof c.value === 'number' ? v : { ...(c.value as object), value: v },
+    ...(l ? { bbox: [l.x0, l.y0, l.x1, l.y1] as Located['bbox'] } : {}),
+  });
+  const summary = totalAboveTaxSummary(page.lines, k);
+  if (summary) return withRounding(doc, f, withValue(Math.sign(value || 1) * summary.v, summary.l), depth + 1);
+  const net = totalAfterDiscount(page.lines, k, value);
+  if (net) return withRounding(doc, f, withValue(net.v, net.l), depth + 1);
   for (const l of page.lines.slice(k + 1, k + 4)) {
     if (!/\bround|\brnd\b|\badj/i.test(l.text)) continue;
     // A rounded total printed under the exact one ("Total 22.93 / Rounded Total 22.95") is the amount paid.
@@ -430,4 +449,53 @@ export function withRounding(doc: DocLayout, f: FieldDef, c: Located | undefined
     return withValue(Math.round((value + adj) * 100) / 100);
   }
   return c;
+}
+
+/** The amount ending a line ("TOTAL (RM) 36.00", "RM 24.50", "-0.70", "(1.20)"), if it ends with one. */
+function trailingAmount(t: string): number | undefined {
+  const m = /(-?)\s*(?:RM|\$|€|£)?\s*(-?)(\d[\d,]*)[.,](\d{2})\s*-?\W{0,2}$/i.exec(t.trim());
+  if (!m) return undefined;
+  const v = Number(m[3]!.replace(/,/g, '')) + Number(m[4]) / 100;
+  return m[1] || m[2] ? -v : v;
+}
+
+// A tax breakdown table's header: "GST Summary  Amount(RM)  Tax(RM)", "VAT analysis", "Tax Code  Amount  GST".
+const TAX_SUMMARY = /\b(?:gst|vat|tax|sst)\b.*\b(?:summary|analysis|breakdown)\b|\b(?:summary|analysis)\b.*\b(?:gst|vat|tax)\b|\b(?:amount|amt)\b.*\b(?:gst|vat|tax)\s*\(|\b(?:tax|gst|vat)\s*code\b/i;
+
+/**
+ * The total row of a tax breakdown printed under the receipt ("GST Summary / SR @ 6% 33.96 2.04 / TOTAL 33.96
+ * 2.04") sums base and tax, not the amount paid: the last total line above that table is the document's total.
+ */
+function totalAboveTaxSummary(lines: Line[], k: number): { l: Line; v: number } | undefined {
+  const header = lines.slice(Math.max(0, k - 5), k).reverse().findIndex((l) => TAX_SUMMARY.test(l.text));
+  if (header < 0) return undefined;
+  const h = k - 1 - header;
+  for (let j = h - 1; j >= Math.max(0, h - 12); j--) {
+    const t = lines[j]!.text;
+    const cs = conceptTokens(t.replace(/[\d.,]+/g, ' '));
+    if (!cs.includes('total') && !cs.includes('due')) continue;
+    if (cs.some((x) => x === 'net' || x === 'tax' || x === 'quantity' || x === 'description' || x === 'discount')) continue;
+    const v = trailingAmount(t);
+    if (v !== undefined && v > 0) return { l: lines[j]!, v };
+  }
+  return undefined;
+}
+
+/**
+ * A discount printed under the total, then a total line again ("TOTAL 7.00 / DISCOUNT 0.70 / NETT TOTAL 6.30"):
+ * the amount paid is that later line, when it is the total less the discount.
+ */
+function totalAfterDiscount(lines: Line[], k: number, value: number): { l: Line; v: number } | undefined {
+  for (let j = k + 1; j < Math.min(lines.length, k + 4); j++) {
+    if (!/\b(?:disc(?:ount)?|less|voucher|promo(?:tion)?|member\s+saving)\b/i.test(lines[j]!.text)) continue;
+    const d = trailingAmount(lines[j]!.text);
+    if (d === undefined || d === 0) return undefined;
+    for (const l of lines.slice(j + 1, j + 3)) {
+      if (!/total|payable|due|amount/i.test(l.text)) continue;
+      const v = trailingAmount(l.text);
+      if (v !== undefined && Math.abs(v - (value - Math.abs(d))) < 0.011) return { l, v };
+    }
+    return undefined;
+  }
+  return undefined;
 }
