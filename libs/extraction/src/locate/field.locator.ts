@@ -66,7 +66,16 @@ function rightOf(line: Line, end: number, field: FieldDef): Word[] {
   const firstCell = segments({ ...line, words: ws }, 2.5)[0]?.words ?? [];
   if (field.data_type === 'string' && firstCell.length <= 3 && /\p{L}{2,}:$/u.test(firstCell[firstCell.length - 1]?.text ?? '')) return [];
   // The value ends where the next label ("Date:") starts.
-  const next = ws.findIndex((w, i) => i > 0 && /\p{L}{2,}:$/u.test(w.text));
+  let next = ws.findIndex((w, i) => i > 0 && /\p{L}{2,}:$/u.test(w.text));
+  // … unless the label goes on up to that colon, in the same cell and before any figure: "Total Inclusive GST:
+  // 36.00", "Total Amt Payable: RM 30.00", "Date of issue: 12.03.2020" (a label ending in ":" is complete).
+  if (field.data_type !== 'string' && next > 0 && next <= 3 && !/:$/.test(line.words[end - 1]?.text ?? ':')) {
+    const cell = segments({ ...line, words: line.words.slice(end - 1) }, 2.5)[0]?.words ?? [];
+    if (cell.includes(ws[next]!) && !ws.slice(0, next + 1).some((w) => /\d/.test(w.text))) {
+      ws = ws.slice(next + 1);
+      next = ws.findIndex((w, i) => i > 0 && /\p{L}{2,}:$/u.test(w.text));
+    }
+  }
   if (next > 0) ws = ws.slice(0, next);
   if (field.data_type === 'string') {
     // A string value stops at the first wide gap (the next column) after the value starts; a cell that

@@ -66,7 +66,7 @@ export function tokens(s: string): string[] {
     // … and so do the addresses printed for them ("Delivery address", "Billing address").
     .replace(/\b(?:delivery|billing|invoice|invoicing|shipping)\s+address\b/g, ' buyer ')
     // "excl. VAT" / "hors taxes" name the net amount, "incl. VAT" / "TTC" the gross total.
-    .replace(/\b(?:excl|exclusief|exclusive|excluding|exkl|exklusive|ohne|hors|zonder|without|sans|before|vor)\.?\s+(?:of\s+)?(?:tax|taxes|vat|btw|mwst|ust|tva|gst|sst|steuer)\b/g, ' net ')
+    .replace(/\b(?:excl|excluded|exclusief|exclusive|excluding|exkl|exklusive|ohne|hors|zonder|without|sans|before|vor)\.?\s+(?:of\s+)?(?:tax|taxes|vat|btw|mwst|ust|tva|gst|sst|steuer)\b/g, ' net ')
     .replace(/\b(?:incl|inclusief|inclusive|including|inkl|inklusive|met|with|avec|after)\.?\s+(?:of\s+)?(?:tax|taxes|vat|btw|mwst|ust|tva|gst|sst|steuer)\b/g, ' total ')
     .replace(/\bnip\b/g, ' tax id ')
     .replace(/n[°º]/g, ' # ')

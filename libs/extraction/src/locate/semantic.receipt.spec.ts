@@ -3,6 +3,7 @@ import { extractFromLayout } from '../extraction.engine.js';
 import { buildPage } from '../layout/layout.builder.js';
 import type { DocLayout, Word } from '../layout/layout.types.js';
 import { readText } from '../readers/text.reader.js';
+import type { ExtractionSchema } from '../engine.types.js';
 
 // Synthetic receipt layouts (all names, numbers and addresses invented): different orders of name, registration
 // number, address, phone and tax id; addresses of two to five lines; totals under different labels with cash,
@@ -354,6 +355,95 @@ const cases: Case[] = [
     ],
     want: { company: 'TECK HIN TRADING', date: '2017-10-10', address: 'NO 3, JALAN SATU, 83000 BATU PAHAT, JOHOR', total: 22.9 },
   },
+  {
+    name: 'W net total only',
+    lines: [
+      'RESTORAN SRI MELATI',
+      'NO 8, JALAN MELATI 1,',
+      '53100 KUALA LUMPUR',
+      'Date: 19/07/2018',
+      'NASI GORENG  8.00',
+      'TEH O  1.50',
+      'Sub Total  9.50',
+      'Discount  0.00',
+      'Net Total  9.50',
+      'Cash  20.00',
+      'Change  10.50',
+    ],
+    want: { company: 'RESTORAN SRI MELATI', date: '2018-07-19', address: 'NO 8, JALAN MELATI 1, 53100 KUALA LUMPUR', total: 9.5 },
+  },
+  {
+    name: 'X excluded/GST/inclusive',
+    lines: [
+      'PASARAYA MURNI SDN BHD',
+      '(778899-P)',
+      'NO 1-3, JALAN MURNI,',
+      'TAMAN MURNI,',
+      '08000 SUNGAI PETANI, KEDAH',
+      'GST NO: 000222333444',
+      'Bill No: 1001',
+      'Date: 21/01/2018',
+      'BERAS 5KG  1  33.96',
+      'Total Excluded GST:  33.96',
+      'Total GST:  2.04',
+      'Total Inclusive GST:  36.00',
+      'Cash  50.00',
+      'Change  14.00',
+    ],
+    want: { company: 'PASARAYA MURNI SDN BHD', date: '2018-01-21', address: 'NO 1-3, JALAN MURNI, TAMAN MURNI, 08000 SUNGAI PETANI, KEDAH', total: 36.0 },
+  },
+  {
+    name: 'Y total qty after total and card',
+    lines: [
+      'GADGET WORLD ENTERPRISE',
+      'NO 18, JALAN PJU 5/3,',
+      '47810 PETALING JAYA',
+      'TEL: 03-7777 8888',
+      'Date: 02/03/2018 4:55PM',
+      'CABLE  1  25.00',
+      'CHARGER  1  59.00',
+      'TOTAL  84.00',
+      'MASTER CARD  84.00',
+      'TOTAL QTY  2',
+    ],
+    want: { company: 'GADGET WORLD ENTERPRISE', date: '2018-03-02', address: 'NO 18, JALAN PJU 5/3, 47810 PETALING JAYA', total: 84.0 },
+  },
+  {
+    name: 'Z total amt payable, name + branch',
+    lines: [
+      'KEDAI UBAT CINA TONG SENG',
+      '(JM0667788-U)',
+      'NO 21, JALAN KUNING,',
+      'TAMAN PELANGI,',
+      '80400 JOHOR BAHRU.',
+      '26/04/2018',
+      'HERBA  2  15.00',
+      'Total Amt Payable:  RM 30.00',
+      'Paid Amount:  RM 50.00',
+      'Change:  RM 20.00',
+    ],
+    want: { company: 'KEDAI UBAT CINA TONG SENG', date: '2018-04-26', address: 'NO 21, JALAN KUNING, TAMAN PELANGI, 80400 JOHOR BAHRU.', total: 30.0 },
+  },
+  {
+    name: 'X2 inclusive before excluded',
+    lines: [
+      'PASARAYA MURNI SDN BHD',
+      '(778899-P)',
+      'NO 1-3, JALAN MURNI,',
+      'TAMAN MURNI,',
+      '08000 SUNGAI PETANI, KEDAH',
+      'GST NO: 000222333444',
+      'Bill No: 1001',
+      'Date: 21/01/2018',
+      'BERAS 5KG  1  33.96',
+      'Total Inclusive GST:  36.00',
+      'Total Excluded GST:  33.96',
+      'Total GST:  2.04',
+      'Cash  50.00',
+      'Change  14.00',
+    ],
+    want: { company: 'PASARAYA MURNI SDN BHD', date: '2018-01-21', address: 'NO 1-3, JALAN MURNI, TAMAN MURNI, 08000 SUNGAI PETANI, KEDAH', total: 36.0 },
+  },
 ];
 
 describe('receipt layouts', () => {
@@ -363,5 +453,20 @@ describe('receipt layouts', () => {
 
   it.each(cases)('$name (OCR page)', ({ lines, want }) => {
     expect(extractFromLayout(ocrReceipt(lines), receiptSchema).result).toEqual(want);
+  });
+});
+
+describe('labels that run on to a colon', () => {
+  const read = (lines: string[], schema: ExtractionSchema = receiptSchema) => extractFromLayout(readText(new TextEncoder().encode(lines.join('\n'))), schema).result;
+
+  it('reads the amount after the whole label, not after its first word', () => {
+    expect(read(['SHOP', 'Total Amt Payable:  RM 30.00', 'Paid Amount:  RM 50.00']).total).toBe(30);
+    expect(read(['SHOP', 'Total Inclusive GST:  36.00', 'Cash:  50.00']).total).toBe(36);
+  });
+
+  it('keeps a complete label ending in a colon apart from the next label', () => {
+    const schema = { fields: [{ key: 'invoice_date', label: 'Invoice date', data_type: 'date' as const }] };
+    expect(read(['Date of issue: 12/03/2020'], schema).invoice_date).toBe('2020-03-12');
+    expect(read(['Invoice Date:   Due Date: 01/04/2020', '            15/03/2020'], schema).invoice_date).not.toBe('2020-04-01');
   });
 });
