@@ -215,8 +215,10 @@ export function fixStreetWords(text: string): string {
   });
 }
 
+// Greetings printed above the shop's name ("WELCOME TO", "SELAMAT DATANG KE").
+const GREETING = /^(?:welcome(?:\s+to)?|selamat\s+datang(?:\s+ke)?|thank\s+you|terima\s+kasih)\b/i;
 const CONTACT = /\b(?:tel|phone|telephone|mobile|fax|e-?mail|gst|vat|reg)\b|@|www\./i;
-const DOC_WORDS = /^(simplified\s+|official\s+|cash\s+)?(tax\s+)?(invoice|sales|receipt|rechnung|facture|factuur|avoir|gutschrift|credit note|bill|quotation|page)\b/i;
+const DOC_WORDS = /^(simplified\s+|official\s+|cash\s+|original\s+|duplicate\s+|copy\s+(?:of\s+)?|reprint(?:ed)?\s+)?(tax\s+)?(invoice|sales|receipt|rechnung|facture|factuur|avoir|gutschrift|credit note|bill|quotation|page)\b/i;
 
 /**
  * A trailing registration code in brackets ("99 SPEED MART S/B (519537-X)") is not part of the name; the usual
@@ -232,7 +234,9 @@ export function stripRegistration(name: string): string {
 }
 
 function legalName(text: string): string | undefined {
-  for (const seg of text.split(/\s{2,}| - | \| | ● /)) {
+  for (const seg of text.split(/\s{2,}| - | \| | ● | ‖ /)) {
+    // (A bank named after its label, "Bankverbindung: Musterbank AG", is where the money goes, not who is paid.)
+    if (/^\s*(?:bank\w*|banque|banco|bankverbindung)\b[^:]{0,20}:/i.test(seg)) continue;
     const m = LEGAL.exec(seg.trim().replace(/^(?:from|von|de|by|sold by)\s*:?\s+/i, ''));
     if (m && !/\d{3}/.test(m[1]!) && /\p{L}{2}/u.test(m[1]!)) return m[1]!.trim();
   }
@@ -246,7 +250,7 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
   // On scans, a logo read as letters has a low confidence, and an all-lower-case line is a handwritten or
   // stamped note (printed letterheads use capitals).
   const top = page.lines
-    .filter((l) => (/\p{L}{4,}/u.test(l.text) || legalName(l.text)) && !DOC_WORDS.test(l.text.trim()) && !findDates(l.text).length)
+    .filter((l) => (/\p{L}{4,}/u.test(l.text) || legalName(l.text)) && !DOC_WORDS.test(l.text.trim()) && !GREETING.test(l.text.trim()) && !findDates(l.text).length)
     .filter((l) => !page.ocr || (lineConf(l) >= NOISE_CONF && /\p{Lu}/u.test(l.text)))
     .slice(0, 5);
   for (const [i, l] of top.entries()) {
@@ -287,7 +291,7 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
     for (let k = page.lines.indexOf(head) - 1; k >= 0; k--) {
       const p = page.lines[k]!;
       const h = head.y1 - head.y0;
-      if (Math.abs(p.x0 - head.x0) >= h * 1.5 || head.y0 - p.y1 > h * 1.5 || /\d/.test(p.text) || !/\p{L}{2}/u.test(p.text)) break;
+      if (Math.abs(p.x0 - head.x0) >= h * 1.5 || head.y0 - p.y1 > h * 1.5 || /\d/.test(p.text) || !/\p{L}{2}/u.test(p.text) || GREETING.test(p.text.trim()) || DOC_WORDS.test(p.text.trim())) break;
       head = p;
     }
     return { line: head, name: head.text.trim() };
@@ -331,7 +335,8 @@ function nameLike(t: string): boolean {
     !/[.!?]$/.test(s.replace(/\b(?:Inc|Ltd|Corp|Co|B\.V|N\.V|S\.A|S\.A\.S|e\.K|S\.p\.A|S\.r\.l)\.$/i, '')) &&
     !DOC_WORDS.test(s) &&
     !REGISTRATION.test(s) &&
-    !/^(?:page|seite|thank|merci|danke|bedankt)\b/i.test(s)
+    !/^(?:page|seite|thank|merci|danke|vielen dank|bedankt|dank u|grazie|gracias|obrigado)\b/i.test(s) &&
+    !GREETING.test(s)
   );
 }
 
@@ -353,8 +358,11 @@ export function footerIssuer(doc: DocLayout): { line: Line; name: string } | und
     while (to + 1 < page.lines.length && page.lines[to + 1]!.y0 - page.lines[to]!.y1 < h * 1.5 && to - k < 3) to++;
     const block = page.lines.slice(from, to + 1);
     for (const l of block) {
-      const name = legalName(cellText(l));
-      if (name && !REGISTRATION.test(name)) return { line: l, name };
+      // (The bank named in the same footer is not the issuer: "Bankverbindung: Deutsche Bank AG".)
+      for (const cell of cellText(l).split(/\s‖\s|\s[-–—|·•●]\s/)) {
+        const name = legalName(cell);
+        if (name && !REGISTRATION.test(name) && !BANK.test(cell)) return { line: l, name };
+      }
     }
     const above = page.lines[from - 1];
     if (above && page.lines[from]!.y0 - above.y1 < h * 2.5 && nameLike(above.text)) return { line: above, name: above.text.trim() };
@@ -364,6 +372,8 @@ export function footerIssuer(doc: DocLayout): { line: Line; name: string } | und
   }
   return undefined;
 }
+
+const BANK = /\b(?:bank\w*|banque|sparkasse|volksbank|raiffeisen\w*|kreditinstitut|iban|bic|swift)\b/i;
 
 // "Account holder: ACME", "Titulaire du compte : ACME", "Kontoinhaber: ACME", "ten name van ACME".
 const PAYEE = /\b(?:account holder|account name|name of account|kontoinhaber(?:in)?|zahlungsempfänger|begünstigter|titulaire(?: du compte)?|bénéficiaire|rekeninghouder|ten name van|t\.\s?n\.\s?v\.?|beneficiary(?: name)?|payee)\s*:?\s+(.+)$/i;

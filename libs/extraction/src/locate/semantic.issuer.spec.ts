@@ -76,6 +76,27 @@ describe('issuer named by the legal footer and the account holder', () => {
     expect(extractFromLayout(page(rows), invoiceSchema).result.seller_name).toBe('Nordlicht Software GmbH');
   });
 
+  it('skips the bank and a closing phrase in the footer', () => {
+    const rows: [number, number, string][] = [
+      [380, 116, 'Kundenname'],
+      [380, 128, 'Am Markt 4'],
+      [380, 140, '10115 Berlin'],
+      [240, 178, 'Rechnung 2024-6'],
+      [60, 200, 'Datum: 03.04.2024'],
+      [60, 260, 'Pos. Menge Beschreibung Preis'],
+      [60, 280, '1 2 Rosenstöcke 24,00'],
+      [60, 300, 'Gesamtbetrag 24,00 €'],
+      [60, 700, 'Vielen Dank für Ihren Auftrag'],
+      [60, 715, 'Bankverbindung: Deutsche Beispielbank AG'],
+      [300, 715, 'Sonnenhof Gärtnerei GmbH'],
+      [60, 725, 'IBAN DE89 3704 0044 0532 0130 00'],
+      [300, 725, 'Amtsgericht Musterstadt HRB 4711'],
+    ];
+    expect(extractFromLayout(page(rows), invoiceSchema).result.seller_name).toBe('Sonnenhof Gärtnerei GmbH');
+    const thanks: [number, number, string][] = [...rows.slice(0, 4), [60, 770, 'Thank you for your business'], [60, 780, 'Registered in England No. 0123456']];
+    expect(extractFromLayout(page(thanks), invoiceSchema).result.seller_name).not.toBe('Thank you for your business');
+  });
+
   it('keeps a letterhead legal name over the account holder (a person holding the account)', () => {
     const rows: [number, number, string][] = [
       [400, 100, 'Beispiel Handel GmbH'],
