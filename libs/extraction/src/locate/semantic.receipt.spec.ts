@@ -507,6 +507,25 @@ const cases: Case[] = [
     ],
     want: { company: 'BOOKXCESS ENTERPRISE', date: '2018-09-09', address: 'LEVEL 2, UNIT 2-15, SUNWAY PLAZA, JALAN PJS 11/15, 46150 PETALING JAYA', total: 40.0 },
   },
+  {
+    name: 'AE ambiguous date, no currency sign, English footer',
+    lines: [
+      'MAJU JAYA TRADING',
+      '(JM0111222-X)',
+      'NO 4, JALAN PASAR,',
+      '45000 KUALA SELANGOR',
+      'GST ID: 000444555666',
+      'Date: 05/06/2018',
+      'SABUN  2  7.00',
+      'TOTAL  7.00',
+      'CASH  10.00',
+      'CHANGE  3.00',
+      'THANK YOU FOR SHOPPING WITH US',
+      'PLEASE COME AGAIN',
+      'GOODS SOLD ARE NOT RETURNABLE AND REFUNDABLE',
+    ],
+    want: { company: 'MAJU JAYA TRADING', date: '2018-06-05', address: 'NO 4, JALAN PASAR, 45000 KUALA SELANGOR', total: 7.0 },
+  },
 ];
 
 describe('receipt layouts', () => {
