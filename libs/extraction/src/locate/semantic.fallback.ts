@@ -144,6 +144,9 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
   }
   // Grand total without a readable label: the largest amount on the document.
   if ((f.data_type === 'number' || f.data_type === 'currency') && concepts.has('total') && !concepts.has('net') && !concepts.has('tax')) {
+    // Cash tendered less the change given is the amount paid: the line printing that amount is the total.
+    const paid = paidFromChange(lines);
+    if (paid) return at(paid.l, paid.l.words, f.data_type === 'currency' ? { value: paid.v, currency: ctx.currency ?? 'USD' } : paid.v, 0.4);
     // Amounts on a summary line (total, due, amount, payment …) first: a table quantity may be larger.
     const summary = lines.filter((l) => conceptTokens(l.text).some((c) => c === 'total' || c === 'due' || c === 'amount' || c === 'payment'));
     let best: { l: Line; v: number } | undefined;
@@ -506,6 +509,29 @@ function totalAfterDiscount(lines: Line[], k: number, value: number): { l: Line;
       if (v !== undefined && Math.abs(v - (value - Math.abs(d))) < 0.011) return { l, v };
     }
     return undefined;
+  }
+  return undefined;
+}
+
+const TENDERED = /^\W*(?:cash|tunai|tendered|amount tendered|paid|paid amount|received|cash received)\b/i;
+const CHANGE = /^\W*(?:change|baki|kembalian|change due)\b/i;
+
+/**
+ * "CASH 50.00 / CHANGE 33.04": the amount paid is 16.96; the last line above the cash line printing exactly that
+ * amount is the total, whatever its label reads (an OCR-garbled "T otal").
+ */
+function paidFromChange(lines: Line[]): { l: Line; v: number } | undefined {
+  for (let i = 0; i + 1 < lines.length; i++) {
+    if (!TENDERED.test(lines[i]!.text)) continue;
+    const cash = trailingAmount(lines[i]!.text);
+    const ch = lines.slice(i + 1, i + 3).find((l) => CHANGE.test(l.text));
+    const change = ch ? trailingAmount(ch.text) : undefined;
+    if (cash === undefined || change === undefined || change < 0 || change >= cash) continue;
+    const v = Math.round((cash - change) * 100) / 100;
+    for (let j = i - 1; j >= Math.max(0, i - 12); j--) {
+      const a = trailingAmount(lines[j]!.text);
+      if (a !== undefined && Math.abs(a - v) < 0.005) return { l: lines[j]!, v };
+    }
   }
   return undefined;
 }

@@ -526,6 +526,21 @@ const cases: Case[] = [
     ],
     want: { company: 'MAJU JAYA TRADING', date: '2018-06-05', address: 'NO 4, JALAN PASAR, 45000 KUALA SELANGOR', total: 7.0 },
   },
+  {
+    name: 'AF garbled total label, cash and change',
+    lines: [
+      'KEDAI RUNCIT SEJAHTERA',
+      'NO 11, JALAN MAWAR,',
+      '36000 TELUK INTAN, PERAK',
+      'Date: 14/03/2018',
+      'MINYAK  1  12.50',
+      'GULA  2  5.60',
+      'T otal  18.10',
+      'CASH  50.00',
+      'CHANGE  31.90',
+    ],
+    want: { company: 'KEDAI RUNCIT SEJAHTERA', date: '2018-03-14', address: 'NO 11, JALAN MAWAR, 36000 TELUK INTAN, PERAK', total: 18.1 },
+  },
 ];
 
 describe('receipt layouts', () => {
