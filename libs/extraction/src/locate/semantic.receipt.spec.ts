@@ -541,6 +541,20 @@ const cases: Case[] = [
     ],
     want: { company: 'KEDAI RUNCIT SEJAHTERA', date: '2018-03-14', address: 'NO 11, JALAN MAWAR, 36000 TELUK INTAN, PERAK', total: 18.1 },
   },
+  {
+    name: 'AG Malay labels',
+    lines: [
+      'KEDAI KOPI SELERA',
+      'NO 6, JALAN STESEN,',
+      '35000 TAPAH, PERAK',
+      'Tarikh: 21/02/2018',
+      'KOPI O  2  3.00',
+      'ROTI BAKAR  2  4.00',
+      'JUMLAH  7.00',
+      'TUNAI  50.00',
+    ],
+    want: { company: 'KEDAI KOPI SELERA', date: '2018-02-21', address: 'NO 6, JALAN STESEN, 35000 TAPAH, PERAK', total: 7.0 },
+  },
 ];
 
 describe('receipt layouts', () => {
