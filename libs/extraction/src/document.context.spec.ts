@@ -14,6 +14,11 @@ describe('document conventions', () => {
     expect(ctx('Invoice for the order of the client\nDate: 09/03/2024\nNet: 100,00 EUR\nTotal: 119,00 EUR').dateOrder).toBe('dmy');
   });
 
+  it('reads an English receipt without a currency sign day-first when it names GST or a Malaysian street', () => {
+    const receipt = 'SHOP\nNO 4, JALAN PASAR\nGST ID: 000444555666\nDate: 05/06/2018\nTOTAL 7.00\nThank you for shopping with us\nPlease come again and see the new range of goods for the family';
+    expect(ctx(receipt).dateOrder).toBe('dmy');
+  });
+
   it('follows unambiguous dates over every other hint', () => {
     expect(ctx('Date: 25/03/2024\nDue: 04/05/2024\nTotal $ 10.00').dateOrder).toBe('dmy');
   });

@@ -38,6 +38,8 @@ export function inferContext(doc: DocLayout): DocContext {
   const other = words.filter((w) => ['der', 'die', 'und', 'le', 'la', 'et', 'het', 'een', 'les', 'des', 'van'].includes(w)).length;
   // (A single currency sign is weak evidence: OCR specks read as "S$" must not turn an English form day-first.)
   const weakCurrency = !currency || votes < 2;
-  const dateOrder = dmy > mdy ? 'dmy' : mdy > dmy ? 'mdy' : currency === 'USD' || (weakCurrency && english > other * 2 && english >= 3) ? 'mdy' : 'dmy';
+  // (Value-added taxes and Malaysian company and street words are not American: such English text is day-first.)
+  const notUs = /\b(?:GST|VAT|SST|SDN\.?\s?BHD|JALAN|JLN|TAMAN|LORONG)\b/i.test(text);
+  const dateOrder = dmy > mdy ? 'dmy' : mdy > dmy ? 'mdy' : currency === 'USD' || (weakCurrency && !notUs && english > other * 2 && english >= 3) ? 'mdy' : 'dmy';
   return { dateOrder, decimal: commaDec > dotDec ? 'comma' : dotDec > commaDec ? 'dot' : undefined, currency };
 }

@@ -6,6 +6,7 @@ import { conceptTokens, isKnownConcept, labelSpec, matchSpan, weightOf, wordConc
 import { findIban, findVatIds } from '../parsers/identifier.parser.js';
 import { ISO_CODES } from '../parsers/currency.parser.js';
 import { findDates } from '../parsers/date.parser.js';
+import { partyName } from './semantic.fallback.js';
 
 export interface Located {
   value: unknown;
@@ -65,7 +66,16 @@ function rightOf(line: Line, end: number, field: FieldDef): Word[] {
   const firstCell = segments({ ...line, words: ws }, 2.5)[0]?.words ?? [];
   if (field.data_type === 'string' && firstCell.length <= 3 && /\p{L}{2,}:$/u.test(firstCell[firstCell.length - 1]?.text ?? '')) return [];
   // The value ends where the next label ("Date:") starts.
-  const next = ws.findIndex((w, i) => i > 0 && /\p{L}{2,}:$/u.test(w.text));
+  let next = ws.findIndex((w, i) => i > 0 && /\p{L}{2,}:$/u.test(w.text));
+  // … unless the label goes on up to that colon, in the same cell and before any figure: "Total Inclusive GST:
+  // 36.00", "Total Amt Payable: RM 30.00", "Date of issue: 12.03.2020" (a label ending in ":" is complete).
+  if (field.data_type !== 'string' && next > 0 && next <= 3 && !/:$/.test(line.words[end - 1]?.text ?? ':')) {
+    const cell = segments({ ...line, words: line.words.slice(end - 1) }, 2.5)[0]?.words ?? [];
+    if (cell.includes(ws[next]!) && !ws.slice(0, next + 1).some((w) => /\d/.test(w.text))) {
+      ws = ws.slice(next + 1);
+      next = ws.findIndex((w, i) => i > 0 && /\p{L}{2,}:$/u.test(w.text));
+    }
+  }
   if (next > 0) ws = ws.slice(0, next);
   if (field.data_type === 'string') {
     // A string value stops at the first wide gap (the next column) after the value starts; a cell that
@@ -113,6 +123,8 @@ export function refine(field: FieldDef, value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const concepts = conceptTokens(`${field.key.replace(/_/g, ' ')} ${field.label ?? ''}`);
   if (concepts.includes('iban')) return findIban(value) ?? value;
+  // A party's name ends where another party is introduced ("Shop B.V. iov Brand.com", "… c/o …").
+  if (concepts.some((c) => c === 'seller' || c === 'buyer' || c === 'company')) return partyName(value);
   if (concepts.includes('tax') && (concepts.includes('id') || concepts.includes('number'))) return findVatIds(value.toUpperCase())[0]?.value ?? value;
   // Document numbers are codes: "RE-2019/507 issued at 2019-06-10" ends before the first plain word.
   if (concepts.some((c) => c === 'number' || c === 'id' || c === 'code')) {
@@ -143,6 +155,11 @@ export function plausible(field: FieldDef, value: unknown): boolean {
     const letters = (value.match(/\p{L}/gu) ?? []).length;
     // A run of lower-case words is prose ("encapsulated their company data in …"), not a name.
     if (!/\p{Lu}/u.test(value) && value.trim().split(/\s+/).length >= 3) return false;
+    // A party (seller, buyer, company) is named in a few words, not a sentence ("Les montants … à payer.").
+    if (concepts.some((c) => c === 'seller' || c === 'buyer' || c === 'company')) {
+      const words = value.trim().split(/\s+/);
+      if (words.length > 8 || (words.length >= 5 && /\p{Ll}{2}[.!?]$/u.test(value.trim())) || !/\p{Lu}|\d/u.test(value) || /^\p{L}[\p{L} ]*:/u.test(value)) return false;
+    }
     return letters >= 2 && letters >= (value.match(/\d/g) ?? []).length;
   }
   return true;

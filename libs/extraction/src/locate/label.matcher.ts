@@ -9,7 +9,7 @@ const SYNONYMS: Record<string, string[]> = {
   invoice: ['inv', 'rechnung', 'facture', 'factuur', 'bill', 'invoicing', 'rg', 'fact', 'avoir', 'gutschrift', 'creditnote', 'credit', 'faktura'],
   date: ['datum', 'dated', 'dt', 'date'],
   due: ['limite', 'deadline', 'fallig', 'faellig', 'echeance', 'vervaldatum', 'payable', 'zahlbar', 'faelligkeit', 'falligkeit', 'zahlungsziel', 'vervaldag'],
-  total: ['gesamt', 'gesamtbetrag', 'totaal', 'sum', 'summe', 'grand', 'ttc', 'endbetrag', 'rechnungsbetrag', 'razem', 'brutto', 'ogolem', 'suma'],
+  total: ['gesamt', 'gesamtbetrag', 'totaal', 'sum', 'summe', 'grand', 'ttc', 'endbetrag', 'rechnungsbetrag', 'razem', 'brutto', 'ogolem', 'suma', 'jumlah'],
   net: ['netto', 'subtotal', 'subtotaal', 'zwischensumme', 'sub', 'ht', 'nettobetrag', 'excl', 'excluding', 'before', 'taxable', 'grondslag', 'bemessungsgrundlage'],
   tax: ['vat', 'mwst', 'ust', 'tva', 'btw', 'gst', 'sst', 'steuer', 'umsatzsteuer', 'mehrwertsteuer', 'taxes', 'taxe', 'iva'],
   amount: ['betrag', 'bedrag', 'amt', 'montant', 'kwota', 'wartosc'],
@@ -66,7 +66,7 @@ export function tokens(s: string): string[] {
     // … and so do the addresses printed for them ("Delivery address", "Billing address").
     .replace(/\b(?:delivery|billing|invoice|invoicing|shipping)\s+address\b/g, ' buyer ')
     // "excl. VAT" / "hors taxes" name the net amount, "incl. VAT" / "TTC" the gross total.
-    .replace(/\b(?:excl|exclusief|exclusive|excluding|exkl|exklusive|ohne|hors|zonder|without|sans|before|vor)\.?\s+(?:of\s+)?(?:tax|taxes|vat|btw|mwst|ust|tva|gst|sst|steuer)\b/g, ' net ')
+    .replace(/\b(?:excl|excluded|exclusief|exclusive|excluding|exkl|exklusive|ohne|hors|zonder|without|sans|before|vor)\.?\s+(?:of\s+)?(?:tax|taxes|vat|btw|mwst|ust|tva|gst|sst|steuer)\b/g, ' net ')
     .replace(/\b(?:incl|inclusief|inclusive|including|inkl|inklusive|met|with|avec|after)\.?\s+(?:of\s+)?(?:tax|taxes|vat|btw|mwst|ust|tva|gst|sst|steuer)\b/g, ' total ')
     .replace(/\bnip\b/g, ' tax id ')
     .replace(/n[°º]/g, ' # ')

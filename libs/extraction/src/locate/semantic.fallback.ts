@@ -77,7 +77,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
   // else the first text line.
   if (f.data_type === 'string' && !concepts.has('address') && (concepts.has('seller') || concepts.has('company') || /issu|merchant|shop|vendor|seller/.test(desc))) {
     const issuer = findIssuer(doc);
-    if (issuer) return at(issuer.line, issuer.line.words, stripRegistration(issuer.name), 0.45);
+    if (issuer) return at(issuer.line, issuer.line.words, partyName(stripRegistration(issuer.name)), 0.45);
   }
   // Addressee without a label: the first line under the sender's one-line return address printed above a
   // window-envelope address block ("Firm ● Street 1 ● 12345 Town").
@@ -102,6 +102,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
     const start = issuer ? page.lines.indexOf(issuer.line) + 1 : 0;
     const parts: Line[] = [];
     let postcodeAt = -1;
+    let skipped = 0;
     for (const l of page.lines.slice(start, start + 10)) {
       const t = l.text.trim();
       if (/^\(.*\)$/.test(t) || /\b(reg|gst|co\.?\s?no|company\s?no|vat|tax id)\b/i.test(t)) {
@@ -116,6 +117,11 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
         const head = cut > 0 ? l.words.slice(0, cut) : [];
         const headText = head.map((w) => w.text).join(' ');
         if (parts.length && postcodeAt < 0 && isPostcodeLine(headText)) parts.push({ ...l, words: head, text: headText });
+        // A phone or e-mail line printed between the name and the address ("TEL: 07-334 5678") is skipped.
+        if (!parts.length && !findDates(t).length && skipped < 2) {
+          skipped++;
+          continue;
+        }
         break;
       }
       // Before the address starts: a registration code ("789417-W") or OCR noise (a logo, a smudge) under the name.
@@ -129,13 +135,18 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
       // (A whole address on one line is comma-separated: "NO 3, JALAN SATU, 43000 KAJANG".)
       if (isPostcodeLine(t) && (parts.length >= 2 || (ADDRESS_WORD.test(t) && /,.*\d{4}/.test(t)))) postcodeAt = parts.length;
     }
-    if (parts.length && parts.some((l) => /\d/.test(l.text))) {
+    // (After skipped contact lines, only a real address counts: a street word or a postcode line.)
+    const addressy = !skipped || parts.some((l) => isPostcodeLine(l.text) || ADDRESS_WORD.test(fixStreetWords(l.text)));
+    if (parts.length && addressy && parts.some((l) => /\d/.test(l.text))) {
       const text = parts.map((l) => l.text.trim()).join(' ');
       return at(parts[0]!, parts.flatMap((l) => l.words), page.ocr ? fixStreetWords(text) : text, 0.4);
     }
   }
   // Grand total without a readable label: the largest amount on the document.
   if ((f.data_type === 'number' || f.data_type === 'currency') && concepts.has('total') && !concepts.has('net') && !concepts.has('tax')) {
+    // Cash tendered less the change given is the amount paid: the line printing that amount is the total.
+    const paid = paidFromChange(lines);
+    if (paid) return at(paid.l, paid.l.words, f.data_type === 'currency' ? { value: paid.v, currency: ctx.currency ?? 'USD' } : paid.v, 0.4);
     // Amounts on a summary line (total, due, amount, payment …) first: a table quantity may be larger.
     const summary = lines.filter((l) => conceptTokens(l.text).some((c) => c === 'total' || c === 'due' || c === 'amount' || c === 'payment'));
     let best: { l: Line; v: number } | undefined;
@@ -207,8 +218,10 @@ export function fixStreetWords(text: string): string {
   });
 }
 
+// Greetings printed above the shop's name ("WELCOME TO", "SELAMAT DATANG KE").
+const GREETING = /^(?:welcome(?:\s+to)?|selamat\s+datang(?:\s+ke)?|thank\s+you|terima\s+kasih)\b/i;
 const CONTACT = /\b(?:tel|phone|telephone|mobile|fax|e-?mail|gst|vat|reg)\b|@|www\./i;
-const DOC_WORDS = /^(simplified\s+|official\s+|cash\s+)?(tax\s+)?(invoice|sales|receipt|rechnung|facture|factuur|avoir|gutschrift|credit note|bill|quotation|page)\b/i;
+const DOC_WORDS = /^(simplified\s+|official\s+|cash\s+|original\s+|duplicate\s+|copy\s+(?:of\s+)?|reprint(?:ed)?\s+)?(tax\s+)?(invoice|sales|receipt|rechnung|facture|factuur|avoir|gutschrift|credit note|bill|quotation|page)\b/i;
 
 /**
  * A trailing registration code in brackets ("99 SPEED MART S/B (519537-X)") is not part of the name; the usual
@@ -224,7 +237,9 @@ export function stripRegistration(name: string): string {
 }
 
 function legalName(text: string): string | undefined {
-  for (const seg of text.split(/\s{2,}| - | \| | ● /)) {
+  for (const seg of text.split(/\s{2,}| - | \| | ● | ‖ /)) {
+    // (A bank named after its label, "Bankverbindung: Musterbank AG", is where the money goes, not who is paid.)
+    if (/^\s*(?:bank\w*|banque|banco|bankverbindung)\b[^:]{0,20}:/i.test(seg)) continue;
     const m = LEGAL.exec(seg.trim().replace(/^(?:from|von|de|by|sold by)\s*:?\s+/i, ''));
     if (m && !/\d{3}/.test(m[1]!) && /\p{L}{2}/u.test(m[1]!)) return m[1]!.trim();
   }
@@ -238,7 +253,7 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
   // On scans, a logo read as letters has a low confidence, and an all-lower-case line is a handwritten or
   // stamped note (printed letterheads use capitals).
   const top = page.lines
-    .filter((l) => (/\p{L}{4,}/u.test(l.text) || legalName(l.text)) && !DOC_WORDS.test(l.text.trim()) && !findDates(l.text).length)
+    .filter((l) => (/\p{L}{4,}/u.test(l.text) || legalName(l.text)) && !DOC_WORDS.test(l.text.trim()) && !GREETING.test(l.text.trim()) && !findDates(l.text).length)
     .filter((l) => !page.ocr || (lineConf(l) >= NOISE_CONF && /\p{Lu}/u.test(l.text)))
     .slice(0, 5);
   for (const [i, l] of top.entries()) {
@@ -257,13 +272,21 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
     if (prev && tail && name === l.text.trim() && l.y0 - prev.y1 < h * 1.5 && !/\d/.test(prev.text) && !legalName(prev.text)) return { line: l, name: `${prev.text.trim()} ${name}` };
     return { line: l, name };
   }
+  // The company named by the legal-registration footer ("… Sarl au capital de … – RCS … – Siret …") or as the
+  // holder of the bank account to pay into is the issuer.
+  const registered = footerIssuer(doc) ?? payeeIssuer(doc);
+  if (registered) return registered;
   // A name directly above its own postal address (street, then a postcode line in the same column) is the
-  // issuer's block; a tagline or a lone heading beside it is not.
+  // issuer's block; a tagline or a lone heading beside it is not, nor is the addressee's window block.
   const withAddress = top.find((l) => {
     const k = page.lines.indexOf(l);
     const h = l.y1 - l.y0;
     const below = page.lines.slice(k + 1, k + 4).filter((b) => Math.abs(b.x0 - l.x0) < h * 1.5 && b.y0 - l.y1 < h * 4);
-    return !/\d/.test(l.text) && below.length >= 2 && /\d/.test(below[0]!.text) && below.slice(1).some((b) => /\b\d{4,6}\b/.test(b.text) && /\p{L}{3}/u.test(b.text));
+    // (The name is not itself a line of the address: "TAMAN MERANTI," above "47100 PUCHONG" is not a name.)
+    const t = fixStreetWords(l.text);
+    const addressLine = ADDRESS_WORD.test(t) || isRegionLine(t) || /,\s*$/.test(t);
+    const ok = !addressLine && !/\d/.test(l.text) && below.length >= 2 && /\d/.test(below[0]!.text) && below.slice(1).some((b) => /\b\d{4,6}\b/.test(b.text) && /\p{L}{3}/u.test(b.text));
+    return ok && !isAddresseeBlock(page, l);
   });
   if (withAddress && withAddress !== top[0]) {
     // The block starts at its first line: a company name above a contact person's name.
@@ -271,7 +294,7 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
     for (let k = page.lines.indexOf(head) - 1; k >= 0; k--) {
       const p = page.lines[k]!;
       const h = head.y1 - head.y0;
-      if (Math.abs(p.x0 - head.x0) >= h * 1.5 || head.y0 - p.y1 > h * 1.5 || /\d/.test(p.text) || !/\p{L}{2}/u.test(p.text)) break;
+      if (Math.abs(p.x0 - head.x0) >= h * 1.5 || head.y0 - p.y1 > h * 1.5 || /\d/.test(p.text) || !/\p{L}{2}/u.test(p.text) || GREETING.test(p.text.trim()) || DOC_WORDS.test(p.text.trim())) break;
       head = p;
     }
     return { line: head, name: head.text.trim() };
@@ -288,8 +311,110 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
     const name = legalName(l.text);
     if (name) return { line: l, name };
   }
-  const first = top[0];
+  // (An e-mail or web address printed first is contact data, not the name.)
+  const first = top.find((l) => !/@|www\.|https?:/i.test(l.text)) ?? top[0];
   return first ? { line: first, name: first.text.trim() } : undefined;
+}
+
+/** Line text as separate cells (wide gaps) joined by " ‖ ", so that a cell boundary ends a name. */
+function cellText(l: Line): string {
+  return segments(l, 2.5)
+    .map((s) => s.text.trim())
+    .join(' ‖ ');
+}
+
+// Registration details printed in an invoice's legal footer: share capital, trade register, company numbers.
+const REGISTRATION = /\b(?:capital(?:\s+social)?\s+(?:de|of|von)\b|au capital|R\.?\s?C\.?\s?S\.?|RSC|SIRE[NT]|KvK|K\.v\.K\.?|Kamer van Koophandel|HR[AB]\s?\d|Registergericht|Amtsgericht|Handelsregister|Sitz der Gesellschaft|Geschäftsführ\w*|Registered (?:office|in|number|address)|Company (?:registration|reg\.?) (?:no|number)|Chamber of Commerce|Siège social|Share capital|Registro (?:Mercantil|delle Imprese)|Partita IVA|C\.?F\.?\s?\/\s?P\.?\s?IVA)\b/i;
+
+/** A short line that can be a company name on its own: words, no figures, not a label, a title or a sentence. */
+function nameLike(t: string): boolean {
+  const s = t.trim();
+  const words = s.split(/\s+/);
+  return (
+    words.length <= 6 &&
+    /\p{L}{2}/u.test(s) &&
+    !/\d/.test(s) &&
+    !/:|@|www\.|https?:/i.test(s) &&
+    !/[.!?]$/.test(s.replace(/\b(?:Inc|Ltd|Corp|Co|B\.V|N\.V|S\.A|S\.A\.S|e\.K|S\.p\.A|S\.r\.l)\.$/i, '')) &&
+    !DOC_WORDS.test(s) &&
+    !REGISTRATION.test(s) &&
+    !/^(?:page|seite|thank|merci|danke|vielen dank|bedankt|dank u|grazie|gracias|obrigado)\b/i.test(s) &&
+    !GREETING.test(s)
+  );
+}
+
+/**
+ * The issuer named in the legal footer: the registration lines (share capital, trade register, company
+ * numbers) at the bottom of a page either carry the company's legal name themselves or sit right under a line
+ * with just the name ("NETPRESSE" / "Siège social : … / Sarl au capital de … – RCS …").
+ */
+export function footerIssuer(doc: DocLayout): { line: Line; name: string } | undefined {
+  for (const page of doc.pages) {
+    const k = page.lines.findIndex((l) => l.y0 > page.height * 0.6 && REGISTRATION.test(l.text));
+    if (k < 0) continue;
+    const first = page.lines[k]!;
+    const h = first.y1 - first.y0;
+    // The footer block: the registration line and its neighbours printed without a paragraph gap.
+    let from = k;
+    while (from > 0 && first.y0 - page.lines[from - 1]!.y1 < h * 2.5 && k - from < 3 && !nameLike(page.lines[from - 1]!.text)) from--;
+    let to = k;
+    while (to + 1 < page.lines.length && page.lines[to + 1]!.y0 - page.lines[to]!.y1 < h * 1.5 && to - k < 3) to++;
+    const block = page.lines.slice(from, to + 1);
+    for (const l of block) {
+      // (The bank named in the same footer is not the issuer: "Bankverbindung: Deutsche Bank AG".)
+      for (const cell of cellText(l).split(/\s‖\s|\s[-–—|·•●]\s/)) {
+        const name = legalName(cell);
+        if (name && !REGISTRATION.test(name) && !BANK.test(cell)) return { line: l, name };
+      }
+    }
+    const above = page.lines[from - 1];
+    if (above && page.lines[from]!.y0 - above.y1 < h * 2.5 && nameLike(above.text)) return { line: above, name: above.text.trim() };
+    // "ACME – Siège social : …": the name as the first cell of the registration line.
+    const head = block[0]!.text.split(/\s[-–—|·•●]\s|\s{2,}/)[0]!.trim();
+    if (head !== block[0]!.text.trim() && nameLike(head) && head.split(/\s+/).length <= 4) return { line: block[0]!, name: head };
+  }
+  return undefined;
+}
+
+const BANK = /\b(?:bank\w*|banque|sparkasse|volksbank|raiffeisen\w*|kreditinstitut|iban|bic|swift)\b/i;
+
+// "Account holder: ACME", "Titulaire du compte : ACME", "Kontoinhaber: ACME", "ten name van ACME".
+const PAYEE = /\b(?:account holder|account name|name of account|kontoinhaber(?:in)?|zahlungsempfänger|begünstigter|titulaire(?: du compte)?|bénéficiaire|rekeninghouder|ten name van|t\.\s?n\.\s?v\.?|beneficiary(?: name)?|payee)\s*:?\s+(.+)$/i;
+
+/** The holder of the bank account the invoice is to be paid into is the party that issued it. */
+export function payeeIssuer(doc: DocLayout): { line: Line; name: string } | undefined {
+  for (const l of doc.pages.flatMap((p) => p.lines)) {
+    const m = PAYEE.exec(cellText(l));
+    if (!m) continue;
+    const name = m[1]!.split(/\s‖\s|\s[-–—|·•●]\s|,\s|\s(?:IBAN|BIC|SWIFT|Bank|Konto|Compte)\b/i)[0]!.trim();
+    if (legalName(name) || nameLike(name)) return { line: l, name: partyName(name) };
+  }
+  return undefined;
+}
+
+/**
+ * An address block printed right of centre with the document title straight under it, or under the sender's
+ * one-line return address ("Firm ● Street 1 ● 12345 Town"), is the addressee's window block.
+ */
+function isAddresseeBlock(page: DocLayout['pages'][number], l: Line): boolean {
+  const k = page.lines.indexOf(l);
+  const h = l.y1 - l.y0;
+  const prev = page.lines[k - 1];
+  if (prev && l.y0 - prev.y1 < h * 3 && segments(prev, 2.5).some((s) => s.text.split(/\s[●•·|]\s/).length >= 3)) return true;
+  if (l.x0 < page.width * 0.45) return false;
+  let end = k;
+  while (end + 1 < page.lines.length && page.lines[end + 1]!.y0 - page.lines[end]!.y1 < h * 1.2 && Math.abs(page.lines[end + 1]!.x0 - l.x0) < h * 1.5) end++;
+  const next = page.lines[end + 1];
+  return !!next && next.y0 - page.lines[end]!.y1 < h * 3 && /^(?:facture|invoice|rechnung|factuur|avoir|gutschrift|credit note|tax invoice|bill)\b/i.test(next.text.trim());
+}
+
+/**
+ * A party name ends where another party is introduced: "e-Shop B.V. iov Brand.com" (in opdracht van),
+ * "Acme Ltd c/o Agent", "… on behalf of …", "… pour le compte de …", "… im Auftrag von …".
+ */
+export function partyName(name: string): string {
+  const m = /^(.*?\p{L}{2}.*?)[\s,]+(?:i\.?\s?o\.?\s?v\.?|c\/o|care of|on behalf of|acting for|namens|in opdracht van|pour le compte de|au nom de|im Auftrag(?: von)?|vertreten durch|represented by)\s+\S/iu.exec(name);
+  return m ? m[1]!.trim() : name;
 }
 
 /**
@@ -298,8 +423,8 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
  * rounded total printed there (within ten cents) is taken as it is. A rounded total chosen by its label is left
  * as it is (the adjustment then lies above it).
  */
-export function withRounding(doc: DocLayout, f: FieldDef, c: Located | undefined): Located | undefined {
-  if (!c || (f.data_type !== 'number' && f.data_type !== 'currency')) return c;
+export function withRounding(doc: DocLayout, f: FieldDef, c: Located | undefined, depth = 0): Located | undefined {
+  if (!c || depth > 2 || (f.data_type !== 'number' && f.data_type !== 'currency')) return c;
   const concepts = conceptTokens(`${f.key.replace(/_/g, ' ')} ${f.label ?? ''}`);
   if (!concepts.includes('total') || concepts.includes('net') || concepts.includes('tax')) return c;
   const value = typeof c.value === 'number' ? c.value : (c.value as { value?: unknown } | null)?.value;
@@ -309,7 +434,15 @@ export function withRounding(doc: DocLayout, f: FieldDef, c: Located | undefined
   const mid = (c.bbox[1] + c.bbox[3]) / 2;
   const k = page.lines.findIndex((l) => l.y0 <= mid && l.y1 >= mid);
   if (k < 0) return c;
-  const withValue = (v: number): Located => ({ ...c, value: typeof c.value === 'number' ? v : { ...(c.value as object), value: v } });
+  const withValue = (v: number, l?: Line): Located => ({
+    ...c,
+    value: typeof c.value === 'number' ? v : { ...(c.value as object), value: v },
+    ...(l ? { bbox: [l.x0, l.y0, l.x1, l.y1] as Located['bbox'] } : {}),
+  });
+  const summary = totalAboveTaxSummary(page.lines, k);
+  if (summary) return withRounding(doc, f, withValue(Math.sign(value || 1) * summary.v, summary.l), depth + 1);
+  const net = totalAfterDiscount(page.lines, k, value);
+  if (net) return withRounding(doc, f, withValue(net.v, net.l), depth + 1);
   for (const l of page.lines.slice(k + 1, k + 4)) {
     if (!/\bround|\brnd\b|\badj/i.test(l.text)) continue;
     // A rounded total printed under the exact one ("Total 22.93 / Rounded Total 22.95") is the amount paid.
@@ -329,4 +462,76 @@ export function withRounding(doc: DocLayout, f: FieldDef, c: Located | undefined
     return withValue(Math.round((value + adj) * 100) / 100);
   }
   return c;
+}
+
+/** The amount ending a line ("TOTAL (RM) 36.00", "RM 24.50", "-0.70", "(1.20)"), if it ends with one. */
+function trailingAmount(t: string): number | undefined {
+  const m = /(-?)\s*(?:RM|\$|€|£)?\s*(-?)(\d[\d,]*)[.,](\d{2})\s*-?\W{0,2}$/i.exec(t.trim());
+  if (!m) return undefined;
+  const v = Number(m[3]!.replace(/,/g, '')) + Number(m[4]) / 100;
+  return m[1] || m[2] ? -v : v;
+}
+
+// A tax breakdown table's header: "GST Summary  Amount(RM)  Tax(RM)", "VAT analysis", "Tax Code  Amount  GST".
+const TAX_SUMMARY = /\b(?:gst|vat|tax|sst)\b.*\b(?:summary|analysis|breakdown)\b|\b(?:summary|analysis)\b.*\b(?:gst|vat|tax)\b|\b(?:amount|amt)\b.*\b(?:gst|vat|tax)\s*\(|\b(?:tax|gst|vat)\s*code\b/i;
+
+/**
+ * The total row of a tax breakdown printed under the receipt ("GST Summary / SR @ 6% 33.96 2.04 / TOTAL 33.96
+ * 2.04") sums base and tax, not the amount paid: the last total line above that table is the document's total.
+ */
+function totalAboveTaxSummary(lines: Line[], k: number): { l: Line; v: number } | undefined {
+  const header = lines.slice(Math.max(0, k - 5), k).reverse().findIndex((l) => TAX_SUMMARY.test(l.text));
+  if (header < 0) return undefined;
+  const h = k - 1 - header;
+  for (let j = h - 1; j >= Math.max(0, h - 12); j--) {
+    const t = lines[j]!.text;
+    const cs = conceptTokens(t.replace(/[\d.,]+/g, ' '));
+    if (!cs.includes('total') && !cs.includes('due')) continue;
+    if (cs.some((x) => x === 'net' || x === 'tax' || x === 'quantity' || x === 'description' || x === 'discount')) continue;
+    const v = trailingAmount(t);
+    if (v !== undefined && v > 0) return { l: lines[j]!, v };
+  }
+  return undefined;
+}
+
+/**
+ * A discount printed under the total, then a total line again ("TOTAL 7.00 / DISCOUNT 0.70 / NETT TOTAL 6.30"):
+ * the amount paid is that later line, when it is the total less the discount.
+ */
+function totalAfterDiscount(lines: Line[], k: number, value: number): { l: Line; v: number } | undefined {
+  for (let j = k + 1; j < Math.min(lines.length, k + 4); j++) {
+    if (!/\b(?:disc(?:ount)?|less|voucher|promo(?:tion)?|member\s+saving)\b/i.test(lines[j]!.text)) continue;
+    const d = trailingAmount(lines[j]!.text);
+    if (d === undefined || d === 0) return undefined;
+    for (const l of lines.slice(j + 1, j + 3)) {
+      if (!/total|payable|due|amount/i.test(l.text)) continue;
+      const v = trailingAmount(l.text);
+      if (v !== undefined && Math.abs(v - (value - Math.abs(d))) < 0.011) return { l, v };
+    }
+    return undefined;
+  }
+  return undefined;
+}
+
+const TENDERED = /^\W*(?:cash|tunai|tendered|amount tendered|paid|paid amount|received|cash received)\b/i;
+const CHANGE = /^\W*(?:change|baki|kembalian|change due)\b/i;
+
+/**
+ * "CASH 50.00 / CHANGE 33.04": the amount paid is 16.96; the last line above the cash line printing exactly that
+ * amount is the total, whatever its label reads (an OCR-garbled "T otal").
+ */
+function paidFromChange(lines: Line[]): { l: Line; v: number } | undefined {
+  for (let i = 0; i + 1 < lines.length; i++) {
+    if (!TENDERED.test(lines[i]!.text)) continue;
+    const cash = trailingAmount(lines[i]!.text);
+    const ch = lines.slice(i + 1, i + 3).find((l) => CHANGE.test(l.text));
+    const change = ch ? trailingAmount(ch.text) : undefined;
+    if (cash === undefined || change === undefined || change < 0 || change >= cash) continue;
+    const v = Math.round((cash - change) * 100) / 100;
+    for (let j = i - 1; j >= Math.max(0, i - 12); j--) {
+      const a = trailingAmount(lines[j]!.text);
+      if (a !== undefined && Math.abs(a - v) < 0.005) return { l: lines[j]!, v };
+    }
+  }
+  return undefined;
 }
