@@ -20,7 +20,7 @@ const bytes = new Uint8Array(readFileSync(file));
 const { resolveOcrLanguages } = await dist('extraction.engine.js');
 const ocr = createOcrService({ languages: resolveOcrLanguages() }); // OCR_LANGUAGES, as the engine reads it
 const doc = file.endsWith('.pdf')
-  ? await readPdf(bytes, { ocr })
+  ? await readPdf(bytes, { ocr, pictureText: true })
   : isTiff(bytes)
     ? await readTiff(bytes, ocr)
     : /\.(png|jpe?g|webp)$/i.test(file)

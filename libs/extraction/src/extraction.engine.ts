@@ -10,7 +10,7 @@ import { locateBySemantics, withRounding } from './locate/semantic.fallback.js';
 import { extractTable } from './locate/table.extractor.js';
 import { readImage } from './readers/image.reader.js';
 import { createOcrService, DEFAULT_OCR_LANGUAGES, OCR_LANGUAGES, parseOcrLanguages, type OcrEngineMode, type OcrLanguage, type OcrService } from './readers/ocr.service.js';
-import { readPdf } from './readers/pdf.reader.js';
+import { hasWidePicture, readPdf } from './readers/pdf.reader.js';
 import { readCsv, readHtml, readText } from './readers/text.reader.js';
 import { isTiff, readTiff } from './readers/tiff.reader.js';
 import { renderMarkdown } from './render/markdown.renderer.js';
@@ -109,7 +109,22 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
         if (opts.signal?.aborted) throw new ExtractionError('extraction_timeout', 'extraction was aborted');
         const kind = sniffType(input.mimeType, input.bytes, input.filename);
         const doc = await read(kind, input.bytes, opts);
-        return extractFromLayout(doc, schema, opts);
+        let first: ExtractionOutput | undefined;
+        let failure: unknown;
+        try {
+          first = extractFromLayout(doc, schema, opts);
+        } catch (e) {
+          failure = e;
+        }
+        // Pictures inside a text-layer PDF (a company block pasted as an image) are read only when the text layer
+        // left scalar fields unanswered: OCR costs ~1 s a picture, and most documents never need it.
+        const unanswered = (schema?.fields ?? []).some((f) => f.data_type !== 'table' && first?.result[f.key] === undefined);
+        if (kind === 'pdf' && unanswered && hasWidePicture(input.bytes)) {
+          const richer = await readPdf(input.bytes, { ocr: jobOcr(opts), maxPages, signal: opts.signal, pictureText: true });
+          if (wordCount(richer) > wordCount(doc)) return extractFromLayout(richer, schema, opts);
+        }
+        if (failure !== undefined) throw failure;
+        return first!;
       } catch (e) {
         if (e instanceof ExtractionError) throw e;
         throw new ExtractionError('extraction_failed', (e as Error)?.message ?? String(e));
@@ -202,6 +217,10 @@ export function extractFromLayout(doc: DocLayout, schema: ExtractionSchema, opts
   const confidence = round(confs.length ? (confs.reduce((a, b) => a + b, 0) / confs.length) * reqShare : 0);
   const needsReview = invalid || missingRequired.length > 0 || confidence < threshold;
   return { result, fields: meta, confidence, needsReview, pages: doc.pages.length, markdown: renderMarkdown(doc) };
+}
+
+function wordCount(doc: DocLayout): number {
+  return doc.pages.reduce((n, p) => n + p.lines.reduce((m, l) => m + l.words.length, 0), 0);
 }
 
 function round(n: number): number {
