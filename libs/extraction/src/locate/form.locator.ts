@@ -14,8 +14,16 @@ import { plausible, refine, type Located } from './field.locator.js';
  */
 
 /** Letters and digits only, folded: how printed labels are compared. */
+// Every label is compared with every word span of every line: memoise the per-word reduction.
+const compactCache = new Map<string, string>();
 export function compact(s: string): string {
-  return fold(s).replace(/[^a-z0-9]/g, '');
+  let c = compactCache.get(s);
+  if (c === undefined) {
+    if (compactCache.size > 50_000) compactCache.clear();
+    c = fold(s).replace(/[^a-z0-9]/g, '');
+    compactCache.set(s, c);
+  }
+  return c;
 }
 
 function levenshtein(a: string, b: string): number {
