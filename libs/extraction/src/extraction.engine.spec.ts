@@ -4,7 +4,7 @@ import { readText } from './readers/text.reader.js';
 import { ExtractionError, type ExtractionSchema } from './engine.types.js';
 import { syntheticResult } from './synthetic.result.js';
 import { makePdf } from './testing/pdf.test-helper.js';
-import { errorCodeOf } from './testing/image.test-helper.js';
+import { errorCodeOf } from './testing/error.test-helper.js';
 
 const engine = createExtractionEngine();
 afterAll(() => engine.close());

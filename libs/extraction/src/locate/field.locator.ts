@@ -149,7 +149,7 @@ export function plausible(field: FieldDef, value: unknown): boolean {
     return /\d/.test(value);
   }
   // Names are words, not codes or amounts.
-  if (concepts.some((c) => c === 'name' || c === 'seller' || c === 'buyer' || c === 'company')) {
+  if (isNameField(field)) {
     // … and do not open with a registration number ("Company 198718 …" on a receipt is its company number).
     if (/^\W*\d{5,}\b/.test(value)) return false;
     const letters = (value.match(/\p{L}/gu) ?? []).length;

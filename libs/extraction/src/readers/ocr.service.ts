@@ -251,7 +251,9 @@ class WasmOcr {
  * (tessdata "best" integer LSTM): distribution packages ship the smaller "fast" models, which misread
  * noticeably more on receipts (SROIE 0.73 vs 0.86 in docs/quality.md). Unpacked once per machine into
  * the temp directory (write to a temporary name, then rename: concurrent workers never see half a file).
- * Undefined when unpacking fails: the binary then uses its own models.
+ * Undefined when unpacking fails: the binary then uses its own models. Checked on every call (a few stats
+ * beside seconds of OCR) rather than memoised, so a temp cleaner emptying /tmp under a long-running worker
+ * only costs a re-unpack.
  */
 function bundledTessdata(languages: readonly OcrLanguage[]): string | undefined {
   try {

@@ -81,7 +81,7 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions = {}): Pro
       } else {
         // Letterheads and company footers are on the first and last page; finding pictures costs a full parse
         // of the page's drawing operations (~0.1–0.4 s), so other pages are not searched.
-        if (opts.ocr && opts.pictureText && (p === 1 || p === n)) words.push(...(await ocrTextImages(lib, page, viewport, words, opts.ocr)));
+        if (opts.ocr && opts.pictureText && (p === 1 || p === n)) words.push(...(await ocrTextImages(lib, page, viewport, words, opts.ocr, bytes)));
         pages.push(buildPage(p, viewport.width, viewport.height, words));
       }
       page.cleanup();
@@ -154,7 +154,7 @@ async function imageBoxes(lib: PdfJs, page: PDFPageProxy, viewport: Viewport): P
  * the text layer (an image behind real text) are dropped. Pages without large images in their top or bottom
  * band cost nothing extra.
  */
-async function ocrTextImages(lib: PdfJs, page: PDFPageProxy, viewport: Viewport, textWords: Word[], ocr: OcrService): Promise<Word[]> {
+async function ocrTextImages(lib: PdfJs, page: PDFPageProxy, viewport: Viewport, textWords: Word[], ocr: OcrService, bytes: Uint8Array): Promise<Word[]> {
   let boxes: [number, number, number, number][];
   try {
     boxes = await imageBoxes(lib, page, viewport);
@@ -175,7 +175,7 @@ async function ocrTextImages(lib: PdfJs, page: PDFPageProxy, viewport: Viewport,
   const out: Word[] = [];
   try {
     const { createCanvas, loadImage } = await import('@napi-rs/canvas');
-    const rendered = await loadImage(Buffer.from(await renderPage(page, scale, page.pageNumber, new Uint8Array())));
+    const rendered = await loadImage(Buffer.from(await renderPage(page, scale, page.pageNumber, bytes)));
     for (const b of boxes) {
       const [x, y, w, h] = [b[0] * scale, b[1] * scale, (b[2] - b[0]) * scale, (b[3] - b[1]) * scale].map(Math.round) as [number, number, number, number];
       if (w < 8 || h < 8) continue;

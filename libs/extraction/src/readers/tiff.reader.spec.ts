@@ -4,7 +4,7 @@ import { makeTiff, type TiffPage } from '../testing/tiff.test-helper.js';
 import { imageSize, readImage } from './image.reader.js';
 import type { OcrResult, OcrService } from './ocr.service.js';
 import { encodePng, isTiff, readTiff } from './tiff.reader.js';
-import { errorCodeOf } from '../testing/image.test-helper.js';
+import { errorCodeOf } from '../testing/error.test-helper.js';
 
 /** A fake OCR: records the images it is given and reports one word spanning the image. */
 function fakeOcr() {

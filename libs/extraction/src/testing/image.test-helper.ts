@@ -1,6 +1,4 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
-import { expect } from '@jest/globals';
-import { ExtractionError } from '../engine.types.js';
 
 export interface TextImageOptions {
   width?: number;
@@ -25,15 +23,4 @@ export function textCanvas(lines: string[], o: TextImageOptions = {}): Canvas {
   ctx.font = o.font ?? '40px sans-serif';
   lines.forEach((t, i) => ctx.fillText(t, o.x ?? 100, (o.y ?? 120) + i * (o.lineHeight ?? 80)));
   return c;
-}
-
-/** The code of the ExtractionError a promise rejects with, or 'resolved' (anything else fails the test). */
-export async function errorCodeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return 'resolved';
-  } catch (e) {
-    expect(e).toBeInstanceOf(ExtractionError);
-    return (e as ExtractionError).code;
-  }
 }
