@@ -79,6 +79,12 @@ await pdfEngine.close();
 const imgMime = (f) => (/\.png$/i.test(f) ? 'image/png' : 'image/jpeg');
 console.log('\n[OCR images]');
 let base2;
+if (!images.length) {
+  console.log('  no images selected (--ocr-docs 0): phase skipped');
+  clearInterval(sampler);
+  console.log(`\nrss at end ${mb(process.memoryUsage().rss)}`);
+  process.exit(0);
+}
 if (has('tesseract')) base2 = runCli('tesseract', (f) => [f, 'stdout', 'tsv'], images, () => 1, { OMP_THREAD_LIMIT: '1' });
 else console.log('  tesseract not on PATH: baseline and native engine mode skipped (apt-get install tesseract-ocr)');
 const wasm = createExtractionEngine({ ocr: 'tesseract.js' });

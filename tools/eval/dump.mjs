@@ -9,7 +9,7 @@ import { ensureBuilt } from './build.helper.mjs';
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 ensureBuilt(repo);
 const dist = (p) => import(pathToFileURL(join(repo, 'libs/extraction/dist', p)).href);
-const { readPdf } = await dist('readers/pdf.reader.js');
+const { addPictureText, readPdf } = await dist('readers/pdf.reader.js');
 const { readImage } = await dist('readers/image.reader.js');
 const { readText } = await dist('readers/text.reader.js');
 const { isTiff, readTiff } = await dist('readers/tiff.reader.js');
@@ -20,7 +20,7 @@ const bytes = new Uint8Array(readFileSync(file));
 const { resolveOcrLanguages } = await dist('extraction.engine.js');
 const ocr = createOcrService({ languages: resolveOcrLanguages() }); // OCR_LANGUAGES, as the engine reads it
 const doc = file.endsWith('.pdf')
-  ? await readPdf(bytes, { ocr, pictureText: true })
+  ? await addPictureText(bytes, await readPdf(bytes, { ocr }), { ocr })
   : isTiff(bytes)
     ? await readTiff(bytes, ocr)
     : /\.(png|jpe?g|webp)$/i.test(file)

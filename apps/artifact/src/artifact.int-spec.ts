@@ -1,21 +1,17 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
 import {
   resultKeys, Streams, Subjects, type ArtifactPageDto, type ArtifactRecordDto,
   type DownloadResponseDto, type ExtractResponseDto, type JobFinishedEvent, type JobRunMessage, type JobStatusResponseDto,
   type RerunResponseDto,
 } from '@docket/contracts';
 import { createServiceDataSource } from '@docket/database';
-import { DocketError } from '@docket/errors';
-import { JetStreamBus, RpcClient, startServiceApp } from '@docket/messaging';
 import { S3Storage, storageConfigFromEnv } from '@docket/storage';
-import {
-  createTestDatabase, expectEventually, freePort, rejectionOf, startTestNats, startTestS3, testLogger, type TestDatabase, type TestNats, type TestS3,
-} from '@docket/testing';
+import { expectEventually } from '@docket/testing';
 import { ulid } from 'ulid';
 import type { DataSource } from 'typeorm';
-import { artifactEntities, bootstrap } from './bootstrap.js';
+import { artifactEntities } from './bootstrap.js';
+import { startArtifactHarness, type ArtifactHarness } from './testing/artifact-harness.test-helper.js';
 import { billingStandIn } from './testing/billing-stand-in.test-helper.js';
 import { ARTIFACT_SCHEMA, artifactEnvSchema } from './config.js';
 import { artifactMigrations } from './migrations/index.js';
@@ -31,57 +27,27 @@ const billingStub = billingStandIn();
 const { holds, broke } = billingStub.record;
 
 describe('artifact service (real Postgres, NATS JetStream, S3)', () => {
-  let db: TestDatabase;
-  let nats: TestNats;
-  let s3: TestS3;
-  let service: Awaited<ReturnType<typeof bootstrap>>;
-  let billing: INestApplication;
-  let rpc: RpcClient;
-  let bus: JetStreamBus;
+  let h: ArtifactHarness;
   let storage: S3Storage;
   let ds: DataSource;
-  const runs: JobRunMessage[] = [];
-  const finished: JobFinishedEvent[] = [];
+  let runs: JobRunMessage[];
+  let finished: JobFinishedEvent[];
 
-  const call = <T>(subject: string, payload: object) => rpc.request<T>(subject, payload);
-  const fail = (subject: string, payload: object) => rejectionOf<DocketError>(rpc.request(subject, payload), subject);
+  const call = <T>(subject: string, payload: object) => h.call<T>(subject, payload);
+  const fail = (subject: string, payload: object) => h.fail(subject, payload);
 
   beforeAll(async () => {
-    [db, nats, s3] = await Promise.all([createTestDatabase('artifact_t'), startTestNats(), startTestS3()]);
-    const log = testLogger();
-    billing = await startServiceApp({ service: 'billing', module: billingStub.module, natsUrl: nats.url, host: '127.0.0.1', port: await freePort(), log, checks: {} });
-    service = await bootstrap({
-      DATABASE_URL: db.url, NATS_URL: nats.url, PORT: String(await freePort()), LOG_LEVEL: 'silent', NODE_ENV: 'test', ...s3.env,
-      RETENTION_SWEEP_MS: '200',
-    });
-    rpc = new RpcClient({ natsUrl: nats.url, name: 'artifact-test', timeoutMs: 10_000 });
-    await rpc.connect();
-    bus = new JetStreamBus(nats.url, log, 'artifact-test');
-    await bus.connect();
-    // Stand-ins for the worker's queue and the event consumers: record what the outbox published.
-    await bus.consume<JobRunMessage>({
-      stream: Streams.jobs.name, durable: 'test-worker', filterSubject: Streams.jobs.run, ackWaitMs: 30_000, maxDeliver: 1, concurrency: 10,
-      handler: async (m) => { runs.push(m); return { ack: true }; },
-    });
-    await bus.consume<JobFinishedEvent>({
-      stream: Streams.events.name, durable: 'test-events', filterSubject: Streams.events.jobFinished, ackWaitMs: 30_000, maxDeliver: 1, concurrency: 10,
-      handler: async (e) => { finished.push(e); return { ack: true }; },
-    });
-    storage = new S3Storage(storageConfigFromEnv(artifactEnvSchema.parse({ ...s3.env, DATABASE_URL: db.url })));
-    ds = createServiceDataSource({ url: db.url, schema: ARTIFACT_SCHEMA, entities: artifactEntities, migrations: artifactMigrations });
+    h = await startArtifactHarness('artifact', billingStub.module, { RETENTION_SWEEP_MS: '200' });
+    ({ runs, finished } = h);
+    storage = new S3Storage(storageConfigFromEnv(artifactEnvSchema.parse({ ...h.s3.env, DATABASE_URL: h.db.url })));
+    ds = createServiceDataSource({ url: h.db.url, schema: ARTIFACT_SCHEMA, entities: artifactEntities, migrations: artifactMigrations });
     await ds.initialize();
   });
 
   afterAll(async () => {
-    await bus?.close();
-    await rpc?.close();
-    await service?.close();
-    await billing?.close();
     storage?.destroy();
     if (ds?.isInitialized) await ds.destroy();
-    await s3?.close();
-    await nats?.close();
-    await db?.drop();
+    await h?.close();
   });
 
   /** POST /extract + PUT + (optionally) confirm, as a client would. */

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { Controller, Module, type INestApplication } from '@nestjs/common';
+import { Controller, Module } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   RegisterOneShotCommand, Streams, Subjects, TemplateSnapshotQuery, WebhookRef,
@@ -9,13 +9,10 @@ import {
   type RegisterOneShotReply, type TemplateSnapshot,
 } from '@docket/contracts';
 import { DocketError } from '@docket/errors';
-import { JetStreamBus, RpcClient, startServiceApp } from '@docket/messaging';
-import {
-  createTestDatabase, expectEventually, freePort, rejectionOf, startTestNats, startTestS3, testLogger, type TestDatabase, type TestNats, type TestS3,
-} from '@docket/testing';
+import { expectEventually } from '@docket/testing';
 import pg from 'pg';
 import { ulid } from 'ulid';
-import { bootstrap } from './bootstrap.js';
+import { startArtifactHarness, type ArtifactHarness } from './testing/artifact-harness.test-helper.js';
 import { billingStandIn } from './testing/billing-stand-in.test-helper.js';
 
 jest.setTimeout(60_000);
@@ -51,19 +48,13 @@ class StandIns {
 class StandInModule {}
 
 describe('artifact: batches and pipelines (real Postgres, NATS JetStream, S3)', () => {
-  let db: TestDatabase;
-  let nats: TestNats;
-  let s3: TestS3;
-  let service: Awaited<ReturnType<typeof bootstrap>>;
-  let standIns: INestApplication;
-  let rpc: RpcClient;
-  let bus: JetStreamBus;
+  let h: ArtifactHarness;
   let client: pg.Client;
-  const runs: JobRunMessage[] = [];
-  const finished: JobFinishedEvent[] = [];
+  let runs: JobRunMessage[];
+  let finished: JobFinishedEvent[];
 
-  const call = <T>(subject: string, payload: object) => rpc.request<T>(subject, payload);
-  const fail = (subject: string, payload: object) => rejectionOf<DocketError>(rpc.request(subject, payload), subject);
+  const call = <T>(subject: string, payload: object) => h.call<T>(subject, payload);
+  const fail = (subject: string, payload: object) => h.fail(subject, payload);
   const file = (filename: string) => ({ filename, artifact_type: 'application/pdf', artifact_size: BYTES.length });
   const batch = (accountId: string, request: object) => call<BatchSubmitResponseDto>(Subjects.artifact.createBatch, { accountId, sandbox: false, apiKeyId: 'key_test', request });
   const put = async (url: string) => expect((await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: BYTES })).status).toBe(200);
@@ -72,38 +63,15 @@ describe('artifact: batches and pipelines (real Postgres, NATS JetStream, S3)', 
   const jobRow = async (jobId: string) => (await client.query(`SELECT * FROM "artifact"."jobs" WHERE "id" = $1`, [jobId])).rows[0];
 
   beforeAll(async () => {
-    [db, nats, s3] = await Promise.all([createTestDatabase('artifact_batch_t'), startTestNats(), startTestS3()]);
-    const log = testLogger();
-    standIns = await startServiceApp({ service: 'billing', module: StandInModule, natsUrl: nats.url, host: '127.0.0.1', port: await freePort(), log, checks: {} });
-    service = await bootstrap({
-      DATABASE_URL: db.url, NATS_URL: nats.url, PORT: String(await freePort()), LOG_LEVEL: 'silent', NODE_ENV: 'test', ...s3.env,
-      UPLOAD_EXPIRY_SWEEP_MS: '200', UPLOAD_URL_TTL_SECONDS: '60',
-    });
-    rpc = new RpcClient({ natsUrl: nats.url, name: 'artifact-batch-test', timeoutMs: 10_000 });
-    await rpc.connect();
-    bus = new JetStreamBus(nats.url, log, 'artifact-batch-test');
-    await bus.connect();
-    await bus.consume<JobRunMessage>({
-      stream: Streams.jobs.name, durable: 'test-worker', filterSubject: Streams.jobs.run, ackWaitMs: 30_000, maxDeliver: 1, concurrency: 10,
-      handler: async (m) => { runs.push(m); return { ack: true }; },
-    });
-    await bus.consume<JobFinishedEvent>({
-      stream: Streams.events.name, durable: 'test-events', filterSubject: Streams.events.jobFinished, ackWaitMs: 30_000, maxDeliver: 1, concurrency: 10,
-      handler: async (e) => { finished.push(e); return { ack: true }; },
-    });
-    client = new pg.Client({ connectionString: db.url });
+    h = await startArtifactHarness('artifact_batch', StandInModule, { UPLOAD_EXPIRY_SWEEP_MS: '200', UPLOAD_URL_TTL_SECONDS: '60' });
+    ({ runs, finished } = h);
+    client = new pg.Client({ connectionString: h.db.url });
     await client.connect();
   });
 
   afterAll(async () => {
     await client?.end();
-    await bus?.close();
-    await rpc?.close();
-    await service?.close();
-    await standIns?.close();
-    await s3?.close();
-    await nats?.close();
-    await db?.drop();
+    await h?.close();
   });
 
   it('batch: 3 files, one hold call for all, jobs pending with batch_id; confirm queues the uploaded ones only, idempotently', async () => {

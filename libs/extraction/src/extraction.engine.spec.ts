@@ -1,5 +1,8 @@
 import { describe, expect, it, afterAll } from '@jest/globals';
 import { createExtractionEngine, extractFromLayout } from './extraction.engine.js';
+import { isLowResPage } from './readers/image.reader.js';
+import type { OcrService } from './readers/ocr.service.js';
+import { encodePng } from './readers/tiff.reader.js';
 import { readText } from './readers/text.reader.js';
 import { ExtractionError, type ExtractionSchema } from './engine.types.js';
 import { syntheticResult } from './synthetic.result.js';
@@ -133,6 +136,14 @@ describe('extraction engine', () => {
       const small = createExtractionEngine({ maxBytes: 10 });
       expect(await errorCodeOf(small.extract({ bytes: new Uint8Array(11), mimeType: 'text/plain', filename: 'a.txt' }, schema))).toBe('file_too_large');
     });
+    it('header-only image uploads (a cut-off PNG, JPEG or WebP) fail as corrupt, without reaching the native decoder', async () => {
+      const png = await encodePng(new Uint8Array(762 * 1000 * 4).fill(255), 762, 1000);
+      expect(await errorCodeOf(engine.extract({ bytes: png.slice(0, 33), mimeType: 'image/png', filename: 'a.png' }, schema))).toBe('corrupt_file');
+      const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x03, 0xe8, 0x02, 0xfa, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]);
+      expect(await errorCodeOf(engine.extract({ bytes: jpeg, mimeType: 'image/jpeg', filename: 'a.jpg' }, schema))).toBe('corrupt_file');
+      const webp = new Uint8Array([...Buffer.from('RIFF'), 0x00, 0x10, 0x00, 0x00, ...Buffer.from('WEBPVP8 '), ...new Array(20).fill(0)]);
+      expect(await errorCodeOf(engine.extract({ bytes: webp, mimeType: 'image/webp', filename: 'a.webp' }, schema))).toBe('corrupt_file');
+    });
     it('image declared but bytes are not an image', async () => {
       expect(await errorCodeOf(engine.extract({ bytes: new Uint8Array([1, 2, 3, 4]), mimeType: 'image/png', filename: 'a.png' }, schema))).toBe('corrupt_file');
     });
@@ -199,5 +210,71 @@ describe('identifier under a bare subject cell', () => {
     const run = (t: string) => extractFromLayout(readText(new TextEncoder().encode(t)), schema).result;
     expect(run(grid)).toEqual({ invoice_number: 'VF1005193039' });
     expect(run(`${grid}\n\nInvoice No.: A-77`)).toEqual({ invoice_number: 'A-77' });
+  });
+});
+
+describe('low-resolution page scans', () => {
+  /** A blank 100-dpi page scan (Letter, 762 × 1000 px): the fake OCR never looks at it. */
+  const scan = (): Promise<Uint8Array> => encodePng(new Uint8Array(762 * 1000 * 4).fill(255), 762, 1000);
+  /** Just the PNG header, for the size check. */
+  const pngHeader = (width: number, height: number): Uint8Array => {
+    const b = new Uint8Array(33);
+    b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const dv = new DataView(b.buffer);
+    dv.setUint32(16, width);
+    dv.setUint32(20, height);
+    return b;
+  };
+  const word = (text: string, x0: number, y0: number, x1: number, y1: number) => ({ text, x0, y0, x1, y1, conf: 0.9 });
+  const formSchema: ExtractionSchema = {
+    fields: [
+      { key: 'compound', label: 'COMPOUND', data_type: 'string' },
+      { key: 'source', label: 'SOURCE', data_type: 'string' },
+    ],
+  };
+  /** Block mode garbles the small labels; sparse mode reads them. Boxes are in the upscaled image (2×). */
+  function formOcr(sparseReadsLabels: boolean) {
+    const modes: (number | undefined)[] = [];
+    const ocr: OcrService = {
+      async recognize(_image, opts = {}) {
+        modes.push(opts.pageSegMode);
+        const sparse = opts.pageSegMode === 11 && sparseReadsLabels;
+        return {
+          words: [
+            word(sparse ? 'COMPOUND' : 'cowrouo', 200, 200, 290, 214),
+            word('Mapleine', 320, 196, 450, 214),
+            word(sparse ? 'SOURCE' : 'sonce', 200, 260, 262, 274),
+            word('Crescent', 320, 256, 440, 274),
+          ],
+        };
+      },
+      async close() {},
+    };
+    return { ocr, modes };
+  }
+
+  it('are read a second time as sparse text when fields are left unanswered; the reading that finds the labels wins', async () => {
+    const { ocr, modes } = formOcr(true);
+    const e = createExtractionEngine({ ocrService: ocr });
+    const out = await e.extract({ bytes: await scan(), mimeType: 'image/png', filename: 'form.png' }, formSchema);
+    expect(modes).toEqual([6, 11]);
+    expect(out.result).toEqual({ compound: 'Mapleine', source: 'Crescent' });
+  });
+
+  it('keep the block reading when the sparse one finds no more labels, and are read once when every field is answered', async () => {
+    const garbled = formOcr(false);
+    const out = await createExtractionEngine({ ocrService: garbled.ocr }).extract({ bytes: await scan(), mimeType: 'image/png', filename: 'form.png' }, formSchema);
+    expect(garbled.modes).toEqual([6, 11]);
+    expect(out.result.compound).toBeUndefined();
+    const onePass = formOcr(true);
+    const answered = await createExtractionEngine({ ocrService: onePass.ocr }).extract({ bytes: await scan(), mimeType: 'image/png', filename: 'form.png' }, { fields: [{ key: 'n', label: 'Mapleine', data_type: 'string' }] });
+    expect(onePass.modes).toEqual([6]);
+    expect(answered.result.n).toBe('Crescent');
+  });
+
+  it('are the page-shaped images below 150 dpi', () => {
+    expect(isLowResPage(pngHeader(762, 1000))).toBe(true);
+    expect(isLowResPage(pngHeader(1700, 2200))).toBe(false);
+    expect(isLowResPage(pngHeader(600, 1400))).toBe(false);
   });
 });

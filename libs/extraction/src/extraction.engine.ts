@@ -2,15 +2,15 @@ import { ExtractionError, type ExtractionEngine, type ExtractionInput, type Extr
 import { inferContext } from './document.context.js';
 import { isRequired, validateField } from './field.validator.js';
 import type { DocLayout } from './layout/layout.types.js';
-import { reconcileAmounts } from './locate/amount.reconciler.js';
+import { reconcileAmounts, sumTaxRates, taxBetween } from './locate/amount.reconciler.js';
 import { locateByLabel, type Located } from './locate/field.locator.js';
 import { labelSpec, matchSpan, wordConcepts } from './locate/label.matcher.js';
 import { locateFormFields } from './locate/form.locator.js';
 import { locateBySemantics, withRounding } from './locate/semantic.fallback.js';
 import { extractTable } from './locate/table.extractor.js';
-import { readImage } from './readers/image.reader.js';
+import { isLowResPage, readImage } from './readers/image.reader.js';
 import { createOcrService, DEFAULT_OCR_LANGUAGES, OCR_LANGUAGES, parseOcrLanguages, type OcrEngineMode, type OcrLanguage, type OcrService } from './readers/ocr.service.js';
-import { hasWidePicture, readPdf } from './readers/pdf.reader.js';
+import { addPictureText, hasWidePicture, readPdf } from './readers/pdf.reader.js';
 import { readCsv, readHtml, readText } from './readers/text.reader.js';
 import { isTiff, readTiff } from './readers/tiff.reader.js';
 import { renderMarkdown } from './render/markdown.renderer.js';
@@ -109,22 +109,28 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
         if (opts.signal?.aborted) throw new ExtractionError('extraction_timeout', 'extraction was aborted');
         const kind = sniffType(input.mimeType, input.bytes, input.filename);
         const doc = await read(kind, input.bytes, opts);
-        let first: ExtractionOutput | undefined;
+        let first: CountedExtraction | undefined;
         let failure: unknown;
         try {
-          first = extractFromLayout(doc, schema, opts);
+          first = extractCounted(doc, schema, opts);
         } catch (e) {
           failure = e;
         }
+        const unanswered = (schema?.fields ?? []).some((f) => f.data_type !== 'table' && first?.output.result[f.key] === undefined);
+        // A low-resolution page scan that left fields unanswered is read a second time as sparse text (the small
+        // printed labels of forms come out better that way); the reading whose labels anchored more answers wins.
+        if (kind === 'image' && unanswered && first && !isTiff(input.bytes) && isLowResPage(input.bytes)) {
+          const sparse = extractCounted(await readImage(input.bytes, jobOcr(opts), 1, { sparse: true }), schema, opts);
+          return betterReading(first, sparse).output;
+        }
         // Pictures inside a text-layer PDF (a company block pasted as an image) are read only when the text layer
         // left scalar fields unanswered: OCR costs ~1 s a picture, and most documents never need it.
-        const unanswered = (schema?.fields ?? []).some((f) => f.data_type !== 'table' && first?.result[f.key] === undefined);
         if (kind === 'pdf' && unanswered && hasWidePicture(input.bytes)) {
-          const richer = await readPdf(input.bytes, { ocr: jobOcr(opts), maxPages, signal: opts.signal, pictureText: true });
+          const richer = await addPictureText(input.bytes, doc, { ocr: jobOcr(opts), signal: opts.signal });
           if (wordCount(richer) > wordCount(doc)) return extractFromLayout(richer, schema, opts);
         }
         if (failure !== undefined) throw failure;
-        return first!;
+        return first!.output;
       } catch (e) {
         if (e instanceof ExtractionError) throw e;
         throw new ExtractionError('extraction_failed', (e as Error)?.message ?? String(e));
@@ -143,6 +149,25 @@ const FORM_LABEL_MIN = 0.85;
 
 /** Runs field location, validation and scoring on an already-read document. */
 export function extractFromLayout(doc: DocLayout, schema: ExtractionSchema, opts: ExtractionOptions = {}): ExtractionOutput {
+  return extractCounted(doc, schema, opts).output;
+}
+
+/** An extraction and how many fields were answered from their label as printed on the page (forms). */
+export interface CountedExtraction {
+  output: ExtractionOutput;
+  printedLabels: number;
+}
+
+/**
+ * Which of two readings of one page to keep: the one whose printed labels anchored more answers (the OCR
+ * read the form's questions), then the more confident one.
+ */
+export function betterReading(a: CountedExtraction, b: CountedExtraction): CountedExtraction {
+  if (a.printedLabels !== b.printedLabels) return a.printedLabels > b.printedLabels ? a : b;
+  return b.output.confidence > a.output.confidence ? b : a;
+}
+
+function extractCounted(doc: DocLayout, schema: ExtractionSchema, opts: ExtractionOptions = {}): CountedExtraction {
   const threshold = opts.confidenceThreshold ?? 0.7;
   const ctx = inferContext(doc);
   const fields = schema?.fields ?? [];
@@ -175,7 +200,12 @@ export function extractFromLayout(doc: DocLayout, schema: ExtractionSchema, opts
   }
   // Labels printed verbatim on the page (forms: the label is the question as printed) anchor their value
   // directly, with the schema's other labels as the value's boundaries.
-  for (const [key, c] of locateFormFields(doc, fields, ctx)) if (c.labelScore >= FORM_LABEL_MIN) chosen.set(key, c);
+  let printedLabels = 0;
+  for (const [key, c] of locateFormFields(doc, fields, ctx))
+    if (c.labelScore >= FORM_LABEL_MIN) {
+      chosen.set(key, c);
+      printedLabels++;
+    }
   const takenHeaders = new Set<string>();
   for (const f of fields) {
     if (f.data_type === 'table') {
@@ -193,6 +223,8 @@ export function extractFromLayout(doc: DocLayout, schema: ExtractionSchema, opts
     }
   }
 
+  sumTaxRates(doc, fields, result, meta, ctx);
+  taxBetween(doc, fields, result, meta, ctx);
   reconcileAmounts(fields, result, meta);
 
   // Validation after extraction; failures stay visible in the meta and force review.
@@ -216,7 +248,7 @@ export function extractFromLayout(doc: DocLayout, schema: ExtractionSchema, opts
   const reqShare = required.length ? (required.length - missingRequired.length) / required.length : 1;
   const confidence = round(confs.length ? (confs.reduce((a, b) => a + b, 0) / confs.length) * reqShare : 0);
   const needsReview = invalid || missingRequired.length > 0 || confidence < threshold;
-  return { result, fields: meta, confidence, needsReview, pages: doc.pages.length, markdown: renderMarkdown(doc) };
+  return { output: { result, fields: meta, confidence, needsReview, pages: doc.pages.length, markdown: renderMarkdown(doc) }, printedLabels };
 }
 
 function wordCount(doc: DocLayout): number {

@@ -38,4 +38,10 @@ describe('layout builder', () => {
     words.push({ text: 'OPERATOR', x0: 40, x1: 152, y0: 545, y1: 575, conf: 0.9 }, { text: 'CASHIER', x0: 170, x1: 268, y0: 545, y1: 575, conf: 0.9 });
     expect(buildPage(1, 1000, 1000, words, true).lines.map((l) => l.text)).toEqual(['RULE-TOUCHING 28-03-18 18:05 T2 R000246362', 'OPERATOR CASHIER']);
   });
+
+  it('drops lone vertical bars (rules, box edges) from OCR pages, not from text layers', () => {
+    const line = ['BALAKONG,', '|', '43300', 'SERI', '¦|', 'KEMBANGAN'].map((text, i): Word => ({ text, x0: 40 + i * 120, x1: 140 + i * 120, y0: 500, y1: 524, conf: 0.9 }));
+    expect(buildPage(1, 1000, 1000, line, true).lines.map((l) => l.text)).toEqual(['BALAKONG, 43300 SERI KEMBANGAN']);
+    expect(buildPage(1, 1000, 1000, line, false).lines.map((l) => l.text)).toEqual(['BALAKONG, | 43300 SERI ¦| KEMBANGAN']);
+  });
 });

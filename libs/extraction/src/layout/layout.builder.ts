@@ -5,8 +5,13 @@ import type { Block, Line, Page, Word } from './layout.types.js';
  * equal baselines, because OCR boxes and PDF runs of different font sizes on one visual line never
  * share an exact y.
  */
+/** OCR words that are only vertical-bar glyphs. */
+const RULE_GLYPH = /^[|¦│]+$/;
+
 export function buildPage(number: number, width: number, height: number, rawWords: Word[], ocr = false): Page {
-  const words = rawWords.filter((w) => w.text.trim() !== '' && w.x1 >= w.x0 && w.y1 >= w.y0);
+  // On scans a lone `|` is a vertical rule or a box edge read as a letter, never text: it would glue cells
+  // together and end up inside values ("BALAKONG, | 43300").
+  const words = rawWords.filter((w) => w.text.trim() !== '' && w.x1 >= w.x0 && w.y1 >= w.y0 && !(ocr && RULE_GLYPH.test(w.text)));
   // A scan or photo printed at a slant: rows are grouped on the deskewed centre so that the words of one
   // slanted line stay together instead of mixing with the line above or below.
   const slope = ocr ? skewOf(words) : 0;
@@ -113,8 +118,20 @@ export function joinWords(ws: Word[]): string {
   return out.replace(/\s+/g, ' ').trim();
 }
 
+// Locators ask for the cells of the same lines again and again (every field, every header candidate): memoise
+// per line object and factor. Lines are never mutated once built; callers get their own copy of the array.
+const segmentCache = new WeakMap<Line, Map<number, Line[]>>();
+
 /** Splits a line into segments (cells) wherever the horizontal gap is wide compared to the text height. */
 export function segments(line: Line, factor = 1.2): Line[] {
+  let byFactor = segmentCache.get(line);
+  if (!byFactor) segmentCache.set(line, (byFactor = new Map()));
+  let segs = byFactor.get(factor);
+  if (!segs) byFactor.set(factor, (segs = cutSegments(line, factor)));
+  return segs.slice();
+}
+
+function cutSegments(line: Line, factor: number): Line[] {
   const out: Word[][] = [];
   let cur: Word[] = [];
   let prev: Word | undefined;

@@ -44,4 +44,18 @@ describe('summary amounts', () => {
     expect(out.result.tax_amount).toBeUndefined();
     expect(out.result.vat_id).toBe('774-00-01-454');
   });
+
+  it('sums the per-rate VAT lines when no VAT total is printed and net + sum = total', () => {
+    const text = 'Subtotaal excl. btw    143,30\nBtw 9% over 99,80    8,98\nBtw 21% over 43,50    9,14\nTotaal incl. btw    161,42\n';
+    expect(run(text).result).toMatchObject({ net_amount: 143.3, tax_amount: 18.12, total_amount: 161.42 });
+    // One rate line that does not add up stays as printed (a deposit or shipping line may explain the gap).
+    expect(run('Net 100,00\nVAT 20% 20,00\nShipping 5,00\nTotal 125,00\n').result).toMatchObject({ tax_amount: 20 });
+  });
+
+  it('takes a rate line between the net amount and the total as the tax when it prints their difference', () => {
+    const text = 'Subtotal    1,782.50\nNM GRT 8.1875%    145.94\nBalance Due    1,928.44\n';
+    expect(run(text).result).toMatchObject({ net_amount: 1782.5, tax_amount: 145.94, total_amount: 1928.44 });
+    // A shipping line (no rate) is not a tax.
+    expect(run('Subtotal    100.00\nShipping    5.00\nTotal    105.00\n').result.tax_amount).toBeUndefined();
+  });
 });

@@ -1,4 +1,6 @@
 import type { FieldDef, FieldMeta } from '../engine.types.js';
+import type { DocLayout, Line } from '../layout/layout.types.js';
+import { findNumbers, type DocContext } from '../parsers/value.parser.js';
 import { conceptTokens } from './label.matcher.js';
 
 type Role = 'total' | 'net' | 'tax';
@@ -13,6 +15,16 @@ function roleOf(field: FieldDef): Role | undefined {
   if (c.has('tax')) return 'tax';
   if (c.has('total')) return 'total';
   return undefined;
+}
+
+/** The first field of the schema asking for each summary amount. */
+function summaryFields(fields: FieldDef[]): Partial<Record<Role, FieldDef>> {
+  const out: Partial<Record<Role, FieldDef>> = {};
+  for (const f of fields) {
+    const r = roleOf(f);
+    if (r && !out[r]) out[r] = f;
+  }
+  return out;
 }
 
 function amountOf(v: unknown): number | undefined {
@@ -33,14 +45,7 @@ function withAmount(like: unknown, value: number): unknown {
  * value carries a lower confidence and no bounding box (it is not printed where one could point).
  */
 export function reconcileAmounts(fields: FieldDef[], result: Record<string, unknown>, meta: Record<string, FieldMeta>): void {
-  const byRole = new Map<Role, FieldDef>();
-  for (const f of fields) {
-    const r = roleOf(f);
-    if (r && !byRole.has(r)) byRole.set(r, f);
-  }
-  const net = byRole.get('net');
-  const tax = byRole.get('tax');
-  const total = byRole.get('total');
+  const { net, tax, total } = summaryFields(fields);
   if (!net || !tax || !total || result[net.key] !== undefined) return;
   const t = amountOf(result[total.key]);
   const x = amountOf(result[tax.key]);
@@ -48,4 +53,60 @@ export function reconcileAmounts(fields: FieldDef[], result: Record<string, unkn
   result[net.key] = withAmount(result[total.key], t - x);
   const conf = Math.min(meta[total.key]?.confidence ?? 0, meta[tax.key]?.confidence ?? 0) * 0.9;
   meta[net.key] = { confidence: Math.round(conf * 1000) / 1000, page: meta[total.key]?.page, errors: [] };
+}
+
+/** A summary line of one VAT rate: a tax word, a rate ("21%", "5,5 %") and an amount. */
+function taxRateAmount(l: Line, ctx: DocContext): number | undefined {
+  if (!/\d\s?%/.test(l.text) || !conceptTokens(l.text).includes('tax')) return undefined;
+  const nums = findNumbers(l.text, ctx);
+  const last = nums[nums.length - 1];
+  return typeof last?.value === 'number' ? last.value : undefined;
+}
+
+/**
+ * Invoices with several VAT rates often print one line per rate ("Btw 9% … 8,98 / Btw 21% … 9,14") and no VAT
+ * total: the tax amount is then the sum of those lines. The picked tax line is widened to the run of rate lines
+ * around it, and the sum is kept only when net + sum = total, so a single rate line stays as it is.
+ */
+export function sumTaxRates(doc: DocLayout, fields: FieldDef[], result: Record<string, unknown>, meta: Record<string, FieldMeta>, ctx: DocContext): void {
+  const { net, tax, total } = summaryFields(fields);
+  if (!net || !tax || !total) return;
+  const [n, x, t] = [net, tax, total].map((f) => amountOf(result[f.key]));
+  const at = meta[tax.key];
+  if (n === undefined || x === undefined || t === undefined || !at?.bbox || Math.abs(n + x - t) <= 0.011) return;
+  const page = doc.pages.find((p) => p.number === at.page);
+  if (!page) return;
+  const mid = (at.bbox[1] + at.bbox[3]) / 2;
+  const k = page.lines.findIndex((l) => l.y0 <= mid && l.y1 >= mid);
+  if (k < 0 || taxRateAmount(page.lines[k]!, ctx) === undefined) return;
+  let from = k;
+  let to = k;
+  while (from > 0 && taxRateAmount(page.lines[from - 1]!, ctx) !== undefined) from--;
+  while (to + 1 < page.lines.length && taxRateAmount(page.lines[to + 1]!, ctx) !== undefined) to++;
+  if (to === from) return;
+  const sum = page.lines.slice(from, to + 1).reduce((s, l) => s + taxRateAmount(l, ctx)!, 0);
+  if (Math.abs(n + sum - t) > 0.011) return;
+  result[tax.key] = withAmount(result[tax.key], sum);
+  meta[tax.key] = { confidence: Math.round(at.confidence * 0.9 * 1000) / 1000, page: at.page, errors: [] };
+}
+
+/**
+ * A tax line whose label the vocabulary does not know ("NM GRT 8.1875%", a local levy) still stands between the net
+ * amount and the total with a rate and the difference of the two: that printed amount is the tax.
+ */
+export function taxBetween(doc: DocLayout, fields: FieldDef[], result: Record<string, unknown>, meta: Record<string, FieldMeta>, ctx: DocContext): void {
+  const { net, tax, total } = summaryFields(fields);
+  if (!net || !tax || !total || result[tax.key] !== undefined) return;
+  const [n, t] = [amountOf(result[net.key]), amountOf(result[total.key])];
+  const [mn, mt] = [meta[net.key], meta[total.key]];
+  if (n === undefined || t === undefined || !mn?.bbox || !mt?.bbox || mn.page !== mt.page || Math.abs(t) <= Math.abs(n)) return;
+  const page = doc.pages.find((p) => p.number === mn.page);
+  if (!page) return;
+  const between = page.lines.filter((l) => l.y0 > mn.bbox![3] - 0.5 && l.y1 < mt.bbox![1] + 0.5);
+  const want = Math.round((t - n) * 100) / 100;
+  const hits = between.filter((l) => /\d\s?%/.test(l.text) && findNumbers(l.text, ctx).some((x) => typeof x.value === 'number' && Math.abs(x.value - want) < 0.006));
+  if (hits.length !== 1) return;
+  const l = hits[0]!;
+  result[tax.key] = withAmount(result[total.key], want);
+  meta[tax.key] = { confidence: Math.round(Math.min(mn.confidence, mt.confidence) * 0.8 * 1000) / 1000, page: page.number, bbox: [l.x0, l.y0, l.x1, l.y1], errors: [] };
 }

@@ -2,7 +2,7 @@ import type { FieldDef } from '../engine.types.js';
 import { segments } from '../layout/layout.builder.js';
 import type { DocLayout, Line, Word } from '../layout/layout.types.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
-import { conceptTokens, isKnownConcept, labelSpec, matchSpan, weightOf, wordConcepts } from './label.matcher.js';
+import { conceptTokens, isKnownConcept, labelSpec, lineConcepts, matchSpan, weightOf } from './label.matcher.js';
 import { findIban, findVatIds } from '../parsers/identifier.parser.js';
 import { ISO_CODES } from '../parsers/currency.parser.js';
 import { findDates } from '../parsers/date.parser.js';
@@ -27,8 +27,12 @@ function box(ws: Word[]): [number, number, number, number] {
 function textWithOffsets(ws: Word[]): { text: string; starts: number[] } {
   const starts: number[] = [];
   let text = '';
-  for (const w of ws) {
-    if (text) text += ' ';
+  for (const [i, w] of ws.entries()) {
+    // A space only where there is a visual gap, as in the line's text: PDF runs are often split mid-word
+    // ("RE-20" "201121" "/50" "8" is one invoice number).
+    const prev = ws[i - 1];
+    const h = prev ? Math.max(1, Math.min(w.y1 - w.y0, prev.y1 - prev.y0)) : 0;
+    if (text && (!prev || w.x0 - prev.x1 > h * 0.15)) text += ' ';
     starts.push(text.length);
     text += w.text;
   }
@@ -65,6 +69,9 @@ function rightOf(line: Line, end: number, field: FieldDef): Word[] {
   // A short cell ending with a colon right of the label is the next label ("Bill To: ‖ Ship To:").
   const firstCell = segments({ ...line, words: ws }, 2.5)[0]?.words ?? [];
   if (field.data_type === 'string' && firstCell.length <= 3 && /\p{L}{2,}:$/u.test(firstCell[firstCell.length - 1]?.text ?? '')) return [];
+  // A row of labels ("Invoice number ‖ Date of issue ‖ Date due", "Bill To ‖ Ship To") prints the values under them:
+  // the next cell is the neighbouring label, not this one's value.
+  if (field.data_type === 'string' && isLabelRow(line, end)) return [];
   // The value ends where the next label ("Date:") starts.
   let next = ws.findIndex((w, i) => i > 0 && /\p{L}{2,}:$/u.test(w.text));
   // … unless the label goes on up to that colon, in the same cell and before any figure: "Total Inclusive GST:
@@ -96,6 +103,21 @@ function rightOf(line: Line, end: number, field: FieldDef): Word[] {
   return out;
 }
 
+/**
+ * Does the line from the label on consist of labels only: two or more cells, none with a figure, each a few words
+ * of which one is a known label word (number, date, buyer …)? Such a row is the head of a grid of values.
+ */
+export function isLabelRow(line: Line, end: number): boolean {
+  const segs = segments(line, 2.5);
+  const from = segs.findIndex((s) => line.words.indexOf(s.words[s.words.length - 1]!) >= end - 1);
+  const cells = segs.slice(Math.max(0, from));
+  if (cells.length < 2) return false;
+  return cells.every((c) => {
+    if (/\d/.test(c.text) || c.words.length > 4) return false;
+    return lineConcepts(c).some((w) => w.some((x) => isKnownConcept(x) && weightOf(x) >= 0.3));
+  });
+}
+
 /** The first line below the label whose words overlap the label's column. */
 function belowOf(lines: Line[], li: number, labelBox: [number, number, number, number], field: FieldDef): Word[][] {
   const out: Word[][] = [];
@@ -123,9 +145,10 @@ export function refine(field: FieldDef, value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const concepts = conceptTokens(`${field.key.replace(/_/g, ' ')} ${field.label ?? ''}`);
   if (concepts.includes('iban')) return findIban(value) ?? value;
+  // (A tax id first: "Seller VAT ID" names a party too, but asks for the identifier.)
+  if (concepts.includes('tax') && (concepts.includes('id') || concepts.includes('number'))) return findVatIds(value.toUpperCase())[0]?.value ?? value;
   // A party's name ends where another party is introduced ("Shop B.V. iov Brand.com", "… c/o …").
   if (concepts.some((c) => c === 'seller' || c === 'buyer' || c === 'company')) return partyName(value);
-  if (concepts.includes('tax') && (concepts.includes('id') || concepts.includes('number'))) return findVatIds(value.toUpperCase())[0]?.value ?? value;
   // Document numbers are codes: "RE-2019/507 issued at 2019-06-10" ends before the first plain word.
   if (concepts.some((c) => c === 'number' || c === 'id' || c === 'code')) {
     const toks = value.split(/\s+/);
@@ -210,7 +233,9 @@ function totalsRowBelow(lines: Line[], li: number, header: [number, number, numb
     if (l.y0 - prev.y1 > h * 6) return undefined;
     prev = l;
     const segs = segments(l, 1.5);
-    if (segs.length < 2 || !conceptTokens(segs[0]!.text).some((c) => c === 'total') || !segs.slice(1).some((s) => /\d/.test(s.text))) continue;
+    // (The row continues the table's columns with two or more figures; a line with one amount, "Goods Total ‖
+    // 441.50", belongs to the summary block under the table, where each amount has a label of its own.)
+    if (segs.length < 2 || !conceptTokens(segs[0]!.text).some((c) => c === 'total') || segs.slice(1).filter((s) => /\d/.test(s.text)).length < 2) continue;
     // The cell overlapping the header most (a near miss of one character still counts: right-aligned figures
     // under left-aligned headers).
     const overlap = (s: Line) => Math.min(s.x1, header[2]) - Math.max(s.x0, header[0]);
@@ -221,6 +246,35 @@ function totalsRowBelow(lines: Line[], li: number, header: [number, number, numb
     return cell?.words;
   }
   return undefined;
+}
+
+/**
+ * A VAT breakdown table ("BTW % ‖ Grondslag ‖ BTW bedrag ‖ Totaal", then one line per rate and a line of sums
+ * without a label): a summary amount named in its header is the figure under that header on the block's last line
+ * (the sums, or the only rate). Only for headers that name a tax: other tables' columns hold line values.
+ */
+function taxTableBottom(lines: Line[], li: number, header: [number, number, number, number]): Word[] | undefined {
+  const head = lines[li]!;
+  if (!conceptTokens(head.text).includes('tax')) return undefined;
+  const h = Math.max(1, head.y1 - head.y0);
+  const figuresOnly = (l: Line) => segments(l, 1.5).every((s) => /^[\s\d.,%€$£()-]+$|^[\s\d.,%()-]*(?:[A-Z]{3})?[\s\d.,%()-]*$/.test(s.text) && /\d/.test(s.text));
+  const block: Line[] = [];
+  let prev = head;
+  for (let k = li + 1; k < lines.length && k <= li + 12; k++) {
+    const l = lines[k]!;
+    if (l.y0 - prev.y1 > h * 2 || !figuresOnly(l)) break;
+    block.push(l);
+    prev = l;
+  }
+  // (Several lines: the last must be the sums, printed without a rate; rate lines whose sum carries a label of
+  // its own, "VAT total: 75.04", are left to that label.)
+  const last = block[block.length - 1];
+  if (!last || (block.length > 1 && /%/.test(last.text))) return undefined;
+  const overlap = (s: Line) => Math.min(s.x1, header[2]) - Math.max(s.x0, header[0]);
+  const cell = segments(last, 1.5)
+    .filter((s) => overlap(s) > -h * 1.2)
+    .sort((a, b) => overlap(b) - overlap(a))[0];
+  return cell?.words;
 }
 
 /**
@@ -243,7 +297,7 @@ function bareSubjectLabel(segConcepts: string[][], spec: ReturnType<typeof label
 }
 
 /** A table body row: three or more cells, one of them running text (a description), not a summary line. */
-function isItemRow(line: Line | undefined): boolean {
+export function isItemRow(line: Line | undefined): boolean {
   if (!line) return false;
   const segs = segments(line, 1.5);
   return segs.length >= 3 && segs.some((s) => s.words.filter((w) => /\p{L}{2,}/u.test(w.text)).length >= 2);
@@ -259,7 +313,7 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
   const out: Candidate[] = [];
   for (const page of doc.pages) {
     page.lines.forEach((line, li) => {
-      const concepts = wordConcepts(line.words.map((w) => w.text));
+      const concepts = lineConcepts(line);
       // A line may hold several label/value pairs side by side: match each segment separately.
       let offset = 0;
       for (const seg of segments(line, 2.5)) {
@@ -328,7 +382,7 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         // An amount under a table column header ("Total" over line totals) is a row value, not the field;
         // the column's figure on the table's totals row ("Razem: ‖ 257,59 ‖ 59,24") is the summary amount.
         if ((field.data_type === 'number' || field.data_type === 'currency') && segments(line, 1.5).length >= 3) {
-          const ws = totalsRowBelow(page.lines, li, labelBox);
+          const ws = totalsRowBelow(page.lines, li, labelBox) ?? taxTableBottom(page.lines, li, labelBox);
           const v = ws ? valuesIn(ws, field, ctx)[0] : undefined;
           if (v) out.push({ value: v.value, confidence: m.score * v.quality * meanConf(v.words) * 0.8, labelScore: m.score * 0.95, page: page.number, bbox: box(v.words), slot: `${page.number}:totals:${v.words[0]!.x0.toFixed(0)}` });
           continue;
@@ -336,6 +390,8 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         // A name label followed on its line by a long number ("Company 198718 …", "Company No: 1234567-X") is a
         // registration-number label.
         if (field.data_type === 'string' && isNameField(field) && line.words.slice(segStart + m.end).some((w) => /\d{5,}/.test(w.text))) continue;
+        // A value glued to the label's colon ("Customer:2") is that label's value, even when it is not this field's.
+        if (/^\p{L}{2,}[^:]*:[^\s:]+$/u.test(lastLabel.text)) continue;
         for (const ws of belowOf(page.lines, li, labelBox, field)) {
           const vs = valuesIn(ws, field, ctx);
           const v = vs[0];

@@ -115,4 +115,45 @@ describe('form locator', () => {
     expect(locateFormFields(d, [f('from', 'FROM'), f('to', 'TO')], ctx).size).toBe(0);
     expect(locateFormFields({ pages: [] }, [f('from', 'FROM')], ctx).size).toBe(0);
   });
+
+  it('reads a typed fill-in set on a line of its own above the small label at its foot', () => {
+    const w = (text: string, x0: number, y0: number, x1: number, y1: number): Word => ({ text, x0, y0, x1, y1, conf: 0.9 });
+    // Small printed labels sit on the rule; the typed values stand on the same rule, taller and higher.
+    const d = doc(
+      [w('Crescent', 140, 130, 210, 148), w('B75', 483, 132, 507, 148)],
+      [w('SOURCE', 100, 146, 131, 152), w('LORILLARD', 410, 146, 465, 152), w('NO', 468, 146, 478, 152)],
+    );
+    expect(d.pages[0]!.lines).toHaveLength(2);
+    const got = locateFormFields(d, [f('source', 'SOURCE'), f('no', 'LORILLARD NO')], ctx);
+    expect(got.get('source')?.value).toBe('Crescent');
+    expect(got.get('no')?.value).toBe('B75');
+  });
+
+  it('joins words of a row that OCR split over two lines, but not the values of the rows around it', () => {
+    const w = (text: string, x0: number, y0: number, x1: number, y1: number): Word => ({ text, x0, y0, x1, y1, conf: 0.9 });
+    const d = doc(
+      row(40, [50, 'SAMPLE SPECIFICATIONS FOR THE LABORATORY'], [500, 'PAGE ONE OF TWO']),
+      [w('Brand', 50, 100, 90, 112), w('OLD', 150, 102, 175, 112), w('GOLD', 180, 102, 215, 112)],
+      [w('STRAIGHT', 220, 106, 280, 116)],
+      [w('Length', 50, 118, 95, 130), w('85', 150, 118, 165, 130), w('mm.', 170, 121, 192, 130)],
+    );
+    const got = locateFormFields(d, [f('brand', 'Brand'), f('length', 'Length')], ctx);
+    expect(got.get('brand')?.value).toBe('OLD GOLD STRAIGHT');
+    expect(got.get('length')?.value).toBe('85 mm.');
+  });
+
+  it('skips the letters OCR reads into a leader line: flat scraps and doubtful short ones standing apart', () => {
+    const w = (text: string, x0: number, y0: number, x1: number, y1: number, conf = 0.95): Word => ({ text, x0, y0, x1, y1, conf });
+    const d = doc(
+      [w('Brand', 76, 324, 123, 334), w('DE', 142, 329, 178, 331, 0.07), w('OLD', 240, 325, 267, 334), w('GOLD', 278, 325, 314, 335)],
+      [w('Draw', 75, 409, 113, 418), w('TS', 168, 407, 183, 421, 0.15), w('OLD', 239, 407, 267, 416), w('GOLD', 277, 407, 313, 417)],
+      [w('Length', 76, 500, 132, 512), w('85', 142, 500, 158, 512, 0.2), w('mm.', 250, 500, 270, 512)],
+    );
+    const got = locateFormFields(d, [f('brand', 'Brand'), f('draw', 'Draw'), f('length', 'Length')], ctx);
+    expect(got.get('brand')?.value).toBe('OLD GOLD');
+    expect(got.get('draw')?.value).toBe('OLD GOLD');
+    // A doubtful number is still a value.
+    expect(got.get('length')?.value).toBe('85');
+  });
 });
+

@@ -3,7 +3,7 @@ import { makeLine } from '../layout/layout.builder.js';
 import type { DocLayout, Line, Page, Word } from '../layout/layout.types.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
 import { conceptTokens, fold } from './label.matcher.js';
-import { plausible, refine, type Located } from './field.locator.js';
+import { isItemRow, isLabelRow, plausible, refine, type Located } from './field.locator.js';
 
 /**
  * Printed-label location for forms: the schema's labels are the questions exactly as printed on the page
@@ -26,13 +26,20 @@ export function compact(s: string): string {
   return c;
 }
 
+// Two reusable rows: labels are compared with thousands of spans per page.
+let rowA = new Uint16Array(64);
+let rowB = new Uint16Array(64);
 function levenshtein(a: string, b: string): number {
   if (a === b) return 0;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  if (rowA.length <= b.length) [rowA, rowB] = [new Uint16Array(b.length * 2 + 1), new Uint16Array(b.length * 2 + 1)];
+  let prev = rowA;
+  let cur = rowB;
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
+    cur[0] = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === b.charCodeAt(j - 1) ? 0 : 1));
+    [prev, cur] = [cur, prev];
   }
   return prev[b.length]!;
 }
@@ -91,6 +98,18 @@ function opensCell(line: Line, i: number): boolean {
   return w.x0 - prev.x1 > heightOf(w) * 1.2 || /[:?]$/.test(prev.text);
 }
 
+/** The first three letters of a span and a label nearly agree (OCR errors aside); memoised, it is asked per span. */
+const startCache = new Map<string, boolean>();
+function startsAlike(span: string, target: string): boolean {
+  const key = `${span.slice(0, 3)}\u0001${target.slice(0, 3)}`;
+  let ok = startCache.get(key);
+  if (ok === undefined) {
+    if (startCache.size > 50_000) startCache.clear();
+    startCache.set(key, (ok = similarity(span.slice(0, 3), target.slice(0, 3)) >= 0.6));
+  }
+  return ok;
+}
+
 /** Every place on the page where `label` is printed, best first. */
 export function findLabel(page: Page, label: string): LabelHit[] {
   const target = compact(label);
@@ -113,13 +132,17 @@ export function findLabel(page: Page, label: string): LabelHit[] {
           if (!glued) text = span;
           if (span.length > target.length * 1.4 + 2) break;
           // The span must start with the label's start (OCR errors aside), not somewhere in its middle.
-          if (!span || (span[0] !== target[0] && similarity(span.slice(0, 3), target.slice(0, 3)) < 0.6)) break;
+          if (!span || (span[0] !== target[0] && !startsAlike(span, target))) break;
+          // similarity ≤ 1 − |length difference| / longer length: skip the edit distance when that bound already fails.
+          if (1 - Math.abs(span.length - target.length) / Math.max(span.length, target.length) < need) continue;
           let s = similarity(span, target);
           if (s < need) continue;
           const opening = opensCell(line, i);
           const colon = /[:?]$/.test(ws[j]!.text);
           // Short labels are common words ("No", "on"): only as a printed label, i.e. opening a cell or with a colon.
           if (target.length <= 3 && !opening && !colon) continue;
+          // Nor is a label inside a sentence a printed label: "Please quote the invoice number with your payment".
+          if (!opening && !colon && /^\p{Ll}{2,}$/u.test(ws[i - 1]?.text ?? '') && /^\p{Ll}/u.test(ws[j + 1]?.text ?? '')) continue;
           s += (opening ? 0.03 : 0) + (colon ? 0.03 : 0) - (glued ? 0.02 : 0);
           if (!best || s > best.score) best = { page: page.number, line: li, start: i, end: j + 1, score: s };
         }
@@ -361,10 +384,23 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     const lx1 = labelWords[labelWords.length - 1]!.x1;
     const ly0 = Math.min(...labelWords.map((w) => w.y0));
     const ly1 = Math.max(...labelWords.map((w) => w.y1));
-    // The label's row: the rest of its line; when that holds nothing but separators, the line split off
-    // beside it (the layout may put a typed fill-in that sits a little higher or lower on a line of its own).
+    // The label's row: the rest of its line and the words level with the label; when that holds nothing but
+    // separators, the line split off beside it (a typed fill-in sitting a little higher or lower).
     const after = (l: Line) => l.words.filter((w) => w.x0 >= lx1 - 1 && !labelWords.includes(w));
     let row = after(line);
+    // Words of neighbouring lines level with the label belong to its row too (OCR splits a visual row whose
+    // boxes differ in height): half of the lower box overlaps the label's band. When nothing but separators
+    // stands between the label and the next label on its own line, the value is a fill-in set on a line of
+    // its own (small printed labels sit on the rule at the foot of a taller typed value): then a word whose
+    // foot lies within half a label height of the label's band counts too.
+    const lh = Math.max(1, ly1 - ly0);
+    const overlaps = (w: Word) => Math.min(w.y1, ly1) - Math.max(w.y0, ly0) >= 0.5 * Math.min(heightOf(w), lh);
+    const firstLabel = row.findIndex((w) => isDelimWord(w));
+    const bare = !row.slice(0, firstLabel < 0 ? row.length : firstLabel).some((w) => !SEPARATOR.test(w.text));
+    const level = (w: Word) => overlaps(w) || (bare && w.y1 >= ly0 - 0.5 * lh && w.y1 <= ly1 + 0.5 * lh && w.y0 < ly1);
+    const beside: Word[] = [];
+    for (let k = Math.max(0, hit.line - 3); k < Math.min(page.lines.length, hit.line + 4); k++) if (k !== hit.line) beside.push(...after(page.lines[k]!).filter(level));
+    row = [...row, ...beside].sort((x, y) => x.x0 - y.x0);
     if (!row.some((w) => !SEPARATOR.test(w.text))) {
       let best: Line | undefined;
       let bestDist = Infinity;
@@ -391,9 +427,16 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
       rest.push(w);
     }
     const boxAfter = row.length > 0 && BOX.test(row[0]!.text);
-    // Leader lines between the label and its value, with what OCR makes of them.
+    // Leader lines between the label and its value, with what OCR makes of them: dashes, letters read into a
+    // dotted or dashed leader (a "word" far flatter than a letter, or a doubtful scrap standing apart before the value).
     let leader = labelPart(labelWords[labelWords.length - 1]!.text) !== labelWords[labelWords.length - 1]!.text;
-    while (rest.length && (isLeader(rest[0]!.text) || (leader && /^[emao]{2,}$/.test(rest[0]!.text)))) {
+    const scrap = (k: number) => {
+      const w = rest[k]!;
+      if (heightOf(w) < 0.45 * h && w.conf < 0.5) return true;
+      const next = rest[k + 1];
+      return w.conf < 0.3 && !/\d/.test(w.text) && w.text.length <= 3 && next !== undefined && next.x0 - w.x1 > h * 2.5;
+    };
+    while (rest.length && (isLeader(rest[0]!.text) || (leader && /^[emao]{2,}$/.test(rest[0]!.text)) || (rest.length > 1 && scrap(0)))) {
       leader ||= /[-—–=~_]{2,}/.test(rest[0]!.text);
       rest = rest.slice(1);
     }
@@ -404,7 +447,8 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     // it ("[X] increased [ ] decreased") when nothing but an empty box or another option follows.
     const mark = field.data_type === 'string' ? checkMark(line, hit.start, rest, boxAfter, h, isDelimWord) : undefined;
     if (mark) lines = [[mark]];
-    else if (rest.length) {
+    // (A row of labels, "Invoice number ‖ Date of issue ‖ Date due", has its values on the line below.)
+    else if (rest.length && !(field.data_type === 'string' && isLabelRow(line, hit.end))) {
       const first = cells(rest, page.number)[0]!.words;
       const cut = first.findIndex((w, i) => i > 0 && LABEL_LIKE.test(w.text) && !/^\(/.test(w.text));
       const value = cut > 0 ? first.slice(0, cut) : first;
@@ -427,7 +471,11 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
       }
     }
     const labelBottom = Math.max(rowBottom, ...(hit.more ?? []).map(([l, w]) => page.lines[l]!.words[w]!.y1));
-    if (!lines.length) lines = blockBelow(page, hit.line + 1, labelBottom, lx0 - h * 2, right, lx0, h, maxLines, isDelim, 3);
+    if (!lines.length) {
+      lines = blockBelow(page, hit.line + 1, labelBottom, lx0 - h * 2, right, lx0, h, maxLines, isDelim, 3);
+      // An amount under a table's column header ("Net Amount", "Totaal") is the first row's, not the document's.
+      if (field.data_type === 'number' || field.data_type === 'currency') lines = lines.filter((ws) => !isItemRow(page.lines.find((l) => l.words.includes(ws[0]!))));
+    }
     if (!lines.length) continue;
     // Typed values may sit on either line of the block; strings take the whole block.
     let value: unknown;

@@ -16,6 +16,21 @@ describe('label matching', () => {
     expect(conceptTokens('Adresse de livraison')).toContain('buyer');
   });
 
+  it('reads addressee, amount-to-pay and due-date phrases of several languages as one concept', () => {
+    expect(wordConcepts(['Facturé', 'à', ':'])).toEqual([['buyer'], [], []]);
+    expect(conceptTokens('Factuur aan')).toEqual(['buyer']);
+    expect(conceptTokens('Facture à régler par virement')).not.toContain('buyer');
+    expect(conceptTokens('Rechnungsadresse')).toEqual(['buyer']);
+    expect(conceptTokens('Spett.le')).toEqual(['buyer']);
+    expect(conceptTokens('Customer')).toEqual(['buyer']);
+    expect(conceptTokens('Kunden-Nr.')).toEqual(['customer', 'number']);
+    expect(wordConcepts(['Net', 'à', 'payer'])).toEqual([['total'], [], []]);
+    expect(conceptTokens('Te betalen')).toEqual(['total']);
+    expect(wordConcepts(['Payment', 'due'])).toEqual([['due'], []]);
+    expect(conceptTokens('Faktura VAT nr')).toEqual(['invoice', 'number']);
+    expect(conceptTokens('Eenheidsprijs')).toEqual(['unit', 'price']);
+  });
+
   it('scores a specific label above a generic one', () => {
     expect(score('Invoice date', 'invoice_date', 'Invoice Date:')).toBe(1);
     expect(score('Invoice date', 'invoice_date', 'Date:')).toBeGreaterThan(0.6);

@@ -6,19 +6,19 @@
  */
 const SYNONYMS: Record<string, string[]> = {
   number: ['no', 'nr', 'nummer', 'numero', 'num', '#', 'n', 'no.', 'nbr', 'nro'],
-  invoice: ['inv', 'rechnung', 'facture', 'factuur', 'bill', 'invoicing', 'rg', 'fact', 'avoir', 'gutschrift', 'creditnote', 'credit', 'faktura'],
-  date: ['datum', 'dated', 'dt', 'date'],
-  due: ['limite', 'deadline', 'fallig', 'faellig', 'echeance', 'vervaldatum', 'payable', 'zahlbar', 'faelligkeit', 'falligkeit', 'zahlungsziel', 'vervaldag'],
-  total: ['gesamt', 'gesamtbetrag', 'totaal', 'sum', 'summe', 'grand', 'ttc', 'endbetrag', 'rechnungsbetrag', 'razem', 'brutto', 'ogolem', 'suma', 'jumlah'],
-  net: ['netto', 'subtotal', 'subtotaal', 'zwischensumme', 'sub', 'ht', 'nettobetrag', 'excl', 'excluding', 'before', 'taxable', 'grondslag', 'bemessungsgrundlage'],
-  tax: ['vat', 'mwst', 'ust', 'tva', 'btw', 'gst', 'sst', 'steuer', 'umsatzsteuer', 'mehrwertsteuer', 'taxes', 'taxe', 'iva'],
-  amount: ['betrag', 'bedrag', 'amt', 'montant', 'kwota', 'wartosc'],
+  invoice: ['inv', 'rechnung', 'facture', 'factuur', 'bill', 'invoicing', 'rg', 'fact', 'avoir', 'gutschrift', 'creditnote', 'credit', 'faktura', 'fattura', 'factura'],
+  date: ['datum', 'dated', 'dt', 'date', 'fecha'],
+  due: ['limite', 'deadline', 'fallig', 'faellig', 'echeance', 'vervaldatum', 'payable', 'zahlbar', 'faelligkeit', 'falligkeit', 'zahlungsziel', 'vervaldag', 'scadenza', 'vencimiento', 'forfallodatum', 'forfallodag', 'forfaldsdato', 'forfallsdato'],
+  total: ['gesamt', 'gesamtbetrag', 'totaal', 'sum', 'summe', 'grand', 'ttc', 'endbetrag', 'rechnungsbetrag', 'razem', 'brutto', 'ogolem', 'suma', 'jumlah', 'totale'],
+  net: ['netto', 'subtotal', 'subtotaal', 'zwischensumme', 'sub', 'ht', 'nettobetrag', 'excl', 'excluding', 'before', 'taxable', 'grondslag', 'bemessungsgrundlage', 'imponibile', 'imponible'],
+  tax: ['vat', 'mwst', 'ust', 'tva', 'btw', 'gst', 'sst', 'steuer', 'umsatzsteuer', 'mehrwertsteuer', 'taxes', 'taxe', 'iva', 'moms', 'mva'],
+  amount: ['betrag', 'bedrag', 'amt', 'montant', 'kwota', 'wartosc', 'importo', 'importe', 'belopp', 'belob', 'belop'],
   seller: ['vendor', 'supplier', 'issuer', 'lieferant', 'verkaufer', 'fournisseur', 'leverancier', 'merchant', 'from', 'provider', 'payee', 'beneficiary', 'remit', 'sprzedawca'],
-  buyer: ['customer', 'client', 'kunde', 'acheteur', 'klant', 'purchaser', 'recipient', 'billed', 'sold', 'destinataire', 'empfanger', 'empfaenger', 'livraison', 'facturation', 'lieferadresse', 'consignee', 'nabywca'],
-  quantity: ['qty', 'menge', 'anzahl', 'quantite', 'qte', 'aantal', 'hoeveelheid', 'stuks', 'pcs', 'qt', 'units', 'hours', 'hrs', 'cantidad', 'quantita', 'ilosc'],
-  price: ['rate', 'preis', 'prix', 'prijs', 'cost', 'einzelpreis', 'pu', 'cena'],
-  unit: ['einzel', 'unitaire', 'per', 'each', 'stuk'],
-  description: ['desc', 'item', 'article', 'bezeichnung', 'beschreibung', 'designation', 'libelle', 'omschrijving', 'product', 'service', 'particulars', 'details', 'artikel', 'leistung'],
+  buyer: ['customer', 'client', 'kunde', 'acheteur', 'klant', 'purchaser', 'recipient', 'billed', 'sold', 'destinataire', 'empfanger', 'empfaenger', 'livraison', 'facturation', 'lieferadresse', 'consignee', 'nabywca', 'cliente', 'destinatario', 'odbiorca'],
+  quantity: ['qty', 'menge', 'anzahl', 'quantite', 'qte', 'aantal', 'hoeveelheid', 'stuks', 'pcs', 'qt', 'units', 'hours', 'hrs', 'cantidad', 'quantita', 'ilosc', 'stunden', 'antal', 'antall'],
+  price: ['rate', 'preis', 'prix', 'prijs', 'cost', 'einzelpreis', 'pu', 'cena', 'ansatz', 'prezzo', 'precio', 'pris'],
+  unit: ['einzel', 'unitaire', 'per', 'each', 'stuk', 'eenheid'],
+  description: ['desc', 'item', 'article', 'bezeichnung', 'beschreibung', 'designation', 'libelle', 'omschrijving', 'product', 'service', 'particulars', 'details', 'artikel', 'leistung', 'descrizione', 'concepto', 'descripcion', 'towar', 'towaru', 'uslugi', 'benamning', 'beskrivning', 'beskrivelse', 'varebeskrivelse'],
   company: ['firm', 'firma', 'societe', 'bedrijf', 'business'],
   address: ['addr', 'adresse', 'adres', 'anschrift'],
   phone: ['tel', 'ph', 'telephone', 'telefon', 'telefoon', 'mobile', 'fax'],
@@ -27,7 +27,7 @@ const SYNONYMS: Record<string, string[]> = {
   name: ['naam', 'nom'],
   order: ['bestellung', 'commande', 'bestelling', 'po'],
   customer: ['kunden', 'kundennummer'],
-  line: ['zeile', 'zeilen', 'ligne', 'regel', 'position', 'pos'],
+  line: ['zeile', 'zeilen', 'ligne', 'regel', 'position', 'pos', 'lp'],
   delivery: ['lieferung', 'levering', 'shipping', 'shipment', 'dispatch'],
   payment: ['zahlung', 'paiement', 'betaling', 'pay'],
   discount: ['saving', 'savings', 'disc', 'rebate', 'remise', 'rabatt', 'korting', 'skonto'],
@@ -35,7 +35,9 @@ const SYNONYMS: Record<string, string[]> = {
 
 const CANON = new Map<string, string>();
 for (const [canon, list] of Object.entries(SYNONYMS)) {
-  CANON.set(canon, canon);
+  // (A concept's own name listed earlier as another concept's synonym keeps that meaning: "customer" is a buyer,
+  // while "Kunden-Nr." still reduces to the customer concept.)
+  if (!CANON.has(canon)) CANON.set(canon, canon);
   for (const w of list) if (!CANON.has(w)) CANON.set(w, canon);
 }
 
@@ -58,16 +60,44 @@ export function fold(s: string): string {
     .replace(/đ/g, 'd');
 }
 
+// First words of the multi-word phrases that `tokens` reduces to one concept.
+const ADDRESSEE_VERB = 'bill(?:ed)?|sold|invoice[ds]?|ship(?:ped)?|deliver(?:ed)?|issued';
+const ADDRESS_KIND = 'delivery|billing|invoice|invoicing|shipping';
+const EXCLUDING = 'excl|excluded|exclusief|exclusive|excluding|exkl|exklusive|ohne|hors|zonder|without|sans|before|vor';
+const INCLUDING = 'incl|inclusief|inclusive|including|inkl|inklusive|met|with|avec|after';
+const TAX_WORD = 'tax|taxes|vat|btw|mwst|ust|tva|gst|sst|steuer|moms|mva';
+// The French participles keep their accent ("Facturé à", "Livré à"): "Facture à régler …" is a sentence.
+const ADDRESSEE_FR = /(?<!\p{L})(?:factur|livr)(?:é|ée|és|ées)\s+(?:à|a)(?!\p{L})/gu;
+// The addressee introduced in other languages: "Factuur aan", "Geleverd aan", "Rechnung an",
+// "Facturar a", "Spett.le" (Italian letters), and the compound address headings "Rechnungsadresse", "Lieferanschrift".
+const ADDRESSEE_OTHER = /\b(?:(?:gefactureerd|geleverd|factuur|levering)\s+aan|rechnung\s+an|(?:facturar|fatturare|facturado)\s+a|spett\s?\.?\s?le|spettabile|(?:rechnungs|liefer)(?:adresse|anschrift)|(?:factuur|aflever|leverans|fakturerings|faktura)adresse?)\b/g;
+const ADDRESSEE_OTHER_HEAD = 'factur\\w*|livr\\w*|adresse|gefactureerd|geleverd|factuur|levering|rechnung|fatturare|spett\\S*';
+// The amount to pay named without a total word: "Net à payer" (French: the total due), "Te betalen", "Do zapłaty".
+const PAYABLE = /\b(?:net\s+a\s+payer|montant\s+a\s+payer|te\s+betalen|do\s+zaplaty|att\s+betala|at\s+betale|a\s+betale)\b/g;
+// Due-date phrases whose first word names another concept: "Payment due", "Termin płatności" (Polish).
+const DUE_PHRASE = /\b(?:payment\s+due|termin\s+platnosci)\b/g;
+/** A (folded) word that can open such a phrase. */
+const PHRASE_HEAD = new RegExp(`\\b(?:${ADDRESSEE_VERB}|${ADDRESS_KIND}|${EXCLUDING}|${INCLUDING}|${ADDRESSEE_OTHER_HEAD}|net|montant|te|do|payment|termin|faktura|att|at|a)\\.?$`);
+const ADDRESSEE = new RegExp(`\\b(?:${ADDRESSEE_VERB})\\s+to\\b`, 'g');
+const ADDRESS = new RegExp(`\\b(?:${ADDRESS_KIND})\\s+address\\b`, 'g');
+const NET = new RegExp(`\\b(?:${EXCLUDING})\\.?\\s+(?:of\\s+)?(?:${TAX_WORD})\\b`, 'g');
+const GROSS = new RegExp(`\\b(?:${INCLUDING})\\.?\\s+(?:of\\s+)?(?:${TAX_WORD})\\b`, 'g');
+
 /** Splits text into raw tokens (keeping `#` and `°` as their own tokens: they mean "number"). */
 export function tokens(s: string): string[] {
   // Addressee phrases name the buyer whatever verb they use ("Bill to", "Invoice to", "Ship to").
-  const f = fold(s)
-    .replace(/\b(?:bill(?:ed)?|sold|invoice[ds]?|ship(?:ped)?|deliver(?:ed)?|issued)\s+to\b/g, ' buyer ')
+  const f = fold(s.toLowerCase().replace(ADDRESSEE_FR, ' buyer '))
+    .replace(ADDRESSEE, ' buyer ')
     // … and so do the addresses printed for them ("Delivery address", "Billing address").
-    .replace(/\b(?:delivery|billing|invoice|invoicing|shipping)\s+address\b/g, ' buyer ')
+    .replace(ADDRESS, ' buyer ')
     // "excl. VAT" / "hors taxes" name the net amount, "incl. VAT" / "TTC" the gross total.
-    .replace(/\b(?:excl|excluded|exclusief|exclusive|excluding|exkl|exklusive|ohne|hors|zonder|without|sans|before|vor)\.?\s+(?:of\s+)?(?:tax|taxes|vat|btw|mwst|ust|tva|gst|sst|steuer)\b/g, ' net ')
-    .replace(/\b(?:incl|inclusief|inclusive|including|inkl|inklusive|met|with|avec|after)\.?\s+(?:of\s+)?(?:tax|taxes|vat|btw|mwst|ust|tva|gst|sst|steuer)\b/g, ' total ')
+    .replace(NET, ' net ')
+    .replace(GROSS, ' total ')
+    .replace(ADDRESSEE_OTHER, ' buyer ')
+    .replace(PAYABLE, ' total ')
+    .replace(DUE_PHRASE, ' due ')
+    // "Faktura VAT" is the Polish name of an invoice, not a tax label.
+    .replace(/\bfaktura\s+vat\b/g, ' invoice ')
     .replace(/\bnip\b/g, ' tax id ')
     .replace(/n[°º]/g, ' # ')
     .replace(/[°º]/g, ' ');
@@ -210,19 +240,32 @@ export function isKnownConcept(c: string): boolean {
  * resolved: the phrase's concept goes to its first word and the others become empty (ignored) words.
  */
 const wordCache = new Map<string, string[][]>();
+const lineCache = new WeakMap<object, string[][]>();
+
+/** `wordConcepts` of a line's words, memoised per line object (every field and header test asks again). */
+export function lineConcepts(line: { words: readonly { text: string }[] }): string[][] {
+  let c = lineCache.get(line);
+  if (!c) lineCache.set(line, (c = wordConcepts(line.words.map((w) => w.text))));
+  return c;
+}
+
 export function wordConcepts(words: string[]): string[][] {
   const key = words.join('\u0001');
   const hit = wordCache.get(key);
   if (hit) return hit;
   if (wordCache.size > 20_000) wordCache.clear();
-  const out = words.map((w) => [...conceptTokens(w)]);
+  // "To:" alone as a cell's label introduces the addressee ("From: ‖ To:"); "to" elsewhere is a mere word.
+  const out = words.map((w) => (/^to:$/i.test(w) ? ['buyer'] : [...conceptTokens(w)]));
   wordCache.set(key, out);
   for (let i = 0; i < words.length - 1; i++) {
+    // Only a phrase head (or a bare punctuation word before one) can start a phrase: skip the rest cheaply.
+    const head = fold(words[i]!);
+    if (!PHRASE_HEAD.test(head) && /[a-z0-9]/.test(head)) continue;
     for (const n of [3, 2]) {
       if (i + n > words.length) continue;
       const phrase = conceptTokens(words.slice(i, i + n).join(' '));
       const separate = out.slice(i, i + n).flat();
-      if (phrase.length === 1 && separate.length >= 2 && ['net', 'total', 'buyer'].includes(phrase[0]!)) {
+      if (phrase.length === 1 && separate.length >= 2 && ['net', 'total', 'buyer', 'due', 'invoice'].includes(phrase[0]!)) {
         out[i] = phrase;
         for (let k = i + 1; k < i + n; k++) out[k] = [];
         break;

@@ -3,7 +3,7 @@ import type { DocLayout, Line, Word } from '../layout/layout.types.js';
 import { findDates } from '../parsers/date.parser.js';
 import { findNumbers, type DocContext } from '../parsers/value.parser.js';
 import { findIban, findVatIds } from '../parsers/identifier.parser.js';
-import { conceptTokens, weightOf } from './label.matcher.js';
+import { conceptTokens, isKnownConcept, weightOf } from './label.matcher.js';
 import { segments } from '../layout/layout.builder.js';
 import type { Located } from './field.locator.js';
 
@@ -72,6 +72,16 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
       }
     }
   }
+  // Due date printed inside the payment sentence: "Bitte überweisen Sie den Betrag bis zum 15.03.2024", "Please pay
+  // by 3 May 2024", "à régler avant le 30/04/2024", "te betalen vóór 12-05-2024".
+  if (f.data_type === 'date' && concepts.has('due')) {
+    for (const l of lines) {
+      if (!PAY_WORD.test(l.text)) continue;
+      for (const d of findDates(l.text, ctx.dateOrder)) {
+        if (DUE_BEFORE.test(l.text.slice(Math.max(0, d.index - 24), d.index))) return at(l, l.words, d.iso, 0.4);
+      }
+    }
+  }
   // Issuer name: among the first text lines of page 1, a name with a legal form (GmbH, Inc., SARL, Sdn Bhd …),
   // joined with the line above when the name wraps; else such a name anywhere outside the addressee block;
   // else the first text line.
@@ -93,6 +103,9 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
       if (next && name && /\p{L}{2}/u.test(name) && !/\d/.test(name)) return at(next, segments(next, 2.5)[0]!.words, name, 0.4);
       break;
     }
+    // Else the postal block of someone other than the issuer in the page's upper part: the addressee's window block.
+    const block = addresseeBlock(doc);
+    if (block) return at(block.line, block.words, partyName(block.name), 0.35);
   }
   // Postal address of the issuer: the lines after its name, up to and including the postcode line, plus a
   // state / country line or a further street line ("1558-TMN PUSAT KEPONG") printed right under it.
@@ -160,9 +173,13 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
   return undefined;
 }
 
+// Words of a sentence asking for payment, and the prepositions that put a deadline on it.
+const PAY_WORD = /(?<!\p{L})(?:pay(?:able|ment)?|zahl\p{L}*|überweis\p{L}*|bezahl\p{L}*|r[eè]gl\p{L}*|paiement|pa(?:y|i)er|betal\p{L}*|overmaken|pag\p{L}*|zap[lł]at\p{L}*)(?!\p{L})/iu;
+const DUE_BEFORE = /\b(?:bis(?:\s+zum|\s+spätestens)?|spätestens(?:\s+am|\s+bis)?|by|before|until|no later than|avant(?:\s+le)?|au plus tard le|uiterlijk(?:\s+op)?|v[óo]{1,2}r|entro(?:\s+il)?|antes del?|do(?:\s+dnia)?)\s*$/i;
+
 // Case-sensitive on purpose: short forms (SA, SE, AB, AG) in lower case are ordinary words. Upper-case
 // ENTERPRISE / TRADING end the registered names of Malaysian sole proprietors and partnerships.
-const LEGAL = /^(.{2,60}?\b(?:GmbH(?: & Co\.? KG)?|GMBH|AG|KG|UG|e\.K\.|S\.?A\.?R\.?L\.?|SAS|S\.A\.S\.|S\.A\.|SA|SE|B\.V\.|BV|N\.V\.|NV|Inc\.?|INC\.?|LLC|L\.L\.C\.|Ltd\.?|LTD\.?|Limited|LIMITED|PLC|plc|Corp\.?|CORP\.?|Corporation|Co\.,? Ltd\.?|Pvt\.? Ltd\.?|Private Limited|SDN\.? ?[B8]HD\.?|Sdn\.? Bhd\.?|BHD\.?|BERHAD|Berhad|PLT|ENTERPRISES?|TRADING(?: CO\.?)?|[58]?S\/B|5\/B|S\.p\.A\.|S\.r\.l\.|Oy|AB|ApS|A\/S))(?=$|[\s,.;)\-])/;
+const LEGAL = /^(.{2,60}?\b(?:GmbH(?: & Co\.? KG)?|GMBH|AG|KG|UG(?: \(haftungsbeschränkt\))?|e\.K\.|S\.?A\.?R\.?L\.?|SAS|S\.A\.S\.|S\.A\.|SA|SE|B\.V\.|BV|N\.V\.|NV|Inc\.?|INC\.?|LLC|L\.L\.C\.|Ltd\.?|LTD\.?|Limited|LIMITED|PLC|plc|Corp\.?|CORP\.?|Corporation|Co\.,? Ltd\.?|Pvt\.? Ltd\.?|Private Limited|SDN\.? ?[B8]HD\.?|Sdn\.? Bhd\.?|BHD\.?|BERHAD|Berhad|PLT|ENTERPRISES?|TRADING(?: CO\.?)?|[58]?S\/B|5\/B|S\.p\.A\.|S\.r\.l\.|Oy|AB|ApS|A\/S|S\.L\.U?\.?|S\.A\.U\.|SRL|S\.R\.L\.|[Ss]p\. z o\.o\.|[Ss]\.c\.|[Ss]p\.j\.|SPRL|BVBA|V\.O\.F\.|VOF|LLP|GbR|OHG|e\.V\.|Ltda\.?))(?=$|[\s,.;)\-])/;
 /** Mean OCR confidence of a line (1 for text layers). */
 function lineConf(l: Line): number {
   return l.words.length ? l.words.reduce((s, w) => s + w.conf, 0) / l.words.length : 0;
@@ -259,6 +276,9 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
   for (const [i, l] of top.entries()) {
     const name = legalName(l.text);
     if (!name) continue;
+    // (A name over "Herrn …" / "Attn: …" heads the addressee's block, never the letterhead; nor is a name printed
+    // under a buyer label, "Factuur aan" / "Bill to", the issuer.)
+    if (addressedTo(page, l) || underBuyerLabel(page, l)) continue;
     // The issuer's name comes before its own contact details: a legal name printed after a phone, e-mail or
     // tax-registration line is someone else (a customer, "sold by" note), and the first line is the letterhead.
     const first = top[0]!;
@@ -274,8 +294,16 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
   }
   // The company named by the legal-registration footer ("… Sarl au capital de … – RCS … – Siret …") or as the
   // holder of the bank account to pay into is the issuer.
-  const registered = footerIssuer(doc) ?? payeeIssuer(doc);
-  if (registered) return registered;
+  const footer = footerIssuer(doc);
+  if (footer) return footer;
+  const payee = payeeIssuer(doc);
+  // (An account holder named inside a letterhead printed larger, "Praxis für Physiotherapie Anke Vogt" over
+  // "Kontoinhaberin: Anke Vogt", is the same issuer: the letterhead is the fuller name.)
+  if (payee && top[0] && top[0].y0 < page.height * 0.25 && isLarger(page, top[0])) {
+    const head = (segments(top[0], 2.5)[0]?.text ?? top[0].text).trim();
+    if (head !== payee.name && head.includes(payee.name)) return { line: top[0], name: head };
+  }
+  if (payee) return payee;
   // A name directly above its own postal address (street, then a postcode line in the same column) is the
   // issuer's block; a tagline or a lone heading beside it is not, nor is the addressee's window block.
   const withAddress = top.find((l) => {
@@ -302,7 +330,8 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
   // A first line printed larger than the body text is the letterhead (receipts rarely print a legal form).
   const heights = page.lines.map((l) => l.y1 - l.y0).sort((a, b) => a - b);
   const median = heights[Math.floor(heights.length / 2)] ?? 0;
-  if (top[0] && top[0].y1 - top[0].y0 >= median * 1.15 && top[0].y0 < page.height * 0.25) return { line: top[0], name: top[0].text.trim() };
+  // (Only its first cell: a title printed on the same line, "Factura Nº: 2024-0456", is not part of the name.)
+  if (top[0] && top[0].y1 - top[0].y0 >= median * 1.15 && top[0].y0 < page.height * 0.25) return { line: top[0], name: (segments(top[0], 2.5)[0]?.text ?? top[0].text).trim() };
   const lines = doc.pages.flatMap((p) => p.lines);
   let buyerZone = -10;
   for (const [i, l] of lines.entries()) {
@@ -314,6 +343,86 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
   // (An e-mail or web address printed first is contact data, not the name.)
   const first = top.find((l) => !/@|www\.|https?:/i.test(l.text)) ?? top[0];
   return first ? { line: first, name: first.text.trim() } : undefined;
+}
+
+// A line naming a person to the attention of whom a letter is addressed ("Herrn", "z. Hd.", "Attn:", "t.a.v.").
+const SALUTATION = /^(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|mme|m\.|monsieur|madame|attn\.?|attention|z\.\s?hd\.?|zu händen|t\.\s?a\.\s?v\.?|inh\.|c\/o|[àa] l'attention)(?=\s|:|$)/i;
+
+/** The cells of the lines right under a cell, in its column, as long as they follow without a paragraph gap. */
+function columnBelow(page: DocLayout['pages'][number], k: number, cell: Line, max: number): Line[] {
+  const h = cell.y1 - cell.y0;
+  const out: Line[] = [];
+  let prev = cell;
+  for (let j = k + 1; j < page.lines.length && out.length < max; j++) {
+    const l = page.lines[j]!;
+    if (l.y0 - prev.y1 > h * 1.2) break;
+    const s = segments(l, 2.5).find((c) => Math.abs(c.x0 - cell.x0) < h * 1.5);
+    if (!s) {
+      if (l.y0 - prev.y1 > h * 0.3) break;
+      continue;
+    }
+    out.push(s);
+    prev = s;
+  }
+  return out;
+}
+
+/** A name line opening a block addressed to someone: a salutation or attention line among the lines under it. */
+function addressedTo(page: DocLayout['pages'][number], l: Line): boolean {
+  const k = page.lines.indexOf(l);
+  const first = segments(l, 2.5)[0];
+  return !!first && columnBelow(page, k, first, 3).some((c) => SALUTATION.test(c.text.trim()));
+}
+
+/**
+ * The addressee's block when no label introduces it: in the upper part of page 1, a name followed in its column by
+ * two to five lines of a postal address (a line with a house number, a postcode line) that is not the issuer's block.
+ * A salutation line ("Herrn", "Firma") over the name is skipped.
+ */
+export function addresseeBlock(doc: DocLayout): { line: Line; words: Word[]; name: string } | undefined {
+  const page = doc.pages[0];
+  if (!page) return undefined;
+  const issuer = findIssuer(doc);
+  for (const [k, l] of page.lines.entries()) {
+    if (l.y0 > page.height * 0.45) break;
+    for (const cell of segments(l, 2.5)) {
+      const text = cell.text.trim();
+      if (!nameLike(text) || /:$/.test(text) || DOC_WORDS.test(text)) continue;
+      const below = columnBelow(page, k, cell, 5);
+      let rest = below;
+      let name = cell;
+      if (SALUTATION.test(text) && text.split(/\s+/).length === 1 && below[0]) [name, rest] = [below[0], below.slice(1)];
+      if (rest.length < 2 || !rest.some((c) => isPostcodeLine(c.text)) || !rest.some((c) => (/\d/.test(c.text) && !isPostcodeLine(c.text)) || ADDRESS_WORD.test(c.text))) continue;
+      if (issuer && (issuer.line === l || [name, ...rest].some((c) => c.text.includes(issuer.name) || (c.text.trim().length >= 4 && issuer.name.includes(c.text.trim()))))) continue;
+      // (A heading over a block, "Hotel Details", names a kind of content, not a party; names start with a capital.)
+      if (!nameLike(name.text) || !/^[\p{Lu}\d]/u.test(name.text.trim())) continue;
+      if (!legalName(name.text) && conceptTokens(name.text).some((c) => isKnownConcept(c) && weightOf(c) >= 1)) continue;
+      return { line: l, words: name.words, name: name.text.trim() };
+    }
+  }
+  return undefined;
+}
+
+/** A line printed at least 15 % taller than the page's median line: a letterhead or title. */
+function isLarger(page: DocLayout['pages'][number], l: Line): boolean {
+  const heights = page.lines.map((x) => x.y1 - x.y0).sort((a, b) => a - b);
+  const median = heights[Math.floor(heights.length / 2)] ?? 0;
+  return l.y1 - l.y0 >= median * 1.15;
+}
+
+/** Is the line's first cell printed right under a buyer label ("Factuur aan", "Bill to:", "Nabywca:") in its column? */
+function underBuyerLabel(page: DocLayout['pages'][number], l: Line): boolean {
+  const k = page.lines.indexOf(l);
+  const cell = segments(l, 2.5)[0];
+  if (!cell || k <= 0) return false;
+  const h = l.y1 - l.y0;
+  for (let j = k - 1; j >= Math.max(0, k - 2); j--) {
+    const p = page.lines[j]!;
+    if (cell.y0 - p.y1 > h * 1.5) break;
+    const above = segments(p, 2.5).find((s) => Math.abs(s.x0 - cell.x0) < h * 1.5);
+    if (above) return above.words.length <= 4 && conceptTokens(above.text).includes('buyer');
+  }
+  return false;
 }
 
 /** Line text as separate cells (wide gaps) joined by " ‖ ", so that a cell boundary ends a name. */
@@ -335,7 +444,7 @@ function nameLike(t: string): boolean {
     /\p{L}{2}/u.test(s) &&
     !/\d/.test(s) &&
     !/:|@|www\.|https?:/i.test(s) &&
-    !/[.!?]$/.test(s.replace(/\b(?:Inc|Ltd|Corp|Co|B\.V|N\.V|S\.A|S\.A\.S|e\.K|S\.p\.A|S\.r\.l)\.$/i, '')) &&
+    !/[.!?]$/.test(s.replace(/\b(?:Inc|Ltd|Corp|Co|B\.V|N\.V|S\.A|S\.A\.S|e\.K|S\.p\.A|S\.r\.l|S\.L|S\.A\.U|o\.o|s\.c|e\.V)\.$/i, '')) &&
     !DOC_WORDS.test(s) &&
     !REGISTRATION.test(s) &&
     !/^(?:page|seite|thank|merci|danke|vielen dank|bedankt|dank u|grazie|gracias|obrigado)\b/i.test(s) &&
@@ -501,6 +610,9 @@ function totalAboveTaxSummary(lines: Line[], k: number): { l: Line; v: number } 
 function totalAfterDiscount(lines: Line[], k: number, value: number): { l: Line; v: number } | undefined {
   for (let j = k + 1; j < Math.min(lines.length, k + 4); j++) {
     if (!/\b(?:disc(?:ount)?|less|voucher|promo(?:tion)?|member\s+saving)\b/i.test(lines[j]!.text)) continue;
+    // A deposit or prepayment deducted after the total ("Less deposit received") leaves the total as it is: the
+    // balance below it is what remains to pay, not the document's total.
+    if (/\b(?:deposit|prepaid|prepayment|paid|received|advance|anzahlung|vorauszahlung|acompte|avance|voorschot|aanbetaling)\b/i.test(lines[j]!.text)) return undefined;
     const d = trailingAmount(lines[j]!.text);
     if (d === undefined || d === 0) return undefined;
     for (const l of lines.slice(j + 1, j + 3)) {

@@ -119,4 +119,331 @@ describe('table extraction', () => {
       { description: 'Sub-floor repair', quantity: 2, unit_price: 10, amount: 20 },
     ]);
   });
+
+  it('takes the header whose labels stand apart over a caption naming the same columns, and ends at the source line', () => {
+    const text = [
+      'Table 1: Growth rate in Finland, EU-15 and EU-25 (change on previous year)',
+      '',
+      '              Finland       EU-15       EU-25',
+      '1996              3.7         1.6         1.7',
+      '2006 (*)          3.5           -         2.1',
+      'Total             7.2         1.6         3.8',
+      'Source: Eurostat, national accounts, 2007.',
+      'Finland has the structure of a modern economy, with exports led by telecommunication equipment.',
+    ].join('\n');
+    const growth = {
+      fields: [
+        {
+          key: 'table_1',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'row_label', label: 'Row label', data_type: 'string' as const },
+            { key: 'finland', label: 'Finland', data_type: 'number' as const },
+            { key: 'eu_15', label: 'EU-15', data_type: 'string' as const },
+            { key: 'eu_25', label: 'EU-25', data_type: 'number' as const },
+          ],
+        },
+      ],
+    };
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), growth);
+    expect(out.result.table_1).toEqual([
+      { row_label: '1996', finland: 3.7, eu_15: '1.6', eu_25: 1.7 },
+      { row_label: '2006 (*)', finland: 3.5, eu_15: '-', eu_25: 2.1 },
+      { row_label: 'Total', finland: 7.2, eu_15: '1.6', eu_25: 3.8 },
+    ]);
+  });
+
+  it('takes the description from the column with words when the matched one holds article codes, without code prefixes', () => {
+    const text = [
+      'Artikel    Omschrijving                 Prijs    Hoeveelheid    Bedrag',
+      'E103184    Onderhoudsset CA6707/10      49,99    1 PCS           49,99',
+      'E103560    [FL-22] Flyer Korting         0,00    1 PCS            0,00',
+      'Factuur totaal EUR                                              49,99',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), schema);
+    expect(out.result.line_items).toEqual([
+      { description: 'Onderhoudsset CA6707/10', quantity: 1, unit_price: 49.99, amount: 49.99 },
+      { description: 'Flyer Korting', quantity: 1, unit_price: 0, amount: 0 },
+    ]);
+  });
+
+  it('does not open a header with a caption line right above it that names no column', () => {
+    const text = [
+      'Table 2: Employment by sector, 1991 and',
+      '        1996 (share of all employed, per cent)',
+      'Year        Farming      Industry',
+      '1991           11.0          40.7',
+      '1996            9.5          39.4',
+    ].join('\n');
+    const sectors = {
+      fields: [
+        {
+          key: 'table_2',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'year', label: 'Year', data_type: 'number' as const },
+            { key: 'farming', label: 'Farming', data_type: 'number' as const },
+            { key: 'industry', label: 'Industry', data_type: 'number' as const },
+          ],
+        },
+      ],
+    };
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), sectors);
+    expect(out.result.table_2).toEqual([
+      { year: 1991, farming: 11, industry: 40.7 },
+      { year: 1996, farming: 9.5, industry: 39.4 },
+    ]);
+  });
+
+  it('reads side-by-side tables sharing one header line, and labels printed with their spaces lost', () => {
+    const text = [
+      'Air passengers rights   Enquiries      Free movement   Enquiries',
+      'Spain                         268      Spain                 153',
+      'Germany                       233      Germany               119',
+      'Italy                          92      France                 99',
+    ].join('\n');
+    const twoTables = {
+      fields: [
+        {
+          key: 'table_1',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'rights', label: 'Airpassengersrights', data_type: 'string' as const },
+            { key: 'enquiries', label: 'Enquiries', data_type: 'number' as const },
+          ],
+        },
+        {
+          key: 'table_2',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'movement', label: 'Free movement', data_type: 'string' as const },
+            { key: 'enquiries', label: 'Enquiries', data_type: 'number' as const },
+          ],
+        },
+      ],
+    };
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), twoTables);
+    expect(out.result.table_1).toEqual([
+      { rights: 'Spain', enquiries: 268 },
+      { rights: 'Germany', enquiries: 233 },
+      { rights: 'Italy', enquiries: 92 },
+    ]);
+    expect(out.result.table_2).toEqual([
+      { movement: 'Spain', enquiries: 153 },
+      { movement: 'Germany', enquiries: 119 },
+      { movement: 'France', enquiries: 99 },
+    ]);
+  });
+
+  it('starts the header below a caption that names the columns in one sentence', () => {
+    const text = [
+      'Table 3: Number of female students by faculty cluster',
+      'Faculty cluster        Sample      Population',
+      'Sciences                   63             597',
+      'Humanities                 77             755',
+    ].join('\n');
+    const students = {
+      fields: [
+        {
+          key: 'table_3',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'cluster', label: 'Facultycluster', data_type: 'string' as const },
+            { key: 'sample', label: 'Female students / Sample', data_type: 'number' as const },
+            { key: 'population', label: 'Female students / Population', data_type: 'number' as const },
+          ],
+        },
+      ],
+    };
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), students);
+    expect(out.result.table_3).toEqual([
+      { cluster: 'Sciences', sample: 63, population: 597 },
+      { cluster: 'Humanities', sample: 77, population: 755 },
+    ]);
+  });
+
+  it('measures the gap that ends a table in the body text height, not in a larger header font', async () => {
+    const bytes = await makePdf((d) => {
+      d.fontSize(14).text('Illnesses', 50, 100).text('Male', 250, 100).text('Female', 330, 100);
+      d.fontSize(8).text('Asthma', 50, 122).text('6', 255, 122).text('25', 335, 122);
+      d.text('Back pain', 50, 134).text('46', 255, 134).text('156', 335, 134);
+      d.text('Diabetes', 50, 146).text('1', 255, 146).text('0', 335, 146);
+      d.text('Frequency of illnesses by course year', 120, 170);
+      d.text('Illnesses', 50, 186).text('1st year 2nd year 3rd year', 200, 186);
+      d.text('Asthma', 50, 198).text('9', 250, 198).text('17', 300, 198).text('5', 350, 198);
+    });
+    const byGender = {
+      fields: [
+        {
+          key: 'table_4',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'illnesses', label: 'Illnesses', data_type: 'string' as const },
+            { key: 'male', label: 'Gender / Male', data_type: 'number' as const },
+            { key: 'female', label: 'Gender / Female', data_type: 'number' as const },
+          ],
+        },
+      ],
+    };
+    const engine = createExtractionEngine();
+    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, byGender);
+    await engine.close();
+    expect(out.result.table_4).toEqual([
+      { illnesses: 'Asthma', male: 6, female: 25 },
+      { illnesses: 'Back pain', male: 46, female: 156 },
+      { illnesses: 'Diabetes', male: 1, female: 0 },
+    ]);
+  });
+
+  it('reads an item list printed without a header off its aligned amounts, without the lines indented under each item', () => {
+    const text = [
+      'Summary',
+      '  Service charges                         $4.11',
+      '    Charges                               $4.11',
+      '    Tax *                                 $0.00',
+      'Total for this invoice                    $4.11',
+      '',
+      'Detail',
+      '  Data Transfer                           $0.01',
+      '    Charges                               $0.01',
+      '    VAT **                                $0.00',
+      '  Compute Cloud                           $1.87',
+      '    Charges                               $1.87',
+      '    VAT **                                $0.00',
+      '  Storage Service                         $2.23',
+      '    Charges                               $2.23',
+      '    VAT **                                $0.00',
+      '',
+      'All charges and prices are in US Dollars',
+      'All services are sold by Example Web Services, Inc.',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), schema);
+    expect(out.result.line_items).toEqual([
+      { description: 'Data Transfer', amount: 0.01 },
+      { description: 'Compute Cloud', amount: 1.87 },
+      { description: 'Storage Service', amount: 2.23 },
+    ]);
+  });
+
+  it('finds no headerless items in a document with only a totals block and a sentence naming the columns', () => {
+    const text = [
+      'Thank you for your order. All prices and amounts are in euros.',
+      'Please see the attached description of services.',
+      '',
+      'Subtotal                                 100.00',
+      'VAT 20%                                   20.00',
+      'Total                                    120.00',
+      'Paid                                     120.00',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), schema);
+    expect(out.result.line_items).toBeUndefined();
+  });
+
+  it('drops chart labels printed right of the table out of its last column', () => {
+    const text = [
+      'Topic                     Enquiries',
+      '                                                    Institutions',
+      'Institutions                  3.597',
+      'General affairs               1.847                 General affairs',
+      'Employment                    1.783',
+      '                                                    Employment',
+      'Transport                       732                 Transport',
+    ].join('\n');
+    const topics = {
+      fields: [
+        {
+          key: 'table_1',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'topic', label: 'Topic', data_type: 'string' as const },
+            { key: 'enquiries', label: 'Enquiries', data_type: 'string' as const },
+          ],
+        },
+      ],
+    };
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), topics);
+    expect(out.result.table_1).toEqual([
+      { topic: 'Institutions', enquiries: '3.597' },
+      { topic: 'General affairs', enquiries: '1.847' },
+      { topic: 'Employment', enquiries: '1.783' },
+      { topic: 'Transport', enquiries: '732' },
+    ]);
+  });
+
+  it('reads a header of a caption, a group label and leaves wrapped over two lines', () => {
+    const text = [
+      'Table 3.3: Frequency of substance abuse by type of substance',
+      '                  Frequency of substance abuse',
+      'Substance       In the last   In the last   Never',
+      '                month         year',
+      'Cannabis        9.6%          4.0%          80.1%',
+      'Inhalants       2.7%          1.6%          91.6%',
+    ].join('\n');
+    const abuse = {
+      fields: [
+        {
+          key: 'table_1',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'substance', label: 'Substance', data_type: 'string' as const },
+            { key: 'month', label: 'Frequency of substance abuse / In the last month', data_type: 'string' as const },
+            { key: 'year', label: 'Frequency of substance abuse / In the last year', data_type: 'string' as const },
+            { key: 'never', label: 'Frequency of substance abuse / Never', data_type: 'string' as const },
+          ],
+        },
+      ],
+    };
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), abuse);
+    expect(out.result.table_1).toEqual([
+      { substance: 'Cannabis', month: '9.6%', year: '4.0%', never: '80.1%' },
+      { substance: 'Inhalants', month: '2.7%', year: '1.6%', never: '91.6%' },
+    ]);
+  });
+
+  it('does not build a header from a short line and the running text below it', () => {
+    const text = [
+      'Detail',
+      '  Data Transfer                           $0.01',
+      '  Compute Cloud                           $1.87',
+      '  Storage Service                         $2.23',
+      '',
+      'See the item description page for details',
+      '  for details',
+      'Usage and recurring charges for this statement period will be charged on',
+      'your next billing date. The amount of your actual charges for this statement',
+      'period may differ from the charges shown on this page.',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), schema);
+    expect(out.result.line_items).toEqual([
+      { description: 'Data Transfer', amount: 0.01 },
+      { description: 'Compute Cloud', amount: 1.87 },
+      { description: 'Storage Service', amount: 2.23 },
+    ]);
+  });
+
+  it('is not ended by a line in its body that names fewer columns than its header', () => {
+    const text = [
+      'Country           Enquiries',
+      'Spain                   268',
+      'Germany                 233',
+      'Total EU-15             501          Country breakdown',
+      'Hungary                  17',
+      'Romania                  16',
+    ].join('\n');
+    const countries = {
+      fields: [
+        {
+          key: 'table_1',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'country', label: 'Country', data_type: 'string' as const },
+            { key: 'q', label: 'Enquiries received', data_type: 'number' as const },
+          ],
+        },
+      ],
+    };
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), countries);
+    expect((out.result.table_1 as unknown[]).length).toBe(5);
+    expect(out.result.table_1).toContainEqual({ country: 'Romania', q: 16 });
+  });
 });

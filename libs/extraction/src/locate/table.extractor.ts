@@ -3,7 +3,9 @@ import { segments } from '../layout/layout.builder.js';
 import type { DocLayout, Line, Word } from '../layout/layout.types.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
 import { ISO_CODES } from '../parsers/currency.parser.js';
-import { allSpans, conceptTokens, fold, labelSpec, wordConcepts } from './label.matcher.js';
+import { allSpans, conceptTokens, fold, labelSpec, lineConcepts, wordConcepts, type LabelSpec } from './label.matcher.js';
+import { headerlessItems } from './table.headerless.js';
+import { groupRows, mergeBands, type RowBand } from './table.rows.js';
 
 export interface TableResult {
   rows: Record<string, unknown>[];
@@ -32,8 +34,18 @@ interface Header {
 
 const STOP = new Set(['total', 'net', 'tax']);
 
+/** Cell placeholders for "none" / "not available": "-", "–", "..", ":". */
+const PLACEHOLDER = /^(?:[-–—]{1,3}|\.{2,3}|:)$/;
+
 /** Header phrasings beyond the column's own label: a line "amount" is printed as "Total" or "Net". */
-function columnSpec(c: FieldDef) {
+const specCache = new WeakMap<FieldDef, LabelSpec>();
+function columnSpec(c: FieldDef): LabelSpec {
+  let spec = specCache.get(c);
+  if (!spec) specCache.set(c, (spec = buildColumnSpec(c)));
+  return spec;
+}
+
+function buildColumnSpec(c: FieldDef): LabelSpec {
   const spec = labelSpec(c.label, c.key);
   if (spec.variants.some((v) => v.includes('amount'))) spec.variants.push(['total'], ['line', 'total'], ['net']);
   if (spec.variants.some((v) => v.includes('description'))) spec.variants.push(['name'], ['title']);
@@ -49,16 +61,40 @@ function columnSpec(c: FieldDef) {
  * with one space). Spans may not overlap; the best scores win.
  */
 function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; score: number } {
-  const words = wordConcepts(line.words.map((w) => w.text));
-  const cands: { ci: number; start: number; end: number; score: number }[] = [];
+  const words = lineConcepts(line);
+  const cands: Cand[] = [];
   cols.forEach((c, ci) => {
     for (const m of allSpans(words, columnSpec(c), 0.5)) cands.push({ ci, start: m.start, end: m.end, score: m.score - 0.01 * (m.end - m.start) });
+  });
+  // Labels printed with their spaces lost or added ("Airpassengersrights" for "Air passengers rights").
+  cols.forEach((c, ci) => {
+    const sq = squash(c.label ?? '');
+    if (sq.length < 8) return;
+    for (let i = 0; i < line.words.length; i++) {
+      // Stacked header lines interleave in x order: a label is read from the words of one printed line.
+      const row = stackY.get(line.words[i]!) ?? line.words[i]!.y0;
+      let acc = '';
+      let n = 0;
+      for (let j = i; j < Math.min(line.words.length, i + 8) && acc.length < sq.length; j++) {
+        const w = line.words[j]!;
+        if ((stackY.get(w) ?? w.y0) !== row) continue;
+        acc += squash(w.text);
+        if (acc === sq) cands.push({ ci, start: i, end: j + 1, score: 1 - 0.01 * n });
+        n++;
+      }
+      // A label wrapped over the stacked lines: the span's words read line by line.
+      for (let j = i + 1; j < Math.min(line.words.length, i + 8); j++) {
+        const ws = line.words.slice(i, j + 1).sort((a, b) => (stackY.get(a) ?? a.y0) - (stackY.get(b) ?? b.y0) || a.x0 - b.x0);
+        const all = ws.map((w) => squash(w.text)).join('');
+        if (all.length > sq.length) break;
+        if (all === sq) cands.push({ ci, start: i, end: j + 1, score: 1 - 0.01 * (j - i) });
+      }
+    }
   });
   cands.sort((a, b) => b.score - a.score);
   const usedC = new Set<number>();
   const usedW = new Set<number>();
-  const columns: Column[] = [];
-  let score = 0;
+  const chosen: typeof cands = [];
   for (const c of cands) {
     if (usedC.has(c.ci)) continue;
     let clash = false;
@@ -66,6 +102,12 @@ function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; score: 
     if (clash) continue;
     usedC.add(c.ci);
     for (let k = c.start; k < c.end; k++) usedW.add(k);
+    chosen.push(c);
+  }
+  preferAdjacentRepeats(chosen, cands, usedW);
+  const columns: Column[] = [];
+  let score = 0;
+  for (const c of chosen) {
     const ws = line.words.slice(c.start, c.end);
     columns.push({ field: cols[c.ci]!, x0: Math.min(...ws.map((w) => w.x0)), x1: Math.max(...ws.map((w) => w.x1)) });
     score += Math.min(1, c.score);
@@ -102,7 +144,69 @@ function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; score: 
     columns.push({ x0: seg.x0, x1: seg.x1 });
   }
   columns.sort((a, b) => a.x0 - b.x0);
+  // Column labels in one run of text ("Table 1: growth in Finland, EU-15 and EU-25") are more likely a caption
+  // or a sentence than a header, whose labels stand apart: such a line loses against a header nearby.
+  const runs = segments(line, 1.2);
+  const runOf = (c: Column) => runs.findIndex((r) => r.x0 <= c.x0 + 0.01 && r.x1 >= c.x1 - 0.01);
+  const named = columns.filter((c) => c.field && !c.inferred).map(runOf).filter((i) => i >= 0);
+  score -= 0.3 * (named.length - new Set(named).size);
   return { columns, score };
+}
+
+/**
+ * A line whose column labels all sit in one long run of text ("All charges and prices are in US Dollars",
+ * "Returns Policy: … return the item …") is a sentence that happens to use the words, not a header.
+ */
+function isSentence(line: Line, columns: Column[]): boolean {
+  const labels = columns.filter((c) => c.field && !c.inferred);
+  if (labels.length === 0) return false;
+  const run = segments(line, 1.2).find((r) => labels.every((c) => r.x0 <= c.x0 + 0.01 && r.x1 >= c.x1 - 0.01));
+  if (!run) return false;
+  const inLabels = run.words.filter((w) => labels.some((c) => w.x0 >= c.x0 - 0.01 && w.x1 <= c.x1 + 0.01)).length;
+  return run.words.length >= inLabels + 4;
+}
+
+const squash = (s: string) => fold(s).replace(/[^a-z0-9]/g, '');
+
+interface Cand {
+  ci: number;
+  start: number;
+  end: number;
+  score: number;
+}
+
+/**
+ * Side-by-side tables repeat their labels on one header line ("Country Enquiries Country Enquiries"). A column
+ * whose label is printed several times, matched out of the schema's column order (left of a column it follows),
+ * takes the occurrence in order and nearest to the columns it was matched with.
+ */
+function preferAdjacentRepeats(chosen: Cand[], cands: Cand[], usedW: Set<number>): void {
+  if (chosen.length < 2) return;
+  const cost = (c: Cand, others: Cand[]) =>
+    others.reduce((s, o) => s + (Math.sign(c.ci - o.ci) !== Math.sign(c.start - o.start) ? 1000 : 0) + Math.min(Math.abs(c.start - o.end), Math.abs(o.start - c.end)), 0);
+  for (let n = 0; n < chosen.length; n++) {
+    const cur = chosen[n]!;
+    const others = chosen.filter((o) => o !== cur);
+    let best = cur;
+    let bestCost = cost(cur, others);
+    // Only a column out of the schema's order moves: an ordered match is not second-guessed.
+    if (bestCost < 1000) continue;
+    for (const alt of cands) {
+      if (alt.ci !== cur.ci || alt === cur || alt.score < cur.score - 0.01) continue;
+      let clash = false;
+      for (let k = alt.start; k < alt.end; k++) if (usedW.has(k) && (k < cur.start || k >= cur.end)) clash = true;
+      if (clash) continue;
+      const c = cost(alt, others);
+      if (c < bestCost) {
+        best = alt;
+        bestCost = c;
+      }
+    }
+    if (best === cur) continue;
+    for (let k = cur.start; k < cur.end; k++) usedW.delete(k);
+    for (let k = best.start; k < best.end; k++) usedW.add(k);
+    chosen[n] = best;
+  }
 }
 
 const named = (cs: Column[]) => cs.filter((c) => c.field && !c.inferred).length;
@@ -129,15 +233,27 @@ export function findHeaders(doc: DocLayout, field: FieldDef): Header[] {
       const amounts = (l: Line) => l.words.filter((w) => /^[(\-$€£]*\d[\d.,']*[.,]\d{1,2}\)?$/.test(w.text)).length;
       if (money && amounts(line) >= 1) continue;
       let best = { ...matchHeader(line, cols), last: li };
-      // Wrapped or grouped headers: merge up to three close lines.
+      // Wrapped or grouped headers (a group label, leaves wrapped over two lines, a unit line): merge up to five
+      // close lines, but no running text (a header cell is a few words).
       let merged = line;
-      for (let k = li + 1; k < Math.min(page.lines.length, li + 3); k++) {
+      for (let k = li + 1; k < Math.min(page.lines.length, li + 5); k++) {
         const next = page.lines[k]!;
         if (next.y0 - merged.y1 > (line.y1 - line.y0) * 1.2 || (money && amounts(next) >= 1)) break;
+        if (segments(next, 1.2).some((s) => s.words.length >= 7)) break;
         merged = mergeLines(merged, next);
         const m = matchHeader(merged, cols);
         if (named(m.columns) > named(best.columns) || (named(m.columns) === named(best.columns) && m.score > best.score + 0.2)) best = { ...m, last: k };
       }
+      // A line that adds nothing to the header below it (a caption, or a caption's last line) does not open it.
+      if (best.last > li) {
+        let rest = page.lines[li + 1]!;
+        for (let k = li + 2; k <= best.last; k++) rest = mergeLines(rest, page.lines[k]!);
+        const r = matchHeader(rest, cols);
+        if (named(r.columns) >= named(best.columns) && (named(matchHeader(line, cols).columns) === 0 || r.score >= best.score - 0.05)) continue;
+      }
+      // Sentences naming the columns do not become a header by merging them with the lines below.
+      const parts = page.lines.slice(li, best.last + 1).map((l) => ({ l, m: l === line && best.last === li ? best : matchHeader(l, cols) }));
+      if (parts.some((p) => isSentence(p.l, p.m.columns)) && parts.every((p) => named(p.m.columns) === 0 || isSentence(p.l, p.m.columns))) continue;
       if (named(best.columns) >= need && named(best.columns) > 0) {
         headers.push({ page: page.number, lineIndex: li, lastLine: best.last, columns: best.columns, score: best.score / cols.length });
         li = best.last;
@@ -147,9 +263,17 @@ export function findHeaders(doc: DocLayout, field: FieldDef): Header[] {
   return headers;
 }
 
+/** The original top of each word of a merged header line (merging aligns them all on the first line). */
+const stackY = new WeakMap<Word, number>();
+
 /** Two stacked header lines become one: words with overlapping x are joined into one cell. */
 function mergeLines(a: Line, b: Line): Line {
-  const words: Word[] = [...a.words.map((w) => ({ ...w })), ...b.words.map((w) => ({ ...w }))];
+  const copy = (w: Word) => {
+    const c = { ...w };
+    stackY.set(c, stackY.get(w) ?? w.y0);
+    return c;
+  };
+  const words: Word[] = [...a.words.map(copy), ...b.words.map(copy)];
   const y0 = Math.min(a.y0, b.y0);
   const y1 = Math.max(a.y1, b.y1);
   words.sort((p, q) => p.x0 - q.x0);
@@ -198,6 +322,20 @@ function isStopLine(line: Line): boolean {
 }
 
 /**
+ * A line of running text: one cell of many words, crossing the boundaries of at least two printed header
+ * columns (a wrapped cell stays within its column or runs under one neighbour).
+ */
+function isProse(line: Line, cols: Column[], lh: number): boolean {
+  const segs = segments(line, 1.2);
+  const named = cols.filter((c) => c.field && !c.inferred);
+  return segs.some((seg) => {
+    if (seg.words.length < 6 && seg.text.length < 40) return false;
+    const crossed = named.filter((c) => seg.x0 < c.x0 - lh && seg.x1 > c.x0 + lh).length;
+    return crossed >= 2;
+  });
+}
+
+/**
  * Lines of the table body: from below the header until a wide vertical gap (relative to the rows' own
  * pitch), the next header, or — for line items — a totals line. Unit lines right under the header
  * ("kg/year", no digits, not in the first column) are header, not data.
@@ -207,15 +345,27 @@ function bodyLines(lines: Line[], h: Header, lh: number, lineItems: boolean, isH
   let prevY = lines[h.lastLine]!.y1;
   const pitches: number[] = [];
   const firstX1 = h.columns[0]?.x1 ?? 0;
+  // Where the figures start: the first number column right of the text column. A line of line items whose text
+  // starts there is the summary block printed under the figures ("Warenwert ‖ 610,00", "Rabatt 10 % ‖ -61,00"),
+  // not an item: items start at the left, in their position or text column.
+  const textCol = h.columns.find((c) => c.field?.data_type === 'string' && !c.inferred);
+  const figures = h.columns.filter((c) => c.field && c.field.data_type !== 'string' && !c.inferred && textCol && c.x0 > textCol.x1);
+  const figuresX0 = figures.length ? Math.min(...figures.map((c) => c.x0)) : Infinity;
   for (let li = h.lastLine + 1; li < lines.length; li++) {
     const line = lines[li]!;
     const gap = line.y0 - prevY;
     if (gap > lh * 4) break;
     if (pitches.length >= 2) {
       const med = [...pitches].sort((a, b) => a - b)[Math.floor(pitches.length / 2)]!;
-      if (gap > Math.max(lh * 1.2, med * 2.5)) break;
+      // In units of the body's own text height: a header printed larger must not stretch the table's reach.
+      const heights = out.map((l) => l.y1 - l.y0).sort((a, b) => a - b);
+      const unit = Math.min(lh, heights[Math.floor(heights.length / 2)]!);
+      if (gap > Math.max(unit * 1.2, med * 2.5)) break;
     }
     if (isHeaderStart(li) && li > h.lastLine + 2) break;
+    // "Source: …" / "Note: …" under a table closes it; so does prose running across the columns.
+    if (/^(?:sources?|notes?)\b\s*:/i.test(line.text)) break;
+    if (!lineItems && isProse(line, h.columns, lh)) break;
     if (lineItems && out.some((l) => /\d/.test(l.text)) && isStopLine(line)) {
       // A section subtotal inside the table ("Subtotal $ 112.00", then more items) does not end it:
       // look past it (and a section caption) for another item row; the closing totals block has none.
@@ -225,6 +375,7 @@ function bodyLines(lines: Line[], h: Header, lh: number, lineItems: boolean, isH
       prevY = line.y1;
       continue;
     }
+    if (lineItems && out.some((l) => /\d/.test(l.text)) && /^\p{L}/u.test(line.words[0]?.text ?? '') && line.x0 >= figuresX0 - lh * 0.5) break;
     if (!out.length && !/\d/.test(line.text) && line.x0 > firstX1) {
       prevY = line.y1;
       continue;
@@ -264,13 +415,39 @@ function gutterColumns(body: Line[], cols: Column[], lh: number): (w: Word) => n
     });
     return best >= 0 ? best : columnOf({ text: 'x', x0: a, x1: b, y0: 0, y1: 0, conf: 1 }, cols);
   });
-  // Two body columns mapped to one header while a header has none: give it to the nearer one.
+  // Text printed right of the table (chart labels, a side note): a body column right of every header that is
+  // not the only one mapped to its header is outside the table, and so is anything further right.
+  const right = Math.max(...cols.map((c) => c.x1));
+  const outside = merged.map(([a], k) => a > right + lh && merged.some(([, b], j) => j !== k && target[j] === target[k] && b < a));
+  const edge = Math.max(right, ...merged.filter((_, k) => !outside[k]).map(([, b]) => b));
   return (w) => {
     const cx = (w.x0 + w.x1) / 2;
-    let k = merged.findIndex(([a, b]) => cx >= a && cx <= b);
+    const k = merged.findIndex(([a, b]) => cx >= a && cx <= b);
+    if (k >= 0 ? outside[k] : outside.some(Boolean) && w.x0 > edge + lh) return -1;
     if (k < 0) return columnOf(w, cols);
     return target[k]!;
   };
+}
+
+/** Line items (priced rows): a number column named price or amount. */
+function isLineItems(field: FieldDef): boolean {
+  return (field.fields ?? []).some((c) => c.data_type !== 'string' && columnSpec(c).variants.flat().some((t) => t === 'price' || t === 'amount'));
+}
+
+/** A header line used by one table: its page, line and the x extent of its named columns. */
+function takenKey(h: Header): string {
+  const cs = h.columns.filter((c) => c.field && !c.inferred);
+  return `${h.page}:${h.lineIndex}:${Math.min(...cs.map((c) => c.x0))}:${Math.max(...cs.map((c) => c.x1))}`;
+}
+
+/** Side-by-side tables share a header line: a header is taken only where its named columns overlap a used one. */
+function isTaken(h: Header, taken: Set<string>): boolean {
+  const [, , a0, a1] = takenKey(h).split(':').map(Number) as [number, number, number, number];
+  for (const t of taken) {
+    const [p, l, b0, b1] = t.split(':').map(Number) as [number, number, number, number];
+    if (p === h.page && l === h.lineIndex && Math.min(a1, b1) > Math.max(a0, b0)) return true;
+  }
+  return false;
 }
 
 /** Extracts a table field: rows under each matching header, continued across pages, stopping at totals. */
@@ -279,49 +456,70 @@ function gutterColumns(body: Line[], cols: Column[], lh: number): (w: Word) => n
  * same columns (one table printed twice, or a table per page) get distinct tables, in document order.
  */
 export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, taken: Set<string> = new Set()): TableResult | undefined {
-  const headers = findHeaders(doc, field).filter((h) => !taken.has(`${h.page}:${h.lineIndex}`));
-  if (!headers.length) return undefined;
+  const headers = findHeaders(doc, field).filter((h) => !isTaken(h, taken));
+  if (!headers.length) {
+    // No header names the columns: an item list printed without one is read off its aligned amounts.
+    if (!isLineItems(field) || taken.has('headerless')) return undefined;
+    const t = headerlessItems(doc, field, ctx, isStopLine);
+    if (!t) return undefined;
+    taken.add('headerless');
+    return { ...t, confidence: 0.5 };
+  }
   // Keep the best header (earliest among near-equal ones) and any later header with the same columns on later pages.
   const top = Math.max(...headers.map((h) => h.score));
   const best = headers.find((h) => h.score >= top - 0.05)!;
-  const lineItems = (field.fields ?? []).some((c) => c.data_type === 'number' || c.data_type === 'currency');
+  // Line items (priced rows) end at the totals; in other tables a "Total" row is a row like any other.
+  const lineItems = isLineItems(field);
   const keyOf = (h: Header) => h.columns.map((c) => c.field?.key ?? '').join(',');
   const chosen = headers.filter((h) => h === best || (keyOf(h) === keyOf(best) && (h.page > best.page || (h.page === best.page && h.lineIndex > best.lineIndex)) && h.page !== best.page));
   const rows: Record<string, unknown>[] = [];
   let bbox: [number, number, number, number] | undefined;
-  // Only a header about as good as the chosen one starts another table; weak matches inside the body
+  // Only a header about as good as the chosen one, naming as many columns, starts another table; weak matches inside the body
   // (a data row that happens to name a column) do not end it.
-  const headerStarts = new Set(headers.filter((h) => h.score >= best.score * 0.6).map((h) => `${h.page}:${h.lineIndex}`));
+  const headerStarts = new Set(headers.filter((h) => h.score >= best.score * 0.6 && named(h.columns) >= named(best.columns)).map((h) => `${h.page}:${h.lineIndex}`));
   for (const h of chosen) {
-    taken.add(`${h.page}:${h.lineIndex}`);
+    taken.add(takenKey(h));
     const page = doc.pages.find((p) => p.number === h.page)!;
     const header = page.lines[h.lineIndex]!;
     const lh = Math.max(1, header.y1 - header.y0);
-    let prev: Record<string, string> | undefined;
-    let prevLine: Line | undefined;
+    const pending: Record<string, string>[] = [];
     const cols = h.columns;
     const numeric = new Set(cols.filter((c) => c.field && c.field.data_type !== 'string').map((c) => c.field!.key));
     // Money columns (prices, amounts): a row without any of them is no line item of a priced table.
     const money = new Set(cols.filter((c) => c.field && c.field.data_type !== 'string' && columnSpec(c.field).variants.flat().some((t) => t === 'price' || t === 'amount')).map((c) => c.field!.key));
-    let prevTextX0: number | undefined;
-    const pending: Record<string, string>[] = [];
     const body = bodyLines(page.lines, h, lh, lineItems, (li) => headerStarts.has(`${h.page}:${li}`));
     const assign = gutterColumns(body, cols, lh);
+    const textKeys = cols.filter((c) => c.field && !numeric.has(c.field.key)).map((c) => c.field!.key);
+    const perLine: RowBand[] = [];
+    const lineExtras: Record<string, string>[] = [];
+    const kept: Line[] = [];
     for (const line of body) {
       const cells: Record<string, string[]> = {};
-      for (const w of line.words) {
+      let textX0 = Infinity;
+      let lastCi = -1;
+      for (const [wi, w] of line.words.entries()) {
         let ci = assign(w);
         // Words (not numbers, not currency codes) that land in a number column are text run over from the
-        // text column on their left ("Design (hours): Of a sample" under a narrow "Product" header).
+        // text column on their left ("Design (hours): Of a sample" under a narrow "Product" header) — except a
+        // unit printed right after the figure in the same cell ("3 loads", "12 pcs"), which stays with it.
         const col = cols[ci];
-        const wordy = /\p{L}/u.test(w.text) && (!/\d/.test(w.text) || col?.inferred) && !ISO_CODES.has(w.text);
-        if (col?.field && col.field.data_type !== 'string' && wordy && (col.inferred || w.x0 < col.x0)) {
+        const prev = line.words[wi - 1];
+        // (The figure opens the cell and the unit closes it: "1 Night x 1 Room" inside a description is text.)
+        const [before, next] = [line.words[wi - 2], line.words[wi + 1]];
+        const cellOfTwo = (!before || prev!.x0 - before.x1 >= lh * 0.8) && (!next || next.x0 - w.x1 >= lh * 0.8);
+        const unitOfFigure = !!prev && cellOfTwo && /^[-+(]?\d[\d.,']*$/.test(prev.text) && w.x0 - prev.x1 < lh * 0.6 && assign(prev) === ci && /^\p{L}{1,10}\.?$/u.test(w.text);
+        const wordy = /\p{L}/u.test(w.text) && (!/\d/.test(w.text) || col?.inferred) && !ISO_CODES.has(w.text) && !unitOfFigure;
+        // A figure inside a run of text ("Lymphdrainage 45 Min.") under a guessed column belongs to the text.
+        const inText = !!col?.inferred && !!prev && w.x0 - prev.x1 < lh * 0.6 && cols[lastCi]?.field?.data_type === 'string' && !!next && next.x0 - w.x1 < lh * 0.6 && /\p{L}/u.test(next.text);
+        if (col?.field && col.field.data_type !== 'string' && (inText || (wordy && (col.inferred || w.x0 < col.x0)))) {
           for (let j = ci - 1; j >= 0; j--) if (cols[j]!.field?.data_type === 'string') {
             ci = j;
             break;
           }
         }
+        lastCi = ci;
         const f = cols[ci]?.field;
+        if (f?.data_type === 'string') textX0 = Math.min(textX0, w.x0);
         // Unclaimed columns are kept aside (as "#<index>") for the quantity × price = amount check.
         const k = f ? f.key : ci >= 0 ? `#${ci}` : undefined;
         if (!k) continue;
@@ -329,50 +527,46 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
       }
       const extras = Object.fromEntries(Object.entries(cells).filter(([k]) => k.startsWith('#')).map(([k, v]) => [k, v.join(' ')]));
       for (const k of Object.keys(extras)) delete cells[k];
-      const filled = Object.keys(cells);
-      if (!filled.length) continue;
-      const hasNumeric = filled.some((k) => numeric.has(k) && /\d/.test(cells[k]!.join(' ')));
-      // Lines indented under the row's text are its notes or bundle parts ("Serienummer: …", "Apple Magic
-      // Mouse ‖ 1" under a bundle): not a wrap of the description, and without a price not a row either.
-      // (An indented plain-text line is still a wrapped description: only "Label: …" notes and unpriced rows go.)
-      const indented = prev && prevTextX0 !== undefined && line.x0 > prevTextX0 + lh * 0.8;
-      const note = hasNumeric || /^\p{L}[\p{L}\-]+:$/u.test(line.words[0]?.text ?? '');
-      if (indented && note && !filled.some((k) => money.has(k) && /\d/.test(cells[k]!.join(' '))) && money.size > 0) {
-        prevLine = line;
-        continue;
+      if (!Object.keys(cells).length) continue;
+      // A text-only line of a line-item table belongs, whole, to the text column it starts in (a wrapped
+      // description drifts under numeric headers).
+      const hasNumeric = Object.keys(cells).some((k) => numeric.has(k) && /\d/.test(cells[k]!.join(' ')));
+      if (!hasNumeric && money.size > 0 && textKeys.length) {
+        const k = textKeys.find((c) => cells[c]) ?? textKeys[0]!;
+        const all = line.words.map((w) => w.text);
+        for (const key of Object.keys(cells)) delete cells[key];
+        cells[k] = all;
       }
-      // A line with only text in a text column, right below a row, continues that row (wrapped description).
-      if (prev && prevLine && !hasNumeric && numeric.size > 0 && line.y0 - prevLine.y1 < lh * 0.9) {
-        // The whole wrapped line belongs to the text column it starts in (words may drift under a numeric header).
-        const textCols = cols.filter((c) => c.field && !numeric.has(c.field.key)).map((c) => c.field!.key);
-        const k = textCols.find((c) => filled.includes(c)) ?? textCols[0];
-        if (k) prev[k] = (prev[k] ? prev[k] + ' ' : '') + line.words.map((w) => w.text).join(' ');
-        prevLine = line;
-        continue;
-      }
-      // Text tables: a line filling one column right under a fuller row is that row's wrapped cell.
-      if (prev && prevLine && filled.length === 1 && Object.keys(prev).length >= 2 && line.y0 - prevLine.y1 < lh * 0.9) {
-        const k = filled[0]!;
-        prev[k] = (prev[k] ? prev[k] + ' ' : '') + cells[k]!.join(' ');
-        prevLine = line;
-        continue;
-      }
-      // Lines without numbers when the table has numeric columns are notes, not rows, unless many columns are filled.
-      if (numeric.size > 0 && !hasNumeric && filled.length < Math.max(2, cols.length - 1)) {
-        if (rows.length + pending.length > 0) continue;
-        continue;
-      }
-      const row: Record<string, string> = { ...extras };
-      for (const k of filled) row[k] = cells[k]!.join(' ');
-      pending.push(row);
-      prev = row;
-      prevLine = line;
-      // The table's text column starts where its leftmost row text starts (an indented priced line stays a row).
-      const textX0 = Math.min(...line.words.filter((w) => cols[assign(w)]?.field?.data_type === 'string').map((w) => w.x0));
-      if (Number.isFinite(textX0)) prevTextX0 = Math.min(prevTextX0 ?? textX0, textX0);
-      const b = [line.x0, line.y0, line.x1, line.y1] as [number, number, number, number];
-      bbox = bbox ? [Math.min(bbox[0], b[0]), Math.min(bbox[1], b[1]), Math.max(bbox[2], b[2]), Math.max(bbox[3], b[3])] : b;
+      perLine.push({ y0: line.y0, y1: line.y1, textX0, firstWord: line.words[0]?.text ?? '', cells: Object.fromEntries(Object.entries(cells).map(([k, v]) => [k, v.join(' ')])) });
+      lineExtras.push(extras);
+      kept.push(line);
     }
+    const bands = mergeBands(perLine);
+    const firstCol = [...cols].sort((a, b) => a.x0 - b.x0)[0];
+    const groups = groupRows(
+      bands.map((b) => b.band),
+      { numeric, money, columns: cols.filter((c) => c.field).length, firstKey: firstCol?.field?.key, lh },
+    );
+    for (const g of groups) {
+      const members = g.members.map((i) => bands[i]!);
+      const anchor = bands[g.anchor]!;
+      const row: Record<string, string> = { ...Object.assign({}, ...anchor.lines.map((i) => lineExtras[i]!)) };
+      for (const m of members) {
+        for (const [k, v] of Object.entries(m.band.cells)) {
+          if (!v.trim()) continue;
+          // Numbers are not joined across lines: the anchor's (or else the first) value stands.
+          if (numeric.has(k)) row[k] ??= (anchor.band.cells[k] ?? v);
+          else row[k] = row[k] ? `${row[k]} ${v}` : v;
+        }
+      }
+      pending.push(row);
+      for (const m of members) for (const i of m.lines) {
+        const line = kept[i]!;
+        const b = [line.x0, line.y0, line.x1, line.y1] as [number, number, number, number];
+        bbox = bbox ? [Math.min(bbox[0], b[0]), Math.min(bbox[1], b[1]), Math.max(bbox[2], b[2]), Math.max(bbox[3], b[3])] : b;
+      }
+    }
+    if (money.size > 0) preferWordyText(pending, cols);
     reconcileArithmetic(pending, cols, ctx);
     for (const r of pending) {
       const out: Record<string, unknown> = {};
@@ -380,7 +574,9 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
         if (!c.field) continue;
         const raw = r[c.field.key];
         if (raw === undefined) continue;
-        const v = c.field.data_type === 'string' ? cleanString(raw) : findTyped(raw, c.field.data_type, ctx)[0]?.value;
+        // A dash, dots or a colon alone in a cell is printed content ("no value"), kept as printed.
+        const text = money.size > 0 ? stripItemCode(raw) : raw;
+        const v = c.field.data_type === 'string' ? cleanString(text) || (PLACEHOLDER.test(raw.trim()) ? raw.trim() : '') : findTyped(raw, c.field.data_type, ctx)[0]?.value;
         if (v !== undefined && v !== '') out[c.field.key] = v;
       }
       if (Object.keys(out).length) rows.push(out);
@@ -388,6 +584,37 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
   }
   if (!rows.length) return undefined;
   return { rows, confidence: Math.min(1, 0.5 + 0.5 * best.score), page: best.page, bbox: bbox ?? [0, 0, 0, 0] };
+}
+
+/** An article code printed in front of an item's name ("[FURN_7777] Office Chair", "*987123* Olive Oil") is not its description. */
+export function stripItemCode(s: string): string {
+  return s.replace(/^\s*(?:\[[^\]\s]{2,}\]|\*[^*\s]{2,}\*)\s+(?=\S)/u, '');
+}
+
+const isCode = (s: string) => !/\s/.test(s.trim()) && /\d/.test(s) && s.trim().length >= 3;
+const wordCount = (s: string) => (s.match(/\p{L}{2,}/gu) ?? []).length;
+
+/**
+ * In line items the text column is the one with words: when the column the header gave the description holds
+ * only codes ("Artikel" = article number, next to "Omschrijving") while an unclaimed column holds the words,
+ * the words are the description and the codes go aside.
+ */
+function preferWordyText(rows: Record<string, string>[], cols: Column[]): void {
+  if (rows.length === 0) return;
+  for (const c of cols) {
+    const key = c.field?.data_type === 'string' ? c.field.key : undefined;
+    if (!key || !rows.every((r) => r[key] === undefined || isCode(r[key]!))) continue;
+    const ci = cols.indexOf(c);
+    const other = cols.findIndex((o, i) => i > ci && !o.field && rows.filter((r) => wordCount(r[`#${i}`] ?? '') >= 2).length >= rows.length * 0.8);
+    if (other < 0) continue;
+    for (const r of rows) {
+      const code = r[key];
+      if (r[`#${other}`] !== undefined) r[key] = r[`#${other}`]!;
+      else delete r[key];
+      delete r[`#${other}`];
+      if (code !== undefined) r[`#${ci}`] = code;
+    }
+  }
 }
 
 /**

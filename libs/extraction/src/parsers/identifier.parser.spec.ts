@@ -7,6 +7,8 @@ describe('identifiers', () => {
     expect(ibanValid('DE89370400440532013001')).toBe(false);
     expect(findIban('IBAN: DE89 3704 0044 0532 0130 00 BIC COBADEFFXXX')).toBe('DE89 3704 0044 0532 0130 00');
     expect(findIban('Ref FR11999999998')).toBeUndefined();
+    // A short word printed right after the IBAN is not part of it.
+    expect(findIban('betalen op rekening BE68 5390 0754 7034 met vermelding van')).toBe('BE68 5390 0754 7034');
   });
   it('finds EU VAT ids', () => {
     expect(findVatIds('USt-IdNr.: DE123456789').map((v) => v.value)).toEqual(['DE123456789']);

@@ -1,9 +1,17 @@
 /** IBAN with a valid ISO 13616 mod-97 check: the only reliable way to tell it from other long codes. */
 export function findIban(text: string): string | undefined {
   for (const m of text.toUpperCase().matchAll(/\b([A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?)\b/g)) {
-    const compact = m[1]!.replace(/ /g, '');
-    if (compact.length < 15 || compact.length > 34) continue;
-    if (ibanValid(compact)) return m[1]!.trim();
+    // The pattern also takes a short word printed after the IBAN ("… 7034 met vermelding", "… 3201 BIC"): when
+    // the whole run fails the check, the run without its trailing groups is tried.
+    let groups = m[1]!.trim().split(' ');
+    while (groups.length >= 1) {
+      const text = groups.join(' ');
+      const compact = text.replace(/ /g, '');
+      if (compact.length < 15) break;
+      if (compact.length <= 34 && ibanValid(compact)) return text;
+      if (groups.length === 1) break;
+      groups = groups.slice(0, -1);
+    }
   }
   return undefined;
 }

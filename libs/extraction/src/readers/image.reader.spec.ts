@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { eraseRules, ocrScale, readImage } from './image.reader.js';
+import { createCanvas } from '@napi-rs/canvas';
+import { eraseRules, imageComplete, ocrScale, readImage } from './image.reader.js';
 import type { OcrService, RecognizeOptions } from './ocr.service.js';
 
 describe('OCR preprocessing', () => {
@@ -39,14 +40,8 @@ describe('OCR preprocessing', () => {
   });
 
   it('reads page images as one block of text and other images in the default mode', async () => {
-    const png = (width: number, height: number) => {
-      const b = new Uint8Array(33);
-      b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-      const dv = new DataView(b.buffer);
-      dv.setUint32(16, width);
-      dv.setUint32(20, height);
-      return b;
-    };
+    // Real (blank) encodings: a header-only PNG is refused before OCR (see imageComplete).
+    const png = (width: number, height: number) => new Uint8Array(createCanvas(width, height).toBuffer('image/png'));
     const seen: (RecognizeOptions | undefined)[] = [];
     const ocr: OcrService = {
       async recognize(_image, opts) {
@@ -59,5 +54,28 @@ describe('OCR preprocessing', () => {
     await readImage(png(1500, 1000), ocr);
     expect(seen[0]?.pageSegMode).toBe(6);
     expect(seen[1]?.pageSegMode).toBeUndefined();
+  });
+});
+
+describe('imageComplete (guards the native decoder, which crashes the process on cut-off uploads)', () => {
+  const canvas = createCanvas(762, 1000);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, 762, 1000);
+  ctx.fillStyle = '#000';
+  ctx.fillText('Invoice 42', 40, 40);
+  const images = { png: canvas.toBuffer('image/png'), jpeg: canvas.toBuffer('image/jpeg'), webp: canvas.toBuffer('image/webp') };
+
+  it.each(Object.entries(images))('accepts a whole %s and rejects it cut anywhere', (_kind, whole) => {
+    expect(imageComplete(new Uint8Array(whole))).toBe(true);
+    for (const n of [12, 33, 60, 200, Math.floor(whole.length / 2), whole.length - 1]) {
+      if (n < whole.length) expect(imageComplete(new Uint8Array(whole.subarray(0, n)))).toBe(false);
+    }
+  });
+
+  it('tolerates bytes after a JPEG end marker and stray bytes between its segments', () => {
+    expect(imageComplete(new Uint8Array(Buffer.concat([images.jpeg, Buffer.from('trailer')])))).toBe(true);
+    const app0 = 4 + images.jpeg.readUInt16BE(4);
+    expect(imageComplete(new Uint8Array(Buffer.concat([images.jpeg.subarray(0, app0), Buffer.from([0, 0]), images.jpeg.subarray(app0)])))).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { ExtractionError } from '../engine.types.js';
 import { buildPage } from '../layout/layout.builder.js';
 import type { DocLayout } from '../layout/layout.types.js';
 import type { OcrService } from './ocr.service.js';
@@ -20,6 +21,63 @@ export function imageSize(b: Uint8Array): { width: number; height: number } | un
   return undefined;
 }
 
+/**
+ * Is the image's container complete: a PNG's chunks up to IEND (with image data), a JPEG's segments up to its
+ * scan data and an end-of-image marker after it, a WebP's RIFF size within the file? The native decoder behind
+ * @napi-rs/canvas crashes the whole process (SIGSEGV) on a header-only or cut-off upload, so nothing reaches it
+ * unchecked. This walks the container only; pixel data is left to the decoders.
+ */
+export function imageComplete(b: Uint8Array): boolean {
+  const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  if (b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) {
+    let sawData = false;
+    for (let i = 8; i + 8 <= b.length; ) {
+      const len = dv.getUint32(i);
+      const type = String.fromCharCode(b[i + 4]!, b[i + 5]!, b[i + 6]!, b[i + 7]!);
+      if (i === 8 && type !== 'IHDR') return false;
+      if (i + 12 + len > b.length) return false;
+      if (type === 'IDAT') sawData = true;
+      if (type === 'IEND') return sawData;
+      i += 12 + len;
+    }
+    return false;
+  }
+  if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8) {
+    let frame = false;
+    for (let i = 2; i + 4 <= b.length; ) {
+      // Stray bytes between segments: decoders skip them with a warning, and so does this walk.
+      if (b[i] !== 0xff) {
+        i += 1;
+        continue;
+      }
+      const marker = b[i + 1]!;
+      // Fill bytes, and markers without a length (restart markers, TEM).
+      if (marker === 0xff) {
+        i += 1;
+        continue;
+      }
+      if ((marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
+        i += 2;
+        continue;
+      }
+      const len = dv.getUint16(i + 2);
+      if (len < 2 || i + 2 + len > b.length) return false;
+      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) frame = true;
+      if (marker === 0xda) {
+        // Scan data follows; the image ends with EOI (FF D9) somewhere after it (trailing bytes are tolerated).
+        for (let k = b.length - 2; k >= i + 2 + len; k--) if (b[k] === 0xff && b[k + 1] === 0xd9) return frame;
+        return false;
+      }
+      i += 2 + len;
+    }
+    return false;
+  }
+  if (b.length >= 12 && String.fromCharCode(...b.subarray(0, 4)) === 'RIFF' && String.fromCharCode(...b.subarray(8, 12)) === 'WEBP') {
+    return b.length >= 8 + dv.getUint32(4, true) && b.length >= 30;
+  }
+  return true;
+}
+
 /** Largest upscale of a low-dpi page scan (brought to ~200 dpi). */
 const PAGE_MAX_SCALE = 2;
 /** Other small images are brought towards this width … */
@@ -29,6 +87,8 @@ const MAX_SCALE = 1.5;
 
 /** Tesseract page segmentation mode for page images: a single uniform block of text. */
 const PAGE_PSM = 6;
+/** … and the alternative reading of a low-resolution page scan: sparse text, each word found on its own. */
+const SPARSE_PSM = 11;
 
 /** Letter/A4 portrait proportions: a scanned or photographed page rather than a receipt or a screenshot. */
 function isPage(size: { width: number; height: number } | undefined): boolean {
@@ -62,28 +122,22 @@ export function eraseRules(px: Uint8ClampedArray | Uint8Array, width: number, he
   for (let i = 0; i < dark.length; i++) dark[i] = gray(i) < 140 ? 1 : 0;
   const min = Math.max(20, Math.round(0.025 * Math.min(width, height)));
   const kill = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    let s = -1;
-    for (let x = 0; x <= width; x++) {
-      const d = x < width && dark[y * width + x] === 1;
-      if (d && s < 0) s = x;
-      else if (!d && s >= 0) {
-        if (x - s >= min) for (let k = s; k < x; k++) kill[y * width + k] = 1;
-        s = -1;
+  // Dark runs of at least `min` pixels along rows (horizontal rules), then along columns (vertical rules).
+  const markRuns = (outer: number, inner: number, at: (o: number, i: number) => number) => {
+    for (let o = 0; o < outer; o++) {
+      let s = -1;
+      for (let i = 0; i <= inner; i++) {
+        const d = i < inner && dark[at(o, i)] === 1;
+        if (d && s < 0) s = i;
+        else if (!d && s >= 0) {
+          if (i - s >= min) for (let k = s; k < i; k++) kill[at(o, k)] = 1;
+          s = -1;
+        }
       }
     }
-  }
-  for (let x = 0; x < width; x++) {
-    let s = -1;
-    for (let y = 0; y <= height; y++) {
-      const d = y < height && dark[y * width + x] === 1;
-      if (d && s < 0) s = y;
-      else if (!d && s >= 0) {
-        if (y - s >= min) for (let k = s; k < y; k++) kill[k * width + x] = 1;
-        s = -1;
-      }
-    }
-  }
+  };
+  markRuns(height, width, (y, x) => y * width + x);
+  markRuns(width, height, (x, y) => y * width + x);
   // The grey anti-aliased edges along an erased rule would stay behind as two faint rules (which the OCR
   // then takes for a picture and drops the text on them): lighter pixels next to erased ones go too, while
   // the dark cores of letter strokes touching the rule stay.
@@ -112,6 +166,15 @@ const HALO_GREY = 110;
  * words the model drops at native size; upscaled page scans also get their ruled lines erased. Uses
  * @napi-rs/canvas (prebuilt, comes with pdfjs-dist); when it cannot load, OCR runs on the original bytes.
  */
+// A low-resolution page may be read twice (block, then sparse text): decode, upscale and rule erasing run once
+// per upload (keyed on its bytes, released with them).
+const preparedCache = new WeakMap<Uint8Array, Promise<{ image: Uint8Array; factor: number }>>();
+function prepared(bytes: Uint8Array, size: { width: number; height: number } | undefined): Promise<{ image: Uint8Array; factor: number }> {
+  let p = preparedCache.get(bytes);
+  if (!p) preparedCache.set(bytes, (p = upscale(bytes, size)));
+  return p;
+}
+
 async function upscale(bytes: Uint8Array, size: { width: number; height: number } | undefined): Promise<{ image: Uint8Array; factor: number }> {
   const factor = ocrScale(size);
   if (factor <= 1) return { image: bytes, factor: 1 };
@@ -135,13 +198,33 @@ async function upscale(bytes: Uint8Array, size: { width: number; height: number 
   }
 }
 
+/**
+ * A page scan below 150 dpi (a fax or a 100-dpi archive scan), which has a second reading: see readImage's
+ * `sparse` option.
+ */
+export function isLowResPage(bytes: Uint8Array): boolean {
+  const size = imageSize(bytes);
+  return isPage(size) && ocrScale(size) > 1;
+}
+
+export interface ReadImageOptions {
+  /**
+   * Read a page as sparse text (every word found on its own) instead of one block. On low-resolution forms
+   * the block reading garbles the small printed labels set beside larger typed fill-ins (it fits one
+   * baseline and letter size per row), while the sparse reading loses more of the running text; the
+   * caller picks the reading whose labels it finds (see the extraction engine).
+   */
+  sparse?: boolean;
+}
+
 /** OCRs one image as one page (`page` numbers it: a multi-page TIFF calls this once per page). */
-export async function readImage(bytes: Uint8Array, ocr: OcrService, page = 1): Promise<DocLayout> {
+export async function readImage(bytes: Uint8Array, ocr: OcrService, page = 1, opts: ReadImageOptions = {}): Promise<DocLayout> {
+  if (!imageComplete(bytes)) throw new ExtractionError('corrupt_file', 'the image is truncated or damaged');
   const header = imageSize(bytes);
-  const { image, factor } = await upscale(bytes, header);
+  const { image, factor } = await prepared(bytes, header);
   // A page (Letter/A4 proportions) is read as one block of text: the default mode (one column of variable-size
   // text) drops the light typed fill-ins of form rows that sit apart from their printed labels.
-  const res = await ocr.recognize(image, isPage(header) ? { pageSegMode: PAGE_PSM } : undefined);
+  const res = await ocr.recognize(image, isPage(header) ? { pageSegMode: opts.sparse ? SPARSE_PSM : PAGE_PSM } : undefined);
   if (factor !== 1) {
     for (const w of res.words) (w.x0 /= factor), (w.x1 /= factor), (w.y0 /= factor), (w.y1 /= factor);
     if (res.width) res.width /= factor;
@@ -152,3 +235,4 @@ export async function readImage(bytes: Uint8Array, ocr: OcrService, page = 1): P
   const height = size?.height ?? Math.max(1, ...res.words.map((w) => w.y1));
   return { pages: [buildPage(page, width, height, res.words, true)] };
 }
+

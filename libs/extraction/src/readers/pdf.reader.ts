@@ -19,8 +19,6 @@ function pdfjs(): Promise<PdfJs> {
 
 export interface PdfReadOptions {
   ocr?: OcrService;
-  /** Also OCR large, wide pictures in the top/bottom band of the first and last page when they have a text layer (default false). */
-  pictureText?: boolean;
   maxPages?: number;
   signal?: AbortSignal;
 }
@@ -28,23 +26,7 @@ export interface PdfReadOptions {
 /** Reads a PDF: text layer with positions per page; pages without text are rendered and OCRed. */
 export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions = {}): Promise<DocLayout> {
   const lib = await pdfjs();
-  let doc: Awaited<ReturnType<typeof lib.getDocument>['promise']>;
-  try {
-    // pdfjs detaches the buffer it is given, so hand it a copy: the caller still owns `bytes`.
-    const task = lib.getDocument({
-      data: new Uint8Array(bytes),
-      isEvalSupported: false,
-      disableFontFace: true,
-      useSystemFonts: false,
-      verbosity: 0,
-      stopAtErrors: false,
-    });
-    doc = await task.promise;
-  } catch (e) {
-    const name = (e as { name?: string })?.name ?? '';
-    if (name === 'PasswordException') throw new ExtractionError('encrypted_file', 'the PDF is password-protected');
-    throw new ExtractionError('corrupt_file', `the PDF cannot be parsed (${(e as Error)?.message ?? e})`);
-  }
+  const doc = await openPdf(lib, bytes);
   try {
     const pages: Page[] = [];
     const n = Math.min(doc.numPages, opts.maxPages ?? Infinity);
@@ -75,20 +57,64 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions = {}): Pro
           });
         }
       }
-      const hasText = words.length > 0;
-      if (!hasText && opts.ocr) {
-        pages.push(await ocrPdfPage(page, p, viewport.width, viewport.height, opts.ocr, bytes));
-      } else {
-        // Letterheads and company footers are on the first and last page; finding pictures costs a full parse
-        // of the page's drawing operations (~0.1–0.4 s), so other pages are not searched.
-        if (opts.ocr && opts.pictureText && (p === 1 || p === n)) words.push(...(await ocrTextImages(lib, page, viewport, words, opts.ocr, bytes)));
-        pages.push(buildPage(p, viewport.width, viewport.height, words));
-      }
+      if (!words.length && opts.ocr) pages.push(await ocrPdfPage(page, p, viewport.width, viewport.height, opts.ocr, bytes));
+      else pages.push(buildPage(p, viewport.width, viewport.height, words));
       page.cleanup();
     }
     return { pages };
   } finally {
     await doc.destroy().catch(() => undefined);
+  }
+}
+
+/**
+ * Adds the text of pictures pasted into a text-layer PDF (a letterhead or company block as an image) to an
+ * already-read layout: only the first and last page are searched (letterheads and company footers live there;
+ * finding pictures costs a parse of the page's drawing operations), only wide pictures in their top or bottom
+ * band are OCRed, and only the picture's own region is rendered. Pages that came from OCR are left alone.
+ */
+export async function addPictureText(bytes: Uint8Array, layout: DocLayout, opts: { ocr: OcrService; signal?: AbortSignal }): Promise<DocLayout> {
+  const lib = await pdfjs();
+  const doc = await openPdf(lib, bytes);
+  try {
+    const last = layout.pages[layout.pages.length - 1]?.number ?? 0;
+    const pages: Page[] = [];
+    for (const old of layout.pages) {
+      if (old.ocr || (old.number !== 1 && old.number !== last) || old.number > doc.numPages) {
+        pages.push(old);
+        continue;
+      }
+      if (opts.signal?.aborted) throw new ExtractionError('extraction_timeout', 'extraction was aborted');
+      const page = await doc.getPage(old.number);
+      const words = old.lines.flatMap((l) => l.words);
+      const extra = await ocrTextImages(lib, page, page.getViewport({ scale: 1 }), words, opts.ocr, bytes);
+      pages.push(extra.length ? buildPage(old.number, old.width, old.height, [...words, ...extra]) : old);
+      page.cleanup();
+    }
+    return { ...layout, pages };
+  } finally {
+    await doc.destroy().catch(() => undefined);
+  }
+}
+
+type PdfDoc = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
+
+async function openPdf(lib: PdfJs, bytes: Uint8Array): Promise<PdfDoc> {
+  try {
+    // pdfjs detaches the buffer it is given, so hand it a copy: the caller still owns `bytes`.
+    const task = lib.getDocument({
+      data: new Uint8Array(bytes),
+      isEvalSupported: false,
+      disableFontFace: true,
+      useSystemFonts: false,
+      verbosity: 0,
+      stopAtErrors: false,
+    });
+    return await task.promise;
+  } catch (e) {
+    const name = (e as { name?: string })?.name ?? '';
+    if (name === 'PasswordException') throw new ExtractionError('encrypted_file', 'the PDF is password-protected');
+    throw new ExtractionError('corrupt_file', `the PDF cannot be parsed (${(e as Error)?.message ?? e})`);
   }
 }
 
@@ -174,14 +200,10 @@ async function ocrTextImages(lib: PdfJs, page: PDFPageProxy, viewport: Viewport,
   const scale = 300 / 72;
   const out: Word[] = [];
   try {
-    const { createCanvas, loadImage } = await import('@napi-rs/canvas');
-    const rendered = await loadImage(Buffer.from(await renderPage(page, scale, page.pageNumber, bytes)));
     for (const b of boxes) {
       const [x, y, w, h] = [b[0] * scale, b[1] * scale, (b[2] - b[0]) * scale, (b[3] - b[1]) * scale].map(Math.round) as [number, number, number, number];
       if (w < 8 || h < 8) continue;
-      const crop = createCanvas(w, h);
-      crop.getContext('2d').drawImage(rendered, x, y, w, h, 0, 0, w, h);
-      const res = await ocr.recognize(crop.toBuffer('image/png'));
+      const res = await ocr.recognize(await renderRegion(page, scale, [x, y, w, h], bytes));
       for (const word of res.words) {
         if (word.conf < 0.5) continue;
         const mapped = { ...word, x0: (word.x0 + x) / scale, x1: (word.x1 + x) / scale, y0: (word.y0 + y) / scale, y1: (word.y1 + y) / scale };
@@ -194,6 +216,27 @@ async function ocrTextImages(lib: PdfJs, page: PDFPageProxy, viewport: Viewport,
     return [];
   }
   return out;
+}
+
+/**
+ * Renders one region (device pixels at `scale`) of a page: the viewport is shifted so that the region lands
+ * on a canvas of its own size, which costs a fraction of rendering the whole page at 300 dpi. Falls back to
+ * cutting the region from a whole-page rendering (which may come from `pdftoppm`).
+ */
+async function renderRegion(page: PDFPageProxy, scale: number, [x, y, w, h]: [number, number, number, number], bytes: Uint8Array): Promise<Buffer> {
+  const { createCanvas, loadImage } = await import('@napi-rs/canvas');
+  const canvas = createCanvas(w, h);
+  const ctx = canvas.getContext('2d');
+  try {
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, w, h);
+    const viewport = page.getViewport({ scale, offsetX: -x, offsetY: -y });
+    await page.render({ canvasContext: ctx as unknown as RenderParams['canvasContext'], canvas: canvas as unknown as RenderParams['canvas'], viewport }).promise;
+  } catch {
+    const whole = await loadImage(Buffer.from(await renderPage(page, scale, page.pageNumber, bytes)));
+    ctx.drawImage(whole, x, y, w, h, 0, 0, w, h);
+  }
+  return canvas.toBuffer('image/png');
 }
 
 /** Renders a page (pdfjs + @napi-rs/canvas, or `pdftoppm` when present) and OCRs it, scaling boxes back to points. */

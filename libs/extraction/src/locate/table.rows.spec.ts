@@ -1,0 +1,129 @@
+import { describe, expect, it } from '@jest/globals';
+import { continuesText, groupRows, mergeBands, type RowBand, type RowRules } from './table.rows.js';
+
+/** A line `h` high at `y`, with text per column key. */
+const line = (y: number, cells: Record<string, string>, h = 8, textX0 = 100): RowBand => ({ y0: y, y1: y + h, textX0, firstWord: Object.values(cells)[0]!.split(' ')[0]!, cells });
+
+/** Rows as the texts per key, joined top to bottom. */
+function rows(lines: RowBand[], rules: RowRules): Record<string, string>[] {
+  const bands = mergeBands(lines);
+  return groupRows(bands.map((b) => b.band), rules).map((g) => {
+    const out: Record<string, string> = {};
+    for (const i of g.members) for (const [k, v] of Object.entries(bands[i]!.band.cells)) out[k] = out[k] ? `${out[k]} ${v}` : v;
+    return out;
+  });
+}
+
+const labelled: RowRules = { numeric: new Set(), money: new Set(), columns: 3, firstKey: 'label', lh: 8 };
+
+describe('table rows', () => {
+  it('keeps a one-line cell centred between the two lines of its wrapped neighbours in one row', () => {
+    // Row pitch 10; "200 (as / BTEX)" wraps while "Benzene" and "1 000" sit on the middle line, half a pitch lower.
+    const out = rows(
+      [
+        line(100, { label: 'Anthracene', air: '50', water: '1' }),
+        line(110, { water: '200 (as' }),
+        line(115, { label: 'Benzene', air: '1 000' }),
+        line(120, { water: 'BTEX)' }),
+        line(130, { label: 'Fluoranthene', air: '-', water: '1' }),
+      ],
+      labelled,
+    );
+    expect(out).toEqual([
+      { label: 'Anthracene', air: '50', water: '1' },
+      { water: '200 (as BTEX)', label: 'Benzene', air: '1 000' },
+      { label: 'Fluoranthene', air: '-', water: '1' },
+    ]);
+  });
+
+  it('joins a wrapped row label that reads on, but keeps a label-only row that does not', () => {
+    const out = rows(
+      [
+        line(100, { label: 'Other policies including Competition,', n: '4.330' }),
+        line(110, { label: 'Regional policy and' }),
+        line(120, { label: 'the Environment' }),
+        line(130, { label: 'Germany', n: '149' }),
+        line(140, { label: 'Greece' }),
+        line(150, { label: 'Maison du Café', n: '14.9%' }),
+        line(160, { label: '(Douwe Egberts)' }),
+        line(170, { label: 'Ireland', n: '3' }),
+      ],
+      labelled,
+    );
+    expect(out.map((r) => r.label)).toEqual([
+      'Other policies including Competition, Regional policy and the Environment',
+      'Germany',
+      'Greece',
+      'Maison du Café (Douwe Egberts)',
+      'Ireland',
+    ]);
+  });
+
+  it('sends lines above a vertically centred value down to it when the gap above them is wider', () => {
+    // Rows separated by 8 units, the lines inside one row by 2: the first line of the second row is printed
+    // above its (centred) number.
+    const out = rows(
+      [
+        line(100, { label: 'Alpha', n: '1' }),
+        line(116, { label: 'Beta gamma' }),
+        line(126, { label: 'Delta', n: '2' }),
+        line(136, { label: 'Epsilon' }),
+        line(152, { label: 'Zeta', n: '3' }),
+      ],
+      { ...labelled, firstKey: 'n' },
+    );
+    expect(out).toEqual([{ label: 'Alpha', n: '1' }, { label: 'Beta gamma Delta Epsilon', n: '2' }, { label: 'Zeta', n: '3' }]);
+  });
+
+  it('makes a sub-row without a label that repeats the numbers of the row above a row of its own', () => {
+    const out = rows(
+      [
+        line(100, { label: 'Asthma', kind: 'Count', m: '31', f: '22' }),
+        line(114, { kind: 'Percentage', m: '6.3%', f: '4.4%' }),
+        line(128, { label: 'Diabetes', kind: 'Count', m: '1', f: '1' }),
+        line(142, { kind: 'Percentage', m: '0.2%', f: '0.2%' }),
+      ],
+      { ...labelled, columns: 4, lh: 9 },
+    );
+    expect(out).toHaveLength(4);
+    expect(out[1]).toEqual({ kind: 'Percentage', m: '6.3%', f: '4.4%' });
+  });
+
+  it('drops label-only lines after the last row of values (notes, statistics, page numbers)', () => {
+    const out = rows(
+      [
+        line(100, { label: 'Back pain', a: '46', b: '156' }),
+        line(110, { label: 'Endometriosis', a: '0', b: '6' }),
+        line(120, { label: '2 χ = 25.49, v = 11, p = 0.008' }),
+        line(140, { label: '172' }),
+      ],
+      labelled,
+    );
+    expect(out.map((r) => r.label)).toEqual(['Back pain', 'Endometriosis']);
+  });
+
+  it('in line items, joins a wrapped description to its priced line and drops indented notes', () => {
+    const items: RowRules = { numeric: new Set(['qty', 'amount']), money: new Set(['amount']), columns: 3, firstKey: 'desc', lh: 8 };
+    const out = rows(
+      [
+        line(100, { desc: 'Laptop bundle', qty: '1', amount: '900.00' }),
+        line(110, { desc: 'with charger' }),
+        { ...line(120, { desc: 'Serial:' }), textX0: 120 },
+        line(130, { desc: 'Setup', qty: '2', amount: '100.00' }),
+      ],
+      items,
+    );
+    expect(out).toEqual([
+      { desc: 'Laptop bundle with charger', qty: '1', amount: '900.00' },
+      { desc: 'Setup', qty: '2', amount: '100.00' },
+    ]);
+  });
+
+  it('reads continuation from lower case, open brackets and phrases broken off', () => {
+    expect(continuesText('Economic affairs,', 'Research and innovation')).toBe(true);
+    expect(continuesText('Total Organic Carbon (as total C or', 'COD/3)')).toBe(true);
+    expect(continuesText('Supermarket Svenska', 'and Daily Goods')).toBe(true);
+    expect(continuesText('Germany', 'Greece')).toBe(false);
+    expect(continuesText('Germany', '(a) Greece')).toBe(false);
+  });
+});

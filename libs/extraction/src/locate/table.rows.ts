@@ -1,0 +1,168 @@
+/**
+ * Turning the lines of a table body into rows. Printed rows are not lines: a cell may wrap onto several
+ * lines, and its short neighbours are then printed at the top, bottom or vertical centre of the row. So lines
+ * are first merged into bands (lines that overlap vertically cannot be separate rows), then each band is an
+ * anchor (it starts a row) or a continuation that joins the nearest anchor, cut where the vertical gaps say.
+ */
+
+/** One body line (or band of lines) with its text per column key, words in reading order. */
+export interface RowBand {
+  y0: number;
+  y1: number;
+  /** Left edge of the band's words in text columns (Infinity when none). */
+  textX0: number;
+  /** First word of the band (notes such as "Serial: …" start with a label). */
+  firstWord: string;
+  cells: Record<string, string>;
+}
+
+export interface RowRules {
+  /** Keys of number-typed columns. */
+  numeric: Set<string>;
+  /** Keys of price/amount columns: their tables are line items, whose rows always carry an amount. */
+  money: Set<string>;
+  /** Number of columns the header assigned to schema fields. */
+  columns: number;
+  /** Key of the table's leftmost column (the row labels), when it is a schema column. */
+  firstKey?: string;
+  /** Header line height: the unit for vertical gaps. */
+  lh: number;
+}
+
+export interface RowGroup {
+  anchor: number;
+  /** Band indices of the row (anchor included), top to bottom. */
+  members: number[];
+}
+
+/**
+ * Merges lines into bands: consecutive lines whose vertical centres are closer than ~0.7 line heights belong
+ * to one row (a one-line cell centred between the two lines of its wrapped neighbour). Texts of a column are
+ * joined top to bottom.
+ */
+export function mergeBands(lines: RowBand[]): { band: RowBand; lines: number[] }[] {
+  const out: { band: RowBand; lines: number[] }[] = [];
+  lines.forEach((l, i) => {
+    const last = out[out.length - 1];
+    const h = Math.max(1, Math.min(l.y1 - l.y0, ...(last ? last.lines.map((j) => lines[j]!.y1 - lines[j]!.y0) : [Infinity])));
+    const cy = (l.y0 + l.y1) / 2;
+    if (last && last.lines.some((j) => Math.abs((lines[j]!.y0 + lines[j]!.y1) / 2 - cy) < h * 0.7)) {
+      const b = last.band;
+      const cells = { ...b.cells };
+      for (const [k, v] of Object.entries(l.cells)) cells[k] = cells[k] ? `${cells[k]} ${v}` : v;
+      last.band = { y0: Math.min(b.y0, l.y0), y1: Math.max(b.y1, l.y1), textX0: Math.min(b.textX0, l.textX0), firstWord: b.firstWord, cells };
+      last.lines.push(i);
+    } else out.push({ band: { ...l, cells: { ...l.cells } }, lines: [i] });
+  });
+  return out;
+}
+
+const CONNECTORS = new Set(['and', 'or', 'of', 'the', 'in', 'for', 'to', 'with', 'by', 'on', 'at', 'from', 'including', 'und', 'oder', 'et', 'ou', 'de', 'en', 'van', 'het']);
+
+/** Whether `next` reads as the continuation of `prev` (same cell wrapped): it opens in lower case or closes a bracket, or `prev` breaks off mid-phrase. */
+export function continuesText(prev: string, next: string): boolean {
+  const p = prev.trim();
+  const n = next.trim();
+  if (!p || !n) return false;
+  if (/^[\p{Ll}]/u.test(n) && !/^\p{Ll}[.)]\s/u.test(n)) return true;
+  if (/^[)\]]/.test(n) || (/^\(/.test(n) && !/^\(\w\)/.test(n))) return true;
+  if (/[,;&/(\-–]$/.test(p)) return true;
+  const last = p.split(/\s+/).pop()!.toLowerCase();
+  return CONNECTORS.has(last);
+}
+
+const filledKeys = (b: RowBand) => Object.keys(b.cells).filter((k) => (b.cells[k] ?? '').trim() !== '');
+
+/**
+ * Groups bands into rows. The anchor of a row is, in a line-item table, the band with a number (an item
+ * always has its amount); in a table whose first column is (nearly) always filled, a band with a row label
+ * that does not read as the wrapped label above it; otherwise a band filling more than one column. The
+ * continuations between two anchors go to the one above, except after the widest vertical gap of that run
+ * (lines printed above a vertically centred or bottom-aligned cell go down).
+ */
+export function groupRows(bands: RowBand[], r: RowRules): RowGroup[] {
+  const digits = (b: RowBand, k: string) => /\d/.test(b.cells[k] ?? '');
+  const hasNumeric = (b: RowBand) => [...r.numeric].some((k) => digits(b, k));
+  const hasMoney = (b: RowBand) => [...r.money].some((k) => digits(b, k));
+  const has = (b: RowBand, k: string | undefined) => k !== undefined && (b.cells[k] ?? '').trim() !== '';
+  const firstFill = r.firstKey ? bands.filter((b) => has(b, r.firstKey)).length / Math.max(1, bands.length) : 0;
+  const mode = r.money.size === 0 && r.firstKey && firstFill >= 0.6 && bands.length >= 2 ? 'first' : r.numeric.size > 0 ? 'numeric' : 'text';
+  const limit = r.lh * 0.9;
+  const kind: ('anchor' | 'cont' | 'drop')[] = [];
+  let textX0: number | undefined;
+  let lastAnchor = -1;
+  let rowCells: Record<string, string> = {};
+  bands.forEach((b, i) => {
+    const gapUp = i > 0 ? b.y0 - bands[i - 1]!.y1 : Infinity;
+    const filled = filledKeys(b);
+    let k: 'anchor' | 'cont' | 'drop';
+    if (mode === 'first') {
+      // The row label of the nearest band above that has one: a label continuing it is the same cell wrapped.
+      let prevLabel: string | undefined;
+      for (let j = i - 1; j >= 0 && j >= i - 3 && prevLabel === undefined; j--) if (has(bands[j]!, r.firstKey)) prevLabel = bands[j]!.cells[r.firstKey!];
+      // A band repeating values the row above already has (numbers in the same columns) is a row of its own
+      // (a sub-row "Percentage ‖ 16.4%" under "Count ‖ 81"), whatever its label looks like.
+      const clash = lastAnchor >= 0 && filled.some((c) => c !== r.firstKey && /\d/.test(b.cells[c]!) && /\d/.test(rowCells[c] ?? ''));
+      const wrapped = has(b, r.firstKey) && i > 0 && gapUp < limit && prevLabel !== undefined && continuesText(prevLabel, b.cells[r.firstKey!]!);
+      k = clash || (has(b, r.firstKey) && !wrapped) ? 'anchor' : 'cont';
+    } else if (mode === 'numeric') {
+      // Lines indented under the row's text are its notes or bundle parts ("Serienummer: …", "Apple Magic Mouse ‖ 1"
+      // under a bundle): without a price they are no row, and no wrap of the description either.
+      const indented = textX0 !== undefined && b.textX0 > textX0 + r.lh * 0.8;
+      const note = hasNumeric(b) || /^\p{L}[\p{L}-]+:$/u.test(b.firstWord);
+      if (lastAnchor >= 0 && indented && note && r.money.size > 0 && !hasMoney(b)) k = 'drop';
+      else k = hasNumeric(b) || filled.length >= Math.max(2, r.columns - 1) ? 'anchor' : 'cont';
+    } else {
+      // Text tables: a line filling one column right under a fuller row is that row's wrapped cell.
+      const prevFilled = lastAnchor >= 0 ? filledKeys(bands[lastAnchor]!).length : 0;
+      k = filled.length === 1 && prevFilled >= 2 && gapUp < limit && kind[i - 1] !== 'drop' ? 'cont' : 'anchor';
+    }
+    kind.push(k);
+    if (k === 'cont') for (const c of filled) rowCells[c] = `${rowCells[c] ?? ''} ${b.cells[c]}`;
+    if (k === 'anchor') {
+      rowCells = { ...b.cells };
+      lastAnchor = i;
+      if (Number.isFinite(b.textX0)) textX0 = Math.min(textX0 ?? b.textX0, b.textX0);
+    }
+  });
+  // Label-only lines after the last row of values are the table's notes and footers (a test statistic, a
+  // page number), not rows: rows without values stand only between rows with values.
+  if (mode === 'first' && bands.filter((b) => filledKeys(b).length >= 2).length >= bands.length / 2) {
+    for (let i = bands.length - 1; i >= 0 && kind[i] === 'anchor' && filledKeys(bands[i]!).length === 1 && has(bands[i]!, r.firstKey); i--) kind[i] = 'drop';
+  }
+  const groups = new Map<number, number[]>();
+  bands.forEach((_, i) => kind[i] === 'anchor' && groups.set(i, [i]));
+  // Runs of continuations between anchors: cut at the widest gap (ties: everything joins the row above).
+  for (let s = 0; s < bands.length; s++) {
+    if (kind[s] !== 'cont') continue;
+    let e = s;
+    while (e + 1 < bands.length && kind[e + 1] === 'cont') e++;
+    // Runs are maximal, so the bands around one are anchors or dropped notes.
+    const aboveRow = s > 0 && kind[s - 1] === 'anchor' ? s - 1 : undefined;
+    const below = e + 1 < bands.length && kind[e + 1] === 'anchor' ? e + 1 : undefined;
+    const gap = (j: number) => {
+      // Gap above run member j (j = s … e + 1, the last one being the gap to the anchor below).
+      if (j === s) return aboveRow !== undefined ? bands[s]!.y0 - bands[s - 1]!.y1 : Infinity;
+      if (j === e + 1) return below !== undefined ? bands[below]!.y0 - bands[e]!.y1 : Infinity;
+      return bands[j]!.y0 - bands[j - 1]!.y1;
+    };
+    let cut = e + 1;
+    for (let j = e; j >= s; j--) if (gap(j) > gap(cut) * 1.15 + 0.5) cut = j;
+    if (aboveRow === undefined && below === undefined) cut = e + 1;
+    // Members s … cut-1 join the row above (each within reach of the previous line), cut … e the row below.
+    let reach = true;
+    for (let j = s; j < cut; j++) {
+      reach = reach && aboveRow !== undefined && gap(j) < limit;
+      if (reach) groups.get(aboveRow!)!.push(j);
+      else if (mode !== 'numeric') groups.set(j, [j]);
+    }
+    reach = true;
+    for (let j = e; j >= cut; j--) {
+      reach = reach && below !== undefined && gap(j + 1) < limit;
+      if (reach) groups.get(below!)!.push(j);
+      else if (mode !== 'numeric') groups.set(j, [j]);
+    }
+    s = e;
+  }
+  return [...groups.entries()].sort((a, b) => a[0] - b[0]).map(([anchor, m]) => ({ anchor, members: m.sort((a, b) => a - b) }));
+}
