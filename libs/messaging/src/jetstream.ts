@@ -1,6 +1,6 @@
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import {
-  AckPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type JetStreamClient, type JetStreamManager, type JsMsg,
+  AckPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type ConsumerMessages, type JetStreamClient, type JetStreamManager, type JsMsg,
 } from '@nats-io/jetstream';
 import { Streams } from '@docket/contracts';
 import type { Logger } from 'pino';
@@ -29,6 +29,7 @@ export class JetStreamBus {
   private stopped = false;
   private readonly loops: Promise<void>[] = [];
   private readonly inflight = new Set<Promise<void>>();
+  private readonly iterators = new Set<ConsumerMessages>();
 
   constructor(private readonly natsUrl: string, private readonly log: Logger, private readonly name: string) {}
 
@@ -73,18 +74,36 @@ export class JetStreamBus {
     }
   }
 
-  /** Pull-consume a durable consumer until `close()`. Handler outcomes map to ack / delayed nak / term. */
+  /**
+   * Pull-consume a durable consumer until `close()`. Handler outcomes map to ack / delayed nak / term.
+   *
+   * Uses the library's long-running `consume()` rather than repeated `fetch()` calls: one inbox for the
+   * consumer's life, so a message the server sends as a pull request expires (a delayed redelivery landing
+   * on the boundary) is still received instead of going to a closed inbox and silently using up one of
+   * its `max_deliver` attempts. The iterator pulls the next batch only when asked, so waiting for a free
+   * slot before asking keeps at most `concurrency` messages in hand (no prefetch ticking their ack wait).
+   */
   async consume<T>(opts: ConsumeOptions<T>): Promise<void> {
     await this.ensureConsumer(opts);
     const consumer = await this.js.consumers.get(opts.stream, opts.durable);
     const concurrency = opts.concurrency ?? 1;
+    const mine = new Set<Promise<void>>(); // this consumer's handlers in progress (the slots)
     const loop = (async () => {
       while (!this.stopped) {
         try {
-          const messages = await consumer.fetch({ max_messages: concurrency, expires: 2000 });
-          const batch: Promise<void>[] = [];
-          for await (const m of messages) batch.push(this.track(this.handle(m, opts)));
-          await Promise.all(batch);
+          const messages = await consumer.consume({ max_messages: concurrency, expires: 30_000 });
+          this.iterators.add(messages);
+          try {
+            for await (const m of messages) {
+              const p = this.track(this.handle(m, opts));
+              mine.add(p);
+              void p.finally(() => mine.delete(p));
+              while (mine.size >= concurrency && !this.stopped) await Promise.race(mine);
+              if (this.stopped) break;
+            }
+          } finally {
+            this.iterators.delete(messages);
+          }
         } catch (err) {
           if (this.stopped) break;
           this.log.warn({ err, stream: opts.stream, durable: opts.durable }, 'consume loop error; retrying');
@@ -131,6 +150,7 @@ export class JetStreamBus {
 
   async close(): Promise<void> {
     this.stopped = true;
+    for (const it of this.iterators) it.stop();
     await Promise.allSettled([...this.loops, ...this.inflight]);
     if (this.nc && !this.nc.isClosed()) await this.nc.drain().catch(() => undefined);
   }

@@ -76,4 +76,28 @@ describe('messaging over a real NATS server', () => {
     expect(seen.filter((s) => s.id === 'a')).toHaveLength(1);
     await bus.close();
   });
+
+  it('works on at most `concurrency` messages at once, and hands every message over exactly once', async () => {
+    const bus = new JetStreamBus(nats.url, log, 'test-slots');
+    await bus.connect();
+    let running = 0;
+    let peak = 0;
+    const done: string[] = [];
+    await bus.consume<{ id: string }>({
+      stream: Streams.events.name, durable: 'test-slots', filterSubject: Streams.events.jobFinished, ackWaitMs: 5000, maxDeliver: 3, concurrency: 2,
+      handler: async (data) => {
+        running++;
+        peak = Math.max(peak, running);
+        await new Promise((r) => setTimeout(r, 30));
+        running--;
+        done.push(data.id);
+        return { ack: true };
+      },
+    });
+    const ids = Array.from({ length: 8 }, (_, i) => `slot-${i}`);
+    for (const id of ids) await bus.publish(Streams.events.jobFinished, { id }, `msg-${id}`);
+    await expectEventually(() => expect([...done].sort()).toEqual([...ids].sort()));
+    expect(peak).toBe(2);
+    await bus.close();
+  });
 });
