@@ -75,6 +75,83 @@ describe('table extraction', () => {
     ]);
   });
 
+  it('continues a table overleaf when the next page does not print the header again', async () => {
+    const bytes = await makePdf((d) => {
+      d.fontSize(10).text('Description', 50, 100).text('Quantity', 250, 100).text('Unit price', 330, 100).text('Amount', 450, 100);
+      const items = ['Apples', 'Pears', 'Plums', 'Cherries', 'Figs', 'Dates', 'Limes', 'Lemons'];
+      // Page 1 is filled with rows down to its foot, then a footer.
+      for (let i = 0; i < 27; i++) {
+        const y = 120 + i * 20;
+        d.text(`${items[i % items.length]} box ${i + 1}`, 50, y).text('1', 250, y).text('2.00', 330, y).text('2.00', 450, y);
+      }
+      d.text('Page 1 of 2', 270, 700); // (pdfkit starts a new page for text below its 72 pt bottom margin)
+      d.addPage();
+      // A running head, then the rows go on without a header.
+      d.text('ACME Trading Ltd - Invoice 2024-117 (continued)', 50, 40);
+      d.text('Walnuts', 50, 90).text('2', 250, 90).text('3.50', 330, 90).text('7.00', 450, 90);
+      d.text('Hazelnuts', 50, 110).text('1', 250, 110).text('4.00', 330, 110).text('4.00', 450, 110);
+      d.text('Total', 330, 150).text('71.00', 450, 150);
+      d.text('Thank you for your business. Payment within 30 days to the account below.', 50, 200);
+      d.text('Page 2 of 2', 270, 700);
+    });
+    const engine = createExtractionEngine();
+    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, schema);
+    await engine.close();
+    const rows = out.result.line_items as Record<string, unknown>[];
+    expect(rows).toHaveLength(29);
+    expect(rows[0]).toEqual({ description: 'Apples box 1', quantity: 1, unit_price: 2, amount: 2 });
+    expect(rows.slice(-2)).toEqual([
+      { description: 'Walnuts', quantity: 2, unit_price: 3.5, amount: 7 },
+      { description: 'Hazelnuts', quantity: 1, unit_price: 4, amount: 4 },
+    ]);
+  });
+
+  it('does not take the next page for a continuation when the table ended on its page', async () => {
+    const bytes = await makePdf((d) => {
+      d.fontSize(10).text('Description', 50, 100).text('Quantity', 250, 100).text('Unit price', 330, 100).text('Amount', 450, 100);
+      d.text('Apples', 50, 120).text('3', 250, 120).text('1.00', 330, 120).text('3.00', 450, 120);
+      d.text('Pears', 50, 140).text('2', 250, 140).text('2.50', 330, 140).text('5.00', 450, 140);
+      // After a wide gap, something else fills the page: the table is over, not cut by the page break.
+      d.text('Delivery notes', 50, 300).text('Handle with care, keep cool.', 50, 320);
+      d.addPage();
+      d.text('Price list 2025', 50, 60);
+      d.text('Oranges', 50, 90).text('10', 250, 90).text('0.80', 330, 90).text('8.00', 450, 90);
+    });
+    const engine = createExtractionEngine();
+    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, schema);
+    await engine.close();
+    expect(out.result.line_items).toEqual([
+      { description: 'Apples', quantity: 3, unit_price: 1, amount: 3 },
+      { description: 'Pears', quantity: 2, unit_price: 2.5, amount: 5 },
+    ]);
+  });
+
+  it('continues a plain (unpriced) table overleaf when rows sit under its columns', async () => {
+    const people = {
+      fields: [{
+        key: 'staff', data_type: 'table' as const,
+        fields: [
+          { key: 'name', label: 'Name', data_type: 'string' as const },
+          { key: 'city', label: 'City', data_type: 'string' as const },
+          { key: 'year', label: 'Year joined', data_type: 'number' as const },
+        ],
+      }],
+    };
+    const bytes = await makePdf((d) => {
+      d.fontSize(10).text('Name', 50, 80).text('City', 220, 80).text('Year joined', 400, 80);
+      for (let i = 0; i < 28; i++) d.text(`Person ${i + 1}`, 50, 100 + i * 20).text('Leeds', 220, 100 + i * 20).text(String(2000 + i % 20), 400, 100 + i * 20);
+      d.addPage();
+      d.text('Person 29', 50, 60).text('York', 220, 60).text('2021', 400, 60);
+      d.text('Person 30', 50, 80).text('Hull', 220, 80).text('2022', 400, 80);
+    });
+    const engine = createExtractionEngine();
+    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, people);
+    await engine.close();
+    const rows = out.result.staff as Record<string, unknown>[];
+    expect(rows).toHaveLength(30);
+    expect(rows[29]).toEqual({ name: 'Person 30', city: 'Hull', year: 2022 });
+  });
+
   it('reads CSV as a table', async () => {
     const csv = 'Description,Qty,Unit Price,Amount\n"Widget, blue",2,10.00,20.00\nGadget,1,5.50,5.50\n';
     const engine = createExtractionEngine();

@@ -1,6 +1,6 @@
 import type { FieldDef } from '../engine.types.js';
 import { segments } from '../layout/layout.builder.js';
-import type { DocLayout, Line, Word } from '../layout/layout.types.js';
+import type { DocLayout, Line, Page, Word } from '../layout/layout.types.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
 import { ISO_CODES } from '../parsers/currency.parser.js';
 import { allSpans, conceptTokens, fold, labelSpec, lineConcepts, wordConcepts, type LabelSpec } from './label.matcher.js';
@@ -33,6 +33,16 @@ interface Header {
 }
 
 const STOP = new Set(['total', 'net', 'tax']);
+
+/** Lines below this fraction of the page height are its footer ("Page 1 of 2", bank details). */
+const FOOTER_BAND = 0.85;
+/**
+ * A table continued overleaf without its header resumes right under the next page's running head (a letterhead,
+ * "Invoice 123 (continued)"), which sits within this top fraction of the page …
+ */
+const RUNNING_HEAD_BAND = 0.15;
+/** … and only a table that filled its page down to here (below this fraction of the height) is taken to go on. */
+const FILLED_BAND = 0.7;
 
 /** Cell placeholders for "none" / "not available": "-", "–", "..", ":". */
 const PLACEHOLDER = /^(?:[-–—]{1,3}|\.{2,3}|:)$/;
@@ -340,9 +350,17 @@ function isProse(line: Line, cols: Column[], lh: number): boolean {
  * pitch), the next header, or — for line items — a totals line. Unit lines right under the header
  * ("kg/year", no digits, not in the first column) are header, not data.
  */
-function bodyLines(lines: Line[], h: Header, lh: number, lineItems: boolean, isHeaderStart: (li: number) => boolean): Line[] {
+function bodyLines(
+  page: Page, h: Header, lh: number, lineItems: boolean, isHeaderStart: (li: number) => boolean, resumeAt?: number,
+): { lines: Line[]; toPageEnd: boolean } {
+  const lines = page.lines;
   const out: Line[] = [];
-  let prevY = lines[h.lastLine]!.y1;
+  // A continued table (no header on this page) starts at its first row.
+  const from = resumeAt ?? h.lastLine + 1;
+  let prevY = resumeAt !== undefined ? lines[resumeAt]!.y0 : lines[h.lastLine]!.y1;
+  // The table ran on to the foot of the page (nothing after it but the page footer): it may go on overleaf.
+  const footerOnly = (li: number) => lines.slice(li).every((l) => l.y0 > page.height * FOOTER_BAND);
+  const done = (toPageEnd: boolean) => ({ lines: out, toPageEnd });
   const pitches: number[] = [];
   const firstX1 = h.columns[0]?.x1 ?? 0;
   // Where the figures start: the first number column right of the text column. A line of line items whose text
@@ -351,31 +369,31 @@ function bodyLines(lines: Line[], h: Header, lh: number, lineItems: boolean, isH
   const textCol = h.columns.find((c) => c.field?.data_type === 'string' && !c.inferred);
   const figures = h.columns.filter((c) => c.field && c.field.data_type !== 'string' && !c.inferred && textCol && c.x0 > textCol.x1);
   const figuresX0 = figures.length ? Math.min(...figures.map((c) => c.x0)) : Infinity;
-  for (let li = h.lastLine + 1; li < lines.length; li++) {
+  for (let li = from; li < lines.length; li++) {
     const line = lines[li]!;
     const gap = line.y0 - prevY;
-    if (gap > lh * 4) break;
+    if (gap > lh * 4) return done(footerOnly(li));
     if (pitches.length >= 2) {
       const med = [...pitches].sort((a, b) => a - b)[Math.floor(pitches.length / 2)]!;
       // In units of the body's own text height: a header printed larger must not stretch the table's reach.
       const heights = out.map((l) => l.y1 - l.y0).sort((a, b) => a - b);
       const unit = Math.min(lh, heights[Math.floor(heights.length / 2)]!);
-      if (gap > Math.max(unit * 1.2, med * 2.5)) break;
+      if (gap > Math.max(unit * 1.2, med * 2.5)) return done(footerOnly(li));
     }
-    if (isHeaderStart(li) && li > h.lastLine + 2) break;
+    if (isHeaderStart(li) && li > h.lastLine + 2) return done(false);
     // "Source: …" / "Note: …" under a table closes it; so does prose running across the columns.
-    if (/^(?:sources?|notes?)\b\s*:/i.test(line.text)) break;
-    if (!lineItems && isProse(line, h.columns, lh)) break;
+    if (/^(?:sources?|notes?)\b\s*:/i.test(line.text)) return done(false);
+    if (!lineItems && isProse(line, h.columns, lh)) return done(false);
     if (lineItems && out.some((l) => /\d/.test(l.text)) && isStopLine(line)) {
       // A section subtotal inside the table ("Subtotal $ 112.00", then more items) does not end it:
       // look past it (and a section caption) for another item row; the closing totals block has none.
       const next = [lines[li + 1], lines[li + 2]].find((l) => l && !isStopLine(l) && /\d/.test(l.text) && segments(l, 1.2).length >= 3);
       const between = next ? lines.slice(li + 1, lines.indexOf(next)) : [];
-      if (!next || between.some((l) => isStopLine(l)) || next.y0 - line.y1 > lh * 5) break;
+      if (!next || between.some((l) => isStopLine(l)) || next.y0 - line.y1 > lh * 5) return done(false);
       prevY = line.y1;
       continue;
     }
-    if (lineItems && out.some((l) => /\d/.test(l.text)) && /^\p{L}/u.test(line.words[0]?.text ?? '') && line.x0 >= figuresX0 - lh * 0.5) break;
+    if (lineItems && out.some((l) => /\d/.test(l.text)) && /^\p{L}/u.test(line.words[0]?.text ?? '') && line.x0 >= figuresX0 - lh * 0.5) return done(false);
     if (!out.length && !/\d/.test(line.text) && line.x0 > firstX1) {
       prevY = line.y1;
       continue;
@@ -384,7 +402,7 @@ function bodyLines(lines: Line[], h: Header, lh: number, lineItems: boolean, isH
     out.push(line);
     prevY = line.y1;
   }
-  return out;
+  return done(true);
 }
 
 /**
@@ -450,13 +468,48 @@ function isTaken(h: Header, taken: Set<string>): boolean {
   return false;
 }
 
+/**
+ * Where a table that ran to the foot of the previous page resumes on `page` when the header is not printed
+ * again: the first line that reads as one of its rows — for line items a figure under a money column with text
+ * before it, otherwise cells under at least two of the named columns. Only a running head ("Invoice 123
+ * (continued)", a letterhead) may come before it; anything else first, a totals line, or a header with these
+ * columns anywhere on the page means the table does not continue. Returns -1 then.
+ */
+function resumeLine(page: Page, h: Header, lh: number, lineItems: boolean, headers: Header[]): number {
+  const named = h.columns.filter((c) => c.field && !c.inferred);
+  const moneyCols = named.filter((c) => c.field!.data_type !== 'string' && columnSpec(c.field!).variants.flat().some((t) => t === 'price' || t === 'amount'));
+  const under = (w: Word, c: Column) => Math.min(w.x1, c.x1 + lh) - Math.max(w.x0, c.x0 - lh) > 0;
+  // A page that prints a header with these columns starts a table of its own (perhaps another field's).
+  if (headers.some((x) => x.page === page.number)) return -1;
+  const figure = (w: Word) => /^[-+(]?[\d.,' ]*\d[\d.,']*\)?-?$/.test(w.text);
+  for (let li = 0; li < page.lines.length; li++) {
+    const line = page.lines[li]!;
+    if (isStopLine(line)) return -1;
+    const segs = segments(line, 1.2);
+    let row: boolean;
+    if (lineItems && moneyCols.length) {
+      const priced = line.words.some((w) => figure(w) && moneyCols.some((c) => under(w, c)));
+      const texted = line.words.some((w) => /\p{L}{2,}/u.test(w.text) && w.x1 < Math.min(...moneyCols.map((c) => c.x0)));
+      row = segs.length >= 2 && priced && texted;
+    } else {
+      const hit = new Set(line.words.map((w) => named.findIndex((c) => under(w, c))).filter((i) => i >= 0));
+      row = segs.length >= 2 && hit.size >= Math.min(2, named.length) && segs.every((sg) => named.some((c) => sg.x0 < c.x1 + lh && sg.x1 > c.x0 - lh));
+    }
+    if (row) return li;
+    // Only the running head may come before the first row.
+    if (line.y1 > page.height * RUNNING_HEAD_BAND) return -1;
+  }
+  return -1;
+}
+
 /** Extracts a table field: rows under each matching header, continued across pages, stopping at totals. */
 /**
  * `taken` holds headers already used by earlier table fields of the schema, so that two fields with the
  * same columns (one table printed twice, or a table per page) get distinct tables, in document order.
  */
 export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, taken: Set<string> = new Set()): TableResult | undefined {
-  const headers = findHeaders(doc, field).filter((h) => !isTaken(h, taken));
+  const found = findHeaders(doc, field);
+  const headers = found.filter((h) => !isTaken(h, taken));
   if (!headers.length) {
     // No header names the columns: an item list printed without one is read off its aligned amounts.
     if (!isLineItems(field) || taken.has('headerless')) return undefined;
@@ -477,17 +530,36 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
   // Only a header about as good as the chosen one, naming as many columns, starts another table; weak matches inside the body
   // (a data row that happens to name a column) do not end it.
   const headerStarts = new Set(headers.filter((h) => h.score >= best.score * 0.6 && named(h.columns) >= named(best.columns)).map((h) => `${h.page}:${h.lineIndex}`));
+  // Each chosen header's body, and where a body runs to the foot of its page and the next page does not print
+  // the header again, the rows at the top of the next page (and so on).
+  const parts: { h: Header; lh: number; body: Line[] }[] = [];
   for (const h of chosen) {
     taken.add(takenKey(h));
     const page = doc.pages.find((p) => p.number === h.page)!;
     const header = page.lines[h.lineIndex]!;
     const lh = Math.max(1, header.y1 - header.y0);
+    let part = bodyLines(page, h, lh, lineItems, (li) => headerStarts.has(`${h.page}:${li}`));
+    parts.push({ h, lh, body: part.lines });
+    // (Not for a table the schema places on one page: "Table 2 (page 3)".)
+    const onePage = pageHint(field) !== undefined && doc.pages.some((p) => p.number === pageHint(field));
+    for (let n = h.page + 1; part.toPageEnd && part.lines.length && !onePage; n++) {
+      const here = doc.pages.find((p) => p.number === n - 1)!;
+      if (part.lines[part.lines.length - 1]!.y1 < here.height * FILLED_BAND) break;
+      const next = doc.pages.find((p) => p.number === n);
+      if (!next || chosen.some((c) => c.page === n)) break;
+      const from = resumeLine(next, h, lh, lineItems, found);
+      if (from < 0) break;
+      const cont: Header = { ...h, page: n, lineIndex: from - 1, lastLine: from - 1 };
+      part = bodyLines(next, cont, lh, lineItems, (li) => headerStarts.has(`${n}:${li}`), from);
+      parts.push({ h: cont, lh, body: part.lines });
+    }
+  }
+  for (const { h, lh, body } of parts) {
     const pending: Record<string, string>[] = [];
     const cols = h.columns;
     const numeric = new Set(cols.filter((c) => c.field && c.field.data_type !== 'string').map((c) => c.field!.key));
     // Money columns (prices, amounts): a row without any of them is no line item of a priced table.
     const money = new Set(cols.filter((c) => c.field && c.field.data_type !== 'string' && columnSpec(c.field).variants.flat().some((t) => t === 'price' || t === 'amount')).map((c) => c.field!.key));
-    const body = bodyLines(page.lines, h, lh, lineItems, (li) => headerStarts.has(`${h.page}:${li}`));
     const assign = gutterColumns(body, cols, lh);
     const textKeys = cols.filter((c) => c.field && !numeric.has(c.field.key)).map((c) => c.field!.key);
     const perLine: RowBand[] = [];
