@@ -16,6 +16,7 @@ import { ConfirmUploadService } from './extraction/confirm-upload.service.js';
 import { CreateExtractionService } from './extraction/create-extraction.service.js';
 import { ExtractionHandler } from './extraction/extraction.handler.js';
 import { SubmissionDefaultsService } from './extraction/submission-defaults.service.js';
+import { ProcessingDeadlineService } from './expiry/processing-deadline.service.js';
 import { UploadExpiryService } from './expiry/upload-expiry.service.js';
 import { JobProgressService } from './jobs/job-progress.service.js';
 import { JobQueryService } from './jobs/job-query.service.js';
@@ -46,7 +47,7 @@ export class ArtifactModule {
         { provide: S3Storage, useValue: deps.storage },
         { provide: CONFIG, useValue: deps.cfg },
         { provide: LOGGER, useValue: deps.log },
-        CreateExtractionService, ConfirmUploadService, JobQueryService, JobProgressService, UploadExpiryService,
+        CreateExtractionService, ConfirmUploadService, JobQueryService, JobProgressService, UploadExpiryService, ProcessingDeadlineService,
         ArtifactQueryService, ArtifactUpdateService, RerunService, CancelService, RetentionPurgeService,
         SubmissionDefaultsService, PipelineService, PipelineJobService, CreateBatchService, ConfirmBatchService,
       ],

@@ -10,6 +10,7 @@ import { ArtifactEntity } from './entities/artifact.entity.js';
 import { BatchEntity } from './entities/batch.entity.js';
 import { JobEntity } from './entities/job.entity.js';
 import { PipelineEntity } from './entities/pipeline.entity.js';
+import { ProcessingDeadlineService } from './expiry/processing-deadline.service.js';
 import { UploadExpiryService } from './expiry/upload-expiry.service.js';
 import { artifactMigrations } from './migrations/index.js';
 import { RetentionPurgeService } from './retention/retention-purge.service.js';
@@ -47,6 +48,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
   });
   relay.start();
   app.get(UploadExpiryService).start();
+  app.get(ProcessingDeadlineService).start();
   app.get(RetentionPurgeService).start();
 
   return {

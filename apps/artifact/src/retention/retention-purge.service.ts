@@ -10,8 +10,10 @@ import { retentionCutoffs } from './retention.js';
 /**
  * Spec §2.8: the raw upload goes once `uploaded_at` + policy has passed (`never`: never). Only the raw
  * object; the record and results stay. `immediate` is purged by JobProgressService when extraction
- * finishes; this sweep retries the ones whose immediate purge failed. Artifacts with a job in flight
- * (`uploaded`, `processing`) wait for the next sweep. Rows are locked with SKIP LOCKED so replicas share the work.
+ * finishes; this sweep retries the ones whose immediate purge failed, and purges those whose job the
+ * processing deadline expired (`expired` with `uploaded_at` set; upload-expired artifacts were never
+ * uploaded). Artifacts with a job in flight (`uploaded`, `processing`) wait for the next sweep. Rows are
+ * locked with SKIP LOCKED so replicas share the work.
  */
 @Injectable()
 export class RetentionPurgeService implements OnApplicationShutdown {
@@ -33,7 +35,7 @@ export class RetentionPurgeService implements OnApplicationShutdown {
 
   async sweep(now = new Date()): Promise<number> {
     return this.ds.transaction(async (m) => {
-      const params: Record<string, unknown> = { inFlight: ['uploaded', 'processing'], finished: ['completed', 'failed'] };
+      const params: Record<string, unknown> = { inFlight: ['uploaded', 'processing'], finished: ['completed', 'failed', 'expired'] };
       const due = ["(a.retention_policy = 'immediate' AND a.status IN (:...finished))"];
       retentionCutoffs(now).forEach((c, i) => {
         due.push(`(a.retention_policy = :p${i} AND a.uploaded_at < :c${i})`);

@@ -9,6 +9,8 @@ import { bootstrap } from '../bootstrap.js';
 
 /** A running artifact service on real Postgres, NATS JetStream and S3, with its neighbours stood in. */
 export interface ArtifactHarness {
+  /** The artifact service's Nest application (e.g. `app.get(SomeSweep).sweep(now)`). */
+  app: INestApplication;
   db: TestDatabase;
   s3: TestS3;
   /** What the outbox published to the worker's queue and to the event stream. */
@@ -57,7 +59,7 @@ export async function startArtifactHarness(name: string, standIns: new () => unk
       handler: async (e) => { finished.push(e); return { ack: true }; },
     });
     return {
-      db, s3, runs, finished, close,
+      db, s3, runs, finished, close, app: service.app,
       call: <T>(subject: string, payload: object) => rpc.request<T>(subject, payload),
       fail: (subject: string, payload: object) => rejectionOf<DocketError>(rpc.request(subject, payload), subject),
     };

@@ -1,0 +1,85 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Streams, type JobFinishedEvent } from '@docket/contracts';
+import { enqueueOutbox } from '@docket/messaging';
+import type { Logger } from 'pino';
+import { DataSource, In } from 'typeorm';
+import { ARTIFACT_SCHEMA, type ArtifactConfig } from '../config.js';
+import { ArtifactEntity } from '../entities/artifact.entity.js';
+import { JobEntity } from '../entities/job.entity.js';
+import { CONFIG, LOGGER } from '../tokens.js';
+
+/** `<code>: <message>` (spec §2.2) of a job the deadline sweep expired. */
+export function processingTimeoutError(deadlineMs: number): string {
+  const minutes = Math.round((deadlineMs / 60_000) * 10) / 10;
+  return `processing_timeout: the job did not finish within ${minutes} minute${minutes === 1 ? '' : 's'}; it was not charged`;
+}
+
+/**
+ * Jobs `queued_for_processing` or `running` past `JOB_PROCESSING_DEADLINE_MS` become `expired`
+ * (`processing_timeout: …`). The worker fails a job itself after its last delivery, but if it crashes during
+ * that delivery (or the outcome RPC fails) the JetStream message is gone and nobody would ever finish the job
+ * nor release its hold. The job-finished event (status `expired`, pages 0) lets billing release the hold and
+ * the webhook dispatcher send `extraction.failed`. A worker report arriving afterwards is ignored by
+ * JobProgressService (terminal jobs never change). Rows are locked with SKIP LOCKED so replicas share the
+ * sweep, and a job whose report is being applied at that moment (row locked) is simply skipped.
+ *
+ * The clock starts at `started_at` for a running job: the worker's time budget (EXTRACTION_TIMEOUT_MS per
+ * delivery × WORKER_MAX_DELIVER) starts at the first pickup, which `started_at` records (JobProgressService
+ * keeps the first value across redeliveries), and time spent queued behind other jobs should not eat it. A job
+ * still queued has no `started_at`, so its clock starts at `queued_at` (set by confirm-upload, confirm-batch and
+ * rerun); `created_at` only as a guard against a row without either. No extra index: the live statuses are a
+ * small slice of the table, found through the status prefix of `jobs_status_created_idx`.
+ */
+@Injectable()
+export class ProcessingDeadlineService implements OnApplicationShutdown {
+  private timer?: NodeJS.Timeout;
+
+  constructor(private readonly ds: DataSource, @Inject(CONFIG) private readonly cfg: ArtifactConfig, @Inject(LOGGER) private readonly log: Logger) {}
+
+  start(): void {
+    this.timer = setInterval(() => {
+      this.sweep().catch((err) => this.log.warn({ err }, 'processing deadline sweep failed'));
+    }, this.cfg.JOB_DEADLINE_SWEEP_MS);
+    this.timer.unref();
+  }
+
+  async sweep(now = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - this.cfg.JOB_PROCESSING_DEADLINE_MS);
+    const error = processingTimeoutError(this.cfg.JOB_PROCESSING_DEADLINE_MS);
+    const expired = await this.ds.transaction(async (m) => {
+      const jobs: JobEntity[] = await m
+        .getRepository(JobEntity)
+        .createQueryBuilder('j')
+        .setLock('pessimistic_write')
+        .setOnLocked('skip_locked')
+        .where('j.status IN (:...live)', { live: ['queued_for_processing', 'running'] })
+        .andWhere('COALESCE(j.started_at, j.queued_at, j.created_at) < :cutoff', { cutoff })
+        .limit(200)
+        .getMany();
+      for (const job of jobs) {
+        await m.update(JobEntity, { id: job.id }, { status: 'expired', completedAt: now, error });
+        // As a failed outcome does (JobProgressService), with the terminal status of the job.
+        await m.update(
+          ArtifactEntity,
+          { id: job.artifactId, status: In(['uploaded', 'processing']) },
+          { status: 'expired', processedAt: now, statusMessage: error, confidence: null, needsReview: false },
+        );
+        const artifact = await m.findOneByOrFail(ArtifactEntity, { id: job.artifactId });
+        const eventId = `fin_${job.id}`;
+        const event: JobFinishedEvent = {
+          eventId, jobId: job.id, artifactId: job.artifactId, accountId: job.accountId, sandbox: job.sandbox, status: 'expired',
+          pages: 0, webhookId: job.webhookId, batchId: job.batchId, filename: artifact.filename, result: null, confidence: null,
+          needsReview: false, error, createdAt: job.createdAt.toISOString(), finishedAt: now.toISOString(),
+        };
+        await enqueueOutbox(m, ARTIFACT_SCHEMA, Streams.events.jobFinished, event, eventId);
+      }
+      return jobs;
+    });
+    for (const job of expired) this.log.warn({ jobId: job.id, previous: job.status, accountId: job.accountId }, 'job expired: processing deadline passed');
+    return expired.length;
+  }
+
+  onApplicationShutdown(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+}
