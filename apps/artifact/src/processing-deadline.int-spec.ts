@@ -19,6 +19,8 @@ const BYTES = Buffer.from('%PDF-1.4 pretend invoice bytes');
 const MINUTE = 60_000;
 /** JOB_PROCESSING_DEADLINE_MS is left at its default (30 minutes). */
 const TIMEOUT_ERROR = 'processing_timeout: the job did not finish within 30 minutes; it was not charged';
+/** JOB_QUEUE_DEADLINE_MS is left at its default (24 hours). */
+const QUEUE_TIMEOUT_ERROR = 'processing_timeout: no worker picked the job up within 24 hours; it was not charged';
 
 const billingStub = billingStandIn();
 
@@ -90,7 +92,7 @@ describe('artifact: processing deadline of queued and running jobs (real Postgre
     await expectEventually(async () => expect(finished.filter((e) => e.jobId === a.jobId)).toEqual([expect.objectContaining(expected)]), { what: 'expired event' });
   });
 
-  it('sweep(now): in-flight jobs expire only past the deadline (running from started_at, queued from queued_at); terminal jobs are untouched', async () => {
+  it('sweep(now): running jobs expire past the processing deadline (from started_at), queued ones only past the queue deadline (from queued_at); terminal jobs are untouched', async () => {
     const running = await submit({ start: true });
     const queued = await submit();
     const done = await submit({ start: true });
@@ -112,13 +114,17 @@ describe('artifact: processing deadline of queued and running jobs (real Postgre
     expect(await finishedOutbox(running.jobId)).toEqual([]);
     expect(await finishedOutbox(queued.jobId)).toEqual([]);
 
-    // 31 minutes on: both in-flight jobs expire; the terminal ones do not move.
-    const now = after(t0, 31 * MINUTE);
-    expect(await deadline.sweep(now)).toBe(2);
-    for (const j of [running, queued]) {
-      expect(await jobRow(j.jobId)).toMatchObject({ status: 'expired', error: TIMEOUT_ERROR, completed_at: now });
-      expect(await artifactRow(j.artifactId)).toMatchObject({ status: 'expired', status_message: TIMEOUT_ERROR, processed_at: now });
-      expect(await finishedOutbox(j.jobId)).toEqual([expect.objectContaining({ status: 'expired', pages: 0, result: null, error: TIMEOUT_ERROR })]);
+    // 31 minutes on: the running job expires; a job merely waiting in the queue does not, nor do the terminal ones.
+    const soon = after(t0, 31 * MINUTE);
+    expect(await deadline.sweep(soon)).toBe(1);
+    expect(await jobRow(queued.jobId)).toMatchObject({ status: 'queued_for_processing', error: null, completed_at: null });
+    // A day on, the queued job (its message lost) expires too.
+    const now = after(t0, 24 * 60 * MINUTE + MINUTE);
+    expect(await deadline.sweep(now)).toBe(1);
+    for (const [j, at, error] of [[running, soon, TIMEOUT_ERROR], [queued, now, QUEUE_TIMEOUT_ERROR]] as const) {
+      expect(await jobRow(j.jobId)).toMatchObject({ status: 'expired', error, completed_at: at });
+      expect(await artifactRow(j.artifactId)).toMatchObject({ status: 'expired', status_message: error, processed_at: at });
+      expect(await finishedOutbox(j.jobId)).toEqual([expect.objectContaining({ status: 'expired', pages: 0, result: null, error })]);
     }
     expect(await jobRow(done.jobId)).toEqual(doneBefore);
     expect(await jobRow(failed.jobId)).toEqual(failedBefore);

@@ -8,15 +8,18 @@ import { ArtifactEntity } from '../entities/artifact.entity.js';
 import { JobEntity } from '../entities/job.entity.js';
 import { CONFIG, LOGGER } from '../tokens.js';
 
-/** `<code>: <message>` (spec §2.2) of a job the deadline sweep expired. */
-export function processingTimeoutError(deadlineMs: number): string {
+/** `<code>: <message>` (spec §2.2) of a job the deadline sweep expired: running (`queued` false) or never picked up. */
+export function processingTimeoutError(deadlineMs: number, queued = false): string {
   const minutes = Math.round((deadlineMs / 60_000) * 10) / 10;
-  return `processing_timeout: the job did not finish within ${minutes} minute${minutes === 1 ? '' : 's'}; it was not charged`;
+  const span = minutes >= 120 && minutes % 60 === 0 ? `${minutes / 60} hours` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return queued
+    ? `processing_timeout: no worker picked the job up within ${span}; it was not charged`
+    : `processing_timeout: the job did not finish within ${span}; it was not charged`;
 }
 
 /**
- * Jobs `queued_for_processing` or `running` past `JOB_PROCESSING_DEADLINE_MS` become `expired`
- * (`processing_timeout: …`). The worker fails a job itself after its last delivery, but if it crashes during
+ * Jobs `running` past `JOB_PROCESSING_DEADLINE_MS`, and jobs still `queued_for_processing` past the much
+ * longer `JOB_QUEUE_DEADLINE_MS` (a backlog is not a failure), become `expired` (`processing_timeout: …`). The worker fails a job itself after its last delivery, but if it crashes during
  * that delivery (or the outcome RPC fails) the JetStream message is gone and nobody would ever finish the job
  * nor release its hold. The job-finished event (status `expired`, pages 0) lets billing release the hold and
  * the webhook dispatcher send `extraction.failed`. A worker report arriving afterwards is ignored by
@@ -44,19 +47,24 @@ export class ProcessingDeadlineService implements OnApplicationShutdown {
   }
 
   async sweep(now = new Date()): Promise<number> {
-    const cutoff = new Date(now.getTime() - this.cfg.JOB_PROCESSING_DEADLINE_MS);
-    const error = processingTimeoutError(this.cfg.JOB_PROCESSING_DEADLINE_MS);
+    const runCutoff = new Date(now.getTime() - this.cfg.JOB_PROCESSING_DEADLINE_MS);
+    const queueCutoff = new Date(now.getTime() - this.cfg.JOB_QUEUE_DEADLINE_MS);
     const expired = await this.ds.transaction(async (m) => {
       const jobs: JobEntity[] = await m
         .getRepository(JobEntity)
         .createQueryBuilder('j')
         .setLock('pessimistic_write')
         .setOnLocked('skip_locked')
-        .where('j.status IN (:...live)', { live: ['queued_for_processing', 'running'] })
-        .andWhere('COALESCE(j.started_at, j.queued_at, j.created_at) < :cutoff', { cutoff })
+        .where(
+          "(j.status = 'running' AND COALESCE(j.started_at, j.queued_at, j.created_at) < :runCutoff)" +
+            " OR (j.status = 'queued_for_processing' AND COALESCE(j.queued_at, j.created_at) < :queueCutoff)",
+          { runCutoff, queueCutoff },
+        )
         .limit(200)
         .getMany();
       for (const job of jobs) {
+        const queued = job.status === 'queued_for_processing';
+        const error = processingTimeoutError(queued ? this.cfg.JOB_QUEUE_DEADLINE_MS : this.cfg.JOB_PROCESSING_DEADLINE_MS, queued);
         await m.update(JobEntity, { id: job.id }, { status: 'expired', completedAt: now, error });
         // As a failed outcome does (JobProgressService), with the terminal status of the job.
         await m.update(
