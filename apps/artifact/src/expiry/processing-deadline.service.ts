@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Streams, type JobFinishedEvent } from '@docket/contracts';
 import { enqueueOutbox } from '@docket/messaging';
 import type { Logger } from 'pino';
@@ -6,6 +6,7 @@ import { DataSource, In } from 'typeorm';
 import { ARTIFACT_SCHEMA, type ArtifactConfig } from '../config.js';
 import { ArtifactEntity } from '../entities/artifact.entity.js';
 import { JobEntity } from '../entities/job.entity.js';
+import { PeriodicSweep } from '../sweep/periodic-sweep.js';
 import { CONFIG, LOGGER } from '../tokens.js';
 
 /** `<code>: <message>` (spec §2.2) of a job the deadline sweep expired: running (`queued` false) or never picked up. */
@@ -34,16 +35,13 @@ export function processingTimeoutError(deadlineMs: number, queued = false): stri
  * small slice of the table, found through the status prefix of `jobs_status_created_idx`.
  */
 @Injectable()
-export class ProcessingDeadlineService implements OnApplicationShutdown {
-  private timer?: NodeJS.Timeout;
-
-  constructor(private readonly ds: DataSource, @Inject(CONFIG) private readonly cfg: ArtifactConfig, @Inject(LOGGER) private readonly log: Logger) {}
+export class ProcessingDeadlineService extends PeriodicSweep {
+  constructor(private readonly ds: DataSource, @Inject(CONFIG) private readonly cfg: ArtifactConfig, @Inject(LOGGER) log: Logger) {
+    super(log, 'processing deadline');
+  }
 
   start(): void {
-    this.timer = setInterval(() => {
-      this.sweep().catch((err) => this.log.warn({ err }, 'processing deadline sweep failed'));
-    }, this.cfg.JOB_DEADLINE_SWEEP_MS);
-    this.timer.unref();
+    this.every(this.cfg.JOB_DEADLINE_SWEEP_MS);
   }
 
   async sweep(now = new Date()): Promise<number> {
@@ -87,7 +85,4 @@ export class ProcessingDeadlineService implements OnApplicationShutdown {
     return expired.length;
   }
 
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
-  }
 }

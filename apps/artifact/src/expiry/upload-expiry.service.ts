@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Streams, type JobFinishedEvent } from '@docket/contracts';
 import { enqueueOutbox } from '@docket/messaging';
 import type { Logger } from 'pino';
@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { ARTIFACT_SCHEMA, type ArtifactConfig } from '../config.js';
 import { ArtifactEntity } from '../entities/artifact.entity.js';
 import { JobEntity } from '../entities/job.entity.js';
+import { PeriodicSweep } from '../sweep/periodic-sweep.js';
 import { CONFIG, LOGGER } from '../tokens.js';
 
 /**
@@ -13,16 +14,13 @@ import { CONFIG, LOGGER } from '../tokens.js';
  * event lets billing release the hold. Rows are locked with SKIP LOCKED so replicas share the sweep.
  */
 @Injectable()
-export class UploadExpiryService implements OnApplicationShutdown {
-  private timer?: NodeJS.Timeout;
-
-  constructor(private readonly ds: DataSource, @Inject(CONFIG) private readonly cfg: ArtifactConfig, @Inject(LOGGER) private readonly log: Logger) {}
+export class UploadExpiryService extends PeriodicSweep {
+  constructor(private readonly ds: DataSource, @Inject(CONFIG) private readonly cfg: ArtifactConfig, @Inject(LOGGER) log: Logger) {
+    super(log, 'upload expiry');
+  }
 
   start(): void {
-    this.timer = setInterval(() => {
-      this.sweep().catch((err) => this.log.warn({ err }, 'upload expiry sweep failed'));
-    }, this.cfg.UPLOAD_EXPIRY_SWEEP_MS);
-    this.timer.unref();
+    this.every(this.cfg.UPLOAD_EXPIRY_SWEEP_MS);
   }
 
   async sweep(now = new Date()): Promise<number> {
@@ -52,7 +50,4 @@ export class UploadExpiryService implements OnApplicationShutdown {
     });
   }
 
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
-  }
 }

@@ -1,9 +1,10 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { S3Storage } from '@docket/storage';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import type { ArtifactConfig } from '../config.js';
 import { ArtifactEntity } from '../entities/artifact.entity.js';
+import { PeriodicSweep } from '../sweep/periodic-sweep.js';
 import { CONFIG, LOGGER } from '../tokens.js';
 import { retentionCutoffs } from './retention.js';
 
@@ -16,21 +17,18 @@ import { retentionCutoffs } from './retention.js';
  * locked with SKIP LOCKED so replicas share the work.
  */
 @Injectable()
-export class RetentionPurgeService implements OnApplicationShutdown {
-  private timer?: NodeJS.Timeout;
-
+export class RetentionPurgeService extends PeriodicSweep {
   constructor(
     private readonly ds: DataSource,
     private readonly storage: S3Storage,
     @Inject(CONFIG) private readonly cfg: ArtifactConfig,
-    @Inject(LOGGER) private readonly log: Logger,
-  ) {}
+    @Inject(LOGGER) log: Logger,
+  ) {
+    super(log, 'retention purge');
+  }
 
   start(): void {
-    this.timer = setInterval(() => {
-      this.sweep().catch((err) => this.log.warn({ err }, 'retention purge sweep failed'));
-    }, this.cfg.RETENTION_SWEEP_MS);
-    this.timer.unref();
+    this.every(this.cfg.RETENTION_SWEEP_MS);
   }
 
   async sweep(now = new Date()): Promise<number> {
@@ -69,7 +67,4 @@ export class RetentionPurgeService implements OnApplicationShutdown {
     });
   }
 
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
-  }
 }
