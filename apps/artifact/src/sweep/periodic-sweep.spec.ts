@@ -20,7 +20,9 @@ class Counting extends PeriodicSweep {
 }
 
 describe('PeriodicSweep', () => {
-  afterEach(() => jest.useRealTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   it('runs once a tick, skips ticks while a run is still going, and stops on shutdown', async () => {
     jest.useFakeTimers();
