@@ -12,7 +12,8 @@ function recordingOcr() {
   const ocr: OcrService = {
     async recognize(_image, opts = {}) {
       calls.push(opts);
-      return { words: [{ text: 'Total:', x0: 10, y0: 10, x1: 60, y1: 22, conf: 0.9 }, { text: '12.50', x0: 70, y0: 10, x1: 110, y1: 22, conf: 0.9 }] };
+      // An upright reading (three confident words: fewer, and the image would be tried the other ways up too).
+      return { words: [{ text: 'Total:', x0: 10, y0: 10, x1: 60, y1: 22, conf: 0.9 }, { text: '12.50', x0: 70, y0: 10, x1: 110, y1: 22, conf: 0.9 }, { text: 'EUR', x0: 120, y0: 10, x1: 150, y1: 22, conf: 0.9 }] };
     },
     async close() {},
   };

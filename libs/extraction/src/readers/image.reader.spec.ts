@@ -132,3 +132,82 @@ describe('slanted images', () => {
     expect(n).toBe(1);
   });
 });
+
+describe('images the wrong way up', () => {
+  /** A white image with a black block in its top-left corner (where an upright page starts its print). */
+  const marked = (w: number, h: number) => {
+    const c = createCanvas(w, h);
+    const ctx = c.getContext('2d');
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, w, h);
+    ctx.fillStyle = '#000';
+    ctx.fillRect(10, 10, 120, 60);
+    return new Uint8Array(c.toBuffer('image/png'));
+  };
+  const blank = (w: number, h: number) => {
+    const c = createCanvas(w, h);
+    const ctx = c.getContext('2d');
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, w, h);
+    return new Uint8Array(c.toBuffer('image/png'));
+  };
+  const text = (conf: number) =>
+    Array.from({ length: 20 }, (_, i) => ({ text: `word${i}`, x0: 20 + (i % 4) * 100, x1: 100 + (i % 4) * 100, y0: 100 + Math.floor(i / 4) * 40, y1: 120 + Math.floor(i / 4) * 40, conf }));
+  /** Reads confidently only an image whose dark block sits top left and which has the given proportions. */
+  const ocrFor = (upright: (width: number, height: number) => boolean, calls: { width: number; height: number }[]): OcrService => ({
+    async recognize(image) {
+      const { loadImage } = await import('@napi-rs/canvas');
+      const img = await loadImage(Buffer.from(image));
+      const c = createCanvas(img.width, img.height);
+      const ctx = c.getContext('2d');
+      ctx.drawImage(img, 0, 0);
+      const topLeftDark = ctx.getImageData(40, 30, 1, 1).data[0]! < 128;
+      calls.push({ width: img.width, height: img.height });
+      return { words: topLeftDark && upright(img.width, img.height) ? text(0.9) : text(0.25) };
+    },
+    async close() {},
+  });
+
+  it('turns an upside-down scan round and keeps the upright reading', async () => {
+    const calls: { width: number; height: number }[] = [];
+    // The upload is the upright image turned by 180°: its block is bottom right.
+    const c = createCanvas(1400, 1000);
+    const ctx = c.getContext('2d');
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, 1400, 1000);
+    ctx.fillStyle = '#000';
+    ctx.fillRect(1400 - 130, 1000 - 70, 120, 60);
+    const layout = await readImage(new Uint8Array(c.toBuffer('image/png')), ocrFor(() => true, calls));
+    expect(calls).toHaveLength(2); // as uploaded, then turned by 180° (upright: no further turns)
+    const words = layout.pages[0]!.lines.flatMap((l) => l.words);
+    expect(words).toHaveLength(20);
+    expect(words.every((w) => w.conf === 0.9)).toBe(true);
+  });
+
+  it('turns a sideways photo upright and swaps the page proportions', async () => {
+    const calls: { width: number; height: number }[] = [];
+    // Upright is landscape with the block top left; the upload is portrait (turned by 90° counter-clockwise), and
+    // not page-shaped (a page scan gets its ruled lines, and this block, erased before OCR).
+    const up = marked(1800, 1000);
+    const { loadImage } = await import('@napi-rs/canvas');
+    const img = await loadImage(Buffer.from(up));
+    const c = createCanvas(1000, 1800);
+    const ctx = c.getContext('2d');
+    ctx.translate(0, 1800);
+    ctx.rotate(-Math.PI / 2);
+    ctx.drawImage(img, 0, 0);
+    const layout = await readImage(new Uint8Array(c.toBuffer('image/png')), ocrFor((w, h) => w > h, calls));
+    expect(layout.pages[0]).toMatchObject({ width: 1800, height: 1000 });
+    expect(layout.pages[0]!.lines.flatMap((l) => l.words).every((w) => w.conf === 0.9)).toBe(true);
+  });
+
+  it('does not turn an upright page, nor a blank one', async () => {
+    const calls: { width: number; height: number }[] = [];
+    await readImage(marked(1400, 1000), ocrFor(() => true, calls));
+    expect(calls).toHaveLength(1);
+    const none: OcrService = { recognize: async () => ({ words: [] }), close: async () => {} };
+    let n = 0;
+    await readImage(blank(1400, 1000), { ...none, recognize: async () => (n++, { words: [] }) });
+    expect(n).toBe(1);
+  });
+});

@@ -198,6 +198,76 @@ async function upscale(bytes: Uint8Array, size: { width: number; height: number 
   }
 }
 
+/** Mean OCR confidence of a reading, over the characters of its letter/digit words. */
+function meanConf(words: Word[]): number {
+  let n = 0;
+  let sum = 0;
+  for (const w of words) if (/[\p{L}\d]/u.test(w.text)) (n += w.text.length), (sum += w.conf * w.text.length);
+  return n ? sum / n : 0;
+}
+
+/**
+ * Does a reading look like print read the wrong way up? Upright pages read at a mean confidence of 0.65–0.9
+ * (SROIE, FUNSD), upside-down ones at 0.2–0.35, sideways ones as a handful of words (a few of them confident
+ * scraps). A short upright text (a label, a screenshot line) reads few words but confidently.
+ */
+function misoriented(words: Word[]): boolean {
+  const real = words.filter((w) => /[\p{L}\d]{2}/u.test(w.text));
+  const conf = meanConf(real);
+  return conf < 0.5 || real.length < 3 || (real.length < 15 && conf < 0.75);
+}
+
+/**
+ * Does the image look like print at all: some dark pixels, but not mostly dark (a blank page, a black frame or a
+ * photo is not turned round)? Measured on a small copy.
+ */
+async function hasInk(bytes: Uint8Array): Promise<boolean> {
+  try {
+    const { createCanvas, loadImage } = await import('@napi-rs/canvas');
+    const img = await loadImage(Buffer.from(bytes));
+    const k = Math.min(1, 400 / Math.max(img.width, img.height));
+    const canvas = createCanvas(Math.max(1, Math.round(img.width * k)), Math.max(1, Math.round(img.height * k)));
+    const ctx = canvas.getContext('2d');
+    // On white: transparent pixels are paper, not ink.
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
+    const px = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    let dark = 0;
+    for (let i = 0; i < px.length; i += 4) if (px[i]! * 299 + px[i + 1]! * 587 + px[i + 2]! * 114 < 128_000) dark++;
+    const share = dark / (px.length / 4);
+    return share > 0.002 && share < 0.4;
+  } catch {
+    return false;
+  }
+}
+
+/** Confident text of a reading: characters weighted by their confidence. */
+function textScore(words: Word[]): number {
+  let score = 0;
+  for (const w of words) if (/[\p{L}\d]/u.test(w.text)) score += w.text.length * w.conf * w.conf;
+  return score;
+}
+
+/** The image turned clockwise by `quarter` × 90° (PNG), or undefined when it cannot be decoded here. */
+async function turned(bytes: Uint8Array, quarter: 1 | 2 | 3): Promise<Uint8Array | undefined> {
+  try {
+    const { createCanvas, loadImage } = await import('@napi-rs/canvas');
+    const img = await loadImage(Buffer.from(bytes));
+    const [W, H] = [img.width, img.height];
+    const canvas = quarter === 2 ? createCanvas(W, H) : createCanvas(H, W);
+    const ctx = canvas.getContext('2d');
+    if (quarter === 1) ctx.translate(H, 0);
+    else if (quarter === 2) ctx.translate(W, H);
+    else ctx.translate(0, W);
+    ctx.rotate((quarter * Math.PI) / 2);
+    ctx.drawImage(img, 0, 0);
+    return canvas.toBuffer('image/png');
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The image rotated by the slant measured on its first reading (`slope` = dy/dx of its text lines), on a white
  * canvas of the same size, with a function mapping a word box of the straightened image back onto the original
@@ -257,12 +327,29 @@ export async function readImage(bytes: Uint8Array, ocr: OcrService, page = 1, op
   // text) drops the light typed fill-ins of form rows that sit apart from their printed labels.
   const psm = isPage(header) ? { pageSegMode: opts.sparse ? SPARSE_PSM : PAGE_PSM } : undefined;
   let res = await ocr.recognize(image, psm);
+  // A page scanned upside down or a photo taken sideways reads as a few words or garbage: the quarter turns are
+  // tried and the reading with the most confident text kept; the page is then the image turned upright (its
+  // boxes, and the provenance built on them, refer to the upright page).
+  let upright = image;
+  let quarter = 0;
+  if (misoriented(res.words) && (await hasInk(image))) {
+    let best = { res, image, quarter: 0, score: textScore(res.words) };
+    for (const q of [2, 1, 3] as const) {
+      const turn = await turned(image, q);
+      if (!turn) break;
+      const again = await ocr.recognize(turn, psm);
+      const score = textScore(again.words);
+      if (score > best.score) best = { res: again, image: turn, quarter: q, score };
+      if (!misoriented(again.words)) break;
+    }
+    ({ res, image: upright, quarter } = best);
+  }
   // A slanted scan or photo (beyond ~0.9°, measured on the words of this reading) is straightened and read again,
   // and the straight reading is kept: on a slant the OCR misreads more letters (SROIE receipts rotated 1.5°:
   // micro-F1 0.75 → 0.80; FUNSD forms 0.552 → 0.566). Costs a second OCR pass on slanted images only.
   const slope = skewOf(res.words);
   if (slope) {
-    const straight = await deskewed(image, slope);
+    const straight = await deskewed(upright, slope);
     if (straight) {
       const again = await ocr.recognize(straight.image, psm);
       for (const w of again.words) straight.unrotate(w);
@@ -274,7 +361,8 @@ export async function readImage(bytes: Uint8Array, ocr: OcrService, page = 1, op
     if (res.width) res.width /= factor;
     if (res.height) res.height /= factor;
   }
-  const size = header ?? (res.width && res.height ? { width: res.width, height: res.height } : undefined);
+  let size = header ?? (res.width && res.height ? { width: res.width, height: res.height } : undefined);
+  if (size && quarter % 2 === 1) size = { width: size.height, height: size.width };
   const width = size?.width ?? Math.max(1, ...res.words.map((w) => w.x1));
   const height = size?.height ?? Math.max(1, ...res.words.map((w) => w.y1));
   return { pages: [buildPage(page, width, height, res.words, true)] };

@@ -6,14 +6,18 @@ import type { OcrResult, OcrService } from './ocr.service.js';
 import { encodePng, isTiff, readTiff } from './tiff.reader.js';
 import { errorCodeOf } from '../testing/error.test-helper.js';
 
-/** A fake OCR: records the images it is given and reports one word spanning the image. */
+/**
+ * A fake OCR: records the images it is given and reports a confident line of three words across the image (an
+ * upright reading: with fewer words the reader would also try the image the other ways up).
+ */
 function fakeOcr() {
   const images: Uint8Array[] = [];
   const ocr: OcrService = {
     async recognize(image: Uint8Array): Promise<OcrResult> {
       images.push(image);
       const size = imageSize(image)!;
-      return { words: [{ text: `w${images.length}`, x0: 0, y0: 0, x1: size.width, y1: size.height, conf: 0.9 }] };
+      const third = size.width / 3;
+      return { words: [0, 1, 2].map((k) => ({ text: `w${images.length}${'abc'[k]}`, x0: k * third, y0: 0, x1: (k + 1) * third, y1: size.height, conf: 0.9 })) };
     },
     async close() {},
   };
