@@ -5,24 +5,24 @@
  * known parts. Generic words weigh less so that `Date:` matches "Invoice date" but not "Due date".
  */
 const SYNONYMS: Record<string, string[]> = {
-  number: ['no', 'nr', 'nummer', 'numero', 'num', '#', 'n', 'no.', 'nbr', 'nro'],
-  invoice: ['inv', 'rechnung', 'facture', 'factuur', 'bill', 'invoicing', 'rg', 'fact', 'avoir', 'gutschrift', 'creditnote', 'credit', 'faktura', 'fattura', 'factura'],
-  date: ['datum', 'dated', 'dt', 'date', 'fecha'],
-  due: ['limite', 'deadline', 'fallig', 'faellig', 'echeance', 'vervaldatum', 'payable', 'zahlbar', 'faelligkeit', 'falligkeit', 'zahlungsziel', 'vervaldag', 'scadenza', 'vencimiento', 'forfallodatum', 'forfallodag', 'forfaldsdato', 'forfallsdato'],
-  total: ['gesamt', 'gesamtbetrag', 'totaal', 'sum', 'summe', 'grand', 'ttc', 'endbetrag', 'rechnungsbetrag', 'razem', 'brutto', 'ogolem', 'suma', 'jumlah', 'totale'],
-  net: ['netto', 'subtotal', 'subtotaal', 'zwischensumme', 'sub', 'ht', 'nettobetrag', 'excl', 'excluding', 'before', 'taxable', 'grondslag', 'bemessungsgrundlage', 'imponibile', 'imponible'],
-  tax: ['vat', 'mwst', 'ust', 'tva', 'btw', 'gst', 'sst', 'steuer', 'umsatzsteuer', 'mehrwertsteuer', 'taxes', 'taxe', 'iva', 'moms', 'mva'],
-  amount: ['betrag', 'bedrag', 'amt', 'montant', 'kwota', 'wartosc', 'importo', 'importe', 'belopp', 'belob', 'belop'],
-  seller: ['vendor', 'supplier', 'issuer', 'lieferant', 'verkaufer', 'fournisseur', 'leverancier', 'merchant', 'from', 'provider', 'payee', 'beneficiary', 'remit', 'sprzedawca'],
-  buyer: ['customer', 'client', 'kunde', 'acheteur', 'klant', 'purchaser', 'recipient', 'billed', 'sold', 'destinataire', 'empfanger', 'empfaenger', 'livraison', 'facturation', 'lieferadresse', 'consignee', 'nabywca', 'cliente', 'destinatario', 'odbiorca'],
-  quantity: ['qty', 'menge', 'anzahl', 'quantite', 'qte', 'aantal', 'hoeveelheid', 'stuks', 'pcs', 'qt', 'units', 'hours', 'hrs', 'cantidad', 'quantita', 'ilosc', 'stunden', 'antal', 'antall'],
-  price: ['rate', 'preis', 'prix', 'prijs', 'cost', 'einzelpreis', 'pu', 'cena', 'ansatz', 'prezzo', 'precio', 'pris'],
-  unit: ['einzel', 'unitaire', 'per', 'each', 'stuk', 'eenheid'],
-  description: ['desc', 'item', 'article', 'bezeichnung', 'beschreibung', 'designation', 'libelle', 'omschrijving', 'product', 'service', 'particulars', 'details', 'artikel', 'leistung', 'descrizione', 'concepto', 'descripcion', 'towar', 'towaru', 'uslugi', 'benamning', 'beskrivning', 'beskrivelse', 'varebeskrivelse'],
+  number: ['no', 'nr', 'nummer', 'numero', 'num', '#', 'n', 'no.', 'nbr', 'nro', 'cislo', 'sorszam', 'sorszama'],
+  invoice: ['inv', 'rechnung', 'facture', 'factuur', 'bill', 'invoicing', 'rg', 'fact', 'avoir', 'gutschrift', 'creditnote', 'credit', 'faktura', 'fattura', 'factura', 'fatura', 'szamla', 'beleg'],
+  date: ['datum', 'dated', 'dt', 'date', 'fecha', 'data', 'dato'],
+  due: ['limite', 'deadline', 'fallig', 'faellig', 'echeance', 'vervaldatum', 'payable', 'zahlbar', 'faelligkeit', 'falligkeit', 'zahlungsziel', 'vervaldag', 'scadenza', 'vencimiento', 'forfallodatum', 'forfallodag', 'forfaldsdato', 'forfallsdato', 'vencimento', 'splatnosti', 'splatnost', 'hatarido', 'forfald'],
+  total: ['gesamt', 'gesamtbetrag', 'totaal', 'sum', 'summe', 'grand', 'ttc', 'endbetrag', 'rechnungsbetrag', 'razem', 'brutto', 'ogolem', 'suma', 'jumlah', 'totale', 'celkem', 'osszesen', 'totalt'],
+  net: ['netto', 'subtotal', 'subtotaal', 'zwischensumme', 'sub', 'ht', 'nettobetrag', 'excl', 'excluding', 'before', 'taxable', 'grondslag', 'bemessungsgrundlage', 'imponibile', 'imponible', 'iliquido', 'zaklad'],
+  tax: ['vat', 'mwst', 'ust', 'tva', 'btw', 'gst', 'sst', 'steuer', 'umsatzsteuer', 'mehrwertsteuer', 'taxes', 'taxe', 'iva', 'moms', 'mva', 'dph', 'afa'],
+  amount: ['betrag', 'bedrag', 'amt', 'montant', 'kwota', 'wartosc', 'importo', 'importe', 'belopp', 'belob', 'belop', 'valor'],
+  seller: ['vendor', 'supplier', 'issuer', 'lieferant', 'verkaufer', 'fournisseur', 'leverancier', 'merchant', 'from', 'provider', 'payee', 'beneficiary', 'remit', 'sprzedawca', 'dodavatel', 'elado', 'proveedor', 'fornecedor', 'fornitore', 'leverandor', 'leverantor'],
+  buyer: ['customer', 'client', 'kunde', 'acheteur', 'klant', 'purchaser', 'recipient', 'billed', 'sold', 'destinataire', 'empfanger', 'empfaenger', 'livraison', 'facturation', 'lieferadresse', 'consignee', 'nabywca', 'cliente', 'destinatario', 'odbiorca', 'kund', 'odberatel', 'vevo', 'warenempfanger', 'rechnungsempfanger'],
+  quantity: ['qty', 'menge', 'anzahl', 'quantite', 'qte', 'aantal', 'hoeveelheid', 'stuks', 'pcs', 'qt', 'units', 'hours', 'hrs', 'cantidad', 'quantita', 'ilosc', 'stunden', 'antal', 'antall', 'qtd', 'quantidade', 'mnozstvi', 'menny', 'mennyiseg'],
+  price: ['rate', 'preis', 'prix', 'prijs', 'cost', 'einzelpreis', 'pu', 'cena', 'ansatz', 'prezzo', 'precio', 'pris', 'preco', 'egysegar'],
+  unit: ['einzel', 'unitaire', 'per', 'each', 'stuk', 'eenheid', 'unitario', 'unitaire'],
+  description: ['desc', 'item', 'article', 'bezeichnung', 'beschreibung', 'designation', 'libelle', 'omschrijving', 'product', 'service', 'particulars', 'details', 'artikel', 'leistung', 'descrizione', 'concepto', 'descripcion', 'towar', 'towaru', 'uslugi', 'benamning', 'beskrivning', 'beskrivelse', 'varebeskrivelse', 'descricao', 'designacao', 'megnevezes', 'oznaceni', 'nazev'],
   company: ['firm', 'firma', 'societe', 'bedrijf', 'business'],
   address: ['addr', 'adresse', 'adres', 'anschrift'],
   phone: ['tel', 'ph', 'telephone', 'telefon', 'telefoon', 'mobile', 'fax'],
-  currency: ['curr', 'wahrung', 'devise', 'valuta', 'waehrung'],
+  currency: ['curr', 'wahrung', 'devise', 'valuta', 'waehrung', 'moneda', 'moeda', 'mena'],
   id: ['identification', 'ident', 'identifier', 'idnr', 'nummer'],
   name: ['naam', 'nom'],
   order: ['bestellung', 'commande', 'bestelling', 'po'],
@@ -67,17 +67,17 @@ const EXCLUDING = 'excl|excluded|exclusief|exclusive|excluding|exkl|exklusive|oh
 const INCLUDING = 'incl|inclusief|inclusive|including|inkl|inklusive|met|with|avec|after';
 const TAX_WORD = 'tax|taxes|vat|btw|mwst|ust|tva|gst|sst|steuer|moms|mva';
 // The French participles keep their accent ("Facturé à", "Livré à"): "Facture à régler …" is a sentence.
-const ADDRESSEE_FR = /(?<!\p{L})(?:factur|livr)(?:é|ée|és|ées)\s+(?:à|a)(?!\p{L})/gu;
+const ADDRESSEE_FR = /(?<!\p{L})(?:factur|livr|adress)(?:é|ée|és|ées)\s+(?:à|a)(?!\p{L})/gu;
 // The addressee introduced in other languages: "Factuur aan", "Geleverd aan", "Rechnung an",
 // "Facturar a", "Spett.le" (Italian letters), and the compound address headings "Rechnungsadresse", "Lieferanschrift".
-const ADDRESSEE_OTHER = /\b(?:(?:gefactureerd|geleverd|factuur|levering)\s+aan|rechnung\s+an|(?:facturar|fatturare|facturado)\s+a|spett\s?\.?\s?le|spettabile|(?:rechnungs|liefer)(?:adresse|anschrift)|(?:factuur|aflever|leverans|fakturerings|faktura)adresse?)\b/g;
-const ADDRESSEE_OTHER_HEAD = 'factur\\w*|livr\\w*|adresse|gefactureerd|geleverd|factuur|levering|rechnung|fatturare|spett\\S*';
+const ADDRESSEE_OTHER = /\b(?:(?:gefactureerd|geleverd|factuur|levering)\s+aan|rechnung\s+an|(?:facturar|fatturare|facturado)\s+a|spett\s?\.?\s?le|spettabile|exmos?|(?:rechnungs|liefer)(?:adresse|anschrift)|(?:factuur|aflever|leverans|fakturerings|faktura)adresse?)\b/g;
+const ADDRESSEE_OTHER_HEAD = 'factur\\w*|livr\\w*|adresse|exmos?|gefactureerd|geleverd|factuur|levering|rechnung|fatturare|spett\\S*';
 // The amount to pay named without a total word: "Net à payer" (French: the total due), "Te betalen", "Do zapłaty".
-const PAYABLE = /\b(?:net\s+a\s+payer|montant\s+a\s+payer|te\s+betalen|do\s+zaplaty|att\s+betala|at\s+betale|a\s+betale)\b/g;
+const PAYABLE = /\b(?:net\s+a\s+payer|montant\s+a\s+payer|te\s+betalen|do\s+zaplaty|att\s+betala|at\s+betale|a\s+betale|fizetendo|k\s+uhrade|da\s+pagare)\b/g;
 // Due-date phrases whose first word names another concept: "Payment due", "Termin płatności" (Polish).
 const DUE_PHRASE = /\b(?:payment\s+due|termin\s+platnosci)\b/g;
 /** A (folded) word that can open such a phrase. */
-const PHRASE_HEAD = new RegExp(`\\b(?:${ADDRESSEE_VERB}|${ADDRESS_KIND}|${EXCLUDING}|${INCLUDING}|${ADDRESSEE_OTHER_HEAD}|net|montant|te|do|payment|termin|faktura|att|at|a)\\.?$`);
+const PHRASE_HEAD = new RegExp(`\\b(?:${ADDRESSEE_VERB}|${ADDRESS_KIND}|${EXCLUDING}|${INCLUDING}|${ADDRESSEE_OTHER_HEAD}|net|montant|te|do|payment|termin|faktura|att|at|a|k|da)\\.?$`);
 const ADDRESSEE = new RegExp(`\\b(?:${ADDRESSEE_VERB})\\s+to\\b`, 'g');
 const ADDRESS = new RegExp(`\\b(?:${ADDRESS_KIND})\\s+address\\b`, 'g');
 const NET = new RegExp(`\\b(?:${EXCLUDING})\\.?\\s+(?:of\\s+)?(?:${TAX_WORD})\\b`, 'g');

@@ -663,7 +663,8 @@ export function stripItemCode(s: string): string {
   return s.replace(/^\s*(?:\[[^\]\s]{2,}\]|\*[^*\s]{2,}\*)\s+(?=\S)/u, '');
 }
 
-const isCode = (s: string) => !/\s/.test(s.trim()) && /\d/.test(s) && s.trim().length >= 3;
+// One token with a digit ("100234", "WL-01") or capitals joined by a separator ("K-MON", "SVC_FEE").
+const isCode = (s: string) => !/\s/.test(s.trim()) && s.trim().length >= 3 && (/\d/.test(s) || /^\p{Lu}+(?:[-_./]\p{Lu}+)+$/u.test(s.trim()));
 const wordCount = (s: string) => (s.match(/\p{L}{2,}/gu) ?? []).length;
 
 /**
@@ -677,7 +678,12 @@ function preferWordyText(rows: Record<string, string>[], cols: Column[]): void {
     const key = c.field?.data_type === 'string' ? c.field.key : undefined;
     if (!key || !rows.every((r) => r[key] === undefined || isCode(r[key]!))) continue;
     const ci = cols.indexOf(c);
-    const other = cols.findIndex((o, i) => i > ci && !o.field && rows.filter((r) => wordCount(r[`#${i}`] ?? '') >= 2).length >= rows.length * 0.8);
+    // (Words in most rows; or a word in every row and several in at least half: a unit column never has two.)
+    const wordy = (i: number) => {
+      const n = rows.map((r) => wordCount(r[`#${i}`] ?? ''));
+      return n.filter((k) => k >= 2).length >= rows.length * 0.8 || (n.every((k) => k >= 1) && n.filter((k) => k >= 2).length >= rows.length / 2);
+    };
+    const other = cols.findIndex((o, i) => i > ci && !o.field && wordy(i));
     if (other < 0) continue;
     for (const r of rows) {
       const code = r[key];
