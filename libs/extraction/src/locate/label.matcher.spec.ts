@@ -52,6 +52,7 @@ describe('label matching', () => {
     expect(conceptTokens('Qtd.')).toEqual(['quantity']);
     expect(conceptTokens('Preço unitário')).toEqual(['price', 'unit']);
     expect(conceptTokens('Descrição')).toEqual(['description']);
+    expect(conceptTokens('Faktura č. 2025031')).toEqual(['invoice', 'number', '2025031']);
   });
 
   it('scores a specific label above a generic one', () => {

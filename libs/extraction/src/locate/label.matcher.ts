@@ -86,7 +86,8 @@ const GROSS = new RegExp(`\\b(?:${INCLUDING})\\.?\\s+(?:of\\s+)?(?:${TAX_WORD})\
 /** Splits text into raw tokens (keeping `#` and `°` as their own tokens: they mean "number"). */
 export function tokens(s: string): string[] {
   // Addressee phrases name the buyer whatever verb they use ("Bill to", "Invoice to", "Ship to").
-  const f = fold(s.toLowerCase().replace(ADDRESSEE_FR, ' buyer '))
+  // Czech/Slovak "č." (číslo) is the number sign: "Faktura č. 2025031".
+  const f = fold(s.toLowerCase().replace(ADDRESSEE_FR, ' buyer ').replace(/(?<!\p{L})č(?:ís)?\.(?!\p{L})/gu, ' # '))
     .replace(ADDRESSEE, ' buyer ')
     // … and so do the addresses printed for them ("Delivery address", "Billing address").
     .replace(ADDRESS, ' buyer ')

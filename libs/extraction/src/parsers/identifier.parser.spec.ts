@@ -13,5 +13,6 @@ describe('identifiers', () => {
   it('finds EU VAT ids', () => {
     expect(findVatIds('USt-IdNr.: DE123456789').map((v) => v.value)).toEqual(['DE123456789']);
     expect(findVatIds('TVA : FR11999999998 - SIRET').map((v) => v.value)).toEqual(['FR11999999998']);
+    expect(findVatIds('DIČ: CZ27123456 DIČ: CZ28765432').map((v) => v.value)).toEqual(['CZ27123456', 'CZ28765432']);
   });
 });

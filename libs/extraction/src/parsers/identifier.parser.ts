@@ -31,7 +31,8 @@ const VAT_PREFIX = 'ATU|BE|BG|CHE|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|LT|L
 /** EU-style VAT identifiers: country prefix then 8–12 characters, mostly digits (spaces/dots allowed when printed so). */
 export function findVatIds(text: string): { value: string; index: number }[] {
   const out: { value: string; index: number }[] = [];
-  const re = new RegExp(`\\b(?:${VAT_PREFIX})[ .-]?(?:[0-9A-Z]{2,4}[ .-]?){2,5}[0-9A-Z]{0,4}\\b`, 'g');
+  // Not ending inside a word: "DIČ: CZ27123456 DIČ: …" must not give "CZ27123456 DI" (\b sees "Č" as a non-word).
+  const re = new RegExp(`\\b(?:${VAT_PREFIX})[ .-]?(?:[0-9A-Z]{2,4}[ .-]?){2,5}[0-9A-Z]{0,4}(?![\\p{L}\\p{N}])`, 'gu');
   for (const m of text.matchAll(re)) {
     const v = m[0].trim();
     const compact = v.replace(/[ .-]/g, '');
