@@ -6,7 +6,7 @@ import { conceptTokens, isKnownConcept, labelSpec, lineConcepts, matchSpan, weig
 import { findIban, findVatIds } from '../parsers/identifier.parser.js';
 import { ISO_CODES } from '../parsers/currency.parser.js';
 import { findDates } from '../parsers/date.parser.js';
-import { partyName } from './semantic.fallback.js';
+import { partyName, withoutLegalDot } from './semantic.fallback.js';
 
 export interface Located {
   value: unknown;
@@ -181,7 +181,7 @@ export function plausible(field: FieldDef, value: unknown): boolean {
     // A party (seller, buyer, company) is named in a few words, not a sentence ("Les montants … à payer.").
     if (concepts.some((c) => c === 'seller' || c === 'buyer' || c === 'company')) {
       const words = value.trim().split(/\s+/);
-      if (words.length > 8 || (words.length >= 5 && /\p{Ll}{2}[.!?]$/u.test(value.trim())) || !/\p{Lu}|\d/u.test(value) || /^\p{L}[\p{L} ]*:/u.test(value)) return false;
+      if (words.length > 8 || (words.length >= 5 && /\p{Ll}{2}[.!?]$/u.test(withoutLegalDot(value.trim()))) || !/\p{Lu}|\d/u.test(value) || /^\p{L}[\p{L} ]*:/u.test(value)) return false;
     }
     return letters >= 2 && letters >= (value.match(/\d/g) ?? []).length;
   }

@@ -43,7 +43,9 @@ describe('label matching', () => {
     expect(conceptTokens('Kund')).toEqual(['buyer']);
     expect(conceptTokens('Warenempfänger')).toEqual(['buyer']);
     expect(wordConcepts(['Adressé', 'à'])).toEqual([['buyer'], []]);
-    expect(conceptTokens('Exmo.')).toEqual(['buyer']);
+    expect(wordConcepts(['Exmo.(s)', 'Sr.(s)'])).toEqual([['buyer'], []]);
+    expect(wordConcepts(['Fizetési', 'határidő:'])).toEqual([['due'], []]);
+    expect(wordConcepts(['Faktura', '–', 'daňový', 'doklad', 'č.'])).toEqual([['invoice'], ['invoice'], [], [], ['number']]);
     expect(conceptTokens('Fizetendő')).toEqual(['total']);
     expect(conceptTokens('Celkem k úhradě')).toEqual(['total', 'total']);
     expect(conceptTokens('Total ilíquido')).toEqual(['total', 'net']);

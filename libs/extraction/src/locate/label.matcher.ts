@@ -70,12 +70,14 @@ const TAX_WORD = 'tax|taxes|vat|btw|mwst|ust|tva|gst|sst|steuer|moms|mva';
 const ADDRESSEE_FR = /(?<!\p{L})(?:factur|livr|adress)(?:é|ée|és|ées)\s+(?:à|a)(?!\p{L})/gu;
 // The addressee introduced in other languages: "Factuur aan", "Geleverd aan", "Rechnung an",
 // "Facturar a", "Spett.le" (Italian letters), and the compound address headings "Rechnungsadresse", "Lieferanschrift".
-const ADDRESSEE_OTHER = /\b(?:(?:gefactureerd|geleverd|factuur|levering)\s+aan|rechnung\s+an|(?:facturar|fatturare|facturado)\s+a|spett\s?\.?\s?le|spettabile|exmos?|(?:rechnungs|liefer)(?:adresse|anschrift)|(?:factuur|aflever|leverans|fakturerings|faktura)adresse?)\b/g;
-const ADDRESSEE_OTHER_HEAD = 'factur\\w*|livr\\w*|adresse|exmos?|gefactureerd|geleverd|factuur|levering|rechnung|fatturare|spett\\S*';
+const ADDRESSEE_OTHER = /\b(?:(?:gefactureerd|geleverd|factuur|levering)\s+aan|rechnung\s+an|(?:facturar|fatturare|facturado)\s+a|spett\s?\.?\s?le|spettabile|(?:rechnungs|liefer)(?:adresse|anschrift)|(?:factuur|aflever|leverans|fakturerings|faktura)adresse?)\b/g;
+const ADDRESSEE_OTHER_HEAD = 'factur\\w*|livr\\w*|adresse|exm\\S*|danovy|fizetesi|gefactureerd|geleverd|factuur|levering|rechnung|fatturare|spett\\S*';
 // The amount to pay named without a total word: "Net à payer" (French: the total due), "Te betalen", "Do zapłaty".
 const PAYABLE = /\b(?:net\s+a\s+payer|montant\s+a\s+payer|te\s+betalen|do\s+zaplaty|att\s+betala|at\s+betale|a\s+betale|fizetendo|k\s+uhrade|da\s+pagare)\b/g;
 // Due-date phrases whose first word names another concept: "Payment due", "Termin płatności" (Polish).
-const DUE_PHRASE = /\b(?:payment\s+due|termin\s+platnosci)\b/g;
+const DUE_PHRASE = /\b(?:payment\s+due|termin\s+platnosci|fizetesi\s+hatarido)\b/g;
+// The Portuguese letter salutation that opens the addressee block: "Exmo.(s) Sr.(s)", "Exma. Sra.".
+const SALUTATION_PT = /\bexm[oa]s?\b\.?\s*(?:\((?:s|as)\)\.?\s*)?(?:(?:sr[as]?|srs|senhor(?:a|as|es)?)\b\.?\s*(?:\((?:s|es|as)\)\.?)?)?/g;
 /** A (folded) word that can open such a phrase. */
 const PHRASE_HEAD = new RegExp(`\\b(?:${ADDRESSEE_VERB}|${ADDRESS_KIND}|${EXCLUDING}|${INCLUDING}|${ADDRESSEE_OTHER_HEAD}|net|montant|te|do|payment|termin|faktura|att|at|a|k|da)\\.?$`);
 const ADDRESSEE = new RegExp(`\\b(?:${ADDRESSEE_VERB})\\s+to\\b`, 'g');
@@ -95,6 +97,9 @@ export function tokens(s: string): string[] {
     .replace(NET, ' net ')
     .replace(GROSS, ' total ')
     .replace(ADDRESSEE_OTHER, ' buyer ')
+    .replace(SALUTATION_PT, ' buyer ')
+    // "Faktura – daňový doklad" (Czech: tax invoice).
+    .replace(/\bdanovy\s+doklad\b/g, ' invoice ')
     .replace(PAYABLE, ' total ')
     .replace(DUE_PHRASE, ' due ')
     // "Faktura VAT" is the Polish name of an invoice, not a tax label.

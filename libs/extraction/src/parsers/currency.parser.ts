@@ -21,8 +21,8 @@ const SYMBOLS: [RegExp, string][] = [
   [/\bCHF\b|\bFr\.(?=\s*\d)/, 'CHF'],
   // (Lookarounds, not \b: "č" is no word character to \b, so "4 719,00 Kč" never matched.)
   [/(?<!\p{L})Kč(?!\p{L})/u, 'CZK'],
-  // Hungarian forint, next to a figure ("133 350 Ft", "Ft 12 500"; not "12 Ft" of cable).
-  [/(?<=\d{3}\s?)Ft\b|\bFt(?=\s?\d)/, 'HUF'],
+  // Hungarian forint, next to a figure ("133 350 Ft", "Ft 12 500"); the document scan asks for three digits.
+  [/(?<=\d\s{0,3})Ft\b|\bFt(?=\s?\d)/, 'HUF'],
   [/\$/, 'USD'],
 ];
 
