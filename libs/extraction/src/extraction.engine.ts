@@ -201,8 +201,10 @@ function extractCounted(doc: DocLayout, schema: ExtractionSchema, opts: Extracti
   // Labels printed verbatim on the page (forms: the label is the question as printed) anchor their value
   // directly, with the schema's other labels as the value's boundaries.
   let printedLabels = 0;
+  // (Not when the "answer" is other fields' labels: "Number" over a stacked "Date" / "Due" column of labels.)
+  const byKey = new Map(fields.map((f) => [f.key, f]));
   for (const [key, c] of locateFormFields(doc, fields, ctx))
-    if (c.labelScore >= FORM_LABEL_MIN) {
+    if (c.labelScore >= FORM_LABEL_MIN && !isOtherLabel(byKey.get(key)!, c.value)) {
       chosen.set(key, c);
       printedLabels++;
     }

@@ -52,6 +52,8 @@ describe('label matching', () => {
     expect(conceptTokens('Základ daně')).toContain('net');
     expect(conceptTokens('DPH')).toEqual(['tax']);
     expect(conceptTokens('Qtd.')).toEqual(['quantity']);
+    expect(conceptTokens('Q.tà')).toEqual(['quantity']);
+    expect(conceptTokens('Q.ty')).toEqual(['quantity']);
     expect(conceptTokens('Preço unitário')).toEqual(['price', 'unit']);
     expect(conceptTokens('Descrição')).toEqual(['description']);
     expect(conceptTokens('Faktura č. 2025031')).toEqual(['invoice', 'number', '2025031']);

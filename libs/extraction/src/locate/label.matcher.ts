@@ -105,6 +105,8 @@ export function tokens(s: string): string[] {
     // "Faktura VAT" is the Polish name of an invoice, not a tax label.
     .replace(/\bfaktura\s+vat\b/g, ' invoice ')
     .replace(/\bnip\b/g, ' tax id ')
+    // "Q.tà" (Italian quantità), "Q.ty": the quantity abbreviated around a dot.
+    .replace(/\bq\.\s?t[ay]\b/g, ' qty ')
     .replace(/n[°º]/g, ' # ')
     .replace(/[°º]/g, ' ');
   return f.match(/#|[a-z0-9]+/g) ?? [];
