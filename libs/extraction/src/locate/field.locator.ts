@@ -68,7 +68,8 @@ function rightOf(line: Line, end: number, field: FieldDef): Word[] {
   if (!ws.length) return [];
   // A short cell ending with a colon right of the label is the next label ("Bill To: ‖ Ship To:").
   const firstCell = segments({ ...line, words: ws }, 2.5)[0]?.words ?? [];
-  if (field.data_type === 'string' && firstCell.length <= 3 && /\p{L}{2,}:$/u.test(firstCell[firstCell.length - 1]?.text ?? '')) return [];
+  // (Abbreviated labels too: "Seller: ‖ Invoice No.: …".)
+  if (field.data_type === 'string' && firstCell.length <= 3 && /\p{L}{2,}\.?:$/u.test(firstCell[firstCell.length - 1]?.text ?? '')) return [];
   // A row of labels ("Invoice number ‖ Date of issue ‖ Date due", "Bill To ‖ Ship To") prints the values under them:
   // the next cell is the neighbouring label, not this one's value.
   if (field.data_type === 'string' && isLabelRow(line, end)) return [];
@@ -389,7 +390,11 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         }
         // A name label followed on its line by a long number ("Company 198718 …", "Company No: 1234567-X") is a
         // registration-number label.
-        if (field.data_type === 'string' && isNameField(field) && line.words.slice(segStart + m.end).some((w) => /\d{5,}/.test(w.text))) continue;
+        // (Not a number that follows another label of its own further along the line: "Seller: ‖ Invoice No.: LH2025…".)
+        const restWords = line.words.slice(segStart + m.end);
+        const nextCell = segments({ ...line, words: restWords }, 2.5)[0]?.words ?? [];
+        const nextIsLabel = nextCell.length > 0 && nextCell.length <= 3 && /\p{L}{2,}\.?:$/u.test(nextCell[nextCell.length - 1]!.text);
+        if (field.data_type === 'string' && isNameField(field) && !nextIsLabel && restWords.some((w) => /\d{5,}/.test(w.text))) continue;
         // A value glued to the label's colon ("Customer:2") is that label's value, even when it is not this field's.
         if (/^\p{L}{2,}[^:]*:[^\s:]+$/u.test(lastLabel.text)) continue;
         for (const ws of belowOf(page.lines, li, labelBox, field)) {

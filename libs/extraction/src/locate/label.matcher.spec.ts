@@ -56,6 +56,10 @@ describe('label matching', () => {
     expect(conceptTokens('Q.ty')).toEqual(['quantity']);
     expect(conceptTokens('Preço unitário')).toEqual(['price', 'unit']);
     expect(conceptTokens('Descrição')).toEqual(['description']);
+    expect(conceptTokens('Laskun numero')).toEqual(['invoice', 'number']);
+    expect(conceptTokens('Eräpäivä')).toEqual(['due']);
+    expect(conceptTokens('Veroton yhteensä')).toEqual(['net', 'total']);
+    expect(conceptTokens('Asiakas')).toEqual(['buyer']);
     expect(conceptTokens('Faktura č. 2025031')).toEqual(['invoice', 'number', '2025031']);
   });
 

@@ -6,19 +6,19 @@
  */
 const SYNONYMS: Record<string, string[]> = {
   number: ['no', 'nr', 'nummer', 'numero', 'num', '#', 'n', 'no.', 'nbr', 'nro', 'cislo', 'sorszam', 'sorszama'],
-  invoice: ['inv', 'rechnung', 'facture', 'factuur', 'bill', 'invoicing', 'rg', 'fact', 'avoir', 'gutschrift', 'creditnote', 'credit', 'faktura', 'fattura', 'factura', 'fatura', 'szamla', 'beleg'],
-  date: ['datum', 'dated', 'dt', 'date', 'fecha', 'data', 'dato'],
-  due: ['limite', 'deadline', 'fallig', 'faellig', 'echeance', 'vervaldatum', 'payable', 'zahlbar', 'faelligkeit', 'falligkeit', 'zahlungsziel', 'vervaldag', 'scadenza', 'vencimiento', 'forfallodatum', 'forfallodag', 'forfaldsdato', 'forfallsdato', 'vencimento', 'splatnosti', 'splatnost', 'hatarido', 'forfald'],
-  total: ['gesamt', 'gesamtbetrag', 'totaal', 'sum', 'summe', 'grand', 'ttc', 'endbetrag', 'rechnungsbetrag', 'razem', 'brutto', 'ogolem', 'suma', 'jumlah', 'totale', 'celkem', 'osszesen', 'totalt'],
-  net: ['netto', 'subtotal', 'subtotaal', 'zwischensumme', 'sub', 'ht', 'nettobetrag', 'excl', 'excluding', 'before', 'taxable', 'grondslag', 'bemessungsgrundlage', 'imponibile', 'imponible', 'iliquido', 'zaklad'],
-  tax: ['vat', 'mwst', 'ust', 'tva', 'btw', 'gst', 'sst', 'steuer', 'umsatzsteuer', 'mehrwertsteuer', 'taxes', 'taxe', 'iva', 'moms', 'mva', 'dph', 'afa'],
+  invoice: ['inv', 'rechnung', 'facture', 'factuur', 'bill', 'invoicing', 'rg', 'fact', 'avoir', 'gutschrift', 'creditnote', 'credit', 'faktura', 'fattura', 'factura', 'fatura', 'szamla', 'beleg', 'lasku', 'laskun'],
+  date: ['datum', 'dated', 'dt', 'date', 'fecha', 'data', 'dato', 'paivays', 'paivamaara'],
+  due: ['limite', 'deadline', 'fallig', 'faellig', 'echeance', 'vervaldatum', 'payable', 'zahlbar', 'faelligkeit', 'falligkeit', 'zahlungsziel', 'vervaldag', 'scadenza', 'vencimiento', 'forfallodatum', 'forfallodag', 'forfaldsdato', 'forfallsdato', 'vencimento', 'splatnosti', 'splatnost', 'hatarido', 'forfald', 'erapaiva'],
+  total: ['gesamt', 'gesamtbetrag', 'totaal', 'sum', 'summe', 'grand', 'ttc', 'endbetrag', 'rechnungsbetrag', 'razem', 'brutto', 'ogolem', 'suma', 'jumlah', 'totale', 'celkem', 'osszesen', 'totalt', 'yhteensa', 'maksettava'],
+  net: ['netto', 'subtotal', 'subtotaal', 'zwischensumme', 'sub', 'ht', 'nettobetrag', 'excl', 'excluding', 'before', 'taxable', 'grondslag', 'bemessungsgrundlage', 'imponibile', 'imponible', 'iliquido', 'zaklad', 'veroton'],
+  tax: ['vat', 'mwst', 'ust', 'tva', 'btw', 'gst', 'sst', 'steuer', 'umsatzsteuer', 'mehrwertsteuer', 'taxes', 'taxe', 'iva', 'moms', 'mva', 'dph', 'afa', 'alv'],
   amount: ['betrag', 'bedrag', 'amt', 'montant', 'kwota', 'wartosc', 'importo', 'importe', 'belopp', 'belob', 'belop', 'valor'],
   seller: ['vendor', 'supplier', 'issuer', 'lieferant', 'verkaufer', 'fournisseur', 'leverancier', 'merchant', 'from', 'provider', 'payee', 'beneficiary', 'remit', 'sprzedawca', 'dodavatel', 'elado', 'proveedor', 'fornecedor', 'fornitore', 'leverandor', 'leverantor'],
-  buyer: ['customer', 'client', 'kunde', 'acheteur', 'klant', 'purchaser', 'recipient', 'billed', 'sold', 'destinataire', 'empfanger', 'empfaenger', 'livraison', 'facturation', 'lieferadresse', 'consignee', 'nabywca', 'cliente', 'destinatario', 'odbiorca', 'kund', 'odberatel', 'vevo', 'warenempfanger', 'rechnungsempfanger'],
-  quantity: ['qty', 'menge', 'anzahl', 'quantite', 'qte', 'aantal', 'hoeveelheid', 'stuks', 'pcs', 'qt', 'units', 'hours', 'hrs', 'cantidad', 'quantita', 'ilosc', 'stunden', 'antal', 'antall', 'qtd', 'quantidade', 'mnozstvi', 'menny', 'mennyiseg'],
-  price: ['rate', 'preis', 'prix', 'prijs', 'cost', 'einzelpreis', 'pu', 'cena', 'ansatz', 'prezzo', 'precio', 'pris', 'preco', 'egysegar'],
+  buyer: ['customer', 'client', 'kunde', 'acheteur', 'klant', 'purchaser', 'recipient', 'billed', 'sold', 'destinataire', 'empfanger', 'empfaenger', 'livraison', 'facturation', 'lieferadresse', 'consignee', 'nabywca', 'cliente', 'destinatario', 'odbiorca', 'kund', 'odberatel', 'vevo', 'warenempfanger', 'rechnungsempfanger', 'asiakas'],
+  quantity: ['qty', 'menge', 'anzahl', 'quantite', 'qte', 'aantal', 'hoeveelheid', 'stuks', 'pcs', 'qt', 'units', 'hours', 'hrs', 'cantidad', 'quantita', 'ilosc', 'stunden', 'antal', 'antall', 'qtd', 'quantidade', 'mnozstvi', 'menny', 'mennyiseg', 'maara'],
+  price: ['rate', 'preis', 'prix', 'prijs', 'cost', 'einzelpreis', 'pu', 'cena', 'ansatz', 'prezzo', 'precio', 'pris', 'preco', 'egysegar', 'hinta', 'yksikkohinta'],
   unit: ['einzel', 'unitaire', 'per', 'each', 'stuk', 'eenheid', 'unitario', 'unitaire'],
-  description: ['desc', 'item', 'article', 'bezeichnung', 'beschreibung', 'designation', 'libelle', 'omschrijving', 'product', 'service', 'particulars', 'details', 'artikel', 'leistung', 'descrizione', 'concepto', 'descripcion', 'towar', 'towaru', 'uslugi', 'benamning', 'beskrivning', 'beskrivelse', 'varebeskrivelse', 'descricao', 'designacao', 'megnevezes', 'oznaceni', 'nazev'],
+  description: ['desc', 'item', 'article', 'bezeichnung', 'beschreibung', 'designation', 'libelle', 'omschrijving', 'product', 'service', 'particulars', 'details', 'artikel', 'leistung', 'descrizione', 'concepto', 'descripcion', 'towar', 'towaru', 'uslugi', 'benamning', 'beskrivning', 'beskrivelse', 'varebeskrivelse', 'descricao', 'designacao', 'megnevezes', 'oznaceni', 'nazev', 'nimike', 'kuvaus', 'tuote'],
   company: ['firm', 'firma', 'societe', 'bedrijf', 'business'],
   address: ['addr', 'adresse', 'adres', 'anschrift'],
   phone: ['tel', 'ph', 'telephone', 'telefon', 'telefoon', 'mobile', 'fax'],
@@ -63,7 +63,7 @@ export function fold(s: string): string {
 // First words of the multi-word phrases that `tokens` reduces to one concept.
 const ADDRESSEE_VERB = 'bill(?:ed)?|sold|invoice[ds]?|ship(?:ped)?|deliver(?:ed)?|issued';
 const ADDRESS_KIND = 'delivery|billing|invoice|invoicing|shipping';
-const EXCLUDING = 'excl|excluded|exclusief|exclusive|excluding|exkl|exklusive|ohne|hors|zonder|without|sans|before|vor';
+const EXCLUDING = 'excl|excluded|exclusief|exclusive|excluding|exkl|eks|ekskl|exklusive|ohne|hors|zonder|without|sans|before|vor';
 const INCLUDING = 'incl|inclusief|inclusive|including|inkl|inklusive|met|with|avec|after';
 const TAX_WORD = 'tax|taxes|vat|btw|mwst|ust|tva|gst|sst|steuer|moms|mva';
 // The French participles keep their accent ("Facturé à", "Livré à"): "Facture à régler …" is a sentence.
