@@ -2,7 +2,7 @@ import type { FieldDef } from '../engine.types.js';
 import { segments } from '../layout/layout.builder.js';
 import type { DocLayout, Line, Word } from '../layout/layout.types.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
-import { conceptTokens, isKnownConcept, labelSpec, lineConcepts, matchSpan, weightOf } from './label.matcher.js';
+import { conceptTokens, fold, isKnownConcept, labelSpec, lineConcepts, matchSpan, weightOf } from './label.matcher.js';
 import { findIban, findVatIds } from '../parsers/identifier.parser.js';
 import { ISO_CODES } from '../parsers/currency.parser.js';
 import { findDates } from '../parsers/date.parser.js';
@@ -18,6 +18,8 @@ export interface Located {
 }
 
 const MIN_LABEL_SCORE = 0.6;
+/** Headings of a delivery address (folded): ship to, delivery/shipping address, Lieferadresse, Warenempfänger, livré à … */
+const DELIVERY_LABEL = /^(?:ship|deliver|delivery|shipping|liefer|waren|livr|leverans|leverings|geleverd|aflever|levering|consignee|entrega|consegna)/;
 
 function box(ws: Word[]): [number, number, number, number] {
   return [Math.min(...ws.map((w) => w.x0)), Math.min(...ws.map((w) => w.y0)), Math.max(...ws.map((w) => w.x1)), Math.max(...ws.map((w) => w.y1))];
@@ -348,6 +350,9 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         while (m.end < segConcepts.length && segConcepts[m.end]!.length === 0) m.end++;
         const labelWords = seg.words.slice(m.start, m.end);
         const labelBox = box(labelWords);
+        // The customer is who is billed: a delivery address ("Ship to", "Lieferadresse", "Livré à") names the buyer
+        // only when no billing heading does, so it ranks just below one.
+        if (specConcepts.has('buyer') && DELIVERY_LABEL.test(fold(labelWords.map((w) => w.text).join(' ')))) m.score *= 0.97;
         // Value right of the label: rest of this segment, else the next segment of the line.
         let rest = rightOf(line, segStart + m.end, field);
         // A value glued to its label ("n°562044387", "No.123", "#A-17"): split the last label word.
