@@ -194,7 +194,8 @@ function isRegistrationCode(t: string): boolean {
 const ADDRESS_WORD = /\b(?:jalan|jln|lorong|lrg|taman|tmn|lot|kampung|kg|bandar|bdr|persiaran|psn|lebuh|lebuhraya|plaza|kompleks|wisma|menara|blok|block|level|floor|tingkat|street|road|avenue|seksyen|section|pusat|perindustrian|industri|kawasan|desa|bukit|batu|km|unit|suite|mall|centre|center|square)\b|^\d+[-/]\p{L}/iu;
 // A postcode with its town ("43300 SERI KEMBANGAN", "53200, KUALA LUMPUR", "1012 AB Amsterdam", "Berlin 10115"); a
 // lot or house number ("LOT 1851-A", "7/118B") is not one.
-const POSTCODE = /(?:^|[\s,\-])\d{4,6}(?=[\s,]+\p{L}{3,})|\b\d{4}\s?[A-Z]{2}\s+\p{L}{3,}|\p{L}{3,},?\s+\d{4,6}\.?\s*$/u;
+// (Also the grouped forms "903 28 Umeå" (SE, CZ, SK, GR), "00-950 Warszawa" (PL) and "4050-032 Porto" (PT).)
+const POSTCODE = /(?:^|[\s,\-])\d{4,6}(?=[\s,]+\p{L}{3,})|(?:^|[\s,])(?:\d{3}\s\d{2}|\d{2}-\d{3}|\d{4}-\d{3})(?=[\s,]+\p{L}{3,})|\b\d{4}\s?[A-Z]{2}\s+\p{L}{3,}|\p{L}{3,},?\s+\d{4,6}\.?\s*$/u;
 /** A postcode followed by a street word ("2811, JALAN ANGSA") is a lot number. */
 function isPostcodeLine(t: string): boolean {
   for (let from = 0; from < t.length; ) {
