@@ -1024,6 +1024,47 @@ const cases: Case[] = [
       ],
     },
   },
+  {
+    name: 'EN (UK) two pages: "Carried forward" under the items on page 1, "Brought forward" at the top of page 2, no repeated header',
+    pages: [
+      [
+        L(50, 45, 'Quillstone Office Supplies Ltd', 14, true),
+        ...block(50, 64, ['7 Canal Wharf', 'Leeds LS11 5PS'], 8),
+        ...row(45, [380, 'Invoice No:'], [460, 'QOS-88519']),
+        ...row(57, [380, 'Invoice Date:'], [460, '21/03/2025']),
+        L(50, 110, 'Invoice To:', 9, true),
+        ...block(50, 122, ['Harrow & Finch Solicitors LLP', '22 Park Square East', 'Leeds LS1 2NE']),
+        ...row(190, [50, 'Description'], [360, 'Qty', 'r'], [450, 'Unit Price', 'r'], [545, 'Amount', 'r']),
+        ...longRows(0, 30, 206),
+        ...row(690, [380, 'Carried forward'], [545, en(Math.round(longItems.slice(0, 30).reduce((s, [, q, p]) => s + Math.round(q * p * 100), 0)) / 100), 'r']),
+        L(270, 800, 'Page 1 of 2', 7),
+      ],
+      [
+        L(50, 30, 'Quillstone Office Supplies Ltd · Invoice QOS-88519 (continued)', 7),
+        ...row(50, [380, 'Brought forward'], [545, en(Math.round(longItems.slice(0, 30).reduce((s, [, q, p]) => s + Math.round(q * p * 100), 0)) / 100), 'r']),
+        ...longRows(30, 34, 70),
+        ...row(140, [380, 'Subtotal'], [545, `£${en(longNet)}`, 'r']),
+        ...row(152, [380, 'VAT 20%'], [545, `£${en(longTax)}`, 'r']),
+        L(380, 166, 'Total', 9, true),
+        R(545, 166, `£${en(Math.round((longNet + longTax) * 100) / 100)}`, 9, true),
+        L(50, 780, 'Quillstone Office Supplies Ltd · VAT No. GB 654 3210 98 · IBAN GB29 NWBK 6016 1331 9268 19', 7),
+        L(270, 800, 'Page 2 of 2', 7),
+      ],
+    ],
+    want: {
+      invoice_number: 'QOS-88519',
+      invoice_date: '2025-03-21',
+      seller_name: 'Quillstone Office Supplies Ltd',
+      buyer_name: 'Harrow & Finch Solicitors LLP',
+      currency: 'GBP',
+      total_amount: Math.round((longNet + longTax) * 100) / 100,
+      net_amount: longNet,
+      tax_amount: longTax,
+      vat_id: 'GB 654 3210 98',
+      iban: 'GB29 NWBK 6016 1331 9268 19',
+      line_items: longItems.map(([description, quantity, unit_price]) => ({ description, quantity, unit_price, amount: Math.round(quantity * unit_price * 100) / 100 })),
+    },
+  },
 ];
 
 describe('more synthetic invoice layouts through the whole engine', () => {

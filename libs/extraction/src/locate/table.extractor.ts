@@ -350,6 +350,9 @@ function isProse(line: Line, cols: Column[], lh: number): boolean {
  * pitch), the next header, or — for line items — a totals line. Unit lines right under the header
  * ("kg/year", no digits, not in the first column) are header, not data.
  */
+/** Carry-over lines of a table split over pages (folded text). */
+const CARRY = /\b(?:carried\s+forward|carry\s+forward|brought\s+forward|c\/f|b\/f|ubertrag|a\s+reporter|report|a\s+riportare|riporto|suma\s+y\s+sigue|transporte|a\s+transportar|overfort|overfores|transport)\b/;
+
 function bodyLines(
   page: Page, h: Header, lh: number, lineItems: boolean, isHeaderStart: (li: number) => boolean, resumeAt?: number,
 ): { lines: Line[]; toPageEnd: boolean } {
@@ -393,6 +396,9 @@ function bodyLines(
       prevY = line.y1;
       continue;
     }
+    // A carry line at the foot of the items ("Carried forward", "Übertrag", "À reporter") with only the page footer
+    // after it: the table goes on overleaf.
+    if (lineItems && out.length && CARRY.test(fold(line.text)) && footerOnly(li + 1)) return done(true);
     if (lineItems && out.some((l) => /\d/.test(l.text)) && /^\p{L}/u.test(line.words[0]?.text ?? '') && line.x0 >= figuresX0 - lh * 0.5) return done(false);
     if (!out.length && !/\d/.test(line.text) && line.x0 > firstX1) {
       prevY = line.y1;
@@ -485,6 +491,8 @@ function resumeLine(page: Page, h: Header, lh: number, lineItems: boolean, heade
   for (let li = 0; li < page.lines.length; li++) {
     const line = page.lines[li]!;
     if (isStopLine(line)) return -1;
+    // The sum brought forward from the page before ("Brought forward", "Übertrag") is no row.
+    if (CARRY.test(fold(line.text))) continue;
     const segs = segments(line, 1.2);
     let row: boolean;
     if (lineItems && moneyCols.length) {
