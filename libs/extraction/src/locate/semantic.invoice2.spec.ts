@@ -1065,6 +1065,45 @@ const cases: Case[] = [
       line_items: longItems.map(([description, quantity, unit_price]) => ({ description, quantity, unit_price, amount: Math.round(quantity * unit_price * 100) / 100 })),
     },
   },
+  {
+    name: 'IT e-invoice courtesy copy: "Cedente/prestatore" and "Cessionario/committente" blocks each with a Partita IVA, "Numero documento", "Totale documento"',
+    pages: [
+      [
+        L(50, 40, 'Copia di cortesia della fattura elettronica', 8),
+        L(50, 60, 'Cedente/prestatore (fornitore)', 8, true),
+        ...block(50, 72, ['Oleificio Colli Senesi S.r.l.', 'Partita IVA: IT01987650524', 'Strada di Pieve 12', '53100 Siena (SI)']),
+        L(320, 60, 'Cessionario/committente (cliente)', 8, true),
+        ...block(320, 72, ['Trattoria Il Ponte di Mezzo S.n.c.', 'Partita IVA: IT05566770481', 'Via del Ponte 3', '50127 Firenze (FI)']),
+        ...row(150, [50, 'Tipologia documento'], [160, 'Numero documento'], [270, 'Data documento'], [380, 'Codice destinatario']),
+        ...row(162, [50, 'TD01 Fattura'], [160, '47'], [270, '14-03-2025'], [380, 'M5UXCR1']),
+        ...row(200, [50, 'Descrizione'], [290, 'Quantità', 'r'], [370, 'Prezzo unitario', 'r'], [390, 'UM'], [460, '%IVA', 'r'], [545, 'Prezzo totale', 'r']),
+        ...row(216, [50, 'Olio extravergine 5 l'], [290, '12', 'r'], [370, '54,00', 'r'], [390, 'pz'], [460, '4,00', 'r'], [545, '648,00', 'r']),
+        ...row(230, [50, 'Olio extravergine 0,75 l'], [290, '24', 'r'], [370, '11,50', 'r'], [390, 'pz'], [460, '4,00', 'r'], [545, '276,00', 'r']),
+        ...row(266, [360, 'Totale imponibile'], [545, '924,00', 'r']),
+        ...row(278, [360, 'Totale imposta'], [545, '36,96', 'r']),
+        L(360, 292, 'Totale documento', 9, true),
+        R(545, 292, '960,96', 9, true),
+        ...row(330, [50, 'Modalità pagamento'], [150, 'IBAN'], [350, 'Data scadenza'], [450, 'Importo']),
+        ...row(342, [50, 'MP05 Bonifico'], [150, 'IT60 X054 2811 1010 0000 0123 456'], [350, '13-04-2025'], [450, '960,96']),
+      ],
+    ],
+    want: {
+      invoice_number: '47',
+      invoice_date: '2025-03-14',
+      due_date: '2025-04-13',
+      seller_name: 'Oleificio Colli Senesi S.r.l.',
+      buyer_name: 'Trattoria Il Ponte di Mezzo S.n.c.',
+      total_amount: 960.96,
+      net_amount: 924,
+      tax_amount: 36.96,
+      vat_id: 'IT01987650524',
+      iban: 'IT60 X054 2811 1010 0000 0123 456',
+      line_items: [
+        { description: 'Olio extravergine 5 l', quantity: 12, unit_price: 54, amount: 648 },
+        { description: 'Olio extravergine 0,75 l', quantity: 24, unit_price: 11.5, amount: 276 },
+      ],
+    },
+  },
 ];
 
 describe('more synthetic invoice layouts through the whole engine', () => {
