@@ -22,4 +22,11 @@ describe('document conventions', () => {
   it('follows unambiguous dates over every other hint', () => {
     expect(ctx('Date: 25/03/2024\nDue: 04/05/2024\nTotal $ 10.00').dateOrder).toBe('dmy');
   });
+
+  it('takes the currency from letter marks next to the figures (Kč, zł, Ft)', () => {
+    expect(ctx('Základ daně 3 900,00\nCelkem k úhradě 4 719,00 Kč').currency).toBe('CZK');
+    expect(ctx('Razem 1 230,00 zł').currency).toBe('PLN');
+    expect(ctx('Fizetendő 133 350 Ft\nFt 12 000').currency).toBe('HUF');
+    expect(ctx('Length 12 Ft of cable, Total 10.00').currency).toBeUndefined();
+  });
 });

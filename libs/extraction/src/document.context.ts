@@ -24,7 +24,8 @@ export function inferContext(doc: DocLayout): DocContext {
   const dotDec = (text.match(/\d\.\d{2}(?![\d,.])/g) ?? []).length;
   const counts = new Map<string, number>();
   for (const m of text.matchAll(/\b[A-Z]{3}\b/g)) if (ISO_CODES.has(m[0])) counts.set(m[0], (counts.get(m[0]) ?? 0) + 2);
-  for (const m of text.matchAll(/[$€£¥₹]|\bRM(?=\s?\d)|\bRs\.?(?=\s?-?\d)/g)) {
+  // (Letter marks of other scripts too: "4 719,00 Kč", "120,00 zł", "133 350 Ft".)
+  for (const m of text.matchAll(/[$€£¥₹]|\bRM(?=\s?\d)|\bRs\.?(?=\s?-?\d)|(?<=\d\s?)(?:Kč|zł)(?!\p{L})|(?<=\d{3}\s{0,3})Ft(?!\p{L})|(?<!\p{L})(?:Kč|zł|Ft)(?=\s?\d)/gu)) {
     // A symbol before a long bare integer is OCR noise in a postcode or id ("India-$60067"), not an amount.
     if (/^\s?\d{5,}(?![\d.,])/.test(text.slice(m.index! + m[0].length, m.index! + m[0].length + 12))) continue;
     const c = detectCurrency(text.slice(Math.max(0, m.index! - 3), m.index! + m[0].length + 4));

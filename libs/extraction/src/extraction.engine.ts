@@ -4,7 +4,7 @@ import { isRequired, validateField } from './field.validator.js';
 import type { DocLayout } from './layout/layout.types.js';
 import { reconcileAmounts, sumTaxRates, taxBetween } from './locate/amount.reconciler.js';
 import { locateByLabel, type Located } from './locate/field.locator.js';
-import { labelSpec, matchSpan, wordConcepts } from './locate/label.matcher.js';
+import { conceptTokens, labelSpec, matchSpan, wordConcepts } from './locate/label.matcher.js';
 import { locateFormFields } from './locate/form.locator.js';
 import { locateBySemantics, withRounding } from './locate/semantic.fallback.js';
 import { extractTable } from './locate/table.extractor.js';
@@ -201,8 +201,13 @@ function extractCounted(doc: DocLayout, schema: ExtractionSchema, opts: Extracti
   // Labels printed verbatim on the page (forms: the label is the question as printed) anchor their value
   // directly, with the schema's other labels as the value's boundaries.
   let printedLabels = 0;
+  // (Not when an identifier's "answer" is other fields' labels without a figure: "Number" over a stacked
+  // "Date" / "Due" column of labels.)
+  const byKey = new Map(fields.map((f) => [f.key, f]));
+  const labelsForId = (f: FieldDef, v: unknown) =>
+    typeof v === 'string' && !/\d/.test(v) && conceptTokens(`${f.key.replace(/_/g, ' ')} ${f.label ?? ''}`).some((x) => x === 'number' || x === 'id') && isOtherLabel(f, v);
   for (const [key, c] of locateFormFields(doc, fields, ctx))
-    if (c.labelScore >= FORM_LABEL_MIN) {
+    if (c.labelScore >= FORM_LABEL_MIN && !labelsForId(byKey.get(key)!, c.value)) {
       chosen.set(key, c);
       printedLabels++;
     }

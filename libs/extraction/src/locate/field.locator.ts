@@ -2,11 +2,11 @@ import type { FieldDef } from '../engine.types.js';
 import { segments } from '../layout/layout.builder.js';
 import type { DocLayout, Line, Word } from '../layout/layout.types.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
-import { conceptTokens, isKnownConcept, labelSpec, lineConcepts, matchSpan, weightOf } from './label.matcher.js';
+import { conceptTokens, fold, isKnownConcept, labelSpec, lineConcepts, matchSpan, weightOf } from './label.matcher.js';
 import { findIban, findVatIds } from '../parsers/identifier.parser.js';
 import { ISO_CODES } from '../parsers/currency.parser.js';
 import { findDates } from '../parsers/date.parser.js';
-import { partyName } from './semantic.fallback.js';
+import { partyName, withoutLegalDot } from './semantic.fallback.js';
 
 export interface Located {
   value: unknown;
@@ -18,6 +18,8 @@ export interface Located {
 }
 
 const MIN_LABEL_SCORE = 0.6;
+/** Headings of a delivery address (folded): ship to, delivery/shipping address, Lieferadresse, Warenempfänger, livré à … */
+const DELIVERY_LABEL = /^(?:ship|deliver|delivery|shipping|liefer|waren|livr|leverans|leverings|geleverd|aflever|levering|consignee|entrega|consegna)/;
 
 function box(ws: Word[]): [number, number, number, number] {
   return [Math.min(...ws.map((w) => w.x0)), Math.min(...ws.map((w) => w.y0)), Math.max(...ws.map((w) => w.x1)), Math.max(...ws.map((w) => w.y1))];
@@ -68,7 +70,8 @@ function rightOf(line: Line, end: number, field: FieldDef): Word[] {
   if (!ws.length) return [];
   // A short cell ending with a colon right of the label is the next label ("Bill To: ‖ Ship To:").
   const firstCell = segments({ ...line, words: ws }, 2.5)[0]?.words ?? [];
-  if (field.data_type === 'string' && firstCell.length <= 3 && /\p{L}{2,}:$/u.test(firstCell[firstCell.length - 1]?.text ?? '')) return [];
+  // (Abbreviated labels too: "Seller: ‖ Invoice No.: …".)
+  if (field.data_type === 'string' && firstCell.length <= 3 && /\p{L}{2,}\.?:$/u.test(firstCell[firstCell.length - 1]?.text ?? '')) return [];
   // A row of labels ("Invoice number ‖ Date of issue ‖ Date due", "Bill To ‖ Ship To") prints the values under them:
   // the next cell is the neighbouring label, not this one's value.
   if (field.data_type === 'string' && isLabelRow(line, end)) return [];
@@ -181,7 +184,7 @@ export function plausible(field: FieldDef, value: unknown): boolean {
     // A party (seller, buyer, company) is named in a few words, not a sentence ("Les montants … à payer.").
     if (concepts.some((c) => c === 'seller' || c === 'buyer' || c === 'company')) {
       const words = value.trim().split(/\s+/);
-      if (words.length > 8 || (words.length >= 5 && /\p{Ll}{2}[.!?]$/u.test(value.trim())) || !/\p{Lu}|\d/u.test(value) || /^\p{L}[\p{L} ]*:/u.test(value)) return false;
+      if (words.length > 8 || (words.length >= 5 && /\p{Ll}{2}[.!?]$/u.test(withoutLegalDot(value.trim()))) || !/\p{Lu}|\d/u.test(value) || /^\p{L}[\p{L} ]*:/u.test(value)) return false;
     }
     return letters >= 2 && letters >= (value.match(/\d/g) ?? []).length;
   }
@@ -347,6 +350,9 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         while (m.end < segConcepts.length && segConcepts[m.end]!.length === 0) m.end++;
         const labelWords = seg.words.slice(m.start, m.end);
         const labelBox = box(labelWords);
+        // The customer is who is billed: a delivery address ("Ship to", "Lieferadresse", "Livré à") names the buyer
+        // only when no billing heading does, so it ranks just below one.
+        if (specConcepts.has('buyer') && DELIVERY_LABEL.test(fold(labelWords.map((w) => w.text).join(' ')))) m.score *= 0.97;
         // Value right of the label: rest of this segment, else the next segment of the line.
         let rest = rightOf(line, segStart + m.end, field);
         // A value glued to its label ("n°562044387", "No.123", "#A-17"): split the last label word.
@@ -389,7 +395,11 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         }
         // A name label followed on its line by a long number ("Company 198718 …", "Company No: 1234567-X") is a
         // registration-number label.
-        if (field.data_type === 'string' && isNameField(field) && line.words.slice(segStart + m.end).some((w) => /\d{5,}/.test(w.text))) continue;
+        // (Not a number that follows another label of its own further along the line: "Seller: ‖ Invoice No.: LH2025…".)
+        const restWords = line.words.slice(segStart + m.end);
+        const nextCell = segments({ ...line, words: restWords }, 2.5)[0]?.words ?? [];
+        const nextIsLabel = nextCell.length > 0 && nextCell.length <= 3 && /\p{L}{2,}\.?:$/u.test(nextCell[nextCell.length - 1]!.text);
+        if (field.data_type === 'string' && isNameField(field) && !nextIsLabel && restWords.some((w) => /\d{5,}/.test(w.text))) continue;
         // A value glued to the label's colon ("Customer:2") is that label's value, even when it is not this field's.
         if (/^\p{L}{2,}[^:]*:[^\s:]+$/u.test(lastLabel.text)) continue;
         for (const ws of belowOf(page.lines, li, labelBox, field)) {

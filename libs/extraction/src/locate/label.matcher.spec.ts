@@ -31,6 +31,38 @@ describe('label matching', () => {
     expect(conceptTokens('Eenheidsprijs')).toEqual(['unit', 'price']);
   });
 
+  it('knows the invoice words of Portuguese, Czech, Hungarian, Swedish and SAP-style German layouts', () => {
+    expect(conceptTokens('Fatura n.º')).toEqual(['invoice', 'number', 'o']);
+    expect(conceptTokens('Data de vencimento')).toEqual(['date', 'de', 'due']);
+    expect(conceptTokens('Datum splatnosti')).toEqual(['date', 'due']);
+    expect(conceptTokens('Számla sorszáma')).toEqual(['invoice', 'number']);
+    expect(conceptTokens('Belegnummer')).toEqual(['invoice', 'number']);
+    expect(conceptTokens('Dodavatel')).toEqual(['seller']);
+    expect(conceptTokens('Odběratel')).toEqual(['buyer']);
+    expect(conceptTokens('Vevő')).toEqual(['buyer']);
+    expect(conceptTokens('Kund')).toEqual(['buyer']);
+    expect(conceptTokens('Warenempfänger')).toEqual(['buyer']);
+    expect(wordConcepts(['Adressé', 'à'])).toEqual([['buyer'], []]);
+    expect(wordConcepts(['Exmo.(s)', 'Sr.(s)'])).toEqual([['buyer'], []]);
+    expect(wordConcepts(['Fizetési', 'határidő:'])).toEqual([['due'], []]);
+    expect(wordConcepts(['Faktura', '–', 'daňový', 'doklad', 'č.'])).toEqual([['invoice'], ['invoice'], [], [], ['number']]);
+    expect(conceptTokens('Fizetendő')).toEqual(['total']);
+    expect(conceptTokens('Celkem k úhradě')).toEqual(['total', 'total']);
+    expect(conceptTokens('Total ilíquido')).toEqual(['total', 'net']);
+    expect(conceptTokens('Základ daně')).toContain('net');
+    expect(conceptTokens('DPH')).toEqual(['tax']);
+    expect(conceptTokens('Qtd.')).toEqual(['quantity']);
+    expect(conceptTokens('Q.tà')).toEqual(['quantity']);
+    expect(conceptTokens('Q.ty')).toEqual(['quantity']);
+    expect(conceptTokens('Preço unitário')).toEqual(['price', 'unit']);
+    expect(conceptTokens('Descrição')).toEqual(['description']);
+    expect(conceptTokens('Laskun numero')).toEqual(['invoice', 'number']);
+    expect(conceptTokens('Eräpäivä')).toEqual(['due']);
+    expect(conceptTokens('Veroton yhteensä')).toEqual(['net', 'total']);
+    expect(conceptTokens('Asiakas')).toEqual(['buyer']);
+    expect(conceptTokens('Faktura č. 2025031')).toEqual(['invoice', 'number', '2025031']);
+  });
+
   it('scores a specific label above a generic one', () => {
     expect(score('Invoice date', 'invoice_date', 'Invoice Date:')).toBe(1);
     expect(score('Invoice date', 'invoice_date', 'Date:')).toBeGreaterThan(0.6);

@@ -5,24 +5,24 @@
  * known parts. Generic words weigh less so that `Date:` matches "Invoice date" but not "Due date".
  */
 const SYNONYMS: Record<string, string[]> = {
-  number: ['no', 'nr', 'nummer', 'numero', 'num', '#', 'n', 'no.', 'nbr', 'nro'],
-  invoice: ['inv', 'rechnung', 'facture', 'factuur', 'bill', 'invoicing', 'rg', 'fact', 'avoir', 'gutschrift', 'creditnote', 'credit', 'faktura', 'fattura', 'factura'],
-  date: ['datum', 'dated', 'dt', 'date', 'fecha'],
-  due: ['limite', 'deadline', 'fallig', 'faellig', 'echeance', 'vervaldatum', 'payable', 'zahlbar', 'faelligkeit', 'falligkeit', 'zahlungsziel', 'vervaldag', 'scadenza', 'vencimiento', 'forfallodatum', 'forfallodag', 'forfaldsdato', 'forfallsdato'],
-  total: ['gesamt', 'gesamtbetrag', 'totaal', 'sum', 'summe', 'grand', 'ttc', 'endbetrag', 'rechnungsbetrag', 'razem', 'brutto', 'ogolem', 'suma', 'jumlah', 'totale'],
-  net: ['netto', 'subtotal', 'subtotaal', 'zwischensumme', 'sub', 'ht', 'nettobetrag', 'excl', 'excluding', 'before', 'taxable', 'grondslag', 'bemessungsgrundlage', 'imponibile', 'imponible'],
-  tax: ['vat', 'mwst', 'ust', 'tva', 'btw', 'gst', 'sst', 'steuer', 'umsatzsteuer', 'mehrwertsteuer', 'taxes', 'taxe', 'iva', 'moms', 'mva'],
-  amount: ['betrag', 'bedrag', 'amt', 'montant', 'kwota', 'wartosc', 'importo', 'importe', 'belopp', 'belob', 'belop'],
-  seller: ['vendor', 'supplier', 'issuer', 'lieferant', 'verkaufer', 'fournisseur', 'leverancier', 'merchant', 'from', 'provider', 'payee', 'beneficiary', 'remit', 'sprzedawca'],
-  buyer: ['customer', 'client', 'kunde', 'acheteur', 'klant', 'purchaser', 'recipient', 'billed', 'sold', 'destinataire', 'empfanger', 'empfaenger', 'livraison', 'facturation', 'lieferadresse', 'consignee', 'nabywca', 'cliente', 'destinatario', 'odbiorca'],
-  quantity: ['qty', 'menge', 'anzahl', 'quantite', 'qte', 'aantal', 'hoeveelheid', 'stuks', 'pcs', 'qt', 'units', 'hours', 'hrs', 'cantidad', 'quantita', 'ilosc', 'stunden', 'antal', 'antall'],
-  price: ['rate', 'preis', 'prix', 'prijs', 'cost', 'einzelpreis', 'pu', 'cena', 'ansatz', 'prezzo', 'precio', 'pris'],
-  unit: ['einzel', 'unitaire', 'per', 'each', 'stuk', 'eenheid'],
-  description: ['desc', 'item', 'article', 'bezeichnung', 'beschreibung', 'designation', 'libelle', 'omschrijving', 'product', 'service', 'particulars', 'details', 'artikel', 'leistung', 'descrizione', 'concepto', 'descripcion', 'towar', 'towaru', 'uslugi', 'benamning', 'beskrivning', 'beskrivelse', 'varebeskrivelse'],
+  number: ['no', 'nr', 'nummer', 'numero', 'num', '#', 'n', 'no.', 'nbr', 'nro', 'cislo', 'sorszam', 'sorszama'],
+  invoice: ['inv', 'rechnung', 'facture', 'factuur', 'bill', 'invoicing', 'rg', 'fact', 'avoir', 'gutschrift', 'creditnote', 'credit', 'faktura', 'fattura', 'factura', 'fatura', 'szamla', 'beleg', 'lasku', 'laskun'],
+  date: ['datum', 'dated', 'dt', 'date', 'fecha', 'data', 'dato', 'paivays', 'paivamaara'],
+  due: ['limite', 'deadline', 'fallig', 'faellig', 'echeance', 'vervaldatum', 'payable', 'zahlbar', 'faelligkeit', 'falligkeit', 'zahlungsziel', 'vervaldag', 'scadenza', 'vencimiento', 'forfallodatum', 'forfallodag', 'forfaldsdato', 'forfallsdato', 'vencimento', 'splatnosti', 'splatnost', 'hatarido', 'forfald', 'erapaiva'],
+  total: ['gesamt', 'gesamtbetrag', 'totaal', 'sum', 'summe', 'grand', 'ttc', 'endbetrag', 'rechnungsbetrag', 'razem', 'brutto', 'ogolem', 'suma', 'jumlah', 'totale', 'celkem', 'osszesen', 'totalt', 'yhteensa', 'maksettava'],
+  net: ['netto', 'subtotal', 'subtotaal', 'zwischensumme', 'sub', 'ht', 'nettobetrag', 'excl', 'excluding', 'before', 'taxable', 'grondslag', 'bemessungsgrundlage', 'imponibile', 'imponible', 'iliquido', 'zaklad', 'veroton'],
+  tax: ['vat', 'mwst', 'ust', 'tva', 'btw', 'gst', 'sst', 'steuer', 'umsatzsteuer', 'mehrwertsteuer', 'taxes', 'taxe', 'iva', 'moms', 'mva', 'dph', 'afa', 'alv', 'imposta', 'impuesto', 'imposto'],
+  amount: ['betrag', 'bedrag', 'amt', 'montant', 'kwota', 'wartosc', 'importo', 'importe', 'belopp', 'belob', 'belop', 'valor'],
+  seller: ['vendor', 'supplier', 'issuer', 'lieferant', 'verkaufer', 'fournisseur', 'leverancier', 'merchant', 'from', 'provider', 'payee', 'beneficiary', 'remit', 'sprzedawca', 'dodavatel', 'elado', 'proveedor', 'fornecedor', 'fornitore', 'leverandor', 'leverantor'],
+  buyer: ['customer', 'client', 'kunde', 'acheteur', 'klant', 'purchaser', 'recipient', 'billed', 'sold', 'destinataire', 'empfanger', 'empfaenger', 'livraison', 'facturation', 'lieferadresse', 'consignee', 'nabywca', 'cliente', 'destinatario', 'odbiorca', 'kund', 'odberatel', 'vevo', 'warenempfanger', 'rechnungsempfanger', 'asiakas'],
+  quantity: ['qty', 'menge', 'anzahl', 'quantite', 'qte', 'aantal', 'hoeveelheid', 'stuks', 'pcs', 'qt', 'units', 'hours', 'hrs', 'cantidad', 'quantita', 'ilosc', 'stunden', 'antal', 'antall', 'qtd', 'quantidade', 'mnozstvi', 'menny', 'mennyiseg', 'maara'],
+  price: ['rate', 'preis', 'prix', 'prijs', 'cost', 'einzelpreis', 'pu', 'cena', 'ansatz', 'prezzo', 'precio', 'pris', 'preco', 'egysegar', 'hinta', 'yksikkohinta'],
+  unit: ['einzel', 'unitaire', 'per', 'each', 'stuk', 'eenheid', 'unitario', 'unitaire'],
+  description: ['desc', 'item', 'article', 'bezeichnung', 'beschreibung', 'designation', 'libelle', 'omschrijving', 'product', 'service', 'particulars', 'details', 'artikel', 'leistung', 'descrizione', 'concepto', 'descripcion', 'towar', 'towaru', 'uslugi', 'benamning', 'beskrivning', 'beskrivelse', 'varebeskrivelse', 'descricao', 'designacao', 'megnevezes', 'oznaceni', 'nazev', 'nimike', 'kuvaus', 'tuote'],
   company: ['firm', 'firma', 'societe', 'bedrijf', 'business'],
   address: ['addr', 'adresse', 'adres', 'anschrift'],
   phone: ['tel', 'ph', 'telephone', 'telefon', 'telefoon', 'mobile', 'fax'],
-  currency: ['curr', 'wahrung', 'devise', 'valuta', 'waehrung'],
+  currency: ['curr', 'wahrung', 'devise', 'valuta', 'waehrung', 'moneda', 'moeda', 'mena'],
   id: ['identification', 'ident', 'identifier', 'idnr', 'nummer'],
   name: ['naam', 'nom'],
   order: ['bestellung', 'commande', 'bestelling', 'po'],
@@ -63,21 +63,23 @@ export function fold(s: string): string {
 // First words of the multi-word phrases that `tokens` reduces to one concept.
 const ADDRESSEE_VERB = 'bill(?:ed)?|sold|invoice[ds]?|ship(?:ped)?|deliver(?:ed)?|issued';
 const ADDRESS_KIND = 'delivery|billing|invoice|invoicing|shipping';
-const EXCLUDING = 'excl|excluded|exclusief|exclusive|excluding|exkl|exklusive|ohne|hors|zonder|without|sans|before|vor';
+const EXCLUDING = 'excl|excluded|exclusief|exclusive|excluding|exkl|eks|ekskl|exklusive|ohne|hors|zonder|without|sans|before|vor';
 const INCLUDING = 'incl|inclusief|inclusive|including|inkl|inklusive|met|with|avec|after';
 const TAX_WORD = 'tax|taxes|vat|btw|mwst|ust|tva|gst|sst|steuer|moms|mva';
 // The French participles keep their accent ("Facturé à", "Livré à"): "Facture à régler …" is a sentence.
-const ADDRESSEE_FR = /(?<!\p{L})(?:factur|livr)(?:é|ée|és|ées)\s+(?:à|a)(?!\p{L})/gu;
+const ADDRESSEE_FR = /(?<!\p{L})(?:factur|livr|adress)(?:é|ée|és|ées)\s+(?:à|a)(?!\p{L})/gu;
 // The addressee introduced in other languages: "Factuur aan", "Geleverd aan", "Rechnung an",
 // "Facturar a", "Spett.le" (Italian letters), and the compound address headings "Rechnungsadresse", "Lieferanschrift".
 const ADDRESSEE_OTHER = /\b(?:(?:gefactureerd|geleverd|factuur|levering)\s+aan|rechnung\s+an|(?:facturar|fatturare|facturado)\s+a|spett\s?\.?\s?le|spettabile|(?:rechnungs|liefer)(?:adresse|anschrift)|(?:factuur|aflever|leverans|fakturerings|faktura)adresse?)\b/g;
-const ADDRESSEE_OTHER_HEAD = 'factur\\w*|livr\\w*|adresse|gefactureerd|geleverd|factuur|levering|rechnung|fatturare|spett\\S*';
+const ADDRESSEE_OTHER_HEAD = 'factur\\w*|livr\\w*|adresse|exm\\S*|danovy|fizetesi|gefactureerd|geleverd|factuur|levering|rechnung|fatturare|spett\\S*';
 // The amount to pay named without a total word: "Net à payer" (French: the total due), "Te betalen", "Do zapłaty".
-const PAYABLE = /\b(?:net\s+a\s+payer|montant\s+a\s+payer|te\s+betalen|do\s+zaplaty|att\s+betala|at\s+betale|a\s+betale)\b/g;
+const PAYABLE = /\b(?:net\s+a\s+payer|montant\s+a\s+payer|te\s+betalen|do\s+zaplaty|att\s+betala|at\s+betale|a\s+betale|fizetendo|k\s+uhrade|da\s+pagare)\b/g;
 // Due-date phrases whose first word names another concept: "Payment due", "Termin płatności" (Polish).
-const DUE_PHRASE = /\b(?:payment\s+due|termin\s+platnosci)\b/g;
+const DUE_PHRASE = /\b(?:payment\s+due|termin\s+platnosci|fizetesi\s+hatarido)\b/g;
+// The Portuguese letter salutation that opens the addressee block: "Exmo.(s) Sr.(s)", "Exma. Sra.".
+const SALUTATION_PT = /\bexm[oa]s?\b\.?\s*(?:\((?:s|as)\)\.?\s*)?(?:(?:sr[as]?|srs|senhor(?:a|as|es)?)\b\.?\s*(?:\((?:s|es|as)\)\.?)?)?/g;
 /** A (folded) word that can open such a phrase. */
-const PHRASE_HEAD = new RegExp(`\\b(?:${ADDRESSEE_VERB}|${ADDRESS_KIND}|${EXCLUDING}|${INCLUDING}|${ADDRESSEE_OTHER_HEAD}|net|montant|te|do|payment|termin|faktura|att|at|a)\\.?$`);
+const PHRASE_HEAD = new RegExp(`\\b(?:${ADDRESSEE_VERB}|${ADDRESS_KIND}|${EXCLUDING}|${INCLUDING}|${ADDRESSEE_OTHER_HEAD}|net|montant|te|do|payment|termin|faktura|att|at|a|k|da)\\.?$`);
 const ADDRESSEE = new RegExp(`\\b(?:${ADDRESSEE_VERB})\\s+to\\b`, 'g');
 const ADDRESS = new RegExp(`\\b(?:${ADDRESS_KIND})\\s+address\\b`, 'g');
 const NET = new RegExp(`\\b(?:${EXCLUDING})\\.?\\s+(?:of\\s+)?(?:${TAX_WORD})\\b`, 'g');
@@ -86,7 +88,8 @@ const GROSS = new RegExp(`\\b(?:${INCLUDING})\\.?\\s+(?:of\\s+)?(?:${TAX_WORD})\
 /** Splits text into raw tokens (keeping `#` and `°` as their own tokens: they mean "number"). */
 export function tokens(s: string): string[] {
   // Addressee phrases name the buyer whatever verb they use ("Bill to", "Invoice to", "Ship to").
-  const f = fold(s.toLowerCase().replace(ADDRESSEE_FR, ' buyer '))
+  // Czech/Slovak "č." (číslo) is the number sign: "Faktura č. 2025031".
+  const f = fold(s.toLowerCase().replace(ADDRESSEE_FR, ' buyer ').replace(/(?<!\p{L})č(?:ís)?\.(?!\p{L})/gu, ' # '))
     .replace(ADDRESSEE, ' buyer ')
     // … and so do the addresses printed for them ("Delivery address", "Billing address").
     .replace(ADDRESS, ' buyer ')
@@ -94,11 +97,16 @@ export function tokens(s: string): string[] {
     .replace(NET, ' net ')
     .replace(GROSS, ' total ')
     .replace(ADDRESSEE_OTHER, ' buyer ')
+    .replace(SALUTATION_PT, ' buyer ')
+    // "Faktura – daňový doklad" (Czech: tax invoice).
+    .replace(/\bdanovy\s+doklad\b/g, ' invoice ')
     .replace(PAYABLE, ' total ')
     .replace(DUE_PHRASE, ' due ')
     // "Faktura VAT" is the Polish name of an invoice, not a tax label.
     .replace(/\bfaktura\s+vat\b/g, ' invoice ')
     .replace(/\bnip\b/g, ' tax id ')
+    // "Q.tà" (Italian quantità), "Q.ty": the quantity abbreviated around a dot.
+    .replace(/\bq\.\s?t[ay]\b/g, ' qty ')
     .replace(/n[°º]/g, ' # ')
     .replace(/[°º]/g, ' ');
   return f.match(/#|[a-z0-9]+/g) ?? [];

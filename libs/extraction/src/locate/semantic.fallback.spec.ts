@@ -3,7 +3,7 @@ import { extractFromLayout } from '../extraction.engine.js';
 import { buildPage } from '../layout/layout.builder.js';
 import type { DocLayout, Word } from '../layout/layout.types.js';
 import { readText } from '../readers/text.reader.js';
-import { fixStreetWords, stripRegistration } from './semantic.fallback.js';
+import { fixStreetWords, stripRegistration, withoutLegalDot } from './semantic.fallback.js';
 
 const receiptSchema = {
   fields: [
@@ -139,5 +139,12 @@ describe('receipt issuer, address and total', () => {
     expect(read(['LEE WAH TRADING', '(JM0123456-K)', 'NO 12, JALAN PASAR', '81000 KULAI, JOHOR', 'Total 10.00'])).toMatchObject({ company: 'LEE WAH TRADING', address: 'NO 12, JALAN PASAR 81000 KULAI, JOHOR' });
     expect(read(['OFFICIAL RECEIPT', 'KEDAI RUNCIT AH HOCK', 'NO 3, JALAN SATU, 43000 KAJANG', 'Total 10.00'])).toMatchObject({ company: 'KEDAI RUNCIT AH HOCK', address: 'NO 3, JALAN SATU, 43000 KAJANG' });
     expect(read(['QUICK MART S/B (765432-X)', 'LOT P.T. 2811, JALAN ANGSA,', 'TAMAN BAIK', '41150 KLANG, SELANGOR', 'GST ID NO: 000181747712']).address).toBe('LOT P.T. 2811, JALAN ANGSA, TAMAN BAIK 41150 KLANG, SELANGOR');
+  });
+});
+
+describe('legal-form abbreviations', () => {
+  it('drop the dot of a closing legal form, which ends no sentence', () => {
+    for (const name of ['Quinta do Vale Verde, Lda.', 'Tiskárna Vltava s.r.o.', 'Duna Nyomda Kft.', 'Reformas Turia S.L.U.']) expect(withoutLegalDot(name)).not.toMatch(/\.$/);
+    expect(withoutLegalDot('Please pay within ten days.')).toBe('Please pay within ten days.');
   });
 });

@@ -179,7 +179,7 @@ const DUE_BEFORE = /\b(?:bis(?:\s+zum|\s+spätestens)?|spätestens(?:\s+am|\s+bi
 
 // Case-sensitive on purpose: short forms (SA, SE, AB, AG) in lower case are ordinary words. Upper-case
 // ENTERPRISE / TRADING end the registered names of Malaysian sole proprietors and partnerships.
-const LEGAL = /^(.{2,60}?\b(?:GmbH(?: & Co\.? KG)?|GMBH|AG|KG|UG(?: \(haftungsbeschränkt\))?|e\.K\.|S\.?A\.?R\.?L\.?|SAS|S\.A\.S\.|S\.A\.|SA|SE|B\.V\.|BV|N\.V\.|NV|Inc\.?|INC\.?|LLC|L\.L\.C\.|Ltd\.?|LTD\.?|Limited|LIMITED|PLC|plc|Corp\.?|CORP\.?|Corporation|Co\.,? Ltd\.?|Pvt\.? Ltd\.?|Private Limited|SDN\.? ?[B8]HD\.?|Sdn\.? Bhd\.?|BHD\.?|BERHAD|Berhad|PLT|ENTERPRISES?|TRADING(?: CO\.?)?|[58]?S\/B|5\/B|S\.p\.A\.|S\.r\.l\.|Oy|AB|ApS|A\/S|S\.L\.U?\.?|S\.A\.U\.|SRL|S\.R\.L\.|[Ss]p\. z o\.o\.|[Ss]\.c\.|[Ss]p\.j\.|SPRL|BVBA|V\.O\.F\.|VOF|LLP|GbR|OHG|e\.V\.|Ltda\.?))(?=$|[\s,.;)\-])/;
+const LEGAL = /^(.{2,60}?\b(?:GmbH(?: & Co\.? KG)?|GMBH|AG|KG|UG(?: \(haftungsbeschränkt\))?|e\.K\.|S\.?A\.?R\.?L\.?|SAS|S\.A\.S\.|S\.A\.|SA|SE|B\.V\.|BV|N\.V\.|NV|Inc\.?|INC\.?|LLC|L\.L\.C\.|Ltd\.?|LTD\.?|Limited|LIMITED|PLC|plc|Corp\.?|CORP\.?|Corporation|Co\.,? Ltd\.?|Pvt\.? Ltd\.?|Private Limited|SDN\.? ?[B8]HD\.?|Sdn\.? Bhd\.?|BHD\.?|BERHAD|Berhad|PLT|ENTERPRISES?|TRADING(?: CO\.?)?|[58]?S\/B|5\/B|S\.p\.A\.|S\.r\.l\.|Oy|AB|ApS|A\/S|S\.L\.U?\.?|S\.A\.U\.|SRL|S\.R\.L\.|[Ss]p\. z o\.o\.|[Ss]\.c\.|[Ss]p\.j\.|SPRL|BVBA|V\.O\.F\.|VOF|LLP|GbR|OHG|e\.V\.|Ltda\.?|Lda\.?|[Ss]\.r\.o\.|a\.s\.|Kft\.?|Bt\.?|Zrt\.?|Nyrt\.?|S\.n\.c\.|S\.a\.s\.|d\.o\.o\.|Sàrl|SARL|Unipessoal))(?=$|[\s,.;)\-])/;
 /** Mean OCR confidence of a line (1 for text layers). */
 function lineConf(l: Line): number {
   return l.words.length ? l.words.reduce((s, w) => s + w.conf, 0) / l.words.length : 0;
@@ -194,7 +194,8 @@ function isRegistrationCode(t: string): boolean {
 const ADDRESS_WORD = /\b(?:jalan|jln|lorong|lrg|taman|tmn|lot|kampung|kg|bandar|bdr|persiaran|psn|lebuh|lebuhraya|plaza|kompleks|wisma|menara|blok|block|level|floor|tingkat|street|road|avenue|seksyen|section|pusat|perindustrian|industri|kawasan|desa|bukit|batu|km|unit|suite|mall|centre|center|square)\b|^\d+[-/]\p{L}/iu;
 // A postcode with its town ("43300 SERI KEMBANGAN", "53200, KUALA LUMPUR", "1012 AB Amsterdam", "Berlin 10115"); a
 // lot or house number ("LOT 1851-A", "7/118B") is not one.
-const POSTCODE = /(?:^|[\s,\-])\d{4,6}(?=[\s,]+\p{L}{3,})|\b\d{4}\s?[A-Z]{2}\s+\p{L}{3,}|\p{L}{3,},?\s+\d{4,6}\.?\s*$/u;
+// (Also the grouped forms "903 28 Umeå" (SE, CZ, SK, GR), "00-950 Warszawa" (PL) and "4050-032 Porto" (PT).)
+const POSTCODE = /(?:^|[\s,\-])\d{4,6}(?=[\s,]+\p{L}{3,})|(?:^|[\s,])(?:\d{3}\s\d{2}|\d{2}-\d{3}|\d{4}-\d{3})(?=[\s,]+\p{L}{3,})|\b\d{4}\s?[A-Z]{2}\s+\p{L}{3,}|\p{L}{3,},?\s+\d{4,6}\.?\s*$/u;
 /** A postcode followed by a street word ("2811, JALAN ANGSA") is a lot number. */
 function isPostcodeLine(t: string): boolean {
   for (let from = 0; from < t.length; ) {
@@ -435,6 +436,11 @@ function cellText(l: Line): string {
 // Registration details printed in an invoice's legal footer: share capital, trade register, company numbers.
 const REGISTRATION = /\b(?:capital(?:\s+social)?\s+(?:de|of|von)\b|au capital|R\.?\s?C\.?\s?S\.?|RSC|SIRE[NT]|KvK|K\.v\.K\.?|Kamer van Koophandel|HR[AB]\s?\d|Registergericht|Amtsgericht|Handelsregister|Sitz der Gesellschaft|Geschäftsführ\w*|Registered (?:office|in|number|address)|Company (?:registration|reg\.?) (?:no|number)|Chamber of Commerce|Siège social|Share capital|Registro (?:Mercantil|delle Imprese)|Partita IVA|C\.?F\.?\s?\/\s?P\.?\s?IVA)\b/i;
 
+/** The text without the closing dot of a legal-form abbreviation ("Ltd.", "Lda.", "s.r.o."): that dot ends no sentence. */
+export function withoutLegalDot(s: string): string {
+  return s.replace(/\b(?:Inc|Ltd|Ltda|Lda|Corp|Co|B\.V|N\.V|S\.A|S\.A\.S|e\.K|S\.p\.A|S\.r\.l|S\.L|S\.L\.U|S\.A\.U|S\.n\.c|o\.o|s\.c|e\.V|s\.r\.o|a\.s|d\.o\.o|Kft|Bt|Zrt|Nyrt)\.$/i, '');
+}
+
 /** A short line that can be a company name on its own: words, no figures, not a label, a title or a sentence. */
 function nameLike(t: string): boolean {
   const s = t.trim();
@@ -444,7 +450,7 @@ function nameLike(t: string): boolean {
     /\p{L}{2}/u.test(s) &&
     !/\d/.test(s) &&
     !/:|@|www\.|https?:/i.test(s) &&
-    !/[.!?]$/.test(s.replace(/\b(?:Inc|Ltd|Corp|Co|B\.V|N\.V|S\.A|S\.A\.S|e\.K|S\.p\.A|S\.r\.l|S\.L|S\.A\.U|o\.o|s\.c|e\.V)\.$/i, '')) &&
+    !/[.!?]$/.test(withoutLegalDot(s)) &&
     !DOC_WORDS.test(s) &&
     !REGISTRATION.test(s) &&
     !/^(?:page|seite|thank|merci|danke|vielen dank|bedankt|dank u|grazie|gracias|obrigado)\b/i.test(s) &&

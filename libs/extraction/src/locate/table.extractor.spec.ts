@@ -106,6 +106,28 @@ describe('table extraction', () => {
     ]);
   });
 
+  it('continues overleaf past a carry line ("Carried forward" at the foot, "Übertrag" at the top)', async () => {
+    const bytes = await makePdf((d) => {
+      d.fontSize(10).text('Description', 50, 100).text('Quantity', 250, 100).text('Unit price', 330, 100).text('Amount', 450, 100);
+      for (let i = 0; i < 26; i++) {
+        const y = 120 + i * 20;
+        d.text(`Crate ${i + 1}`, 50, y).text('1', 250, y).text('2.00', 330, y).text('2.00', 450, y);
+      }
+      d.text('Carried forward', 330, 650).text('52.00', 450, 650);
+      d.text('Page 1 of 2', 270, 700);
+      d.addPage();
+      d.text('Übertrag', 330, 60).text('52.00', 450, 60);
+      d.text('Walnuts', 50, 90).text('2', 250, 90).text('3.50', 330, 90).text('7.00', 450, 90);
+      d.text('Total', 330, 150).text('59.00', 450, 150);
+    });
+    const engine = createExtractionEngine();
+    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, schema);
+    await engine.close();
+    const rows = out.result.line_items as Record<string, unknown>[];
+    expect(rows).toHaveLength(27);
+    expect(rows[26]).toEqual({ description: 'Walnuts', quantity: 2, unit_price: 3.5, amount: 7 });
+  });
+
   it('does not take the next page for a continuation when the table ended on its page', async () => {
     const bytes = await makePdf((d) => {
       d.fontSize(10).text('Description', 50, 100).text('Quantity', 250, 100).text('Unit price', 330, 100).text('Amount', 450, 100);

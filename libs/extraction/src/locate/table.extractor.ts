@@ -350,6 +350,9 @@ function isProse(line: Line, cols: Column[], lh: number): boolean {
  * pitch), the next header, or — for line items — a totals line. Unit lines right under the header
  * ("kg/year", no digits, not in the first column) are header, not data.
  */
+/** Carry-over lines of a table split over pages (folded text). */
+const CARRY = /\b(?:carried\s+forward|carry\s+forward|brought\s+forward|c\/f|b\/f|ubertrag|a\s+reporter|report|a\s+riportare|riporto|suma\s+y\s+sigue|transporte|a\s+transportar|overfort|overfores|transport)\b/;
+
 function bodyLines(
   page: Page, h: Header, lh: number, lineItems: boolean, isHeaderStart: (li: number) => boolean, resumeAt?: number,
 ): { lines: Line[]; toPageEnd: boolean } {
@@ -393,6 +396,9 @@ function bodyLines(
       prevY = line.y1;
       continue;
     }
+    // A carry line at the foot of the items ("Carried forward", "Übertrag", "À reporter") with only the page footer
+    // after it: the table goes on overleaf.
+    if (lineItems && out.length && CARRY.test(fold(line.text)) && footerOnly(li + 1)) return done(true);
     if (lineItems && out.some((l) => /\d/.test(l.text)) && /^\p{L}/u.test(line.words[0]?.text ?? '') && line.x0 >= figuresX0 - lh * 0.5) return done(false);
     if (!out.length && !/\d/.test(line.text) && line.x0 > firstX1) {
       prevY = line.y1;
@@ -485,6 +491,8 @@ function resumeLine(page: Page, h: Header, lh: number, lineItems: boolean, heade
   for (let li = 0; li < page.lines.length; li++) {
     const line = page.lines[li]!;
     if (isStopLine(line)) return -1;
+    // The sum brought forward from the page before ("Brought forward", "Übertrag") is no row.
+    if (CARRY.test(fold(line.text))) continue;
     const segs = segments(line, 1.2);
     let row: boolean;
     if (lineItems && moneyCols.length) {
@@ -663,7 +671,8 @@ export function stripItemCode(s: string): string {
   return s.replace(/^\s*(?:\[[^\]\s]{2,}\]|\*[^*\s]{2,}\*)\s+(?=\S)/u, '');
 }
 
-const isCode = (s: string) => !/\s/.test(s.trim()) && /\d/.test(s) && s.trim().length >= 3;
+// One token with a digit ("100234", "WL-01") or capitals joined by a separator ("K-MON", "SVC_FEE").
+const isCode = (s: string) => !/\s/.test(s.trim()) && s.trim().length >= 3 && (/\d/.test(s) || /^\p{Lu}+(?:[-_./]\p{Lu}+)+$/u.test(s.trim()));
 const wordCount = (s: string) => (s.match(/\p{L}{2,}/gu) ?? []).length;
 
 /**
@@ -677,7 +686,12 @@ function preferWordyText(rows: Record<string, string>[], cols: Column[]): void {
     const key = c.field?.data_type === 'string' ? c.field.key : undefined;
     if (!key || !rows.every((r) => r[key] === undefined || isCode(r[key]!))) continue;
     const ci = cols.indexOf(c);
-    const other = cols.findIndex((o, i) => i > ci && !o.field && rows.filter((r) => wordCount(r[`#${i}`] ?? '') >= 2).length >= rows.length * 0.8);
+    // (Words in most rows; or a word in every row and several in at least half: a unit column never has two.)
+    const wordy = (i: number) => {
+      const n = rows.map((r) => wordCount(r[`#${i}`] ?? ''));
+      return n.filter((k) => k >= 2).length >= rows.length * 0.8 || (n.every((k) => k >= 1) && n.filter((k) => k >= 2).length >= rows.length / 2);
+    };
+    const other = cols.findIndex((o, i) => i > ci && !o.field && wordy(i));
     if (other < 0) continue;
     for (const r of rows) {
       const code = r[key];

@@ -10,6 +10,8 @@ describe('parseCurrency', () => {
     ['RM 15.90', { value: 15.9, currency: 'MYR' }],
     ['-14,73 CHF', { value: -14.73, currency: 'CHF' }],
     ['₹ 1,200', { value: 1200, currency: 'INR' }],
+    ['4 719,00 Kč', { value: 4719, currency: 'CZK' }],
+    ['133 350 Ft', { value: 133350, currency: 'HUF' }],
   ])('%s', (raw, expected) => {
     expect(parseCurrency(raw)).toEqual(expected);
   });

@@ -19,7 +19,10 @@ const SYMBOLS: [RegExp, string][] = [
   [/zł/i, 'PLN'],
   [/\bRM(?=\s*\d|\b)/, 'MYR'],
   [/\bCHF\b|\bFr\.(?=\s*\d)/, 'CHF'],
-  [/\bKč\b/, 'CZK'],
+  // (Lookarounds, not \b: "č" is no word character to \b, so "4 719,00 Kč" never matched.)
+  [/(?<!\p{L})Kč(?!\p{L})/u, 'CZK'],
+  // Hungarian forint, next to a figure ("133 350 Ft", "Ft 12 500"); the document scan asks for three digits.
+  [/(?<=\d\s{0,3})Ft\b|\bFt(?=\s?\d)/, 'HUF'],
   [/\$/, 'USD'],
 ];
 

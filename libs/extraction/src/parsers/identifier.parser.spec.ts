@@ -13,5 +13,7 @@ describe('identifiers', () => {
   it('finds EU VAT ids', () => {
     expect(findVatIds('USt-IdNr.: DE123456789').map((v) => v.value)).toEqual(['DE123456789']);
     expect(findVatIds('TVA : FR11999999998 - SIRET').map((v) => v.value)).toEqual(['FR11999999998']);
+    expect(findIban('MP05 Bonifico IT60 X054 2811 1010 0000 0123 456 13-04-2025')).toBe('IT60 X054 2811 1010 0000 0123 456');
+    expect(findVatIds('DIČ: CZ27123456 DIČ: CZ28765432').map((v) => v.value)).toEqual(['CZ27123456', 'CZ28765432']);
   });
 });

@@ -1,6 +1,7 @@
 /** IBAN with a valid ISO 13616 mod-97 check: the only reliable way to tell it from other long codes. */
 export function findIban(text: string): string | undefined {
-  for (const m of text.toUpperCase().matchAll(/\b([A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?)\b/g)) {
+  // (Candidates may overlap: a code glued before it, "MP05 BONIFICO IT60 X054 …", must not swallow the IBAN.)
+  for (const m of text.toUpperCase().matchAll(/\b(?=([A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?)\b)/g)) {
     // The pattern also takes a short word printed after the IBAN ("… 7034 met vermelding", "… 3201 BIC"): when
     // the whole run fails the check, the run without its trailing groups is tried.
     let groups = m[1]!.trim().split(' ');
@@ -31,7 +32,8 @@ const VAT_PREFIX = 'ATU|BE|BG|CHE|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|LT|L
 /** EU-style VAT identifiers: country prefix then 8–12 characters, mostly digits (spaces/dots allowed when printed so). */
 export function findVatIds(text: string): { value: string; index: number }[] {
   const out: { value: string; index: number }[] = [];
-  const re = new RegExp(`\\b(?:${VAT_PREFIX})[ .-]?(?:[0-9A-Z]{2,4}[ .-]?){2,5}[0-9A-Z]{0,4}\\b`, 'g');
+  // Not ending inside a word: "DIČ: CZ27123456 DIČ: …" must not give "CZ27123456 DI" (\b sees "Č" as a non-word).
+  const re = new RegExp(`\\b(?:${VAT_PREFIX})[ .-]?(?:[0-9A-Z]{2,4}[ .-]?){2,5}[0-9A-Z]{0,4}(?![\\p{L}\\p{N}])`, 'gu');
   for (const m of text.matchAll(re)) {
     const v = m[0].trim();
     const compact = v.replace(/[ .-]/g, '');

@@ -17,7 +17,8 @@ export function parseNumber(raw: string, hint?: 'comma' | 'dot'): number | undef
     s = s.slice(1, -1);
   }
   // Strip currency symbols/codes and letters around the number, keep signs.
-  s = s.replace(/^[A-Za-z$€£¥₹₽₩₺฿₫₴₦]+\.?/, '').replace(/[A-Za-z$€£¥₹₽₩₺฿₫₴₦]+\.?$/, '').trim();
+  // (Any script's letters: "Kč", "zł", "Ft".)
+  s = s.replace(/^[\p{L}$€£¥₹₽₩₺฿₫₴₦]+\.?/u, '').replace(/[\p{L}$€£¥₹₽₩₺฿₫₴₦]+\.?$/u, '').trim();
   if (/^[-−–]/.test(s)) {
     negative = !negative;
     s = s.slice(1).trim();
