@@ -5,13 +5,16 @@ import { skewOf } from '../layout/layout.builder.js';
 import type { OcrService, RecognizeOptions } from './ocr.service.js';
 
 describe('OCR preprocessing', () => {
-  it('brings ~100-dpi page scans to ~200 dpi and other small images towards 1300 px wide', () => {
+  it('brings ~100-dpi page scans to ~200 dpi, other small images towards 1300 px wide, huge ones down to 12 Mpx', () => {
     expect(ocrScale({ width: 762, height: 1000 })).toBe(2);
     expect(ocrScale({ width: 1700, height: 2200 })).toBe(1);
     expect(ocrScale({ width: 463, height: 1013 })).toBe(1.5);
     expect(ocrScale({ width: 1000, height: 700 })).toBeCloseTo(1.3);
     expect(ocrScale(undefined)).toBe(1);
     expect(ocrScale({ width: 0, height: 0 })).toBe(1);
+    // A 600-dpi A4 scan (35 Mpx) comes down to 12 Mpx.
+    const k = ocrScale({ width: 4961, height: 7016 });
+    expect(4961 * k * 7016 * k).toBeCloseTo(12e6, -3);
   });
 
   it('erases long ruled lines but keeps short strokes', () => {

@@ -78,6 +78,8 @@ export function imageComplete(b: Uint8Array): boolean {
   return true;
 }
 
+/** Pixels above which an image is scaled down before OCR. */
+const MAX_PIXELS = 12e6;
 /** Largest upscale of a low-dpi page scan (brought to ~200 dpi). */
 const PAGE_MAX_SCALE = 2;
 /** Other small images are brought towards this width … */
@@ -99,10 +101,13 @@ function isPage(size: { width: number; height: number } | undefined): boolean {
  * Upscale factor before OCR. Tesseract is tuned for ~300 dpi text; phone photos and 100-dpi fax scans have
  * 10–15 px letters. A portrait page scan (Letter/A4 proportions) gets its resolution estimated from its
  * width (~8.3 in) and is brought to ~200 dpi (at most 2×); other small images (receipts, screenshots) are
- * brought towards 1300 px wide (at most 1.5×).
+ * brought towards 1300 px wide (at most 1.5×). Images above 12 Mpx are scaled down to it.
  */
 export function ocrScale(size: { width: number; height: number } | undefined): number {
-  if (!size || size.width <= 0 || size.height <= 0 || size.width * size.height > 12e6) return 1;
+  if (!size || size.width <= 0 || size.height <= 0) return 1;
+  // Very large scans (a 600-dpi A4 page is 35 Mpx) are brought down to MAX_PIXELS (~350 dpi on A4): letters stay
+  // well above what tesseract needs, and OCR time and memory (the straightened or turned copies included) stay bounded.
+  if (size.width * size.height > MAX_PIXELS) return Math.sqrt(MAX_PIXELS / (size.width * size.height));
   if (isPage(size)) {
     const dpi = size.width / 8.3;
     if (dpi < 150) return Math.min(PAGE_MAX_SCALE, 200 / dpi);
@@ -177,7 +182,7 @@ function prepared(bytes: Uint8Array, size: { width: number; height: number } | u
 
 async function upscale(bytes: Uint8Array, size: { width: number; height: number } | undefined): Promise<{ image: Uint8Array; factor: number }> {
   const factor = ocrScale(size);
-  if (factor <= 1) return { image: bytes, factor: 1 };
+  if (factor === 1) return { image: bytes, factor: 1 };
   const page = isPage(size);
   try {
     const { createCanvas, loadImage } = await import('@napi-rs/canvas');
@@ -187,7 +192,7 @@ async function upscale(bytes: Uint8Array, size: { width: number; height: number 
     ctx.imageSmoothingEnabled = true;
     ctx.imageSmoothingQuality = 'high';
     ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
-    if (page) {
+    if (page && factor > 1) {
       const data = ctx.getImageData(0, 0, canvas.width, canvas.height);
       eraseRules(data.data, canvas.width, canvas.height);
       ctx.putImageData(data, 0, 0);
