@@ -1,9 +1,7 @@
-import { Streams, type JobFinishedEvent } from '@docket/contracts';
-import { enqueueOutbox } from '@docket/messaging';
 import type { EntityManager } from 'typeorm';
-import { ARTIFACT_SCHEMA } from '../config.js';
 import { ArtifactEntity } from '../entities/artifact.entity.js';
 import { JobEntity } from '../entities/job.entity.js';
+import { enqueueJobFinished } from '../jobs/job-finished.js';
 
 /** The artifact's latest job, row-locked (caller holds the transaction). */
 export async function lockLatestJob(m: EntityManager, artifact: ArtifactEntity): Promise<JobEntity | null> {
@@ -20,12 +18,6 @@ export async function cancelLockedJob(m: EntityManager, job: JobEntity, artifact
   const message = 'cancelled: cancelled at the caller\'s request';
   await m.update(JobEntity, { id: job.id }, { status: 'cancelled', completedAt: now, error: null });
   await m.update(ArtifactEntity, { id: artifact.id }, { status: 'cancelled', statusMessage: message });
-  const eventId = `fin_${job.id}`;
-  const event: JobFinishedEvent = {
-    eventId, jobId: job.id, artifactId: artifact.id, accountId: job.accountId, sandbox: job.sandbox, status: 'cancelled',
-    pages: 0, webhookId: job.webhookId, batchId: job.batchId, filename: artifact.filename, result: null, confidence: null,
-    needsReview: false, error: null, createdAt: job.createdAt.toISOString(), finishedAt: now.toISOString(),
-  };
-  await enqueueOutbox(m, ARTIFACT_SCHEMA, Streams.events.jobFinished, event, eventId);
+  await enqueueJobFinished(m, job, artifact, { status: 'cancelled', error: null }, now);
   return { ...job, status: 'cancelled', completedAt: now, error: null };
 }

@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Streams, type JobFinishedEvent } from '@docket/contracts';
-import { enqueueOutbox } from '@docket/messaging';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
-import { ARTIFACT_SCHEMA, type ArtifactConfig } from '../config.js';
+import type { ArtifactConfig } from '../config.js';
 import { ArtifactEntity } from '../entities/artifact.entity.js';
 import { JobEntity } from '../entities/job.entity.js';
+import { enqueueJobFinished } from '../jobs/job-finished.js';
 import { PeriodicSweep } from '../sweep/periodic-sweep.js';
 import { CONFIG, LOGGER } from '../tokens.js';
 
@@ -38,13 +37,7 @@ export class UploadExpiryService extends PeriodicSweep {
         await m.update(JobEntity, { id: job.id }, { status: 'expired', completedAt: now, error });
         await m.update(ArtifactEntity, { id: job.artifactId, status: 'pending_upload' }, { status: 'expired', statusMessage: error });
         const artifact = await m.findOneByOrFail(ArtifactEntity, { id: job.artifactId });
-        const eventId = `fin_${job.id}`;
-        const event: JobFinishedEvent = {
-          eventId, jobId: job.id, artifactId: job.artifactId, accountId: job.accountId, sandbox: job.sandbox, status: 'expired',
-          pages: 0, webhookId: job.webhookId, batchId: job.batchId, filename: artifact.filename, result: null, confidence: null,
-          needsReview: false, error, createdAt: job.createdAt.toISOString(), finishedAt: now.toISOString(),
-        };
-        await enqueueOutbox(m, ARTIFACT_SCHEMA, Streams.events.jobFinished, event, eventId);
+        await enqueueJobFinished(m, job, artifact, { status: 'expired', error }, now);
       }
       return jobs.length;
     });

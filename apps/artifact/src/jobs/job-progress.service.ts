@@ -1,17 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  Streams, type JobFinishedEvent, type JobOutcomeCommand, type JobOutcomeReply, type JobStartedCommand, type JobStartedReply,
+  type JobOutcomeCommand, type JobOutcomeReply, type JobStartedCommand, type JobStartedReply,
 } from '@docket/contracts';
 import { DocketError } from '@docket/errors';
-import { enqueueOutbox } from '@docket/messaging';
 import { S3Storage } from '@docket/storage';
 import type { Logger } from 'pino';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isTerminal } from '../artifact.mapper.js';
-import { ARTIFACT_SCHEMA } from '../config.js';
 import { ArtifactEntity } from '../entities/artifact.entity.js';
 import { JobEntity } from '../entities/job.entity.js';
 import { LOGGER } from '../tokens.js';
+import { enqueueJobFinished } from './job-finished.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const asJson = (v: object) => v as Record<string, any>;
@@ -55,14 +54,14 @@ export class JobProgressService {
       };
       if (success) artifactUpdate.latestResult = asJson(cmd.result ?? {});
       await m.update(ArtifactEntity, { id: artifact.id }, artifactUpdate);
-      const event: Omit<JobFinishedEvent, 'eventId'> = {
-        jobId: job.id, artifactId: job.artifactId, accountId: job.accountId, sandbox: job.sandbox, status: cmd.status,
-        pages: cmd.pages, webhookId: job.webhookId, batchId: job.batchId, filename: artifact.filename,
-        result: success ? (cmd.result ?? {}) : null, confidence: cmd.confidence ?? null, needsReview: cmd.needsReview ?? false,
-        error: success ? null : (cmd.error ?? null), createdAt: job.createdAt.toISOString(), finishedAt: now.toISOString(),
-      };
-      const eventId = `fin_${job.id}`;
-      await enqueueOutbox(m, ARTIFACT_SCHEMA, Streams.events.jobFinished, { eventId, ...event }, eventId);
+      await enqueueJobFinished(
+        m, job, artifact,
+        {
+          status: cmd.status, pages: cmd.pages, result: success ? (cmd.result ?? {}) : null, confidence: cmd.confidence ?? null,
+          needsReview: cmd.needsReview ?? false, error: success ? null : (cmd.error ?? null),
+        },
+        now,
+      );
       return { artifact };
     });
     if (applied === 'gone') {

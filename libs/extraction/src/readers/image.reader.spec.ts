@@ -84,14 +84,20 @@ describe('imageComplete (guards the native decoder, which crashes the process on
   });
 });
 
+/** A white PNG, with a black block at (x, y) when `block` is given. */
+function whitePng(w: number, h: number, block?: { x: number; y: number }): Uint8Array {
+  const c = createCanvas(w, h);
+  const ctx = c.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, w, h);
+  if (block) {
+    ctx.fillStyle = '#000';
+    ctx.fillRect(block.x, block.y, 120, 60);
+  }
+  return new Uint8Array(c.toBuffer('image/png'));
+}
+
 describe('slanted images', () => {
-  const png = (w: number, h: number) => {
-    const c = createCanvas(w, h);
-    const ctx = c.getContext('2d');
-    ctx.fillStyle = '#fff';
-    ctx.fillRect(0, 0, w, h);
-    return new Uint8Array(c.toBuffer('image/png'));
-  };
   /** Twelve lines of three words each, rising by `slope` (dy/dx) to the right. */
   const lines = (slope: number) =>
     Array.from({ length: 12 }, (_, row) =>
@@ -112,7 +118,7 @@ describe('slanted images', () => {
       },
       async close() {},
     };
-    const layout = await readImage(png(1500, 1400), ocr);
+    const layout = await readImage(whitePng(1500, 1400), ocr);
     expect(calls).toHaveLength(2);
     const words = layout.pages[0]!.lines.flatMap((l) => l.words);
     expect(words).toHaveLength(36);
@@ -131,29 +137,14 @@ describe('slanted images', () => {
       },
       async close() {},
     };
-    await readImage(png(1500, 1400), ocr);
+    await readImage(whitePng(1500, 1400), ocr);
     expect(n).toBe(1);
   });
 });
 
 describe('images the wrong way up', () => {
   /** A white image with a black block in its top-left corner (where an upright page starts its print). */
-  const marked = (w: number, h: number) => {
-    const c = createCanvas(w, h);
-    const ctx = c.getContext('2d');
-    ctx.fillStyle = '#fff';
-    ctx.fillRect(0, 0, w, h);
-    ctx.fillStyle = '#000';
-    ctx.fillRect(10, 10, 120, 60);
-    return new Uint8Array(c.toBuffer('image/png'));
-  };
-  const blank = (w: number, h: number) => {
-    const c = createCanvas(w, h);
-    const ctx = c.getContext('2d');
-    ctx.fillStyle = '#fff';
-    ctx.fillRect(0, 0, w, h);
-    return new Uint8Array(c.toBuffer('image/png'));
-  };
+  const marked = (w: number, h: number) => whitePng(w, h, { x: 10, y: 10 });
   const text = (conf: number) =>
     Array.from({ length: 20 }, (_, i) => ({ text: `word${i}`, x0: 20 + (i % 4) * 100, x1: 100 + (i % 4) * 100, y0: 100 + Math.floor(i / 4) * 40, y1: 120 + Math.floor(i / 4) * 40, conf }));
   /** Reads confidently only an image whose dark block sits top left and which has the given proportions. */
@@ -174,13 +165,7 @@ describe('images the wrong way up', () => {
   it('turns an upside-down scan round and keeps the upright reading', async () => {
     const calls: { width: number; height: number }[] = [];
     // The upload is the upright image turned by 180°: its block is bottom right.
-    const c = createCanvas(1400, 1000);
-    const ctx = c.getContext('2d');
-    ctx.fillStyle = '#fff';
-    ctx.fillRect(0, 0, 1400, 1000);
-    ctx.fillStyle = '#000';
-    ctx.fillRect(1400 - 130, 1000 - 70, 120, 60);
-    const layout = await readImage(new Uint8Array(c.toBuffer('image/png')), ocrFor(() => true, calls));
+    const layout = await readImage(whitePng(1400, 1000, { x: 1400 - 130, y: 1000 - 70 }), ocrFor(() => true, calls));
     expect(calls).toHaveLength(2); // as uploaded, then turned by 180° (upright: no further turns)
     const words = layout.pages[0]!.lines.flatMap((l) => l.words);
     expect(words).toHaveLength(20);
@@ -210,7 +195,7 @@ describe('images the wrong way up', () => {
     expect(calls).toHaveLength(1);
     const none: OcrService = { recognize: async () => ({ words: [] }), close: async () => {} };
     let n = 0;
-    await readImage(blank(1400, 1000), { ...none, recognize: async () => (n++, { words: [] }) });
+    await readImage(whitePng(1400, 1000), { ...none, recognize: async () => (n++, { words: [] }) });
     expect(n).toBe(1);
   });
 });

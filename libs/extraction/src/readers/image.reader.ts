@@ -1,6 +1,7 @@
 import { ExtractionError } from '../engine.types.js';
 import { buildPage, skewOf } from '../layout/layout.builder.js';
 import type { DocLayout, Word } from '../layout/layout.types.js';
+import type { Image } from '@napi-rs/canvas';
 import type { OcrService } from './ocr.service.js';
 
 /** Pixel size from the image header (PNG, JPEG, WebP, TIFF-less fallback: the OCR word extents). */
@@ -226,10 +227,9 @@ function misoriented(words: Word[]): boolean {
  * Does the image look like print at all: some dark pixels, but not mostly dark (a blank page, a black frame or a
  * photo is not turned round)? Measured on a small copy.
  */
-async function hasInk(bytes: Uint8Array): Promise<boolean> {
+async function hasInk(img: Image): Promise<boolean> {
   try {
-    const { createCanvas, loadImage } = await import('@napi-rs/canvas');
-    const img = await loadImage(Buffer.from(bytes));
+    const { createCanvas } = await import('@napi-rs/canvas');
     const k = Math.min(1, 400 / Math.max(img.width, img.height));
     const canvas = createCanvas(Math.max(1, Math.round(img.width * k)), Math.max(1, Math.round(img.height * k)));
     const ctx = canvas.getContext('2d');
@@ -247,6 +247,16 @@ async function hasInk(bytes: Uint8Array): Promise<boolean> {
   }
 }
 
+/** The image decoded for drawing, or undefined when it cannot be decoded here. */
+async function decode(bytes: Uint8Array): Promise<Image | undefined> {
+  try {
+    const { loadImage } = await import('@napi-rs/canvas');
+    return await loadImage(Buffer.from(bytes));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Confident text of a reading: characters weighted by their confidence. */
 function textScore(words: Word[]): number {
   let score = 0;
@@ -254,11 +264,10 @@ function textScore(words: Word[]): number {
   return score;
 }
 
-/** The image turned clockwise by `quarter` × 90° (PNG), or undefined when it cannot be decoded here. */
-async function turned(bytes: Uint8Array, quarter: 1 | 2 | 3): Promise<Uint8Array | undefined> {
+/** The image turned clockwise by `quarter` × 90° (PNG), or undefined when it cannot be drawn here. */
+async function turned(img: Image, quarter: 1 | 2 | 3): Promise<Uint8Array | undefined> {
   try {
-    const { createCanvas, loadImage } = await import('@napi-rs/canvas');
-    const img = await loadImage(Buffer.from(bytes));
+    const { createCanvas } = await import('@napi-rs/canvas');
     const [W, H] = [img.width, img.height];
     const canvas = quarter === 2 ? createCanvas(W, H) : createCanvas(H, W);
     const ctx = canvas.getContext('2d');
@@ -337,10 +346,12 @@ export async function readImage(bytes: Uint8Array, ocr: OcrService, page = 1, op
   // boxes, and the provenance built on them, refer to the upright page).
   let upright = image;
   let quarter = 0;
-  if (misoriented(res.words) && (await hasInk(image))) {
+  // (Decoded once here for the ink check and the three turns.)
+  const decoded = misoriented(res.words) ? await decode(image) : undefined;
+  if (decoded && (await hasInk(decoded))) {
     let best = { res, image, quarter: 0, score: textScore(res.words) };
     for (const q of [2, 1, 3] as const) {
-      const turn = await turned(image, q);
+      const turn = await turned(decoded, q);
       if (!turn) break;
       const again = await ocr.recognize(turn, psm);
       const score = textScore(again.words);
