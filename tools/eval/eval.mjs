@@ -1,15 +1,26 @@
 #!/usr/bin/env node
 // Runs the BUILT extraction engine over corpus datasets and scores it with the corpus's own scorer.
-//   npm run eval                               every dataset under ../shared/corpus
+//   npm run eval                               every dataset under ../shared/corpus, plus the wide sets when built
+//   npm run eval -- --split tune|check         only that half of every dataset (split.mjs: a hash of the id)
+//   npm run eval -- --dataset sroie-wide       only the named datasets (comma-separated folder names)
+//   npm run eval -- --wide <dir>               where the wide sets are (default: env DOCKET_CORPUS_WIDE, else ../corpus-wide)
 //   npm run eval -- --corpus <dir>             one folder laid out like a corpus dataset (docs/, expected/, schema)
 //   npm run eval -- --json                     scores as one JSON object on stdout
 //   npm run eval -- --only <regex> --keep      subset of ids; keep the predictions directory
+//   npm run eval -- --out <dir>                write predictions to <dir>/<dataset>/<id>.json and keep them
+//   npm run eval -- --predicted <dir>          re-score kept predictions (<dir>/<dataset>/<id>.json) without extracting
+//   npm run eval -- --no-ocr-cache             OCR every page afresh (default: OCR results are cached by image hash in
+//                                              $DOCKET_OCR_CACHE or $TMPDIR/docket-ocr-cache, so re-runs score rule
+//                                              changes in seconds; the cache key covers image bytes, backend, languages, psm)
+// Without --split every document is extracted once and the summary scores all / tune / check side by side.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureBuilt } from './build.helper.mjs';
+import { SPLITS, splitOf, idsRegex } from './split.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
@@ -21,16 +32,36 @@ const opt = (n) => {
 const json = flag('--json');
 const log = (...a) => (json ? process.stderr.write(a.join(' ') + '\n') : console.log(...a));
 
+const split = opt('--split');
+if (split && !SPLITS.includes(split)) {
+  console.error(`--split must be one of ${SPLITS.join(', ')}`);
+  process.exit(2);
+}
 const corpusRoot = resolve(repo, '../shared/corpus');
+const wideRoot = resolve(repo, opt('--wide') ?? process.env.DOCKET_CORPUS_WIDE ?? '../corpus-wide');
+const WIDE_SETS = ['sroie-wide', 'funsd-wide'];
 const scorer = existsSync(join(corpusRoot, 'score.mjs')) ? join(corpusRoot, 'score.mjs') : undefined;
-const datasets = opt('--corpus')
-  ? [resolve(opt('--corpus'))]
-  : readdirSync(corpusRoot)
-      .map((d) => join(corpusRoot, d))
-      .filter((d) => statSync(d).isDirectory() && existsSync(join(d, 'manifest.json')));
 
-ensureBuilt(repo, log);
-const { createExtractionEngine } = await import(pathToFileURL(join(repo, 'libs/extraction/dist/index.js')).href);
+function datasetDirs(root) {
+  if (!existsSync(root)) return [];
+  return readdirSync(root)
+    .map((d) => join(root, d))
+    .filter((d) => statSync(d).isDirectory() && existsSync(join(d, 'manifest.json')));
+}
+
+function chooseDatasets() {
+  if (opt('--corpus')) return [resolve(opt('--corpus'))];
+  const wide = datasetDirs(wideRoot).filter((d) => WIDE_SETS.includes(basename(d)));
+  if (wide.length < WIDE_SETS.length) {
+    log(`note: the wide sets (${WIDE_SETS.join(', ')}) are not built in ${wideRoot}; build them with:`);
+    log('  fetch github:zzzDavid/ICDAR-2019-SROIE and github:acen20/layout (git mirrors), then');
+    log(`  node ../shared/corpus/build-wide.mjs --out ../corpus-wide --sroie <git dir of ICDAR-2019-SROIE> --funsd <git dir of layout>`);
+    log('  (see ../shared/corpus/README.md, "Wider development set"; --wide <dir> or DOCKET_CORPUS_WIDE if elsewhere)');
+  }
+  const all = [...datasetDirs(corpusRoot), ...wide];
+  const named = opt('--dataset')?.split(',');
+  return named ? all.filter((d) => named.includes(basename(d))) : all;
+}
 
 const MIME = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', tif: 'image/tiff', tiff: 'image/tiff', webp: 'image/webp', txt: 'text/plain', csv: 'text/csv', html: 'text/html', htm: 'text/html' };
 
@@ -47,49 +78,95 @@ function schemaFor(dir, id) {
   return JSON.parse(readFileSync(existsSync(per) ? per : join(dir, 'schema.json'), 'utf8'));
 }
 
-const engine = createExtractionEngine();
 const only = opt('--only') ? new RegExp(opt('--only')) : undefined;
-const outRoot = mkdtempSync(join(tmpdir(), 'docket-eval-'));
+const datasets = chooseDatasets();
+const predictedIn = opt('--predicted') ? resolve(opt('--predicted')) : undefined;
+let engine;
+if (!predictedIn) {
+  ensureBuilt(repo, log);
+  const { createExtractionEngine } = await import(pathToFileURL(join(repo, 'libs/extraction/dist/index.js')).href);
+  const ocrService = flag('--no-ocr-cache') ? undefined : await cachedOcr(resolve(process.env.DOCKET_OCR_CACHE ?? join(tmpdir(), 'docket-ocr-cache')));
+  engine = createExtractionEngine({ ocrService });
+}
+
+/** The engine's own OCR service behind a disk cache keyed by what decides the reading (evaluation only). */
+async function cachedOcr(dir) {
+  const ocr = await import(pathToFileURL(join(repo, 'libs/extraction/dist/readers/ocr.service.js')).href);
+  const inner = ocr.createOcrService({ engine: 'auto' });
+  const backend = ocr.hasNativeTesseract() ? 'native' : 'wasm';
+  mkdirSync(dir, { recursive: true });
+  return {
+    async recognize(image, opts = {}) {
+      const key = createHash('sha256').update(image).update(JSON.stringify([backend, opts.engine ?? 'auto', opts.languages ?? process.env.OCR_LANGUAGES ?? 'default', opts.pageSegMode ?? 'default'])).digest('hex');
+      const file = join(dir, `${key}.json`);
+      if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+      const res = await inner.recognize(image, opts);
+      writeFileSync(file, JSON.stringify(res));
+      return res;
+    },
+    close: () => inner.close(),
+  };
+}
+
+async function extractAll(dir, docs, out) {
+  const name = basename(dir);
+  let failed = 0;
+  let pages = 0;
+  for (const d of docs) {
+    try {
+      const res = await engine.extract({ bytes: new Uint8Array(readFileSync(d.file)), mimeType: d.mime, filename: basename(d.file) }, schemaFor(dir, d.id));
+      pages += res.pages;
+      writeFileSync(join(out, `${d.id}.json`), JSON.stringify(res.result, null, 1));
+    } catch (e) {
+      failed++;
+      log(`  ${name}/${d.id}: ${e.code ?? 'error'}: ${e.message}`);
+    }
+  }
+  return { failed, pages };
+}
+
+function score(dir, out, ids) {
+  const scorerPath = scorer ?? join(dirname(dir), 'score.mjs');
+  if (!ids.length) return undefined;
+  const onlyArgs = ['--only', idsRegex(ids)];
+  const s = JSON.parse(execFileSync(process.execPath, [scorerPath, '--corpus', dir, '--predicted', out, '--json', ...onlyArgs], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+  return { s, report: () => spawnSync(process.execPath, [scorerPath, '--corpus', dir, '--predicted', out, ...onlyArgs], { encoding: 'utf8', maxBuffer: 64 << 20 }).stdout.trim() };
+}
+
+const outRoot = predictedIn ?? (opt('--out') ? resolve(opt('--out')) : mkdtempSync(join(tmpdir(), 'docket-eval-')));
 const summary = {};
+const f1 = (s) => s?.micro?.f1;
 try {
   for (const dir of datasets) {
     const name = basename(dir);
     const out = join(outRoot, name);
     mkdirSync(out, { recursive: true });
-    const docs = listDocs(dir).filter((d) => !only || only.test(d.id));
+    const docs = listDocs(dir).filter((d) => (!only || only.test(d.id)) && (!split || splitOf(d.id) === split));
     const t0 = performance.now();
-    let failed = 0;
-    let pages = 0;
-    for (const d of docs) {
-      try {
-        const res = await engine.extract({ bytes: new Uint8Array(readFileSync(d.file)), mimeType: d.mime, filename: basename(d.file) }, schemaFor(dir, d.id));
-        pages += res.pages;
-        writeFileSync(join(out, `${d.id}.json`), JSON.stringify(res.result, null, 1));
-      } catch (e) {
-        failed++;
-        log(`  ${name}/${d.id}: ${e.code ?? 'error'}: ${e.message}`);
-      }
-    }
+    const run = engine ? await extractAll(dir, docs, out) : { failed: 0, pages: 0 };
     const secs = (performance.now() - t0) / 1000;
-    const scorerPath = scorer ?? join(dirname(dir), 'score.mjs');
-    const onlyArgs = only ? ['--only', opt('--only')] : [];
-    const score = JSON.parse(execFileSync(process.execPath, [scorerPath, '--corpus', dir, '--predicted', out, '--json', ...onlyArgs], { encoding: 'utf8', maxBuffer: 64 << 20 }));
-    summary[name] = { docs: docs.length, failed, pages, seconds: +secs.toFixed(1), score };
+    const ids = docs.map((d) => d.id);
+    const all = score(dir, out, ids);
+    const halves = split ? {} : Object.fromEntries(SPLITS.map((h) => [h, score(dir, out, ids.filter((id) => splitOf(id) === h))?.s]));
+    summary[name] = { docs: docs.length, split: split ?? 'all', failed: run.failed, pages: run.pages, seconds: +secs.toFixed(1), score: all?.s, tune: halves.tune, check: halves.check };
     if (!json) {
-      console.log(`\n=== ${name}: ${docs.length} docs, ${pages} pages, ${secs.toFixed(1)} s, ${failed} failed ===`);
-      const r = spawnSync(process.execPath, [scorerPath, '--corpus', dir, '--predicted', out, ...onlyArgs], { encoding: 'utf8' });
-      console.log(r.stdout.trim());
+      console.log(`\n=== ${name}${split ? ` (${split} split)` : ''}: ${docs.length} docs, ${run.pages} pages, ${secs.toFixed(1)} s, ${run.failed} failed ===`);
+      console.log(all?.report() ?? '(no documents)');
     }
   }
 } finally {
-  await engine.close();
-  if (flag('--keep')) log(`predictions kept in ${outRoot}`);
+  await engine?.close();
+  if (flag('--keep') || predictedIn || opt('--out')) log(`predictions in ${outRoot}`);
   else rmSync(outRoot, { recursive: true, force: true });
 }
 
-const micro = (s) => s.score?.micro?.f1 ?? s.score?.overall?.micro_f1 ?? s.score?.micro_f1 ?? s.score?.f1;
+const fmt = (x) => (typeof x === 'number' ? x.toFixed(3) : '  -  ');
 if (json) console.log(JSON.stringify(summary, null, 1));
 else {
-  console.log('\n=== summary (micro-F1) ===');
-  for (const [k, v] of Object.entries(summary)) console.log(`${k.padEnd(20)} ${String(micro(v)?.toFixed?.(3) ?? '?').padStart(6)}   ${v.docs} docs, ${v.seconds} s`);
+  console.log(`\n=== summary (micro-F1${split ? `, ${split} split only` : ''}) ===`);
+  console.log(`${'dataset'.padEnd(20)} ${'all'.padStart(6)} ${'tune'.padStart(6)} ${'check'.padStart(6)}    gap   docs`);
+  for (const [k, v] of Object.entries(summary)) {
+    const gap = typeof f1(v.tune) === 'number' && typeof f1(v.check) === 'number' ? f1(v.tune) - f1(v.check) : undefined;
+    console.log(`${k.padEnd(20)} ${fmt(f1(v.score)).padStart(6)} ${fmt(f1(v.tune)).padStart(6)} ${fmt(f1(v.check)).padStart(6)} ${gap === undefined ? '     -' : (gap >= 0 ? '+' : '') + gap.toFixed(3)}   ${v.docs} docs, ${v.seconds} s`);
+  }
 }
