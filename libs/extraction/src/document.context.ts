@@ -1,6 +1,22 @@
 import type { DocLayout } from './layout/layout.types.js';
 import { detectCurrency, ISO_CODES } from './parsers/currency.parser.js';
 import type { DocContext } from './parsers/value.parser.js';
+import { detectLocales, vocabularyFor, type Vocabulary } from './locales/locale.registry.js';
+
+const vocabularies = new WeakMap<DocLayout, Vocabulary>();
+
+/** The locale packs' word lists for this document: those named by the caller, else those its text shows. */
+export function vocabularyOf(doc: DocLayout): Vocabulary {
+  const known = vocabularies.get(doc);
+  if (known) return known;
+  inferContext(doc);
+  return vocabularies.get(doc)!;
+}
+
+/** Pins the document's locale packs (a template's `locales` setting); generic packs stay active. */
+export function setDocLocales(doc: DocLayout, ids: readonly string[]): void {
+  vocabularies.set(doc, vocabularyFor([...new Set([...detectLocales('').concat(ids)])]));
+}
 
 /** Full text of the document, lines joined by newlines, pages by form feeds. */
 export function fullText(doc: DocLayout): string {
@@ -32,6 +48,8 @@ export function inferContext(doc: DocLayout): DocContext {
     if (c) counts.set(c, (counts.get(c) ?? 0) + 1);
   }
   const [currency, votes = 0] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? [];
+  if (!vocabularies.has(doc)) vocabularies.set(doc, vocabularyFor(detectLocales(text, currency)));
+  const vocab = vocabularies.get(doc)!;
   // Without unambiguous dates: US dollars, or English text with no currency at all (US forms, letters),
   // suggest month-first; everything else day-first.
   const words = (text.toLowerCase().match(/\p{L}+/gu) ?? []);
@@ -39,8 +57,9 @@ export function inferContext(doc: DocLayout): DocContext {
   const other = words.filter((w) => ['der', 'die', 'und', 'le', 'la', 'et', 'het', 'een', 'les', 'des', 'van'].includes(w)).length;
   // (A single currency sign is weak evidence: OCR specks read as "S$" must not turn an English form day-first.)
   const weakCurrency = !currency || votes < 2;
-  // (Value-added taxes and Malaysian company and street words are not American: such English text is day-first.)
-  const notUs = /\b(?:GST|VAT|SST|SDN\.?\s?BHD|JALAN|JLN|TAMAN|LORONG)\b/i.test(text);
+  // (Value-added taxes, or a country pack detected whose dates are day-first, are not American: such English text
+  // is day-first.)
+  const notUs = /\b(?:GST|VAT)\b/i.test(text) || vocab.dateOrder === 'dmy';
   const dateOrder = dmy > mdy ? 'dmy' : mdy > dmy ? 'mdy' : currency === 'USD' || (weakCurrency && !notUs && english > other * 2 && english >= 3) ? 'mdy' : 'dmy';
-  return { dateOrder, decimal: commaDec > dotDec ? 'comma' : dotDec > commaDec ? 'dot' : undefined, currency };
+  return { locales: vocab.ids, dateOrder, decimal: commaDec > dotDec ? 'comma' : dotDec > commaDec ? 'dot' : undefined, currency };
 }

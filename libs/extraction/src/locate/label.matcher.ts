@@ -1,37 +1,16 @@
+import { labelWords } from '../locales/locale.registry.js';
+
 /**
  * Fuzzy label matching. Labels and document text are reduced to "concepts": lower-cased, accent-free
  * tokens where abbreviations and the common EN/DE/FR/NL invoice vocabulary map to one canonical word
  * (`No.`, `#`, `Nr`, `Nummer`, `N°` → number). German compounds (`Rechnungsnummer`) are split into
  * known parts. Generic words weigh less so that `Date:` matches "Invoice date" but not "Due date".
  */
-const SYNONYMS: Record<string, string[]> = {
-  number: ['no', 'nr', 'nummer', 'numero', 'num', '#', 'n', 'no.', 'nbr', 'nro', 'cislo', 'sorszam', 'sorszama'],
-  invoice: ['inv', 'rechnung', 'facture', 'factuur', 'bill', 'invoicing', 'rg', 'fact', 'avoir', 'gutschrift', 'creditnote', 'credit', 'faktura', 'fattura', 'factura', 'fatura', 'szamla', 'beleg', 'lasku', 'laskun'],
-  date: ['datum', 'dated', 'dt', 'date', 'fecha', 'data', 'dato', 'paivays', 'paivamaara'],
-  due: ['limite', 'deadline', 'fallig', 'faellig', 'echeance', 'vervaldatum', 'payable', 'zahlbar', 'faelligkeit', 'falligkeit', 'zahlungsziel', 'vervaldag', 'scadenza', 'vencimiento', 'forfallodatum', 'forfallodag', 'forfaldsdato', 'forfallsdato', 'vencimento', 'splatnosti', 'splatnost', 'hatarido', 'forfald', 'erapaiva'],
-  total: ['gesamt', 'gesamtbetrag', 'totaal', 'sum', 'summe', 'grand', 'ttc', 'endbetrag', 'rechnungsbetrag', 'razem', 'brutto', 'ogolem', 'suma', 'jumlah', 'totale', 'celkem', 'osszesen', 'totalt', 'yhteensa', 'maksettava'],
-  net: ['netto', 'subtotal', 'subtotaal', 'zwischensumme', 'sub', 'ht', 'nettobetrag', 'excl', 'excluding', 'before', 'taxable', 'grondslag', 'bemessungsgrundlage', 'imponibile', 'imponible', 'iliquido', 'zaklad', 'veroton'],
-  tax: ['vat', 'mwst', 'ust', 'tva', 'btw', 'gst', 'sst', 'steuer', 'umsatzsteuer', 'mehrwertsteuer', 'taxes', 'taxe', 'iva', 'moms', 'mva', 'dph', 'afa', 'alv', 'imposta', 'impuesto', 'imposto'],
-  amount: ['betrag', 'bedrag', 'amt', 'montant', 'kwota', 'wartosc', 'importo', 'importe', 'belopp', 'belob', 'belop', 'valor'],
-  seller: ['vendor', 'supplier', 'issuer', 'lieferant', 'verkaufer', 'fournisseur', 'leverancier', 'merchant', 'from', 'provider', 'payee', 'beneficiary', 'remit', 'sprzedawca', 'dodavatel', 'elado', 'proveedor', 'fornecedor', 'fornitore', 'leverandor', 'leverantor'],
-  buyer: ['customer', 'client', 'kunde', 'acheteur', 'klant', 'purchaser', 'recipient', 'billed', 'sold', 'destinataire', 'empfanger', 'empfaenger', 'livraison', 'facturation', 'lieferadresse', 'consignee', 'nabywca', 'cliente', 'destinatario', 'odbiorca', 'kund', 'odberatel', 'vevo', 'warenempfanger', 'rechnungsempfanger', 'asiakas'],
-  quantity: ['qty', 'menge', 'anzahl', 'quantite', 'qte', 'aantal', 'hoeveelheid', 'stuks', 'pcs', 'qt', 'units', 'hours', 'hrs', 'cantidad', 'quantita', 'ilosc', 'stunden', 'antal', 'antall', 'qtd', 'quantidade', 'mnozstvi', 'menny', 'mennyiseg', 'maara'],
-  price: ['rate', 'preis', 'prix', 'prijs', 'cost', 'einzelpreis', 'pu', 'cena', 'ansatz', 'prezzo', 'precio', 'pris', 'preco', 'egysegar', 'hinta', 'yksikkohinta'],
-  unit: ['einzel', 'unitaire', 'per', 'each', 'stuk', 'eenheid', 'unitario', 'unitaire'],
-  description: ['desc', 'item', 'article', 'bezeichnung', 'beschreibung', 'designation', 'libelle', 'omschrijving', 'product', 'service', 'particulars', 'details', 'artikel', 'leistung', 'descrizione', 'concepto', 'descripcion', 'towar', 'towaru', 'uslugi', 'benamning', 'beskrivning', 'beskrivelse', 'varebeskrivelse', 'descricao', 'designacao', 'megnevezes', 'oznaceni', 'nazev', 'nimike', 'kuvaus', 'tuote'],
-  company: ['firm', 'firma', 'societe', 'bedrijf', 'business'],
-  address: ['addr', 'adresse', 'adres', 'anschrift'],
-  phone: ['tel', 'ph', 'telephone', 'telefon', 'telefoon', 'mobile', 'fax'],
-  currency: ['curr', 'wahrung', 'devise', 'valuta', 'waehrung', 'moneda', 'moeda', 'mena'],
-  id: ['identification', 'ident', 'identifier', 'idnr', 'nummer'],
-  name: ['naam', 'nom'],
-  order: ['bestellung', 'commande', 'bestelling', 'po'],
-  customer: ['kunden', 'kundennummer'],
-  line: ['zeile', 'zeilen', 'ligne', 'regel', 'position', 'pos', 'lp'],
-  delivery: ['lieferung', 'levering', 'shipping', 'shipment', 'dispatch'],
-  payment: ['zahlung', 'paiement', 'betaling', 'pay'],
-  discount: ['saving', 'savings', 'disc', 'rebate', 'remise', 'rabatt', 'korting', 'skonto'],
-};
+// The concepts, in precedence order: a word listed for two concepts keeps the earlier one. Their words in each
+// language live in the locale packs (locales/<id>.json, `labels`).
+const CONCEPTS = ['number', 'invoice', 'date', 'due', 'total', 'net', 'tax', 'amount', 'seller', 'buyer', 'quantity', 'price', 'unit', 'description', 'company', 'address', 'phone', 'currency', 'id', 'name', 'order', 'customer', 'line', 'delivery', 'payment', 'discount'];
+const WORDS = labelWords();
+const SYNONYMS: Record<string, string[]> = Object.fromEntries(CONCEPTS.map((c) => [c, WORDS.get(c) ?? []]));
 
 const CANON = new Map<string, string>();
 for (const [canon, list] of Object.entries(SYNONYMS)) {

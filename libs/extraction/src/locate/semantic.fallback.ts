@@ -6,6 +6,8 @@ import { findIban, findVatIds } from '../parsers/identifier.parser.js';
 import { conceptTokens, isKnownConcept, weightOf } from './label.matcher.js';
 import { segments } from '../layout/layout.builder.js';
 import type { Located } from './field.locator.js';
+import { vocabularyOf } from '../document.context.js';
+import { correctWords, type Vocabulary } from '../locales/locale.registry.js';
 
 /**
  * Fallbacks when no label is printed, chosen by what the field means (its key, label and description
@@ -17,6 +19,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
   const desc = (f.description ?? '').toLowerCase();
   const lines = doc.pages.flatMap((p) => p.lines);
   if (!lines.length) return undefined;
+  const v = vocabularyOf(doc);
   const at = (l: Line, ws: Word[], value: unknown, confidence: number): Located => ({
     value,
     confidence,
@@ -87,7 +90,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
   // else the first text line.
   if (f.data_type === 'string' && !concepts.has('address') && (concepts.has('seller') || concepts.has('company') || /issu|merchant|shop|vendor|seller/.test(desc))) {
     const issuer = findIssuer(doc);
-    if (issuer) return at(issuer.line, issuer.line.words, partyName(stripRegistration(issuer.name)), 0.45);
+    if (issuer) return at(issuer.line, issuer.line.words, partyName(stripRegistration(issuer.name, v)), 0.45);
   }
   // Addressee without a label: the first line under the sender's one-line return address printed above a
   // window-envelope address block ("Firm ● Street 1 ● 12345 Town").
@@ -129,7 +132,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
         const cut = l.words.findIndex((w) => /^(tel|phone|fax|email|e-mail|www|http|date)\b|@/i.test(w.text));
         const head = cut > 0 ? l.words.slice(0, cut) : [];
         const headText = head.map((w) => w.text).join(' ');
-        if (parts.length && postcodeAt < 0 && isPostcodeLine(headText)) parts.push({ ...l, words: head, text: headText });
+        if (parts.length && postcodeAt < 0 && isPostcodeLine(headText, v)) parts.push({ ...l, words: head, text: headText });
         // A phone or e-mail line printed between the name and the address ("TEL: 07-334 5678") is skipped.
         if (!parts.length && !findDates(t).length && skipped < 2) {
           skipped++;
@@ -140,25 +143,25 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
       // Before the address starts: a registration code ("789417-W") or OCR noise (a logo, a smudge) under the name.
       if (!parts.length && (isRegistrationCode(t) || (page.ocr && lineConf(l) < NOISE_CONF))) continue;
       if (postcodeAt >= 0) {
-        if (parts.length - postcodeAt >= 2 || !(isRegionLine(t) || (ADDRESS_WORD.test(fixStreetWords(t)) && !CONTACT.test(t)))) break;
+        if (parts.length - postcodeAt >= 2 || !(isRegionLine(t, v) || (v.addressWord.test(correctWords(t, v)) && !CONTACT.test(t)))) break;
         parts.push(l);
         continue;
       }
       parts.push(l);
       // (A whole address on one line is comma-separated: "NO 3, JALAN SATU, 43000 KAJANG".)
-      if (isPostcodeLine(t) && (parts.length >= 2 || (ADDRESS_WORD.test(t) && /,.*\d{4}/.test(t)))) postcodeAt = parts.length;
+      if (isPostcodeLine(t, v) && (parts.length >= 2 || (v.addressWord.test(t) && /,.*\d{4}/.test(t)))) postcodeAt = parts.length;
     }
     // (After skipped contact lines, only a real address counts: a street word or a postcode line.)
-    const addressy = !skipped || parts.some((l) => isPostcodeLine(l.text) || ADDRESS_WORD.test(fixStreetWords(l.text)));
+    const addressy = !skipped || parts.some((l) => isPostcodeLine(l.text, v) || v.addressWord.test(correctWords(l.text, v)));
     if (parts.length && addressy && parts.some((l) => /\d/.test(l.text))) {
       const text = parts.map((l) => l.text.trim()).join(' ');
-      return at(parts[0]!, parts.flatMap((l) => l.words), page.ocr ? fixStreetWords(text) : text, 0.4);
+      return at(parts[0]!, parts.flatMap((l) => l.words), page.ocr ? correctWords(text, v) : text, 0.4);
     }
   }
   // Grand total without a readable label: the largest amount on the document.
   if ((f.data_type === 'number' || f.data_type === 'currency') && concepts.has('total') && !concepts.has('net') && !concepts.has('tax')) {
     // Cash tendered less the change given is the amount paid: the line printing that amount is the total.
-    const paid = paidFromChange(lines);
+    const paid = paidFromChange(lines, v);
     if (paid) return at(paid.l, paid.l.words, f.data_type === 'currency' ? { value: paid.v, currency: ctx.currency ?? 'USD' } : paid.v, 0.4);
     // Amounts on a summary line (total, due, amount, payment …) first: a table quantity may be larger.
     const summary = lines.filter((l) => conceptTokens(l.text).some((c) => c === 'total' || c === 'due' || c === 'amount' || c === 'payment'));
@@ -177,9 +180,8 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
 const PAY_WORD = /(?<!\p{L})(?:pay(?:able|ment)?|zahl\p{L}*|überweis\p{L}*|bezahl\p{L}*|r[eè]gl\p{L}*|paiement|pa(?:y|i)er|betal\p{L}*|overmaken|pag\p{L}*|zap[lł]at\p{L}*)(?!\p{L})/iu;
 const DUE_BEFORE = /\b(?:bis(?:\s+zum|\s+spätestens)?|spätestens(?:\s+am|\s+bis)?|by|before|until|no later than|avant(?:\s+le)?|au plus tard le|uiterlijk(?:\s+op)?|v[óo]{1,2}r|entro(?:\s+il)?|antes del?|do(?:\s+dnia)?)\s*$/i;
 
-// Case-sensitive on purpose: short forms (SA, SE, AB, AG) in lower case are ordinary words. Upper-case
-// ENTERPRISE / TRADING end the registered names of Malaysian sole proprietors and partnerships.
-const LEGAL = /^(.{2,60}?\b(?:GmbH(?: & Co\.? KG)?|GMBH|AG|KG|UG(?: \(haftungsbeschränkt\))?|e\.K\.|S\.?A\.?R\.?L\.?|SAS|S\.A\.S\.|S\.A\.|SA|SE|B\.V\.|BV|N\.V\.|NV|Inc\.?|INC\.?|LLC|L\.L\.C\.|Ltd\.?|LTD\.?|Limited|LIMITED|PLC|plc|Corp\.?|CORP\.?|Corporation|Co\.,? Ltd\.?|Pvt\.? Ltd\.?|Private Limited|SDN\.? ?[B8]HD\.?|Sdn\.? Bhd\.?|BHD\.?|BERHAD|Berhad|PLT|ENTERPRISES?|TRADING(?: CO\.?)?|[58]?S\/B|5\/B|S\.p\.A\.|S\.r\.l\.|Oy|AB|ApS|A\/S|S\.L\.U?\.?|S\.A\.U\.|SRL|S\.R\.L\.|[Ss]p\. z o\.o\.|[Ss]\.c\.|[Ss]p\.j\.|SPRL|BVBA|V\.O\.F\.|VOF|LLP|GbR|OHG|e\.V\.|Ltda\.?|Lda\.?|[Ss]\.r\.o\.|a\.s\.|Kft\.?|Bt\.?|Zrt\.?|Nyrt\.?|S\.n\.c\.|S\.a\.s\.|d\.o\.o\.|Sàrl|SARL|Unipessoal))(?=$|[\s,.;)\-])/;
+// Legal forms (GmbH, Inc., SARL …) come from the active locale packs (`legalForms`), case-sensitive on purpose:
+// short forms (SA, SE, AB, AG) in lower case are ordinary words.
 /** Mean OCR confidence of a line (1 for text layers). */
 function lineConf(l: Line): number {
   return l.words.length ? l.words.reduce((s, w) => s + w.conf, 0) / l.words.length : 0;
@@ -190,75 +192,48 @@ const NOISE_CONF = 0.35;
 function isRegistrationCode(t: string): boolean {
   return !/\p{L}{3}/u.test(t) && /\d\W*-\s?[A-Z]\W*$/.test(t);
 }
-// Street words (English and Malay, with the usual receipt abbreviations) that mark a line as part of an address.
-const ADDRESS_WORD = /\b(?:jalan|jln|lorong|lrg|taman|tmn|lot|kampung|kg|bandar|bdr|persiaran|psn|lebuh|lebuhraya|plaza|kompleks|wisma|menara|blok|block|level|floor|tingkat|street|road|avenue|seksyen|section|pusat|perindustrian|industri|kawasan|desa|bukit|batu|km|unit|suite|mall|centre|center|square)\b|^\d+[-/]\p{L}/iu;
+// Street words that mark a line as part of an address come from the locale packs (`addressWords`).
 // A postcode with its town ("43300 SERI KEMBANGAN", "53200, KUALA LUMPUR", "1012 AB Amsterdam", "Berlin 10115"); a
 // lot or house number ("LOT 1851-A", "7/118B") is not one.
 // (Also the grouped forms "903 28 Umeå" (SE, CZ, SK, GR), "00-950 Warszawa" (PL) and "4050-032 Porto" (PT).)
 const POSTCODE = /(?:^|[\s,\-])\d{4,6}(?=[\s,]+\p{L}{3,})|(?:^|[\s,])(?:\d{3}\s\d{2}|\d{2}-\d{3}|\d{4}-\d{3})(?=[\s,]+\p{L}{3,})|\b\d{4}\s?[A-Z]{2}\s+\p{L}{3,}|\p{L}{3,},?\s+\d{4,6}\.?\s*$/u;
 /** A postcode followed by a street word ("2811, JALAN ANGSA") is a lot number. */
-function isPostcodeLine(t: string): boolean {
+function isPostcodeLine(t: string, v: Vocabulary): boolean {
   for (let from = 0; from < t.length; ) {
     const m = POSTCODE.exec(t.slice(from));
     if (!m) return false;
     const end = from + m.index + m[0].length;
     const next = /^[\s,]*(\p{L}+)/u.exec(t.slice(end))?.[1] ?? '';
-    if (end >= t.trimEnd().length || !ADDRESS_WORD.test(next)) return true;
+    if (end >= t.trimEnd().length || !v.addressWord.test(next)) return true;
     from = end;
   }
   return false;
 }
-// States, federal territories and countries printed as the last line of an address.
-const REGION = new Set(['johor', 'kedah', 'kelantan', 'melaka', 'malacca', 'negeri', 'sembilan', 'pahang', 'perak', 'perlis', 'pulau', 'pinang', 'penang', 'sabah', 'sarawak', 'selangor', 'terengganu', 'kuala', 'lumpur', 'putrajaya', 'labuan', 'wilayah', 'persekutuan', 'darul', 'ehsan', 'takzim', 'aman', 'makmur', 'naim', 'ridzuan', 'khusus', 'malaysia', 'singapore', 'brunei', 'indonesia', 'thailand']);
-function isRegionLine(t: string): boolean {
+/** A line of only region, state or country names (locale packs' `regions`), the last line of an address. */
+function isRegionLine(t: string, v: Vocabulary): boolean {
   const ws = t.toLowerCase().match(/\p{L}+/gu) ?? [];
-  return ws.length > 0 && ws.length <= 4 && !/\d/.test(t) && ws.every((w) => REGION.has(w));
+  return ws.length > 0 && ws.length <= MAX_REGION_WORDS && !/\d/.test(t) && ws.every((w) => v.regions.has(w));
 }
-// Street and place words printed on almost every Malaysian address, and the OCR confusions seen in them.
-const STREET_WORDS = ['TAMAN', 'JALAN', 'LORONG', 'BANDAR', 'KAMPUNG', 'PERSIARAN', 'KAWASAN', 'PERINDUSTRIAN', 'SEKSYEN', 'SELANGOR', 'MALAYSIA', 'KUALA', 'LUMPUR'];
-const STREET_ABBREVIATIONS = ['TMN', 'JLN', 'LRG', 'BDR', 'KPG'];
-const CONFUSABLE: Record<string, string> = { H: 'M', N: 'M', R: 'A', I: 'L', '1': 'L', '|': 'L', '0': 'O' };
+/** A region line names at most this many words ("Wilayah Persekutuan Kuala Lumpur" is four). */
+const MAX_REGION_WORDS = 4;
 
-/**
- * OCR of an address word one letter away from a street word ("TRMAN" → TAMAN, "JALAM" → JALAN), or of an
- * abbreviation one confusable letter away ("THN" → TMN), is read as that word. Words of five letters or more
- * may differ by any one letter; abbreviations only by a look-alike (H/M, I/L …). Case is kept.
- */
-export function fixStreetWords(text: string): string {
-  return text.replace(/[\p{L}\d|]+/gu, (w) => {
-    const up = w.toUpperCase();
-    if (!/\p{L}/u.test(w) || STREET_WORDS.includes(up) || STREET_ABBREVIATIONS.includes(up)) return w;
-    let hit: string | undefined;
-    if (up.length >= 5) hit = STREET_WORDS.find((s) => s.length === up.length && [...s].filter((c, i) => c !== up[i]).length === 1);
-    else if (up.length === 3 && up === w) hit = STREET_ABBREVIATIONS.find((s) => [...s].every((c, i) => c === up[i] || CONFUSABLE[up[i]!] === c) && s !== up);
-    if (!hit) return w;
-    return w === up ? hit : w === w.toLowerCase() ? hit.toLowerCase() : hit[0] + hit.slice(1).toLowerCase();
-  });
-}
-
-// Greetings printed above the shop's name ("WELCOME TO", "SELAMAT DATANG KE").
-const GREETING = /^(?:welcome(?:\s+to)?|selamat\s+datang(?:\s+ke)?|thank\s+you|terima\s+kasih)\b/i;
+// Greetings printed above the shop's name come from the locale packs (`greetings`).
 const CONTACT = /\b(?:tel|phone|telephone|mobile|fax|e-?mail|gst|vat|reg)\b|@|www\./i;
 const DOC_WORDS = /^(simplified\s+|official\s+|cash\s+|original\s+|duplicate\s+|copy\s+(?:of\s+)?|reprint(?:ed)?\s+)?(tax\s+)?(invoice|sales|receipt|rechnung|facture|factuur|avoir|gutschrift|credit note|bill|quotation|page)\b/i;
 
 /**
- * A trailing registration code in brackets ("99 SPEED MART S/B (519537-X)") is not part of the name; the usual
- * OCR confusions inside a legal form are undone ("SDN 8HD", "5S/B", "C0. (M)").
+ * A trailing registration code in brackets ("ACME TRADING S/B (123456-X)") is not part of the name; the locale
+ * packs' known OCR misreadings of legal forms are undone ("SDN 8HD" → "SDN BHD").
  */
-export function stripRegistration(name: string): string {
-  return name
-    .replace(/\s*\([^)]*\d[^)]*\)\s*$/, '')
-    .replace(/\b(SDN\.? ?)8HD\b/, '$1BHD')
-    .replace(/\b(?:[58]S|5)\/B\b/, 'S/B')
-    .replace(/\bC0\.(?=\s*\((?:M|S)\)|\s*(?:LTD|BHD|SDN))/, 'CO.')
-    .trim();
+export function stripRegistration(name: string, v: Vocabulary): string {
+  return correctWords(name.replace(/\s*\([^)]*\d[^)]*\)\s*$/, ''), v).trim();
 }
 
-function legalName(text: string): string | undefined {
+function legalName(text: string, v: Vocabulary): string | undefined {
   for (const seg of text.split(/\s{2,}| - | \| | ● | ‖ /)) {
     // (A bank named after its label, "Bankverbindung: Musterbank AG", is where the money goes, not who is paid.)
     if (/^\s*(?:bank\w*|banque|banco|bankverbindung)\b[^:]{0,20}:/i.test(seg)) continue;
-    const m = LEGAL.exec(seg.trim().replace(/^(?:from|von|de|by|sold by)\s*:?\s+/i, ''));
+    const m = v.legalForm.exec(seg.trim().replace(/^(?:from|von|de|by|sold by)\s*:?\s+/i, ''));
     if (m && !/\d{3}/.test(m[1]!) && /\p{L}{2}/u.test(m[1]!)) return m[1]!.trim();
   }
   return undefined;
@@ -267,15 +242,16 @@ function legalName(text: string): string | undefined {
 export function findIssuer(doc: DocLayout): { line: Line; name: string } | undefined {
   const page = doc.pages[0];
   if (!page) return undefined;
+  const v = vocabularyOf(doc);
   // Candidate name lines hold a real word (OCR noise from logos gives lines of 1–2 letter fragments).
   // On scans, a logo read as letters has a low confidence, and an all-lower-case line is a handwritten or
   // stamped note (printed letterheads use capitals).
   const top = page.lines
-    .filter((l) => (/\p{L}{4,}/u.test(l.text) || legalName(l.text)) && !DOC_WORDS.test(l.text.trim()) && !GREETING.test(l.text.trim()) && !findDates(l.text).length)
+    .filter((l) => (/\p{L}{4,}/u.test(l.text) || legalName(l.text, v)) && !DOC_WORDS.test(l.text.trim()) && !v.greeting.test(l.text.trim()) && !findDates(l.text).length)
     .filter((l) => !page.ocr || (lineConf(l) >= NOISE_CONF && /\p{Lu}/u.test(l.text)))
     .slice(0, 5);
   for (const [i, l] of top.entries()) {
-    const name = legalName(l.text);
+    const name = legalName(l.text, v);
     if (!name) continue;
     // (A name over "Herrn …" / "Attn: …" heads the addressee's block, never the letterhead; nor is a name printed
     // under a buyer label, "Factuur aan" / "Bill to", the issuer.)
@@ -288,16 +264,16 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
     const prev = top[i - 1];
     const h = l.y1 - l.y0;
     // (Only when the legal-form line is a tail like "CO. (M) SDN BHD": a full name under a brand line stands alone.)
-    const words = (LEGAL.exec(name)?.[1] ?? name).replace(/\([^)]*\)/g, ' ').match(/\p{L}{3,}/gu) ?? [];
+    const words = (v.legalForm.exec(name)?.[1] ?? name).replace(/\([^)]*\)/g, ' ').match(/\p{L}{3,}/gu) ?? [];
     const tail = words.length <= 2;
-    if (prev && tail && name === l.text.trim() && l.y0 - prev.y1 < h * 1.5 && !/\d/.test(prev.text) && !legalName(prev.text)) return { line: l, name: `${prev.text.trim()} ${name}` };
+    if (prev && tail && name === l.text.trim() && l.y0 - prev.y1 < h * 1.5 && !/\d/.test(prev.text) && !legalName(prev.text, v)) return { line: l, name: `${prev.text.trim()} ${name}` };
     return { line: l, name };
   }
   // The company named by the legal-registration footer ("… Sarl au capital de … – RCS … – Siret …") or as the
   // holder of the bank account to pay into is the issuer.
-  const footer = footerIssuer(doc);
+  const footer = footerIssuer(doc, v);
   if (footer) return footer;
-  const payee = payeeIssuer(doc);
+  const payee = payeeIssuer(doc, v);
   // (An account holder named inside a letterhead printed larger, "Praxis für Physiotherapie Anke Vogt" over
   // "Kontoinhaberin: Anke Vogt", is the same issuer: the letterhead is the fuller name.)
   if (payee && top[0] && top[0].y0 < page.height * 0.25 && isLarger(page, top[0])) {
@@ -312,8 +288,8 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
     const h = l.y1 - l.y0;
     const below = page.lines.slice(k + 1, k + 4).filter((b) => Math.abs(b.x0 - l.x0) < h * 1.5 && b.y0 - l.y1 < h * 4);
     // (The name is not itself a line of the address: "TAMAN MERANTI," above "47100 PUCHONG" is not a name.)
-    const t = fixStreetWords(l.text);
-    const addressLine = ADDRESS_WORD.test(t) || isRegionLine(t) || /,\s*$/.test(t);
+    const t = correctWords(l.text, v);
+    const addressLine = v.addressWord.test(t) || isRegionLine(t, v) || /,\s*$/.test(t);
     const ok = !addressLine && !/\d/.test(l.text) && below.length >= 2 && /\d/.test(below[0]!.text) && below.slice(1).some((b) => /\b\d{4,6}\b/.test(b.text) && /\p{L}{3}/u.test(b.text));
     return ok && !isAddresseeBlock(page, l);
   });
@@ -323,7 +299,7 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
     for (let k = page.lines.indexOf(head) - 1; k >= 0; k--) {
       const p = page.lines[k]!;
       const h = head.y1 - head.y0;
-      if (Math.abs(p.x0 - head.x0) >= h * 1.5 || head.y0 - p.y1 > h * 1.5 || /\d/.test(p.text) || !/\p{L}{2}/u.test(p.text) || GREETING.test(p.text.trim()) || DOC_WORDS.test(p.text.trim())) break;
+      if (Math.abs(p.x0 - head.x0) >= h * 1.5 || head.y0 - p.y1 > h * 1.5 || /\d/.test(p.text) || !/\p{L}{2}/u.test(p.text) || v.greeting.test(p.text.trim()) || DOC_WORDS.test(p.text.trim())) break;
       head = p;
     }
     return { line: head, name: head.text.trim() };
@@ -338,7 +314,7 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
   for (const [i, l] of lines.entries()) {
     if (conceptTokens(l.text).includes('buyer')) buyerZone = i;
     if (i - buyerZone <= 3) continue;
-    const name = legalName(l.text);
+    const name = legalName(l.text, v);
     if (name) return { line: l, name };
   }
   // (An e-mail or web address printed first is contact data, not the name.)
@@ -384,20 +360,21 @@ export function addresseeBlock(doc: DocLayout): { line: Line; words: Word[]; nam
   const page = doc.pages[0];
   if (!page) return undefined;
   const issuer = findIssuer(doc);
+  const v = vocabularyOf(doc);
   for (const [k, l] of page.lines.entries()) {
     if (l.y0 > page.height * 0.45) break;
     for (const cell of segments(l, 2.5)) {
       const text = cell.text.trim();
-      if (!nameLike(text) || /:$/.test(text) || DOC_WORDS.test(text)) continue;
+      if (!nameLike(text, v) || /:$/.test(text) || DOC_WORDS.test(text)) continue;
       const below = columnBelow(page, k, cell, 5);
       let rest = below;
       let name = cell;
       if (SALUTATION.test(text) && text.split(/\s+/).length === 1 && below[0]) [name, rest] = [below[0], below.slice(1)];
-      if (rest.length < 2 || !rest.some((c) => isPostcodeLine(c.text)) || !rest.some((c) => (/\d/.test(c.text) && !isPostcodeLine(c.text)) || ADDRESS_WORD.test(c.text))) continue;
+      if (rest.length < 2 || !rest.some((c) => isPostcodeLine(c.text, v)) || !rest.some((c) => (/\d/.test(c.text) && !isPostcodeLine(c.text, v)) || v.addressWord.test(c.text))) continue;
       if (issuer && (issuer.line === l || [name, ...rest].some((c) => c.text.includes(issuer.name) || (c.text.trim().length >= 4 && issuer.name.includes(c.text.trim()))))) continue;
       // (A heading over a block, "Hotel Details", names a kind of content, not a party; names start with a capital.)
-      if (!nameLike(name.text) || !/^[\p{Lu}\d]/u.test(name.text.trim())) continue;
-      if (!legalName(name.text) && conceptTokens(name.text).some((c) => isKnownConcept(c) && weightOf(c) >= 1)) continue;
+      if (!nameLike(name.text, v) || !/^[\p{Lu}\d]/u.test(name.text.trim())) continue;
+      if (!legalName(name.text, v) && conceptTokens(name.text).some((c) => isKnownConcept(c) && weightOf(c) >= 1)) continue;
       return { line: l, words: name.words, name: name.text.trim() };
     }
   }
@@ -442,7 +419,7 @@ export function withoutLegalDot(s: string): string {
 }
 
 /** A short line that can be a company name on its own: words, no figures, not a label, a title or a sentence. */
-function nameLike(t: string): boolean {
+function nameLike(t: string, v: Vocabulary): boolean {
   const s = t.trim();
   const words = s.split(/\s+/);
   return (
@@ -454,7 +431,7 @@ function nameLike(t: string): boolean {
     !DOC_WORDS.test(s) &&
     !REGISTRATION.test(s) &&
     !/^(?:page|seite|thank|merci|danke|vielen dank|bedankt|dank u|grazie|gracias|obrigado)\b/i.test(s) &&
-    !GREETING.test(s)
+    !v.greeting.test(s)
   );
 }
 
@@ -463,7 +440,7 @@ function nameLike(t: string): boolean {
  * numbers) at the bottom of a page either carry the company's legal name themselves or sit right under a line
  * with just the name ("NETPRESSE" / "Siège social : … / Sarl au capital de … – RCS …").
  */
-export function footerIssuer(doc: DocLayout): { line: Line; name: string } | undefined {
+export function footerIssuer(doc: DocLayout, v: Vocabulary = vocabularyOf(doc)): { line: Line; name: string } | undefined {
   for (const page of doc.pages) {
     const k = page.lines.findIndex((l) => l.y0 > page.height * 0.6 && REGISTRATION.test(l.text));
     if (k < 0) continue;
@@ -471,22 +448,22 @@ export function footerIssuer(doc: DocLayout): { line: Line; name: string } | und
     const h = first.y1 - first.y0;
     // The footer block: the registration line and its neighbours printed without a paragraph gap.
     let from = k;
-    while (from > 0 && first.y0 - page.lines[from - 1]!.y1 < h * 2.5 && k - from < 3 && !nameLike(page.lines[from - 1]!.text)) from--;
+    while (from > 0 && first.y0 - page.lines[from - 1]!.y1 < h * 2.5 && k - from < 3 && !nameLike(page.lines[from - 1]!.text, v)) from--;
     let to = k;
     while (to + 1 < page.lines.length && page.lines[to + 1]!.y0 - page.lines[to]!.y1 < h * 1.5 && to - k < 3) to++;
     const block = page.lines.slice(from, to + 1);
     for (const l of block) {
       // (The bank named in the same footer is not the issuer: "Bankverbindung: Deutsche Bank AG".)
       for (const cell of cellText(l).split(/\s‖\s|\s[-–—|·•●]\s/)) {
-        const name = legalName(cell);
+        const name = legalName(cell, v);
         if (name && !REGISTRATION.test(name) && !BANK.test(cell)) return { line: l, name };
       }
     }
     const above = page.lines[from - 1];
-    if (above && page.lines[from]!.y0 - above.y1 < h * 2.5 && nameLike(above.text)) return { line: above, name: above.text.trim() };
+    if (above && page.lines[from]!.y0 - above.y1 < h * 2.5 && nameLike(above.text, v)) return { line: above, name: above.text.trim() };
     // "ACME – Siège social : …": the name as the first cell of the registration line.
     const head = block[0]!.text.split(/\s[-–—|·•●]\s|\s{2,}/)[0]!.trim();
-    if (head !== block[0]!.text.trim() && nameLike(head) && head.split(/\s+/).length <= 4) return { line: block[0]!, name: head };
+    if (head !== block[0]!.text.trim() && nameLike(head, v) && head.split(/\s+/).length <= 4) return { line: block[0]!, name: head };
   }
   return undefined;
 }
@@ -497,12 +474,12 @@ const BANK = /\b(?:bank\w*|banque|sparkasse|volksbank|raiffeisen\w*|kreditinstit
 const PAYEE = /\b(?:account holder|account name|name of account|kontoinhaber(?:in)?|zahlungsempfänger|begünstigter|titulaire(?: du compte)?|bénéficiaire|rekeninghouder|ten name van|t\.\s?n\.\s?v\.?|beneficiary(?: name)?|payee)\s*:?\s+(.+)$/i;
 
 /** The holder of the bank account the invoice is to be paid into is the party that issued it. */
-export function payeeIssuer(doc: DocLayout): { line: Line; name: string } | undefined {
+export function payeeIssuer(doc: DocLayout, v: Vocabulary = vocabularyOf(doc)): { line: Line; name: string } | undefined {
   for (const l of doc.pages.flatMap((p) => p.lines)) {
     const m = PAYEE.exec(cellText(l));
     if (!m) continue;
     const name = m[1]!.split(/\s‖\s|\s[-–—|·•●]\s|,\s|\s(?:IBAN|BIC|SWIFT|Bank|Konto|Compte)\b/i)[0]!.trim();
-    if (legalName(name) || nameLike(name)) return { line: l, name: partyName(name) };
+    if (legalName(name, v) || nameLike(name, v)) return { line: l, name: partyName(name) };
   }
   return undefined;
 }
@@ -631,18 +608,17 @@ function totalAfterDiscount(lines: Line[], k: number, value: number): { l: Line;
   return undefined;
 }
 
-const TENDERED = /^\W*(?:cash|tunai|tendered|amount tendered|paid|paid amount|received|cash received)\b/i;
-const CHANGE = /^\W*(?:change|baki|kembalian|change due)\b/i;
+// The cash-tendered and change lines' words come from the locale packs (`tendered`, `change`).
 
 /**
  * "CASH 50.00 / CHANGE 33.04": the amount paid is 16.96; the last line above the cash line printing exactly that
  * amount is the total, whatever its label reads (an OCR-garbled "T otal").
  */
-function paidFromChange(lines: Line[]): { l: Line; v: number } | undefined {
+function paidFromChange(lines: Line[], vocab: Vocabulary): { l: Line; v: number } | undefined {
   for (let i = 0; i + 1 < lines.length; i++) {
-    if (!TENDERED.test(lines[i]!.text)) continue;
+    if (!vocab.tendered.test(lines[i]!.text)) continue;
     const cash = trailingAmount(lines[i]!.text);
-    const ch = lines.slice(i + 1, i + 3).find((l) => CHANGE.test(l.text));
+    const ch = lines.slice(i + 1, i + 3).find((l) => vocab.change.test(l.text));
     const change = ch ? trailingAmount(ch.text) : undefined;
     if (cash === undefined || change === undefined || change < 0 || change >= cash) continue;
     const v = Math.round((cash - change) * 100) / 100;

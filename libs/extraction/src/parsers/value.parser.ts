@@ -9,6 +9,8 @@ export interface DocContext {
   dateOrder: DateOrder;
   decimal?: 'comma' | 'dot';
   currency?: string;
+  /** Active locale packs (locales/<id>.json). */
+  locales?: readonly string[];
 }
 
 export interface ParsedValue {
