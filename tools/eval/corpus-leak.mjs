@@ -97,7 +97,7 @@ const STOP = new Set(
   factuur factuurnummer factuurdatum datum bedrag totaal subtotaal btw klant leverancier aantal prijs omschrijving vervaldatum
   betaling het een van voor met op aan bij te dat dit is zijn niet dank u wel pagina dagen
   jumlah tarikh harga cukai resit terima kasih barang kuantiti bayaran tunai baki pelanggan kedai nombor sila datang lagi
-  tidak boleh dan untuk dengan
+  tidak boleh dan untuk dengan baru besar raya utama lama
   adresse livraison facturation facturé facturée titulaire compte bénéficiaire virement régler regler limite taux fois trois
   intérêt interet légal legal retard pénalités penalites conditions payer rue république republique commande bon
   lieferungen leistungen leistung sehr geehrte geehrter folgende berechnen ihnen wir ihr ihre unser unsere bestellung auftrag
@@ -126,6 +126,18 @@ const STOP = new Set(
 for (const w of readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'common-words.txt'), 'utf8').split('\n')) {
   if (w && !w.startsWith('#')) STOP.add(w.trim());
 }
+
+// Malay address vocabulary, states and their honorifics. Street words stay distinctive next to anything
+// ("NO 4, JALAN"), as a street is usually named after them; the others (area, town, state words) only count next
+// to a distinctive name or number, so "KAWASAN PERINDUSTRIAN", "SELANGOR DARUL EHSAN" are not fragments.
+const STREET_VOCAB = new Set('jalan jln lorong lrg taman tmn'.split(' '));
+const ADDRESS_VOCAB = new Set(
+  `jalan jln lorong lrg taman tmn kawasan perindustrian industri bandar bdr kampung kpg persiaran seksyen wisma menara
+  kompleks pusat desa bukit batu sungai kuala kota pekan darul ehsan takzim makmur aman naim ridzuan khusus wilayah
+  persekutuan johor kedah kelantan melaka pahang perak perlis pulau pinang penang sabah sarawak selangor terengganu
+  negeri sembilan labuan putrajaya`.split(/\s+/),
+);
+const weak = (t) => ADDRESS_VOCAB.has(t) && !STREET_VOCAB.has(t);
 
 // ---------------------------------------------------------------------------------------------
 // Normalising and tokenising
@@ -272,13 +284,13 @@ for (const t of texts) {
     for (let i = 0; i + 3 <= seg.length; i++) {
       const g = seg.slice(i, i + 3);
       if (g.every((x) => /^\d+$/.test(x))) continue; // a run of bare numbers (amounts, dates) is not text
-      if (!g.some(distinctive)) continue;
+      if (!g.some((x) => distinctive(x) && !weak(x))) continue;
       const key = g.join(' ');
       if (!grams.has(key)) grams.set(key, `${t.dataset}/${t.doc}`);
     }
     for (let i = 0; i + 2 <= seg.length; i++) {
       const g = seg.slice(i, i + 2);
-      if (!g.every(distinctive) || !g.some((x) => /^\p{L}+$/u.test(x))) continue;
+      if (!g.every(distinctive) || !g.some((x) => /^\p{L}+$/u.test(x)) || g.every((x) => ADDRESS_VOCAB.has(x))) continue;
       const key = g.join(' ');
       if (!grams.has(key)) grams.set(key, `${t.dataset}/${t.doc}`);
     }
