@@ -67,14 +67,14 @@ describe('extraction engine', () => {
   });
 
   it('splits a value glued to its label and stops a document number at plain words', async () => {
-    const text = 'Facture n°562044387 du 02 Juillet 2015\n';
+    const text = 'Facture n°731905522 du 14 Juillet 2019\n';
     const out = await engine.extract({ bytes: new TextEncoder().encode(text), mimeType: 'text/plain', filename: 'f.txt' }, {
       fields: [
         { key: 'invoice_number', label: 'Invoice number', data_type: 'string' },
         { key: 'invoice_date', label: 'Invoice date', data_type: 'date' },
       ],
     });
-    expect(out.result).toEqual({ invoice_number: '562044387', invoice_date: '2015-07-02' });
+    expect(out.result).toEqual({ invoice_number: '731905522', invoice_date: '2019-07-14' });
   });
 
   it('flags review when a required field is missing but others are found', async () => {
@@ -205,10 +205,10 @@ describe('robustness', () => {
 
 describe('identifier under a bare subject cell', () => {
   it('reads the invoice number under an "Invoice" cell of a header grid, but prefers a real "Invoice No." label', () => {
-    const grid = ['Customer        Invoice date     Invoice        Due date', 'C-0042          08-09-2022       VF1005193039   22-09-2022'].join('\n');
+    const grid = ['Customer        Invoice date     Invoice        Due date', 'C-0042          08-09-2022       VF2040117788   22-09-2022'].join('\n');
     const schema: ExtractionSchema = { fields: [{ key: 'invoice_number', label: 'Invoice number', data_type: 'string' }] };
     const run = (t: string) => extractFromLayout(readText(new TextEncoder().encode(t)), schema).result;
-    expect(run(grid)).toEqual({ invoice_number: 'VF1005193039' });
+    expect(run(grid)).toEqual({ invoice_number: 'VF2040117788' });
     expect(run(`${grid}\n\nInvoice No.: A-77`)).toEqual({ invoice_number: 'A-77' });
   });
 });
