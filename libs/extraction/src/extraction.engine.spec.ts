@@ -242,9 +242,9 @@ describe('low-resolution page scans', () => {
         return {
           words: [
             word(sparse ? 'COMPOUND' : 'cowrouo', 200, 200, 290, 214),
-            word('Mapleine', 320, 196, 450, 214),
+            word('Vanillex', 320, 196, 450, 214),
             word(sparse ? 'SOURCE' : 'sonce', 200, 260, 262, 274),
-            word('Crescent', 320, 256, 440, 274),
+            word('Harbourview', 320, 256, 440, 274),
           ],
         };
       },
@@ -258,7 +258,7 @@ describe('low-resolution page scans', () => {
     const e = createExtractionEngine({ ocrService: ocr });
     const out = await e.extract({ bytes: await scan(), mimeType: 'image/png', filename: 'form.png' }, formSchema);
     expect(modes).toEqual([6, 11]);
-    expect(out.result).toEqual({ compound: 'Mapleine', source: 'Crescent' });
+    expect(out.result).toEqual({ compound: 'Vanillex', source: 'Harbourview' });
   });
 
   it('keep the block reading when the sparse one finds no more labels, and are read once when every field is answered', async () => {
@@ -267,9 +267,9 @@ describe('low-resolution page scans', () => {
     expect(garbled.modes).toEqual([6, 11]);
     expect(out.result.compound).toBeUndefined();
     const onePass = formOcr(true);
-    const answered = await createExtractionEngine({ ocrService: onePass.ocr }).extract({ bytes: await scan(), mimeType: 'image/png', filename: 'form.png' }, { fields: [{ key: 'n', label: 'Mapleine', data_type: 'string' }] });
+    const answered = await createExtractionEngine({ ocrService: onePass.ocr }).extract({ bytes: await scan(), mimeType: 'image/png', filename: 'form.png' }, { fields: [{ key: 'n', label: 'Vanillex', data_type: 'string' }] });
     expect(onePass.modes).toEqual([6]);
-    expect(answered.result.n).toBe('Crescent');
+    expect(answered.result.n).toBe('Harbourview');
   });
 
   it('are the page-shaped images below 150 dpi', () => {
