@@ -135,7 +135,7 @@ const ADDRESS_VOCAB = new Set(
   `jalan jln lorong lrg taman tmn kawasan perindustrian industri bandar bdr kampung kpg persiaran seksyen wisma menara
   kompleks pusat desa bukit batu sungai kuala kota pekan darul ehsan takzim makmur aman naim ridzuan khusus wilayah
   persekutuan johor kedah kelantan melaka pahang perak perlis pulau pinang penang sabah sarawak selangor terengganu
-  negeri sembilan labuan putrajaya`.split(/\s+/),
+  negeri sembilan labuan putrajaya lumpur`.split(/\s+/),
 );
 const weak = (t) => ADDRESS_VOCAB.has(t) && !STREET_VOCAB.has(t);
 
