@@ -17,7 +17,7 @@ function slanted(rows: string[], slope: number): Word[] {
   return words;
 }
 
-const rows = ['SUNRISE PETROL STATION KIOSK', 'Company No: 998877-K branch office', 'LOT 5, JALAN BESAR 4, TAMAN MAJU JAYA', '81750 MASAI JOHOR DARUL TAKZIM', 'Telephone: 071234567 Fax: 071234568'];
+const rows = ['SUNRISE PETROL STATION KIOSK', 'Company No: 998877-K branch office', 'LOT 5, JALAN BESAR 4, TAMAN MAJU JAYA', '81990 PEKAN ZETA JOHOR DARUL TAKZIM', 'Telephone: 071234567 Fax: 071234568'];
 
 describe('layout builder', () => {
   it('keeps the words of slanted OCR lines on their own lines', () => {
@@ -40,8 +40,8 @@ describe('layout builder', () => {
   });
 
   it('drops lone vertical bars (rules, box edges) from OCR pages, not from text layers', () => {
-    const line = ['BALAKONG,', '|', '43300', 'SERI', '¦|', 'KEMBANGAN'].map((text, i): Word => ({ text, x0: 40 + i * 120, x1: 140 + i * 120, y0: 500, y1: 524, conf: 0.9 }));
-    expect(buildPage(1, 1000, 1000, line, true).lines.map((l) => l.text)).toEqual(['BALAKONG, 43300 SERI KEMBANGAN']);
-    expect(buildPage(1, 1000, 1000, line, false).lines.map((l) => l.text)).toEqual(['BALAKONG, | 43300 SERI ¦| KEMBANGAN']);
+    const line = ['CONTOH,', '|', '12345', 'BANDAR', '¦|', 'HARAPAN'].map((text, i): Word => ({ text, x0: 40 + i * 120, x1: 140 + i * 120, y0: 500, y1: 524, conf: 0.9 }));
+    expect(buildPage(1, 1000, 1000, line, true).lines.map((l) => l.text)).toEqual(['CONTOH, 12345 BANDAR HARAPAN']);
+    expect(buildPage(1, 1000, 1000, line, false).lines.map((l) => l.text)).toEqual(['CONTOH, | 12345 BANDAR ¦| HARAPAN']);
   });
 });

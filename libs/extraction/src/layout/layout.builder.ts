@@ -10,7 +10,7 @@ const RULE_GLYPH = /^[|¦│]+$/;
 
 export function buildPage(number: number, width: number, height: number, rawWords: Word[], ocr = false): Page {
   // On scans a lone `|` is a vertical rule or a box edge read as a letter, never text: it would glue cells
-  // together and end up inside values ("BALAKONG, | 43300").
+  // together and end up inside values ("CONTOH, | 12345").
   const words = rawWords.filter((w) => w.text.trim() !== '' && w.x1 >= w.x0 && w.y1 >= w.y0 && !(ocr && RULE_GLYPH.test(w.text)));
   // A scan or photo printed at a slant: rows are grouped on the deskewed centre so that the words of one
   // slanted line stay together instead of mixing with the line above or below.

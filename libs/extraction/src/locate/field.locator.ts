@@ -169,7 +169,7 @@ export function plausible(field: FieldDef, value: unknown): boolean {
   if (concepts.includes('iban')) return findIban(value) !== undefined;
   if (concepts.includes('tax') && (concepts.includes('id') || concepts.includes('number'))) return findVatIds(value.toUpperCase()).length > 0 || /\d{6,}/.test(value.replace(/[\s.\-]/g, ''));
   if (concepts.some((c) => c === 'number' || c === 'id' || c === 'code')) {
-    // An identifier is not a date ("du 02 Juillet 2015" after "Facture n° …").
+    // An identifier is not a date ("du 14 Juillet 2019" after "Facture n° …").
     const d = findDates(value)[0];
     if (d && d.length >= value.replace(/^\p{L}{1,3}\s+/u, '').length - 2) return false;
     return /\d/.test(value);
@@ -179,7 +179,7 @@ export function plausible(field: FieldDef, value: unknown): boolean {
     // … and do not open with a registration number ("Company 198718 …" on a receipt is its company number).
     if (/^\W*\d{5,}\b/.test(value)) return false;
     const letters = (value.match(/\p{L}/gu) ?? []).length;
-    // A run of lower-case words is prose ("encapsulated their company data in …"), not a name.
+    // A run of lower-case words is prose ("was sent to the address on file …"), not a name.
     if (!/\p{Lu}/u.test(value) && value.trim().split(/\s+/).length >= 3) return false;
     // A party (seller, buyer, company) is named in a few words, not a sentence ("Les montants … à payer.").
     if (concepts.some((c) => c === 'seller' || c === 'buyer' || c === 'company')) {
@@ -281,7 +281,7 @@ function taxTableBottom(lines: Line[], li: number, header: [number, number, numb
 }
 
 /**
- * A cell that is just the subject of an identifier field ("Factuur" over "VF1005193039" in a header grid
+ * A cell that is just the subject of an identifier field ("Factuur" over "VF2040117788" in a header grid
  * next to "Factuur datum", "Order" over the order number) names that identifier, weakly: any real
  * "Invoice No." label wins over it.
  */
@@ -355,7 +355,7 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         if (specConcepts.has('buyer') && DELIVERY_LABEL.test(fold(labelWords.map((w) => w.text).join(' ')))) m.score *= 0.97;
         // Value right of the label: rest of this segment, else the next segment of the line.
         let rest = rightOf(line, segStart + m.end, field);
-        // A value glued to its label ("n°562044387", "No.123", "#A-17"): split the last label word.
+        // A value glued to its label ("n°731905522", "No.123", "#A-17"): split the last label word.
         const lastLabel = seg.words[m.end - 1]!;
         const glued = /^(.*?(?:n[°º]|#|no\.|nr\.|:))([A-Z0-9][\w\-/.]*\d[\w\-/.]*)$/i.exec(lastLabel.text);
         if (glued && glued[1]) {

@@ -7,7 +7,7 @@ import { isItemRow, isLabelRow, plausible, refine, type Located } from './field.
 
 /**
  * Printed-label location for forms: the schema's labels are the questions exactly as printed on the page
- * ("Name / Phone Ext", "DATE RECEIVED"), so they are looked up character by character (OCR garbles
+ * ("Name / Room No", "DATE RECEIVED"), so they are looked up character by character (OCR garbles
  * letters, spacing and punctuation) rather than by concept. The value is the text right of the label on
  * its line, else the block below it; it ends at another field's printed label (every label of the schema
  * is a delimiter), at a wide gap, at a new column or at a vertical gap.
@@ -147,7 +147,7 @@ export function findLabel(page: Page, label: string): LabelHit[] {
           if (!best || s > best.score) best = { page: page.number, line: li, start: i, end: j + 1, score: s };
         }
       }
-      // A long label printed over several lines ("Final Report Due / (Supplier Rpt.) / Wave(s)"): the
+      // A long label printed over several lines ("Final Review Due / (Vendor Memo) / Batch(es)"): the
       // start of the label ends its cell, and the lines just below, starting under it, hold the rest.
       if (!best && target.length >= 10 && text.length >= 5) {
         const multi = continued(page, li, i, target, need);
@@ -260,7 +260,7 @@ const LABEL_LIKE = /\p{L}{2,}[:?]$/u;
 /**
  * Splits a row into cells at wide gaps (2.5 letter heights). The letter height is that of the row's words
  * with letters or digits: a dash or dot read as a word of its own is a few pixels high and would cut the
- * value at the next ordinary space ("MAGAZINE - HOT ROD").
+ * value at the next ordinary space ("MAGAZINE - BIG SKY").
  */
 function cells(words: Word[], page: number): Line[] {
   const sorted = [...words].sort((a, b) => a.x0 - b.x0);

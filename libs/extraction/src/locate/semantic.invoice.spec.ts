@@ -580,7 +580,7 @@ const cases: Case[] = [
         ...row(144, [50, '5 rue Crébillon'], [300, 'Entrée de service, 7 rue Suffren']),
         ...row(156, [50, '44000 Nantes'], [300, '44000 Nantes']),
         ...row(210, [50, 'Désignation'], [330, 'Qté', 'r'], [400, 'P.U. HT', 'r'], [450, 'TVA', 'r'], [545, 'Total HT', 'r']),
-        ...row(226, [50, "Huile d'olive vierge extra 75 cl"], [330, '6', 'r'], [400, '12,40', 'r'], [450, '5,5 %', 'r'], [545, '74,40', 'r']),
+        ...row(226, [50, "Vinaigre de cidre bio 75 cl"], [330, '6', 'r'], [400, '12,40', 'r'], [450, '5,5 %', 'r'], [545, '74,40', 'r']),
         ...row(240, [50, 'Coffret dégustation'], [330, '2', 'r'], [400, '39,00', 'r'], [450, '20 %', 'r'], [545, '78,00', 'r']),
         ...row(280, [380, 'Total HT'], [545, '152,40 €', 'r']),
         ...row(292, [380, 'TVA 5,5 %'], [545, '4,09 €', 'r']),
@@ -605,7 +605,7 @@ const cases: Case[] = [
       vat_id: 'FR45 812345678',
       iban: 'FR76 3000 6000 0112 3456 7890 189',
       line_items: [
-        { description: "Huile d'olive vierge extra 75 cl", quantity: 6, unit_price: 12.4, amount: 74.4 },
+        { description: "Vinaigre de cidre bio 75 cl", quantity: 6, unit_price: 12.4, amount: 74.4 },
         { description: 'Coffret dégustation', quantity: 2, unit_price: 39, amount: 78 },
       ],
     },

@@ -41,7 +41,7 @@ const french: [number, number, string][] = [
   [48, 510, 'Virement BANQUE DU NORD – Titulaire du compte : ORBIPRESSE'],
   [124, 522, 'IBAN : FR76 3000 6000 0112 3456 7890 189'],
   [270, 790, 'ORBIPRESSE'],
-  [130, 800, 'Siège social : 4 avenue Foch - 75008 PARIS – Tél : 01 23 45 67 89'],
+  [130, 800, 'Siège social : 4 avenue Exemple - 75011 PARIS – Tél : 01 23 45 67 89'],
   [150, 810, 'Sarl au capital de 8 000€ - RCS Paris B 123 456 789 – Siret 12345678900011'],
 ];
 
@@ -110,10 +110,10 @@ describe('issuer named by the legal footer and the account holder', () => {
   });
 
   it('ends a party name where another party is introduced', () => {
-    expect(partyName('e-Shop Nederland B.V. iov Brand.com')).toBe('e-Shop Nederland B.V.');
+    expect(partyName('Webwinkel Noord B.V. iov Brand.com')).toBe('Webwinkel Noord B.V.');
     expect(partyName('Acme Ltd c/o Harbour Agents')).toBe('Acme Ltd');
     expect(partyName('Nordwind GmbH im Auftrag von Süd AG')).toBe('Nordwind GmbH');
-    expect(partyName('Au bon moulin SARL')).toBe('Au bon moulin SARL');
+    expect(partyName('Au petit atelier SARL')).toBe('Au petit atelier SARL');
     const rows: [number, number, string][] = [
       [40, 100, 'Factuur 2024-9'],
       [40, 400, 'Totaal 49,99'],

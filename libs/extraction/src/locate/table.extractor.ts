@@ -59,7 +59,7 @@ function buildColumnSpec(c: FieldDef): LabelSpec {
   const spec = labelSpec(c.label, c.key);
   if (spec.variants.some((v) => v.includes('amount'))) spec.variants.push(['total'], ['line', 'total'], ['net']);
   if (spec.variants.some((v) => v.includes('description'))) spec.variants.push(['name'], ['title']);
-  // Grouped headers ("THRESHOLD FOR RELEASES / to air"): the leaf is what is printed above the column.
+  // Grouped headers ("LIMITS FOR DISCHARGES / to air"): the leaf is what is printed above the column.
   // Grouped headers: the last part of "Group / Leaf" is what is printed right above the column.
   const parts = (c.label ?? '').split(/\s+\/\s+/);
   if (parts.length > 1) spec.variants.push(conceptTokens(parts[parts.length - 1]!));
@@ -76,7 +76,7 @@ function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; score: 
   cols.forEach((c, ci) => {
     for (const m of allSpans(words, columnSpec(c), 0.5)) cands.push({ ci, start: m.start, end: m.end, score: m.score - 0.01 * (m.end - m.start) });
   });
-  // Labels printed with their spaces lost or added ("Airpassengersrights" for "Air passengers rights").
+  // Labels printed with their spaces lost or added ("Railtravellersrules" for "Rail travellers rules").
   cols.forEach((c, ci) => {
     const sq = squash(c.label ?? '');
     if (sq.length < 8) return;
@@ -154,7 +154,7 @@ function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; score: 
     columns.push({ x0: seg.x0, x1: seg.x1 });
   }
   columns.sort((a, b) => a.x0 - b.x0);
-  // Column labels in one run of text ("Table 1: growth in Finland, EU-15 and EU-25") are more likely a caption
+  // Column labels in one run of text ("Table 1: growth in Arcadia, EU-15 and EU-25") are more likely a caption
   // or a sentence than a header, whose labels stand apart: such a line loses against a header nearby.
   const runs = segments(line, 1.2);
   const runOf = (c: Column) => runs.findIndex((r) => r.x0 <= c.x0 + 0.01 && r.x1 >= c.x1 - 0.01);
@@ -317,7 +317,7 @@ function columnOf(w: Word, cols: Column[]): number {
   return best;
 }
 
-/** Words that mean "total" only in front of one ("Grand total", "Sub total"), not in "Grand Metropolitan", "Sub-Saharan". */
+/** Words that mean "total" only in front of one ("Grand total", "Sub total"), not in "Grand Canyon", "Sub-Saharan". */
 const MODIFIERS = new Set(['grand', 'sub']);
 
 function isStopLine(line: Line): boolean {
@@ -584,7 +584,7 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
         // unit printed right after the figure in the same cell ("3 loads", "12 pcs"), which stays with it.
         const col = cols[ci];
         const prev = line.words[wi - 1];
-        // (The figure opens the cell and the unit closes it: "1 Night x 1 Room" inside a description is text.)
+        // (The figure opens the cell and the unit closes it: "2 Days x 1 Van" inside a description is text.)
         const [before, next] = [line.words[wi - 2], line.words[wi + 1]];
         const cellOfTwo = (!before || prev!.x0 - before.x1 >= lh * 0.8) && (!next || next.x0 - w.x1 >= lh * 0.8);
         const unitOfFigure = !!prev && cellOfTwo && /^[-+(]?\d[\d.,']*$/.test(prev.text) && w.x0 - prev.x1 < lh * 0.6 && assign(prev) === ci && /^\p{L}{1,10}\.?$/u.test(w.text);
@@ -666,7 +666,7 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
   return { rows, confidence: Math.min(1, 0.5 + 0.5 * best.score), page: best.page, bbox: bbox ?? [0, 0, 0, 0] };
 }
 
-/** An article code printed in front of an item's name ("[FURN_7777] Office Chair", "*987123* Olive Oil") is not its description. */
+/** An article code printed in front of an item's name ("[ART_1234] Desk Lamp", "*555010* Sea Salt") is not its description. */
 export function stripItemCode(s: string): string {
   return s.replace(/^\s*(?:\[[^\]\s]{2,}\]|\*[^*\s]{2,}\*)\s+(?=\S)/u, '');
 }

@@ -1,5 +1,5 @@
 /**
- * Item lists printed without a header row ("AWS Data Transfer ‖ $0.01" line after line): when no header names
+ * Item lists printed without a header row ("Cloud Backup ‖ $0.01" line after line): when no header names
  * the columns, the columns are read off the data itself. Only strong evidence counts — a run of several lines
  * with a description on the left and amounts right-aligned at the same x on the right — so that a document
  * without such a list still gets no rows.

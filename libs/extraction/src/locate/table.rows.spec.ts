@@ -18,43 +18,43 @@ const labelled: RowRules = { numeric: new Set(), money: new Set(), columns: 3, f
 
 describe('table rows', () => {
   it('keeps a one-line cell centred between the two lines of its wrapped neighbours in one row', () => {
-    // Row pitch 10; "200 (as / BTEX)" wraps while "Benzene" and "1 000" sit on the middle line, half a pitch lower.
+    // Row pitch 10; "300 (as / total)" wraps while "Compound B" and "1 000" sit on the middle line, half a pitch lower.
     const out = rows(
       [
-        line(100, { label: 'Anthracene', air: '50', water: '1' }),
-        line(110, { water: '200 (as' }),
-        line(115, { label: 'Benzene', air: '1 000' }),
-        line(120, { water: 'BTEX)' }),
-        line(130, { label: 'Fluoranthene', air: '-', water: '1' }),
+        line(100, { label: 'Compound A', air: '50', water: '1' }),
+        line(110, { water: '300 (as' }),
+        line(115, { label: 'Compound B', air: '1 000' }),
+        line(120, { water: 'total)' }),
+        line(130, { label: 'Compound C', air: '-', water: '1' }),
       ],
       labelled,
     );
     expect(out).toEqual([
-      { label: 'Anthracene', air: '50', water: '1' },
-      { water: '200 (as BTEX)', label: 'Benzene', air: '1 000' },
-      { label: 'Fluoranthene', air: '-', water: '1' },
+      { label: 'Compound A', air: '50', water: '1' },
+      { water: '300 (as total)', label: 'Compound B', air: '1 000' },
+      { label: 'Compound C', air: '-', water: '1' },
     ]);
   });
 
   it('joins a wrapped row label that reads on, but keeps a label-only row that does not', () => {
     const out = rows(
       [
-        line(100, { label: 'Other policies including Competition,', n: '4.330' }),
-        line(110, { label: 'Regional policy and' }),
-        line(120, { label: 'the Environment' }),
+        line(100, { label: 'Other areas including Planning,', n: '4.330' }),
+        line(110, { label: 'Local roads and' }),
+        line(120, { label: 'the Harbour' }),
         line(130, { label: 'Germany', n: '149' }),
         line(140, { label: 'Greece' }),
-        line(150, { label: 'Maison du Café', n: '14.9%' }),
-        line(160, { label: '(Douwe Egberts)' }),
+        line(150, { label: 'Maison Exemple', n: '14.9%' }),
+        line(160, { label: '(Nordwind Kaffee)' }),
         line(170, { label: 'Ireland', n: '3' }),
       ],
       labelled,
     );
     expect(out.map((r) => r.label)).toEqual([
-      'Other policies including Competition, Regional policy and the Environment',
+      'Other areas including Planning, Local roads and the Harbour',
       'Germany',
       'Greece',
-      'Maison du Café (Douwe Egberts)',
+      'Maison Exemple (Nordwind Kaffee)',
       'Ireland',
     ]);
   });
@@ -92,14 +92,14 @@ describe('table rows', () => {
   it('drops label-only lines after the last row of values (notes, statistics, page numbers)', () => {
     const out = rows(
       [
-        line(100, { label: 'Back pain', a: '46', b: '156' }),
-        line(110, { label: 'Endometriosis', a: '0', b: '6' }),
-        line(120, { label: '2 χ = 25.49, v = 11, p = 0.008' }),
+        line(100, { label: 'Sore knee', a: '41', b: '132' }),
+        line(110, { label: 'Tendinitis', a: '0', b: '7' }),
+        line(120, { label: '2 χ = 18.02, v = 9, p = 0.013' }),
         line(140, { label: '172' }),
       ],
       labelled,
     );
-    expect(out.map((r) => r.label)).toEqual(['Back pain', 'Endometriosis']);
+    expect(out.map((r) => r.label)).toEqual(['Sore knee', 'Tendinitis']);
   });
 
   it('in line items, joins a wrapped description to its priced line and drops indented notes', () => {
@@ -120,9 +120,9 @@ describe('table rows', () => {
   });
 
   it('reads continuation from lower case, open brackets and phrases broken off', () => {
-    expect(continuesText('Economic affairs,', 'Research and innovation')).toBe(true);
-    expect(continuesText('Total Organic Carbon (as total C or', 'COD/3)')).toBe(true);
-    expect(continuesText('Supermarket Svenska', 'and Daily Goods')).toBe(true);
+    expect(continuesText('Public works,', 'Parks and libraries')).toBe(true);
+    expect(continuesText('Total Dissolved Salts (as total S or', 'TDS/2)')).toBe(true);
+    expect(continuesText('Grocer Nordwind', 'and Home Supplies')).toBe(true);
     expect(continuesText('Germany', 'Greece')).toBe(false);
     expect(continuesText('Germany', '(a) Greece')).toBe(false);
   });

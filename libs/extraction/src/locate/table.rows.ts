@@ -106,7 +106,7 @@ export function groupRows(bands: RowBand[], r: RowRules): RowGroup[] {
       const wrapped = has(b, r.firstKey) && i > 0 && gapUp < limit && prevLabel !== undefined && continuesText(prevLabel, b.cells[r.firstKey!]!);
       k = clash || (has(b, r.firstKey) && !wrapped) ? 'anchor' : 'cont';
     } else if (mode === 'numeric') {
-      // Lines indented under the row's text are its notes or bundle parts ("Serienummer: …", "Apple Magic Mouse ‖ 1"
+      // Lines indented under the row's text are its notes or bundle parts ("Serienummer: …", "Wireless Mouse ‖ 1"
       // under a bundle): without a price they are no row, and no wrap of the description either.
       const indented = textX0 !== undefined && b.textX0 > textX0 + r.lh * 0.8;
       const note = hasNumeric(b) || /^\p{L}[\p{L}-]+:$/u.test(b.firstWord);
