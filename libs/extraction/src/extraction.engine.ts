@@ -6,7 +6,8 @@ import { reconcileAmounts, sumTaxRates, taxBetween } from './locate/amount.recon
 import { locateByLabel, type Located } from './locate/field.locator.js';
 import { conceptTokens, labelSpec, matchSpan, wordConcepts } from './locate/label.matcher.js';
 import { locateFormFields } from './locate/form.locator.js';
-import { locateBySemantics, withRounding } from './locate/semantic.fallback.js';
+import { addresseeBlock, footerIssuer, locateBySemantics, payeeIssuer, withRounding } from './locate/semantic.fallback.js';
+import { acceptableString, enforceConstraints } from './locate/constraints.js';
 import { extractTable } from './locate/table.extractor.js';
 import { isLowResPage, readImage } from './readers/image.reader.js';
 import { createOcrService, DEFAULT_OCR_LANGUAGES, OCR_LANGUAGES, parseOcrLanguages, type OcrEngineMode, type OcrLanguage, type OcrService } from './readers/ocr.service.js';
@@ -221,12 +222,21 @@ function extractCounted(doc: DocLayout, schema: ExtractionSchema, opts: Extracti
       }
       continue;
     }
-    const c = withRounding(doc, f, chosen.get(f.key) ?? locateBySemantics(doc, f, ctx, used));
+    let fallback = chosen.has(f.key) ? undefined : locateBySemantics(doc, f, ctx, used);
+    // (A fallback string obeys the value shapes too: no printed label, no legal form alone as a name.)
+    if (fallback && typeof fallback.value === 'string' && !acceptableString(f, fallback.value)) fallback = undefined;
+    const c = withRounding(doc, f, chosen.get(f.key) ?? fallback);
     if (c) {
       result[f.key] = c.value;
       meta[f.key] = { confidence: round(c.confidence), page: c.page, bbox: c.bbox.map(round) as FieldMeta['bbox'], errors: [] };
     }
   }
+
+  // Cross-field constraints (net + tax = total, Σ line items = net, due ≥ issue date, seller ≠ buyer), each field's
+  // label candidates in assignment order as the alternatives.
+  const alternatives = new Map<string, Located[]>();
+  for (const { f, c } of cands) alternatives.set(f.key, [...(alternatives.get(f.key) ?? []), c]);
+  enforceConstraints(fields, alternatives, result, meta, used, (f, not) => repickParty(doc, f, not));
 
   sumTaxRates(doc, fields, result, meta, ctx);
   taxBetween(doc, fields, result, meta, ctx);
@@ -254,6 +264,28 @@ function extractCounted(doc: DocLayout, schema: ExtractionSchema, opts: Extracti
   const confidence = round(confs.length ? (confs.reduce((a, b) => a + b, 0) / confs.length) * reqShare : 0);
   const needsReview = invalid || missingRequired.length > 0 || confidence < threshold;
   return { output: { result, fields: meta, confidence, needsReview, pages: doc.pages.length, markdown: renderMarkdown(doc) }, printedLabels };
+}
+
+/** Confidence of a party name re-picked from the page after the first pick named the other party. */
+const REPICK_PARTY_CONFIDENCE = 0.35;
+
+/** Another reading of a party for `f` whose name is not `not` (normalised): the issuer found elsewhere, or the addressee. */
+function repickParty(doc: DocLayout, f: FieldDef, not: string): Located | undefined {
+  const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  const seller = conceptTokens(`${f.key.replace(/_/g, ' ')} ${f.label ?? ''}`).includes('seller');
+  const picks = seller ? [payeeIssuer(doc), footerIssuer(doc)] : [addresseeBlock(doc)];
+  for (const p of picks) {
+    if (!p || norm(p.name) === not || !acceptableString(f, p.name)) continue;
+    const ws = p.line.words;
+    return {
+      value: p.name,
+      confidence: REPICK_PARTY_CONFIDENCE,
+      page: p.line.page,
+      bbox: [Math.min(...ws.map((w) => w.x0)), Math.min(...ws.map((w) => w.y0)), Math.max(...ws.map((w) => w.x1)), Math.max(...ws.map((w) => w.y1))],
+      slot: '',
+    };
+  }
+  return undefined;
 }
 
 function wordCount(doc: DocLayout): number {

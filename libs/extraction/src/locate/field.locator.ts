@@ -7,6 +7,7 @@ import { findIban, findVatIds } from '../parsers/identifier.parser.js';
 import { ISO_CODES } from '../parsers/currency.parser.js';
 import { findDates } from '../parsers/date.parser.js';
 import { partyName, withoutLegalDot } from './semantic.fallback.js';
+import { acceptableString, isPartyField, notAnAmount } from './constraints.js';
 
 export interface Located {
   value: unknown;
@@ -46,12 +47,26 @@ function wordsIn(ws: Word[], starts: number[], index: number, length: number): W
   return out.length ? out : ws;
 }
 
+/** The text printed on `line` before the run `ws` (before word `fallback` when the run is not the line's own words). */
+function leadOf(line: Line, ws: Word[], fallback: number): string {
+  const i = ws.length ? line.words.indexOf(ws[0]!) : -1;
+  return line.words
+    .slice(0, i >= 0 ? i : fallback)
+    .map((w) => w.text)
+    .join(' ');
+}
+
 /** Candidate values for `field` in one run of words; best first. */
-function valuesIn(ws: Word[], field: FieldDef, ctx: DocContext): { value: unknown; quality: number; words: Word[] }[] {
+function valuesIn(ws: Word[], field: FieldDef, ctx: DocContext, lead = ''): { value: unknown; quality: number; words: Word[] }[] {
   if (!ws.length) return [];
   const { text, starts } = textWithOffsets(ws);
+  // (Identifier shapes count only for fields that do not ask for a number or id themselves.)
+  const idsOk = conceptTokens(`${field.key.replace(/_/g, ' ')} ${field.label ?? ''}`).some((c) => c === 'number' || c === 'id');
   // Plausibility is judged on the refined value: "Date : 02 Juillet" must not survive as the number "Date".
+  const amount = field.data_type === 'number' || field.data_type === 'currency';
   const found = findTyped(text, field.data_type, ctx)
+    // An amount is never a year, postcode, phone number or part of an identifier.
+    .filter((f) => !amount || !notAnAmount(text, f.index, f.length, lead, idsOk))
     .filter((f) => plausible(field, f.value))
     .map((f) => ({ ...f, value: refine(field, f.value) }))
     .filter((f) => plausible(field, f.value));
@@ -165,6 +180,8 @@ export function refine(field: FieldDef, value: unknown): unknown {
 export function plausible(field: FieldDef, value: unknown): boolean {
   if (typeof value !== 'string') return true;
   if (!/[\p{L}\d]/u.test(value)) return false;
+  // A printed label is never a value ("Customer number", "Invoice date:"); a legal form alone names no party.
+  if (!acceptableString(field, value)) return false;
   const concepts = conceptTokens(`${field.key.replace(/_/g, ' ')} ${field.label ?? ''}`);
   if (concepts.includes('iban')) return findIban(value) !== undefined;
   if (concepts.includes('tax') && (concepts.includes('id') || concepts.includes('number'))) return findVatIds(value.toUpperCase()).length > 0 || /\d{6,}/.test(value.replace(/[\s.\-]/g, ''));
@@ -345,6 +362,8 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         if (foreign) m.score *= 0.6;
         // An amount is not read from an identifier's label ("Steuer-Nr.", "VAT ID", "NIP") unless the field asks for one.
         if (numeric && !specConcepts.has('number') && !specConcepts.has('id') && segConcepts.slice(m.start, after + 1).flat().some((c) => c === 'number' || c === 'id')) continue;
+        // … nor a party's name from its identifier's label ("Customer ID", "Kundennummer" name no customer).
+        if (isPartyField(field) && segConcepts.slice(m.start, after + 1).flat().some((c) => c === 'number' || c === 'id')) continue;
         if (m.score < MIN_LABEL_SCORE) continue;
         // The rest of a phrase resolved onto its first word ("Delivery ‹address›") belongs to the label.
         while (m.end < segConcepts.length && segConcepts[m.end]!.length === 0) m.end++;
@@ -363,7 +382,7 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
           rest = [{ ...lastLabel, text: glued[2]!, x0: lastLabel.x0 + glued[1].length * per }, ...rest];
         }
         let placed = false;
-        let vals = valuesIn(rest, field, ctx);
+        let vals = valuesIn(rest, field, ctx, leadOf(line, rest, segStart + m.end));
         // Summary lines print base then amount ("VAT 20% 100.00 20.00"): the rightmost amount is the value.
         if (field.data_type === 'number' || field.data_type === 'currency') vals = vals.sort((a, b) => b.quality - a.quality || b.words[0]!.x0 - a.words[0]!.x0);
         // Summary amounts on documents are totals: a label that also says "total" is the stronger anchor.
@@ -403,7 +422,8 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         // A value glued to the label's colon ("Customer:2") is that label's value, even when it is not this field's.
         if (/^\p{L}{2,}[^:]*:[^\s:]+$/u.test(lastLabel.text)) continue;
         for (const ws of belowOf(page.lines, li, labelBox, field)) {
-          const vs = valuesIn(ws, field, ctx);
+          const vl = page.lines.find((l) => l.words.includes(ws[0]!));
+          const vs = valuesIn(ws, field, ctx, vl ? leadOf(vl, ws, 0) : '');
           const v = vs[0];
           if (!v) continue;
           // An amount on a line-item row ("1 ‖ Widget deluxe ‖ 3,89 ‖ 3,89") belongs to a table column header.

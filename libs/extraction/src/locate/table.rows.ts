@@ -1,3 +1,5 @@
+import { isItemCodeLine } from './constraints.js';
+
 /**
  * Turning the lines of a table body into rows. Printed rows are not lines: a cell may wrap onto several
  * lines, and its short neighbours are then printed at the top, bottom or vertical centre of the row. So lines
@@ -110,7 +112,9 @@ export function groupRows(bands: RowBand[], r: RowRules): RowGroup[] {
       // under a bundle): without a price they are no row, and no wrap of the description either.
       const indented = textX0 !== undefined && b.textX0 > textX0 + r.lh * 0.8;
       const note = hasNumeric(b) || /^\p{L}[\p{L}-]+:$/u.test(b.firstWord);
-      if (lastAnchor >= 0 && indented && note && r.money.size > 0 && !hasMoney(b)) k = 'drop';
+      // A code line under an item ("GTIN: 4006381333931", "SKU …", "S/N …") is no part of its description.
+      const text = Object.entries(b.cells).filter(([c]) => !r.numeric.has(c)).map(([, v]) => v).join(' ');
+      if (lastAnchor >= 0 && r.money.size > 0 && !hasMoney(b) && ((indented && note) || isItemCodeLine(text))) k = 'drop';
       else k = hasNumeric(b) || filled.length >= Math.max(2, r.columns - 1) ? 'anchor' : 'cont';
     } else {
       // Text tables: a line filling one column right under a fuller row is that row's wrapped cell.

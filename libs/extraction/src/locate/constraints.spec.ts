@@ -1,0 +1,279 @@
+import { describe, expect, it } from '@jest/globals';
+import { extractFromLayout } from '../extraction.engine.js';
+import { block, invoiceSchema, L, layoutOf, row, type Item } from '../testing/invoice-layout.test-helper.js';
+
+// Constraints every extraction must respect, whatever the document: an amount is never a year, date, postcode,
+// phone number or identifier; a printed label is never a value; net + tax = total and the line items' sum decide
+// between competing amounts; code lines under an item (GTIN, SKU …) are no part of its description; the due date
+// is not before the invoice date; seller and buyer are different parties. Every name, number and address below is
+// invented.
+
+const run = (items: Item[]) => extractFromLayout(layoutOf([items]), invoiceSchema).result;
+
+/** A plain invoice head: seller letterhead, buyer block under "Bill to:", number and dates. */
+const head = (extra: { invoiceDate?: string; due?: string } = {}): Item[] => [
+  L(50, 40, 'Nordwind Werkzeuge GmbH', 14, true),
+  ...block(50, 60, ['Maple Street 12', '20457 Hamburg', 'VAT ID: DE123456789'], 8),
+  L(360, 40, 'INVOICE', 18, true),
+  ...row(70, [360, 'Invoice no.:'], [460, 'NW-2024-0815']),
+  ...row(82, [360, 'Invoice date:'], [460, extra.invoiceDate ?? '15.03.2024']),
+  ...(extra.due ? row(94, [360, 'Due date:'], [460, extra.due]) : []),
+  L(50, 120, 'Bill to:', 9, true),
+  ...block(50, 132, ['Lindenhof Bäckerei KG', 'Birch Lane 7', '50667 Köln']),
+];
+
+/** A two-line item table: header at y 200, rows at 216 and 230. */
+const items = (y = 200): Item[] => [
+  ...row(y, [50, 'Description'], [360, 'Qty', 'r'], [450, 'Unit price', 'r'], [545, 'Amount', 'r']),
+  ...row(y + 16, [50, 'Torque wrench 40-200 Nm'], [360, '1', 'r'], [450, '60.00', 'r'], [545, '60.00', 'r']),
+  ...row(y + 30, [50, 'Socket set 1/2 inch'], [360, '2', 'r'], [450, '20.00', 'r'], [545, '40.00', 'r']),
+];
+
+/** Summary block: net 100.00, VAT 19.00, total 119.00 from y. */
+const summary = (y: number): Item[] => [
+  ...row(y, [380, 'Net amount'], [545, '100.00', 'r']),
+  ...row(y + 12, [380, 'VAT 19%'], [545, '19.00', 'r']),
+  ...row(y + 24, [380, 'Total EUR'], [545, '119.00', 'r']),
+];
+
+describe('constraint 1: an amount is never a year, date, postcode, phone number or identifier', () => {
+  it('a "© 2023" footer and a tax year are not amounts', () => {
+    const r = run([
+      ...head(),
+      ...items(),
+      ...row(270, [380, 'Net amount'], [545, '100.00', 'r']),
+      ...row(282, [380, 'Total'], [545, '100.00', 'r']),
+      L(50, 300, 'Tax-exempt small business. Tax year: 2023'),
+      L(50, 800, 'Total quality tools © 2023 Nordwind Werkzeuge GmbH', 7),
+    ]);
+    expect(r.total_amount).toBe(100);
+    expect(r.net_amount).toBe(100);
+    expect(r.tax_amount).toBeUndefined();
+  });
+
+  it('a postcode after a tax office is not the tax amount', () => {
+    const r = run([...head(), ...items(), ...row(270, [380, 'Net amount'], [545, '100.00', 'r']), ...row(282, [380, 'Total'], [545, '100.00', 'r']), L(50, 320, 'Tax office: Finanzamt Nordstadt, 20095 Hamburg')]);
+    expect(r.tax_amount).toBeUndefined();
+    expect(r.total_amount).toBe(100);
+  });
+
+  it('a phone number is not the total', () => {
+    // (Printed after the summary: among equal labels the later one would otherwise win.)
+    const r = run([...head(), ...items(), ...summary(270), L(50, 320, 'Total service hotline: 040 123 456'), L(50, 332, 'Total support: +49 40 1234567')]);
+    expect(r.total_amount).toBe(119);
+    const bare = run([...head(), ...items(), ...row(270, [380, 'Net amount'], [545, '100.00', 'r']), L(50, 320, 'Total service hotline: 040 123 456')]);
+    expect(bare.total_amount).not.toBe(40123456);
+  });
+
+  it('an order number under a "Total" header is not the total', () => {
+    const r = run([
+      ...head(),
+      ...items(),
+      ...row(270, [380, 'Net amount'], [545, '100.00', 'r']),
+      ...row(282, [380, 'VAT 19%'], [545, '19.00', 'r']),
+      ...row(294, [380, 'Total'], [545, '119.00', 'r']),
+      ...row(330, [50, 'Order total'], [200, 'Customer']),
+      ...row(342, [50, 'Order no. 55012'], [200, 'Lindenhof']),
+    ]);
+    expect(r.total_amount).toBe(119);
+  });
+
+  it('an IBAN, a VAT id or a date is not an amount', () => {
+    const r = run([
+      ...head(),
+      ...items(),
+      ...row(270, [380, 'Net amount'], [545, '100.00', 'r']),
+      ...row(282, [380, 'Total'], [545, '100.00', 'r']),
+      ...row(320, [50, 'Net total:'], [150, 'DE123456789']),
+      ...row(332, [50, 'Tax:'], [150, '15.03.2024']),
+      ...row(344, [50, 'Total:'], [150, 'DE89 3704 0044 0532 0130 00']),
+    ]);
+    expect(r).toMatchObject({ net_amount: 100, total_amount: 100 });
+    expect(r.tax_amount).toBeUndefined();
+  });
+});
+
+describe('constraint 2: a label is never a value', () => {
+  it('a label printed under the buyer heading is not the buyer name', () => {
+    const r = run([
+      L(50, 40, 'Nordwind Werkzeuge GmbH', 14, true),
+      L(360, 40, 'INVOICE', 18, true),
+      L(50, 120, 'Customer', 9, true),
+      L(50, 132, 'Customer number 100234'),
+      L(50, 144, 'Lindenhof Bäckerei KG'),
+      ...summary(270),
+    ]);
+    expect(r.buyer_name).not.toBe('Customer number 100234');
+    expect(r.buyer_name).not.toBe('Customer number');
+  });
+
+  it('"Kundennummer" and "Invoice date:" right of a buyer label are labels, not names', () => {
+    const r = run([
+      L(50, 40, 'Nordwind Werkzeuge GmbH', 14, true),
+      ...row(120, [50, 'Kunde'], [200, 'Kundennummer']),
+      ...row(132, [50, 'Client'], [200, 'Invoice date']),
+      ...summary(270),
+    ]);
+    expect(r.buyer_name).toBeUndefined();
+  });
+
+  it('the value under a "Customer no." label is not the buyer name', () => {
+    const r = run([
+      L(50, 40, 'Nordwind Werkzeuge GmbH', 14, true),
+      ...row(80, [400, 'Customer no.'], [480, 'Invoice no.']),
+      ...row(92, [400, 'KD-4471'], [480, 'NW-2024-0815']),
+      L(50, 150, 'Bill to', 9, true),
+      ...block(50, 162, ['Lindenhof Bäckerei KG', 'Birch Lane 7', '50667 Köln']),
+      ...summary(270),
+    ]);
+    expect(r.buyer_name).toBe('Lindenhof Bäckerei KG');
+  });
+
+  it('a legal form alone is not a party name', () => {
+    const r = run([L(50, 40, 'Nordwind Werkzeuge', 14, true), ...row(120, [50, 'Customer:'], [200, 'GmbH']), ...row(132, [50, 'Seller:'], [200, 'S.A.']), ...summary(270)]);
+    expect(r.buyer_name).not.toBe('GmbH');
+    expect(r.seller_name).not.toBe('S.A.');
+  });
+});
+
+describe('constraint 3: totals consistency', () => {
+  it('net + tax = total picks the printed total over a larger amount paid', () => {
+    const r = run([...head(), ...items(), ...summary(270), ...row(306, [380, 'Total paid'], [545, '150.00', 'r']), ...row(318, [380, 'Change'], [545, '31.00', 'r'])]);
+    expect(r).toMatchObject({ net_amount: 100, tax_amount: 19, total_amount: 119 });
+  });
+
+  it('the line items sum decides between competing net amounts', () => {
+    const r = run([
+      ...head(),
+      ...items(),
+      ...row(270, [380, 'Net amount'], [545, '100.00', 'r']),
+      ...row(282, [380, 'Total'], [545, '100.00', 'r']),
+      L(50, 320, 'Net weight 12.50 kg'),
+    ]);
+    expect(r.net_amount).toBe(100);
+  });
+
+  it('without a tax line the line items sum decides between two net labels', () => {
+    const r = run([
+      ...head(),
+      ...items(),
+      ...row(270, [380, 'Net amount'], [545, '100.00', 'r']),
+      ...row(282, [380, 'Total'], [545, '100.00', 'r']),
+      ...row(330, [50, 'Net amount of your last order'], [300, '80.00', 'r']),
+    ]);
+    expect(r.net_amount).toBe(100);
+  });
+
+  it('net + tax = total decides when two net amounts compete', () => {
+    const r = run([
+      ...head(),
+      ...items(),
+      ...row(270, [380, 'Subtotal'], [545, '100.00', 'r']),
+      ...row(282, [380, 'VAT 19%'], [545, '19.00', 'r']),
+      ...row(294, [380, 'Total'], [545, '119.00', 'r']),
+      ...row(330, [50, 'Net'], [150, '30 days']),
+      ...row(342, [50, 'Net amount carried forward'], [545, '250.00', 'r']),
+    ]);
+    expect(r).toMatchObject({ net_amount: 100, tax_amount: 19, total_amount: 119 });
+  });
+});
+
+describe('constraint 4: code lines under an item are not part of its description', () => {
+  const table = (lines: Item[]) => [...head(), ...row(200, [50, 'Description'], [360, 'Qty', 'r'], [450, 'Unit price', 'r'], [545, 'Amount', 'r']), ...lines, ...summary(330)];
+
+  it('GTIN, EAN, SKU, Art.-Nr., serial number lines stay out', () => {
+    const r = run(
+      table([
+        ...row(216, [50, 'Torque wrench 40-200 Nm'], [360, '1', 'r'], [450, '60.00', 'r'], [545, '60.00', 'r']),
+        L(50, 227, 'GTIN: 4006381333931'),
+        ...row(244, [50, 'Socket set 1/2 inch'], [360, '1', 'r'], [450, '20.00', 'r'], [545, '20.00', 'r']),
+        L(50, 255, 'EAN 4012345678901'),
+        ...row(272, [50, 'Bit holder magnetic'], [360, '1', 'r'], [450, '10.00', 'r'], [545, '10.00', 'r']),
+        L(50, 283, 'Art.-Nr. NW-77812'),
+        ...row(300, [50, 'Cordless drill 18 V'], [360, '1', 'r'], [450, '10.00', 'r'], [545, '10.00', 'r']),
+        L(50, 311, 'SKU NW-DR-18'),
+        L(50, 322, 'S/N 7Q44-1188-20'),
+      ]),
+    );
+    expect((r.line_items as { description: string }[]).map((x) => x.description)).toEqual(['Torque wrench 40-200 Nm', 'Socket set 1/2 inch', 'Bit holder magnetic', 'Cordless drill 18 V']);
+  });
+
+  it('"Serial no." lines stay out while a wrapped description keeps all its lines', () => {
+    const r = run(
+      table([
+        ...row(216, [50, 'Workbench oak top 160 x 80 cm,'], [360, '1', 'r'], [450, '90.00', 'r'], [545, '90.00', 'r']),
+        L(50, 227, 'with two drawers and tool rail'),
+        L(50, 238, 'Serial no. 2024-88117'),
+        ...row(255, [50, 'Assembly service'], [360, '1', 'r'], [450, '10.00', 'r'], [545, '10.00', 'r']),
+      ]),
+    );
+    expect((r.line_items as { description: string }[]).map((x) => x.description)).toEqual(['Workbench oak top 160 x 80 cm, with two drawers and tool rail', 'Assembly service']);
+  });
+});
+
+describe('constraint 5: the due date is not before the invoice date', () => {
+  it('a due-labelled date earlier than the invoice date is not the due date', () => {
+    const r = run([...head({ due: '01.02.2024' }), ...summary(270), L(50, 320, 'Payment due by: 14.04.2024')]);
+    expect(r.invoice_date).toBe('2024-03-15');
+    expect(r.due_date).toBe('2024-04-14');
+  });
+
+  it('with no later candidate the due date is left empty', () => {
+    const r = run([...head({ due: '01.02.2024' }), ...summary(270)]);
+    expect(r.invoice_date).toBe('2024-03-15');
+    expect(r.due_date).toBeUndefined();
+  });
+});
+
+describe('constraint 6: seller and buyer are different parties', () => {
+  it('a buyer name equal to the seller found by fallback re-picks the seller', () => {
+    // No letterhead text (a logo): the first legal-form name at the top is the customer's window block.
+    const r = run([
+      L(50, 110, 'Customer:', 9, true),
+      ...block(50, 122, ['Lindenhof Bäckerei GmbH', 'Birch Lane 7', '50667 Köln']),
+      L(360, 110, 'INVOICE', 18, true),
+      ...row(140, [360, 'Invoice no.:'], [460, 'NW-2024-0815']),
+      ...summary(270),
+      L(50, 790, 'Nordwind Werkzeuge GmbH · Maple Street 12 · 20457 Hamburg', 7),
+      L(50, 800, 'Account holder: Nordwind Werkzeuge GmbH · IBAN DE89 3704 0044 0532 0130 00', 7),
+    ]);
+    expect(r.buyer_name).toBe('Lindenhof Bäckerei GmbH');
+    expect(r.seller_name).toBe('Nordwind Werkzeuge GmbH');
+  });
+
+  it('a fallback seller that is the labelled buyer line is re-picked from the account holder', () => {
+    const r = run([
+      ...row(40, [50, 'Customer:'], [110, 'Lindenhof Bäckerei GmbH']),
+      ...block(110, 52, ['Birch Lane 7', '50667 Köln']),
+      L(360, 40, 'INVOICE', 18, true),
+      ...summary(270),
+      L(50, 800, 'Account holder: Nordwind Werkzeuge GmbH · IBAN DE89 3704 0044 0532 0130 00', 7),
+    ]);
+    expect(r.buyer_name).toBe('Lindenhof Bäckerei GmbH');
+    expect(r.seller_name).toBe('Nordwind Werkzeuge GmbH');
+  });
+
+  it('the customer block printed as a letterhead does not make the buyer the seller', () => {
+    const customer = [...block(50, 40, ['Lindenhof Bäckerei GmbH', 'Birch Lane 7', '50667 Köln']), L(360, 40, 'INVOICE', 18, true), ...row(100, [360, 'Customer:'], [430, 'Lindenhof Bäckerei GmbH']), ...summary(270)];
+    // With the issuer in the legal footer it is re-picked from there …
+    const r = run([...customer, L(50, 790, 'Nordwind Werkzeuge GmbH · Maple Street 12 · 20457 Hamburg', 7), L(50, 800, 'Amtsgericht Hamburg HRB 99881 · Managing director: Jana Holm', 7)]);
+    expect(r.buyer_name).toBe('Lindenhof Bäckerei GmbH');
+    expect(r.seller_name).toBe('Nordwind Werkzeuge GmbH');
+    // … and without any other issuer it is left empty.
+    const alone = run(customer);
+    expect(alone.buyer_name).toBe('Lindenhof Bäckerei GmbH');
+    expect(alone.seller_name).toBeUndefined();
+  });
+
+  it('a seller label printing the buyer name does not make them equal', () => {
+    const r = run([
+      L(50, 40, 'Nordwind Werkzeuge GmbH', 14, true),
+      ...block(50, 60, ['Maple Street 12', '20457 Hamburg'], 8),
+      ...row(120, [50, 'Buyer:'], [120, 'Lindenhof Bäckerei GmbH']),
+      ...row(132, [50, 'Supplier ref. for:'], [150, 'Lindenhof Bäckerei GmbH']),
+      ...summary(270),
+    ]);
+    expect(r.buyer_name).toBe('Lindenhof Bäckerei GmbH');
+    expect(r.seller_name).not.toBe(r.buyer_name);
+  });
+});
