@@ -53,7 +53,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
     if (scored[0]) return at(scored[0].l, scored[0].l.words, scored[0].v, 0.5);
     return undefined;
   }
-  // Document number printed as a title ("Invoice 2024-17", "Avoir AV-2017-0005", "Rechnung Nr. 123").
+  // Document number printed as a title ("Invoice 2024-17", "Avoir AV-2030-0012", "Rechnung Nr. 123").
   if (f.data_type === 'string' && concepts.has('number') && concepts.has('invoice')) {
     for (const l of lines.slice(0, 60)) {
       const m = /^\s*(?:invoice|facture|avoir|rechnung|gutschrift|factuur|credit note|tax invoice)\s*(?:no\.?|nr\.?|n°|#|number|nummer|numéro)?\s*:?\s*([A-Z0-9][A-Z0-9\-/._]*\d[A-Z0-9\-/._]*)\s*$/i.exec(l.text);
@@ -111,7 +111,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
     if (block) return at(block.line, block.words, partyName(block.name), 0.35);
   }
   // Postal address of the issuer: the lines after its name, up to and including the postcode line, plus a
-  // state / country line or a further street line ("1558-TMN PUSAT KEPONG") printed right under it.
+  // state / country line or a further street line ("12-TMN CONTOH BARU") printed right under it.
   if (f.data_type === 'string' && concepts.has('address')) {
     const issuer = findIssuer(doc);
     const page = doc.pages[0]!;
@@ -128,7 +128,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
       // Receipt body lines (totals, cashier, document titles) end an address that had no postcode.
       if (/^(total|sub\s?total|cash|change|qty|cashier|counter|table|bill|invoice|receipt|tax invoice|item)\b/i.test(t)) break;
       if (/\b(tel|phone|fax|email|e-mail|www|http|date)\b|@/i.test(t) || findDates(t).length) {
-        // "43300 SERI KEMBANGAN TEL: 03-1234": the part before the contact details still belongs to the address.
+        // "12345 KOTA BETA TEL: 01-2345": the part before the contact details still belongs to the address.
         const cut = l.words.findIndex((w) => /^(tel|phone|fax|email|e-mail|www|http|date)\b|@/i.test(w.text));
         const head = cut > 0 ? l.words.slice(0, cut) : [];
         const headText = head.map((w) => w.text).join(' ');
@@ -148,7 +148,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
         continue;
       }
       parts.push(l);
-      // (A whole address on one line is comma-separated: "NO 3, JALAN SATU, 43000 KAJANG".)
+      // (A whole address on one line is comma-separated: "NO 7, JALAN CONTOH, 12345 KOTA BETA".)
       if (isPostcodeLine(t, v) && (parts.length >= 2 || (v.addressWord.test(t) && /,.*\d{4}/.test(t)))) postcodeAt = parts.length;
     }
     // (After skipped contact lines, only a real address counts: a street word or a postcode line.)
@@ -193,11 +193,11 @@ function isRegistrationCode(t: string): boolean {
   return !/\p{L}{3}/u.test(t) && /\d\W*-\s?[A-Z]\W*$/.test(t);
 }
 // Street words that mark a line as part of an address come from the locale packs (`addressWords`).
-// A postcode with its town ("43300 SERI KEMBANGAN", "53200, KUALA LUMPUR", "1012 AB Amsterdam", "Berlin 10115"); a
-// lot or house number ("LOT 1851-A", "7/118B") is not one.
+// A postcode with its town ("12345 KOTA BETA", "54321, BANDAR CONTOH", "1234 AB Stad", "Musterstadt 12345"); a
+// lot or house number ("LOT 1234-A", "7/118B") is not one.
 // (Also the grouped forms "903 28 Umeå" (SE, CZ, SK, GR), "00-950 Warszawa" (PL) and "4050-032 Porto" (PT).)
 const POSTCODE = /(?:^|[\s,\-])\d{4,6}(?=[\s,]+\p{L}{3,})|(?:^|[\s,])(?:\d{3}\s\d{2}|\d{2}-\d{3}|\d{4}-\d{3})(?=[\s,]+\p{L}{3,})|\b\d{4}\s?[A-Z]{2}\s+\p{L}{3,}|\p{L}{3,},?\s+\d{4,6}\.?\s*$/u;
-/** A postcode followed by a street word ("2811, JALAN ANGSA") is a lot number. */
+/** A postcode followed by a street word ("4321, JALAN CONTOH") is a lot number. */
 function isPostcodeLine(t: string, v: Vocabulary): boolean {
   for (let from = 0; from < t.length; ) {
     const m = POSTCODE.exec(t.slice(from));
@@ -287,7 +287,7 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
     const k = page.lines.indexOf(l);
     const h = l.y1 - l.y0;
     const below = page.lines.slice(k + 1, k + 4).filter((b) => Math.abs(b.x0 - l.x0) < h * 1.5 && b.y0 - l.y1 < h * 4);
-    // (The name is not itself a line of the address: "TAMAN MERANTI," above "47100 PUCHONG" is not a name.)
+    // (The name is not itself a line of the address: "TAMAN CONTOH," above "12345 KOTA BETA" is not a name.)
     const t = correctWords(l.text, v);
     const addressLine = v.addressWord.test(t) || isRegionLine(t, v) || /,\s*$/.test(t);
     const ok = !addressLine && !/\d/.test(l.text) && below.length >= 2 && /\d/.test(below[0]!.text) && below.slice(1).some((b) => /\b\d{4,6}\b/.test(b.text) && /\p{L}{3}/u.test(b.text));
