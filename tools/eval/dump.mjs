@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureBuilt } from './build.helper.mjs';
+import { cachedOcr } from './ocr-cache.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 ensureBuilt(repo);
@@ -18,7 +19,7 @@ const { segments } = await dist('layout/layout.builder.js');
 const file = process.argv[2];
 const bytes = new Uint8Array(readFileSync(file));
 const { resolveOcrLanguages } = await dist('extraction.engine.js');
-const ocr = createOcrService({ languages: resolveOcrLanguages() }); // OCR_LANGUAGES, as the engine reads it
+const ocr = process.argv.includes('--no-ocr-cache') ? createOcrService({ languages: resolveOcrLanguages() }) : await cachedOcr(repo); // OCR_LANGUAGES, as the engine reads it
 const doc = file.endsWith('.pdf')
   ? await addPictureText(bytes, await readPdf(bytes, { ocr }), { ocr })
   : isTiff(bytes)

@@ -16,11 +16,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createHash } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureBuilt } from './build.helper.mjs';
 import { SPLITS, splitOf, idsRegex } from './split.mjs';
+import { cachedOcr } from './ocr-cache.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
@@ -85,27 +85,8 @@ let engine;
 if (!predictedIn) {
   ensureBuilt(repo, log);
   const { createExtractionEngine } = await import(pathToFileURL(join(repo, 'libs/extraction/dist/index.js')).href);
-  const ocrService = flag('--no-ocr-cache') ? undefined : await cachedOcr(resolve(process.env.DOCKET_OCR_CACHE ?? join(tmpdir(), 'docket-ocr-cache')));
+  const ocrService = flag('--no-ocr-cache') ? undefined : await cachedOcr(repo);
   engine = createExtractionEngine({ ocrService });
-}
-
-/** The engine's own OCR service behind a disk cache keyed by what decides the reading (evaluation only). */
-async function cachedOcr(dir) {
-  const ocr = await import(pathToFileURL(join(repo, 'libs/extraction/dist/readers/ocr.service.js')).href);
-  const inner = ocr.createOcrService({ engine: 'auto' });
-  const backend = ocr.hasNativeTesseract() ? 'native' : 'wasm';
-  mkdirSync(dir, { recursive: true });
-  return {
-    async recognize(image, opts = {}) {
-      const key = createHash('sha256').update(image).update(JSON.stringify([backend, opts.engine ?? 'auto', opts.languages ?? process.env.OCR_LANGUAGES ?? 'default', opts.pageSegMode ?? 'default'])).digest('hex');
-      const file = join(dir, `${key}.json`);
-      if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
-      const res = await inner.recognize(image, opts);
-      writeFileSync(file, JSON.stringify(res));
-      return res;
-    },
-    close: () => inner.close(),
-  };
 }
 
 async function extractAll(dir, docs, out) {

@@ -161,8 +161,30 @@ export function correctWords(text: string, v: Vocabulary): string {
       return w === up ? hit : w === w.toLowerCase() ? hit.toLowerCase() : hit[0] + hit.slice(1).toLowerCase();
     });
   }
+  for (const phrase of v.dictionary.filter((d) => d.includes(' '))) out = correctPhrase(out, phrase);
   for (const [re, to] of v.ocrFixes) out = out.replace(re, to);
   return out;
+}
+
+/**
+ * A dictionary phrase of several words ("SDN BHD") read with one wrong letter in one of its words while the others
+ * are exact ("SON BHD", "SDN 8HD") is that phrase: the exact words make the intent clear, so any letter counts.
+ */
+function correctPhrase(text: string, phrase: string): string {
+  const want = phrase.split(' ');
+  const re = new RegExp(`(?<![\\p{L}\\d])${want.map((w) => `[\\p{L}\\d]{${w.length}}`).join('\\s+')}(?![\\p{L}\\d])`, 'gu');
+  return text.replace(re, (m) => {
+    const got = m.split(/\s+/);
+    let wrong = 0;
+    for (const [i, w] of want.entries()) {
+      const g = got[i]!.toUpperCase();
+      if (g === w) continue;
+      if ([...w].filter((c, k) => c !== g[k]).length !== 1 || ++wrong > 1) return m;
+    }
+    if (!wrong) return m;
+    const upper = m === m.toUpperCase();
+    return upper ? phrase : m;
+  });
 }
 
 /** Shorter tokens are too ambiguous to correct (every two-letter word is one look-alike from another). */

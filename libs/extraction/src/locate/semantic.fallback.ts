@@ -8,6 +8,7 @@ import { segments } from '../layout/layout.builder.js';
 import type { Located } from './field.locator.js';
 import { vocabularyOf } from '../document.context.js';
 import { correctWords, type Vocabulary } from '../locales/locale.registry.js';
+import { CONTACT, DOC_WORDS, findAddressBlock, isPostcodeLine, isRegionLine, isRegistrationCode, lineConf, NOISE_CONF } from './address.block.js';
 
 /**
  * Fallbacks when no label is printed, chosen by what the field means (its key, label and description
@@ -110,53 +111,10 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
     const block = addresseeBlock(doc);
     if (block) return at(block.line, block.words, partyName(block.name), 0.35);
   }
-  // Postal address of the issuer: the lines after its name, up to and including the postcode line, plus a
-  // state / country line or a further street line ("12-TMN CONTOH BARU") printed right under it.
+  // Postal address of the issuer: the best-scoring address block of the page's upper part (address.block.ts).
   if (f.data_type === 'string' && concepts.has('address')) {
-    const issuer = findIssuer(doc);
-    const page = doc.pages[0]!;
-    const start = issuer ? page.lines.indexOf(issuer.line) + 1 : 0;
-    const parts: Line[] = [];
-    let postcodeAt = -1;
-    let skipped = 0;
-    for (const l of page.lines.slice(start, start + 10)) {
-      const t = l.text.trim();
-      if (/^\(.*\)$/.test(t) || /\b(reg|gst|co\.?\s?no|company\s?no|vat|tax id)\b/i.test(t)) {
-        if (parts.length) break;
-        continue;
-      }
-      // Receipt body lines (totals, cashier, document titles) end an address that had no postcode.
-      if (/^(total|sub\s?total|cash|change|qty|cashier|counter|table|bill|invoice|receipt|tax invoice|item)\b/i.test(t)) break;
-      if (/\b(tel|phone|fax|email|e-mail|www|http|date)\b|@/i.test(t) || findDates(t).length) {
-        // "12345 KOTA BETA TEL: 01-2345": the part before the contact details still belongs to the address.
-        const cut = l.words.findIndex((w) => /^(tel|phone|fax|email|e-mail|www|http|date)\b|@/i.test(w.text));
-        const head = cut > 0 ? l.words.slice(0, cut) : [];
-        const headText = head.map((w) => w.text).join(' ');
-        if (parts.length && postcodeAt < 0 && isPostcodeLine(headText, v)) parts.push({ ...l, words: head, text: headText });
-        // A phone or e-mail line printed between the name and the address ("TEL: 07-334 5678") is skipped.
-        if (!parts.length && !findDates(t).length && skipped < 2) {
-          skipped++;
-          continue;
-        }
-        break;
-      }
-      // Before the address starts: a registration code ("789417-W") or OCR noise (a logo, a smudge) under the name.
-      if (!parts.length && (isRegistrationCode(t) || (page.ocr && lineConf(l) < NOISE_CONF))) continue;
-      if (postcodeAt >= 0) {
-        if (parts.length - postcodeAt >= 2 || !(isRegionLine(t, v) || (v.addressWord.test(correctWords(t, v)) && !CONTACT.test(t)))) break;
-        parts.push(l);
-        continue;
-      }
-      parts.push(l);
-      // (A whole address on one line is comma-separated: "NO 7, JALAN CONTOH, 12345 KOTA BETA".)
-      if (isPostcodeLine(t, v) && (parts.length >= 2 || (v.addressWord.test(t) && /,.*\d{4}/.test(t)))) postcodeAt = parts.length;
-    }
-    // (After skipped contact lines, only a real address counts: a street word or a postcode line.)
-    const addressy = !skipped || parts.some((l) => isPostcodeLine(l.text, v) || v.addressWord.test(correctWords(l.text, v)));
-    if (parts.length && addressy && parts.some((l) => /\d/.test(l.text))) {
-      const text = parts.map((l) => l.text.trim()).join(' ');
-      return at(parts[0]!, parts.flatMap((l) => l.words), page.ocr ? correctWords(text, v) : text, 0.4);
-    }
+    const block = findAddressBlock(doc, v, findIssuer(doc)?.line);
+    if (block) return at(block.lines[0]!, block.words, block.text, 0.4);
   }
   // Grand total without a readable label: the largest amount on the document.
   if ((f.data_type === 'number' || f.data_type === 'currency') && concepts.has('total') && !concepts.has('net') && !concepts.has('tax')) {
@@ -182,44 +140,7 @@ const DUE_BEFORE = /\b(?:bis(?:\s+zum|\s+spätestens)?|spätestens(?:\s+am|\s+bi
 
 // Legal forms (GmbH, Inc., SARL …) come from the active locale packs (`legalForms`), case-sensitive on purpose:
 // short forms (SA, SE, AB, AG) in lower case are ordinary words.
-/** Mean OCR confidence of a line (1 for text layers). */
-function lineConf(l: Line): number {
-  return l.words.length ? l.words.reduce((s, w) => s + w.conf, 0) / l.words.length : 0;
-}
-/** Below this mean confidence an OCR line is a logo, stamp or smudge read as letters, not printed text. */
-const NOISE_CONF = 0.35;
-/** A line that is only a company registration code ("789417-W", "(1135772-K)"), possibly OCR-broken ("7B 7-W"). */
-function isRegistrationCode(t: string): boolean {
-  return !/\p{L}{3}/u.test(t) && /\d\W*-\s?[A-Z]\W*$/.test(t);
-}
-// Street words that mark a line as part of an address come from the locale packs (`addressWords`).
-// A postcode with its town ("12345 KOTA BETA", "54321, BANDAR CONTOH", "1234 AB Stad", "Musterstadt 12345"); a
-// lot or house number ("LOT 1234-A", "7/118B") is not one.
-// (Also the grouped forms "903 28 Umeå" (SE, CZ, SK, GR), "00-950 Warszawa" (PL) and "4050-032 Porto" (PT).)
-const POSTCODE = /(?:^|[\s,\-])\d{4,6}(?=[\s,]+\p{L}{3,})|(?:^|[\s,])(?:\d{3}\s\d{2}|\d{2}-\d{3}|\d{4}-\d{3})(?=[\s,]+\p{L}{3,})|\b\d{4}\s?[A-Z]{2}\s+\p{L}{3,}|\p{L}{3,},?\s+\d{4,6}\.?\s*$/u;
-/** A postcode followed by a street word ("4321, JALAN CONTOH") is a lot number. */
-function isPostcodeLine(t: string, v: Vocabulary): boolean {
-  for (let from = 0; from < t.length; ) {
-    const m = POSTCODE.exec(t.slice(from));
-    if (!m) return false;
-    const end = from + m.index + m[0].length;
-    const next = /^[\s,]*(\p{L}+)/u.exec(t.slice(end))?.[1] ?? '';
-    if (end >= t.trimEnd().length || !v.addressWord.test(next)) return true;
-    from = end;
-  }
-  return false;
-}
-/** A line of only region, state or country names (locale packs' `regions`), the last line of an address. */
-function isRegionLine(t: string, v: Vocabulary): boolean {
-  const ws = t.toLowerCase().match(/\p{L}+/gu) ?? [];
-  return ws.length > 0 && ws.length <= MAX_REGION_WORDS && !/\d/.test(t) && ws.every((w) => v.regions.has(w));
-}
-/** A region line names at most this many words ("Wilayah Persekutuan Kuala Lumpur" is four). */
-const MAX_REGION_WORDS = 4;
-
 // Greetings printed above the shop's name come from the locale packs (`greetings`).
-const CONTACT = /\b(?:tel|phone|telephone|mobile|fax|e-?mail|gst|vat|reg)\b|@|www\./i;
-const DOC_WORDS = /^(simplified\s+|official\s+|cash\s+|original\s+|duplicate\s+|copy\s+(?:of\s+)?|reprint(?:ed)?\s+)?(tax\s+)?(invoice|sales|receipt|rechnung|facture|factuur|avoir|gutschrift|credit note|bill|quotation|page)\b/i;
 
 /**
  * A trailing registration code in brackets ("ACME TRADING S/B (123456-X)") is not part of the name; the locale
@@ -249,7 +170,8 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
   const top = page.lines
     .filter((l) => (/\p{L}{4,}/u.test(l.text) || legalName(l.text, v)) && !DOC_WORDS.test(l.text.trim()) && !v.greeting.test(l.text.trim()) && !findDates(l.text).length)
     .filter((l) => !page.ocr || (lineConf(l) >= NOISE_CONF && /\p{Lu}/u.test(l.text)))
-    .slice(0, 5);
+    .filter((l) => !isSentence(l.text, v) && !(LABEL_LEAD.test(l.text) && !legalName(l.text, v)) && !(isAddressLine(l.text, v) && !legalName(l.text, v)))
+    .slice(0, ISSUER_WINDOW);
   for (const [i, l] of top.entries()) {
     const name = legalName(l.text, v);
     if (!name) continue;
@@ -266,7 +188,13 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
     // (Only when the legal-form line is a tail like "CO. (M) SDN BHD": a full name under a brand line stands alone.)
     const words = (v.legalForm.exec(name)?.[1] ?? name).replace(/\([^)]*\)/g, ' ').match(/\p{L}{3,}/gu) ?? [];
     const tail = words.length <= 2;
-    if (prev && tail && name === l.text.trim() && l.y0 - prev.y1 < h * 1.5 && !/\d/.test(prev.text) && !legalName(prev.text, v)) return { line: l, name: `${prev.text.trim()} ${name}` };
+    // (A name whose bracket opened on the line above, "… (NORTH" / "BRANCH) SDN BHD", continues that line.)
+    const opened = (name.match(/\)/g)?.length ?? 0) > (name.match(/\(/g)?.length ?? 0);
+    if (prev && (tail || opened) && name === l.text.trim() && l.y0 - prev.y1 < h * 1.5 && !/\d/.test(prev.text) && (opened || !legalName(prev.text, v))) return { line: prev, name: `${prev.text.trim()} ${name}` };
+    // (A legal form printed alone on the next line, "ACME TRADING" / "SDN BHD", ends the name.)
+    const next = page.lines[page.lines.indexOf(l) + 1];
+    const nextText = next?.text.trim() ?? '';
+    if (next && name === l.text.trim() && next.y0 - l.y1 < h * WRAP_GAP && v.legalForm.exec(`XX ${nextText}`)?.[1] === `XX ${nextText}`) return { line: l, name: `${name} ${nextText}` };
     return { line: l, name };
   }
   // The company named by the legal-registration footer ("… Sarl au capital de … – RCS … – Siret …") or as the
@@ -281,6 +209,8 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
     if (head !== payee.name && head.includes(payee.name)) return { line: top[0], name: head };
   }
   if (payee) return payee;
+  const aboveAddress = nameAboveAddress(doc, v);
+  if (aboveAddress) return aboveAddress;
   // A name directly above its own postal address (street, then a postcode line in the same column) is the
   // issuer's block; a tagline or a lone heading beside it is not, nor is the addressee's window block.
   const withAddress = top.find((l) => {
@@ -321,6 +251,48 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
   const first = top.find((l) => !/@|www\.|https?:/i.test(l.text)) ?? top[0];
   return first ? { line: first, name: first.text.trim() } : undefined;
 }
+
+/** The issuer's name is looked for among this many candidate lines at the top of page 1. */
+const ISSUER_WINDOW = 6;
+/** A line that opens with a short label and a colon ("Reg. No. :", "Date:") is a detail, not a name. */
+const LABEL_LEAD = /^[^:]{1,25}:/;
+/** Sentences (three words or more ending in a full stop or exclamation mark) are notes, not names. */
+function isSentence(t: string, v: Vocabulary): boolean {
+  const s = withoutLegalDot(t.trim());
+  return s.split(/\s+/).length >= 3 && /[.!]$/.test(s) && !v.legalForm.test(t.trim());
+}
+/** A street line with its number or a postcode line is part of an address, never a name. */
+function isAddressLine(t: string, v: Vocabulary): boolean {
+  const c = correctWords(t, v);
+  return (v.addressWord.test(c) && /\d/.test(c)) || isPostcodeLine(c, v);
+}
+
+/** Lines between an issuer's name and its address block (a registration code, a branch line, a smudge) at most. */
+const MAX_NAME_TO_ADDRESS = 3;
+
+/**
+ * The name printed right above the page's address block (address.block.ts), registration codes and OCR noise in
+ * between skipped, is the issuer's; a name wrapped over two lines is joined.
+ */
+function nameAboveAddress(doc: DocLayout, v: Vocabulary): { line: Line; name: string } | undefined {
+  const page = doc.pages[0]!;
+  const block = findAddressBlock(doc, v);
+  if (!block) return undefined;
+  const k = page.lines.indexOf(block.lines[0]!);
+  for (let j = k - 1; j >= Math.max(0, k - 1 - MAX_NAME_TO_ADDRESS); j--) {
+    const l = page.lines[j]!;
+    const t = l.text.trim();
+    if (/^\(.*\)$/.test(t) || isRegistrationCode(t) || (page.ocr && lineConf(l) < NOISE_CONF)) continue;
+    if (!nameLike(t, v) || addressedTo(page, l) || underBuyerLabel(page, l) || isAddresseeBlock(page, l)) return undefined;
+    const prev = page.lines[j - 1];
+    const h = l.y1 - l.y0;
+    const wrapped = prev && l.y0 - prev.y1 < h * WRAP_GAP && nameLike(prev.text, v) && !legalName(prev.text, v) && (!page.ocr || lineConf(prev) >= NOISE_CONF);
+    return wrapped ? { line: prev, name: `${prev.text.trim()} ${t}` } : { line: l, name: t };
+  }
+  return undefined;
+}
+/** A name continues on the next line when the gap between them is under this many line heights. */
+const WRAP_GAP = 0.8;
 
 // A line naming a person to the attention of whom a letter is addressed ("Herrn", "z. Hd.", "Attn:", "t.a.v.").
 const SALUTATION = /^(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|mme|m\.|monsieur|madame|attn\.?|attention|z\.\s?hd\.?|zu händen|t\.\s?a\.\s?v\.?|inh\.|c\/o|[àa] l'attention)(?=\s|:|$)/i;

@@ -1,0 +1,170 @@
+import type { DocLayout, Line, Word } from '../layout/layout.types.js';
+import { findDates } from '../parsers/date.parser.js';
+import { correctWords, type Vocabulary } from '../locales/locale.registry.js';
+
+/**
+ * The postal address block of a document's issuer, found by candidates and scoring rather than by walking down from
+ * the name: every run of up to {@link MAX_ADDRESS_LINES} consecutive lines in the page's upper part that ends in a
+ * postcode-and-town line (or a region line) is a candidate; lines that cannot be part of an address (contact details,
+ * dates, titles, receipt body lines, labelled details, long identifiers) end a run; each candidate is scored by the
+ * named features of {@link ADDRESS_FEATURES} and the best one wins.
+ */
+
+/** Mean OCR confidence of a line (1 for text layers). */
+export function lineConf(l: Line): number {
+  return l.words.length ? l.words.reduce((s, w) => s + w.conf, 0) / l.words.length : 0;
+}
+/** Below this mean confidence an OCR line is a logo, stamp or smudge read as letters, not printed text. */
+export const NOISE_CONF = 0.35;
+/** A line that is only a company registration code ("789417-W", "(1135772-K)"), possibly OCR-broken ("7B 7-W"). */
+export function isRegistrationCode(t: string): boolean {
+  return !/\p{L}{3}/u.test(t) && /\d\W*-\s?[A-Z]\W*$/.test(t);
+}
+// Street words that mark a line as part of an address come from the locale packs (`addressWords`).
+// A postcode with its town ("12345 KOTA BETA", "54321, BANDAR CONTOH", "1234 AB Stad", "Musterstadt 12345"); a
+// lot or house number ("LOT 1234-A", "7/118B") is not one.
+// (Also the grouped forms "903 28 Umeå" (SE, CZ, SK, GR), "00-950 Warszawa" (PL) and "4050-032 Porto" (PT).)
+const POSTCODE = /(?:^|[\s,\-])\d{4,6}(?=[\s,]+\p{L}{3,})|(?:^|[\s,])(?:\d{3}\s\d{2}|\d{2}-\d{3}|\d{4}-\d{3})(?=[\s,]+\p{L}{3,})|\b\d{4}\s?[A-Z]{2}\s+\p{L}{3,}|\p{L}{3,},?\s+\d{4,6}\.?\s*$/u;
+/** A postcode followed by a street word ("4321, JALAN CONTOH") is a lot number. */
+export function isPostcodeLine(t: string, v: Vocabulary): boolean {
+  for (let from = 0; from < t.length; ) {
+    const m = POSTCODE.exec(t.slice(from));
+    if (!m) return false;
+    const end = from + m.index + m[0].length;
+    const next = /^[\s,]*(\p{L}+)/u.exec(t.slice(end))?.[1] ?? '';
+    if (end >= t.trimEnd().length || !v.addressWord.test(next)) return true;
+    from = end;
+  }
+  return false;
+}
+/** A line of only region, state or country names (locale packs' `regions`), the last line of an address. */
+export function isRegionLine(t: string, v: Vocabulary): boolean {
+  const ws = t.toLowerCase().match(/\p{L}+/gu) ?? [];
+  return ws.length > 0 && ws.length <= MAX_REGION_WORDS && !/\d/.test(t) && ws.every((w) => v.regions.has(w));
+}
+/** A region line names at most this many words ("Wilayah Persekutuan Kuala Lumpur" is four). */
+const MAX_REGION_WORDS = 4;
+
+export const CONTACT = /\b(?:tel|phone|telephone|mobile|fax|e-?mail|gst|vat|reg)\b|@|www\./i;
+export const DOC_WORDS = /^(simplified\s+|official\s+|cash\s+|original\s+|duplicate\s+|copy\s+(?:of\s+)?|reprint(?:ed)?\s+)?(tax\s+)?(invoice|sales|receipt|rechnung|facture|factuur|avoir|gutschrift|credit note|bill|quotation|page)\b/i;
+
+/** Weights of the address-block features (one table: tune here, nowhere else). */
+export const ADDRESS_FEATURES = {
+  /** The block holds a postcode-and-town line. */
+  postcodeLine: 3,
+  /** A state / region / country line closes the block. */
+  regionLine: 1,
+  /** Its first line opens with a house, lot or unit number or a street word ("No. 7", "Lot 12", "Level 3", "12,"). */
+  startsLikeAddress: 2,
+  /** Per line holding a street or building word of the active locale packs. */
+  addressWordLine: 1,
+  /** Per line with neither a figure nor an address word (a locality name; a tagline or a brand line). */
+  bareLine: -0.5,
+  /** Its first line has no figure and no address word (the block should start at the street line). */
+  bareStart: -1,
+  /** Per line between the issuer's name and the block's first line. */
+  issuerGap: -0.3,
+  /** The block is printed above the issuer's name (an issuer's address follows its name). */
+  aboveIssuer: -2,
+  /** Per bare line read with low OCR confidence (a logo, a smudge). */
+  noisyLine: -1.5,
+} as const;
+
+/** An address block has at most this many lines (street, building, locality, postcode line, region). */
+const MAX_ADDRESS_LINES = 5;
+/** Lines after the postcode line that may still belong to it (a region or a further street line). */
+const MAX_AFTER_POSTCODE = 2;
+/** The block lies in this upper share of page 1 … */
+const ADDRESS_ZONE = 0.5;
+/** … and within this many lines of its top. */
+const MAX_SCAN_LINES = 25;
+/** A run of this many digits (ignoring separators inside it) is a phone number or an identifier, not an address. */
+const ID_DIGITS = 7;
+/** A candidate must score at least this much (a postcode line alone, or a region line with a street line). */
+const MIN_ADDRESS_SCORE = 2;
+
+const ID_RUN = new RegExp(`\\d(?:-?\\d){${ID_DIGITS - 1}}`);
+// Words that open a house, lot or unit number (shapes with the number follow).
+const HOUSE_OPENER = /^\W{0,2}(?:no\.?|nos\.?|lot|unit|level|lvl|suite|blk|block|bldg|g-?\d|\d)/i;
+// Receipt body lines: totals, payment, cashier, items: no address continues past them.
+const BODY_LINE = /^(?:total|sub\s?total|cash|change|qty|cashier|counter|table|bill|invoice|receipt|tax invoice|item|date|time)\b/i;
+// A clock time or opening hours: no address. (Amounts: see isAmountLine.)
+const TIME = /\b\d{1,2}:\d{2}\b|\b\d{3,4}\s?hrs\b/i;
+// An amount with cents (house-number lists "55,57 & 59" look alike, so one alone is not enough; see isAmountLine).
+const AMOUNT = /(?<![\d.,])\d+\.\d{2}(?![\d.,])/g;
+const CURRENCY_AMOUNT = /(?:RM|\$|€|£)\s?\d+[.,]\d{2}\b/i;
+/** Item and total lines print two or more amounts, or one with a currency mark. */
+function isAmountLine(t: string): boolean {
+  return (t.match(AMOUNT) ?? []).length >= 2 || CURRENCY_AMOUNT.test(t);
+}
+// A labelled detail ("Site: 12", "Reg No: 4"): a label word before a colon at the start.
+const LABELLED = /^\W*\p{L}[\p{L} .#]{0,20}:/u;
+// Contact words after which the rest of a line is no longer address ("12345 TOWN TEL: 01-2345").
+const CONTACT_WORD = /^(?:tel|phone|fax|email|e-mail|www|http|date)\b|@/i;
+
+export interface AddressBlock {
+  lines: Line[];
+  words: Word[];
+  text: string;
+}
+
+/** The part of a line before its contact details, or undefined when the line cannot be part of an address. */
+function addressPart(l: Line): { words: Word[]; text: string } | undefined {
+  const t = l.text.trim();
+  if (!t || /^\(.*\)$/.test(t) || isRegistrationCode(t) || BODY_LINE.test(t) || DOC_WORDS.test(t) || LABELLED.test(t)) return undefined;
+  if (/\b(?:reg|gst|co\.?\s?no|company\s?no|vat|tax id)\b/i.test(t)) return undefined;
+  const cut = l.words.findIndex((w) => CONTACT_WORD.test(w.text));
+  let words = cut >= 0 ? l.words.slice(0, cut) : l.words;
+  // (An identifier printed before the address on the same line, "(REG 0012345678) NO 8, JALAN …", is cut off.)
+  const lastId = words.findLastIndex((w) => ID_RUN.test(w.text));
+  if (lastId >= 0) words = words.slice(lastId + 1);
+  const text = words.map((w) => w.text).join(' ').replace(/^[^\p{L}\d]+/u, '').trim();
+  if (!text || findDates(text).length || TIME.test(text) || isAmountLine(text) || ID_RUN.test(text)) return undefined;
+  return { words, text };
+}
+
+/** Finds the best-scoring address block in the upper part of page 1; `issuer` is the issuer's name line, if known. */
+export function findAddressBlock(doc: DocLayout, v: Vocabulary, issuer?: Line): AddressBlock | undefined {
+  const page = doc.pages[0];
+  if (!page) return undefined;
+  const lines = page.lines.slice(0, MAX_SCAN_LINES).filter((l) => l.y0 < page.height * ADDRESS_ZONE || !page.ocr);
+  const at = issuer ? lines.indexOf(issuer) : -1;
+  const parts = lines.map((l) => (l === issuer ? undefined : addressPart(l)));
+  const fixed = (i: number) => correctWords(parts[i]!.text, v);
+  let best: { score: number; from: number; to: number } | undefined;
+  for (let end = 0; end < lines.length; end++) {
+    if (!parts[end]) continue;
+    const postcode = isPostcodeLine(parts[end]!.text, v);
+    if (!postcode && !isRegionLine(fixed(end), v) && !v.addressWord.test(fixed(end))) continue;
+    // The trailing lines a postcode line may carry: a region or another street line.
+    let to = end;
+    while (postcode && to + 1 < lines.length && to - end < MAX_AFTER_POSTCODE && parts[to + 1] && (isRegionLine(fixed(to + 1), v) || v.addressWord.test(fixed(to + 1)))) to++;
+    for (let start = end; start >= 0 && end - start < MAX_ADDRESS_LINES && parts[start]; start--) {
+      const score = scoreBlock(start, to);
+      if (score >= MIN_ADDRESS_SCORE && (!best || score > best.score)) best = { score, from: start, to };
+    }
+  }
+  if (!best) return undefined;
+  const chosen = parts.slice(best.from, best.to + 1) as { words: Word[]; text: string }[];
+  const text = chosen.map((p) => p.text).join(' ');
+  return { lines: lines.slice(best.from, best.to + 1), words: chosen.flatMap((p) => p.words), text: page.ocr ? correctWords(text, v) : text };
+
+  function scoreBlock(start: number, to: number): number {
+    const W = ADDRESS_FEATURES;
+    let s = 0;
+    for (let i = start; i <= to; i++) {
+      const t = fixed(i);
+      if (isPostcodeLine(parts[i]!.text, v)) s += W.postcodeLine;
+      else if (isRegionLine(t, v)) s += i === to ? W.regionLine : 0;
+      else if (v.addressWord.test(t)) s += W.addressWordLine;
+      else if (!/\d/.test(t)) s += W.bareLine;
+      if (page.ocr && !/\d/.test(t) && !v.addressWord.test(t) && lineConf(lines[i]!) < NOISE_CONF) s += W.noisyLine;
+    }
+    const first = fixed(start);
+    const onlyPostcode = start === to && isPostcodeLine(parts[start]!.text, v) && !v.addressWord.test(first);
+    if (!onlyPostcode && (HOUSE_OPENER.test(first) || v.addressWord.test(first.split(/\s+/)[0] ?? ''))) s += W.startsLikeAddress;
+    else if (!/\d/.test(first) && !v.addressWord.test(first)) s += W.bareStart;
+    if (at >= 0) s += start > at ? W.issuerGap * (start - at - 1) : W.aboveIssuer;
+    return s;
+  }
+}
