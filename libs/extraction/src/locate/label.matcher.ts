@@ -2,7 +2,7 @@ import { allPacksVocabulary, labelWords } from '../locales/locale.registry.js';
 
 /**
  * Fuzzy label matching. Labels and document text are reduced to "concepts": lower-cased, accent-free
- * tokens where abbreviations and the common EN/DE/FR/NL invoice vocabulary map to one canonical word
+ * tokens where abbreviations and the invoice vocabulary of the locale packs map to one canonical word
  * (`No.`, `#`, `Nr`, `Nummer`, `N°` → number). German compounds (`Rechnungsnummer`) are split into
  * known parts. Generic words weigh less so that `Date:` matches "Invoice date" but not "Due date".
  */
