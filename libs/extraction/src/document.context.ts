@@ -53,8 +53,9 @@ export function inferContext(doc: DocLayout): DocContext {
   // Without unambiguous dates: US dollars, or English text with no currency at all (US forms, letters),
   // suggest month-first; everything else day-first.
   const words = (text.toLowerCase().match(/\p{L}+/gu) ?? []);
-  const english = words.filter((w) => ['the', 'and', 'of', 'to', 'for', 'please', 'with', 'this'].includes(w)).length;
-  const other = words.filter((w) => ['der', 'die', 'und', 'le', 'la', 'et', 'het', 'een', 'les', 'des', 'van'].includes(w)).length;
+  // (Running-text words of the packs: those of languages whose text suggests month-first dates, English, and the rest.)
+  const english = words.filter((w) => vocab.textWords.monthFirst.has(w)).length;
+  const other = words.filter((w) => vocab.textWords.other.has(w)).length;
   // (A single currency sign is weak evidence: OCR specks read as "S$" must not turn an English form day-first.)
   const weakCurrency = !currency || votes < 2;
   // (Value-added taxes, or a country pack detected whose dates are day-first, are not American: such English text

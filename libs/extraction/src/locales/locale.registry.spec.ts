@@ -1,14 +1,21 @@
 import { describe, expect, it } from '@jest/globals';
-import { correctWords, detectLocales, LOCALE_PACKS, vocabularyFor } from './locale.registry.js';
+import { allPacksVocabulary, correctWords, detectLocales, LOCALE_PACKS, vocabularyFor, vocabularyOrAll } from './locale.registry.js';
 
 describe('locale packs', () => {
   it('loads every pack with an id and only known keys, labels folded to lower case', () => {
-    const keys = new Set(['id', 'name', 'country', 'generic', 'detect', 'dateOrder', 'labels', 'legalForms', 'addressWords', 'regions', 'dictionary', 'ocrConfusions', 'ocrFixes', 'greetings', 'tendered', 'change']);
+    const keys = new Set(['id', 'name', 'country', 'generic', 'detect', 'dateOrder', 'labels', 'legalForms', 'addressWords', 'regions', 'dictionary', 'ocrConfusions', 'ocrFixes', 'greetings', 'tendered', 'change',
+      'months', 'ordinals', 'textWords', 'textDateOrder', 'yearWords', 'phoneWords', 'postcodePrefixes', 'itemCodeLabels', 'phrases', 'accentedPhrases',
+      'phraseHeads', 'excluding', 'including', 'taxWords', 'taxLinks', 'labelFillers', 'addresseeCells', 'carryOver', 'tableNotes', 'pageWords',
+      'totalModifiers', 'connectors', 'deliveryLabels']);
     expect(LOCALE_PACKS.size).toBeGreaterThanOrEqual(10);
     for (const p of LOCALE_PACKS.values()) {
       expect(Object.keys(p).filter((k) => !keys.has(k))).toEqual([]);
       for (const words of Object.values(p.labels ?? {})) for (const w of words) expect(w).toBe(w.toLowerCase());
-      for (const re of p.legalForms ?? []) expect(() => new RegExp(re)).not.toThrow();
+      for (const re of [...(p.legalForms ?? []), ...(p.itemCodeLabels ?? []), ...(p.phraseHeads ?? []), ...Object.values({ ...p.phrases, ...p.accentedPhrases }).flat()])
+        expect(() => new RegExp(re)).not.toThrow();
+      if (p.months) expect(p.months).toHaveLength(12);
+      for (const k of ['months', 'ordinals', 'textWords', 'yearWords', 'phoneWords', 'excluding', 'including', 'taxWords', 'labelFillers', 'connectors', 'carryOver', 'deliveryLabels'] as const)
+        for (const w of [p[k] ?? []].flat(2)) expect(w).toBe(w.toLowerCase());
     }
   });
 
@@ -28,6 +35,72 @@ describe('locale packs', () => {
     expect(v.legalForm.exec('Atelier Lumière S.A.S.')?.[1]).toBe('Atelier Lumière S.A.S.');
     expect(v.legalForm.exec('Ceria Buku Sdn Bhd')).toBeNull();
     expect(vocabularyFor(['en', 'ms-MY']).legalForm.exec('Ceria Buku Sdn Bhd')?.[1]).toBe('Ceria Buku Sdn Bhd');
+  });
+});
+
+describe('compiled word lists', () => {
+  const v = allPacksVocabulary();
+
+  it('reads month names of every language, and day suffixes', () => {
+    expect(['march', 'märz', 'mars', 'maart', 'mrz'].map((m) => v.months.get(m))).toEqual([3, 3, 3, 3, 3]);
+    expect(new RegExp(`^(?:${v.monthPattern})$`, 'i').test('Décembre')).toBe(true);
+    expect(v.monthPattern.indexOf('september')).toBeLessThan(v.monthPattern.indexOf('sept|'));
+    expect(v.ordinalPattern.split('|')).toEqual(expect.arrayContaining(['st', 'th', 'er']));
+  });
+
+  it('splits running-text words by the date order their language suggests', () => {
+    expect(v.textWords.monthFirst.has('the')).toBe(true);
+    expect(v.textWords.other.has('und')).toBe(true);
+    expect(v.textWords.other.has('the')).toBe(false);
+  });
+
+  it('recognises year, phone and postcode words before a number', () => {
+    expect(v.yearWord.test('Geschäftsjahr: ')).toBe(true);
+    expect(v.yearWord.test('© ')).toBe(true);
+    expect(v.yearWord.test('Total ')).toBe(false);
+    expect(v.phoneWord.test('Tél. ')).toBe(true);
+    expect(v.phoneWord.test('Telex ')).toBe(false);
+    expect(v.postcodePrefix.test('Bahnhofstrasse 1, CH-')).toBe(true);
+    expect(v.postcodePrefix.test('ch-')).toBe(false);
+  });
+
+  it('recognises item code labels and legal forms printed alone, loosely', () => {
+    expect(v.itemCodeLabel.exec('Art.-Nr. 4711')?.[0]).toBe('Art.-Nr.');
+    expect(v.itemCodeLabel.exec('Serial number 7Q44')?.[0]).toBe('Serial number');
+    expect(v.itemCodeLabel.test('Description 5')).toBe(false);
+    for (const f of ['GmbH', 'gmbh & co kg', 'S.A', 'e. K.', 'Sp. z o. o.', 'Co.,Ltd', 'Sdn Bhd']) expect(v.legalFormOnly.test(f)).toBe(true);
+    expect(v.legalFormOnly.test('Acme GmbH')).toBe(false);
+  });
+
+  it('compiles label phrases, accented ones apart', () => {
+    const replace = (s: string, table: readonly [RegExp, string][]) => table.reduce((t, [re, to]) => t.replace(re, to), s).trim().replace(/\s+/g, ' ');
+    expect(replace('bill to', v.phrases.folded)).toBe('buyer');
+    expect(replace('net a payer', v.phrases.folded)).toBe('total');
+    expect(replace('exmo.(s) sr.(s)', v.phrases.folded)).toBe('buyer');
+    expect(replace('facturé à', v.phrases.accented)).toBe('buyer');
+    expect(replace('facture à régler', v.phrases.accented)).toBe('facture à régler');
+    expect('hors taxes'.replace(v.netPhrase, 'net')).toBe('net');
+    expect('incl. of gst'.replace(v.grossPhrase, 'total')).toBe('total');
+    expect(v.phraseHead.test('excl.')).toBe(true);
+    expect(v.phraseHead.test('amount')).toBe(false);
+  });
+
+  it('compiles table and label words', () => {
+    expect(v.labelFillers.has('der')).toBe(true);
+    expect(v.addresseeCell.test('To:')).toBe(true);
+    expect(v.carryOver.test('a  reporter')).toBe(true);
+    expect(v.carryOver.test('reporting')).toBe(false);
+    expect(v.tableNote.test('Sources: x')).toBe(true);
+    expect(v.pageRef.exec('table on page 3')?.[1]).toBe('3');
+    expect(v.totalModifiers.has('grand')).toBe(true);
+    expect(v.connectors.has('und')).toBe(true);
+    expect(v.deliveryLabel.test('lieferadresse')).toBe(true);
+  });
+
+  it('is compiled once per pack set; without ids every pack applies', () => {
+    expect(vocabularyFor(['en', 'de'])).toBe(vocabularyFor(['de', 'en']));
+    expect(vocabularyOrAll(undefined)).toBe(allPacksVocabulary());
+    expect(vocabularyOrAll(['en']).deliveryLabel.test('lieferadresse')).toBe(false);
   });
 });
 

@@ -41,6 +41,52 @@ export interface LocalePack {
   /** Words of the cash-tendered and change lines of a receipt. */
   tendered?: string[];
   change?: string[];
+  /** Month names and abbreviations, lower case: twelve lists, January first. */
+  months?: string[][];
+  /** Suffixes printed after a day number ("15th", "1er"). */
+  ordinals?: string[];
+  /** Common words of running text that show the language (counted to guess the date order of undated text). */
+  textWords?: string[];
+  /** The date order that text in this language suggests when neither dates nor currency decide. */
+  textDateOrder?: 'dmy' | 'mdy';
+  /** Words printed before a year rather than an amount ("Tax year", "seit"). */
+  yearWords?: string[];
+  /** Words printed before a phone or fax number. */
+  phoneWords?: string[];
+  /** Country prefixes of postcodes ("D-", "CH-"), upper case, without the hyphen. */
+  postcodePrefixes?: string[];
+  /** Labels of code lines under a line item (GTIN, article and serial numbers), regex sources (case-insensitive). */
+  itemCodeLabels?: string[];
+  /** Multi-word label phrases (regex sources over folded lower-case text) → the concept word(s) they stand for. */
+  phrases?: Record<string, string[]>;
+  /** Like `phrases`, matched on lower-case text before accents are folded away ("facturé à" but not "facture à"). */
+  accentedPhrases?: Record<string, string[]>;
+  /** First words (regex sources, folded) that can open one of the `phrases`. */
+  phraseHeads?: string[];
+  /** Words that say "excluding" before a tax word ("excl. VAT", "hors taxes": the net amount). */
+  excluding?: string[];
+  /** Words that say "including" before a tax word ("incl. VAT": the gross total). */
+  including?: string[];
+  /** Tax words combined with `excluding` / `including`. */
+  taxWords?: string[];
+  /** Words allowed between an excluding/including word and the tax word ("incl. of GST"). */
+  taxLinks?: string[];
+  /** Words of no weight in a label (articles, prepositions). */
+  labelFillers?: string[];
+  /** Words that, alone with a colon as a cell's label, introduce the addressee ("To:"). */
+  addresseeCells?: string[];
+  /** Carry-over phrases of a table split over pages ("Carried forward"), folded. */
+  carryOver?: string[];
+  /** Words that, opening a line with a colon, end a table ("Source:", "Note:"). */
+  tableNotes?: string[];
+  /** The word "page" of a field's description naming the page of a table ("page 2"). */
+  pageWords?: string[];
+  /** Words that mean "total" only right before a total word ("Grand total", "Sub total"). */
+  totalModifiers?: string[];
+  /** Words that continue a description onto the next line when they end or open it ("and", "of"). */
+  connectors?: string[];
+  /** Folded word beginnings of delivery-address labels ("Ship to", "Lieferadresse"). */
+  deliveryLabels?: string[];
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -91,6 +137,43 @@ export interface Vocabulary {
   change: RegExp;
   /** True when a country pack is active (its conventions beat language-only guesses). */
   countrySpecific: boolean;
+  /** Month name → month number (1–12), and the names as one alternation, longest first. */
+  months: ReadonlyMap<string, number>;
+  monthPattern: string;
+  /** Day-number suffixes as one alternation (empty when none). */
+  ordinalPattern: string;
+  /** Running-text words of languages whose text suggests month-first dates, and of the others. */
+  textWords: { monthFirst: ReadonlySet<string>; other: ReadonlySet<string> };
+  /** A year word (or ©) ending the text before a number. */
+  yearWord: RegExp;
+  /** A phone word ending the text before a number. */
+  phoneWord: RegExp;
+  /** A postcode's country prefix ending the text before a number ("D-"). */
+  postcodePrefix: RegExp;
+  /** An item code label opening a line. */
+  itemCodeLabel: RegExp;
+  /** A legal form printed alone ("GmbH", "Ltd.", "S.A."), loosely spaced and dotted, any case. */
+  legalFormOnly: RegExp;
+  /** Label phrases → concept word(s), in the order they are replaced: `accented` before folding, `folded` after. */
+  phrases: { accented: readonly [RegExp, string][]; folded: readonly [RegExp, string][] };
+  /** A folded word that can open a phrase (of `phrases`, or excluding/including + tax word). */
+  phraseHead: RegExp;
+  /** "excl. VAT" (net) and "incl. VAT" (gross) on folded text. */
+  netPhrase: RegExp;
+  grossPhrase: RegExp;
+  labelFillers: ReadonlySet<string>;
+  /** A cell that is only an addressee word with its colon ("To:"). */
+  addresseeCell: RegExp;
+  /** A carry-over phrase in folded text. */
+  carryOver: RegExp;
+  /** A line opening with a note word and a colon. */
+  tableNote: RegExp;
+  /** "page <n>" in a field's description, the number captured. */
+  pageRef: RegExp;
+  totalModifiers: ReadonlySet<string>;
+  connectors: ReadonlySet<string>;
+  /** A folded label that opens with a delivery word. */
+  deliveryLabel: RegExp;
 }
 
 const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -104,6 +187,19 @@ function alternation(list: string[], literal: boolean): string | undefined {
 }
 
 const cache = new Map<string, Vocabulary>();
+
+/**
+ * A legal-form source loosened for a form printed alone: every dot optional ("SA", "S.A"), every space any run of
+ * spaces ("GmbH&Co KG").
+ */
+const loosen = (src: string) => src.replace(/\\\.(?!\?)/g, '\\.?').replace(/ \??/g, '\\s*');
+
+/** Concept → regex sources of every pack, merged (concepts in first-seen order). */
+function phraseTable(packs: LocalePack[], key: 'phrases' | 'accentedPhrases', wrap: (alt: string) => RegExp): [RegExp, string][] {
+  const merged = new Map<string, string[]>();
+  for (const p of packs) for (const [c, list] of Object.entries(p[key] ?? {})) merged.set(c, [...(merged.get(c) ?? []), ...list]);
+  return [...merged].map(([c, list]) => [wrap(alternation(list, false)!), ` ${c} `]);
+}
 
 export function vocabularyFor(ids: readonly string[]): Vocabulary {
   const key = [...ids].sort().join(',');
@@ -132,9 +228,60 @@ export function vocabularyFor(ids: readonly string[]): Vocabulary {
     tendered: phrase(all('tendered') as string[]),
     change: phrase(all('change') as string[]),
     countrySpecific: packs.some((p) => !p.generic),
+    ...moreWords(packs),
   };
   cache.set(key, v);
   return v;
+}
+
+/** The word lists of the extraction steps (dates, amounts, labels, tables), compiled for `vocabularyFor`. */
+function moreWords(packs: LocalePack[]): Omit<Vocabulary, 'ids' | 'dateOrder' | 'legalForm' | 'addressWord' | 'regions' | 'dictionary' | 'confusions' | 'ocrFixes' | 'greeting' | 'tendered' | 'change' | 'countrySpecific'> {
+  const all = <K extends keyof LocalePack>(k: K) => packs.flatMap((p) => (p[k] as unknown[] | undefined) ?? []) as NonNullable<LocalePack[K]>;
+  const words = (k: keyof LocalePack) => alternation(all(k) as string[], true) ?? '(?!)';
+  const sources = (k: keyof LocalePack) => alternation(all(k) as string[], false) ?? '(?!)';
+  /** Literal phrases: a space matches any run of spaces. */
+  const phrases = (k: keyof LocalePack) => words(k).replace(/ /g, '\\s+');
+  const months = new Map<string, number>();
+  for (const p of packs) p.months?.forEach((names, i) => names.forEach((n) => months.has(n) || months.set(n, i + 1)));
+  const textWords = (monthFirst: boolean) => new Set(packs.filter((p) => (p.textDateOrder === 'mdy') === monthFirst).flatMap((p) => p.textWords ?? []));
+  const taxPhrase = (k: 'excluding' | 'including') => new RegExp(`\\b(?:${words(k)})\\.?\\s+(?:(?:${words('taxLinks')})\\s+)?(?:${words('taxWords')})\\b`, 'g');
+  return {
+    months,
+    monthPattern: alternation([...months.keys()], true) ?? '(?!)',
+    ordinalPattern: alternation(all('ordinals'), true) ?? '',
+    textWords: { monthFirst: textWords(true), other: textWords(false) },
+    yearWord: new RegExp(`(?:©|\\(c\\)|\\b(?:${words('yearWords')})\\b)\\W*$`, 'iu'),
+    phoneWord: new RegExp(`\\b(?:${words('phoneWords')})\\b\\.?\\W*$`, 'iu'),
+    postcodePrefix: new RegExp(`\\b(?:${words('postcodePrefixes')})-$`),
+    itemCodeLabel: new RegExp(`^(?:${sources('itemCodeLabels')})(?=[\\s:#.]|$)`, 'iu'),
+    legalFormOnly: new RegExp(`^(?:&\\s*)?(?:${alternation(all('legalForms').map(loosen), false) ?? '(?!)'})$`, 'iu'),
+    phrases: {
+      accented: phraseTable(packs, 'accentedPhrases', (alt) => new RegExp(`(?<!\\p{L})(?:${alt})(?!\\p{L})`, 'gu')),
+      // (Not followed by a word character rather than `\b`: a phrase may end in punctuation, "Exmo.(s) Sr.(s)".)
+      folded: phraseTable(packs, 'phrases', (alt) => new RegExp(`\\b(?:${alt})(?!\\w)`, 'g')),
+    },
+    phraseHead: new RegExp(`\\b(?:${alternation([...all('phraseHeads'), ...all('excluding').map(escape), ...all('including').map(escape)], false) ?? '(?!)'})\\.?$`),
+    netPhrase: taxPhrase('excluding'),
+    grossPhrase: taxPhrase('including'),
+    labelFillers: new Set(all('labelFillers')),
+    addresseeCell: new RegExp(`^(?:${words('addresseeCells')}):$`, 'i'),
+    carryOver: new RegExp(`\\b(?:${phrases('carryOver')})\\b`),
+    tableNote: new RegExp(`^(?:${words('tableNotes')})\\b\\s*:`, 'i'),
+    pageRef: new RegExp(`\\b(?:${words('pageWords')})\\s+(\\d+)\\b`, 'i'),
+    totalModifiers: new Set(all('totalModifiers')),
+    connectors: new Set(all('connectors')),
+    deliveryLabel: new RegExp(`^(?:${words('deliveryLabels')})`),
+  };
+}
+
+/** The vocabulary of every shipped pack, for code with no document at hand (pure parsers, label matching). */
+export function allPacksVocabulary(): Vocabulary {
+  return vocabularyFor([...LOCALE_PACKS.keys()]);
+}
+
+/** The vocabulary of the given active packs (a DocContext's `locales`), else of every shipped pack. */
+export function vocabularyOrAll(ids: readonly string[] | undefined): Vocabulary {
+  return ids?.length ? vocabularyFor(ids) : allPacksVocabulary();
 }
 
 /** Label words per concept over every pack (label matching understands all shipped languages at once). */

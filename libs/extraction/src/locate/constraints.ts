@@ -3,6 +3,7 @@ import { findDates } from '../parsers/date.parser.js';
 import { findIban, findVatIds } from '../parsers/identifier.parser.js';
 import { conceptTokens, isKnownConcept, weightOf } from './label.matcher.js';
 import type { Located } from './field.locator.js';
+import { allPacksVocabulary } from '../locales/locale.registry.js';
 
 /**
  * Constraints every extraction must respect, whatever the document: shape checks on single values (an amount is not
@@ -11,18 +12,9 @@ import type { Located } from './field.locator.js';
  * invoice date, seller ≠ buyer).
  */
 
-// ---- Vocabulary (kept together so that it can move to the locale files) ------------------------------------------
-
-/** Words printed before a year rather than an amount: "Tax year: 2023", "FY 2023", "since 1998", "© 2023". */
-const YEAR_WORDS = /(?:©|\(c\)|\b(?:copyright|year|fiscal|fy|since|seit|jahr|steuerjahr|geschäftsjahr|depuis|année|annee|exercice|jaar|boekjaar|sinds|año|anno|ano)\b)\W*$/iu;
-/** Words printed before a phone or fax number: "Tel.", "Hotline:", "Fax", "Téléphone". */
-const PHONE_WORDS = /\b(?:tel|tél|phone|telephone|téléphone|telefon|telefoon|fax|mobile|mobil|handy|gsm|hotline|call)\b\.?\W*$/iu;
-/** Country prefixes of postcodes: "D-20095", "CH-8001", "F-75001". */
-const POSTCODE_PREFIX = /\b(?:D|A|CH|F|B|L|NL|DK|S|N|I|E|P|PL|CZ)-$/;
-/** Labels of the code lines printed under a line item: GTIN, EAN, SKU, article/serial/batch numbers. */
-const ITEM_CODE_LABEL = /^(?:GTIN|EAN|UPC|ISBN|MPN|SKU|PZN|HAN|Art(?:ikel)?\.?[\s-]?(?:Nr|No)\.?|Artikelnummer|Item\s?(?:no|nr|#)\.?|Part\s?(?:no|#)\.?|Serial(?:\s?(?:no|nr|number|#))?\.?|Seriennummer|Serien?-?Nr\.?|S\/N|SN|Batch(?:\s?no\.?)?|Lot(?:\s?no\.?)?|Charge(?:n-?Nr\.?)?|Réf(?:érence)?\.?|Ref\.?)(?=[\s:#.]|$)/iu;
-/** Legal forms of companies, which alone name no party: "GmbH", "Ltd", "S.A.", "B.V.", "Sdn Bhd". */
-const LEGAL_FORM_ONLY = /^(?:&\s*)?(?:GmbH(?:\s*&\s*Co\.?\s*KG)?|AG|KG|OHG|GbR|UG|e\.\s?K\.|e\.\s?V\.|SE|S\.?A\.?R\.?L\.?|SAS|S\.A\.S\.?|S\.?A\.?|S\.A\.U\.?|S\.L\.U?\.?|S\.?p\.?A\.?|S\.?r\.?l\.?|S\.n\.c\.?|B\.?V\.?|N\.?V\.?|BVBA|VOF|V\.O\.F\.|Inc\.?|LLC|L\.L\.C\.|LLP|Ltd\.?|Limited|PLC|Corp\.?|Corporation|Co\.?,?\s?Ltd\.?|Pvt\.?\s?Ltd\.?|Sdn\.?\s?Bhd\.?|Bhd\.?|Berhad|Oy|AB|ApS|A\/S|AS|Sp\.?\s?z\s?o\.?\s?o\.?|s\.r\.o\.?|a\.s\.?|Kft\.?|Zrt\.?|d\.o\.o\.?|Ltda\.?|Lda\.?|Sàrl)$/iu;
+// ---- Vocabulary: the locale packs' (locales/<id>.json: yearWords, phoneWords, postcodePrefixes, itemCodeLabels,
+// legalForms). These checks see no document, so every shipped pack applies.
+const VOCAB = allPacksVocabulary();
 
 // ---- Thresholds --------------------------------------------------------------------------------------------------
 
@@ -63,15 +55,15 @@ export function notAnAmount(text: string, index: number, length: number, lead = 
   const lastWords = before.trim().split(/\s+/).slice(-2).join(' ');
   if (!idsOk && lastWords && conceptTokens(lastWords).slice(-1).some((c) => c === 'number' || c === 'id' || c === 'iban')) return true;
   // A phone number: after a phone word, an international prefix ("+49 …"), or digit groups with a leading zero ("040 123 456").
-  if (PHONE_WORDS.test(before)) return true;
+  if (VOCAB.phoneWord.test(before)) return true;
   if (/^\+\d/.test(raw) || /\+\s?$/.test(before)) return true;
   if (/^0\d/.test(raw.replace(/^[(\-−–]+/, ''))) return true;
   if (!bare) return false;
   const n = Number(raw);
   // A year after a year word or a copyright sign.
-  if (raw.length === 4 && n >= YEAR_MIN && n <= YEAR_MAX && YEAR_WORDS.test(before)) return true;
+  if (raw.length === 4 && n >= YEAR_MIN && n <= YEAR_MAX && VOCAB.yearWord.test(before)) return true;
   // A postcode: four or five bare digits before a place name ("20095 Hamburg"), or after a country prefix ("D-20095").
-  if ((raw.length === 4 || raw.length === 5) && (/^,?\s+\p{Lu}\p{Ll}{2,}/u.test(after) || POSTCODE_PREFIX.test(before))) return true;
+  if ((raw.length === 4 || raw.length === 5) && (/^,?\s+\p{Lu}\p{Ll}{2,}/u.test(after) || VOCAB.postcodePrefix.test(before))) return true;
   // A date printed next to it is no amount either (the date parser already keeps its parts out of the numbers).
   return findDates(text).some((d) => d.index < index + length && index < d.index + d.length);
 }
@@ -91,7 +83,7 @@ export function isLabelText(value: string): boolean {
 
 /** A legal form printed alone ("GmbH", "Ltd.", "S.A."): no party name. */
 export function isLegalFormOnly(value: string): boolean {
-  return LEGAL_FORM_ONLY.test(value.trim().replace(/[,;]+$/, ''));
+  return VOCAB.legalFormOnly.test(value.trim().replace(/[,;]+$/, ''));
 }
 
 /** Fields naming a party (seller, buyer, company) or a name — not a party's identifier ("Seller VAT ID", "Customer number"). */
@@ -118,7 +110,7 @@ export function acceptableString(field: FieldDef, value: string): boolean {
 /** A line under a line item that prints one of its codes ("GTIN: 4006381333931", "S/N 7Q44-1188-20"): no description text. */
 export function isItemCodeLine(text: string): boolean {
   const t = text.trim();
-  const m = ITEM_CODE_LABEL.exec(t);
+  const m = VOCAB.itemCodeLabel.exec(t);
   if (!m) return false;
   const rest = t.slice(m[0].length).replace(/^[\s:#.]+/, '');
   // The code: one or a few tokens with a digit, no lower-case words.

@@ -8,6 +8,7 @@ import { ISO_CODES } from '../parsers/currency.parser.js';
 import { findDates } from '../parsers/date.parser.js';
 import { partyName, withoutLegalDot } from './semantic.fallback.js';
 import { acceptableString, isPartyField, notAnAmount } from './constraints.js';
+import { vocabularyOrAll } from '../locales/locale.registry.js';
 
 export interface Located {
   value: unknown;
@@ -19,9 +20,6 @@ export interface Located {
 }
 
 const MIN_LABEL_SCORE = 0.6;
-/** Headings of a delivery address (folded): ship to, delivery/shipping address, Lieferadresse, Warenempfänger, livré à … */
-const DELIVERY_LABEL = /^(?:ship|deliver|delivery|shipping|liefer|waren|livr|leverans|leverings|geleverd|aflever|levering|consignee|entrega|consegna)/;
-
 function box(ws: Word[]): [number, number, number, number] {
   return [Math.min(...ws.map((w) => w.x0)), Math.min(...ws.map((w) => w.y0)), Math.max(...ws.map((w) => w.x1)), Math.max(...ws.map((w) => w.y1))];
 }
@@ -330,6 +328,8 @@ export interface Candidate extends Located {
 /** All label-anchored candidates for a field across the document, best first. */
 export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext): Candidate[] {
   const spec = labelSpec(field.label, field.key);
+  // Headings of a delivery address (folded): ship to, Lieferadresse, livré à … (the active packs' `deliveryLabels`).
+  const deliveryLabel = vocabularyOrAll(ctx.locales).deliveryLabel;
   const out: Candidate[] = [];
   for (const page of doc.pages) {
     page.lines.forEach((line, li) => {
@@ -371,7 +371,7 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         const labelBox = box(labelWords);
         // The customer is who is billed: a delivery address ("Ship to", "Lieferadresse", "Livré à") names the buyer
         // only when no billing heading does, so it ranks just below one.
-        if (specConcepts.has('buyer') && DELIVERY_LABEL.test(fold(labelWords.map((w) => w.text).join(' ')))) m.score *= 0.97;
+        if (specConcepts.has('buyer') && deliveryLabel.test(fold(labelWords.map((w) => w.text).join(' ')))) m.score *= 0.97;
         // Value right of the label: rest of this segment, else the next segment of the line.
         let rest = rightOf(line, segStart + m.end, field);
         // A value glued to its label ("n°731905522", "No.123", "#A-17"): split the last label word.

@@ -1,8 +1,8 @@
-import { labelWords } from '../locales/locale.registry.js';
+import { allPacksVocabulary, labelWords } from '../locales/locale.registry.js';
 
 /**
  * Fuzzy label matching. Labels and document text are reduced to "concepts": lower-cased, accent-free
- * tokens where abbreviations and the common EN/DE/FR/NL invoice vocabulary map to one canonical word
+ * tokens where abbreviations and the invoice vocabulary of the locale packs map to one canonical word
  * (`No.`, `#`, `Nr`, `Nummer`, `N°` → number). German compounds (`Rechnungsnummer`) are split into
  * known parts. Generic words weigh less so that `Date:` matches "Invoice date" but not "Due date".
  */
@@ -10,6 +10,8 @@ import { labelWords } from '../locales/locale.registry.js';
 // language live in the locale packs (locales/<id>.json, `labels`).
 const CONCEPTS = ['number', 'invoice', 'date', 'due', 'total', 'net', 'tax', 'amount', 'seller', 'buyer', 'quantity', 'price', 'unit', 'description', 'company', 'address', 'phone', 'currency', 'id', 'name', 'order', 'customer', 'line', 'delivery', 'payment', 'discount'];
 const WORDS = labelWords();
+// Label matching understands every shipped language at once: the phrase lists of all packs.
+const VOCAB = allPacksVocabulary();
 const SYNONYMS: Record<string, string[]> = Object.fromEntries(CONCEPTS.map((c) => [c, WORDS.get(c) ?? []]));
 
 const CANON = new Map<string, string>();
@@ -21,7 +23,8 @@ for (const [canon, list] of Object.entries(SYNONYMS)) {
 }
 
 /** Words that say what kind of value follows rather than which one: matched with a lower weight. */
-const GENERIC: Record<string, number> = { name: 0.3, amount: 0.4, number: 0.6, id: 0.6, date: 0.6, invoice: 0.3, document: 0.3, the: 0, of: 0, a: 0, and: 0, or: 0, for: 0, de: 0, la: 0, le: 0, du: 0, der: 0, die: 0, das: 0, van: 0, in: 0, on: 0, s: 0 };
+// (The words of no weight, articles and prepositions, are the packs' `labelFillers`.)
+const GENERIC: Record<string, number> = { name: 0.3, amount: 0.4, number: 0.6, id: 0.6, date: 0.6, invoice: 0.3, document: 0.3, ...Object.fromEntries([...VOCAB.labelFillers].map((w) => [w, 0])) };
 
 export function weightOf(concept: string): number {
   return GENERIC[concept] ?? 1;
@@ -39,53 +42,24 @@ export function fold(s: string): string {
     .replace(/đ/g, 'd');
 }
 
-// First words of the multi-word phrases that `tokens` reduces to one concept.
-const ADDRESSEE_VERB = 'bill(?:ed)?|sold|invoice[ds]?|ship(?:ped)?|deliver(?:ed)?|issued';
-const ADDRESS_KIND = 'delivery|billing|invoice|invoicing|shipping';
-const EXCLUDING = 'excl|excluded|exclusief|exclusive|excluding|exkl|eks|ekskl|exklusive|ohne|hors|zonder|without|sans|before|vor';
-const INCLUDING = 'incl|inclusief|inclusive|including|inkl|inklusive|met|with|avec|after';
-const TAX_WORD = 'tax|taxes|vat|btw|mwst|ust|tva|gst|sst|steuer|moms|mva';
-// The French participles keep their accent ("Facturé à", "Livré à"): "Facture à régler …" is a sentence.
-const ADDRESSEE_FR = /(?<!\p{L})(?:factur|livr|adress)(?:é|ée|és|ées)\s+(?:à|a)(?!\p{L})/gu;
-// The addressee introduced in other languages: "Factuur aan", "Geleverd aan", "Rechnung an",
-// "Facturar a", "Spett.le" (Italian letters), and the compound address headings "Rechnungsadresse", "Lieferanschrift".
-const ADDRESSEE_OTHER = /\b(?:(?:gefactureerd|geleverd|factuur|levering)\s+aan|rechnung\s+an|(?:facturar|fatturare|facturado)\s+a|spett\s?\.?\s?le|spettabile|(?:rechnungs|liefer)(?:adresse|anschrift)|(?:factuur|aflever|leverans|fakturerings|faktura)adresse?)\b/g;
-const ADDRESSEE_OTHER_HEAD = 'factur\\w*|livr\\w*|adresse|exm\\S*|danovy|fizetesi|gefactureerd|geleverd|factuur|levering|rechnung|fatturare|spett\\S*';
-// The amount to pay named without a total word: "Net à payer" (French: the total due), "Te betalen", "Do zapłaty".
-const PAYABLE = /\b(?:net\s+a\s+payer|montant\s+a\s+payer|te\s+betalen|do\s+zaplaty|att\s+betala|at\s+betale|a\s+betale|fizetendo|k\s+uhrade|da\s+pagare)\b/g;
-// Due-date phrases whose first word names another concept: "Payment due", "Termin płatności" (Polish).
-const DUE_PHRASE = /\b(?:payment\s+due|termin\s+platnosci|fizetesi\s+hatarido)\b/g;
-// The Portuguese letter salutation that opens the addressee block: "Exmo.(s) Sr.(s)", "Exma. Sra.".
-const SALUTATION_PT = /\bexm[oa]s?\b\.?\s*(?:\((?:s|as)\)\.?\s*)?(?:(?:sr[as]?|srs|senhor(?:a|as|es)?)\b\.?\s*(?:\((?:s|es|as)\)\.?)?)?/g;
-/** A (folded) word that can open such a phrase. */
-const PHRASE_HEAD = new RegExp(`\\b(?:${ADDRESSEE_VERB}|${ADDRESS_KIND}|${EXCLUDING}|${INCLUDING}|${ADDRESSEE_OTHER_HEAD}|net|montant|te|do|payment|termin|faktura|att|at|a|k|da)\\.?$`);
-const ADDRESSEE = new RegExp(`\\b(?:${ADDRESSEE_VERB})\\s+to\\b`, 'g');
-const ADDRESS = new RegExp(`\\b(?:${ADDRESS_KIND})\\s+address\\b`, 'g');
-const NET = new RegExp(`\\b(?:${EXCLUDING})\\.?\\s+(?:of\\s+)?(?:${TAX_WORD})\\b`, 'g');
-const GROSS = new RegExp(`\\b(?:${INCLUDING})\\.?\\s+(?:of\\s+)?(?:${TAX_WORD})\\b`, 'g');
+// The multi-word phrases that `tokens` reduces to one concept ("Bill to", "Net à payer", "excl. VAT") are the packs'
+// `phrases`, `accentedPhrases`, `excluding` / `including` + `taxWords`; `phraseHeads` their first words.
+const { phrases: PHRASES, phraseHead: PHRASE_HEAD, netPhrase: NET, grossPhrase: GROSS, addresseeCell: ADDRESSEE_CELL } = VOCAB;
 
 /** Splits text into raw tokens (keeping `#` and `°` as their own tokens: they mean "number"). */
 export function tokens(s: string): string[] {
-  // Addressee phrases name the buyer whatever verb they use ("Bill to", "Invoice to", "Ship to").
-  // Czech/Slovak "č." (číslo) is the number sign: "Faktura č. 2025031".
-  const f = fold(s.toLowerCase().replace(ADDRESSEE_FR, ' buyer ').replace(/(?<!\p{L})č(?:ís)?\.(?!\p{L})/gu, ' # '))
-    .replace(ADDRESSEE, ' buyer ')
-    // … and so do the addresses printed for them ("Delivery address", "Billing address").
-    .replace(ADDRESS, ' buyer ')
+  // Phrases whose accents matter ("Facturé à" names the addressee, "Facture à régler" is a sentence), and the
+  // Czech/Slovak number sign "č." (číslo): "Faktura č. 2025031".
+  let low = s.toLowerCase();
+  for (const [re, to] of PHRASES.accented) low = low.replace(re, to);
+  let f = fold(low);
+  // Addressee phrases name the buyer whatever verb they use ("Bill to", "Invoice to", "Ship to", "Rechnung an"), and so
+  // do the addresses printed for them ("Delivery address"); "Net à payer" is the total, "Faktura VAT" an invoice …
+  for (const [re, to] of PHRASES.folded) f = f.replace(re, to);
+  f = f
     // "excl. VAT" / "hors taxes" name the net amount, "incl. VAT" / "TTC" the gross total.
     .replace(NET, ' net ')
     .replace(GROSS, ' total ')
-    .replace(ADDRESSEE_OTHER, ' buyer ')
-    .replace(SALUTATION_PT, ' buyer ')
-    // "Faktura – daňový doklad" (Czech: tax invoice).
-    .replace(/\bdanovy\s+doklad\b/g, ' invoice ')
-    .replace(PAYABLE, ' total ')
-    .replace(DUE_PHRASE, ' due ')
-    // "Faktura VAT" is the Polish name of an invoice, not a tax label.
-    .replace(/\bfaktura\s+vat\b/g, ' invoice ')
-    .replace(/\bnip\b/g, ' tax id ')
-    // "Q.tà" (Italian quantità), "Q.ty": the quantity abbreviated around a dot.
-    .replace(/\bq\.\s?t[ay]\b/g, ' qty ')
     .replace(/n[°º]/g, ' # ')
     .replace(/[°º]/g, ' ');
   return f.match(/#|[a-z0-9]+/g) ?? [];
@@ -242,7 +216,7 @@ export function wordConcepts(words: string[]): string[][] {
   if (hit) return hit;
   if (wordCache.size > 20_000) wordCache.clear();
   // "To:" alone as a cell's label introduces the addressee ("From: ‖ To:"); "to" elsewhere is a mere word.
-  const out = words.map((w) => (/^to:$/i.test(w) ? ['buyer'] : [...conceptTokens(w)]));
+  const out = words.map((w) => (ADDRESSEE_CELL.test(w) ? ['buyer'] : [...conceptTokens(w)]));
   wordCache.set(key, out);
   for (let i = 0; i < words.length - 1; i++) {
     // Only a phrase head (or a bare punctuation word before one) can start a phrase: skip the rest cheaply.

@@ -6,6 +6,7 @@ import { ISO_CODES } from '../parsers/currency.parser.js';
 import { allSpans, conceptTokens, fold, labelSpec, lineConcepts, wordConcepts, type LabelSpec } from './label.matcher.js';
 import { headerlessItems } from './table.headerless.js';
 import { groupRows, mergeBands, type RowBand } from './table.rows.js';
+import { allPacksVocabulary } from '../locales/locale.registry.js';
 
 export interface TableResult {
   rows: Record<string, unknown>[];
@@ -33,6 +34,9 @@ interface Header {
 }
 
 const STOP = new Set(['total', 'net', 'tax']);
+/** The locale packs' table words (carry-over phrases, note words, total modifiers, "page"): table lines are judged
+ * without their document, so every shipped pack applies. */
+const VOCAB = allPacksVocabulary();
 
 /** Lines below this fraction of the page height are its footer ("Page 1 of 2", bank details). */
 const FOOTER_BAND = 0.85;
@@ -223,7 +227,7 @@ const named = (cs: Column[]) => cs.filter((c) => c.field && !c.inferred).length;
 
 /** "Table 2 (page 3)" / "on page 3" in a table field's label or description restricts it to that page. */
 function pageHint(field: FieldDef): number | undefined {
-  const m = /\bpage\s+(\d+)\b/i.exec(`${field.label ?? ''} ${field.description ?? ''}`);
+  const m = VOCAB.pageRef.exec(`${field.label ?? ''} ${field.description ?? ''}`);
   return m ? Number(m[1]) : undefined;
 }
 
@@ -318,7 +322,7 @@ function columnOf(w: Word, cols: Column[]): number {
 }
 
 /** Words that mean "total" only in front of one ("Grand total", "Sub total"), not in "Grand Canyon", "Sub-Saharan". */
-const MODIFIERS = new Set(['grand', 'sub']);
+const MODIFIERS = VOCAB.totalModifiers;
 
 function isStopLine(line: Line): boolean {
   // Any cell opening with a totals word ("Subtotal", "Total TTC", "Factuur totaal", "incl. BTW") closes the items.
@@ -351,7 +355,7 @@ function isProse(line: Line, cols: Column[], lh: number): boolean {
  * ("kg/year", no digits, not in the first column) are header, not data.
  */
 /** Carry-over lines of a table split over pages (folded text). */
-const CARRY = /\b(?:carried\s+forward|carry\s+forward|brought\s+forward|c\/f|b\/f|ubertrag|a\s+reporter|report|a\s+riportare|riporto|suma\s+y\s+sigue|transporte|a\s+transportar|overfort|overfores|transport)\b/;
+const CARRY = VOCAB.carryOver;
 
 function bodyLines(
   page: Page, h: Header, lh: number, lineItems: boolean, isHeaderStart: (li: number) => boolean, resumeAt?: number,
@@ -385,7 +389,7 @@ function bodyLines(
     }
     if (isHeaderStart(li) && li > h.lastLine + 2) return done(false);
     // "Source: …" / "Note: …" under a table closes it; so does prose running across the columns.
-    if (/^(?:sources?|notes?)\b\s*:/i.test(line.text)) return done(false);
+    if (VOCAB.tableNote.test(line.text)) return done(false);
     if (!lineItems && isProse(line, h.columns, lh)) return done(false);
     if (lineItems && out.some((l) => /\d/.test(l.text)) && isStopLine(line)) {
       // A section subtotal inside the table ("Subtotal $ 112.00", then more items) does not end it:

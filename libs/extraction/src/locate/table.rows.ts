@@ -1,4 +1,5 @@
 import { isItemCodeLine } from './constraints.js';
+import { allPacksVocabulary } from '../locales/locale.registry.js';
 
 /**
  * Turning the lines of a table body into rows. Printed rows are not lines: a cell may wrap onto several
@@ -59,7 +60,8 @@ export function mergeBands(lines: RowBand[]): { band: RowBand; lines: number[] }
   return out;
 }
 
-const CONNECTORS = new Set(['and', 'or', 'of', 'the', 'in', 'for', 'to', 'with', 'by', 'on', 'at', 'from', 'including', 'und', 'oder', 'et', 'ou', 'de', 'en', 'van', 'het']);
+/** Words that leave a phrase open (the locale packs' `connectors`, every pack: rows are judged without their document). */
+const CONNECTORS = allPacksVocabulary().connectors;
 
 /** Whether `next` reads as the continuation of `prev` (same cell wrapped): it opens in lower case or closes a bracket, or `prev` breaks off mid-phrase. */
 export function continuesText(prev: string, next: string): boolean {

@@ -1,30 +1,17 @@
+import { allPacksVocabulary } from '../locales/locale.registry.js';
+
 /**
- * Parses a printed date to ISO `YYYY-MM-DD`. Month names in English, German, French and Dutch
- * (full and abbreviated). Numeric dates: `YYYY-MM-DD` / `YYYY/MM/DD` first; for `a/b/yyyy` the
- * order is decided by value (a > 12 → day-first, b > 12 → month-first) and otherwise by `order`
+ * Parses a printed date to ISO `YYYY-MM-DD`. Month names of the locale packs (full and abbreviated).
+ * Numeric dates: `YYYY-MM-DD` / `YYYY/MM/DD` first; for `a/b/yyyy` the order is decided by value (a > 12 → day-first, b > 12 → month-first) and otherwise by `order`
  * (default day-first, the convention of most of the world; callers pass 'mdy' when the document
  * context says US, e.g. `$` amounts).
  */
-const MONTHS: Record<string, number> = {};
-const names: [number, string[]][] = [
-  [1, ['january', 'jan', 'januar', 'jänner', 'janvier', 'janv', 'januari']],
-  [2, ['february', 'feb', 'februar', 'février', 'fevrier', 'févr', 'fevr', 'fév', 'februari']],
-  [3, ['march', 'mar', 'märz', 'maerz', 'mrz', 'mars', 'maart', 'mrt']],
-  [4, ['april', 'apr', 'avril', 'avr']],
-  [5, ['may', 'mai', 'mei']],
-  [6, ['june', 'jun', 'juni', 'juin']],
-  [7, ['july', 'jul', 'juli', 'juillet', 'juil']],
-  [8, ['august', 'aug', 'août', 'aout', 'augustus']],
-  [9, ['september', 'sep', 'sept', 'septembre']],
-  [10, ['october', 'oct', 'oktober', 'okt', 'octobre']],
-  [11, ['november', 'nov', 'novembre']],
-  [12, ['december', 'dec', 'dezember', 'dez', 'décembre', 'decembre', 'déc']],
-];
-for (const [n, list] of names) for (const name of list) MONTHS[name] = n;
-
-const MONTH_RE = Object.keys(MONTHS)
-  .sort((a, b) => b.length - a.length)
-  .join('|');
+// Month names and day suffixes are the locale packs' (`months`, `ordinals`); a bare date string has no document, so
+// every shipped pack applies.
+const VOCAB = allPacksVocabulary();
+const MONTHS = VOCAB.months;
+const MONTH_RE = VOCAB.monthPattern;
+const ORDINAL = VOCAB.ordinalPattern;
 
 export type DateOrder = 'dmy' | 'mdy';
 
@@ -61,11 +48,11 @@ export function findDates(text: string, order: DateOrder = 'dmy'): DateMatch[] {
   // ISO-like: 2024-03-15, 2024/03/15, 2024.03.15 (also with a time after it).
   for (const m of s.matchAll(/(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/g)) push(m, iso(+m[1]!, +m[2]!, +m[3]!));
   // Day month-name year: 15 March 2024, 15. März 2024, 15-Mar-24, 1er janvier 2024.
-  const dmy = new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})(?:st|nd|rd|th|er|e)?\\.?[\\s\\-/.,]*(${MONTH_RE})(?!\\p{L})\\.?[\\s\\-/.,]*(\\d{4}|\\d{2})(?!\\d)`, 'giu');
-  for (const m of s.matchAll(dmy)) push(m, iso(+m[3]!, MONTHS[m[2]!.toLowerCase()]!, +m[1]!));
+  const dmy = new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})(?:${ORDINAL})?\\.?[\\s\\-/.,]*(${MONTH_RE})(?!\\p{L})\\.?[\\s\\-/.,]*(\\d{4}|\\d{2})(?!\\d)`, 'giu');
+  for (const m of s.matchAll(dmy)) push(m, iso(+m[3]!, MONTHS.get(m[2]!.toLowerCase())!, +m[1]!));
   // Month-name day, year: March 15, 2024 / Mar 15 2024.
-  const mdy = new RegExp(`(?<![\\p{L}])(${MONTH_RE})(?!\\p{L})\\.?\\s*(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?!\\d)`, 'giu');
-  for (const m of s.matchAll(mdy)) push(m, iso(+m[3]!, MONTHS[m[1]!.toLowerCase()]!, +m[2]!));
+  const mdy = new RegExp(`(?<![\\p{L}])(${MONTH_RE})(?!\\p{L})\\.?\\s*(\\d{1,2})(?:${ORDINAL})?\\s*,?\\s*(\\d{4})(?!\\d)`, 'giu');
+  for (const m of s.matchAll(mdy)) push(m, iso(+m[3]!, MONTHS.get(m[1]!.toLowerCase())!, +m[2]!));
   // Numeric a/b/yyyy, a.b.yy, a-b-yyyy.
   for (const m of s.matchAll(/(?<![\d.,])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d])/g)) {
     const a = +m[1]!;
