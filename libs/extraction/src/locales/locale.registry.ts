@@ -106,6 +106,20 @@ const CURRENCY_EVIDENCE = 2;
 /** … and each distinct detection word found once; a pack is active from its `minScore` (default below). */
 const DEFAULT_MIN_SCORE = 2;
 
+/** Shorter place words ("lot", "kg") are too common elsewhere to count as evidence of a country. */
+const MIN_EVIDENCE_WORD_LENGTH = 5;
+const evidence = new Map<string, ReadonlySet<string>>();
+/** A country pack's evidence: its detection words, and its region and street words of some length. */
+function evidenceWords(p: LocalePack): ReadonlySet<string> {
+  let set = evidence.get(p.id);
+  if (!set) {
+    const places = [...(p.regions ?? []), ...(p.addressWords ?? [])].filter((w) => w.length >= MIN_EVIDENCE_WORD_LENGTH);
+    set = new Set([...(p.detect?.words ?? []), ...places].map((w) => w.toLowerCase()));
+    evidence.set(p.id, set);
+  }
+  return set;
+}
+
 /** The packs that apply to a document: every generic pack, plus each country pack its text and currency show. */
 export function detectLocales(text: string, currency?: string): string[] {
   const words = new Set(text.toLowerCase().match(/\p{L}+/gu) ?? []);
@@ -116,7 +130,7 @@ export function detectLocales(text: string, currency?: string): string[] {
       continue;
     }
     const d = p.detect ?? {};
-    const score = (currency && d.currencies?.includes(currency) ? CURRENCY_EVIDENCE : 0) + (d.words ?? []).filter((w) => words.has(w)).length;
+    const score = (currency && d.currencies?.includes(currency) ? CURRENCY_EVIDENCE : 0) + [...evidenceWords(p)].filter((w) => words.has(w)).length;
     if (score >= (d.minScore ?? DEFAULT_MIN_SCORE)) out.push(p.id);
   }
   return out;

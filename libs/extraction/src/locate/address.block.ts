@@ -66,6 +66,8 @@ export const ADDRESS_FEATURES = {
   issuerGap: -0.3,
   /** The block is printed above the issuer's name (an issuer's address follows its name). */
   aboveIssuer: -2,
+  /** Per line above the block's first line (the issuer's block comes first; an addressee's is printed lower). */
+  linePosition: -0.05,
   /** Per bare line read with low OCR confidence (a logo, a smudge). */
   noisyLine: -1.5,
 } as const;
@@ -74,6 +76,8 @@ export const ADDRESS_FEATURES = {
 const MAX_ADDRESS_LINES = 5;
 /** Lines after the postcode line that may still belong to it (a region or a further street line). */
 const MAX_AFTER_POSTCODE = 2;
+/** A town line closing a street line has at most this many words. */
+const MAX_TOWN_WORDS = 3;
 /** The block lies in this upper share of page 1 … */
 const ADDRESS_ZONE = 0.5;
 /** … and within this many lines of its top. */
@@ -115,7 +119,7 @@ function addressPart(l: Line): { words: Word[]; text: string } | undefined {
   if (/\b(?:reg|gst|co\.?\s?no|company\s?no|vat|tax id)\b/i.test(t)) return undefined;
   const cut = l.words.findIndex((w) => CONTACT_WORD.test(w.text));
   let words = cut >= 0 ? l.words.slice(0, cut) : l.words;
-  // (An identifier printed before the address on the same line, "(REG 0012345678) NO 8, JALAN …", is cut off.)
+  // (An identifier printed before the address on the same line, "(REG 0012345678) NO 5, JALAN CONTOH …", is cut off.)
   const lastId = words.findLastIndex((w) => ID_RUN.test(w.text));
   if (lastId >= 0) words = words.slice(lastId + 1);
   const text = words.map((w) => w.text).join(' ').replace(/^[^\p{L}\d]+/u, '').trim();
@@ -138,6 +142,8 @@ export function findAddressBlock(doc: DocLayout, v: Vocabulary, issuer?: Line): 
     if (!postcode && !isRegionLine(fixed(end), v) && !v.addressWord.test(fixed(end))) continue;
     // The trailing lines a postcode line may carry: a region or another street line.
     let to = end;
+    // (A street line without a postcode may be closed by its town: one short bare line that ends the run.)
+    if (!postcode && isTownLine(to + 1) && !parts[to + 2]) to++;
     while (postcode && to + 1 < lines.length && to - end < MAX_AFTER_POSTCODE && parts[to + 1] && (isRegionLine(fixed(to + 1), v) || v.addressWord.test(fixed(to + 1)))) to++;
     for (let start = end; start >= 0 && end - start < MAX_ADDRESS_LINES && parts[start]; start--) {
       const score = scoreBlock(start, to);
@@ -149,6 +155,11 @@ export function findAddressBlock(doc: DocLayout, v: Vocabulary, issuer?: Line): 
   const text = chosen.map((p) => p.text).join(' ');
   return { lines: lines.slice(best.from, best.to + 1), words: chosen.flatMap((p) => p.words), text: page.ocr ? correctWords(text, v) : text };
 
+  function isTownLine(i: number): boolean {
+    const t = parts[i] ? fixed(i) : '';
+    return !!t && !/\d/.test(t) && t.split(/\s+/).length <= MAX_TOWN_WORDS && t === t.toUpperCase() && /\p{L}{3}/u.test(t);
+  }
+
   function scoreBlock(start: number, to: number): number {
     const W = ADDRESS_FEATURES;
     let s = 0;
@@ -157,7 +168,7 @@ export function findAddressBlock(doc: DocLayout, v: Vocabulary, issuer?: Line): 
       if (isPostcodeLine(parts[i]!.text, v)) s += W.postcodeLine;
       else if (isRegionLine(t, v)) s += i === to ? W.regionLine : 0;
       else if (v.addressWord.test(t)) s += W.addressWordLine;
-      else if (!/\d/.test(t)) s += W.bareLine;
+      else if (!/\d/.test(t) && !(i === to && isTownLine(i))) s += W.bareLine;
       if (page.ocr && !/\d/.test(t) && !v.addressWord.test(t) && lineConf(lines[i]!) < NOISE_CONF) s += W.noisyLine;
     }
     const first = fixed(start);
@@ -165,6 +176,7 @@ export function findAddressBlock(doc: DocLayout, v: Vocabulary, issuer?: Line): 
     if (!onlyPostcode && (HOUSE_OPENER.test(first) || v.addressWord.test(first.split(/\s+/)[0] ?? ''))) s += W.startsLikeAddress;
     else if (!/\d/.test(first) && !v.addressWord.test(first)) s += W.bareStart;
     if (at >= 0) s += start > at ? W.issuerGap * (start - at - 1) : W.aboveIssuer;
+    s += W.linePosition * start;
     return s;
   }
 }

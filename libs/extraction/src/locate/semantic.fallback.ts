@@ -261,10 +261,10 @@ function isSentence(t: string, v: Vocabulary): boolean {
   const s = withoutLegalDot(t.trim());
   return s.split(/\s+/).length >= 3 && /[.!]$/.test(s) && !v.legalForm.test(t.trim());
 }
-/** A street line with its number or a postcode line is part of an address, never a name. */
+/** A street line with its number, a postcode line or a region line is part of an address, never a name. */
 function isAddressLine(t: string, v: Vocabulary): boolean {
   const c = correctWords(t, v);
-  return (v.addressWord.test(c) && /\d/.test(c)) || isPostcodeLine(c, v);
+  return (v.addressWord.test(c) && /\d/.test(c)) || isPostcodeLine(c, v) || isRegionLine(c, v);
 }
 
 /** Lines between an issuer's name and its address block (a registration code, a branch line, a smudge) at most. */
@@ -279,17 +279,28 @@ function nameAboveAddress(doc: DocLayout, v: Vocabulary): { line: Line; name: st
   const block = findAddressBlock(doc, v);
   if (!block) return undefined;
   const k = page.lines.indexOf(block.lines[0]!);
+  const [x0, x1] = [Math.min(...block.words.map((w) => w.x0)), Math.max(...block.words.map((w) => w.x1))];
+  // (Only the cell above the block: a title printed beside the name on the same line is not part of it.)
+  const cellOver = (l: Line) => segments(l, 2.5).find((c) => c.x1 > x0 && c.x0 < x1);
   for (let j = k - 1; j >= Math.max(0, k - 1 - MAX_NAME_TO_ADDRESS); j--) {
     const l = page.lines[j]!;
-    const t = l.text.trim();
+    const cell = cellOver(l);
+    if (!cell) continue;
+    const t = cell.text.trim();
     if (/^\(.*\)$/.test(t) || isRegistrationCode(t) || (page.ocr && lineConf(l) < NOISE_CONF)) continue;
-    if (!nameLike(t, v) || addressedTo(page, l) || underBuyerLabel(page, l) || isAddresseeBlock(page, l)) return undefined;
+    if (!nameLike(t, v) || isLabelOnly(t) || addressedTo(page, l) || underBuyerLabel(page, l) || isAddresseeBlock(page, l)) return undefined;
     const prev = page.lines[j - 1];
+    const above = prev && cellOver(prev);
     const h = l.y1 - l.y0;
-    const wrapped = prev && l.y0 - prev.y1 < h * WRAP_GAP && nameLike(prev.text, v) && !legalName(prev.text, v) && (!page.ocr || lineConf(prev) >= NOISE_CONF);
-    return wrapped ? { line: prev, name: `${prev.text.trim()} ${t}` } : { line: l, name: t };
+    const wrapped = above && l.y0 - prev.y1 < h * WRAP_GAP && nameLike(above.text, v) && !isLabelOnly(above.text) && !legalName(above.text, v) && (!page.ocr || lineConf(prev) >= NOISE_CONF);
+    return wrapped ? { line: prev, name: `${above.text.trim()} ${t}` } : { line: l, name: t };
   }
   return undefined;
+}
+/** Text made only of label words ("Sold To", "Ship To", "Customer"): a heading, not a name. */
+function isLabelOnly(t: string): boolean {
+  const cs = conceptTokens(t);
+  return cs.length > 0 && cs.every((c) => isKnownConcept(c) || weightOf(c) === 0) && cs.some((c) => isKnownConcept(c) && weightOf(c) > 0);
 }
 /** A name continues on the next line when the gap between them is under this many line heights. */
 const WRAP_GAP = 0.8;
