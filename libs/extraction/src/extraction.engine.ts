@@ -6,7 +6,7 @@ import { reconcileAmounts, sumTaxRates, taxBetween } from './locate/amount.recon
 import { locateByLabel, type Located } from './locate/field.locator.js';
 import { conceptTokens, labelSpec, matchSpan, wordConcepts } from './locate/label.matcher.js';
 import { locateFormFields } from './locate/form.locator.js';
-import { addresseeBlock, footerIssuer, locateBySemantics, payeeIssuer, withRounding } from './locate/semantic.fallback.js';
+import { addresseeBlock, footerIssuer, locateBySemantics, paidTotal, payeeIssuer, withRounding } from './locate/semantic.fallback.js';
 import { acceptableString, enforceConstraints } from './locate/constraints.js';
 import { extractTable } from './locate/table.extractor.js';
 import { isLowResPage, readImage } from './readers/image.reader.js';
@@ -225,7 +225,7 @@ function extractCounted(doc: DocLayout, schema: ExtractionSchema, opts: Extracti
     let fallback = chosen.has(f.key) ? undefined : locateBySemantics(doc, f, ctx, used);
     // (A fallback string obeys the value shapes too: no printed label, no legal form alone as a name.)
     if (fallback && typeof fallback.value === 'string' && !acceptableString(f, fallback.value)) fallback = undefined;
-    const c = withRounding(doc, f, chosen.get(f.key) ?? fallback);
+    const c = paidTotal(doc, f, withRounding(doc, f, chosen.get(f.key) ?? fallback));
     if (c) {
       result[f.key] = c.value;
       meta[f.key] = { confidence: round(c.confidence), page: c.page, bbox: c.bbox.map(round) as FieldMeta['bbox'], errors: [] };

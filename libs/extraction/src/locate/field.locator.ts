@@ -326,6 +326,9 @@ export interface Candidate extends Located {
 }
 
 /** All label-anchored candidates for a field across the document, best first. */
+/** Concepts that name a total as the amount to pay rather than another amount. */
+const TOTAL_COMPANIONS = new Set(['due', 'payment', 'amount']);
+
 export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext): Candidate[] {
   const spec = labelSpec(field.label, field.key);
   // Headings of a delivery address (folded): ship to, Lieferadresse, livré à … (the active packs' `deliveryLabels`).
@@ -358,7 +361,9 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         // … and past filler words after it: "Date of delivery" is a delivery date.
         let after = m.end;
         while (after < segConcepts.length && segConcepts[after]!.every((c) => weightOf(c) === 0)) after++;
-        const foreign = segConcepts.slice(numeric ? Math.max(0, m.start - 2) : m.start, after + 1).flat().some((c) => isKnownConcept(c) && weightOf(c) >= 1 && !specConcepts.has(c) && !(numeric && c === 'total'));
+        // (Nor, for a total, the words that say it is the amount to pay: "Total payable", "Total amount due".)
+        const companion = (c: string) => numeric && (c === 'total' || (specConcepts.has('total') && TOTAL_COMPANIONS.has(c)));
+        const foreign = segConcepts.slice(numeric ? Math.max(0, m.start - 2) : m.start, after + 1).flat().some((c) => isKnownConcept(c) && weightOf(c) >= 1 && !specConcepts.has(c) && !companion(c));
         if (foreign) m.score *= 0.6;
         // An amount is not read from an identifier's label ("Steuer-Nr.", "VAT ID", "NIP") unless the field asks for one.
         if (numeric && !specConcepts.has('number') && !specConcepts.has('id') && segConcepts.slice(m.start, after + 1).flat().some((c) => c === 'number' || c === 'id')) continue;

@@ -134,6 +134,24 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
   return undefined;
 }
 
+/**
+ * Receipts: cash tendered less the change given is the amount paid, i.e. the total. When a line above the cash line
+ * prints exactly that amount and the total chosen by its label differs, the paid amount wins (a "Total GST" or
+ * "Total incl. 6% GST" line read as the total does not add up with the cash and change).
+ */
+export function paidTotal(doc: DocLayout, f: FieldDef, c: Located | undefined): Located | undefined {
+  if (f.data_type !== 'number' && f.data_type !== 'currency') return c;
+  const concepts = conceptTokens(`${f.key.replace(/_/g, ' ')} ${f.label ?? ''}`);
+  if (!concepts.includes('total') || concepts.includes('net') || concepts.includes('tax')) return c;
+  const paid = paidFromChange(doc.pages.flatMap((p) => p.lines), vocabularyOf(doc));
+  const value = typeof c?.value === 'number' ? c.value : (c?.value as { value?: unknown } | null | undefined)?.value;
+  if (!paid || (typeof value === 'number' && Math.abs(Math.abs(value) - paid.v) < PAID_TOLERANCE)) return c;
+  if (!c) return c;
+  return { ...c, value: typeof c.value === 'number' ? paid.v : { ...(c.value as object), value: paid.v }, page: paid.l.page, bbox: [paid.l.x0, paid.l.y0, paid.l.x1, paid.l.y1] };
+}
+/** Cash less change equals the total to the cent. */
+const PAID_TOLERANCE = 0.005;
+
 // Words of a sentence asking for payment, and the prepositions that put a deadline on it.
 const PAY_WORD = /(?<!\p{L})(?:pay(?:able|ment)?|zahl\p{L}*|überweis\p{L}*|bezahl\p{L}*|r[eè]gl\p{L}*|paiement|pa(?:y|i)er|betal\p{L}*|overmaken|pag\p{L}*|zap[lł]at\p{L}*)(?!\p{L})/iu;
 const DUE_BEFORE = /\b(?:bis(?:\s+zum|\s+spätestens)?|spätestens(?:\s+am|\s+bis)?|by|before|until|no later than|avant(?:\s+le)?|au plus tard le|uiterlijk(?:\s+op)?|v[óo]{1,2}r|entro(?:\s+il)?|antes del?|do(?:\s+dnia)?)\s*$/i;
@@ -597,7 +615,7 @@ function totalAfterDiscount(lines: Line[], k: number, value: number): { l: Line;
  * "CASH 50.00 / CHANGE 33.04": the amount paid is 16.96; the last line above the cash line printing exactly that
  * amount is the total, whatever its label reads (an OCR-garbled "T otal").
  */
-function paidFromChange(lines: Line[], vocab: Vocabulary): { l: Line; v: number } | undefined {
+export function paidFromChange(lines: Line[], vocab: Vocabulary): { l: Line; v: number } | undefined {
   for (let i = 0; i + 1 < lines.length; i++) {
     if (!vocab.tendered.test(lines[i]!.text)) continue;
     const cash = trailingAmount(lines[i]!.text);
