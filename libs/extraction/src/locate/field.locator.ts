@@ -328,6 +328,8 @@ export interface Candidate extends Located {
 /** All label-anchored candidates for a field across the document, best first. */
 /** Concepts that name a total as the amount to pay rather than another amount. */
 const TOTAL_COMPANIONS = new Set(['due', 'payment', 'amount']);
+/** Label-score bonus of a total label that names the amount to pay. */
+const PAY_BONUS = 0.05;
 
 export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext): Candidate[] {
   const spec = labelSpec(field.label, field.key);
@@ -392,7 +394,9 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         if (field.data_type === 'number' || field.data_type === 'currency') vals = vals.sort((a, b) => b.quality - a.quality || b.words[0]!.x0 - a.words[0]!.x0);
         // Summary amounts on documents are totals: a label that also says "total" is the stronger anchor.
         const totalBonus = (field.data_type === 'number' || field.data_type === 'currency') && !specConcepts.has('total') && segConcepts.some((c) => c.includes('total')) ? 0.08 : 0;
-        m.score = Math.min(1, m.score + totalBonus);
+        // … and a total that says it is the amount to pay ("Total payable", "Total due") beats other totals.
+        const payBonus = numeric && specConcepts.has('total') && segConcepts.flat().some((c) => c === 'due' || c === 'payment') ? PAY_BONUS : 0;
+        m.score = Math.min(1, m.score + totalBonus) + payBonus;
         for (const [i, v] of vals.entries()) {
           const conf = m.score * v.quality * meanConf(v.words) * (i === 0 ? 1 : 0.9);
           if (field.data_type === 'string' && v.words.length >= 3 && isFreeText(field)) {
