@@ -43,3 +43,14 @@ describe('two-digit years', () => {
     expect(parseDate('15.03.24')).toBe('2024-03-15');
   });
 });
+
+describe('OCR-damaged numeric dates', () => {
+  it('ends a date at a time glued to its year', () => {
+    expect(findDates('No 12 01/02/202114:05:33')[0]?.iso).toBe('2021-02-01');
+  });
+  it('undoes a misread 0 (read as 8) only in the parts that are out of range', () => {
+    expect(parseDate('09/81/2825')).toBe('2025-01-09');
+    expect(parseDate('18/08/2020')).toBe('2020-08-18');
+    expect(parseDate('45/88/2020')).toBeUndefined();
+  });
+});

@@ -54,21 +54,40 @@ export function findDates(text: string, order: DateOrder = 'dmy'): DateMatch[] {
   const mdy = new RegExp(`(?<![\\p{L}])(${MONTH_RE})(?!\\p{L})\\.?\\s*(\\d{1,2})(?:${ORDINAL})?\\s*,?\\s*(\\d{4})(?!\\d)`, 'giu');
   for (const m of s.matchAll(mdy)) push(m, iso(+m[3]!, MONTHS.get(m[1]!.toLowerCase())!, +m[2]!));
   // Numeric a/b/yyyy, a.b.yy, a-b-yyyy.
-  for (const m of s.matchAll(/(?<![\d.,])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d])/g)) {
-    const a = +m[1]!;
-    const b = +m[3]!;
-    const y = +m[4]!;
-    let v: string | undefined;
-    if (a > 12) v = iso(y, b, a);
-    else if (b > 12) v = iso(y, a, b);
-    else v = order === 'mdy' ? iso(y, a, b) : iso(y, b, a);
-    push(m, v);
+  // (A time glued to the year by OCR, "23/03/201813:08", still ends the date.)
+  for (const m of s.matchAll(/(?<![\d.,])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(?:(\d{4})(?=\d{1,2}:\d{2})|(\d{4}|\d{2})(?!\d))/g)) {
+    const y = m[4] ?? m[5]!;
+    push(m, numericDate(m[1]!, m[3]!, y, order) ?? numericDate(...lookAlikes([m[1]!, m[3]!, y]), order));
   }
   // Compact 8-digit yyyymmdd (common in XML-derived prints); only when it is a plausible date.
   for (const m of s.matchAll(/(?<!\d)(20\d{2})(\d{2})(\d{2})(?!\d)/g)) push(m, iso(+m[1]!, +m[2]!, +m[3]!));
   found.sort((a, b) => a.index - b.index);
   return found;
 }
+
+function numericDate(da: string, db: string, dy: string, order: DateOrder): string | undefined {
+  const [a, b, y] = [+da, +db, +dy];
+  if (a > 12) return iso(y, b, a);
+  if (b > 12) return iso(y, a, b);
+  return order === 'mdy' ? iso(y, a, b) : iso(y, b, a);
+}
+
+/** Digits OCR reads in place of others in small receipt print: a misread 0 comes out as 8. */
+const DIGIT_LOOKALIKES: Record<string, string> = { '8': '0' };
+/**
+ * A numeric date that is no valid date as read ("17/83/2817") is tried once more with look-alike digits undone in
+ * the parts that are out of range (a month above 12, a year beyond the calendar window), never in valid parts.
+ */
+function lookAlikes([a, b, y]: string[]): [string, string, string] {
+  const undo = (x: string) => x.replace(/./g, (c) => DIGIT_LOOKALIKES[c] ?? c);
+  const impossible = (x: string) => +x > 31;
+  let [na, nb] = [impossible(a!) ? undo(a!) : a!, impossible(b!) ? undo(b!) : b!];
+  // (Day and month both above 12: one of them is a misread month.)
+  if (+na > 12 && +nb > 12) [na, nb] = /8/.test(nb) ? [na, undo(nb)] : [undo(na), nb];
+  return [na, nb, +y! > MAX_YEAR ? undo(y!) : y!];
+}
+/** Latest year a printed date may have. */
+const MAX_YEAR = 2100;
 
 export function parseDate(raw: string, order: DateOrder = 'dmy'): string | undefined {
   return findDate(raw, order)?.iso;
