@@ -80,6 +80,21 @@ describe('form locator', () => {
     expect(got.get('remarks')?.value).toBe('x-ray follow-up');
   });
 
+  it('gives a mark between two options to the nearer one, reads a cross OCR split in two, and keeps a doubtful lone cross', () => {
+    const w = (text: string, x0: number, y0: number, x1: number, conf = 0.95): Word => ({ text, x0, y0, x1, y1: y0 + 12, conf });
+    const d = doc(
+      [w('QUALITY:', 50, 100, 120), w('LOW', 200, 100, 230), w('X', 254, 100, 261, 0.4), w('MEDIUM', 270, 100, 320), w('HIGH', 360, 100, 395)],
+      [w('SPEED:', 50, 140, 105), w('X_SLOW', 180, 140, 240), w('FAST', 280, 140, 315)],
+      [w('Ontario', 50, 180, 110), w('Xx', 190, 180, 205, 0.3), w('Quebec', 260, 180, 320)],
+      [w('Alberta', 50, 220, 110), w('x', 190, 224, 192, 0.2), w('Manitoba', 260, 220, 330)],
+    );
+    const got = locateFormFields(d, [f('medium', 'MEDIUM'), f('slow', 'SLOW'), f('ontario', 'Ontario'), f('alberta', 'Alberta')], ctx);
+    expect(got.get('medium')?.value).toBe('X');
+    expect(got.get('slow')?.value).toBe('X_');
+    expect(got.get('ontario')?.value).toBe('x');
+    expect(got.get('alberta')?.value).toBe('x');
+  });
+
   it('reads past leader dashes glued to the label and the letters OCR makes of them', () => {
     const d = doc(row(100, [50, 'Print-———eeeeeao OLD GOLD']), row(130, [50, 'Paper ——————m——a Ecusta 556']));
     const got = locateFormFields(d, [f('print', 'Print'), f('paper', 'Paper')], ctx);

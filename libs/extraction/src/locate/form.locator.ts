@@ -328,27 +328,54 @@ function blockBelow(page: Page, firstLine: number, top: number, left: number, ri
 
 /** A tick or cross filling a check box, as OCR reads it: "x", "X", "[X]", "_X_", "|X", "☑", "✓". */
 const MARK = /^[[(|_]*[xX✓✔☑☒✗✘][\])|_]*$/u;
+/**
+ * One handwritten cross that OCR read as two glyphs of which it could not settle the case or shape ("xX",
+ * "ox", "Xe"): read as a plain cross. ("XX" is left as printed: two crosses may be meant.)
+ */
+const SPLIT_MARK = /^[[(|_]*(?:xX|Xx|[oO][xX]|[xX][eoO])[\])|_]*$/u;
 /** An empty check box as OCR reads it: brackets and bars. */
 const BOX = /^[[\](|)□☐]{1,3}$/u;
+/** A mark glued by OCR to the front of the option it ticks ("X_FAIR", "_X__YES"). */
+const GLUED_MARK = /^[[(|_]*[xX✓✔☑☒][\])|_]+(?=\p{Lu}{2})/u;
+/**
+ * A mark between two words belongs to the nearer one: to the option after it when its gap to that option is
+ * at most this share of its gap to the word before ("POOR  X FAIR": X ticks FAIR).
+ */
+const MARK_NEARER = 0.6;
+/** How far (letter heights) a mark may stand from the option it ticks. */
+const MARK_REACH = 3;
+
+const isMark = (text: string) => MARK.test(text) || SPLIT_MARK.test(text);
+/** A mark as the answer: a split cross reads as one cross. */
+const markWord = (w: Word): Word => (SPLIT_MARK.test(w.text) && !MARK.test(w.text) ? { ...w, text: 'x' } : w);
 
 /**
  * The mark answering a check-box option: right of the label when the value there starts with a lone mark,
  * else just left of it (boxes printed before their options) unless that mark follows another label (it is
- * that label's answer: "Yes x No") or the label has a value of its own right of it.
+ * that label's answer: "Yes x No") or the label has a value of its own right of it. A mark clearly nearer to
+ * the option than to the word before it is the option's even when more options follow ("POOR  X FAIR GOOD").
  */
 function checkMark(line: Line, start: number, rest: Word[], boxAfter: boolean, h: number, isDelimWord: (w: Word) => boolean): Word | undefined {
-  if (rest.length && MARK.test(rest[0]!.text) && (rest.length === 1 || rest[1]!.x0 - rest[0]!.x1 > h * 0.6 || !/^\p{Ll}/u.test(rest[1]!.text))) return rest[0];
-  if (rest.length && !boxAfter && !(rest.length === 1 && /^\p{L}+$/u.test(rest[0]!.text))) return undefined;
   const ws = line.words;
+  const glued = GLUED_MARK.exec(ws[start]!.text);
+  if (glued) return { ...ws[start]!, text: glued[0] };
+  if (rest.length && isMark(rest[0]!.text) && (rest.length === 1 || rest[1]!.x0 - rest[0]!.x1 > h * 0.6 || !/^\p{Ll}/u.test(rest[1]!.text))) return markWord(rest[0]!);
   let k = start - 1;
   while (k >= 0 && BOX.test(ws[k]!.text)) k--;
-  if (k < 0 || !MARK.test(ws[k]!.text) || ws[start]!.x0 - ws[k]!.x1 > h * 3) return undefined;
+  if (k < 0 || !isMark(ws[k]!.text) || ws[start]!.x0 - ws[k]!.x1 > h * MARK_REACH) return undefined;
   let before = k - 1;
   while (before >= 0 && (BOX.test(ws[before]!.text) || SEPARATOR.test(ws[before]!.text))) before--;
-  if (before >= 0 && (isDelimWord(ws[before]!) || LABEL_LIKE.test(ws[before]!.text)) && ws[k]!.x0 - ws[before]!.x1 < h * 4) return undefined;
+  const gapBefore = before >= 0 ? ws[k]!.x0 - ws[before]!.x1 : Infinity;
+  const nearer = ws[start]!.x0 - ws[k]!.x1 <= gapBefore * MARK_NEARER;
+  // The option's own label must not be a question ("Name:"): a question's value is right of it.
+  const option = !LABEL_LIKE.test(ws[start]!.text);
+  if (!(nearer && option)) {
+    if (rest.length && !boxAfter && !(rest.length === 1 && /^\p{L}+$/u.test(rest[0]!.text))) return undefined;
+    if (before >= 0 && (isDelimWord(ws[before]!) || LABEL_LIKE.test(ws[before]!.text)) && gapBefore < h * 4) return undefined;
+  }
   // A cross inside a printed box ("[X]", "|X |") is a ticked box.
   const boxed = /[[|]/.test(ws[k]!.text) || (k > 0 && BOX.test(ws[k - 1]!.text)) || BOX.test(ws[k + 1]!.text);
-  return boxed ? { ...ws[k]!, text: '☑' } : ws[k];
+  return boxed ? { ...ws[k]!, text: '☑' } : markWord(ws[k]!);
 }
 
 function typed(words: Word[], field: FieldDef, ctx: DocContext): unknown {
@@ -436,7 +463,9 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
       const next = rest[k + 1];
       return w.conf < 0.3 && !/\d/.test(w.text) && w.text.length <= 3 && next !== undefined && next.x0 - w.x1 > h * 2.5;
     };
-    while (rest.length && (isLeader(rest[0]!.text) || (leader && /^[emao]{2,}$/.test(rest[0]!.text)) || (rest.length > 1 && scrap(0)))) {
+    // (A lone cross is a check-box answer, however doubtful OCR is about it.)
+    const markFirst = () => field.data_type === 'string' && isMark(rest[0]!.text);
+    while (rest.length && !markFirst() && (isLeader(rest[0]!.text) || (leader && /^[emao]{2,}$/.test(rest[0]!.text)) || (rest.length > 1 && scrap(0)))) {
       leader ||= /[-—–=~_]{2,}/.test(rest[0]!.text);
       rest = rest.slice(1);
     }
