@@ -95,6 +95,23 @@ describe('form locator', () => {
     expect(got.get('alberta')?.value).toBe('x');
   });
 
+  it('drops doubtful scraps at the ends of a value but keeps figures and initials', () => {
+    const w = (text: string, x0: number, y0: number, x1: number, conf = 0.95): Word => ({ text, x0, y0, x1, y1: y0 + 12, conf });
+    const d = doc(
+      [w('Carrier:', 50, 100, 110), w('Ce', 130, 100, 142, 0.1), w('Blue', 150, 100, 180), w('Line', 186, 100, 210), w('B', 230, 100, 236, 0.2)],
+      [w('Agent:', 50, 140, 100), w('J.', 130, 140, 140, 0.2), w('Smith', 146, 140, 190)],
+    );
+    const got = locateFormFields(d, [f('carrier', 'Carrier'), f('agent', 'Agent')], ctx);
+    expect(got.get('carrier')?.value).toBe('Blue Line');
+    expect(got.get('agent')?.value).toBe('J. Smith');
+  });
+
+  it('prefers the occurrence of a label printed in the schema label\'s own case', () => {
+    const d = doc(row(100, [50, 'TEAM LEADER'], [200, 'A. Novak']), row(300, [50, 'Copies:']), row(320, [60, 'Team Leader:']), row(340, [60, 'Archive']));
+    const got = locateFormFields(d, [f('leader', 'TEAM LEADER')], ctx);
+    expect(got.get('leader')?.value).toBe('A. Novak');
+  });
+
   it('reads past leader dashes glued to the label and the letters OCR makes of them', () => {
     const d = doc(row(100, [50, 'Print-———eeeeeao OLD GOLD']), row(130, [50, 'Paper ——————m——a Ecusta 556']));
     const got = locateFormFields(d, [f('print', 'Print'), f('paper', 'Paper')], ctx);

@@ -110,12 +110,22 @@ function startsAlike(span: string, target: string): boolean {
   return ok;
 }
 
+/**
+ * Bonus of a span printed letter for letter as the schema's label, case included: the schema gives the
+ * question as printed, so where a label occurs twice ("PROJECT LEADER" heading a field, "Project Leader"
+ * in a list of names), the one in the label's own case is the question.
+ */
+const CASE_BONUS = 0.04;
+/** Letters and digits as printed (case kept). */
+const letters = (s: string) => s.normalize('NFKC').replace(/[^\p{L}\d]/gu, '');
+
 /** Every place on the page where `label` is printed, best first. */
 export function findLabel(page: Page, label: string): LabelHit[] {
   const target = compact(label);
   if (!target) return [];
   const maxWords = label.split(/\s+/).length + 2;
   const need = needed(target.length);
+  const printedAs = letters(label);
   const hits: LabelHit[] = [];
   page.lines.forEach((line, li) => {
     const ws = line.words;
@@ -127,8 +137,11 @@ export function findLabel(page: Page, label: string): LabelHit[] {
         if (first === undefined) continue;
         const glued = first !== labelPart(ws[i]!.text);
         let span = '';
+        let raw = '';
         for (let j = i; j < Math.min(ws.length, i + maxWords); j++) {
-          span += compact(j === i ? first : labelPart(ws[j]!.text));
+          const part = j === i ? first : labelPart(ws[j]!.text);
+          span += compact(part);
+          raw += letters(part);
           if (!glued) text = span;
           if (span.length > target.length * 1.4 + 2) break;
           // The span must start with the label's start (OCR errors aside), not somewhere in its middle.
@@ -143,7 +156,7 @@ export function findLabel(page: Page, label: string): LabelHit[] {
           if (target.length <= 3 && !opening && !colon) continue;
           // Nor is a label inside a sentence a printed label: "Please quote the invoice number with your payment".
           if (!opening && !colon && /^\p{Ll}{2,}$/u.test(ws[i - 1]?.text ?? '') && /^\p{Ll}/u.test(ws[j + 1]?.text ?? '')) continue;
-          s += (opening ? 0.03 : 0) + (colon ? 0.03 : 0) - (glued ? 0.02 : 0);
+          s += (opening ? 0.03 : 0) + (colon ? 0.03 : 0) - (glued ? 0.02 : 0) + (raw === printedAs ? CASE_BONUS : 0);
           if (!best || s > best.score) best = { page: page.number, line: li, start: i, end: j + 1, score: s };
         }
       }
@@ -378,6 +391,24 @@ function checkMark(line: Line, start: number, rest: Word[], boxAfter: boolean, h
   return boxed ? { ...ws[k]!, text: '☑' } : markWord(ws[k]!);
 }
 
+/** OCR confidence below which a short word at either end of a value is a speck or a stray stroke. */
+const SCRAP_CONF = 0.3;
+/** Longest such scrap, in letters and digits. */
+const SCRAP_LEN = 2;
+
+/**
+ * A value without the doubtful scraps at its ends ("29,500 B", "Ce Free"): short words OCR was unsure of
+ * (specks, a stroke of the box, a mark of a neighbouring field). A lone word, a figure and an initial ("J.") are kept.
+ */
+function trimScraps(words: Word[]): Word[] {
+  const scrap = (w: Word) => w.conf < SCRAP_CONF && compact(w.text).length <= SCRAP_LEN && !isMark(w.text) && !/^\(?\d|^\p{Lu}\.$/u.test(w.text);
+  let a = 0;
+  let b = words.length;
+  while (b - a > 1 && scrap(words[b - 1]!)) b--;
+  while (b - a > 1 && scrap(words[a]!)) a++;
+  return words.slice(a, b);
+}
+
 function typed(words: Word[], field: FieldDef, ctx: DocContext): unknown {
   const text = words.map((w) => w.text).join(' ');
   if (field.data_type === 'string') {
@@ -510,7 +541,7 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     let value: unknown;
     let used: Word[] = [];
     if (field.data_type === 'string') {
-      used = lines.flat();
+      used = trimScraps(lines.flat());
       value = typed(used, field, ctx);
     } else {
       for (const ws of lines) {
