@@ -64,6 +64,13 @@ describe('form locator', () => {
     expect(got.get('size')?.value).toBe('400');
   });
 
+  it('reads the value beside the last line of a label stacked over two lines', () => {
+    const d = doc(row(100, [50, 'DELIVERY']), row(114, [50, 'WINDOW:'], [200, '8 a.m. to noon']), row(160, [50, 'Depot:'], [200, 'North']));
+    const got = locateFormFields(d, [f('window', 'DELIVERY WINDOW'), f('depot', 'Depot')], ctx);
+    expect(got.get('window')?.value).toBe('8 a.m. to noon');
+    expect(got.get('depot')?.value).toBe('North');
+  });
+
   it('answers check-box options with their mark, right of the option or in the box before it', () => {
     const d = doc(
       row(100, [50, 'Attached: Yes x No']),

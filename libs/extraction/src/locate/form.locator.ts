@@ -162,7 +162,7 @@ export function findLabel(page: Page, label: string): LabelHit[] {
       }
       // A long label printed over several lines ("Final Report Due / (Supplier Rpt.) / Wave(s)"): the
       // start of the label ends its cell, and the lines just below, starting under it, hold the rest.
-      if (!best && target.length >= 10 && text.length >= 5) {
+      if (!best && target.length >= 10 && text.length >= MULTI_FIRST) {
         const multi = continued(page, li, i, target, need);
         if (multi) hits.push(multi);
       }
@@ -171,6 +171,9 @@ export function findLabel(page: Page, label: string): LabelHit[] {
   });
   return hits.sort((a, b) => b.score - a.score);
 }
+
+/** Fewest letters of the first line of a label printed over several lines (shorter first lines are common words). */
+const MULTI_FIRST = 5;
 
 function continued(page: Page, li: number, i: number, target: string, need: number): LabelHit | undefined {
   const line = page.lines[li]!;
@@ -183,7 +186,7 @@ function continued(page: Page, li: number, i: number, target: string, need: numb
     if (j > i && ws[j]!.x0 - ws[j - 1]!.x1 > h * 2.5) break;
     text += compact(labelPart(ws[j]!.text));
   }
-  if (text.length < 5 || text.length >= target.length * 0.85 || similarity(text, target.slice(0, text.length)) < need) return undefined;
+  if (text.length < MULTI_FIRST || text.length >= target.length * 0.85 || similarity(text, target.slice(0, text.length)) < need) return undefined;
   const more: [number, number][] = [];
   let bottom = line.y1;
   for (let k = li + 1; k < page.lines.length && more.length < 12 && text.length < target.length; k++) {
@@ -321,7 +324,7 @@ function blockBelow(page: Page, firstLine: number, top: number, left: number, ri
       continue;
     }
     // Lines of one value start under each other.
-    if (out.length && Math.abs(seg.x0 - out[0]![0]!.x0) > h * 3) break;
+    if (out.length && Math.abs(seg.x0 - out[0]![0]!.x0) > h * 1.5) break;
     const words: Word[] = [];
     let stop = false;
     for (const w of seg.words) {
@@ -423,19 +426,51 @@ const AMBIGUOUS = 0.8;
 
 export interface FormCandidate extends Located {
   labelScore: number;
+  /** Where the value was read: right of the label, below it, or a check-box mark. */
+  how?: 'right' | 'below' | 'mark';
+  /** The words of the value (for scoring its plausibility). */
+  words?: Word[];
+  /** Letter height of the label. */
+  labelHeight?: number;
+  /** The label's box. */
+  labelBox?: [number, number, number, number];
+}
+
+/**
+ * A label printed over several lines ("SAMPLING / HOURS:") whose first line holds nothing after it but
+ * leaders has its value beside its last line: the hit is re-anchored there (the lines above are label).
+ */
+function lastLineOf(page: Page, hit: LabelHit, isDelimWord: (w: Word) => boolean): LabelHit {
+  if (!hit.more?.length) return hit;
+  const valueAfter = (li: number, end: number) => {
+    for (const w of page.lines[li]!.words.slice(end)) {
+      if (isDelimWord(w)) return false;
+      if (!SEPARATOR.test(w.text)) return true;
+    }
+    return false;
+  };
+  if (valueAfter(hit.line, hit.end)) return hit;
+  const last = Math.max(...hit.more.map(([l]) => l));
+  const idx = hit.more.filter(([l]) => l === last).map(([, w]) => w);
+  const start = Math.min(...idx);
+  const end = Math.max(...idx) + 1;
+  if (!valueAfter(last, end)) return hit;
+  return { page: hit.page, line: last, start, end, score: hit.score };
 }
 
 /** Label-anchored values of the fields whose labels are printed on the page. */
 export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocContext): Map<string, FormCandidate> {
   const out = new Map<string, FormCandidate>();
   const { claims, delimiters, ambiguous } = claimLabels(doc, fields);
-  for (const { field, hit } of claims) {
-    const page = doc.pages.find((p) => p.number === hit.page)!;
-    const line = page.lines[hit.line]!;
+  for (const claim of claims) {
+    const { field } = claim;
+    const page = doc.pages.find((p) => p.number === claim.hit.page)!;
     const keyOf = new Map<Word, string>();
     page.lines.forEach((l, li) => l.words.forEach((w, i) => keyOf.set(w, `${page.number}:${li}:${i}`)));
     const isDelim = (li: number, i: number) => delimiters.has(`${page.number}:${li}:${i}`);
     const isDelimWord = (w: Word) => delimiters.has(keyOf.get(w) ?? '');
+    const hit = lastLineOf(page, claim.hit, isDelimWord);
+    const line = page.lines[hit.line]!;
     const labelWords = line.words.slice(hit.start, hit.end);
     const h = Math.max(...labelWords.map(heightOf));
     const lx0 = labelWords[0]!.x0;
@@ -506,7 +541,8 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     // Check-box answers: the mark right of the option ("Yes x No"), else the mark ticked in the box left of
     // it ("[X] increased [ ] decreased") when nothing but an empty box or another option follows.
     const mark = field.data_type === 'string' ? checkMark(line, hit.start, rest, boxAfter, h, isDelimWord) : undefined;
-    if (mark) lines = [[mark]];
+    let how: FormCandidate['how'] = 'right';
+    if (mark) (lines = [[mark]]), (how = 'mark');
     // (A row of labels, "Invoice number ‖ Date of issue ‖ Date due", has its values on the line below.)
     else if (rest.length && !(field.data_type === 'string' && isLabelRow(line, hit.end))) {
       const first = cells(rest, page.number)[0]!.words;
@@ -533,6 +569,7 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     const labelBottom = Math.max(rowBottom, ...(hit.more ?? []).map(([l, w]) => page.lines[l]!.words[w]!.y1));
     if (!lines.length) {
       lines = blockBelow(page, hit.line + 1, labelBottom, lx0 - h * 2, right, lx0, h, maxLines, isDelim, 3);
+      how = 'below';
       // An amount under a table's column header ("Net Amount", "Totaal") is the first row's, not the document's.
       if (field.data_type === 'number' || field.data_type === 'currency') lines = lines.filter((ws) => !isItemRow(page.lines.find((l) => l.words.includes(ws[0]!))));
     }
@@ -567,6 +604,10 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     void lx1;
     const conf = used.reduce((s, w) => s + w.conf, 0) / used.length;
     out.set(field.key, {
+      how,
+      words: used,
+      labelHeight: h,
+      labelBox: [lx0, ly0, lx1, ly1],
       value,
       confidence: labelScore * conf,
       labelScore,
