@@ -113,6 +113,14 @@ describe('form locator', () => {
     expect(got.get('agent')?.value).toBe('J. Smith');
   });
 
+  it('gives no answer rather than text OCR could not read', () => {
+    const w = (text: string, x0: number, y0: number, x1: number, conf = 0.95): Word => ({ text, x0, y0, x1, y1: y0 + 12, conf });
+    const d = doc([w('Signed:', 50, 100, 105), w('Sy', 130, 100, 150, 0.15), w('lrq', 156, 100, 180, 0.2)], [w('Witness:', 50, 140, 110), w('R.', 130, 140, 142), w('Ames', 148, 140, 190)]);
+    const got = locateFormFields(d, [f('signed', 'Signed'), f('witness', 'Witness')], ctx);
+    expect(got.has('signed')).toBe(false);
+    expect(got.get('witness')?.value).toBe('R. Ames');
+  });
+
   it('prefers the occurrence of a label printed in the schema label\'s own case', () => {
     const d = doc(row(100, [50, 'TEAM LEADER'], [200, 'A. Novak']), row(300, [50, 'Copies:']), row(320, [60, 'Team Leader:']), row(340, [60, 'Archive']));
     const got = locateFormFields(d, [f('leader', 'TEAM LEADER')], ctx);

@@ -421,6 +421,9 @@ function typed(words: Word[], field: FieldDef, ctx: DocContext): unknown {
   return findTyped(text, field.data_type, ctx)[0]?.value;
 }
 
+/** Mean OCR confidence of a value's words below which the value is unreadable and not answered. */
+const UNREADABLE_CONF = 0.3;
+
 /** Weight of a form label anchoring an amount when the label is printed more often than it is asked for. */
 const AMBIGUOUS = 0.8;
 
@@ -603,6 +606,9 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     const labelScore = Math.min(1, hit.score) * (amount && ambiguous.has(compact(field.label ?? '')) ? AMBIGUOUS : 1);
     void lx1;
     const conf = used.reduce((s, w) => s + w.conf, 0) / used.length;
+    // Text OCR could not read (a signature, a scribble, a smudge read as letters) is no answer: a garbled
+    // guess costs more than a blank. A check-box mark is a single stroke OCR is rarely sure of.
+    if (how !== 'mark' && conf < UNREADABLE_CONF) continue;
     out.set(field.key, {
       how,
       words: used,
