@@ -313,7 +313,8 @@ function blockBelow(page: Page, firstLine: number, top: number, left: number, ri
     const gap = l.y0 - bottom;
     if (gap > h * (out.length ? (wrap ? 0.8 : 1.2) : firstGap)) break;
     // Wrapped running text continues under its start; a line with text further left is a new row.
-    if (wrap && l.words.some((w) => w.x1 < left && /[\p{L}\d]{2,}/u.test(w.text))) break;
+    // (A doubtful scrap in the margin, a speck or a stroke of the frame, is no text.)
+    if (wrap && l.words.some((w) => w.x1 < left && /[\p{L}\d]{2,}/u.test(w.text) && w.conf >= SCRAP_CONF)) break;
     const idx = l.words.map((w, i) => ({ w, i })).filter(({ w }) => (w.x0 + w.x1) / 2 >= left && (w.x0 + w.x1) / 2 < right);
     if (!idx.length) continue;
     // The part of the line under the anchor: the cell (wide-gap segment) that starts nearest to it.
