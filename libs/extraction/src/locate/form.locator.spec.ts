@@ -102,6 +102,18 @@ describe('form locator', () => {
     expect(got.get('alberta')?.value).toBe('x');
   });
 
+  it('gives a mark written on the blank before an option to that option', () => {
+    const w = (text: string, x0: number, y0: number, x1: number): Word => ({ text, x0, y0, x1, y1: y0 + 12, conf: 0.9 });
+    const d = doc([w('RATING:', 50, 100, 110), w('LOW', 200, 100, 230), w('_X', 241, 100, 262), w('MEDIUM', 271, 100, 320), w('HIGH', 360, 100, 395)]);
+    expect(locateFormFields(d, [f('medium', 'MEDIUM')], ctx).get('medium')?.value).toBe('_X');
+  });
+
+  it('keeps the currency sign printed before an amount blank with the amount', () => {
+    const w = (text: string, x0: number, y0: number, x1: number): Word => ({ text, x0, y0, x1, y1: y0 + 12, conf: 0.9 });
+    const d = doc([w('Deposit', 50, 100, 100), w('$', 110, 100, 117), w('2,500.', 160, 100, 205)]);
+    expect(locateFormFields(d, [f('deposit', 'Deposit')], ctx).get('deposit')?.value).toBe('$ 2,500.');
+  });
+
   it('drops doubtful scraps at the ends of a value but keeps figures and initials', () => {
     const w = (text: string, x0: number, y0: number, x1: number, conf = 0.95): Word => ({ text, x0, y0, x1, y1: y0 + 12, conf });
     const d = doc(

@@ -286,7 +286,9 @@ function cells(words: Word[], page: number): Line[] {
   for (let i = 0; i < sorted.length; i++) {
     // Underscores and rules are blanks to fill in: they end a cell too.
     const blank = (w: Word) => /^(_+|[-—–=~_]{2,})$/.test(w.text);
-    if (i === 0 || sorted[i]!.x0 - sorted[i - 1]!.x1 > h * 2.5 || blank(sorted[i]!) || blank(sorted[i - 1]!)) out.push([]);
+    // A currency sign printed before the blank belongs to the amount written in it ("$ ____ 1,200").
+    const sign = /^\p{Sc}$/u.test(sorted[i - 1]?.text ?? '') && out[out.length - 1]?.length === 1;
+    if (i === 0 || (!sign && sorted[i]!.x0 - sorted[i - 1]!.x1 > h * 2.5) || blank(sorted[i]!) || blank(sorted[i - 1]!)) out.push([]);
     out[out.length - 1]!.push(sorted[i]!);
   }
   // Specks at a cell's ends ("Jr. °", "EXPANSION -") are noise, not part of the value.
@@ -383,7 +385,10 @@ function checkMark(line: Line, start: number, rest: Word[], boxAfter: boolean, h
   let before = k - 1;
   while (before >= 0 && (BOX.test(ws[before]!.text) || SEPARATOR.test(ws[before]!.text))) before--;
   const gapBefore = before >= 0 ? ws[k]!.x0 - ws[before]!.x1 : Infinity;
-  const nearer = ws[start]!.x0 - ws[k]!.x1 <= gapBefore * MARK_NEARER;
+  // A mark written on a blank printed before its option ("_X FAIR") belongs to that option, however the
+  // option row is spaced; so does a mark clearly nearer to the option than to the word before it.
+  const onBlank = /^_+[^_]+$/.test(ws[k]!.text);
+  const nearer = onBlank || ws[start]!.x0 - ws[k]!.x1 <= gapBefore * MARK_NEARER;
   // The option's own label must not be a question ("Name:"): a question's value is right of it.
   const option = !LABEL_LIKE.test(ws[start]!.text);
   if (!(nearer && option)) {
@@ -535,7 +540,8 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     };
     // (A lone cross is a check-box answer, however doubtful OCR is about it.)
     const markFirst = () => field.data_type === 'string' && isMark(rest[0]!.text);
-    while (rest.length && !markFirst() && (isLeader(rest[0]!.text) || (leader && /^[emao]{2,}$/.test(rest[0]!.text)) || (rest.length > 1 && scrap(0)))) {
+    const currency = () => /^\p{Sc}$/u.test(rest[0]!.text);
+    while (rest.length && !markFirst() && !currency() && (isLeader(rest[0]!.text) || (leader && /^[emao]{2,}$/.test(rest[0]!.text)) || (rest.length > 1 && scrap(0)))) {
       leader ||= /[-—–=~_]{2,}/.test(rest[0]!.text);
       rest = rest.slice(1);
     }
