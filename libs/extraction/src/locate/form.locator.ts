@@ -437,12 +437,6 @@ export interface FormCandidate extends Located {
   labelScore: number;
   /** Where the value was read: right of the label, below it, or a check-box mark. */
   how?: 'right' | 'below' | 'mark';
-  /** The words of the value (for scoring its plausibility). */
-  words?: Word[];
-  /** Letter height of the label. */
-  labelHeight?: number;
-  /** The label's box. */
-  labelBox?: [number, number, number, number];
 }
 
 /**
@@ -618,9 +612,6 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     if (how !== 'mark' && conf < UNREADABLE_CONF) continue;
     out.set(field.key, {
       how,
-      words: used,
-      labelHeight: h,
-      labelBox: [lx0, ly0, lx1, ly1],
       value,
       confidence: labelScore * conf,
       labelScore,
