@@ -64,6 +64,13 @@ describe('form locator', () => {
     expect(got.get('size')?.value).toBe('400');
   });
 
+  it('reads the value beside the last line of a label stacked over two lines', () => {
+    const d = doc(row(100, [50, 'DELIVERY']), row(114, [50, 'WINDOW:'], [200, '8 a.m. to noon']), row(160, [50, 'Depot:'], [200, 'North']));
+    const got = locateFormFields(d, [f('window', 'DELIVERY WINDOW'), f('depot', 'Depot')], ctx);
+    expect(got.get('window')?.value).toBe('8 a.m. to noon');
+    expect(got.get('depot')?.value).toBe('North');
+  });
+
   it('answers check-box options with their mark, right of the option or in the box before it', () => {
     const d = doc(
       row(100, [50, 'Attached: Yes x No']),
@@ -78,6 +85,58 @@ describe('form locator', () => {
     expect(got.get('inc')?.value).toBe('☑');
     expect(got.get('high')?.value).toBe('_X_');
     expect(got.get('remarks')?.value).toBe('x-ray follow-up');
+  });
+
+  it('gives a mark between two options to the nearer one, reads a cross OCR split in two, and keeps a doubtful lone cross', () => {
+    const w = (text: string, x0: number, y0: number, x1: number, conf = 0.95): Word => ({ text, x0, y0, x1, y1: y0 + 12, conf });
+    const d = doc(
+      [w('QUALITY:', 50, 100, 120), w('LOW', 200, 100, 230), w('X', 254, 100, 261, 0.4), w('MEDIUM', 270, 100, 320), w('HIGH', 360, 100, 395)],
+      [w('SPEED:', 50, 140, 105), w('X_SLOW', 180, 140, 240), w('FAST', 280, 140, 315)],
+      [w('Ontario', 50, 180, 110), w('Xx', 190, 180, 205, 0.3), w('Quebec', 260, 180, 320)],
+      [w('Alberta', 50, 220, 110), w('x', 190, 224, 192, 0.2), w('Manitoba', 260, 220, 330)],
+    );
+    const got = locateFormFields(d, [f('medium', 'MEDIUM'), f('slow', 'SLOW'), f('ontario', 'Ontario'), f('alberta', 'Alberta')], ctx);
+    expect(got.get('medium')?.value).toBe('X');
+    expect(got.get('slow')?.value).toBe('X_');
+    expect(got.get('ontario')?.value).toBe('x');
+    expect(got.get('alberta')?.value).toBe('x');
+  });
+
+  it('gives a mark written on the blank before an option to that option', () => {
+    const w = (text: string, x0: number, y0: number, x1: number): Word => ({ text, x0, y0, x1, y1: y0 + 12, conf: 0.9 });
+    const d = doc([w('RATING:', 50, 100, 110), w('LOW', 200, 100, 230), w('_X', 241, 100, 262), w('MEDIUM', 271, 100, 320), w('HIGH', 360, 100, 395)]);
+    expect(locateFormFields(d, [f('medium', 'MEDIUM')], ctx).get('medium')?.value).toBe('_X');
+  });
+
+  it('keeps the currency sign printed before an amount blank with the amount', () => {
+    const w = (text: string, x0: number, y0: number, x1: number): Word => ({ text, x0, y0, x1, y1: y0 + 12, conf: 0.9 });
+    const d = doc([w('Deposit', 50, 100, 100), w('$', 110, 100, 117), w('2,500.', 160, 100, 205)]);
+    expect(locateFormFields(d, [f('deposit', 'Deposit')], ctx).get('deposit')?.value).toBe('$ 2,500.');
+  });
+
+  it('drops doubtful scraps at the ends of a value but keeps figures and initials', () => {
+    const w = (text: string, x0: number, y0: number, x1: number, conf = 0.95): Word => ({ text, x0, y0, x1, y1: y0 + 12, conf });
+    const d = doc(
+      [w('Carrier:', 50, 100, 110), w('Ce', 130, 100, 142, 0.1), w('Blue', 150, 100, 180), w('Line', 186, 100, 210), w('B', 230, 100, 236, 0.2)],
+      [w('Agent:', 50, 140, 100), w('J.', 130, 140, 140, 0.2), w('Smith', 146, 140, 190)],
+    );
+    const got = locateFormFields(d, [f('carrier', 'Carrier'), f('agent', 'Agent')], ctx);
+    expect(got.get('carrier')?.value).toBe('Blue Line');
+    expect(got.get('agent')?.value).toBe('J. Smith');
+  });
+
+  it('gives no answer rather than text OCR could not read', () => {
+    const w = (text: string, x0: number, y0: number, x1: number, conf = 0.95): Word => ({ text, x0, y0, x1, y1: y0 + 12, conf });
+    const d = doc([w('Signed:', 50, 100, 105), w('Sy', 130, 100, 150, 0.15), w('lrq', 156, 100, 180, 0.2)], [w('Witness:', 50, 140, 110), w('R.', 130, 140, 142), w('Ames', 148, 140, 190)]);
+    const got = locateFormFields(d, [f('signed', 'Signed'), f('witness', 'Witness')], ctx);
+    expect(got.has('signed')).toBe(false);
+    expect(got.get('witness')?.value).toBe('R. Ames');
+  });
+
+  it('prefers the occurrence of a label printed in the schema label\'s own case', () => {
+    const d = doc(row(100, [50, 'TEAM LEADER'], [200, 'A. Novak']), row(300, [50, 'Copies:']), row(320, [60, 'Team Leader:']), row(340, [60, 'Archive']));
+    const got = locateFormFields(d, [f('leader', 'TEAM LEADER')], ctx);
+    expect(got.get('leader')?.value).toBe('A. Novak');
   });
 
   it('reads past leader dashes glued to the label and the letters OCR makes of them', () => {
@@ -152,8 +211,9 @@ describe('form locator', () => {
     const got = locateFormFields(d, [f('brand', 'Brand'), f('draw', 'Draw'), f('length', 'Length')], ctx);
     expect(got.get('brand')?.value).toBe('BLUE STAR');
     expect(got.get('draw')?.value).toBe('BLUE STAR');
-    // A doubtful number is still a value.
-    expect(got.get('length')?.value).toBe('85');
+    // A doubtful number is not skipped as leader noise (the word after it is not the value); alone, it is
+    // too doubtful to answer at all.
+    expect(got.has('length')).toBe(false);
   });
 });
 

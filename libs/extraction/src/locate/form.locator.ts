@@ -110,12 +110,22 @@ function startsAlike(span: string, target: string): boolean {
   return ok;
 }
 
+/**
+ * Bonus of a span printed letter for letter as the schema's label, case included: the schema gives the
+ * question as printed, so where a label occurs twice ("PROJECT LEADER" heading a field, "Project Leader"
+ * in a list of names), the one in the label's own case is the question.
+ */
+const CASE_BONUS = 0.04;
+/** Letters and digits as printed (case kept). */
+const letters = (s: string) => s.normalize('NFKC').replace(/[^\p{L}\d]/gu, '');
+
 /** Every place on the page where `label` is printed, best first. */
 export function findLabel(page: Page, label: string): LabelHit[] {
   const target = compact(label);
   if (!target) return [];
   const maxWords = label.split(/\s+/).length + 2;
   const need = needed(target.length);
+  const printedAs = letters(label);
   const hits: LabelHit[] = [];
   page.lines.forEach((line, li) => {
     const ws = line.words;
@@ -127,8 +137,11 @@ export function findLabel(page: Page, label: string): LabelHit[] {
         if (first === undefined) continue;
         const glued = first !== labelPart(ws[i]!.text);
         let span = '';
+        let raw = '';
         for (let j = i; j < Math.min(ws.length, i + maxWords); j++) {
-          span += compact(j === i ? first : labelPart(ws[j]!.text));
+          const part = j === i ? first : labelPart(ws[j]!.text);
+          span += compact(part);
+          raw += letters(part);
           if (!glued) text = span;
           if (span.length > target.length * 1.4 + 2) break;
           // The span must start with the label's start (OCR errors aside), not somewhere in its middle.
@@ -143,13 +156,13 @@ export function findLabel(page: Page, label: string): LabelHit[] {
           if (target.length <= 3 && !opening && !colon) continue;
           // Nor is a label inside a sentence a printed label: "Please quote the invoice number with your payment".
           if (!opening && !colon && /^\p{Ll}{2,}$/u.test(ws[i - 1]?.text ?? '') && /^\p{Ll}/u.test(ws[j + 1]?.text ?? '')) continue;
-          s += (opening ? 0.03 : 0) + (colon ? 0.03 : 0) - (glued ? 0.02 : 0);
+          s += (opening ? 0.03 : 0) + (colon ? 0.03 : 0) - (glued ? 0.02 : 0) + (raw === printedAs ? CASE_BONUS : 0);
           if (!best || s > best.score) best = { page: page.number, line: li, start: i, end: j + 1, score: s };
         }
       }
       // A long label printed over several lines ("Final Review Due / (Vendor Memo) / Batch(es)"): the
       // start of the label ends its cell, and the lines just below, starting under it, hold the rest.
-      if (!best && target.length >= 10 && text.length >= 5) {
+      if (!best && target.length >= 10 && text.length >= MULTI_FIRST) {
         const multi = continued(page, li, i, target, need);
         if (multi) hits.push(multi);
       }
@@ -158,6 +171,9 @@ export function findLabel(page: Page, label: string): LabelHit[] {
   });
   return hits.sort((a, b) => b.score - a.score);
 }
+
+/** Fewest letters of the first line of a label printed over several lines (shorter first lines are common words). */
+const MULTI_FIRST = 5;
 
 function continued(page: Page, li: number, i: number, target: string, need: number): LabelHit | undefined {
   const line = page.lines[li]!;
@@ -170,7 +186,7 @@ function continued(page: Page, li: number, i: number, target: string, need: numb
     if (j > i && ws[j]!.x0 - ws[j - 1]!.x1 > h * 2.5) break;
     text += compact(labelPart(ws[j]!.text));
   }
-  if (text.length < 5 || text.length >= target.length * 0.85 || similarity(text, target.slice(0, text.length)) < need) return undefined;
+  if (text.length < MULTI_FIRST || text.length >= target.length * 0.85 || similarity(text, target.slice(0, text.length)) < need) return undefined;
   const more: [number, number][] = [];
   let bottom = line.y1;
   for (let k = li + 1; k < page.lines.length && more.length < 12 && text.length < target.length; k++) {
@@ -270,7 +286,9 @@ function cells(words: Word[], page: number): Line[] {
   for (let i = 0; i < sorted.length; i++) {
     // Underscores and rules are blanks to fill in: they end a cell too.
     const blank = (w: Word) => /^(_+|[-—–=~_]{2,})$/.test(w.text);
-    if (i === 0 || sorted[i]!.x0 - sorted[i - 1]!.x1 > h * 2.5 || blank(sorted[i]!) || blank(sorted[i - 1]!)) out.push([]);
+    // A currency sign printed before the blank belongs to the amount written in it ("$ ____ 1,200").
+    const sign = /^\p{Sc}$/u.test(sorted[i - 1]?.text ?? '') && out[out.length - 1]?.length === 1;
+    if (i === 0 || (!sign && sorted[i]!.x0 - sorted[i - 1]!.x1 > h * 2.5) || blank(sorted[i]!) || blank(sorted[i - 1]!)) out.push([]);
     out[out.length - 1]!.push(sorted[i]!);
   }
   // Specks at a cell's ends ("Jr. °", "EXPANSION -") are noise, not part of the value.
@@ -297,7 +315,8 @@ function blockBelow(page: Page, firstLine: number, top: number, left: number, ri
     const gap = l.y0 - bottom;
     if (gap > h * (out.length ? (wrap ? 0.8 : 1.2) : firstGap)) break;
     // Wrapped running text continues under its start; a line with text further left is a new row.
-    if (wrap && l.words.some((w) => w.x1 < left && /[\p{L}\d]{2,}/u.test(w.text))) break;
+    // (A doubtful scrap in the margin, a speck or a stroke of the frame, is no text.)
+    if (wrap && l.words.some((w) => w.x1 < left && /[\p{L}\d]{2,}/u.test(w.text) && w.conf >= SCRAP_CONF)) break;
     const idx = l.words.map((w, i) => ({ w, i })).filter(({ w }) => (w.x0 + w.x1) / 2 >= left && (w.x0 + w.x1) / 2 < right);
     if (!idx.length) continue;
     // The part of the line under the anchor: the cell (wide-gap segment) that starts nearest to it.
@@ -308,7 +327,7 @@ function blockBelow(page: Page, firstLine: number, top: number, left: number, ri
       continue;
     }
     // Lines of one value start under each other.
-    if (out.length && Math.abs(seg.x0 - out[0]![0]!.x0) > h * 3) break;
+    if (out.length && Math.abs(seg.x0 - out[0]![0]!.x0) > h * 1.5) break;
     const words: Word[] = [];
     let stop = false;
     for (const w of seg.words) {
@@ -328,27 +347,75 @@ function blockBelow(page: Page, firstLine: number, top: number, left: number, ri
 
 /** A tick or cross filling a check box, as OCR reads it: "x", "X", "[X]", "_X_", "|X", "☑", "✓". */
 const MARK = /^[[(|_]*[xX✓✔☑☒✗✘][\])|_]*$/u;
+/**
+ * One handwritten cross that OCR read as two glyphs of which it could not settle the case or shape ("xX",
+ * "ox", "Xe"): read as a plain cross. ("XX" is left as printed: two crosses may be meant.)
+ */
+const SPLIT_MARK = /^[[(|_]*(?:xX|Xx|[oO][xX]|[xX][eoO])[\])|_]*$/u;
 /** An empty check box as OCR reads it: brackets and bars. */
 const BOX = /^[[\](|)□☐]{1,3}$/u;
+/** A mark glued by OCR to the front of the option it ticks ("X_FAIR", "_X__YES"). */
+const GLUED_MARK = /^[[(|_]*[xX✓✔☑☒][\])|_]+(?=\p{Lu}{2})/u;
+/**
+ * A mark between two words belongs to the nearer one: to the option after it when its gap to that option is
+ * at most this share of its gap to the word before ("POOR  X FAIR": X ticks FAIR).
+ */
+const MARK_NEARER = 0.6;
+/** How far (letter heights) a mark may stand from the option it ticks. */
+const MARK_REACH = 3;
+
+const isMark = (text: string) => MARK.test(text) || SPLIT_MARK.test(text);
+/** A mark as the answer: a split cross reads as one cross. */
+const markWord = (w: Word): Word => (SPLIT_MARK.test(w.text) && !MARK.test(w.text) ? { ...w, text: 'x' } : w);
 
 /**
  * The mark answering a check-box option: right of the label when the value there starts with a lone mark,
  * else just left of it (boxes printed before their options) unless that mark follows another label (it is
- * that label's answer: "Yes x No") or the label has a value of its own right of it.
+ * that label's answer: "Yes x No") or the label has a value of its own right of it. A mark clearly nearer to
+ * the option than to the word before it is the option's even when more options follow ("POOR  X FAIR GOOD").
  */
 function checkMark(line: Line, start: number, rest: Word[], boxAfter: boolean, h: number, isDelimWord: (w: Word) => boolean): Word | undefined {
-  if (rest.length && MARK.test(rest[0]!.text) && (rest.length === 1 || rest[1]!.x0 - rest[0]!.x1 > h * 0.6 || !/^\p{Ll}/u.test(rest[1]!.text))) return rest[0];
-  if (rest.length && !boxAfter && !(rest.length === 1 && /^\p{L}+$/u.test(rest[0]!.text))) return undefined;
   const ws = line.words;
+  const glued = GLUED_MARK.exec(ws[start]!.text);
+  if (glued) return { ...ws[start]!, text: glued[0] };
+  if (rest.length && isMark(rest[0]!.text) && (rest.length === 1 || rest[1]!.x0 - rest[0]!.x1 > h * 0.6 || !/^\p{Ll}/u.test(rest[1]!.text))) return markWord(rest[0]!);
   let k = start - 1;
   while (k >= 0 && BOX.test(ws[k]!.text)) k--;
-  if (k < 0 || !MARK.test(ws[k]!.text) || ws[start]!.x0 - ws[k]!.x1 > h * 3) return undefined;
+  if (k < 0 || !isMark(ws[k]!.text) || ws[start]!.x0 - ws[k]!.x1 > h * MARK_REACH) return undefined;
   let before = k - 1;
   while (before >= 0 && (BOX.test(ws[before]!.text) || SEPARATOR.test(ws[before]!.text))) before--;
-  if (before >= 0 && (isDelimWord(ws[before]!) || LABEL_LIKE.test(ws[before]!.text)) && ws[k]!.x0 - ws[before]!.x1 < h * 4) return undefined;
+  const gapBefore = before >= 0 ? ws[k]!.x0 - ws[before]!.x1 : Infinity;
+  // A mark written on a blank printed before its option ("_X FAIR") belongs to that option, however the
+  // option row is spaced; so does a mark clearly nearer to the option than to the word before it.
+  const onBlank = /^_+[^_]+$/.test(ws[k]!.text);
+  const nearer = onBlank || ws[start]!.x0 - ws[k]!.x1 <= gapBefore * MARK_NEARER;
+  // The option's own label must not be a question ("Name:"): a question's value is right of it.
+  const option = !LABEL_LIKE.test(ws[start]!.text);
+  if (!(nearer && option)) {
+    if (rest.length && !boxAfter && !(rest.length === 1 && /^\p{L}+$/u.test(rest[0]!.text))) return undefined;
+    if (before >= 0 && (isDelimWord(ws[before]!) || LABEL_LIKE.test(ws[before]!.text)) && gapBefore < h * 4) return undefined;
+  }
   // A cross inside a printed box ("[X]", "|X |") is a ticked box.
   const boxed = /[[|]/.test(ws[k]!.text) || (k > 0 && BOX.test(ws[k - 1]!.text)) || BOX.test(ws[k + 1]!.text);
-  return boxed ? { ...ws[k]!, text: '☑' } : ws[k];
+  return boxed ? { ...ws[k]!, text: '☑' } : markWord(ws[k]!);
+}
+
+/** OCR confidence below which a short word at either end of a value is a speck or a stray stroke. */
+const SCRAP_CONF = 0.3;
+/** Longest such scrap, in letters and digits. */
+const SCRAP_LEN = 2;
+
+/**
+ * A value without the doubtful scraps at its ends ("29,500 B", "Ce Free"): short words OCR was unsure of
+ * (specks, a stroke of the box, a mark of a neighbouring field). A lone word, a figure and an initial ("J.") are kept.
+ */
+function trimScraps(words: Word[]): Word[] {
+  const scrap = (w: Word) => w.conf < SCRAP_CONF && compact(w.text).length <= SCRAP_LEN && !isMark(w.text) && !/^\(?\d|^\p{Lu}\.$/u.test(w.text);
+  let a = 0;
+  let b = words.length;
+  while (b - a > 1 && scrap(words[b - 1]!)) b--;
+  while (b - a > 1 && scrap(words[a]!)) a++;
+  return words.slice(a, b);
 }
 
 function typed(words: Word[], field: FieldDef, ctx: DocContext): unknown {
@@ -360,24 +427,53 @@ function typed(words: Word[], field: FieldDef, ctx: DocContext): unknown {
   return findTyped(text, field.data_type, ctx)[0]?.value;
 }
 
+/** Mean OCR confidence of a value's words below which the value is unreadable and not answered. */
+const UNREADABLE_CONF = 0.3;
+
 /** Weight of a form label anchoring an amount when the label is printed more often than it is asked for. */
 const AMBIGUOUS = 0.8;
 
 export interface FormCandidate extends Located {
   labelScore: number;
+  /** Where the value was read: right of the label, below it, or a check-box mark. */
+  how?: 'right' | 'below' | 'mark';
+}
+
+/**
+ * A label printed over several lines ("SAMPLING / HOURS:") whose first line holds nothing after it but
+ * leaders has its value beside its last line: the hit is re-anchored there (the lines above are label).
+ */
+function lastLineOf(page: Page, hit: LabelHit, isDelimWord: (w: Word) => boolean): LabelHit {
+  if (!hit.more?.length) return hit;
+  const valueAfter = (li: number, end: number) => {
+    for (const w of page.lines[li]!.words.slice(end)) {
+      if (isDelimWord(w)) return false;
+      if (!SEPARATOR.test(w.text)) return true;
+    }
+    return false;
+  };
+  if (valueAfter(hit.line, hit.end)) return hit;
+  const last = Math.max(...hit.more.map(([l]) => l));
+  const idx = hit.more.filter(([l]) => l === last).map(([, w]) => w);
+  const start = Math.min(...idx);
+  const end = Math.max(...idx) + 1;
+  if (!valueAfter(last, end)) return hit;
+  return { page: hit.page, line: last, start, end, score: hit.score };
 }
 
 /** Label-anchored values of the fields whose labels are printed on the page. */
 export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocContext): Map<string, FormCandidate> {
   const out = new Map<string, FormCandidate>();
   const { claims, delimiters, ambiguous } = claimLabels(doc, fields);
-  for (const { field, hit } of claims) {
-    const page = doc.pages.find((p) => p.number === hit.page)!;
-    const line = page.lines[hit.line]!;
+  for (const claim of claims) {
+    const { field } = claim;
+    const page = doc.pages.find((p) => p.number === claim.hit.page)!;
     const keyOf = new Map<Word, string>();
     page.lines.forEach((l, li) => l.words.forEach((w, i) => keyOf.set(w, `${page.number}:${li}:${i}`)));
     const isDelim = (li: number, i: number) => delimiters.has(`${page.number}:${li}:${i}`);
     const isDelimWord = (w: Word) => delimiters.has(keyOf.get(w) ?? '');
+    const hit = lastLineOf(page, claim.hit, isDelimWord);
+    const line = page.lines[hit.line]!;
     const labelWords = line.words.slice(hit.start, hit.end);
     const h = Math.max(...labelWords.map(heightOf));
     const lx0 = labelWords[0]!.x0;
@@ -436,7 +532,10 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
       const next = rest[k + 1];
       return w.conf < 0.3 && !/\d/.test(w.text) && w.text.length <= 3 && next !== undefined && next.x0 - w.x1 > h * 2.5;
     };
-    while (rest.length && (isLeader(rest[0]!.text) || (leader && /^[emao]{2,}$/.test(rest[0]!.text)) || (rest.length > 1 && scrap(0)))) {
+    // (A lone cross is a check-box answer, however doubtful OCR is about it.)
+    const markFirst = () => field.data_type === 'string' && isMark(rest[0]!.text);
+    const currency = () => /^\p{Sc}$/u.test(rest[0]!.text);
+    while (rest.length && !markFirst() && !currency() && (isLeader(rest[0]!.text) || (leader && /^[emao]{2,}$/.test(rest[0]!.text)) || (rest.length > 1 && scrap(0)))) {
       leader ||= /[-—–=~_]{2,}/.test(rest[0]!.text);
       rest = rest.slice(1);
     }
@@ -446,7 +545,8 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     // Check-box answers: the mark right of the option ("Yes x No"), else the mark ticked in the box left of
     // it ("[X] increased [ ] decreased") when nothing but an empty box or another option follows.
     const mark = field.data_type === 'string' ? checkMark(line, hit.start, rest, boxAfter, h, isDelimWord) : undefined;
-    if (mark) lines = [[mark]];
+    let how: FormCandidate['how'] = 'right';
+    if (mark) (lines = [[mark]]), (how = 'mark');
     // (A row of labels, "Invoice number ‖ Date of issue ‖ Date due", has its values on the line below.)
     else if (rest.length && !(field.data_type === 'string' && isLabelRow(line, hit.end))) {
       const first = cells(rest, page.number)[0]!.words;
@@ -473,6 +573,7 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     const labelBottom = Math.max(rowBottom, ...(hit.more ?? []).map(([l, w]) => page.lines[l]!.words[w]!.y1));
     if (!lines.length) {
       lines = blockBelow(page, hit.line + 1, labelBottom, lx0 - h * 2, right, lx0, h, maxLines, isDelim, 3);
+      how = 'below';
       // An amount under a table's column header ("Net Amount", "Totaal") is the first row's, not the document's.
       if (field.data_type === 'number' || field.data_type === 'currency') lines = lines.filter((ws) => !isItemRow(page.lines.find((l) => l.words.includes(ws[0]!))));
     }
@@ -481,7 +582,7 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     let value: unknown;
     let used: Word[] = [];
     if (field.data_type === 'string') {
-      used = lines.flat();
+      used = trimScraps(lines.flat());
       value = typed(used, field, ctx);
     } else {
       for (const ws of lines) {
@@ -506,7 +607,11 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     const labelScore = Math.min(1, hit.score) * (amount && ambiguous.has(compact(field.label ?? '')) ? AMBIGUOUS : 1);
     void lx1;
     const conf = used.reduce((s, w) => s + w.conf, 0) / used.length;
+    // Text OCR could not read (a signature, a scribble, a smudge read as letters) is no answer: a garbled
+    // guess costs more than a blank. A check-box mark is a single stroke OCR is rarely sure of.
+    if (how !== 'mark' && conf < UNREADABLE_CONF) continue;
     out.set(field.key, {
+      how,
       value,
       confidence: labelScore * conf,
       labelScore,
