@@ -39,8 +39,10 @@ export function isPostcodeLine(t: string, v: Vocabulary): boolean {
 }
 /** A line of only region, state or country names (locale packs' `regions`), the last line of an address. */
 export function isRegionLine(t: string, v: Vocabulary): boolean {
-  const ws = t.toLowerCase().match(/\p{L}+/gu) ?? [];
-  return ws.length > 0 && ws.length <= MAX_REGION_WORDS && !/\d/.test(t) && ws.every((w) => v.regions.has(w));
+  // (A stray mark of one or two characters beside it, "3 ‖ SELANGOR", is OCR noise.)
+  const core = t.split(/\s+/).filter((w) => !/^[^\p{L}]{1,2}$/u.test(w)).join(' ');
+  const ws = core.toLowerCase().match(/\p{L}+/gu) ?? [];
+  return ws.length > 0 && ws.length <= MAX_REGION_WORDS && !/\d/.test(core) && ws.every((w) => v.regions.has(w));
 }
 /** A region line names at most this many words ("Wilayah Persekutuan Kuala Lumpur" is four). */
 const MAX_REGION_WORDS = 4;

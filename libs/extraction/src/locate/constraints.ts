@@ -97,12 +97,17 @@ export function isPartyField(field: FieldDef): boolean {
  * Can `value` stand as the value of string field `field`? Never a printed label (text that reduces to label concepts
  * only); for names, not a label followed by a figure ("Customer number 100234") nor a legal form alone.
  */
+/** A short label and a colon at the start of a text: "Reg. No. :", "Tel:". */
+const LABEL_OPENING = /^[^:\d]{1,20}:\s*\S/u;
+
 export function acceptableString(field: FieldDef, value: string): boolean {
   const letters = value.replace(/[^\p{L}\s]/gu, ' ').trim();
   if (!/\d/.test(value) && isLabelText(value)) return false;
   if (isPartyField(field)) {
     if (letters && isLabelText(letters)) return false;
     if (isLegalFormOnly(value)) return false;
+    // (A label and its colon opening the value, "Reg. No. : 1234-X", is a detail printed after the name's label.)
+    if (LABEL_OPENING.test(value)) return false;
   }
   return true;
 }

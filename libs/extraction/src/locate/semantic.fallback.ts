@@ -91,7 +91,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
   // else the first text line.
   if (f.data_type === 'string' && !concepts.has('address') && (concepts.has('seller') || concepts.has('company') || /issu|merchant|shop|vendor|seller/.test(desc))) {
     const issuer = findIssuer(doc);
-    if (issuer) return at(issuer.line, issuer.line.words, partyName(stripRegistration(issuer.name, v)), 0.45);
+    if (issuer) return at(issuer.line, issuer.line.words, partyName(stripRegistration(withoutNoiseEdges(issuer.line, issuer.name), v)), 0.45);
   }
   // Addressee without a label: the first line under the sender's one-line return address printed above a
   // window-envelope address block ("Firm ● Street 1 ● 12345 Town").
@@ -188,19 +188,25 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
   const top = page.lines
     .filter((l) => (/\p{L}{4,}/u.test(l.text) || legalName(l.text, v)) && !DOC_WORDS.test(l.text.trim()) && !v.greeting.test(l.text.trim()) && !findDates(l.text).length)
     .filter((l) => !page.ocr || (lineConf(l) >= NOISE_CONF && /\p{Lu}/u.test(l.text)))
-    .filter((l) => !isSentence(l.text, v) && !(LABEL_LEAD.test(l.text) && !legalName(l.text, v)) && !(isAddressLine(l.text, v) && !legalName(l.text, v)))
+    .filter((l) => !isSentence(l.text, v) && !/[:,]\s*$/.test(l.text) && !((LABEL_LEAD.test(l.text) || isAddressLine(l.text, v)) && !legalName(l.text, v)))
     .slice(0, ISSUER_WINDOW);
   for (const [i, l] of top.entries()) {
-    const name = legalName(l.text, v);
-    if (!name) continue;
+    const labelled = legalName(l.text, v);
+    if (!labelled) continue;
+    // (A name after a label, "Customer: ACME GmbH", is that role's party: a buyer label's name is no issuer, any
+    // other label is dropped from the name.)
+    const lead = LABEL_LEAD.exec(labelled)?.[0];
+    if (lead && conceptTokens(lead).includes('buyer')) continue;
+    const name = lead ? labelled.slice(lead.length).trim() : labelled;
     // (A name over "Herrn …" / "Attn: …" heads the addressee's block, never the letterhead; nor is a name printed
     // under a buyer label, "Factuur aan" / "Bill to", the issuer.)
     if (addressedTo(page, l) || underBuyerLabel(page, l)) continue;
     // The issuer's name comes before its own contact details: a legal name printed after a phone, e-mail or
     // tax-registration line is someone else (a customer, "sold by" note), and the first line is the letterhead.
-    const first = top[0]!;
+    // (A labelled line, "Customer: …", is no letterhead.)
+    const first = top.find((t) => !LABEL_LEAD.test(t.text));
     const between = page.lines.slice(0, page.lines.indexOf(l));
-    if (i > 0 && !/\d/.test(first.text) && between.some((b) => CONTACT.test(b.text))) return { line: first, name: first.text.trim() };
+    if (first && first !== l && top.indexOf(first) < i && !/\d/.test(first.text) && between.some((b) => CONTACT.test(b.text))) return { line: first, name: first.text.trim() };
     const prev = top[i - 1];
     const h = l.y1 - l.y0;
     // (Only when the legal-form line is a tail like "CO. (M) SDN BHD": a full name under a brand line stands alone.)
@@ -211,8 +217,8 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
     if (prev && (tail || opened) && name === l.text.trim() && l.y0 - prev.y1 < h * 1.5 && !/\d/.test(prev.text) && (opened || !legalName(prev.text, v))) return { line: prev, name: `${prev.text.trim()} ${name}` };
     // (A legal form printed alone on the next line, "ACME TRADING" / "SDN BHD", ends the name.)
     const next = page.lines[page.lines.indexOf(l) + 1];
-    const nextText = next?.text.trim() ?? '';
-    if (next && name === l.text.trim() && next.y0 - l.y1 < h * WRAP_GAP && v.legalForm.exec(`XX ${nextText}`)?.[1] === `XX ${nextText}`) return { line: l, name: `${name} ${nextText}` };
+    const nextText = next ? stripRegistration(next.text, v) : '';
+    if (next && name === l.text.trim() && next.y0 - l.y1 < h * LEGAL_WRAP_GAP && v.legalForm.exec(`XX ${nextText}`)?.[1] === `XX ${nextText}`) return { line: l, name: `${name} ${nextText}` };
     return { line: l, name };
   }
   // The company named by the legal-registration footer ("… Sarl au capital de … – RCS … – Siret …") or as the
@@ -270,6 +276,18 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
   return first ? { line: first, name: first.text.trim() } : undefined;
 }
 
+/** Marks of at most this many characters read with low confidence at either end of a name are OCR noise. */
+const NOISE_MARK_LENGTH = 2;
+/** The name without a doubtful one- or two-character mark at its start or end ("5 ACME TRADING" read off a smudge). */
+function withoutNoiseEdges(line: Line, name: string): string {
+  const noise = (w: Word | undefined) => !!w && w.text.length <= NOISE_MARK_LENGTH && w.conf < NOISE_CONF;
+  let out = name;
+  const [first, last] = [line.words[0], line.words[line.words.length - 1]];
+  if (noise(first) && out.startsWith(`${first!.text} `)) out = out.slice(first!.text.length + 1);
+  if (noise(last) && line.words.length > 1 && out.endsWith(` ${last!.text}`)) out = out.slice(0, -last!.text.length - 1);
+  return out;
+}
+
 /** The issuer's name is looked for among this many candidate lines at the top of page 1. */
 const ISSUER_WINDOW = 6;
 /** A line that opens with a short label and a colon ("Reg. No. :", "Date:") is a detail, not a name. */
@@ -279,10 +297,13 @@ function isSentence(t: string, v: Vocabulary): boolean {
   const s = withoutLegalDot(t.trim());
   return s.split(/\s+/).length >= 3 && /[.!]$/.test(s) && !v.legalForm.test(t.trim());
 }
-/** A street line with its number, a postcode line or a region line is part of an address, never a name. */
+/**
+ * A line with a street or building word, a postcode line or a region line is part of an address, never a name
+ * (a name with its legal form is let through by the callers: "Plaza Hotels Ltd").
+ */
 function isAddressLine(t: string, v: Vocabulary): boolean {
   const c = correctWords(t, v);
-  return (v.addressWord.test(c) && /\d/.test(c)) || isPostcodeLine(c, v) || isRegionLine(c, v);
+  return v.addressWord.test(c) || isPostcodeLine(c, v) || isRegionLine(c, v);
 }
 
 /** Lines between an issuer's name and its address block (a registration code, a branch line, a smudge) at most. */
@@ -320,6 +341,8 @@ function isLabelOnly(t: string): boolean {
   const cs = conceptTokens(t);
   return cs.length > 0 && cs.every((c) => isKnownConcept(c) || weightOf(c) === 0) && cs.some((c) => isKnownConcept(c) && weightOf(c) > 0);
 }
+/** A legal form printed alone under a name belongs to it when the gap is under this many line heights. */
+const LEGAL_WRAP_GAP = 1.2;
 /** A name continues on the next line when the gap between them is under this many line heights. */
 const WRAP_GAP = 0.8;
 
