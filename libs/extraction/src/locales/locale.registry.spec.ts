@@ -3,7 +3,7 @@ import { allPacksVocabulary, correctWords, detectLocales, LOCALE_PACKS, vocabula
 
 describe('locale packs', () => {
   it('loads every pack with an id and only known keys, labels folded to lower case', () => {
-    const keys = new Set(['id', 'name', 'country', 'generic', 'detect', 'dateOrder', 'labels', 'legalForms', 'addressWords', 'regions', 'dictionary', 'ocrConfusions', 'ocrFixes', 'greetings', 'tendered', 'change',
+    const keys = new Set(['id', 'name', 'country', 'generic', 'detect', 'dateOrder', 'labels', 'legalForms', 'addressWords', 'regions', 'dictionary', 'ocrConfusions', 'ocrFixes', 'greetings', 'tendered', 'change', 'documentTitles', 'documentTitlePrefixes', 'titleNumberWords', 'payWords', 'dueBefore', 'partyPrefixes', 'salutations', 'registrationMarks', 'closingWords', 'bankWords', 'payeeLabels', 'onBehalfOf', 'summaryWords', 'taxCodeWords', 'discountLines', 'depositWords', 'roundingWords', 'amountToPayWords', 'contactWords', 'registrationLabels', 'receiptBodyWords', 'legalAbbreviations', 'houseNumberWords', 'clockWords',
       'months', 'ordinals', 'textWords', 'textDateOrder', 'yearWords', 'phoneWords', 'postcodePrefixes', 'itemCodeLabels', 'phrases', 'accentedPhrases',
       'phraseHeads', 'excluding', 'including', 'taxWords', 'taxLinks', 'labelFillers', 'addresseeCells', 'carryOver', 'tableNotes', 'pageWords',
       'totalModifiers', 'connectors', 'deliveryLabels']);

@@ -38,6 +38,45 @@ export interface LocalePack {
   ocrFixes?: [string, string][];
   /** Greetings printed above a shop's name. */
   greetings?: string[];
+  /** Document titles ("invoice", "Rechnung", "receipt"), the words that may precede them ("copy of", "simplified") and
+   * the number words of a title ("No.", "Nr."): pattern sources. */
+  documentTitles?: string[];
+  documentTitlePrefixes?: string[];
+  titleNumberWords?: string[];
+  /** Words asking for payment, and the prepositions that put a deadline on it ("pay … by"): pattern sources. */
+  payWords?: string[];
+  dueBefore?: string[];
+  /** Words introducing a party before its name ("from", "von"). */
+  partyPrefixes?: string[];
+  /** Words addressing a letter to someone ("Herrn", "Attn."): pattern sources. */
+  salutations?: string[];
+  /** Marks of a company's legal-registration footer ("Amtsgericht", "RCS", "KvK"): pattern sources, any case. */
+  registrationMarks?: string[];
+  /** Closing words of a document ("thank", "merci"): a line opening with one is no name. */
+  closingWords?: string[];
+  /** Bank words ("bank", "IBAN") and the labels naming the holder of the account to pay into: pattern sources. */
+  bankWords?: string[];
+  payeeLabels?: string[];
+  /** Words handing a party over to another ("c/o", "on behalf of"): pattern sources. */
+  onBehalfOf?: string[];
+  /** Words of a tax breakdown table ("summary", "analysis") and of its tax-code column ("code"). */
+  summaryWords?: string[];
+  taxCodeWords?: string[];
+  /** Receipt lines: discounts, deposits deducted, rounding, and words naming the amount to pay: pattern sources. */
+  discountLines?: string[];
+  depositWords?: string[];
+  roundingWords?: string[];
+  amountToPayWords?: string[];
+  /** Contact words ("tel", "fax"), tax-registration labels ("GST", "reg") and receipt body words ("cashier"): sources. */
+  contactWords?: string[];
+  registrationLabels?: string[];
+  receiptBodyWords?: string[];
+  /** Abbreviations whose closing dot ends no sentence beyond the legal forms' own ("Co"). */
+  legalAbbreviations?: string[];
+  /** Words opening a house, lot or unit number ("No.", "Lot", "Level"): pattern sources. */
+  houseNumberWords?: string[];
+  /** Words after a clock time ("hrs", "Uhr"). */
+  clockWords?: string[];
   /** Words of the cash-tendered and change lines of a receipt. */
   tendered?: string[];
   change?: string[];
@@ -188,6 +227,49 @@ export interface Vocabulary {
   connectors: ReadonlySet<string>;
   /** A folded label that opens with a delivery word. */
   deliveryLabel: RegExp;
+  /** Issuer, address and receipt words (semantic.fallback.ts, address.block.ts), see {@link partyWords}. */
+  party: PartyWords;
+}
+
+/** The word patterns of the no-label fallbacks: issuer and addressee, address block, receipt totals. */
+export interface PartyWords {
+  /** A document title opening a line ("Tax invoice", "Copy of receipt", "Page"). */
+  documentTitle: RegExp;
+  /** A document number printed as a title ("Invoice 2024-17"): the number captured. */
+  titleNumber: RegExp;
+  payWord: RegExp;
+  /** A deadline preposition ending the text before a date. */
+  dueBefore: RegExp;
+  /** A party-introducing word and its colon opening a text. */
+  partyPrefix: RegExp;
+  salutation: RegExp;
+  registration: RegExp;
+  /** A line opening with a closing or page word. */
+  closing: RegExp;
+  bank: RegExp;
+  /** A bank word opening a cell that ends in a colon within a few words ("Bankverbindung:", "Bank details:"). */
+  bankLabel: RegExp;
+  /** A payee label followed by the name (captured). */
+  payee: RegExp;
+  /** A name followed by a hand-over word and another party: the name captured. */
+  onBehalfOf: RegExp;
+  taxSummary: RegExp;
+  discountLine: RegExp;
+  depositWord: RegExp;
+  rounding: RegExp;
+  amountToPay: RegExp;
+  /** Contact or tax-registration words, an e-mail or web address. */
+  contact: RegExp;
+  /** A word opening the contact part of a line ("TEL:", "Date", "@"). */
+  contactWord: RegExp;
+  registrationLabel: RegExp;
+  receiptBody: RegExp;
+  /** A closing legal-form dot ("Ltd.", "s.r.o.") at the end of a text. */
+  legalDot: RegExp;
+  /** A line opening with a house, lot or unit number ("No. 7", "Lot 12", "Level 3", "12,", "G-05"). */
+  houseOpener: RegExp;
+  /** A clock time or opening hours ("10:30", "1000 HRS"). */
+  time: RegExp;
 }
 
 const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -286,6 +368,52 @@ function moreWords(packs: LocalePack[]): Omit<Vocabulary, 'ids' | 'dateOrder' | 
     totalModifiers: new Set(all('totalModifiers')),
     connectors: new Set(all('connectors')),
     deliveryLabel: new RegExp(`^(?:${words('deliveryLabels')})`),
+    party: partyWords(packs),
+  };
+}
+
+/** Date words shorter than this do not open the contact part of a line. */
+const MIN_CONTACT_DATE_WORD = 4;
+
+/** Compiles the {@link PartyWords} of a set of packs. */
+function partyWords(packs: LocalePack[]): PartyWords {
+  const all = (k: keyof LocalePack) => packs.flatMap((p) => (p[k] as string[] | undefined) ?? []);
+  const src = (k: keyof LocalePack) => alternation(all(k), false) ?? '(?!)';
+  const lit = (k: keyof LocalePack) => alternation(all(k), true) ?? '(?!)';
+  const titles = `${src('documentTitles')}|${lit('pageWords')}`;
+  // (Date label words of some length: "dt" alone is too short to end an address line.)
+  const dateWords = [...packs.flatMap((p) => p.labels?.date ?? []).filter((w) => w.length >= MIN_CONTACT_DATE_WORD), 'date'];
+  // Legal forms printed with a closing dot, the dot left off: "Ltd\\.?" → "Ltd".
+  const dotted = all('legalForms').filter((f) => /\\\.\??$/.test(f)).map((f) => f.replace(/\\\.\??$/, ''));
+  return {
+    documentTitle: new RegExp(`^(?:(?:${src('documentTitlePrefixes')})\\s+)?(?:(?:${lit('taxWords')})\\s+)?(?:${titles})\\b`, 'i'),
+    titleNumber: new RegExp(`^\\s*(?:${src('documentTitles')})\\s*(?:${src('titleNumberWords')})?\\s*:?\\s*([A-Z0-9][A-Z0-9\\-/._]*\\d[A-Z0-9\\-/._]*)\\s*$`, 'i'),
+    payWord: new RegExp(`(?<!\\p{L})(?:${src('payWords')})(?!\\p{L})`, 'iu'),
+    dueBefore: new RegExp(`\\b(?:${src('dueBefore')})\\s*$`, 'i'),
+    partyPrefix: new RegExp(`^(?:${src('partyPrefixes')})\\s*:?\\s+`, 'i'),
+    salutation: new RegExp(`^(?:${src('salutations')})(?=\\s|:|$)`, 'i'),
+    registration: new RegExp(`\\b(?:${src('registrationMarks')})\\b`, 'i'),
+    closing: new RegExp(`^(?:${lit('pageWords')}|${src('closingWords')})\\b`, 'i'),
+    bank: new RegExp(`\\b(?:${src('bankWords')})\\b`, 'i'),
+    bankLabel: new RegExp(`^\\s*(?:${src('bankWords')})\\b[^:]{0,20}:`, 'i'),
+    payee: new RegExp(`\\b(?:${src('payeeLabels')})\\s*:?\\s+(.+)$`, 'i'),
+    onBehalfOf: new RegExp(`^(.*?\\p{L}{2}.*?)[\\s,]+(?:${src('onBehalfOf')})\\s+\\S`, 'iu'),
+    taxSummary: new RegExp(
+      [`\\b(?:${lit('taxWords')})\\b.*\\b(?:${lit('summaryWords')})\\b`, `\\b(?:${lit('summaryWords')})\\b.*\\b(?:${lit('taxWords')})\\b`, `\\b(?:amount|amt|${alternation(packs.flatMap((p) => p.labels?.amount ?? []), true) ?? 'amount'})\\b.*\\b(?:${lit('taxWords')})\\s*\\(`, `\\b(?:${lit('taxWords')})\\s*(?:${lit('taxCodeWords')})\\b`].join('|'),
+      'i',
+    ),
+    discountLine: new RegExp(`\\b(?:${src('discountLines')})\\b`, 'i'),
+    depositWord: new RegExp(`\\b(?:${src('depositWords')})\\b`, 'i'),
+    rounding: new RegExp(`\\b(?:${src('roundingWords')})\\b`, 'i'),
+    amountToPay: new RegExp(`\\b(?:${src('amountToPayWords')})`, 'i'),
+    contact: new RegExp(`\\b(?:${src('contactWords')}|${src('registrationLabels')})\\b|@|www\\.`, 'i'),
+    // (A date label in another language cuts a line only with its colon: "DATO" may be part of a street name.)
+    contactWord: new RegExp(`^(?:${src('contactWords')}|www|http|date)\\b|^(?:${alternation(dateWords, true)})\\s*:|@`, 'i'),
+    registrationLabel: new RegExp(`\\b(?:${src('registrationLabels')})\\b`, 'i'),
+    receiptBody: new RegExp(`^(?:${src('receiptBodyWords')})\\b`, 'i'),
+    houseOpener: new RegExp(`^\\W{0,2}(?:${src('houseNumberWords')}|g-?\\d|\\d)`, 'i'),
+    time: new RegExp(`\\b\\d{1,2}:\\d{2}\\b|\\b\\d{3,4}\\s?(?:${lit('clockWords')})\\b`, 'i'),
+    legalDot: new RegExp(`\\b(?:${alternation([...dotted, ...all('legalAbbreviations')], false) ?? '(?!)'})\\.$`, 'i'),
   };
 }
 

@@ -47,8 +47,6 @@ export function isRegionLine(t: string, v: Vocabulary): boolean {
 /** A region line names at most this many words ("Wilayah Persekutuan Kuala Lumpur" is four). */
 const MAX_REGION_WORDS = 4;
 
-export const CONTACT = /\b(?:tel|phone|telephone|mobile|fax|e-?mail|gst|vat|reg)\b|@|www\./i;
-export const DOC_WORDS = /^(simplified\s+|official\s+|cash\s+|original\s+|duplicate\s+|copy\s+(?:of\s+)?|reprint(?:ed)?\s+)?(tax\s+)?(invoice|sales|receipt|rechnung|facture|factuur|avoir|gutschrift|credit note|bill|quotation|page)\b/i;
 
 /** Weights of the address-block features (one table: tune here, nowhere else). */
 export const ADDRESS_FEATURES = {
@@ -90,12 +88,6 @@ const ID_DIGITS = 7;
 const MIN_ADDRESS_SCORE = 2;
 
 const ID_RUN = new RegExp(`\\d(?:-?\\d){${ID_DIGITS - 1}}`);
-// Words that open a house, lot or unit number (shapes with the number follow).
-const HOUSE_OPENER = /^\W{0,2}(?:no\.?|nos\.?|lot|unit|level|lvl|suite|blk|block|bldg|g-?\d|\d)/i;
-// Receipt body lines: totals, payment, cashier, items: no address continues past them.
-const BODY_LINE = /^(?:total|sub\s?total|cash|change|qty|cashier|counter|table|bill|invoice|receipt|tax invoice|item|date|time)\b/i;
-// A clock time or opening hours: no address. (Amounts: see isAmountLine.)
-const TIME = /\b\d{1,2}:\d{2}\b|\b\d{3,4}\s?hrs\b/i;
 // An amount with cents (house-number lists "55,57 & 59" look alike, so one alone is not enough; see isAmountLine).
 const AMOUNT = /(?<![\d.,])\d+\.\d{2}(?![\d.,])/g;
 const CURRENCY_AMOUNT = /(?:RM|\$|€|£)\s?\d+[.,]\d{2}\b/i;
@@ -105,8 +97,6 @@ function isAmountLine(t: string): boolean {
 }
 // A labelled detail ("Site: 12", "Reg No: 4"): a label word before a colon at the start.
 const LABELLED = /^\W*\p{L}[\p{L} .#]{0,20}:/u;
-// Contact words after which the rest of a line is no longer address ("12345 TOWN TEL: 01-2345").
-const CONTACT_WORD = /^(?:tel|phone|fax|email|e-mail|www|http|date)\b|@/i;
 
 export interface AddressBlock {
   lines: Line[];
@@ -114,18 +104,22 @@ export interface AddressBlock {
   text: string;
 }
 
-/** The part of a line before its contact details, or undefined when the line cannot be part of an address. */
-function addressPart(l: Line): { words: Word[]; text: string } | undefined {
+/**
+ * The part of a line before its contact details ("12345 TOWN TEL: 01-2345"), or undefined when the line cannot be part
+ * of an address: a registration code, a document title, a receipt body line (totals, cashier, items), a labelled
+ * detail, a tax-registration line (the packs' `receiptBodyWords`, `documentTitles`, `registrationLabels`, `contactWords`).
+ */
+function addressPart(l: Line, v: Vocabulary): { words: Word[]; text: string } | undefined {
   const t = l.text.trim();
-  if (!t || /^\(.*\)$/.test(t) || isRegistrationCode(t) || BODY_LINE.test(t) || DOC_WORDS.test(t) || LABELLED.test(t)) return undefined;
-  if (/\b(?:reg|gst|co\.?\s?no|company\s?no|vat|tax id)\b/i.test(t)) return undefined;
-  const cut = l.words.findIndex((w) => CONTACT_WORD.test(w.text));
+  if (!t || /^\(.*\)$/.test(t) || isRegistrationCode(t) || v.party.receiptBody.test(t) || v.party.documentTitle.test(t) || LABELLED.test(t)) return undefined;
+  if (v.party.registrationLabel.test(t)) return undefined;
+  const cut = l.words.findIndex((w) => v.party.contactWord.test(w.text));
   let words = cut >= 0 ? l.words.slice(0, cut) : l.words;
   // (An identifier printed before the address on the same line, "(REG 0012345678) NO 5, JALAN CONTOH …", is cut off.)
   const lastId = words.findLastIndex((w) => ID_RUN.test(w.text));
   if (lastId >= 0) words = words.slice(lastId + 1);
   const text = words.map((w) => w.text).join(' ').replace(/^[^\p{L}\d]+/u, '').trim();
-  if (!text || findDates(text).length || TIME.test(text) || isAmountLine(text) || ID_RUN.test(text)) return undefined;
+  if (!text || findDates(text).length || v.party.time.test(text) || isAmountLine(text) || ID_RUN.test(text)) return undefined;
   return { words, text };
 }
 
@@ -135,7 +129,7 @@ export function findAddressBlock(doc: DocLayout, v: Vocabulary, issuer?: Line): 
   if (!page) return undefined;
   const lines = page.lines.slice(0, MAX_SCAN_LINES).filter((l) => l.y0 < page.height * ADDRESS_ZONE || !page.ocr);
   const at = issuer ? lines.indexOf(issuer) : -1;
-  const parts = lines.map((l) => (l === issuer ? undefined : addressPart(l)));
+  const parts = lines.map((l) => (l === issuer ? undefined : addressPart(l, v)));
   const fixed = (i: number) => correctWords(parts[i]!.text, v);
   let best: { score: number; from: number; to: number } | undefined;
   for (let end = 0; end < lines.length; end++) {
@@ -175,7 +169,7 @@ export function findAddressBlock(doc: DocLayout, v: Vocabulary, issuer?: Line): 
     }
     const first = fixed(start);
     const onlyPostcode = start === to && isPostcodeLine(parts[start]!.text, v) && !v.addressWord.test(first);
-    if (!onlyPostcode && (HOUSE_OPENER.test(first) || v.addressWord.test(first.split(/\s+/)[0] ?? ''))) s += W.startsLikeAddress;
+    if (!onlyPostcode && (v.party.houseOpener.test(first) || v.addressWord.test(first.split(/\s+/)[0] ?? ''))) s += W.startsLikeAddress;
     else if (!/\d/.test(first) && !v.addressWord.test(first)) s += W.bareStart;
     if (at >= 0) s += start > at ? W.issuerGap * (start - at - 1) : W.aboveIssuer;
     s += W.linePosition * start;

@@ -7,8 +7,8 @@ import { conceptTokens, isKnownConcept, weightOf } from './label.matcher.js';
 import { segments } from '../layout/layout.builder.js';
 import type { Located } from './field.locator.js';
 import { vocabularyOf } from '../document.context.js';
-import { correctWords, type Vocabulary } from '../locales/locale.registry.js';
-import { CONTACT, DOC_WORDS, findAddressBlock, isPostcodeLine, isRegionLine, isRegistrationCode, lineConf, NOISE_CONF } from './address.block.js';
+import { allPacksVocabulary, correctWords, type Vocabulary } from '../locales/locale.registry.js';
+import { findAddressBlock, isPostcodeLine, isRegionLine, isRegistrationCode, lineConf, NOISE_CONF } from './address.block.js';
 
 /**
  * Fallbacks when no label is printed, chosen by what the field means (its key, label and description
@@ -57,7 +57,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
   // Document number printed as a title ("Invoice 2024-17", "Avoir AV-2030-0012", "Rechnung Nr. 123").
   if (f.data_type === 'string' && concepts.has('number') && concepts.has('invoice')) {
     for (const l of lines.slice(0, 60)) {
-      const m = /^\s*(?:invoice|facture|avoir|rechnung|gutschrift|factuur|credit note|tax invoice)\s*(?:no\.?|nr\.?|n°|#|number|nummer|numéro)?\s*:?\s*([A-Z0-9][A-Z0-9\-/._]*\d[A-Z0-9\-/._]*)\s*$/i.exec(l.text);
+      const m = v.party.titleNumber.exec(l.text);
       if (m) return at(l, l.words, m[1]!, 0.5);
     }
   }
@@ -80,9 +80,9 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
   // by 3 May 2024", "à régler avant le 30/04/2024", "te betalen vóór 12-05-2024".
   if (f.data_type === 'date' && concepts.has('due')) {
     for (const l of lines) {
-      if (!PAY_WORD.test(l.text)) continue;
+      if (!v.party.payWord.test(l.text)) continue;
       for (const d of findDates(l.text, ctx.dateOrder)) {
-        if (DUE_BEFORE.test(l.text.slice(Math.max(0, d.index - 24), d.index))) return at(l, l.words, d.iso, 0.4);
+        if (v.party.dueBefore.test(l.text.slice(Math.max(0, d.index - 24), d.index))) return at(l, l.words, d.iso, 0.4);
       }
     }
   }
@@ -91,7 +91,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
   // else the first text line.
   if (f.data_type === 'string' && !concepts.has('address') && (concepts.has('seller') || concepts.has('company') || /issu|merchant|shop|vendor|seller/.test(desc))) {
     const issuer = findIssuer(doc);
-    if (issuer) return at(issuer.line, issuer.line.words, partyName(stripRegistration(withoutNoiseEdges(issuer.line, issuer.name), v)), 0.45);
+    if (issuer) return at(issuer.line, issuer.line.words, partyName(stripRegistration(withoutNoiseEdges(issuer.line, issuer.name), v), v), 0.45);
   }
   // Addressee without a label: the first line under the sender's one-line return address printed above a
   // window-envelope address block ("Firm ● Street 1 ● 12345 Town").
@@ -109,7 +109,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
     }
     // Else the postal block of someone other than the issuer in the page's upper part: the addressee's window block.
     const block = addresseeBlock(doc);
-    if (block) return at(block.line, block.words, partyName(block.name), 0.35);
+    if (block) return at(block.line, block.words, partyName(block.name, v), 0.35);
   }
   // Postal address of the issuer: the best-scoring address block of the page's upper part (address.block.ts).
   if (f.data_type === 'string' && concepts.has('address')) {
@@ -152,9 +152,7 @@ export function paidTotal(doc: DocLayout, f: FieldDef, c: Located | undefined): 
 /** Cash less change equals the total to the cent. */
 const PAID_TOLERANCE = 0.005;
 
-// Words of a sentence asking for payment, and the prepositions that put a deadline on it.
-const PAY_WORD = /(?<!\p{L})(?:pay(?:able|ment)?|zahl\p{L}*|überweis\p{L}*|bezahl\p{L}*|r[eè]gl\p{L}*|paiement|pa(?:y|i)er|betal\p{L}*|overmaken|pag\p{L}*|zap[lł]at\p{L}*)(?!\p{L})/iu;
-const DUE_BEFORE = /\b(?:bis(?:\s+zum|\s+spätestens)?|spätestens(?:\s+am|\s+bis)?|by|before|until|no later than|avant(?:\s+le)?|au plus tard le|uiterlijk(?:\s+op)?|v[óo]{1,2}r|entro(?:\s+il)?|antes del?|do(?:\s+dnia)?)\s*$/i;
+// The payment and deadline words of the due-date sentence are the locale packs' (`payWords`, `dueBefore`).
 
 // Legal forms (GmbH, Inc., SARL …) come from the active locale packs (`legalForms`), case-sensitive on purpose:
 // short forms (SA, SE, AB, AG) in lower case are ordinary words.
@@ -171,8 +169,8 @@ export function stripRegistration(name: string, v: Vocabulary): string {
 function legalName(text: string, v: Vocabulary): string | undefined {
   for (const seg of text.split(/\s{2,}| - | \| | ● | ‖ /)) {
     // (A bank named after its label, "Bankverbindung: Musterbank AG", is where the money goes, not who is paid.)
-    if (/^\s*(?:bank\w*|banque|banco|bankverbindung)\b[^:]{0,20}:/i.test(seg)) continue;
-    const m = v.legalForm.exec(seg.trim().replace(/^(?:from|von|de|by|sold by)\s*:?\s+/i, ''));
+    if (v.party.bankLabel.test(seg)) continue;
+    const m = v.legalForm.exec(seg.trim().replace(v.party.partyPrefix, ''));
     if (m && !/\d{3}/.test(m[1]!) && /\p{L}{2}/u.test(m[1]!)) return m[1]!.trim();
   }
   return undefined;
@@ -186,7 +184,7 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
   // On scans, a logo read as letters has a low confidence, and an all-lower-case line is a handwritten or
   // stamped note (printed letterheads use capitals).
   const top = page.lines
-    .filter((l) => (/\p{L}{4,}/u.test(l.text) || legalName(l.text, v)) && !DOC_WORDS.test(l.text.trim()) && !v.greeting.test(l.text.trim()) && !findDates(l.text).length)
+    .filter((l) => (/\p{L}{4,}/u.test(l.text) || legalName(l.text, v)) && !v.party.documentTitle.test(l.text.trim()) && !v.greeting.test(l.text.trim()) && !findDates(l.text).length)
     .filter((l) => !page.ocr || (lineConf(l) >= NOISE_CONF && /\p{Lu}/u.test(l.text)))
     .filter((l) => !isSentence(l.text, v) && !/[:,]\s*$/.test(l.text) && !((LABEL_LEAD.test(l.text) || isAddressLine(l.text, v)) && !legalName(l.text, v)))
     .slice(0, ISSUER_WINDOW);
@@ -200,13 +198,13 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
     const name = lead ? labelled.slice(lead.length).trim() : labelled;
     // (A name over "Herrn …" / "Attn: …" heads the addressee's block, never the letterhead; nor is a name printed
     // under a buyer label, "Factuur aan" / "Bill to", the issuer.)
-    if (addressedTo(page, l) || underBuyerLabel(page, l)) continue;
+    if (addressedTo(page, l, v) || underBuyerLabel(page, l)) continue;
     // The issuer's name comes before its own contact details: a legal name printed after a phone, e-mail or
     // tax-registration line is someone else (a customer, "sold by" note), and the first line is the letterhead.
     // (A labelled line, "Customer: …", is no letterhead.)
     const first = top.find((t) => !LABEL_LEAD.test(t.text));
     const between = page.lines.slice(0, page.lines.indexOf(l));
-    if (first && first !== l && top.indexOf(first) < i && !/\d/.test(first.text) && between.some((b) => CONTACT.test(b.text))) return { line: first, name: first.text.trim() };
+    if (first && first !== l && top.indexOf(first) < i && !/\d/.test(first.text) && between.some((b) => v.party.contact.test(b.text))) return { line: first, name: first.text.trim() };
     const prev = top[i - 1];
     const h = l.y1 - l.y0;
     // (Only when the legal-form line is a tail like "CO. (M) SDN BHD": a full name under a brand line stands alone.)
@@ -245,7 +243,7 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
     const t = correctWords(l.text, v);
     const addressLine = v.addressWord.test(t) || isRegionLine(t, v) || /,\s*$/.test(t);
     const ok = !addressLine && !/\d/.test(l.text) && below.length >= 2 && /\d/.test(below[0]!.text) && below.slice(1).some((b) => /\b\d{4,6}\b/.test(b.text) && /\p{L}{3}/u.test(b.text));
-    return ok && !isAddresseeBlock(page, l);
+    return ok && !isAddresseeBlock(page, l, v);
   });
   if (withAddress && withAddress !== top[0]) {
     // The block starts at its first line: a company name above a contact person's name.
@@ -253,7 +251,7 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
     for (let k = page.lines.indexOf(head) - 1; k >= 0; k--) {
       const p = page.lines[k]!;
       const h = head.y1 - head.y0;
-      if (Math.abs(p.x0 - head.x0) >= h * 1.5 || head.y0 - p.y1 > h * 1.5 || /\d/.test(p.text) || !/\p{L}{2}/u.test(p.text) || v.greeting.test(p.text.trim()) || DOC_WORDS.test(p.text.trim())) break;
+      if (Math.abs(p.x0 - head.x0) >= h * 1.5 || head.y0 - p.y1 > h * 1.5 || /\d/.test(p.text) || !/\p{L}{2}/u.test(p.text) || v.greeting.test(p.text.trim()) || v.party.documentTitle.test(p.text.trim())) break;
       head = p;
     }
     return { line: head, name: head.text.trim() };
@@ -294,7 +292,7 @@ const ISSUER_WINDOW = 6;
 const LABEL_LEAD = /^[^:]{1,25}:/;
 /** Sentences (three words or more ending in a full stop or exclamation mark) are notes, not names. */
 function isSentence(t: string, v: Vocabulary): boolean {
-  const s = withoutLegalDot(t.trim());
+  const s = withoutLegalDot(t.trim(), v);
   return s.split(/\s+/).length >= 3 && /[.!]$/.test(s) && !v.legalForm.test(t.trim());
 }
 /**
@@ -327,7 +325,7 @@ function nameAboveAddress(doc: DocLayout, v: Vocabulary): { line: Line; name: st
     if (!cell) continue;
     const t = cell.text.trim();
     if (/^\(.*\)$/.test(t) || isRegistrationCode(t) || (page.ocr && lineConf(l) < NOISE_CONF)) continue;
-    if (!nameLike(t, v) || isLabelOnly(t) || addressedTo(page, l) || underBuyerLabel(page, l) || isAddresseeBlock(page, l)) return undefined;
+    if (!nameLike(t, v) || isLabelOnly(t) || addressedTo(page, l, v) || underBuyerLabel(page, l) || isAddresseeBlock(page, l, v)) return undefined;
     const prev = page.lines[j - 1];
     const above = prev && cellOver(prev);
     const h = l.y1 - l.y0;
@@ -346,8 +344,7 @@ const LEGAL_WRAP_GAP = 1.2;
 /** A name continues on the next line when the gap between them is under this many line heights. */
 const WRAP_GAP = 0.8;
 
-// A line naming a person to the attention of whom a letter is addressed ("Herrn", "z. Hd.", "Attn:", "t.a.v.").
-const SALUTATION = /^(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|mme|m\.|monsieur|madame|attn\.?|attention|z\.\s?hd\.?|zu händen|t\.\s?a\.\s?v\.?|inh\.|c\/o|[àa] l'attention)(?=\s|:|$)/i;
+// A line naming a person to the attention of whom a letter is addressed: the packs' `salutations`.
 
 /** The cells of the lines right under a cell, in its column, as long as they follow without a paragraph gap. */
 function columnBelow(page: DocLayout['pages'][number], k: number, cell: Line, max: number): Line[] {
@@ -369,10 +366,10 @@ function columnBelow(page: DocLayout['pages'][number], k: number, cell: Line, ma
 }
 
 /** A name line opening a block addressed to someone: a salutation or attention line among the lines under it. */
-function addressedTo(page: DocLayout['pages'][number], l: Line): boolean {
+function addressedTo(page: DocLayout['pages'][number], l: Line, v: Vocabulary): boolean {
   const k = page.lines.indexOf(l);
   const first = segments(l, 2.5)[0];
-  return !!first && columnBelow(page, k, first, 3).some((c) => SALUTATION.test(c.text.trim()));
+  return !!first && columnBelow(page, k, first, 3).some((c) => v.party.salutation.test(c.text.trim()));
 }
 
 /**
@@ -389,11 +386,11 @@ export function addresseeBlock(doc: DocLayout): { line: Line; words: Word[]; nam
     if (l.y0 > page.height * 0.45) break;
     for (const cell of segments(l, 2.5)) {
       const text = cell.text.trim();
-      if (!nameLike(text, v) || /:$/.test(text) || DOC_WORDS.test(text)) continue;
+      if (!nameLike(text, v) || /:$/.test(text) || v.party.documentTitle.test(text)) continue;
       const below = columnBelow(page, k, cell, 5);
       let rest = below;
       let name = cell;
-      if (SALUTATION.test(text) && text.split(/\s+/).length === 1 && below[0]) [name, rest] = [below[0], below.slice(1)];
+      if (v.party.salutation.test(text) && text.split(/\s+/).length === 1 && below[0]) [name, rest] = [below[0], below.slice(1)];
       if (rest.length < 2 || !rest.some((c) => isPostcodeLine(c.text, v)) || !rest.some((c) => (/\d/.test(c.text) && !isPostcodeLine(c.text, v)) || v.addressWord.test(c.text))) continue;
       if (issuer && (issuer.line === l || [name, ...rest].some((c) => c.text.includes(issuer.name) || (c.text.trim().length >= 4 && issuer.name.includes(c.text.trim()))))) continue;
       // (A heading over a block, "Hotel Details", names a kind of content, not a party; names start with a capital.)
@@ -434,12 +431,12 @@ function cellText(l: Line): string {
     .join(' ‖ ');
 }
 
-// Registration details printed in an invoice's legal footer: share capital, trade register, company numbers.
-const REGISTRATION = /\b(?:capital(?:\s+social)?\s+(?:de|of|von)\b|au capital|R\.?\s?C\.?\s?S\.?|RSC|SIRE[NT]|KvK|K\.v\.K\.?|Kamer van Koophandel|HR[AB]\s?\d|Registergericht|Amtsgericht|Handelsregister|Sitz der Gesellschaft|Geschäftsführ\w*|Registered (?:office|in|number|address)|Company (?:registration|reg\.?) (?:no|number)|Chamber of Commerce|Siège social|Share capital|Registro (?:Mercantil|delle Imprese)|Partita IVA|C\.?F\.?\s?\/\s?P\.?\s?IVA)\b/i;
+// Registration details printed in an invoice's legal footer (share capital, trade register, company numbers): the
+// packs' `registrationMarks`.
 
 /** The text without the closing dot of a legal-form abbreviation ("Ltd.", "Lda.", "s.r.o."): that dot ends no sentence. */
-export function withoutLegalDot(s: string): string {
-  return s.replace(/\b(?:Inc|Ltd|Ltda|Lda|Corp|Co|B\.V|N\.V|S\.A|S\.A\.S|e\.K|S\.p\.A|S\.r\.l|S\.L|S\.L\.U|S\.A\.U|S\.n\.c|o\.o|s\.c|e\.V|s\.r\.o|a\.s|d\.o\.o|Kft|Bt|Zrt|Nyrt)\.$/i, '');
+export function withoutLegalDot(s: string, v: Vocabulary = allPacksVocabulary()): string {
+  return s.replace(v.party.legalDot, '');
 }
 
 /** A short line that can be a company name on its own: words, no figures, not a label, a title or a sentence. */
@@ -451,10 +448,10 @@ function nameLike(t: string, v: Vocabulary): boolean {
     /\p{L}{2}/u.test(s) &&
     !/\d/.test(s) &&
     !/:|@|www\.|https?:/i.test(s) &&
-    !/[.!?]$/.test(withoutLegalDot(s)) &&
-    !DOC_WORDS.test(s) &&
-    !REGISTRATION.test(s) &&
-    !/^(?:page|seite|thank|merci|danke|vielen dank|bedankt|dank u|grazie|gracias|obrigado)\b/i.test(s) &&
+    !/[.!?]$/.test(withoutLegalDot(s, v)) &&
+    !v.party.documentTitle.test(s) &&
+    !v.party.registration.test(s) &&
+    !v.party.closing.test(s) &&
     !v.greeting.test(s)
   );
 }
@@ -466,7 +463,7 @@ function nameLike(t: string, v: Vocabulary): boolean {
  */
 export function footerIssuer(doc: DocLayout, v: Vocabulary = vocabularyOf(doc)): { line: Line; name: string } | undefined {
   for (const page of doc.pages) {
-    const k = page.lines.findIndex((l) => l.y0 > page.height * 0.6 && REGISTRATION.test(l.text));
+    const k = page.lines.findIndex((l) => l.y0 > page.height * 0.6 && v.party.registration.test(l.text));
     if (k < 0) continue;
     const first = page.lines[k]!;
     const h = first.y1 - first.y0;
@@ -480,7 +477,7 @@ export function footerIssuer(doc: DocLayout, v: Vocabulary = vocabularyOf(doc)):
       // (The bank named in the same footer is not the issuer: "Bankverbindung: Deutsche Bank AG".)
       for (const cell of cellText(l).split(/\s‖\s|\s[-–—|·•●]\s/)) {
         const name = legalName(cell, v);
-        if (name && !REGISTRATION.test(name) && !BANK.test(cell)) return { line: l, name };
+        if (name && !v.party.registration.test(name) && !v.party.bank.test(cell)) return { line: l, name };
       }
     }
     const above = page.lines[from - 1];
@@ -492,18 +489,15 @@ export function footerIssuer(doc: DocLayout, v: Vocabulary = vocabularyOf(doc)):
   return undefined;
 }
 
-const BANK = /\b(?:bank\w*|banque|sparkasse|volksbank|raiffeisen\w*|kreditinstitut|iban|bic|swift)\b/i;
-
-// "Account holder: ACME", "Titulaire du compte : ACME", "Kontoinhaber: ACME", "ten name van ACME".
-const PAYEE = /\b(?:account holder|account name|name of account|kontoinhaber(?:in)?|zahlungsempfänger|begünstigter|titulaire(?: du compte)?|bénéficiaire|rekeninghouder|ten name van|t\.\s?n\.\s?v\.?|beneficiary(?: name)?|payee)\s*:?\s+(.+)$/i;
+// "Account holder: ACME", "Kontoinhaber: ACME", "ten name van ACME": the packs' `payeeLabels`.
 
 /** The holder of the bank account the invoice is to be paid into is the party that issued it. */
 export function payeeIssuer(doc: DocLayout, v: Vocabulary = vocabularyOf(doc)): { line: Line; name: string } | undefined {
   for (const l of doc.pages.flatMap((p) => p.lines)) {
-    const m = PAYEE.exec(cellText(l));
+    const m = v.party.payee.exec(cellText(l));
     if (!m) continue;
     const name = m[1]!.split(/\s‖\s|\s[-–—|·•●]\s|,\s|\s(?:IBAN|BIC|SWIFT|Bank|Konto|Compte)\b/i)[0]!.trim();
-    if (legalName(name, v) || nameLike(name, v)) return { line: l, name: partyName(name) };
+    if (legalName(name, v) || nameLike(name, v)) return { line: l, name: partyName(name, v) };
   }
   return undefined;
 }
@@ -512,7 +506,7 @@ export function payeeIssuer(doc: DocLayout, v: Vocabulary = vocabularyOf(doc)): 
  * An address block printed right of centre with the document title straight under it, or under the sender's
  * one-line return address ("Firm ● Street 1 ● 12345 Town"), is the addressee's window block.
  */
-function isAddresseeBlock(page: DocLayout['pages'][number], l: Line): boolean {
+function isAddresseeBlock(page: DocLayout['pages'][number], l: Line, v: Vocabulary): boolean {
   const k = page.lines.indexOf(l);
   const h = l.y1 - l.y0;
   const prev = page.lines[k - 1];
@@ -521,15 +515,15 @@ function isAddresseeBlock(page: DocLayout['pages'][number], l: Line): boolean {
   let end = k;
   while (end + 1 < page.lines.length && page.lines[end + 1]!.y0 - page.lines[end]!.y1 < h * 1.2 && Math.abs(page.lines[end + 1]!.x0 - l.x0) < h * 1.5) end++;
   const next = page.lines[end + 1];
-  return !!next && next.y0 - page.lines[end]!.y1 < h * 3 && /^(?:facture|invoice|rechnung|factuur|avoir|gutschrift|credit note|tax invoice|bill)\b/i.test(next.text.trim());
+  return !!next && next.y0 - page.lines[end]!.y1 < h * 3 && v.party.documentTitle.test(next.text.trim());
 }
 
 /**
  * A party name ends where another party is introduced: "e-Shop B.V. iov Brand.com" (in opdracht van),
  * "Acme Ltd c/o Agent", "… on behalf of …", "… pour le compte de …", "… im Auftrag von …".
  */
-export function partyName(name: string): string {
-  const m = /^(.*?\p{L}{2}.*?)[\s,]+(?:i\.?\s?o\.?\s?v\.?|c\/o|care of|on behalf of|acting for|namens|in opdracht van|pour le compte de|au nom de|im Auftrag(?: von)?|vertreten durch|represented by)\s+\S/iu.exec(name);
+export function partyName(name: string, v: Vocabulary = allPacksVocabulary()): string {
+  const m = v.party.onBehalfOf.exec(name);
   return m ? m[1]!.trim() : name;
 }
 
@@ -555,14 +549,15 @@ export function withRounding(doc: DocLayout, f: FieldDef, c: Located | undefined
     value: typeof c.value === 'number' ? v : { ...(c.value as object), value: v },
     ...(l ? { bbox: [l.x0, l.y0, l.x1, l.y1] as Located['bbox'] } : {}),
   });
-  const summary = totalAboveTaxSummary(page.lines, k);
+  const v = vocabularyOf(doc);
+  const summary = totalAboveTaxSummary(page.lines, k, v);
   if (summary) return withRounding(doc, f, withValue(Math.sign(value || 1) * summary.v, summary.l), depth + 1);
-  const net = totalAfterDiscount(page.lines, k, value);
+  const net = totalAfterDiscount(page.lines, k, value, v);
   if (net) return withRounding(doc, f, withValue(net.v, net.l), depth + 1);
   for (const l of page.lines.slice(k + 1, k + 4)) {
-    if (!/\bround|\brnd\b|\badj/i.test(l.text)) continue;
+    if (!v.party.rounding.test(l.text)) continue;
     // A rounded total printed under the exact one ("Total 22.93 / Rounded Total 22.95") is the amount paid.
-    if (/total|payable|due|amount|nett?\b/i.test(l.text)) {
+    if (v.party.amountToPay.test(l.text)) {
       const t = /(\d[\d,]*)[.,](\d{2})\s*\W*$/.exec(l.text);
       const rounded = t ? Number(t[1]!.replace(/,/g, '')) + Number(t[2]) / 100 : NaN;
       if (Math.abs(rounded - Math.abs(value)) < 0.1) return withValue(Math.sign(value || 1) * rounded);
@@ -588,15 +583,15 @@ function trailingAmount(t: string): number | undefined {
   return m[1] || m[2] ? -v : v;
 }
 
-// A tax breakdown table's header: "GST Summary  Amount(RM)  Tax(RM)", "VAT analysis", "Tax Code  Amount  GST".
-const TAX_SUMMARY = /\b(?:gst|vat|tax|sst)\b.*\b(?:summary|analysis|breakdown)\b|\b(?:summary|analysis)\b.*\b(?:gst|vat|tax)\b|\b(?:amount|amt)\b.*\b(?:gst|vat|tax)\s*\(|\b(?:tax|gst|vat)\s*code\b/i;
+// A tax breakdown table's header ("GST Summary  Amount(RM)  Tax(RM)", "VAT analysis", "Tax Code"): the packs' tax and
+// summary words.
 
 /**
  * The total row of a tax breakdown printed under the receipt ("GST Summary / SR @ 6% 33.96 2.04 / TOTAL 33.96
  * 2.04") sums base and tax, not the amount paid: the last total line above that table is the document's total.
  */
-function totalAboveTaxSummary(lines: Line[], k: number): { l: Line; v: number } | undefined {
-  const header = lines.slice(Math.max(0, k - 5), k).reverse().findIndex((l) => TAX_SUMMARY.test(l.text));
+function totalAboveTaxSummary(lines: Line[], k: number, vocab: Vocabulary): { l: Line; v: number } | undefined {
+  const header = lines.slice(Math.max(0, k - 5), k).reverse().findIndex((l) => vocab.party.taxSummary.test(l.text));
   if (header < 0) return undefined;
   const h = k - 1 - header;
   for (let j = h - 1; j >= Math.max(0, h - 12); j--) {
@@ -614,16 +609,16 @@ function totalAboveTaxSummary(lines: Line[], k: number): { l: Line; v: number } 
  * A discount printed under the total, then a total line again ("TOTAL 7.00 / DISCOUNT 0.70 / NETT TOTAL 6.30"):
  * the amount paid is that later line, when it is the total less the discount.
  */
-function totalAfterDiscount(lines: Line[], k: number, value: number): { l: Line; v: number } | undefined {
+function totalAfterDiscount(lines: Line[], k: number, value: number, vocab: Vocabulary): { l: Line; v: number } | undefined {
   for (let j = k + 1; j < Math.min(lines.length, k + 4); j++) {
-    if (!/\b(?:disc(?:ount)?|less|voucher|promo(?:tion)?|member\s+saving)\b/i.test(lines[j]!.text)) continue;
+    if (!vocab.party.discountLine.test(lines[j]!.text)) continue;
     // A deposit or prepayment deducted after the total ("Less deposit received") leaves the total as it is: the
     // balance below it is what remains to pay, not the document's total.
-    if (/\b(?:deposit|prepaid|prepayment|paid|received|advance|anzahlung|vorauszahlung|acompte|avance|voorschot|aanbetaling)\b/i.test(lines[j]!.text)) return undefined;
+    if (vocab.party.depositWord.test(lines[j]!.text)) return undefined;
     const d = trailingAmount(lines[j]!.text);
     if (d === undefined || d === 0) return undefined;
     for (const l of lines.slice(j + 1, j + 3)) {
-      if (!/total|payable|due|amount/i.test(l.text)) continue;
+      if (!vocab.party.amountToPay.test(l.text)) continue;
       const v = trailingAmount(l.text);
       if (v !== undefined && Math.abs(v - (value - Math.abs(d))) < 0.011) return { l, v };
     }
