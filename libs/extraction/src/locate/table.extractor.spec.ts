@@ -545,4 +545,29 @@ describe('table extraction', () => {
     expect((out.result.table_1 as unknown[]).length).toBe(5);
     expect(out.result.table_1).toContainEqual({ country: 'Romania', q: 16 });
   });
+
+  it('keeps a statistic printed across the columns under the last row out of the rows', () => {
+    const text = [
+      'District        Sample     Population',
+      'Upland          14 (9%)    120 (8%)',
+      'Lowland         31 (20%)   402 (27%)',
+      'Total           45         522',
+      'Test value = 2.71, df = 1, p = 0.099',
+    ].join('\n');
+    const districts = {
+      fields: [
+        {
+          key: 'table_1',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'district', label: 'District', data_type: 'string' as const },
+            { key: 'sample', label: 'Sample', data_type: 'string' as const },
+            { key: 'population', label: 'Population', data_type: 'string' as const },
+          ],
+        },
+      ],
+    };
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), districts);
+    expect((out.result.table_1 as { district: string }[]).map((r) => r.district)).toEqual(['Upland', 'Lowland', 'Total']);
+  });
 });

@@ -581,6 +581,8 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
       const cells: Record<string, string[]> = {};
       let textX0 = Infinity;
       let lastCi = -1;
+      // Column of each word, to tell a run of text printed across the column grid from cells.
+      const wordCol: number[] = [];
       for (const [wi, w] of line.words.entries()) {
         let ci = assign(w);
         // Words (not numbers, not currency codes) that land in a number column are text run over from the
@@ -602,6 +604,7 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
           }
         }
         lastCi = ci;
+        wordCol[wi] = ci;
         const f = cols[ci]?.field;
         if (f?.data_type === 'string') textX0 = Math.min(textX0, w.x0);
         // Unclaimed columns are kept aside (as "#<index>") for the quantity × price = amount check.
@@ -615,13 +618,18 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
       // A text-only line of a line-item table belongs, whole, to the text column it starts in (a wrapped
       // description drifts under numeric headers).
       const hasNumeric = Object.keys(cells).some((k) => numeric.has(k) && /\d/.test(cells[k]!.join(' ')));
+      let spans = segments(line, 1.2).some((seg) => seg.words.some((w, j) => {
+        const [a, b] = [wordCol[line.words.indexOf(seg.words[j - 1]!)], wordCol[line.words.indexOf(w)]];
+        return j > 0 && a !== undefined && b !== undefined && a >= 0 && b >= 0 && a !== b;
+      }));
       if (!hasNumeric && money.size > 0 && textKeys.length) {
+        spans = false;
         const k = textKeys.find((c) => cells[c]) ?? textKeys[0]!;
         const all = line.words.map((w) => w.text);
         for (const key of Object.keys(cells)) delete cells[key];
         cells[k] = all;
       }
-      perLine.push({ y0: line.y0, y1: line.y1, textX0, firstWord: line.words[0]?.text ?? '', cells: Object.fromEntries(Object.entries(cells).map(([k, v]) => [k, v.join(' ')])) });
+      perLine.push({ y0: line.y0, y1: line.y1, textX0, firstWord: line.words[0]?.text ?? '', spans, cells: Object.fromEntries(Object.entries(cells).map(([k, v]) => [k, v.join(' ')])) });
       lineExtras.push(extras);
       kept.push(line);
     }

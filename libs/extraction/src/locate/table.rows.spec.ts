@@ -102,6 +102,52 @@ describe('table rows', () => {
     expect(out.map((r) => r.label)).toEqual(['Sore knee', 'Tendinitis']);
   });
 
+  it('drops a note printed across the columns under the last row, and what follows it', () => {
+    const figures: RowRules = { numeric: new Set(['a', 'b']), money: new Set(), columns: 3, firstKey: 'label', lh: 8 };
+    const out = rows(
+      [
+        line(100, { label: 'North', a: '12', b: '30' }),
+        line(110, { label: 'South', a: '7', b: '41' }),
+        // "Test: z = 1.93, p =" runs from the label column into the first figure column without a gutter.
+        { ...line(124, { label: 'Test: z = 1.93, p =', a: '0.054' }), spans: true },
+        line(134, { label: 'computed on all cases' }),
+      ],
+      figures,
+    );
+    expect(out.map((r) => r.label)).toEqual(['North', 'South']);
+  });
+
+  it('keeps a last row whose cells sit apart, even when a row above was printed across the grid', () => {
+    const figures: RowRules = { numeric: new Set(['a']), money: new Set(), columns: 2, firstKey: 'label', lh: 8 };
+    const out = rows(
+      [
+        { ...line(100, { label: 'Plain label', a: '3' }), spans: true },
+        line(110, { label: 'Other label', a: '4' }),
+      ],
+      figures,
+    );
+    expect(out).toHaveLength(2);
+  });
+
+  it('starts a sub-row where a one-token code column gets a second code, though the row label stays empty', () => {
+    const codes: RowRules = { numeric: new Set(['n']), money: new Set(), columns: 4, firstKey: 'n', lh: 8 };
+    const out = rows(
+      [
+        line(100, { n: '1', text: 'Work begun at', code: 'K1', sub: 'Plan changed' }),
+        line(110, { text: 'the start' }),
+        line(120, { code: 'K2', sub: 'Plan kept as' }),
+        line(130, { sub: 'it was' }),
+        line(140, { n: '2', text: 'Work begun late', code: 'L1', sub: 'Plan changed' }),
+      ],
+      codes,
+    );
+    expect(out).toEqual([
+      { n: '1', text: 'Work begun at the start', code: 'K1', sub: 'Plan changed' },
+      { code: 'K2', sub: 'Plan kept as it was' },
+      { n: '2', text: 'Work begun late', code: 'L1', sub: 'Plan changed' },
+    ]);
+  });
+
   it('in line items, joins a wrapped description to its priced line and drops indented notes', () => {
     const items: RowRules = { numeric: new Set(['qty', 'amount']), money: new Set(['amount']), columns: 3, firstKey: 'desc', lh: 8 };
     const out = rows(

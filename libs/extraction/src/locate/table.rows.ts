@@ -17,6 +17,11 @@ export interface RowBand {
   /** First word of the band (notes such as "Serial: …" start with a label). */
   firstWord: string;
   cells: Record<string, string>;
+  /**
+   * One run of text (words at ordinary word spacing, no gutter between them) split over two or more columns:
+   * printed across the column grid, as notes and statistics under a table are, not cell by cell.
+   */
+  spans?: boolean;
 }
 
 export interface RowRules {
@@ -53,7 +58,7 @@ export function mergeBands(lines: RowBand[]): { band: RowBand; lines: number[] }
       const b = last.band;
       const cells = { ...b.cells };
       for (const [k, v] of Object.entries(l.cells)) cells[k] = cells[k] ? `${cells[k]} ${v}` : v;
-      last.band = { y0: Math.min(b.y0, l.y0), y1: Math.max(b.y1, l.y1), textX0: Math.min(b.textX0, l.textX0), firstWord: b.firstWord, cells };
+      last.band = { y0: Math.min(b.y0, l.y0), y1: Math.max(b.y1, l.y1), textX0: Math.min(b.textX0, l.textX0), firstWord: b.firstWord, cells, spans: !!(b.spans || l.spans) };
       last.lines.push(i);
     } else out.push({ band: { ...l, cells: { ...l.cells } }, lines: [i] });
   });
@@ -76,6 +81,11 @@ export function continuesText(prev: string, next: string): boolean {
 }
 
 const filledKeys = (b: RowBand) => Object.keys(b.cells).filter((k) => (b.cells[k] ?? '').trim() !== '');
+
+/** Longest single token read as a figure or code ("1b", "2.4%", "A-17"): longer tokens are words that hold a digit. */
+const MAX_CODE_LENGTH = 12;
+/** A cell that is one figure or code: such a cell never wraps, so a second one in the same column is a second row. */
+const isCodeCell = (s: string | undefined) => !!s && /^\S+$/.test(s.trim()) && s.trim().length <= MAX_CODE_LENGTH && /\d/.test(s);
 
 /**
  * Groups bands into rows. The anchor of a row is, in a line-item table, the band with a number (an item
@@ -109,6 +119,10 @@ export function groupRows(bands: RowBand[], r: RowRules): RowGroup[] {
       const clash = lastAnchor >= 0 && filled.some((c) => c !== r.firstKey && /\d/.test(b.cells[c]!) && /\d/.test(rowCells[c] ?? ''));
       const wrapped = has(b, r.firstKey) && i > 0 && gapUp < limit && prevLabel !== undefined && continuesText(prevLabel, b.cells[r.firstKey!]!);
       k = clash || (has(b, r.firstKey) && !wrapped) ? 'anchor' : 'cont';
+    } else if (r.money.size === 0 && lastAnchor >= 0 && filled.some((c) => isCodeCell(b.cells[c]) && isCodeCell(rowCells[c]))) {
+      // A figure or code under the row's own figure or code in the same column ("1a" then "1b" under it) is a
+      // sub-row: one-token cells do not wrap. (Not in line items, whose rows are priced.)
+      k = 'anchor';
     } else if (mode === 'numeric') {
       // Lines indented under the row's text are its notes or bundle parts ("Serienummer: …", "Wireless Mouse ‖ 1"
       // under a bundle): without a price they are no row, and no wrap of the description either.
@@ -136,6 +150,13 @@ export function groupRows(bands: RowBand[], r: RowRules): RowGroup[] {
   if (mode === 'first' && bands.filter((b) => filledKeys(b).length >= 2).length >= bands.length / 2) {
     for (let i = bands.length - 1; i >= 0 && kind[i] === 'anchor' && filledKeys(bands[i]!).length === 1 && has(bands[i]!, r.firstKey); i--) kind[i] = 'drop';
   }
+  // Lines under the last row that are printed across the column grid (a test statistic or footnote running
+  // from the row labels into the figures) are the table's notes, and so is everything after the first of them:
+  // a row is printed cell by cell.
+  let lastRow = -1;
+  bands.forEach((b, i) => kind[i] === 'anchor' && !b.spans && (lastRow = i));
+  const firstNote = bands.findIndex((b, i) => i > lastRow && b.spans);
+  if (lastRow >= 0 && firstNote > 0) for (let i = firstNote; i < bands.length; i++) kind[i] = 'drop';
   const groups = new Map<number, number[]>();
   bands.forEach((_, i) => kind[i] === 'anchor' && groups.set(i, [i]));
   // Runs of continuations between anchors: cut at the widest gap (ties: everything joins the row above).
