@@ -5,7 +5,7 @@ import { cleanString, findTyped, type DocContext } from '../parsers/value.parser
 import { ISO_CODES } from '../parsers/currency.parser.js';
 import { allSpans, conceptTokens, fold, labelSpec, lineConcepts, wordConcepts, type LabelSpec } from './label.matcher.js';
 import { headerlessItems } from './table.headerless.js';
-import { groupRows, mergeBands, type RowBand } from './table.rows.js';
+import { groupRows, mergeBands, type CellGeom, type RowBand } from './table.rows.js';
 import { allPacksVocabulary } from '../locales/locale.registry.js';
 
 export interface TableResult {
@@ -583,6 +583,7 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
       let lastCi = -1;
       // Column of each word, to tell a run of text printed across the column grid from cells.
       const wordCol: number[] = [];
+      const geom: Record<string, CellGeom> = {};
       for (const [wi, w] of line.words.entries()) {
         let ci = assign(w);
         // Words (not numbers, not currency codes) that land in a number column are text run over from the
@@ -611,6 +612,8 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
         const k = f ? f.key : ci >= 0 ? `#${ci}` : undefined;
         if (!k) continue;
         (cells[k] ??= []).push(w.text);
+        const g = geom[k];
+        geom[k] = g ? { ...g, x0: Math.min(g.x0, w.x0), x1: Math.max(g.x1, w.x1) } : { x0: w.x0, x1: w.x1, firstW: w.x1 - w.x0 };
       }
       const extras = Object.fromEntries(Object.entries(cells).filter(([k]) => k.startsWith('#')).map(([k, v]) => [k, v.join(' ')]));
       for (const k of Object.keys(extras)) delete cells[k];
@@ -629,7 +632,7 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
         for (const key of Object.keys(cells)) delete cells[key];
         cells[k] = all;
       }
-      perLine.push({ y0: line.y0, y1: line.y1, textX0, firstWord: line.words[0]?.text ?? '', spans, cells: Object.fromEntries(Object.entries(cells).map(([k, v]) => [k, v.join(' ')])) });
+      perLine.push({ y0: line.y0, y1: line.y1, textX0, firstWord: line.words[0]?.text ?? '', spans, geom, cells: Object.fromEntries(Object.entries(cells).map(([k, v]) => [k, v.join(' ')])) });
       lineExtras.push(extras);
       kept.push(line);
     }

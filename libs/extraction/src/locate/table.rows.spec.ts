@@ -148,6 +148,46 @@ describe('table rows', () => {
     ]);
   });
 
+  it('joins a label wrapped because it ran out of room, in capitals too, whether its figures sit on the first or the last line', () => {
+    // Label column 100 … 200 wide (the widest label); a character is 5 units, a word space 2.
+    const lab = (y: number, text: string, figures: Record<string, string> = {}, x0 = 100): RowBand => ({
+      ...line(y, { label: text, ...figures }),
+      geom: { label: { x0, x1: x0 + text.length * 5, firstW: text.split(' ')[0]!.length * 5 } },
+    });
+    const out = rows(
+      [
+        lab(100, 'Farming and Fishing', { a: '12.1' }),
+        lab(110, 'Wholesale and Retail', { a: '30.2' }),
+        lab(120, 'Trade'), // "Trade" would not have fitted after "Retail": a wrap, not a row
+        lab(130, 'Mining', { a: '4.0' }),
+        lab(140, 'Energy'), // would have fitted after "Mining": a row of its own (no figures printed)
+        lab(150, 'Transport', { a: '3.0' }),
+        lab(160, 'Hotels and Restaurant'), // a label-only first line whose row figures are on its last line
+        lab(170, 'Catering', { a: '7.5' }),
+      ],
+      { ...labelled, columns: 2 },
+    );
+    expect(out.map((r) => r.label)).toEqual(['Farming and Fishing', 'Wholesale and Retail Trade', 'Mining', 'Energy', 'Transport', 'Hotels and Restaurant Catering']);
+  });
+
+  it('keeps a label-only line with space above it, and a footnote mark, out of the label above', () => {
+    const lab = (y: number, text: string, figures: Record<string, string> = {}): RowBand => ({
+      ...line(y, { label: text, ...figures }),
+      geom: { label: { x0: 100, x1: 100 + text.length * 5, firstW: text.split(' ')[0]!.length * 5 } },
+    });
+    const out = rows(
+      [
+        lab(100, 'Public Administration', { a: '20.0' }),
+        lab(110, 'Defence Forces', { a: '2.0' }),
+        lab(124, 'Services'), // 6 units above it where lines are 2 apart: a heading
+        lab(134, 'Health', { a: '8.0' }),
+        lab(144, 'Education Services', { a: '9.0' }),
+      ],
+      { ...labelled, columns: 2 },
+    );
+    expect(out.map((r) => r.label)).toEqual(['Public Administration', 'Defence Forces', 'Services', 'Health', 'Education Services']);
+  });
+
   it('in line items, joins a wrapped description to its priced line and drops indented notes', () => {
     const items: RowRules = { numeric: new Set(['qty', 'amount']), money: new Set(['amount']), columns: 3, firstKey: 'desc', lh: 8 };
     const out = rows(
