@@ -385,7 +385,9 @@ function bodyLines(
       // In units of the body's own text height: a header printed larger must not stretch the table's reach.
       const heights = out.map((l) => l.y1 - l.y0).sort((a, b) => a - b);
       const unit = Math.min(lh, heights[Math.floor(heights.length / 2)]!);
-      if (gap > Math.max(unit * 1.2, med * 2.5)) return done(footerOnly(li));
+      // A blank line between groups of rows does not end the table when the line after it is printed cell by cell
+      // on the table's own column edges (row groups spaced apart); a paragraph or caption is not.
+      if (gap > Math.max(unit * 1.2, med * 2.5) && !(gap <= unit * ROW_GROUP_GAP && onColumnEdges(line, out, lh))) return done(footerOnly(li));
     }
     if (isHeaderStart(li) && li > h.lastLine + 2) return done(false);
     // "Source: …" / "Note: …" under a table closes it; so does prose running across the columns.
@@ -413,6 +415,23 @@ function bodyLines(
     prevY = line.y1;
   }
   return done(true);
+}
+
+/** Widest gap, in body text heights, that may separate groups of rows of one table (about two blank lines). */
+const ROW_GROUP_GAP = 3;
+/** How far, in line heights, a cell edge may stray from the column edge it is printed on. */
+const EDGE_SLACK = 0.5;
+
+/**
+ * Whether `line` reads as a line of the table whose lines so far are `rows`: two or more cells, every one
+ * starting or ending where cells of the rows above start or end (text is left-aligned, figures right-aligned).
+ */
+function onColumnEdges(line: Line, rows: Line[], lh: number): boolean {
+  const segs = segments(line, 1.2);
+  if (segs.length < 2 || rows.length === 0) return false;
+  const cells = rows.flatMap((l) => segments(l, 1.2));
+  const near = (a: number, b: number) => Math.abs(a - b) <= lh * EDGE_SLACK;
+  return segs.every((sg) => cells.some((c) => near(c.x0, sg.x0) || near(c.x1, sg.x1)));
 }
 
 /**
