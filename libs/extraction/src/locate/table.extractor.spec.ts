@@ -545,4 +545,59 @@ describe('table extraction', () => {
     expect((out.result.table_1 as unknown[]).length).toBe(5);
     expect(out.result.table_1).toContainEqual({ country: 'Romania', q: 16 });
   });
+
+  it('keeps a statistic printed across the columns under the last row out of the rows', () => {
+    const text = [
+      'District        Sample     Population',
+      'Upland          14 (9%)    120 (8%)',
+      'Lowland         31 (20%)   402 (27%)',
+      'Total           45         522',
+      'Test value = 2.71, df = 1, p = 0.099',
+    ].join('\n');
+    const districts = {
+      fields: [
+        {
+          key: 'table_1',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'district', label: 'District', data_type: 'string' as const },
+            { key: 'sample', label: 'Sample', data_type: 'string' as const },
+            { key: 'population', label: 'Population', data_type: 'string' as const },
+          ],
+        },
+      ],
+    };
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), districts);
+    expect((out.result.table_1 as { district: string }[]).map((r) => r.district)).toEqual(['Upland', 'Lowland', 'Total']);
+  });
+
+  it('reads on past a blank line between groups of rows printed on the same column edges, not into a paragraph', () => {
+    const text = [
+      'Group      Products            Share',
+      'Alpha      Total: 20%          Brand A',
+      '           (list one,          Brand B',
+      '           list two)',
+      '',
+      'Beta       Total: 10%          Brand C',
+      '',
+      'The groups above cover most of the market in the year under review.',
+    ].join('\n');
+    const groups = {
+      fields: [
+        {
+          key: 'table_1',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'g', label: 'Group', data_type: 'string' as const },
+            { key: 'p', label: 'Products', data_type: 'string' as const },
+            { key: 's', label: 'Share', data_type: 'string' as const },
+          ],
+        },
+      ],
+    };
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), groups);
+    const rows = out.result.table_1 as Record<string, string>[];
+    expect(rows).toContainEqual({ g: 'Beta', p: 'Total: 10%', s: 'Brand C' });
+    expect(rows.some((r) => Object.values(r).some((v) => v.includes('market')))).toBe(false);
+  });
 });

@@ -5,7 +5,7 @@ import { cleanString, findTyped, type DocContext } from '../parsers/value.parser
 import { ISO_CODES } from '../parsers/currency.parser.js';
 import { allSpans, conceptTokens, fold, labelSpec, lineConcepts, wordConcepts, type LabelSpec } from './label.matcher.js';
 import { headerlessItems } from './table.headerless.js';
-import { groupRows, mergeBands, type RowBand } from './table.rows.js';
+import { groupRows, mergeBands, type CellGeom, type RowBand } from './table.rows.js';
 import { allPacksVocabulary } from '../locales/locale.registry.js';
 
 export interface TableResult {
@@ -385,7 +385,9 @@ function bodyLines(
       // In units of the body's own text height: a header printed larger must not stretch the table's reach.
       const heights = out.map((l) => l.y1 - l.y0).sort((a, b) => a - b);
       const unit = Math.min(lh, heights[Math.floor(heights.length / 2)]!);
-      if (gap > Math.max(unit * 1.2, med * 2.5)) return done(footerOnly(li));
+      // A blank line between groups of rows does not end the table when the line after it is printed cell by cell
+      // on the table's own column edges (row groups spaced apart); a paragraph or caption is not.
+      if (gap > Math.max(unit * 1.2, med * 2.5) && !(gap <= unit * ROW_GROUP_GAP && onColumnEdges(line, out, lh))) return done(footerOnly(li));
     }
     if (isHeaderStart(li) && li > h.lastLine + 2) return done(false);
     // "Source: …" / "Note: …" under a table closes it; so does prose running across the columns.
@@ -413,6 +415,23 @@ function bodyLines(
     prevY = line.y1;
   }
   return done(true);
+}
+
+/** Widest gap, in body text heights, that may separate groups of rows of one table (about two blank lines). */
+const ROW_GROUP_GAP = 3;
+/** How far, in line heights, a cell edge may stray from the column edge it is printed on. */
+const EDGE_SLACK = 0.5;
+
+/**
+ * Whether `line` reads as a line of the table whose lines so far are `rows`: two or more cells, every one
+ * starting or ending where cells of the rows above start or end (text is left-aligned, figures right-aligned).
+ */
+function onColumnEdges(line: Line, rows: Line[], lh: number): boolean {
+  const segs = segments(line, 1.2);
+  if (segs.length < 2 || rows.length === 0) return false;
+  const cells = rows.flatMap((l) => segments(l, 1.2));
+  const near = (a: number, b: number) => Math.abs(a - b) <= lh * EDGE_SLACK;
+  return segs.every((sg) => cells.some((c) => near(c.x0, sg.x0) || near(c.x1, sg.x1)));
 }
 
 /**
@@ -581,6 +600,9 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
       const cells: Record<string, string[]> = {};
       let textX0 = Infinity;
       let lastCi = -1;
+      // Column of each word, to tell a run of text printed across the column grid from cells.
+      const wordCol: number[] = [];
+      const geom: Record<string, CellGeom> = {};
       for (const [wi, w] of line.words.entries()) {
         let ci = assign(w);
         // Words (not numbers, not currency codes) that land in a number column are text run over from the
@@ -602,12 +624,15 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
           }
         }
         lastCi = ci;
+        wordCol[wi] = ci;
         const f = cols[ci]?.field;
         if (f?.data_type === 'string') textX0 = Math.min(textX0, w.x0);
         // Unclaimed columns are kept aside (as "#<index>") for the quantity × price = amount check.
         const k = f ? f.key : ci >= 0 ? `#${ci}` : undefined;
         if (!k) continue;
         (cells[k] ??= []).push(w.text);
+        const g = geom[k];
+        geom[k] = g ? { ...g, x0: Math.min(g.x0, w.x0), x1: Math.max(g.x1, w.x1) } : { x0: w.x0, x1: w.x1, firstW: w.x1 - w.x0 };
       }
       const extras = Object.fromEntries(Object.entries(cells).filter(([k]) => k.startsWith('#')).map(([k, v]) => [k, v.join(' ')]));
       for (const k of Object.keys(extras)) delete cells[k];
@@ -615,13 +640,18 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
       // A text-only line of a line-item table belongs, whole, to the text column it starts in (a wrapped
       // description drifts under numeric headers).
       const hasNumeric = Object.keys(cells).some((k) => numeric.has(k) && /\d/.test(cells[k]!.join(' ')));
+      let spans = segments(line, 1.2).some((seg) => seg.words.some((w, j) => {
+        const [a, b] = [wordCol[line.words.indexOf(seg.words[j - 1]!)], wordCol[line.words.indexOf(w)]];
+        return j > 0 && a !== undefined && b !== undefined && a >= 0 && b >= 0 && a !== b;
+      }));
       if (!hasNumeric && money.size > 0 && textKeys.length) {
+        spans = false;
         const k = textKeys.find((c) => cells[c]) ?? textKeys[0]!;
         const all = line.words.map((w) => w.text);
         for (const key of Object.keys(cells)) delete cells[key];
         cells[k] = all;
       }
-      perLine.push({ y0: line.y0, y1: line.y1, textX0, firstWord: line.words[0]?.text ?? '', cells: Object.fromEntries(Object.entries(cells).map(([k, v]) => [k, v.join(' ')])) });
+      perLine.push({ y0: line.y0, y1: line.y1, textX0, firstWord: line.words[0]?.text ?? '', spans, geom, cells: Object.fromEntries(Object.entries(cells).map(([k, v]) => [k, v.join(' ')])) });
       lineExtras.push(extras);
       kept.push(line);
     }

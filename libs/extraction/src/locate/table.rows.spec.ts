@@ -102,6 +102,92 @@ describe('table rows', () => {
     expect(out.map((r) => r.label)).toEqual(['Sore knee', 'Tendinitis']);
   });
 
+  it('drops a note printed across the columns under the last row, and what follows it', () => {
+    const figures: RowRules = { numeric: new Set(['a', 'b']), money: new Set(), columns: 3, firstKey: 'label', lh: 8 };
+    const out = rows(
+      [
+        line(100, { label: 'North', a: '12', b: '30' }),
+        line(110, { label: 'South', a: '7', b: '41' }),
+        // "Test: z = 1.93, p =" runs from the label column into the first figure column without a gutter.
+        { ...line(124, { label: 'Test: z = 1.93, p =', a: '0.054' }), spans: true },
+        line(134, { label: 'computed on all cases' }),
+      ],
+      figures,
+    );
+    expect(out.map((r) => r.label)).toEqual(['North', 'South']);
+  });
+
+  it('keeps a last row whose cells sit apart, even when a row above was printed across the grid', () => {
+    const figures: RowRules = { numeric: new Set(['a']), money: new Set(), columns: 2, firstKey: 'label', lh: 8 };
+    const out = rows(
+      [
+        { ...line(100, { label: 'Plain label', a: '3' }), spans: true },
+        line(110, { label: 'Other label', a: '4' }),
+      ],
+      figures,
+    );
+    expect(out).toHaveLength(2);
+  });
+
+  it('starts a sub-row where a one-token code column gets a second code, though the row label stays empty', () => {
+    const codes: RowRules = { numeric: new Set(['n']), money: new Set(), columns: 4, firstKey: 'n', lh: 8 };
+    const out = rows(
+      [
+        line(100, { n: '1', text: 'Work begun at', code: 'K1', sub: 'Plan changed' }),
+        line(110, { text: 'the start' }),
+        line(120, { code: 'K2', sub: 'Plan kept as' }),
+        line(130, { sub: 'it was' }),
+        line(140, { n: '2', text: 'Work begun late', code: 'L1', sub: 'Plan changed' }),
+      ],
+      codes,
+    );
+    expect(out).toEqual([
+      { n: '1', text: 'Work begun at the start', code: 'K1', sub: 'Plan changed' },
+      { code: 'K2', sub: 'Plan kept as it was' },
+      { n: '2', text: 'Work begun late', code: 'L1', sub: 'Plan changed' },
+    ]);
+  });
+
+  it('joins a label wrapped because it ran out of room, in capitals too, whether its figures sit on the first or the last line', () => {
+    // Label column 100 … 200 wide (the widest label); a character is 5 units, a word space 2.
+    const lab = (y: number, text: string, figures: Record<string, string> = {}, x0 = 100): RowBand => ({
+      ...line(y, { label: text, ...figures }),
+      geom: { label: { x0, x1: x0 + text.length * 5, firstW: text.split(' ')[0]!.length * 5 } },
+    });
+    const out = rows(
+      [
+        lab(100, 'Farming and Fishing', { a: '12.1' }),
+        lab(110, 'Wholesale and Retail', { a: '30.2' }),
+        lab(120, 'Trade'), // "Trade" would not have fitted after "Retail": a wrap, not a row
+        lab(130, 'Mining', { a: '4.0' }),
+        lab(140, 'Energy'), // would have fitted after "Mining": a row of its own (no figures printed)
+        lab(150, 'Transport', { a: '3.0' }),
+        lab(160, 'Hotels and Restaurant'), // a label-only first line whose row figures are on its last line
+        lab(170, 'Catering', { a: '7.5' }),
+      ],
+      { ...labelled, columns: 2 },
+    );
+    expect(out.map((r) => r.label)).toEqual(['Farming and Fishing', 'Wholesale and Retail Trade', 'Mining', 'Energy', 'Transport', 'Hotels and Restaurant Catering']);
+  });
+
+  it('keeps a label-only line with space above it, and a footnote mark, out of the label above', () => {
+    const lab = (y: number, text: string, figures: Record<string, string> = {}): RowBand => ({
+      ...line(y, { label: text, ...figures }),
+      geom: { label: { x0: 100, x1: 100 + text.length * 5, firstW: text.split(' ')[0]!.length * 5 } },
+    });
+    const out = rows(
+      [
+        lab(100, 'Public Administration', { a: '20.0' }),
+        lab(110, 'Defence Forces', { a: '2.0' }),
+        lab(124, 'Services'), // 6 units above it where lines are 2 apart: a heading
+        lab(134, 'Health', { a: '8.0' }),
+        lab(144, 'Education Services', { a: '9.0' }),
+      ],
+      { ...labelled, columns: 2 },
+    );
+    expect(out.map((r) => r.label)).toEqual(['Public Administration', 'Defence Forces', 'Services', 'Health', 'Education Services']);
+  });
+
   it('in line items, joins a wrapped description to its priced line and drops indented notes', () => {
     const items: RowRules = { numeric: new Set(['qty', 'amount']), money: new Set(['amount']), columns: 3, firstKey: 'desc', lh: 8 };
     const out = rows(

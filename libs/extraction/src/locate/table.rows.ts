@@ -17,6 +17,20 @@ export interface RowBand {
   /** First word of the band (notes such as "Serial: …" start with a label). */
   firstWord: string;
   cells: Record<string, string>;
+  /**
+   * One run of text (words at ordinary word spacing, no gutter between them) split over two or more columns:
+   * printed across the column grid, as notes and statistics under a table are, not cell by cell.
+   */
+  spans?: boolean;
+  /** Where the text of each column lies: left and right edge, and the width of its first word. */
+  geom?: Record<string, CellGeom>;
+}
+
+export interface CellGeom {
+  x0: number;
+  x1: number;
+  /** Width of the cell's first word. */
+  firstW: number;
 }
 
 export interface RowRules {
@@ -53,7 +67,10 @@ export function mergeBands(lines: RowBand[]): { band: RowBand; lines: number[] }
       const b = last.band;
       const cells = { ...b.cells };
       for (const [k, v] of Object.entries(l.cells)) cells[k] = cells[k] ? `${cells[k]} ${v}` : v;
-      last.band = { y0: Math.min(b.y0, l.y0), y1: Math.max(b.y1, l.y1), textX0: Math.min(b.textX0, l.textX0), firstWord: b.firstWord, cells };
+      // Geometry per column: the left edge of both, the right edge and first word of the line read first.
+      const geom = { ...l.geom, ...b.geom };
+      for (const [k, g] of Object.entries(l.geom ?? {})) if (b.geom?.[k]) geom[k] = { ...b.geom[k]!, x0: Math.min(b.geom[k]!.x0, g.x0) };
+      last.band = { y0: Math.min(b.y0, l.y0), y1: Math.max(b.y1, l.y1), textX0: Math.min(b.textX0, l.textX0), firstWord: b.firstWord, cells, spans: !!(b.spans || l.spans), geom };
       last.lines.push(i);
     } else out.push({ band: { ...l, cells: { ...l.cells } }, lines: [i] });
   });
@@ -75,7 +92,33 @@ export function continuesText(prev: string, next: string): boolean {
   return CONNECTORS.has(last);
 }
 
+/** A gap this many times the usual line spacing (plus half a unit) is wider than the table's own line spacing. */
+const GAP_SLACK = 1.15;
+/** A word space in line heights: the room a word needs besides its own width after the last word of a line. */
+const WORD_SPACE = 0.25;
+/** Slack in line heights for a wrapped line starting left of the line it continues (hanging text starts at or right of it). */
+const WRAP_ALIGN = 0.5;
+
+/**
+ * Whether the text of column `k` in `next` continues the one in `prev` because it did not fit: `prev` holds
+ * several words, `next` opens with a word that, after a word space, would run past the column's right edge
+ * `right`; and it starts no further left than `prev`.
+ */
+export function breakForced(prev: RowBand, next: RowBand, k: string, right: number, lh: number): boolean {
+  const p = prev.geom?.[k];
+  const n = next.geom?.[k];
+  if (!p || !n || !Number.isFinite(right)) return false;
+  // Text wrapped at a word boundary: a line of words before, words after (not a footnote mark or a figure).
+  if (!/\s/.test((prev.cells[k] ?? '').trim()) || !/^[\p{L}(]/u.test((next.cells[k] ?? '').trim())) return false;
+  return p.x1 + lh * WORD_SPACE + n.firstW > right && n.x0 >= p.x0 - lh * WRAP_ALIGN;
+}
+
 const filledKeys = (b: RowBand) => Object.keys(b.cells).filter((k) => (b.cells[k] ?? '').trim() !== '');
+
+/** Longest single token read as a figure or code ("1b", "2.4%", "A-17"): longer tokens are words that hold a digit. */
+const MAX_CODE_LENGTH = 12;
+/** A cell that is one figure or code: such a cell never wraps, so a second one in the same column is a second row. */
+const isCodeCell = (s: string | undefined) => !!s && /^\S+$/.test(s.trim()) && s.trim().length <= MAX_CODE_LENGTH && /\d/.test(s);
 
 /**
  * Groups bands into rows. The anchor of a row is, in a line-item table, the band with a number (an item
@@ -92,6 +135,11 @@ export function groupRows(bands: RowBand[], r: RowRules): RowGroup[] {
   const firstFill = r.firstKey ? bands.filter((b) => has(b, r.firstKey)).length / Math.max(1, bands.length) : 0;
   const mode = r.money.size === 0 && r.firstKey && firstFill >= 0.6 && bands.length >= 2 ? 'first' : r.numeric.size > 0 ? 'numeric' : 'text';
   const limit = r.lh * 0.9;
+  // The median vertical gap between consecutive bands: the table's usual line spacing.
+  const gaps = bands.slice(1).map((b, i) => b.y0 - bands[i]!.y1).sort((a, b) => a - b);
+  const usualGap = gaps.length ? gaps[Math.floor(gaps.length / 2)]! : 0;
+  // Right edge of the row-label column: the widest label line printed in it.
+  const labelRight = Math.max(-Infinity, ...bands.map((b) => (r.firstKey ? b.geom?.[r.firstKey]?.x1 : undefined) ?? -Infinity));
   const kind: ('anchor' | 'cont' | 'drop')[] = [];
   let textX0: number | undefined;
   let lastAnchor = -1;
@@ -103,12 +151,26 @@ export function groupRows(bands: RowBand[], r: RowRules): RowGroup[] {
     if (mode === 'first') {
       // The row label of the nearest band above that has one: a label continuing it is the same cell wrapped.
       let prevLabel: string | undefined;
-      for (let j = i - 1; j >= 0 && j >= i - 3 && prevLabel === undefined; j--) if (has(bands[j]!, r.firstKey)) prevLabel = bands[j]!.cells[r.firstKey!];
+      let prevIndex = -1;
+      for (let j = i - 1; j >= 0 && j >= i - 3 && prevLabel === undefined; j--) if (has(bands[j]!, r.firstKey)) {
+        prevLabel = bands[j]!.cells[r.firstKey!];
+        prevIndex = j;
+      }
       // A band repeating values the row above already has (numbers in the same columns) is a row of its own
       // (a sub-row "Percentage ‖ 16.4%" under "Count ‖ 81"), whatever its label looks like.
       const clash = lastAnchor >= 0 && filled.some((c) => c !== r.firstKey && /\d/.test(b.cells[c]!) && /\d/.test(rowCells[c] ?? ''));
-      const wrapped = has(b, r.firstKey) && i > 0 && gapUp < limit && prevLabel !== undefined && continuesText(prevLabel, b.cells[r.firstKey!]!);
+      // A label line that only exists because the label above ran out of room (its first word would not have
+      // fitted after it in the label column) is that label wrapped, whatever its case — when one of the two
+      // lines carries no figures: a label-only line under a row, or a row whose label began on a label-only line.
+      const prevBand = prevIndex >= 0 ? bands[prevIndex]! : undefined;
+      // (At the table's usual line spacing: a heading printed with space above it is no wrap.)
+      const forced = !!prevBand && !clash && gapUp <= usualGap * GAP_SLACK + 0.5 && (filled.length === 1 || filledKeys(prevBand).length === 1) && breakForced(prevBand, b, r.firstKey!, labelRight, r.lh);
+      const wrapped = has(b, r.firstKey) && i > 0 && gapUp < limit && prevLabel !== undefined && (continuesText(prevLabel, b.cells[r.firstKey!]!) || forced);
       k = clash || (has(b, r.firstKey) && !wrapped) ? 'anchor' : 'cont';
+    } else if (r.money.size === 0 && lastAnchor >= 0 && filled.some((c) => isCodeCell(b.cells[c]) && isCodeCell(rowCells[c]))) {
+      // A figure or code under the row's own figure or code in the same column ("1a" then "1b" under it) is a
+      // sub-row: one-token cells do not wrap. (Not in line items, whose rows are priced.)
+      k = 'anchor';
     } else if (mode === 'numeric') {
       // Lines indented under the row's text are its notes or bundle parts ("Serienummer: …", "Wireless Mouse ‖ 1"
       // under a bundle): without a price they are no row, and no wrap of the description either.
@@ -136,6 +198,13 @@ export function groupRows(bands: RowBand[], r: RowRules): RowGroup[] {
   if (mode === 'first' && bands.filter((b) => filledKeys(b).length >= 2).length >= bands.length / 2) {
     for (let i = bands.length - 1; i >= 0 && kind[i] === 'anchor' && filledKeys(bands[i]!).length === 1 && has(bands[i]!, r.firstKey); i--) kind[i] = 'drop';
   }
+  // Lines under the last row that are printed across the column grid (a test statistic or footnote running
+  // from the row labels into the figures) are the table's notes, and so is everything after the first of them:
+  // a row is printed cell by cell.
+  let lastRow = -1;
+  bands.forEach((b, i) => kind[i] === 'anchor' && !b.spans && (lastRow = i));
+  const firstNote = bands.findIndex((b, i) => i > lastRow && b.spans);
+  if (lastRow >= 0 && firstNote > 0) for (let i = firstNote; i < bands.length; i++) kind[i] = 'drop';
   const groups = new Map<number, number[]>();
   bands.forEach((_, i) => kind[i] === 'anchor' && groups.set(i, [i]));
   // Runs of continuations between anchors: cut at the widest gap (ties: everything joins the row above).
