@@ -18,6 +18,9 @@ export function setDocLocales(doc: DocLayout, ids: readonly string[]): void {
   vocabularies.set(doc, vocabularyFor([...new Set([...detectLocales('').concat(ids)])]));
 }
 
+/** Running-text words of a month-first language that make text without other evidence month-first (forms print few). */
+const MIN_MONTH_FIRST_WORDS = 2;
+
 /** Full text of the document, lines joined by newlines, pages by form feeds. */
 export function fullText(doc: DocLayout): string {
   return doc.pages.map((p) => p.lines.map((l) => l.text).join('\n')).join('\n\f');
@@ -61,6 +64,6 @@ export function inferContext(doc: DocLayout): DocContext {
   // (Value-added taxes, or a country pack detected whose dates are day-first, are not American: such English text
   // is day-first.)
   const notUs = /\b(?:GST|VAT)\b/i.test(text) || vocab.dateOrder === 'dmy';
-  const dateOrder = dmy > mdy ? 'dmy' : mdy > dmy ? 'mdy' : currency === 'USD' || (weakCurrency && !notUs && english > other * 2 && english >= 3) ? 'mdy' : 'dmy';
+  const dateOrder = dmy > mdy ? 'dmy' : mdy > dmy ? 'mdy' : currency === 'USD' || (weakCurrency && !notUs && english > other * 2 && english >= MIN_MONTH_FIRST_WORDS) ? 'mdy' : 'dmy';
   return { locales: vocab.ids, dateOrder, decimal: commaDec > dotDec ? 'comma' : dotDec > commaDec ? 'dot' : undefined, currency };
 }

@@ -148,11 +148,14 @@ const DEFAULT_MIN_SCORE = 2;
 /** Shorter place words ("lot", "kg") are too common elsewhere to count as evidence of a country. */
 const MIN_EVIDENCE_WORD_LENGTH = 5;
 const evidence = new Map<string, ReadonlySet<string>>();
-/** A country pack's evidence: its detection words, and its region and street words of some length. */
+/**
+ * A country pack's evidence: its detection words, and its street words of some length. (Not its region list as such:
+ * it names neighbouring countries too, which documents of other countries print.)
+ */
 function evidenceWords(p: LocalePack): ReadonlySet<string> {
   let set = evidence.get(p.id);
   if (!set) {
-    const places = [...(p.regions ?? []), ...(p.addressWords ?? [])].filter((w) => w.length >= MIN_EVIDENCE_WORD_LENGTH);
+    const places = (p.addressWords ?? []).filter((w) => w.length >= MIN_EVIDENCE_WORD_LENGTH);
     set = new Set([...(p.detect?.words ?? []), ...places].map((w) => w.toLowerCase()));
     evidence.set(p.id, set);
   }
