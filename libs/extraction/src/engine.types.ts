@@ -44,6 +44,11 @@ export interface ExtractionOptions {
   ocrEngine?: string;
   /** OCR languages of this job, e.g. `eng+deu` (supported: eng, deu, fra, nld); default: the engine's. */
   ocrLanguages?: string | readonly string[];
+  /**
+   * Locale packs to apply besides the language packs (e.g. `['ms-MY']`), as a template may set them; unset, the
+   * country packs are detected from the document. Unknown ids are ignored.
+   */
+  locales?: readonly string[];
   signal?: AbortSignal;
 }
 

@@ -1,5 +1,6 @@
 import { ExtractionError, type ExtractionEngine, type ExtractionInput, type ExtractionOptions, type ExtractionOutput, type ExtractionSchema, type FieldDef, type FieldMeta } from './engine.types.js';
-import { inferContext } from './document.context.js';
+import { inferContext, setDocLocales } from './document.context.js';
+import { LOCALE_PACKS } from './locales/locale.registry.js';
 import { isRequired, validateField } from './field.validator.js';
 import type { DocLayout } from './layout/layout.types.js';
 import { reconcileAmounts, sumTaxRates, taxBetween } from './locate/amount.reconciler.js';
@@ -170,6 +171,7 @@ export function betterReading(a: CountedExtraction, b: CountedExtraction): Count
 
 function extractCounted(doc: DocLayout, schema: ExtractionSchema, opts: ExtractionOptions = {}): CountedExtraction {
   const threshold = opts.confidenceThreshold ?? 0.7;
+  if (opts.locales?.length) setDocLocales(doc, opts.locales.filter((id) => LOCALE_PACKS.has(id)));
   const ctx = inferContext(doc);
   const fields = schema?.fields ?? [];
   const result: Record<string, unknown> = {};

@@ -122,3 +122,17 @@ describe('correctWords (whole-token OCR correction against a locale dictionary)'
     expect(correctWords('LOT 9, JALAM MERAH, TRMAN SURIA', vocabularyFor(['en', 'de']))).toBe('LOT 9, JALAM MERAH, TRMAN SURIA');
   });
 });
+
+describe('pinning locale packs (a template setting)', () => {
+  it('applies a named country pack to a document that shows no evidence of it', async () => {
+    const { extractFromLayout } = await import('../extraction.engine.js');
+    const { readText } = await import('../readers/text.reader.js');
+    const text = ['KEDAI CONTOH', 'NO 5, JALAM MAWAR,', 'TRMAN CERIA', 'Total 5.00'].join('\n');
+    const schema = { fields: [{ key: 'address', label: 'Address', data_type: 'string' as const }] };
+    const plain = extractFromLayout(readText(new TextEncoder().encode(text)), schema).result.address;
+    const pinned = extractFromLayout(readText(new TextEncoder().encode(text)), schema, { locales: ['ms-MY', 'xx-unknown'] }).result.address;
+    // (Without the pack its street words are unknown here, so no line reads as an address; with it the block is found.)
+    expect(plain).toBeUndefined();
+    expect(pinned).toBe('NO 5, JALAM MAWAR, TRMAN CERIA');
+  });
+});
