@@ -112,13 +112,13 @@ export interface AddressBlock {
 function addressPart(l: Line, v: Vocabulary): { words: Word[]; text: string } | undefined {
   const t = l.text.trim();
   if (!t || /^\(.*\)$/.test(t) || isRegistrationCode(t) || v.party.receiptBody.test(t) || v.party.documentTitle.test(t) || LABELLED.test(t)) return undefined;
-  if (v.party.registrationLabel.test(t)) return undefined;
   const cut = l.words.findIndex((w) => v.party.contactWord.test(w.text));
   let words = cut >= 0 ? l.words.slice(0, cut) : l.words;
   // (An identifier printed before the address on the same line, "(REG 0012345678) NO 5, JALAN CONTOH …", is cut off.)
   const lastId = words.findLastIndex((w) => ID_RUN.test(w.text));
   if (lastId >= 0) words = words.slice(lastId + 1);
   const text = words.map((w) => w.text).join(' ').replace(/^[^\p{L}\d]+/u, '').trim();
+  if (v.party.registrationLabel.test(text)) return undefined;
   if (!text || findDates(text).length || v.party.time.test(text) || isAmountLine(text) || ID_RUN.test(text)) return undefined;
   return { words, text };
 }
