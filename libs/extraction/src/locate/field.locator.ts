@@ -1,5 +1,5 @@
 import type { FieldDef } from '../engine.types.js';
-import { segments } from '../layout/layout.builder.js';
+import { CELL_GAP, segments } from '../layout/layout.builder.js';
 import type { DocLayout, Line, Word } from '../layout/layout.types.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
 import { conceptTokens, fold, isKnownConcept, labelSpec, lineConcepts, matchSpan, weightOf } from './label.matcher.js';
@@ -82,7 +82,7 @@ function rightOf(line: Line, end: number, field: FieldDef): Word[] {
   while (ws.length && /^[:#\-–—.|]+$/.test(ws[0]!.text)) ws = ws.slice(1);
   if (!ws.length) return [];
   // A short cell ending with a colon right of the label is the next label ("Bill To: ‖ Ship To:").
-  const firstCell = segments({ ...line, words: ws }, 2.5)[0]?.words ?? [];
+  const firstCell = segments({ ...line, words: ws }, CELL_GAP)[0]?.words ?? [];
   // (Abbreviated labels too: "Seller: ‖ Invoice No.: …".)
   if (field.data_type === 'string' && firstCell.length <= 3 && /\p{L}{2,}\.?:$/u.test(firstCell[firstCell.length - 1]?.text ?? '')) return [];
   // A row of labels ("Invoice number ‖ Date of issue ‖ Date due", "Bill To ‖ Ship To") prints the values under them:
@@ -93,7 +93,7 @@ function rightOf(line: Line, end: number, field: FieldDef): Word[] {
   // … unless the label goes on up to that colon, in the same cell and before any figure: "Total Inclusive GST:
   // 36.00", "Total Amt Payable: RM 30.00", "Date of issue: 12.03.2020" (a label ending in ":" is complete).
   if (field.data_type !== 'string' && next > 0 && next <= 3 && !/:$/.test(line.words[end - 1]?.text ?? ':')) {
-    const cell = segments({ ...line, words: line.words.slice(end - 1) }, 2.5)[0]?.words ?? [];
+    const cell = segments({ ...line, words: line.words.slice(end - 1) }, CELL_GAP)[0]?.words ?? [];
     if (cell.includes(ws[next]!) && !ws.slice(0, next + 1).some((w) => /\d/.test(w.text))) {
       ws = ws.slice(next + 1);
       next = ws.findIndex((w, i) => i > 0 && /\p{L}{2,}:$/u.test(w.text));
@@ -103,14 +103,14 @@ function rightOf(line: Line, end: number, field: FieldDef): Word[] {
   if (field.data_type === 'string') {
     // A string value stops at the first wide gap (the next column) after the value starts; a cell that
     // opens with "Word:" is the next label, not a value.
-    const segs = segments({ ...line, words: ws }, 2.5);
+    const segs = segments({ ...line, words: ws }, CELL_GAP);
     const first = segs[0]?.words ?? [];
     if (first.length && /\p{L}{2,}:$/u.test(first[0]!.text)) return [];
     return first;
   }
   // Typed values: the label's own cell, then following cells until one that holds words (another label or
   // column header, as in "Tax ‖ Base ‖ Amount ‖ Net total 2,076.76").
-  const segs = segments({ ...line, words: ws }, 2.5);
+  const segs = segments({ ...line, words: ws }, CELL_GAP);
   const out: Word[] = [...(segs[0]?.words ?? [])];
   for (const seg of segs.slice(1)) {
     if (seg.words.some((w) => /\p{L}{3,}/u.test(w.text) && !ISO_CODES.has(w.text.replace(/\W/g, '')))) break;
@@ -124,7 +124,7 @@ function rightOf(line: Line, end: number, field: FieldDef): Word[] {
  * of which one is a known label word (number, date, buyer …)? Such a row is the head of a grid of values.
  */
 export function isLabelRow(line: Line, end: number): boolean {
-  const segs = segments(line, 2.5);
+  const segs = segments(line, CELL_GAP);
   const from = segs.findIndex((s) => line.words.indexOf(s.words[s.words.length - 1]!) >= end - 1);
   const cells = segs.slice(Math.max(0, from));
   if (cells.length < 2) return false;
@@ -232,7 +232,7 @@ function wrappedLines(lines: Line[], li: number, valueWords: Word[]): Line[] {
     const l = lines[k]!;
     if (l.y0 - prev.y1 > h * 0.7) break;
     if (Math.abs(l.x0 - vx0) > h * 1.5) break;
-    if (l.words.some((w) => /\p{L}{2,}:$/u.test(w.text)) || segments(l, 2.5).length > 1) break;
+    if (l.words.some((w) => /\p{L}{2,}:$/u.test(w.text)) || segments(l, CELL_GAP).length > 1) break;
     out.push(l);
     prev = l;
   }
@@ -341,7 +341,7 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
       const concepts = lineConcepts(line);
       // A line may hold several label/value pairs side by side: match each segment separately.
       let offset = 0;
-      for (const seg of segments(line, 2.5)) {
+      for (const seg of segments(line, CELL_GAP)) {
         const segConcepts = concepts.slice(offset, offset + seg.words.length);
         const direct = matchSpan(segConcepts, spec);
         const m = direct && direct.score >= MIN_LABEL_SCORE ? direct : (bareSubjectLabel(segConcepts, spec) ?? direct);
@@ -425,7 +425,7 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         // registration-number label.
         // (Not a number that follows another label of its own further along the line: "Seller: ‖ Invoice No.: LH2025…".)
         const restWords = line.words.slice(segStart + m.end);
-        const nextCell = segments({ ...line, words: restWords }, 2.5)[0]?.words ?? [];
+        const nextCell = segments({ ...line, words: restWords }, CELL_GAP)[0]?.words ?? [];
         const nextIsLabel = nextCell.length > 0 && nextCell.length <= 3 && /\p{L}{2,}\.?:$/u.test(nextCell[nextCell.length - 1]!.text);
         if (field.data_type === 'string' && isNameField(field) && !nextIsLabel && restWords.some((w) => /\d{5,}/.test(w.text))) continue;
         // A value glued to the label's colon ("Customer:2") is that label's value, even when it is not this field's.

@@ -1,5 +1,5 @@
 import type { FieldDef } from '../engine.types.js';
-import { makeLine } from '../layout/layout.builder.js';
+import { CELL_GAP, makeLine } from '../layout/layout.builder.js';
 import type { DocLayout, Line, Page, Word } from '../layout/layout.types.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
 import { conceptTokens, fold } from './label.matcher.js';
@@ -83,9 +83,19 @@ export interface LabelHit {
   more?: [number, number][];
 }
 
+/** Labels of at most this many letters ("No", "TO") must match exactly. */
+const SHORT_LABEL = 3;
+/** Labels of at most this many letters are of medium length… */
+const MEDIUM_LABEL = 6;
+/** …and need this similarity (about one letter in five misread)… */
+const MEDIUM_SIMILARITY = 0.8;
+/** …longer labels this one (OCR errors grow with length). */
+const LONG_SIMILARITY = 0.75;
+/** A gap wider than this many letter heights before a word opens a cell. */
+const OPEN_GAP = 1.2;
 /** Needed similarity by label length: short labels ("No", "TO") must match exactly. */
 function needed(len: number): number {
-  return len <= 3 ? 1 : len <= 6 ? 0.8 : 0.75;
+  return len <= SHORT_LABEL ? 1 : len <= MEDIUM_LABEL ? MEDIUM_SIMILARITY : LONG_SIMILARITY;
 }
 
 const heightOf = (w: Word) => Math.max(1, w.y1 - w.y0);
@@ -95,17 +105,21 @@ function opensCell(line: Line, i: number): boolean {
   if (i === 0) return true;
   const prev = line.words[i - 1]!;
   const w = line.words[i]!;
-  return w.x0 - prev.x1 > heightOf(w) * 1.2 || /[:?]$/.test(prev.text);
+  return w.x0 - prev.x1 > heightOf(w) * OPEN_GAP || /[:?]$/.test(prev.text);
 }
 
+/** A span and a label are compared on their first this many letters before the full comparison. */
+const START_LETTERS = 3;
+/** …which must agree at least this much (one letter of three misread). */
+const START_SIMILARITY = 0.6;
 /** The first three letters of a span and a label nearly agree (OCR errors aside); memoised, it is asked per span. */
 const startCache = new Map<string, boolean>();
 function startsAlike(span: string, target: string): boolean {
-  const key = `${span.slice(0, 3)}\u0001${target.slice(0, 3)}`;
+  const key = `${span.slice(0, START_LETTERS)}\u0001${target.slice(0, START_LETTERS)}`;
   let ok = startCache.get(key);
   if (ok === undefined) {
     if (startCache.size > 50_000) startCache.clear();
-    startCache.set(key, (ok = similarity(span.slice(0, 3), target.slice(0, 3)) >= 0.6));
+    startCache.set(key, (ok = similarity(span.slice(0, START_LETTERS), target.slice(0, START_LETTERS)) >= START_SIMILARITY));
   }
   return ok;
 }
@@ -119,11 +133,25 @@ const CASE_BONUS = 0.04;
 /** Letters and digits as printed (case kept). */
 const letters = (s: string) => s.normalize('NFKC').replace(/[^\p{L}\d]/gu, '');
 
+/** A printed label may span this many words more than the schema's label (OCR splits words). */
+const EXTRA_LABEL_WORDS = 2;
+/** A span stops growing past this many times the label's length… */
+const SPAN_OVERRUN = 1.4;
+/** …plus this many letters. */
+const SPAN_SLACK = 2;
+/** Bonus of a span that opens a cell (a printed label, not a word in a sentence). */
+const OPENING_BONUS = 0.03;
+/** Bonus of a span ending in a colon or question mark. */
+const COLON_BONUS = 0.03;
+/** Penalty of a span read from a label glued by OCR to the word before it. */
+const GLUED_PENALTY = 0.02;
+/** Only labels of at least this many letters are looked for printed over several lines. */
+const MULTI_MIN_LABEL = 10;
 /** Every place on the page where `label` is printed, best first. */
 export function findLabel(page: Page, label: string): LabelHit[] {
   const target = compact(label);
   if (!target) return [];
-  const maxWords = label.split(/\s+/).length + 2;
+  const maxWords = label.split(/\s+/).length + EXTRA_LABEL_WORDS;
   const need = needed(target.length);
   const printedAs = letters(label);
   const hits: LabelHit[] = [];
@@ -143,7 +171,7 @@ export function findLabel(page: Page, label: string): LabelHit[] {
           span += compact(part);
           raw += letters(part);
           if (!glued) text = span;
-          if (span.length > target.length * 1.4 + 2) break;
+          if (span.length > target.length * SPAN_OVERRUN + SPAN_SLACK) break;
           // The span must start with the label's start (OCR errors aside), not somewhere in its middle.
           if (!span || (span[0] !== target[0] && !startsAlike(span, target))) break;
           // similarity ≤ 1 − |length difference| / longer length: skip the edit distance when that bound already fails.
@@ -153,16 +181,16 @@ export function findLabel(page: Page, label: string): LabelHit[] {
           const opening = opensCell(line, i);
           const colon = /[:?]$/.test(ws[j]!.text);
           // Short labels are common words ("No", "on"): only as a printed label, i.e. opening a cell or with a colon.
-          if (target.length <= 3 && !opening && !colon) continue;
+          if (target.length <= SHORT_LABEL && !opening && !colon) continue;
           // Nor is a label inside a sentence a printed label: "Please quote the invoice number with your payment".
           if (!opening && !colon && /^\p{Ll}{2,}$/u.test(ws[i - 1]?.text ?? '') && /^\p{Ll}/u.test(ws[j + 1]?.text ?? '')) continue;
-          s += (opening ? 0.03 : 0) + (colon ? 0.03 : 0) - (glued ? 0.02 : 0) + (raw === printedAs ? CASE_BONUS : 0);
+          s += (opening ? OPENING_BONUS : 0) + (colon ? COLON_BONUS : 0) - (glued ? GLUED_PENALTY : 0) + (raw === printedAs ? CASE_BONUS : 0);
           if (!best || s > best.score) best = { page: page.number, line: li, start: i, end: j + 1, score: s };
         }
       }
       // A long label printed over several lines ("Final Review Due / (Vendor Memo) / Batch(es)"): the
       // start of the label ends its cell, and the lines just below, starting under it, hold the rest.
-      if (!best && target.length >= 10 && text.length >= MULTI_FIRST) {
+      if (!best && target.length >= MULTI_MIN_LABEL && text.length >= MULTI_FIRST) {
         const multi = continued(page, li, i, target, need);
         if (multi) hits.push(multi);
       }
@@ -175,6 +203,18 @@ export function findLabel(page: Page, label: string): LabelHit[] {
 /** Fewest letters of the first line of a label printed over several lines (shorter first lines are common words). */
 const MULTI_FIRST = 5;
 
+/** The first line of a label printed over several lines holds less than this share of its letters. */
+const MULTI_FIRST_SHARE = 0.85;
+/** A label printed over several lines continues over at most this many words below its first line. */
+const MULTI_MAX_WORDS = 12;
+/** Its lines follow with a gap under this many letter heights. */
+const MULTI_LINE_GAP = 0.8;
+/** A line continues under another when it starts within this many letter heights of its start. */
+const UNDER_SLACK = 2;
+/** The continued part may run this many times the label's length (plus SPAN_SLACK letters). */
+const MULTI_OVERRUN = 1.2;
+/** A label pieced together over several lines scores this much less than one read on a single line. */
+const MULTI_PENALTY = 0.05;
 function continued(page: Page, li: number, i: number, target: string, need: number): LabelHit | undefined {
   const line = page.lines[li]!;
   const ws = line.words;
@@ -183,23 +223,23 @@ function continued(page: Page, li: number, i: number, target: string, need: numb
   let j = i;
   // The first part: words up to the end of the cell, matching the start of the label.
   for (; j < ws.length; j++) {
-    if (j > i && ws[j]!.x0 - ws[j - 1]!.x1 > h * 2.5) break;
+    if (j > i && ws[j]!.x0 - ws[j - 1]!.x1 > h * CELL_GAP) break;
     text += compact(labelPart(ws[j]!.text));
   }
-  if (text.length < MULTI_FIRST || text.length >= target.length * 0.85 || similarity(text, target.slice(0, text.length)) < need) return undefined;
+  if (text.length < MULTI_FIRST || text.length >= target.length * MULTI_FIRST_SHARE || similarity(text, target.slice(0, text.length)) < need) return undefined;
   const more: [number, number][] = [];
   let bottom = line.y1;
-  for (let k = li + 1; k < page.lines.length && more.length < 12 && text.length < target.length; k++) {
+  for (let k = li + 1; k < page.lines.length && more.length < MULTI_MAX_WORDS && text.length < target.length; k++) {
     const l = page.lines[k]!;
     if ((l.y0 + l.y1) / 2 <= bottom) continue;
-    if (l.y0 - bottom > h * 0.8) break;
-    const start = l.words.findIndex((w) => Math.abs(w.x0 - ws[i]!.x0) < h * 2);
+    if (l.y0 - bottom > h * MULTI_LINE_GAP) break;
+    const start = l.words.findIndex((w) => Math.abs(w.x0 - ws[i]!.x0) < h * UNDER_SLACK);
     if (start < 0) continue;
     let part = '';
     for (let m = start; m < l.words.length; m++) {
-      if (m > start && l.words[m]!.x0 - l.words[m - 1]!.x1 > h * 2.5) break;
+      if (m > start && l.words[m]!.x0 - l.words[m - 1]!.x1 > h * CELL_GAP) break;
       const next = part + compact(labelPart(l.words[m]!.text));
-      if ((text + next).length > target.length * 1.2 + 2) break;
+      if ((text + next).length > target.length * MULTI_OVERRUN + SPAN_SLACK) break;
       part = next;
       more.push([k, m]);
     }
@@ -208,7 +248,7 @@ function continued(page: Page, li: number, i: number, target: string, need: numb
   }
   const score = similarity(text, target);
   if (!more.length || score < need) return undefined;
-  return { page: page.number, line: li, start: i, end: j, score: score - 0.05, more };
+  return { page: page.number, line: li, start: i, end: j, score: score - MULTI_PENALTY, more };
 }
 
 const wordKey = (h: { page: number; line: number }, i: number) => `${h.page}:${h.line}:${i}`;
@@ -218,6 +258,12 @@ interface Claim {
   hit: LabelHit;
 }
 
+/** Longer labels rank first: this bonus per letter… */
+const LENGTH_BONUS = 0.015;
+/** …counted up to this many letters. */
+const LENGTH_BONUS_CAP = 20;
+/** A further occurrence of a label scoring at least this is a printed label too (it ends values). */
+const REPEAT_LABEL_SCORE = 0.9;
 /**
  * Assigns printed labels to fields: longer, better matching labels claim their words first (so "DATE"
  * does not take the first word of "DATE RECEIVED"); a label asked for several times takes as many
@@ -234,7 +280,7 @@ function claimLabels(doc: DocLayout, fields: FieldDef[]): { claims: Claim[]; del
   const all: { group: string; hit: LabelHit; rank: number }[] = [];
   for (const [group, fs] of groups)
     for (const page of doc.pages)
-      for (const hit of findLabel(page, fs[0]!.label!)) all.push({ group, hit, rank: hit.score + 0.015 * Math.min(group.length, 20) });
+      for (const hit of findLabel(page, fs[0]!.label!)) all.push({ group, hit, rank: hit.score + LENGTH_BONUS * Math.min(group.length, LENGTH_BONUS_CAP) });
   all.sort((a, b) => b.rank - a.rank);
   const usedWords = new Set<string>();
   const got = new Map<string, LabelHit[]>();
@@ -248,7 +294,7 @@ function claimLabels(doc: DocLayout, fields: FieldDef[]): { claims: Claim[]; del
     if (list.length >= groups.get(group)!.length) {
       // Further good occurrences of a label are still labels: they end values, but claim nothing; and a
       // label printed more often than it is asked for ("Total" over a column and under it) is ambiguous.
-      if (hit.score >= 0.9) {
+      if (hit.score >= REPEAT_LABEL_SCORE) {
         for (const k of keys) delimiters.add(k);
         ambiguous.add(group);
       }
@@ -288,7 +334,7 @@ function cells(words: Word[], page: number): Line[] {
     const blank = (w: Word) => /^(_+|[-—–=~_]{2,})$/.test(w.text);
     // A currency sign printed before the blank belongs to the amount written in it ("$ ____ 1,200").
     const sign = /^\p{Sc}$/u.test(sorted[i - 1]?.text ?? '') && out[out.length - 1]?.length === 1;
-    if (i === 0 || (!sign && sorted[i]!.x0 - sorted[i - 1]!.x1 > h * 2.5) || blank(sorted[i]!) || blank(sorted[i - 1]!)) out.push([]);
+    if (i === 0 || (!sign && sorted[i]!.x0 - sorted[i - 1]!.x1 > h * CELL_GAP) || blank(sorted[i]!) || blank(sorted[i - 1]!)) out.push([]);
     out[out.length - 1]!.push(sorted[i]!);
   }
   // Specks at a cell's ends ("Jr. °", "EXPANSION -") are noise, not part of the value.
@@ -304,6 +350,14 @@ function cells(words: Word[], page: number): Line[] {
   return trimmed.map((ws) => makeLine(ws, page));
 }
 
+/** Lines of wrapped running text follow with a gap under this many letter heights. */
+const WRAP_LINE_GAP = 0.8;
+/** Lines of a value block follow with a gap under this many letter heights. */
+const VALUE_LINE_GAP = 1.2;
+/** A cell starting more than this many letter heights right of the anchor is another column's. */
+const ANCHOR_REACH = 6;
+/** Lines of one value start within this many letter heights of each other. */
+const VALUE_ALIGN = 1.5;
 /** Words of a value read downward from `firstLine`, within the column [left, right). */
 function blockBelow(page: Page, firstLine: number, top: number, left: number, right: number, anchorX: number, h: number, maxLines: number, isDelim: (li: number, i: number) => boolean, firstGap: number, wrap = false): Word[][] {
   const out: Word[][] = [];
@@ -313,7 +367,7 @@ function blockBelow(page: Page, firstLine: number, top: number, left: number, ri
     // Lines split off the label's own visual row (OCR boxes of typed fill-ins sit higher) are not below it.
     if (!out.length && (l.y0 + l.y1) / 2 <= top) continue;
     const gap = l.y0 - bottom;
-    if (gap > h * (out.length ? (wrap ? 0.8 : 1.2) : firstGap)) break;
+    if (gap > h * (out.length ? (wrap ? WRAP_LINE_GAP : VALUE_LINE_GAP) : firstGap)) break;
     // Wrapped running text continues under its start; a line with text further left is a new row.
     // (A doubtful scrap in the margin, a speck or a stroke of the frame, is no text.)
     if (wrap && l.words.some((w) => w.x1 < left && /[\p{L}\d]{2,}/u.test(w.text) && w.conf >= SCRAP_CONF)) break;
@@ -322,12 +376,12 @@ function blockBelow(page: Page, firstLine: number, top: number, left: number, ri
     // The part of the line under the anchor: the cell (wide-gap segment) that starts nearest to it.
     const segs = cells(idx.map((x) => x.w), page.number);
     const seg = segs.find((s) => s.x1 > anchorX - h) ?? segs[segs.length - 1]!;
-    if (seg.x0 > anchorX + h * 6) {
+    if (seg.x0 > anchorX + h * ANCHOR_REACH) {
       if (out.length) break;
       continue;
     }
     // Lines of one value start under each other.
-    if (out.length && Math.abs(seg.x0 - out[0]![0]!.x0) > h * 1.5) break;
+    if (out.length && Math.abs(seg.x0 - out[0]![0]!.x0) > h * VALUE_ALIGN) break;
     const words: Word[] = [];
     let stop = false;
     for (const w of seg.words) {
@@ -363,6 +417,10 @@ const GLUED_MARK = /^[[(|_]*[xX✓✔☑☒][\])|_]+(?=\p{Lu}{2})/u;
 const MARK_NEARER = 0.6;
 /** How far (letter heights) a mark may stand from the option it ticks. */
 const MARK_REACH = 3;
+/** A mark followed by a lower-case word closer than this many letter heights is a letter of that word. */
+const MARK_SPACE = 0.6;
+/** A mark after a printed label within this many letter heights is that label's answer. */
+const LABEL_MARK_REACH = 4;
 
 const isMark = (text: string) => MARK.test(text) || SPLIT_MARK.test(text);
 /** A mark as the answer: a split cross reads as one cross. */
@@ -378,7 +436,7 @@ function checkMark(line: Line, start: number, rest: Word[], boxAfter: boolean, h
   const ws = line.words;
   const glued = GLUED_MARK.exec(ws[start]!.text);
   if (glued) return { ...ws[start]!, text: glued[0] };
-  if (rest.length && isMark(rest[0]!.text) && (rest.length === 1 || rest[1]!.x0 - rest[0]!.x1 > h * 0.6 || !/^\p{Ll}/u.test(rest[1]!.text))) return markWord(rest[0]!);
+  if (rest.length && isMark(rest[0]!.text) && (rest.length === 1 || rest[1]!.x0 - rest[0]!.x1 > h * MARK_SPACE || !/^\p{Ll}/u.test(rest[1]!.text))) return markWord(rest[0]!);
   let k = start - 1;
   while (k >= 0 && BOX.test(ws[k]!.text)) k--;
   if (k < 0 || !isMark(ws[k]!.text) || ws[start]!.x0 - ws[k]!.x1 > h * MARK_REACH) return undefined;
@@ -393,7 +451,7 @@ function checkMark(line: Line, start: number, rest: Word[], boxAfter: boolean, h
   const option = !LABEL_LIKE.test(ws[start]!.text);
   if (!(nearer && option)) {
     if (rest.length && !boxAfter && !(rest.length === 1 && /^\p{L}+$/u.test(rest[0]!.text))) return undefined;
-    if (before >= 0 && (isDelimWord(ws[before]!) || LABEL_LIKE.test(ws[before]!.text)) && gapBefore < h * 4) return undefined;
+    if (before >= 0 && (isDelimWord(ws[before]!) || LABEL_LIKE.test(ws[before]!.text)) && gapBefore < h * LABEL_MARK_REACH) return undefined;
   }
   // A cross inside a printed box ("[X]", "|X |") is a ticked box.
   const boxed = /[[|]/.test(ws[k]!.text) || (k > 0 && BOX.test(ws[k - 1]!.text)) || BOX.test(ws[k + 1]!.text);
@@ -432,6 +490,36 @@ const UNREADABLE_CONF = 0.3;
 
 /** Weight of a form label anchoring an amount when the label is printed more often than it is asked for. */
 const AMBIGUOUS = 0.8;
+/** A value's words start at most this many units left of the label's end (box edges overlap). */
+const AFTER_SLACK = 1;
+/** A word of a neighbouring line overlaps the label's band by at least this share of the smaller height. */
+const LEVEL_OVERLAP = 0.5;
+/** A fill-in's foot lies within this many label heights of the label's band. */
+const FOOT_SLACK = 0.5;
+/** Words level with the label are looked for this many lines above and below its line. */
+const ROW_REACH = 3;
+/** A value's column ends this many letter heights before the next label on its row. */
+const COLUMN_MARGIN = 0.5;
+/** A leader "word" lower than this share of a letter height… */
+const FLAT_SCRAP = 0.45;
+/** …read with OCR confidence below this is a dotted or dashed leader. */
+const FLAT_SCRAP_CONF = 0.5;
+/** A doubtful scrap standing apart before the value has at most this many characters. */
+const LEADER_SCRAP_LEN = 3;
+/** A string value takes at most this many lines… */
+const MAX_STRING_LINES = 12;
+/** …other values this many (the value and a line under it). */
+const MAX_VALUE_LINES = 2;
+/** A value that repeats the label's start over at least this many letters is the next column's heading. */
+const MIN_REPEAT = 3;
+/** A value of at most this many words ending in a colon is a label, not a value. */
+const LABEL_VALUE_WORDS = 3;
+/** A value (and a line) of at least this many words is running text that may wrap. */
+const RUNNING_TEXT_WORDS = 3;
+/** A value line ending within this share of the label-to-margin width of the text's right margin is full. */
+const FULL_LINE = 0.25;
+/** A value under its label starts at most this many letter heights below the label. */
+const BELOW_LABEL_GAP = 3;
 
 export interface FormCandidate extends Located {
   labelScore: number;
@@ -482,7 +570,7 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     const ly1 = Math.max(...labelWords.map((w) => w.y1));
     // The label's row: the rest of its line and the words level with the label; when that holds nothing but
     // separators, the line split off beside it (a typed fill-in sitting a little higher or lower).
-    const after = (l: Line) => l.words.filter((w) => w.x0 >= lx1 - 1 && !labelWords.includes(w));
+    const after = (l: Line) => l.words.filter((w) => w.x0 >= lx1 - AFTER_SLACK && !labelWords.includes(w));
     let row = after(line);
     // Words of neighbouring lines level with the label belong to its row too (OCR splits a visual row whose
     // boxes differ in height): half of the lower box overlaps the label's band. When nothing but separators
@@ -490,17 +578,17 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     // its own (small printed labels sit on the rule at the foot of a taller typed value): then a word whose
     // foot lies within half a label height of the label's band counts too.
     const lh = Math.max(1, ly1 - ly0);
-    const overlaps = (w: Word) => Math.min(w.y1, ly1) - Math.max(w.y0, ly0) >= 0.5 * Math.min(heightOf(w), lh);
+    const overlaps = (w: Word) => Math.min(w.y1, ly1) - Math.max(w.y0, ly0) >= LEVEL_OVERLAP * Math.min(heightOf(w), lh);
     const firstLabel = row.findIndex((w) => isDelimWord(w));
     const bare = !row.slice(0, firstLabel < 0 ? row.length : firstLabel).some((w) => !SEPARATOR.test(w.text));
-    const level = (w: Word) => overlaps(w) || (bare && w.y1 >= ly0 - 0.5 * lh && w.y1 <= ly1 + 0.5 * lh && w.y0 < ly1);
+    const level = (w: Word) => overlaps(w) || (bare && w.y1 >= ly0 - FOOT_SLACK * lh && w.y1 <= ly1 + FOOT_SLACK * lh && w.y0 < ly1);
     const beside: Word[] = [];
-    for (let k = Math.max(0, hit.line - 3); k < Math.min(page.lines.length, hit.line + 4); k++) if (k !== hit.line) beside.push(...after(page.lines[k]!).filter(level));
+    for (let k = Math.max(0, hit.line - ROW_REACH); k < Math.min(page.lines.length, hit.line + 1 + ROW_REACH); k++) if (k !== hit.line) beside.push(...after(page.lines[k]!).filter(level));
     row = [...row, ...beside].sort((x, y) => x.x0 - y.x0);
     if (!row.some((w) => !SEPARATOR.test(w.text))) {
       let best: Line | undefined;
       let bestDist = Infinity;
-      for (let k = Math.max(0, hit.line - 3); k < Math.min(page.lines.length, hit.line + 4); k++) {
+      for (let k = Math.max(0, hit.line - ROW_REACH); k < Math.min(page.lines.length, hit.line + 1 + ROW_REACH); k++) {
         const l = page.lines[k]!;
         if (k === hit.line) continue;
         const cy = (l.y0 + l.y1) / 2;
@@ -513,7 +601,7 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     let right = page.width + 1;
     for (const w of row)
       if (isDelimWord(w) || LABEL_LIKE.test(w.text)) {
-        right = w.x0 - h * 0.5;
+        right = w.x0 - h * COLUMN_MARGIN;
         break;
       }
     // Right of the label: up to the next label, in the first cell after it.
@@ -528,9 +616,9 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     let leader = labelPart(labelWords[labelWords.length - 1]!.text) !== labelWords[labelWords.length - 1]!.text;
     const scrap = (k: number) => {
       const w = rest[k]!;
-      if (heightOf(w) < 0.45 * h && w.conf < 0.5) return true;
+      if (heightOf(w) < FLAT_SCRAP * h && w.conf < FLAT_SCRAP_CONF) return true;
       const next = rest[k + 1];
-      return w.conf < 0.3 && !/\d/.test(w.text) && w.text.length <= 3 && next !== undefined && next.x0 - w.x1 > h * 2.5;
+      return w.conf < SCRAP_CONF && !/\d/.test(w.text) && w.text.length <= LEADER_SCRAP_LEN && next !== undefined && next.x0 - w.x1 > h * CELL_GAP;
     };
     // (A lone cross is a check-box answer, however doubtful OCR is about it.)
     const markFirst = () => field.data_type === 'string' && isMark(rest[0]!.text);
@@ -541,7 +629,7 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     }
     const rowBottom = Math.max(ly1, ...rest.map((w) => w.y1));
     let lines: Word[][] = [];
-    const maxLines = field.data_type === 'string' ? 12 : 2;
+    const maxLines = field.data_type === 'string' ? MAX_STRING_LINES : MAX_VALUE_LINES;
     // Check-box answers: the mark right of the option ("Yes x No"), else the mark ticked in the box left of
     // it ("[X] increased [ ] decreased") when nothing but an empty box or another option follows.
     const mark = field.data_type === 'string' ? checkMark(line, hit.start, rest, boxAfter, h, isDelimWord) : undefined;
@@ -555,24 +643,24 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
       // The same heading printed again to the right ("Name of Account … Name of Account" over two table
       // halves) is the next column's heading: the value is below.
       const again = compact(value.map((w) => w.text).join(' '));
-      const repeated = again.length >= 3 && compact(field.label ?? '').startsWith(again);
-      if (!repeated && !(value.length <= 3 && LABEL_LIKE.test(value[value.length - 1]!.text))) {
+      const repeated = again.length >= MIN_REPEAT && compact(field.label ?? '').startsWith(again);
+      if (!repeated && !(value.length <= LABEL_VALUE_WORDS && LABEL_LIKE.test(value[value.length - 1]!.text))) {
         lines.push(value);
         // Running text wraps onto the lines below, starting under the value's start.
-        if (field.data_type === 'string' && cut < 0 && value.length >= 3) {
+        if (field.data_type === 'string' && cut < 0 && value.length >= RUNNING_TEXT_WORDS) {
           const vx0 = value[0]!.x0;
           // A value line that runs to the text's right margin may wrap back under the label itself.
-          const margin = Math.max(...page.lines.filter((l) => l.words.length >= 3).map((l) => l.x1));
-          const full = value[value.length - 1]!.x1 >= margin - (margin - lx0) * 0.25;
+          const margin = Math.max(...page.lines.filter((l) => l.words.length >= RUNNING_TEXT_WORDS).map((l) => l.x1));
+          const full = value[value.length - 1]!.x1 >= margin - (margin - lx0) * FULL_LINE;
           const left = full ? Math.min(vx0, lx0) : vx0;
-          const more = blockBelow(page, hit.line + 1, rowBottom, left - h * 2, right, vx0, h, maxLines - 1, isDelim, 0.8, true);
-          lines.push(...more.filter((ws, i) => i > 0 || Math.abs(ws[0]!.x0 - vx0) < h * 2 || (full && Math.abs(ws[0]!.x0 - lx0) < h * 2)));
+          const more = blockBelow(page, hit.line + 1, rowBottom, left - h * UNDER_SLACK, right, vx0, h, maxLines - 1, isDelim, WRAP_LINE_GAP, true);
+          lines.push(...more.filter((ws, i) => i > 0 || Math.abs(ws[0]!.x0 - vx0) < h * UNDER_SLACK || (full && Math.abs(ws[0]!.x0 - lx0) < h * UNDER_SLACK)));
         }
       }
     }
     const labelBottom = Math.max(rowBottom, ...(hit.more ?? []).map(([l, w]) => page.lines[l]!.words[w]!.y1));
     if (!lines.length) {
-      lines = blockBelow(page, hit.line + 1, labelBottom, lx0 - h * 2, right, lx0, h, maxLines, isDelim, 3);
+      lines = blockBelow(page, hit.line + 1, labelBottom, lx0 - h * UNDER_SLACK, right, lx0, h, maxLines, isDelim, BELOW_LABEL_GAP);
       how = 'below';
       // An amount under a table's column header ("Net Amount", "Totaal") is the first row's, not the document's.
       if (field.data_type === 'number' || field.data_type === 'currency') lines = lines.filter((ws) => !isItemRow(page.lines.find((l) => l.words.includes(ws[0]!))));

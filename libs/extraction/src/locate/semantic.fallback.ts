@@ -4,7 +4,7 @@ import { findDates } from '../parsers/date.parser.js';
 import { findNumbers, type DocContext } from '../parsers/value.parser.js';
 import { findIban, findVatIds } from '../parsers/identifier.parser.js';
 import { conceptTokens, isKnownConcept, weightOf } from './label.matcher.js';
-import { segments } from '../layout/layout.builder.js';
+import { CELL_GAP, segments } from '../layout/layout.builder.js';
 import type { Located } from './field.locator.js';
 import { vocabularyOf } from '../document.context.js';
 import { allPacksVocabulary, correctWords, type Vocabulary } from '../locales/locale.registry.js';
@@ -47,7 +47,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
         const buyerish = ctxText.includes('buyer');
         const taxish = ctxText.includes('tax');
         if (buyerish !== wantBuyer && buyerish) continue;
-        scored.push({ l, v: v.value, s: (taxish ? 2 : 0) + (buyerish === wantBuyer ? 1 : 0) - i / 1000 });
+        scored.push({ l, v: v.value, s: (taxish ? VAT_TAX_WORD : 0) + (buyerish === wantBuyer ? VAT_ROLE_MATCH : 0) - i / VAT_ORDER_DIVISOR });
       }
     });
     scored.sort((a, b) => b.s - a.s);
@@ -56,7 +56,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
   }
   // Document number printed as a title ("Invoice 2024-17", "Avoir AV-2030-0012", "Rechnung Nr. 123").
   if (f.data_type === 'string' && concepts.has('number') && concepts.has('invoice')) {
-    for (const l of lines.slice(0, 60)) {
+    for (const l of lines.slice(0, TITLE_SCAN_LINES)) {
       const m = v.party.titleNumber.exec(l.text);
       if (m) return at(l, l.words, m[1]!, 0.5);
     }
@@ -68,7 +68,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
   // Generic date ("Date", "Invoice date"): the first date printed, unless the label names a specific
   // kind of date (due, delivery, birth …) that a first-date guess would get wrong.
   if (f.data_type === 'date') {
-    const specific = [...concepts].some((c) => weightOf(c) >= 1);
+    const specific = [...concepts].some((c) => weightOf(c) >= SPECIFIC_CONCEPT_WEIGHT);
     if (!specific) {
       for (const l of lines) {
         const d = findDates(l.text, ctx.dateOrder)[0];
@@ -82,7 +82,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
     for (const l of lines) {
       if (!v.party.payWord.test(l.text)) continue;
       for (const d of findDates(l.text, ctx.dateOrder)) {
-        if (v.party.dueBefore.test(l.text.slice(Math.max(0, d.index - 24), d.index))) return at(l, l.words, d.iso, 0.4);
+        if (v.party.dueBefore.test(l.text.slice(Math.max(0, d.index - DUE_WORD_REACH), d.index))) return at(l, l.words, d.iso, 0.4);
       }
     }
   }
@@ -98,13 +98,13 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
   if (f.data_type === 'string' && concepts.has('buyer') && !concepts.has('address')) {
     const page = doc.pages[0]!;
     for (const [k, l] of page.lines.entries()) {
-      if (l.y0 > page.height * 0.4) break;
-      const first = segments(l, 2.5)[0];
-      if (!first || first.text.split(/\s[●•·|]\s/).length < 3 || !/\b\d{4,5}\b/.test(first.text)) continue;
+      if (l.y0 > page.height * RETURN_ADDRESS_ZONE) break;
+      const first = segments(l, CELL_GAP)[0];
+      if (!first || first.text.split(/\s[●•·|]\s/).length < RETURN_ADDRESS_PARTS || !/\b\d{4,5}\b/.test(first.text)) continue;
       const h = l.y1 - l.y0;
-      const next = page.lines.slice(k + 1, k + 3).find((b) => Math.abs(b.x0 - first.x0) < h * 2 && b.y0 - l.y1 < h * 3);
-      const name = next && segments(next, 2.5)[0]?.text.trim();
-      if (next && name && /\p{L}{2}/u.test(name) && !/\d/.test(name)) return at(next, segments(next, 2.5)[0]!.words, name, 0.4);
+      const next = page.lines.slice(k + 1, k + 1 + RETURN_NAME_LINES).find((b) => Math.abs(b.x0 - first.x0) < h * RETURN_NAME_INDENT && b.y0 - l.y1 < h * WINDOW_GAP);
+      const name = next && segments(next, CELL_GAP)[0]?.text.trim();
+      if (next && name && /\p{L}{2}/u.test(name) && !/\d/.test(name)) return at(next, segments(next, CELL_GAP)[0]!.words, name, 0.4);
       break;
     }
     // Else the postal block of someone other than the issuer in the page's upper part: the addressee's window block.
@@ -134,6 +134,36 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
   return undefined;
 }
 
+/** A VAT id with a tax word before it (or on the line above) scores this much. */
+const VAT_TAX_WORD = 2;
+/** A VAT id whose buyer/seller side matches the field's scores this much. */
+const VAT_ROLE_MATCH = 1;
+/** Among equal scores the VAT id printed first wins: its line index divided by this is subtracted. */
+const VAT_ORDER_DIVISOR = 1000;
+/** A document number printed as a title is looked for in this many first lines. */
+const TITLE_SCAN_LINES = 60;
+/** A label concept of at least this weight names a specific kind of value (due date, delivery date …). */
+const SPECIFIC_CONCEPT_WEIGHT = 1;
+/** The deadline word of a due-date sentence is printed within this many characters before the date. */
+const DUE_WORD_REACH = 24;
+/** The sender's one-line return address is printed in this upper fraction of page 1. */
+const RETURN_ADDRESS_ZONE = 0.4;
+/** A one-line return address has at least this many parts separated by bullets or bars. */
+const RETURN_ADDRESS_PARTS = 3;
+/** The addressee's name is one of this many lines under the return address. */
+const RETURN_NAME_LINES = 2;
+/** …starting within this many line heights of the return address's left edge. */
+const RETURN_NAME_INDENT = 2;
+/** The parts of a window-envelope block (return address, address lines, title under it) are under this many line heights apart. */
+const WINDOW_GAP = 3;
+/** Lines of one block (a name, its wrapped part, a label over it) follow with a gap under this many line heights. */
+const BLOCK_GAP = 1.5;
+/** Lines of one column start within this many line heights of each other. */
+const COLUMN_ALIGN = 1.5;
+/** A letterhead or a title is printed in this upper fraction of the page. */
+const LETTERHEAD_ZONE = 0.25;
+/** A line printed this many times taller than the page's median line is a letterhead or title. */
+const LARGER_PRINT = 1.15;
 /**
  * Receipts: cash tendered less the change given is the amount paid, i.e. the total. When a line above the cash line
  * prints exactly that amount and the total chosen by its label differs, the paid amount wins (a "Total GST" or
@@ -176,6 +206,16 @@ function legalName(text: string, v: Vocabulary): string | undefined {
   return undefined;
 }
 
+/** A legal-form line of at most this many words is a name's tail ("CO. (M) SDN BHD") wrapped from the line above. */
+const LEGAL_TAIL_WORDS = 2;
+/** A name's own postal address is looked for in this many lines under it… */
+const ADDRESS_BELOW_LINES = 3;
+/** …at most this many line heights below it… */
+const ADDRESS_BELOW_GAP = 4;
+/** …and has at least this many lines (a street, a postcode line). */
+const MIN_ADDRESS_BELOW = 2;
+/** A legal name printed within this many lines after a buyer label is the buyer's. */
+const BUYER_ZONE_LINES = 3;
 export function findIssuer(doc: DocLayout): { line: Line; name: string } | undefined {
   const page = doc.pages[0];
   if (!page) return undefined;
@@ -209,10 +249,10 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
     const h = l.y1 - l.y0;
     // (Only when the legal-form line is a tail like "CO. (M) SDN BHD": a full name under a brand line stands alone.)
     const words = (v.legalForm.exec(name)?.[1] ?? name).replace(/\([^)]*\)/g, ' ').match(/\p{L}{3,}/gu) ?? [];
-    const tail = words.length <= 2;
+    const tail = words.length <= LEGAL_TAIL_WORDS;
     // (A name whose bracket opened on the line above, "… (NORTH" / "BRANCH) SDN BHD", continues that line.)
     const opened = (name.match(/\)/g)?.length ?? 0) > (name.match(/\(/g)?.length ?? 0);
-    if (prev && (tail || opened) && name === l.text.trim() && l.y0 - prev.y1 < h * 1.5 && !/\d/.test(prev.text) && (opened || !legalName(prev.text, v))) return { line: prev, name: `${prev.text.trim()} ${name}` };
+    if (prev && (tail || opened) && name === l.text.trim() && l.y0 - prev.y1 < h * BLOCK_GAP && !/\d/.test(prev.text) && (opened || !legalName(prev.text, v))) return { line: prev, name: `${prev.text.trim()} ${name}` };
     // (A legal form printed alone on the next line, "ACME TRADING" / "SDN BHD", ends the name.)
     const next = page.lines[page.lines.indexOf(l) + 1];
     const nextText = next ? stripRegistration(next.text, v) : '';
@@ -226,8 +266,8 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
   const payee = payeeIssuer(doc, v);
   // (An account holder named inside a letterhead printed larger, "Praxis für Physiotherapie Anke Vogt" over
   // "Kontoinhaberin: Anke Vogt", is the same issuer: the letterhead is the fuller name.)
-  if (payee && top[0] && top[0].y0 < page.height * 0.25 && isLarger(page, top[0])) {
-    const head = (segments(top[0], 2.5)[0]?.text ?? top[0].text).trim();
+  if (payee && top[0] && top[0].y0 < page.height * LETTERHEAD_ZONE && isLarger(page, top[0])) {
+    const head = (segments(top[0], CELL_GAP)[0]?.text ?? top[0].text).trim();
     if (head !== payee.name && head.includes(payee.name)) return { line: top[0], name: head };
   }
   if (payee) return payee;
@@ -238,11 +278,11 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
   const withAddress = top.find((l) => {
     const k = page.lines.indexOf(l);
     const h = l.y1 - l.y0;
-    const below = page.lines.slice(k + 1, k + 4).filter((b) => Math.abs(b.x0 - l.x0) < h * 1.5 && b.y0 - l.y1 < h * 4);
+    const below = page.lines.slice(k + 1, k + 1 + ADDRESS_BELOW_LINES).filter((b) => Math.abs(b.x0 - l.x0) < h * COLUMN_ALIGN && b.y0 - l.y1 < h * ADDRESS_BELOW_GAP);
     // (The name is not itself a line of the address: "TAMAN CONTOH," above "12345 KOTA BETA" is not a name.)
     const t = correctWords(l.text, v);
     const addressLine = v.addressWord.test(t) || isRegionLine(t, v) || /,\s*$/.test(t);
-    const ok = !addressLine && !/\d/.test(l.text) && below.length >= 2 && /\d/.test(below[0]!.text) && below.slice(1).some((b) => /\b\d{4,6}\b/.test(b.text) && /\p{L}{3}/u.test(b.text));
+    const ok = !addressLine && !/\d/.test(l.text) && below.length >= MIN_ADDRESS_BELOW && /\d/.test(below[0]!.text) && below.slice(1).some((b) => /\b\d{4,6}\b/.test(b.text) && /\p{L}{3}/u.test(b.text));
     return ok && !isAddresseeBlock(page, l, v);
   });
   if (withAddress && withAddress !== top[0]) {
@@ -251,7 +291,7 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
     for (let k = page.lines.indexOf(head) - 1; k >= 0; k--) {
       const p = page.lines[k]!;
       const h = head.y1 - head.y0;
-      if (Math.abs(p.x0 - head.x0) >= h * 1.5 || head.y0 - p.y1 > h * 1.5 || /\d/.test(p.text) || !/\p{L}{2}/u.test(p.text) || v.greeting.test(p.text.trim()) || v.party.documentTitle.test(p.text.trim())) break;
+      if (Math.abs(p.x0 - head.x0) >= h * COLUMN_ALIGN || head.y0 - p.y1 > h * BLOCK_GAP || /\d/.test(p.text) || !/\p{L}{2}/u.test(p.text) || v.greeting.test(p.text.trim()) || v.party.documentTitle.test(p.text.trim())) break;
       head = p;
     }
     return { line: head, name: head.text.trim() };
@@ -260,12 +300,12 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
   const heights = page.lines.map((l) => l.y1 - l.y0).sort((a, b) => a - b);
   const median = heights[Math.floor(heights.length / 2)] ?? 0;
   // (Only its first cell: a title printed on the same line, "Factura Nº: 2024-0456", is not part of the name.)
-  if (top[0] && top[0].y1 - top[0].y0 >= median * 1.15 && top[0].y0 < page.height * 0.25) return { line: top[0], name: (segments(top[0], 2.5)[0]?.text ?? top[0].text).trim() };
+  if (top[0] && top[0].y1 - top[0].y0 >= median * LARGER_PRINT && top[0].y0 < page.height * LETTERHEAD_ZONE) return { line: top[0], name: (segments(top[0], CELL_GAP)[0]?.text ?? top[0].text).trim() };
   const lines = doc.pages.flatMap((p) => p.lines);
   let buyerZone = -10;
   for (const [i, l] of lines.entries()) {
     if (conceptTokens(l.text).includes('buyer')) buyerZone = i;
-    if (i - buyerZone <= 3) continue;
+    if (i - buyerZone <= BUYER_ZONE_LINES) continue;
     const name = legalName(l.text, v);
     if (name) return { line: l, name };
   }
@@ -290,10 +330,12 @@ function withoutNoiseEdges(line: Line, name: string): string {
 const ISSUER_WINDOW = 6;
 /** A line that opens with a short label and a colon ("Reg. No. :", "Date:") is a detail, not a name. */
 const LABEL_LEAD = /^[^:]{1,25}:/;
+/** A sentence has at least this many words. */
+const SENTENCE_WORDS = 3;
 /** Sentences (three words or more ending in a full stop or exclamation mark) are notes, not names. */
 function isSentence(t: string, v: Vocabulary): boolean {
   const s = withoutLegalDot(t.trim(), v);
-  return s.split(/\s+/).length >= 3 && /[.!]$/.test(s) && !v.legalForm.test(t.trim());
+  return s.split(/\s+/).length >= SENTENCE_WORDS && /[.!]$/.test(s) && !v.legalForm.test(t.trim());
 }
 /**
  * A line with a street or building word, a postcode line or a region line is part of an address, never a name
@@ -318,7 +360,7 @@ function nameAboveAddress(doc: DocLayout, v: Vocabulary): { line: Line; name: st
   const k = page.lines.indexOf(block.lines[0]!);
   const [x0, x1] = [Math.min(...block.words.map((w) => w.x0)), Math.max(...block.words.map((w) => w.x1))];
   // (Only the cell above the block: a title printed beside the name on the same line is not part of it.)
-  const cellOver = (l: Line) => segments(l, 2.5).find((c) => c.x1 > x0 && c.x0 < x1);
+  const cellOver = (l: Line) => segments(l, CELL_GAP).find((c) => c.x1 > x0 && c.x0 < x1);
   for (let j = k - 1; j >= Math.max(0, k - 1 - MAX_NAME_TO_ADDRESS); j--) {
     const l = page.lines[j]!;
     const cell = cellOver(l);
@@ -346,6 +388,12 @@ const WRAP_GAP = 0.8;
 
 // A line naming a person to the attention of whom a letter is addressed: the packs' `salutations`.
 
+/** A column's next line follows with a gap under this many line heights (more is a paragraph gap). */
+const COLUMN_LINE_GAP = 1.2;
+/** A line with nothing in the column ends it unless it is under this many line heights below (a line beside it). */
+const COLUMN_SKIP_GAP = 0.3;
+/** A salutation or attention line opens the block when among this many lines under the name. */
+const SALUTATION_REACH = 3;
 /** The cells of the lines right under a cell, in its column, as long as they follow without a paragraph gap. */
 function columnBelow(page: DocLayout['pages'][number], k: number, cell: Line, max: number): Line[] {
   const h = cell.y1 - cell.y0;
@@ -353,10 +401,10 @@ function columnBelow(page: DocLayout['pages'][number], k: number, cell: Line, ma
   let prev = cell;
   for (let j = k + 1; j < page.lines.length && out.length < max; j++) {
     const l = page.lines[j]!;
-    if (l.y0 - prev.y1 > h * 1.2) break;
-    const s = segments(l, 2.5).find((c) => Math.abs(c.x0 - cell.x0) < h * 1.5);
+    if (l.y0 - prev.y1 > h * COLUMN_LINE_GAP) break;
+    const s = segments(l, CELL_GAP).find((c) => Math.abs(c.x0 - cell.x0) < h * COLUMN_ALIGN);
     if (!s) {
-      if (l.y0 - prev.y1 > h * 0.3) break;
+      if (l.y0 - prev.y1 > h * COLUMN_SKIP_GAP) break;
       continue;
     }
     out.push(s);
@@ -368,10 +416,18 @@ function columnBelow(page: DocLayout['pages'][number], k: number, cell: Line, ma
 /** A name line opening a block addressed to someone: a salutation or attention line among the lines under it. */
 function addressedTo(page: DocLayout['pages'][number], l: Line, v: Vocabulary): boolean {
   const k = page.lines.indexOf(l);
-  const first = segments(l, 2.5)[0];
-  return !!first && columnBelow(page, k, first, 3).some((c) => v.party.salutation.test(c.text.trim()));
+  const first = segments(l, CELL_GAP)[0];
+  return !!first && columnBelow(page, k, first, SALUTATION_REACH).some((c) => v.party.salutation.test(c.text.trim()));
 }
 
+/** The addressee's block starts in this upper fraction of page 1. */
+const ADDRESSEE_ZONE = 0.45;
+/** An addressee block has at most this many lines under its first one… */
+const MAX_ADDRESSEE_LINES = 5;
+/** …and at least this many address lines under the name. */
+const MIN_ADDRESSEE_LINES = 2;
+/** A cell of at least this many characters found inside the issuer's name is the issuer's block. */
+const MIN_ISSUER_FRAGMENT = 4;
 /**
  * The addressee's block when no label introduces it: in the upper part of page 1, a name followed in its column by
  * two to five lines of a postal address (a line with a house number, a postcode line) that is not the issuer's block.
@@ -383,19 +439,19 @@ export function addresseeBlock(doc: DocLayout): { line: Line; words: Word[]; nam
   const issuer = findIssuer(doc);
   const v = vocabularyOf(doc);
   for (const [k, l] of page.lines.entries()) {
-    if (l.y0 > page.height * 0.45) break;
-    for (const cell of segments(l, 2.5)) {
+    if (l.y0 > page.height * ADDRESSEE_ZONE) break;
+    for (const cell of segments(l, CELL_GAP)) {
       const text = cell.text.trim();
       if (!nameLike(text, v) || /:$/.test(text) || v.party.documentTitle.test(text)) continue;
-      const below = columnBelow(page, k, cell, 5);
+      const below = columnBelow(page, k, cell, MAX_ADDRESSEE_LINES);
       let rest = below;
       let name = cell;
       if (v.party.salutation.test(text) && text.split(/\s+/).length === 1 && below[0]) [name, rest] = [below[0], below.slice(1)];
-      if (rest.length < 2 || !rest.some((c) => isPostcodeLine(c.text, v)) || !rest.some((c) => (/\d/.test(c.text) && !isPostcodeLine(c.text, v)) || v.addressWord.test(c.text))) continue;
-      if (issuer && (issuer.line === l || [name, ...rest].some((c) => c.text.includes(issuer.name) || (c.text.trim().length >= 4 && issuer.name.includes(c.text.trim()))))) continue;
+      if (rest.length < MIN_ADDRESSEE_LINES || !rest.some((c) => isPostcodeLine(c.text, v)) || !rest.some((c) => (/\d/.test(c.text) && !isPostcodeLine(c.text, v)) || v.addressWord.test(c.text))) continue;
+      if (issuer && (issuer.line === l || [name, ...rest].some((c) => c.text.includes(issuer.name) || (c.text.trim().length >= MIN_ISSUER_FRAGMENT && issuer.name.includes(c.text.trim()))))) continue;
       // (A heading over a block, "Hotel Details", names a kind of content, not a party; names start with a capital.)
       if (!nameLike(name.text, v) || !/^[\p{Lu}\d]/u.test(name.text.trim())) continue;
-      if (!legalName(name.text, v) && conceptTokens(name.text).some((c) => isKnownConcept(c) && weightOf(c) >= 1)) continue;
+      if (!legalName(name.text, v) && conceptTokens(name.text).some((c) => isKnownConcept(c) && weightOf(c) >= SPECIFIC_CONCEPT_WEIGHT)) continue;
       return { line: l, words: name.words, name: name.text.trim() };
     }
   }
@@ -406,27 +462,31 @@ export function addresseeBlock(doc: DocLayout): { line: Line; words: Word[]; nam
 function isLarger(page: DocLayout['pages'][number], l: Line): boolean {
   const heights = page.lines.map((x) => x.y1 - x.y0).sort((a, b) => a - b);
   const median = heights[Math.floor(heights.length / 2)] ?? 0;
-  return l.y1 - l.y0 >= median * 1.15;
+  return l.y1 - l.y0 >= median * LARGER_PRINT;
 }
 
+/** A buyer label is looked for this many lines above the name. */
+const BUYER_LABEL_REACH = 2;
+/** A buyer label ("Bill to", "Factuur aan") has at most this many words. */
+const MAX_LABEL_WORDS = 4;
 /** Is the line's first cell printed right under a buyer label ("Factuur aan", "Bill to:", "Nabywca:") in its column? */
 function underBuyerLabel(page: DocLayout['pages'][number], l: Line): boolean {
   const k = page.lines.indexOf(l);
-  const cell = segments(l, 2.5)[0];
+  const cell = segments(l, CELL_GAP)[0];
   if (!cell || k <= 0) return false;
   const h = l.y1 - l.y0;
-  for (let j = k - 1; j >= Math.max(0, k - 2); j--) {
+  for (let j = k - 1; j >= Math.max(0, k - BUYER_LABEL_REACH); j--) {
     const p = page.lines[j]!;
-    if (cell.y0 - p.y1 > h * 1.5) break;
-    const above = segments(p, 2.5).find((s) => Math.abs(s.x0 - cell.x0) < h * 1.5);
-    if (above) return above.words.length <= 4 && conceptTokens(above.text).includes('buyer');
+    if (cell.y0 - p.y1 > h * BLOCK_GAP) break;
+    const above = segments(p, CELL_GAP).find((s) => Math.abs(s.x0 - cell.x0) < h * COLUMN_ALIGN);
+    if (above) return above.words.length <= MAX_LABEL_WORDS && conceptTokens(above.text).includes('buyer');
   }
   return false;
 }
 
 /** Line text as separate cells (wide gaps) joined by " ‖ ", so that a cell boundary ends a name. */
 function cellText(l: Line): string {
-  return segments(l, 2.5)
+  return segments(l, CELL_GAP)
     .map((s) => s.text.trim())
     .join(' ‖ ');
 }
@@ -439,12 +499,14 @@ export function withoutLegalDot(s: string, v: Vocabulary = allPacksVocabulary())
   return s.replace(v.party.legalDot, '');
 }
 
+/** A company name has at most this many words. */
+const MAX_NAME_WORDS = 6;
 /** A short line that can be a company name on its own: words, no figures, not a label, a title or a sentence. */
 function nameLike(t: string, v: Vocabulary): boolean {
   const s = t.trim();
   const words = s.split(/\s+/);
   return (
-    words.length <= 6 &&
+    words.length <= MAX_NAME_WORDS &&
     /\p{L}{2}/u.test(s) &&
     !/\d/.test(s) &&
     !/:|@|www\.|https?:/i.test(s) &&
@@ -456,6 +518,14 @@ function nameLike(t: string, v: Vocabulary): boolean {
   );
 }
 
+/** The legal footer is printed below this fraction of the page height. */
+const FOOTER_ZONE = 0.6;
+/** Lines of the footer block follow with a gap under this many line heights (more is a paragraph gap). */
+const FOOTER_PARAGRAPH_GAP = 2.5;
+/** The footer block reaches at most this many lines above and below the registration line. */
+const FOOTER_REACH = 3;
+/** A name printed as the footer's first cell has at most this many words. */
+const FOOTER_HEAD_WORDS = 4;
 /**
  * The issuer named in the legal footer: the registration lines (share capital, trade register, company
  * numbers) at the bottom of a page either carry the company's legal name themselves or sit right under a line
@@ -463,15 +533,15 @@ function nameLike(t: string, v: Vocabulary): boolean {
  */
 export function footerIssuer(doc: DocLayout, v: Vocabulary = vocabularyOf(doc)): { line: Line; name: string } | undefined {
   for (const page of doc.pages) {
-    const k = page.lines.findIndex((l) => l.y0 > page.height * 0.6 && v.party.registration.test(l.text));
+    const k = page.lines.findIndex((l) => l.y0 > page.height * FOOTER_ZONE && v.party.registration.test(l.text));
     if (k < 0) continue;
     const first = page.lines[k]!;
     const h = first.y1 - first.y0;
     // The footer block: the registration line and its neighbours printed without a paragraph gap.
     let from = k;
-    while (from > 0 && first.y0 - page.lines[from - 1]!.y1 < h * 2.5 && k - from < 3 && !nameLike(page.lines[from - 1]!.text, v)) from--;
+    while (from > 0 && first.y0 - page.lines[from - 1]!.y1 < h * FOOTER_PARAGRAPH_GAP && k - from < FOOTER_REACH && !nameLike(page.lines[from - 1]!.text, v)) from--;
     let to = k;
-    while (to + 1 < page.lines.length && page.lines[to + 1]!.y0 - page.lines[to]!.y1 < h * 1.5 && to - k < 3) to++;
+    while (to + 1 < page.lines.length && page.lines[to + 1]!.y0 - page.lines[to]!.y1 < h * BLOCK_GAP && to - k < FOOTER_REACH) to++;
     const block = page.lines.slice(from, to + 1);
     for (const l of block) {
       // (The bank named in the same footer is not the issuer: "Bankverbindung: Deutsche Bank AG".)
@@ -481,10 +551,10 @@ export function footerIssuer(doc: DocLayout, v: Vocabulary = vocabularyOf(doc)):
       }
     }
     const above = page.lines[from - 1];
-    if (above && page.lines[from]!.y0 - above.y1 < h * 2.5 && nameLike(above.text, v)) return { line: above, name: above.text.trim() };
+    if (above && page.lines[from]!.y0 - above.y1 < h * FOOTER_PARAGRAPH_GAP && nameLike(above.text, v)) return { line: above, name: above.text.trim() };
     // "ACME – Siège social : …": the name as the first cell of the registration line.
     const head = block[0]!.text.split(/\s[-–—|·•●]\s|\s{2,}/)[0]!.trim();
-    if (head !== block[0]!.text.trim() && nameLike(head, v) && head.split(/\s+/).length <= 4) return { line: block[0]!, name: head };
+    if (head !== block[0]!.text.trim() && nameLike(head, v) && head.split(/\s+/).length <= FOOTER_HEAD_WORDS) return { line: block[0]!, name: head };
   }
   return undefined;
 }
@@ -502,6 +572,8 @@ export function payeeIssuer(doc: DocLayout, v: Vocabulary = vocabularyOf(doc)): 
   return undefined;
 }
 
+/** An addressee's window block starts right of this fraction of the page width. */
+const WINDOW_LEFT = 0.45;
 /**
  * An address block printed right of centre with the document title straight under it, or under the sender's
  * one-line return address ("Firm ● Street 1 ● 12345 Town"), is the addressee's window block.
@@ -510,12 +582,12 @@ function isAddresseeBlock(page: DocLayout['pages'][number], l: Line, v: Vocabula
   const k = page.lines.indexOf(l);
   const h = l.y1 - l.y0;
   const prev = page.lines[k - 1];
-  if (prev && l.y0 - prev.y1 < h * 3 && segments(prev, 2.5).some((s) => s.text.split(/\s[●•·|]\s/).length >= 3)) return true;
-  if (l.x0 < page.width * 0.45) return false;
+  if (prev && l.y0 - prev.y1 < h * WINDOW_GAP && segments(prev, CELL_GAP).some((s) => s.text.split(/\s[●•·|]\s/).length >= RETURN_ADDRESS_PARTS)) return true;
+  if (l.x0 < page.width * WINDOW_LEFT) return false;
   let end = k;
-  while (end + 1 < page.lines.length && page.lines[end + 1]!.y0 - page.lines[end]!.y1 < h * 1.2 && Math.abs(page.lines[end + 1]!.x0 - l.x0) < h * 1.5) end++;
+  while (end + 1 < page.lines.length && page.lines[end + 1]!.y0 - page.lines[end]!.y1 < h * COLUMN_LINE_GAP && Math.abs(page.lines[end + 1]!.x0 - l.x0) < h * COLUMN_ALIGN) end++;
   const next = page.lines[end + 1];
-  return !!next && next.y0 - page.lines[end]!.y1 < h * 3 && v.party.documentTitle.test(next.text.trim());
+  return !!next && next.y0 - page.lines[end]!.y1 < h * WINDOW_GAP && v.party.documentTitle.test(next.text.trim());
 }
 
 /**
@@ -527,6 +599,12 @@ export function partyName(name: string, v: Vocabulary = allPacksVocabulary()): s
   return m ? m[1]!.trim() : name;
 }
 
+/** A rounding adjustment under a rounding adjustment is followed at most this many times. */
+const MAX_ROUNDING_DEPTH = 2;
+/** A rounding adjustment or discount is printed within this many lines under the total. */
+const UNDER_TOTAL_LINES = 3;
+/** A rounding adjustment (or a rounded total's difference) is less than this (ten cents). */
+const ROUNDING_LIMIT = 0.1;
 /**
  * Cash totals are rounded to the smallest coin after the total is printed ("Total 22.91 / Rounding Adj -0.01"):
  * when a line right under the chosen total is such an adjustment (a few cents), the amount paid is the sum, and a
@@ -534,7 +612,7 @@ export function partyName(name: string, v: Vocabulary = allPacksVocabulary()): s
  * as it is (the adjustment then lies above it).
  */
 export function withRounding(doc: DocLayout, f: FieldDef, c: Located | undefined, depth = 0): Located | undefined {
-  if (!c || depth > 2 || (f.data_type !== 'number' && f.data_type !== 'currency')) return c;
+  if (!c || depth > MAX_ROUNDING_DEPTH || (f.data_type !== 'number' && f.data_type !== 'currency')) return c;
   const concepts = conceptTokens(`${f.key.replace(/_/g, ' ')} ${f.label ?? ''}`);
   if (!concepts.includes('total') || concepts.includes('net') || concepts.includes('tax')) return c;
   const value = typeof c.value === 'number' ? c.value : (c.value as { value?: unknown } | null)?.value;
@@ -554,13 +632,13 @@ export function withRounding(doc: DocLayout, f: FieldDef, c: Located | undefined
   if (summary) return withRounding(doc, f, withValue(Math.sign(value || 1) * summary.v, summary.l), depth + 1);
   const net = totalAfterDiscount(page.lines, k, value, v);
   if (net) return withRounding(doc, f, withValue(net.v, net.l), depth + 1);
-  for (const l of page.lines.slice(k + 1, k + 4)) {
+  for (const l of page.lines.slice(k + 1, k + 1 + UNDER_TOTAL_LINES)) {
     if (!v.party.rounding.test(l.text)) continue;
     // A rounded total printed under the exact one ("Total 22.93 / Rounded Total 22.95") is the amount paid.
     if (v.party.amountToPay.test(l.text)) {
       const t = /(\d[\d,]*)[.,](\d{2})\s*\W*$/.exec(l.text);
       const rounded = t ? Number(t[1]!.replace(/,/g, '')) + Number(t[2]) / 100 : NaN;
-      if (Math.abs(rounded - Math.abs(value)) < 0.1) return withValue(Math.sign(value || 1) * rounded);
+      if (Math.abs(rounded - Math.abs(value)) < ROUNDING_LIMIT) return withValue(Math.sign(value || 1) * rounded);
       continue;
     }
     // "Rounding", "Rounding Adj.", "Round Adjustment" (OCR: "Rour ding Adjustment"): the amount read leniently,
@@ -569,7 +647,7 @@ export function withRounding(doc: DocLayout, f: FieldDef, c: Located | undefined
     if (!m) return c;
     const sign = m[2] || m[6] || (m[1] && m[5]) ? -1 : 1;
     const adj = sign * (Number(m[3] || '0') + Number(m[4]) / 100);
-    if (Math.abs(adj) >= 0.1 || adj === 0) continue;
+    if (Math.abs(adj) >= ROUNDING_LIMIT || adj === 0) continue;
     return withValue(Math.round((value + adj) * 100) / 100);
   }
   return c;
@@ -586,15 +664,19 @@ function trailingAmount(t: string): number | undefined {
 // A tax breakdown table's header ("GST Summary  Amount(RM)  Tax(RM)", "VAT analysis", "Tax Code"): the packs' tax and
 // summary words.
 
+/** A tax breakdown's header is looked for within this many lines above the chosen total. */
+const TAX_SUMMARY_REACH = 5;
+/** The document's total is looked for within this many lines above a tax breakdown or a cash line. */
+const TOTAL_REACH = 12;
 /**
  * The total row of a tax breakdown printed under the receipt ("GST Summary / SR @ 6% 33.96 2.04 / TOTAL 33.96
  * 2.04") sums base and tax, not the amount paid: the last total line above that table is the document's total.
  */
 function totalAboveTaxSummary(lines: Line[], k: number, vocab: Vocabulary): { l: Line; v: number } | undefined {
-  const header = lines.slice(Math.max(0, k - 5), k).reverse().findIndex((l) => vocab.party.taxSummary.test(l.text));
+  const header = lines.slice(Math.max(0, k - TAX_SUMMARY_REACH), k).reverse().findIndex((l) => vocab.party.taxSummary.test(l.text));
   if (header < 0) return undefined;
   const h = k - 1 - header;
-  for (let j = h - 1; j >= Math.max(0, h - 12); j--) {
+  for (let j = h - 1; j >= Math.max(0, h - TOTAL_REACH); j--) {
     const t = lines[j]!.text;
     const cs = conceptTokens(t.replace(/[\d.,]+/g, ' '));
     if (!cs.includes('total') && !cs.includes('due')) continue;
@@ -605,22 +687,26 @@ function totalAboveTaxSummary(lines: Line[], k: number, vocab: Vocabulary): { l:
   return undefined;
 }
 
+/** The total after a discount is printed within this many lines under the discount. */
+const NET_TOTAL_REACH = 2;
+/** The total after a discount equals the total less the discount to the cent (with float slack). */
+const DISCOUNT_TOLERANCE = 0.011;
 /**
  * A discount printed under the total, then a total line again ("TOTAL 7.00 / DISCOUNT 0.70 / NETT TOTAL 6.30"):
  * the amount paid is that later line, when it is the total less the discount.
  */
 function totalAfterDiscount(lines: Line[], k: number, value: number, vocab: Vocabulary): { l: Line; v: number } | undefined {
-  for (let j = k + 1; j < Math.min(lines.length, k + 4); j++) {
+  for (let j = k + 1; j < Math.min(lines.length, k + 1 + UNDER_TOTAL_LINES); j++) {
     if (!vocab.party.discountLine.test(lines[j]!.text)) continue;
     // A deposit or prepayment deducted after the total ("Less deposit received") leaves the total as it is: the
     // balance below it is what remains to pay, not the document's total.
     if (vocab.party.depositWord.test(lines[j]!.text)) return undefined;
     const d = trailingAmount(lines[j]!.text);
     if (d === undefined || d === 0) return undefined;
-    for (const l of lines.slice(j + 1, j + 3)) {
+    for (const l of lines.slice(j + 1, j + 1 + NET_TOTAL_REACH)) {
       if (!vocab.party.amountToPay.test(l.text)) continue;
       const v = trailingAmount(l.text);
-      if (v !== undefined && Math.abs(v - (value - Math.abs(d))) < 0.011) return { l, v };
+      if (v !== undefined && Math.abs(v - (value - Math.abs(d))) < DISCOUNT_TOLERANCE) return { l, v };
     }
     return undefined;
   }
@@ -629,6 +715,8 @@ function totalAfterDiscount(lines: Line[], k: number, value: number, vocab: Voca
 
 // The cash-tendered and change lines' words come from the locale packs (`tendered`, `change`).
 
+/** The change line is printed within this many lines under the cash line. */
+const CHANGE_REACH = 2;
 /**
  * "CASH 50.00 / CHANGE 33.04": the amount paid is 16.96; the last line above the cash line printing exactly that
  * amount is the total, whatever its label reads (an OCR-garbled "T otal").
@@ -637,13 +725,13 @@ export function paidFromChange(lines: Line[], vocab: Vocabulary): { l: Line; v: 
   for (let i = 0; i + 1 < lines.length; i++) {
     if (!vocab.tendered.test(lines[i]!.text)) continue;
     const cash = trailingAmount(lines[i]!.text);
-    const ch = lines.slice(i + 1, i + 3).find((l) => vocab.change.test(l.text));
+    const ch = lines.slice(i + 1, i + 1 + CHANGE_REACH).find((l) => vocab.change.test(l.text));
     const change = ch ? trailingAmount(ch.text) : undefined;
     if (cash === undefined || change === undefined || change < 0 || change >= cash) continue;
     const v = Math.round((cash - change) * 100) / 100;
-    for (let j = i - 1; j >= Math.max(0, i - 12); j--) {
+    for (let j = i - 1; j >= Math.max(0, i - TOTAL_REACH); j--) {
       const a = trailingAmount(lines[j]!.text);
-      if (a !== undefined && Math.abs(a - v) < 0.005) return { l: lines[j]!, v };
+      if (a !== undefined && Math.abs(a - v) < PAID_TOLERANCE) return { l: lines[j]!, v };
     }
   }
   return undefined;

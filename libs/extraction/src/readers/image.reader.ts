@@ -93,11 +93,21 @@ const PAGE_PSM = 6;
 /** … and the alternative reading of a low-resolution page scan: sparse text, each word found on its own. */
 const SPARSE_PSM = 11;
 
+/** A page's height is more than this many times its width (Letter is 1.29, A4 1.41)… */
+const PAGE_MIN_ASPECT = 1.2;
+/** …and less than this many times (a longer image is a receipt). */
+const PAGE_MAX_ASPECT = 1.5;
 /** Letter/A4 portrait proportions: a scanned or photographed page rather than a receipt or a screenshot. */
 function isPage(size: { width: number; height: number } | undefined): boolean {
-  return size !== undefined && size.width > 0 && size.height / size.width > 1.2 && size.height / size.width < 1.5;
+  return size !== undefined && size.width > 0 && size.height / size.width > PAGE_MIN_ASPECT && size.height / size.width < PAGE_MAX_ASPECT;
 }
 
+/** Width in inches of a Letter/A4 page, to estimate a page scan's resolution. */
+const PAGE_WIDTH_INCHES = 8.3;
+/** A page scan below this resolution (dpi) is upscaled… */
+const LOW_DPI = 150;
+/** …towards this resolution (dpi). */
+const TARGET_DPI = 200;
 /**
  * Upscale factor before OCR. Tesseract is tuned for ~300 dpi text; phone photos and 100-dpi fax scans have
  * 10–15 px letters. A portrait page scan (Letter/A4 proportions) gets its resolution estimated from its
@@ -110,13 +120,19 @@ export function ocrScale(size: { width: number; height: number } | undefined): n
   // well above what tesseract needs, and OCR time and memory (the straightened or turned copies included) stay bounded.
   if (size.width * size.height > MAX_PIXELS) return Math.sqrt(MAX_PIXELS / (size.width * size.height));
   if (isPage(size)) {
-    const dpi = size.width / 8.3;
-    if (dpi < 150) return Math.min(PAGE_MAX_SCALE, 200 / dpi);
+    const dpi = size.width / PAGE_WIDTH_INCHES;
+    if (dpi < LOW_DPI) return Math.min(PAGE_MAX_SCALE, TARGET_DPI / dpi);
   }
   if (size.width >= MIN_WIDTH) return 1;
   return Math.min(MAX_SCALE, MIN_WIDTH / size.width);
 }
 
+/** A pixel darker than this grey level (0–255) is ink. */
+const INK_GREY = 140;
+/** A ruled line is a dark run of at least this many pixels… */
+const MIN_RULE_PX = 20;
+/** …and at least this share of the image's shorter side (far longer than a letter stroke). */
+const RULE_SHARE = 0.025;
 /**
  * Erases ruled lines (form boxes, underlines, table borders): runs of dark pixels much longer than any
  * letter stroke, horizontal or vertical. Tesseract otherwise takes ruled regions for pictures and drops
@@ -125,8 +141,8 @@ export function ocrScale(size: { width: number; height: number } | undefined): n
 export function eraseRules(px: Uint8ClampedArray | Uint8Array, width: number, height: number): void {
   const gray = (i: number) => (px[4 * i]! * 299 + px[4 * i + 1]! * 587 + px[4 * i + 2]! * 114) / 1000;
   const dark = new Uint8Array(width * height);
-  for (let i = 0; i < dark.length; i++) dark[i] = gray(i) < 140 ? 1 : 0;
-  const min = Math.max(20, Math.round(0.025 * Math.min(width, height)));
+  for (let i = 0; i < dark.length; i++) dark[i] = gray(i) < INK_GREY ? 1 : 0;
+  const min = Math.max(MIN_RULE_PX, Math.round(RULE_SHARE * Math.min(width, height)));
   const kill = new Uint8Array(width * height);
   // Dark runs of at least `min` pixels along rows (horizontal rules), then along columns (vertical rules).
   const markRuns = (outer: number, inner: number, at: (o: number, i: number) => number) => {
@@ -212,6 +228,14 @@ function meanConf(words: Word[]): number {
   return n ? sum / n : 0;
 }
 
+/** A reading whose mean confidence is below this is print the wrong way up… */
+const UPRIGHT_CONF = 0.5;
+/** …and so is one with fewer words than this (of two letters or digits)… */
+const MIN_UPRIGHT_WORDS = 3;
+/** …or with fewer words than this… */
+const FEW_WORDS = 15;
+/** …read at a mean confidence below this. */
+const FEW_WORDS_CONF = 0.75;
 /**
  * Does a reading look like print read the wrong way up? Upright pages read at a mean confidence of 0.65–0.9
  * (SROIE, FUNSD), upside-down ones at 0.2–0.35, sideways ones as a handful of words (a few of them confident
@@ -220,9 +244,17 @@ function meanConf(words: Word[]): number {
 function misoriented(words: Word[]): boolean {
   const real = words.filter((w) => /[\p{L}\d]{2}/u.test(w.text));
   const conf = meanConf(real);
-  return conf < 0.5 || real.length < 3 || (real.length < 15 && conf < 0.75);
+  return conf < UPRIGHT_CONF || real.length < MIN_UPRIGHT_WORDS || (real.length < FEW_WORDS && conf < FEW_WORDS_CONF);
 }
 
+/** The ink check is made on a copy at most this many pixels on its longer side. */
+const INK_SAMPLE_PX = 400;
+/** A pixel is ink when its luminance (weights summing to 1000) is below this (grey level 128). */
+const INK_LEVEL = 128_000;
+/** Print has more than this share of ink pixels (less is a blank page)… */
+const MIN_INK_SHARE = 0.002;
+/** …and less than this share (more is a black frame or a photo). */
+const MAX_INK_SHARE = 0.4;
 /**
  * Does the image look like print at all: some dark pixels, but not mostly dark (a blank page, a black frame or a
  * photo is not turned round)? Measured on a small copy.
@@ -230,7 +262,7 @@ function misoriented(words: Word[]): boolean {
 async function hasInk(img: Image): Promise<boolean> {
   try {
     const { createCanvas } = await import('@napi-rs/canvas');
-    const k = Math.min(1, 400 / Math.max(img.width, img.height));
+    const k = Math.min(1, INK_SAMPLE_PX / Math.max(img.width, img.height));
     const canvas = createCanvas(Math.max(1, Math.round(img.width * k)), Math.max(1, Math.round(img.height * k)));
     const ctx = canvas.getContext('2d');
     // On white: transparent pixels are paper, not ink.
@@ -239,9 +271,9 @@ async function hasInk(img: Image): Promise<boolean> {
     ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
     const px = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
     let dark = 0;
-    for (let i = 0; i < px.length; i += 4) if (px[i]! * 299 + px[i + 1]! * 587 + px[i + 2]! * 114 < 128_000) dark++;
+    for (let i = 0; i < px.length; i += 4) if (px[i]! * 299 + px[i + 1]! * 587 + px[i + 2]! * 114 < INK_LEVEL) dark++;
     const share = dark / (px.length / 4);
-    return share > 0.002 && share < 0.4;
+    return share > MIN_INK_SHARE && share < MAX_INK_SHARE;
   } catch {
     return false;
   }
