@@ -54,3 +54,15 @@ describe('OCR-damaged numeric dates', () => {
     expect(parseDate('45/88/2020')).toBeUndefined();
   });
 });
+
+describe('month names one letter off', () => {
+  it('reads a month name misspelt or misread by one letter in a full date', () => {
+    expect(parseDate('Ocotber 9, 1998')).toBe('1998-10-09');
+    expect(parseDate('15 Febuary 2024')).toBe('2024-02-15');
+    expect(parseDate('3 Setpember 2021')).toBe('2021-09-03');
+  });
+  it('does not read other words or short month names that way', () => {
+    expect(parseDate('Order 12, 2024')).toBeUndefined();
+    expect(parseDate('Maya 4 2020')).toBeUndefined();
+  });
+});

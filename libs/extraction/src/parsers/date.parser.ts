@@ -15,6 +15,27 @@ const ORDINAL = VOCAB.ordinalPattern;
 
 export type DateOrder = 'dmy' | 'mdy';
 
+/** A month name is recognised with one wrong, missing, extra or swapped letter only from this length on. */
+const MIN_FUZZY_MONTH = 5;
+const FUZZY_DMY = new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})\\.?\\s+(\\p{L}{${MIN_FUZZY_MONTH - 1},})\\.?,?\\s+(\\d{4})(?!\\d)`, 'gu');
+const FUZZY_MDY = new RegExp(`(?<![\\p{L}])(\\p{L}{${MIN_FUZZY_MONTH - 1},})\\.?\\s+(\\d{1,2})\\s*,?\\s*(\\d{4})(?!\\d)`, 'gu');
+
+/** The month a word names with at most one edit (Damerau), when it is no exact month name and long enough. */
+function fuzzyMonth(word: string): number | undefined {
+  const w = word.toLowerCase();
+  if (MONTHS.has(w)) return undefined;
+  for (const [name, month] of MONTHS) if (name.length >= MIN_FUZZY_MONTH && oneEditApart(w, name)) return month;
+  return undefined;
+}
+
+function oneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
 function iso(y: number, m: number, d: number): string | undefined {
   // Two-digit years: the century that puts the date within 80 years back / 20 years ahead of today
   // (archived forms print '68 for 1968; current invoices '24 for 2024).
@@ -53,6 +74,16 @@ export function findDates(text: string, order: DateOrder = 'dmy'): DateMatch[] {
   // Month-name day, year: March 15, 2024 / Mar 15 2024.
   const mdy = new RegExp(`(?<![\\p{L}])(${MONTH_RE})(?!\\p{L})\\.?\\s*(\\d{1,2})(?:${ORDINAL})?\\s*,?\\s*(\\d{4})(?!\\d)`, 'giu');
   for (const m of s.matchAll(mdy)) push(m, iso(+m[3]!, MONTHS.get(m[1]!.toLowerCase())!, +m[2]!));
+  // The same with a month name misspelt or misread by one letter ("Ocotber 9, 1968", "15 Febuary 2024"): a word of
+  // some length one edit from a month name, in a full day-month-year date.
+  for (const m of s.matchAll(FUZZY_DMY)) {
+    const month = fuzzyMonth(m[2]!);
+    if (month) push(m, iso(+m[3]!, month, +m[1]!));
+  }
+  for (const m of s.matchAll(FUZZY_MDY)) {
+    const month = fuzzyMonth(m[1]!);
+    if (month) push(m, iso(+m[3]!, month, +m[2]!));
+  }
   // Numeric a/b/yyyy, a.b.yy, a-b-yyyy.
   // (A time glued to the year by OCR, "23/03/201813:08", still ends the date.)
   for (const m of s.matchAll(/(?<![\d.,])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(?:(\d{4})(?=\d{1,2}:\d{2})|(\d{4}|\d{2})(?!\d))/g)) {
