@@ -20,6 +20,8 @@ export interface Located {
 }
 
 const MIN_LABEL_SCORE = 0.6;
+/** A tax id without an EU VAT shape ("GST Reg No: 001234567890", "Steuernummer 12/345/67890") is a few tokens at most. */
+const MAX_BARE_TAX_ID_WORDS = 4;
 function box(ws: Word[]): [number, number, number, number] {
   return [Math.min(...ws.map((w) => w.x0)), Math.min(...ws.map((w) => w.y0)), Math.max(...ws.map((w) => w.x1)), Math.max(...ws.map((w) => w.y1))];
 }
@@ -113,7 +115,9 @@ function rightOf(line: Line, end: number, field: FieldDef): Word[] {
   const segs = segments({ ...line, words: ws }, 2.5);
   const out: Word[] = [...(segs[0]?.words ?? [])];
   for (const seg of segs.slice(1)) {
-    if (seg.words.some((w) => /\p{L}{3,}/u.test(w.text) && !ISO_CODES.has(w.text.replace(/\W/g, '')))) break;
+    // (A date field's cell may spell its month: "Fällig am: ‖ 29. März 2024" is a value, not the next label.)
+    const spelledDate = field.data_type === 'date' && findDates(seg.text).length > 0;
+    if (!spelledDate && seg.words.some((w) => /\p{L}{3,}/u.test(w.text) && !ISO_CODES.has(w.text.replace(/\W/g, '')))) break;
     out.push(...seg.words);
   }
   return out;
@@ -182,7 +186,10 @@ export function plausible(field: FieldDef, value: unknown): boolean {
   if (!acceptableString(field, value)) return false;
   const concepts = conceptTokens(`${field.key.replace(/_/g, ' ')} ${field.label ?? ''}`);
   if (concepts.includes('iban')) return findIban(value) !== undefined;
-  if (concepts.includes('tax') && (concepts.includes('id') || concepts.includes('number'))) return findVatIds(value.toUpperCase()).length > 0 || /\d{6,}/.test(value.replace(/[\s.\-]/g, ''));
+  // (Without an EU VAT shape, a short cell of digits — never a line of prose or a bank account: "Paiement par
+  // virement : IBAN FR13 …" under "TVA non applicable" is no VAT id.)
+  if (concepts.includes('tax') && (concepts.includes('id') || concepts.includes('number')))
+    return findVatIds(value.toUpperCase()).length > 0 || (/\d{6,}/.test(value.replace(/[\s.\-]/g, '')) && !findIban(value) && value.trim().split(/\s+/).length <= MAX_BARE_TAX_ID_WORDS);
   if (concepts.some((c) => c === 'number' || c === 'id' || c === 'code')) {
     // An identifier is not a date ("du 14 Juillet 2019" after "Facture n° …").
     const d = findDates(value)[0];

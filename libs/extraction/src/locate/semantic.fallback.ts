@@ -102,7 +102,10 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
       const first = segments(l, 2.5)[0];
       if (!first || first.text.split(/\s[●•·|]\s/).length < 3 || !/\b\d{4,5}\b/.test(first.text)) continue;
       const h = l.y1 - l.y0;
-      const next = page.lines.slice(k + 1, k + 3).find((b) => Math.abs(b.x0 - first.x0) < h * 2 && b.y0 - l.y1 < h * 3);
+      let next = page.lines.slice(k + 1, k + 3).find((b) => Math.abs(b.x0 - first.x0) < h * 2 && b.y0 - l.y1 < h * 3);
+      // (A salutation alone, "Frau" / "Herrn", opens the block: the name is on the line under it.)
+      const lead = next && segments(next, 2.5)[0]?.text.trim();
+      if (next && lead && v.party.salutation.test(lead) && !/\s/.test(lead)) next = page.lines.slice(page.lines.indexOf(next) + 1).find((b) => Math.abs(b.x0 - first.x0) < h * 2 && b.y0 - next!.y1 < h * 3);
       const name = next && segments(next, 2.5)[0]?.text.trim();
       if (next && name && /\p{L}{2}/u.test(name) && !/\d/.test(name)) return at(next, segments(next, 2.5)[0]!.words, name, 0.4);
       break;
