@@ -350,7 +350,7 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
       let offset = 0;
       for (const seg of segments(line, 2.5)) {
         const segConcepts = concepts.slice(offset, offset + seg.words.length);
-        const direct = matchSpan(segConcepts, spec);
+        const direct = matchSpan(segConcepts, spec, !page.ocr);
         const m = direct && direct.score >= MIN_LABEL_SCORE ? direct : (bareSubjectLabel(segConcepts, spec) ?? direct);
         const segStart = offset;
         offset += seg.words.length;

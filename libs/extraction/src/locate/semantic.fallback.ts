@@ -333,6 +333,9 @@ function nameAboveAddress(doc: DocLayout, v: Vocabulary): { line: Line; name: st
     const above = prev && cellOver(prev);
     const h = l.y1 - l.y0;
     const wrapped = above && l.y0 - prev.y1 < h * WRAP_GAP && nameLike(above.text, v) && !isLabelOnly(above.text) && !legalName(above.text, v) && (!page.ocr || lineConf(prev) >= NOISE_CONF);
+    // (A name printed much larger right above is the letterhead and this line its tagline: "Camille Roussel" over
+    // "Graphiste – Entrepreneur individuel".)
+    if (wrapped && prev.y1 - prev.y0 >= h * TAGLINE_RATIO) return { line: prev, name: above.text.trim() };
     return wrapped ? { line: prev, name: `${above.text.trim()} ${t}` } : { line: l, name: t };
   }
   return undefined;
@@ -346,6 +349,8 @@ function isLabelOnly(t: string): boolean {
 const LEGAL_WRAP_GAP = 1.2;
 /** A name continues on the next line when the gap between them is under this many line heights. */
 const WRAP_GAP = 0.8;
+/** A line over a name at least this many times its height is a letterhead over its tagline, not a wrapped name. */
+const TAGLINE_RATIO = 1.4;
 
 // A line naming a person to the attention of whom a letter is addressed: the packs' `salutations`.
 
@@ -385,6 +390,8 @@ export function addresseeBlock(doc: DocLayout): { line: Line; words: Word[]; nam
   if (!page) return undefined;
   const issuer = findIssuer(doc);
   const v = vocabularyOf(doc);
+  const issuerCell = issuer && issuer.line.page === page.number ? segments(issuer.line, 2.5)[0] : undefined;
+  const issuerBlock = issuer && issuerCell ? columnBelow(page, page.lines.indexOf(issuer.line), issuerCell, 5) : [];
   for (const [k, l] of page.lines.entries()) {
     if (l.y0 > page.height * 0.45) break;
     for (const cell of segments(l, 2.5)) {
@@ -396,6 +403,8 @@ export function addresseeBlock(doc: DocLayout): { line: Line; words: Word[]; nam
       if (v.party.salutation.test(text) && text.split(/\s+/).length === 1 && below[0]) [name, rest] = [below[0], below.slice(1)];
       if (rest.length < 2 || !rest.some((c) => isPostcodeLine(c.text, v)) || !rest.some((c) => (/\d/.test(c.text) && !isPostcodeLine(c.text, v)) || v.addressWord.test(c.text))) continue;
       if (issuer && (issuer.line === l || [name, ...rest].some((c) => c.text.includes(issuer.name) || (c.text.trim().length >= 4 && issuer.name.includes(c.text.trim()))))) continue;
+      // (Nor the lines printed right under the issuer's name in its column: a tagline over its own address.)
+      if (issuerBlock.some((c) => c.y0 === cell.y0 && c.x0 === cell.x0)) continue;
       // (A heading over a block, "Hotel Details", names a kind of content, not a party; names start with a capital.)
       if (!nameLike(name.text, v) || !/^[\p{Lu}\d]/u.test(name.text.trim())) continue;
       if (!legalName(name.text, v) && conceptTokens(name.text).some((c) => isKnownConcept(c) && weightOf(c) >= 1)) continue;
