@@ -7,7 +7,9 @@ import { findIban, findVatIds } from '../parsers/identifier.parser.js';
 import { ISO_CODES } from '../parsers/currency.parser.js';
 import { findDates } from '../parsers/date.parser.js';
 import { partyName, withoutLegalDot } from './semantic.fallback.js';
-import { acceptableString, isPartyField, notAnAmount } from './constraints.js';
+import { acceptableString, isLabelText, isPartyField, notAnAmount } from './constraints.js';
+
+const textOf = (ws: Word[]) => ws.map((w) => w.text).join(' ');
 import { vocabularyOrAll } from '../locales/locale.registry.js';
 
 export interface Located {
@@ -155,7 +157,9 @@ function belowOf(lines: Line[], li: number, labelBox: [number, number, number, n
         break;
       }
     }
-    if (field.data_type === 'string' && out.length) break;
+    // (A string value is the first line, unless that line is a labelled detail of the block: "Kunde" over
+    // "Kundennummer 30418" over the customer's name.)
+    if (field.data_type === 'string' && out.length && !(/\d/.test(textOf(out[out.length - 1]!)) && isLabelText(textOf(out[out.length - 1]!)))) break;
   }
   return out;
 }
@@ -359,7 +363,8 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         // ("Total taxes" still opens with its label: a leading "total" is part of an amount's label.)
         const amountField = field.data_type === 'number' || field.data_type === 'currency';
         const pre = segConcepts.slice(0, m.start).flat();
-        const openingOk = pre.every((c) => weightOf(c) === 0 || (amountField && c === 'total'));
+        // (Nor does a rate printed before an amount's label: "zzgl. 7 % USt. auf 238,00 €".)
+        const openingOk = pre.every((c) => weightOf(c) === 0 || (amountField && (c === 'total' || /^\d{1,2}$/.test(c))));
         if (m.start > 0 && !openingOk) m.score *= seg.words.length > 6 ? 0.6 : 0.85;
         if (seg.words.length - m.end > 8 && !/[:#]$/.test(seg.words[m.end - 1]!.text)) m.score *= 0.8;
         // A label cell that also names another known concept ("Total HT" for "Total": net) is a different field.

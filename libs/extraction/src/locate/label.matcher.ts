@@ -229,7 +229,7 @@ export function wordConcepts(words: string[]): string[][] {
       if (i + n > words.length) continue;
       const phrase = conceptTokens(words.slice(i, i + n).join(' '));
       const separate = out.slice(i, i + n).flat();
-      if (phrase.length === 1 && separate.length >= 2 && ['net', 'total', 'buyer', 'due', 'invoice'].includes(phrase[0]!)) {
+      if (phrase.length === 1 && separate.length >= 2 && ['net', 'total', 'buyer', 'seller', 'due', 'invoice'].includes(phrase[0]!)) {
         out[i] = phrase;
         for (let k = i + 1; k < i + n; k++) out[k] = [];
         break;

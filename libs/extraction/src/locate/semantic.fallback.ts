@@ -6,6 +6,7 @@ import { findIban, findVatIds } from '../parsers/identifier.parser.js';
 import { conceptTokens, isKnownConcept, weightOf } from './label.matcher.js';
 import { segments } from '../layout/layout.builder.js';
 import type { Located } from './field.locator.js';
+import { isLabelText } from './constraints.js';
 import { vocabularyOf } from '../document.context.js';
 import { allPacksVocabulary, correctWords, type Vocabulary } from '../locales/locale.registry.js';
 import { findAddressBlock, isPostcodeLine, isRegionLine, isRegistrationCode, lineConf, NOISE_CONF } from './address.block.js';
@@ -192,7 +193,10 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
     .filter((l) => !isSentence(l.text, v) && !/[:,]\s*$/.test(l.text) && !((LABEL_LEAD.test(l.text) || isAddressLine(l.text, v)) && !legalName(l.text, v)))
     .slice(0, ISSUER_WINDOW);
   for (const [i, l] of top.entries()) {
-    const labelled = legalName(l.text, v);
+    let labelled = legalName(l.text, v);
+    // (A legal form printed alone on the next line, "Feinkost Albrecht & Töchter" / "GmbH", completes the name.)
+    const under = page.lines[page.lines.indexOf(l) + 1];
+    if (!labelled && under && nameLike(l.text, v) && under.y0 - l.y1 < (l.y1 - l.y0) * LEGAL_WRAP_GAP && v.legalFormOnly.test(under.text.trim())) labelled = `${l.text.trim()} ${under.text.trim()}`;
     if (!labelled) continue;
     // (A name after a label, "Customer: ACME GmbH", is that role's party: a buyer label's name is no issuer, any
     // other label is dropped from the name.)
@@ -427,10 +431,16 @@ function underBuyerLabel(page: DocLayout['pages'][number], l: Line): boolean {
   const cell = segments(l, 2.5)[0];
   if (!cell || k <= 0) return false;
   const h = l.y1 - l.y0;
-  for (let j = k - 1; j >= Math.max(0, k - 2); j--) {
+  // (A customer-number line between the heading and the name is the block's detail: "Kunde" / "Kundennummer 30418".)
+  let [top, skipped] = [cell.y0, 0];
+  for (let j = k - 1; j >= Math.max(0, k - 2 - skipped); j--) {
     const p = page.lines[j]!;
-    if (cell.y0 - p.y1 > h * 1.5) break;
+    if (top - p.y1 > h * 1.5) break;
     const above = segments(p, 2.5).find((s) => Math.abs(s.x0 - cell.x0) < h * 1.5);
+    if (above && !skipped && /\d/.test(above.text) && isLabelText(above.text)) {
+      [top, skipped] = [above.y0, 1];
+      continue;
+    }
     if (above) return above.words.length <= 4 && conceptTokens(above.text).includes('buyer');
   }
   return false;
