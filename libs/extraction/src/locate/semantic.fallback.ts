@@ -238,6 +238,11 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
     if (head !== payee.name && head.includes(payee.name)) return { line: top[0], name: head };
   }
   if (payee) return payee;
+  // The sender's one-line return address over a window envelope's address block ("Schreinerei Vogt · Talstraße 2 ·
+  // 72070 Tübingen") opens with the issuer's name.
+  const sender = returnAddress(page);
+  const senderName = sender?.cell.text.split(RETURN_ADDRESS_SEPARATOR)[0]?.trim();
+  if (sender && senderName && nameLike(senderName, v)) return { line: sender.line, name: senderName };
   const aboveAddress = nameAboveAddress(doc, v);
   if (aboveAddress) return aboveAddress;
   // A name directly above its own postal address (street, then a postcode line in the same column) is the
@@ -279,6 +284,25 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
   // (An e-mail or web address printed first is contact data, not the name.)
   const first = top.find((l) => !/@|www\.|https?:/i.test(l.text)) ?? top[0];
   return first ? { line: first, name: first.text.trim() } : undefined;
+}
+
+/** The separators between the parts of a one-line return address. */
+const RETURN_ADDRESS_SEPARATOR = /\s[●•·|]\s/;
+/** A return address is printed in the upper part of the page: above this share of its height. */
+const RETURN_ADDRESS_ZONE = 0.4;
+/**
+ * The first line of the page's upper part printed as a return address: three or more parts, one of them a postcode
+ * and town ("72070 Tübingen", "D-72070 Tübingen", "8011 PG Zwolle"), none of them contact details.
+ */
+function returnAddress(page: DocLayout['pages'][number]): { line: Line; cell: Line } | undefined {
+  for (const l of page.lines) {
+    if (l.y0 > page.height * RETURN_ADDRESS_ZONE) break;
+    const first = segments(l, 2.5)[0];
+    const parts = first?.text.split(RETURN_ADDRESS_SEPARATOR).map((p) => p.trim()) ?? [];
+    if (parts.length < 3 || parts.some((p) => /@|www\.|https?:|^\+?\d[\d\s/()-]{6,}$/i.test(p))) continue;
+    if (parts.some((p) => /^(?:[A-Z]{1,2}-)?\d{4,5}(?:\s[A-Z]{2})?\s+\p{L}/u.test(p))) return { line: l, cell: first! };
+  }
+  return undefined;
 }
 
 /** Marks of at most this many characters read with low confidence at either end of a name are OCR noise. */
