@@ -4,7 +4,7 @@ import { allPacksVocabulary, correctWords, detectLocales, LOCALE_PACKS, vocabula
 describe('locale packs', () => {
   it('loads every pack with an id and only known keys, labels folded to lower case', () => {
     const keys = new Set(['id', 'name', 'country', 'generic', 'detect', 'dateOrder', 'labels', 'legalForms', 'addressWords', 'regions', 'dictionary', 'ocrConfusions', 'ocrFixes', 'greetings', 'tendered', 'change', 'documentTitles', 'documentTitlePrefixes', 'titleNumberWords', 'payWords', 'dueBefore', 'partyPrefixes', 'salutations', 'registrationMarks', 'closingWords', 'bankWords', 'payeeLabels', 'onBehalfOf', 'summaryWords', 'taxCodeWords', 'discountLines', 'depositWords', 'roundingWords', 'amountToPayWords', 'contactWords', 'registrationLabels', 'receiptBodyWords', 'legalAbbreviations', 'houseNumberWords', 'clockWords',
-      'months', 'ordinals', 'textWords', 'textDateOrder', 'yearWords', 'phoneWords', 'postcodePrefixes', 'itemCodeLabels', 'phrases', 'accentedPhrases',
+      'months', 'ordinals', 'textWords', 'textDateOrder', 'yearWords', 'phoneWords', 'lawReferences', 'postcodePrefixes', 'itemCodeLabels', 'phrases', 'accentedPhrases',
       'phraseHeads', 'excluding', 'including', 'taxWords', 'taxLinks', 'labelFillers', 'addresseeCells', 'carryOver', 'tableNotes', 'pageWords',
       'totalModifiers', 'connectors', 'deliveryLabels']);
     expect(LOCALE_PACKS.size).toBeGreaterThanOrEqual(10);
@@ -14,7 +14,7 @@ describe('locale packs', () => {
       for (const re of [...(p.legalForms ?? []), ...(p.itemCodeLabels ?? []), ...(p.phraseHeads ?? []), ...Object.values({ ...p.phrases, ...p.accentedPhrases }).flat()])
         expect(() => new RegExp(re)).not.toThrow();
       if (p.months) expect(p.months).toHaveLength(12);
-      for (const k of ['months', 'ordinals', 'textWords', 'yearWords', 'phoneWords', 'excluding', 'including', 'taxWords', 'labelFillers', 'connectors', 'carryOver', 'deliveryLabels'] as const)
+      for (const k of ['months', 'ordinals', 'textWords', 'yearWords', 'phoneWords', 'lawReferences', 'excluding', 'including', 'taxWords', 'labelFillers', 'connectors', 'carryOver', 'deliveryLabels'] as const)
         for (const w of [p[k] ?? []].flat(2)) expect(w).toBe(w.toLowerCase());
     }
   });
@@ -58,6 +58,9 @@ describe('compiled word lists', () => {
     expect(v.yearWord.test('Geschäftsjahr: ')).toBe(true);
     expect(v.yearWord.test('© ')).toBe(true);
     expect(v.yearWord.test('Total ')).toBe(false);
+    expect(v.lawReference.test('TVA non applicable, art. ')).toBe(true);
+    expect(v.lawReference.test('Steuerbefreit nach § ')).toBe(true);
+    expect(v.lawReference.test('Total TTC ')).toBe(false);
     expect(v.phoneWord.test('Tél. ')).toBe(true);
     expect(v.phoneWord.test('Telex ')).toBe(false);
     expect(v.postcodePrefix.test('Bahnhofstrasse 1, CH-')).toBe(true);

@@ -92,6 +92,8 @@ export interface LocalePack {
   yearWords?: string[];
   /** Words printed before a phone or fax number. */
   phoneWords?: string[];
+  /** Words printed before the number of a statute's article or section ("art. 293 B du CGI", "§ 19 UStG"): no amount. */
+  lawReferences?: string[];
   /** Country prefixes of postcodes ("D-", "CH-"), upper case, without the hyphen. */
   postcodePrefixes?: string[];
   /** Labels of code lines under a line item (GTIN, article and serial numbers), regex sources (case-insensitive). */
@@ -204,6 +206,8 @@ export interface Vocabulary {
   yearWord: RegExp;
   /** A phone word ending the text before a number. */
   phoneWord: RegExp;
+  /** A statute reference word (or §) ending the text before a number. */
+  lawReference: RegExp;
   /** A postcode's country prefix ending the text before a number ("D-"). */
   postcodePrefix: RegExp;
   /** An item code label opening a line. */
@@ -352,6 +356,7 @@ function moreWords(packs: LocalePack[]): Omit<Vocabulary, 'ids' | 'dateOrder' | 
     textWords: { monthFirst: textWords(true), other: textWords(false) },
     yearWord: new RegExp(`(?:©|\\(c\\)|\\b(?:${words('yearWords')})\\b)\\W*$`, 'iu'),
     phoneWord: new RegExp(`\\b(?:${words('phoneWords')})\\b\\.?\\W*$`, 'iu'),
+    lawReference: new RegExp(`(?:§|\\b(?:${words('lawReferences')})\\b)\\.?\\s*$`, 'iu'),
     postcodePrefix: new RegExp(`\\b(?:${words('postcodePrefixes')})-$`),
     itemCodeLabel: new RegExp(`^(?:${sources('itemCodeLabels')})(?=[\\s:#.]|$)`, 'iu'),
     legalFormOnly: new RegExp(`^(?:&\\s*)?(?:${alternation(all('legalForms').map(loosen), false) ?? '(?!)'})$`, 'iu'),

@@ -56,6 +56,8 @@ export function notAnAmount(text: string, index: number, length: number, lead = 
   if (!idsOk && lastWords && conceptTokens(lastWords).slice(-1).some((c) => c === 'number' || c === 'id' || c === 'iban')) return true;
   // A phone number: after a phone word, an international prefix ("+49 …"), or digit groups with a leading zero ("040 123 456").
   if (VOCAB.phoneWord.test(before)) return true;
+  // A statute's article or section ("TVA non applicable, art. 293 B du CGI", "gemäß § 19 UStG").
+  if (VOCAB.lawReference.test(before)) return true;
   if (/^\+\d/.test(raw) || /\+\s?$/.test(before)) return true;
   if (/^0\d/.test(raw.replace(/^[(\-−–]+/, ''))) return true;
   if (!bare) return false;
@@ -179,7 +181,8 @@ function lineItemsSum(fields: FieldDef[], result: Record<string, unknown>): numb
 /**
  * Net + tax = total decides between competing summary amounts: when the chosen three do not add up and the label
  * candidates hold a triple that does, that triple is taken (changing as few of the chosen fields as possible, then
- * by label strength). Without such a triple, Σ line items = net decides between competing net amounts.
+ * by label strength). Without such a triple, Σ line items = net decides between competing net amounts (never against
+ * a chosen triple that adds up).
  */
 function reconcileTotals(fields: FieldDef[], alternatives: Map<string, Located[]>, result: Record<string, unknown>, meta: Record<string, FieldMeta>): void {
   const byRole: Partial<Record<Role, FieldDef>> = {};
@@ -193,7 +196,10 @@ function reconcileTotals(fields: FieldDef[], alternatives: Map<string, Located[]
   if (net && tax && total) {
     const [n, x, t] = [current(net), current(tax), current(total)];
     const consistent = n !== undefined && x !== undefined && t !== undefined && Math.abs(n + x - t) <= SUM_TOLERANCE;
-    if (!consistent) {
+    // Chosen amounts that add up stand: line items priced with tax (a shop's gross prices) sum to a gross
+    // subtotal, which must not replace a net amount that net + tax = total confirms.
+    if (consistent) return;
+    {
       // Each field's label candidates, marked when they print the value already chosen.
       const opts = (f: FieldDef) => {
         const cur = current(f);

@@ -7,7 +7,9 @@ import { findIban, findVatIds } from '../parsers/identifier.parser.js';
 import { ISO_CODES } from '../parsers/currency.parser.js';
 import { findDates } from '../parsers/date.parser.js';
 import { partyName, withoutLegalDot } from './semantic.fallback.js';
-import { acceptableString, isPartyField, notAnAmount } from './constraints.js';
+import { acceptableString, isLabelText, isPartyField, notAnAmount } from './constraints.js';
+
+const textOf = (ws: Word[]) => ws.map((w) => w.text).join(' ');
 import { vocabularyOrAll } from '../locales/locale.registry.js';
 
 export interface Located {
@@ -20,6 +22,8 @@ export interface Located {
 }
 
 const MIN_LABEL_SCORE = 0.6;
+/** A tax id without an EU VAT shape ("GST Reg No: 001234567890", "Steuernummer 12/345/67890") is a few tokens at most. */
+const MAX_BARE_TAX_ID_WORDS = 4;
 function box(ws: Word[]): [number, number, number, number] {
   return [Math.min(...ws.map((w) => w.x0)), Math.min(...ws.map((w) => w.y0)), Math.max(...ws.map((w) => w.x1)), Math.max(...ws.map((w) => w.y1))];
 }
@@ -113,7 +117,9 @@ function rightOf(line: Line, end: number, field: FieldDef): Word[] {
   const segs = segments({ ...line, words: ws }, CELL_GAP);
   const out: Word[] = [...(segs[0]?.words ?? [])];
   for (const seg of segs.slice(1)) {
-    if (seg.words.some((w) => /\p{L}{3,}/u.test(w.text) && !ISO_CODES.has(w.text.replace(/\W/g, '')))) break;
+    // (A date field's cell may spell its month: "Fällig am: ‖ 29. März 2024" is a value, not the next label.)
+    const spelledDate = field.data_type === 'date' && findDates(seg.text).length > 0;
+    if (!spelledDate && seg.words.some((w) => /\p{L}{3,}/u.test(w.text) && !ISO_CODES.has(w.text.replace(/\W/g, '')))) break;
     out.push(...seg.words);
   }
   return out;
@@ -151,7 +157,9 @@ function belowOf(lines: Line[], li: number, labelBox: [number, number, number, n
         break;
       }
     }
-    if (field.data_type === 'string' && out.length) break;
+    // (A string value is the first line, unless that line is a labelled detail of the block: "Kunde" over
+    // "Kundennummer 30418" over the customer's name.)
+    if (field.data_type === 'string' && out.length && !(/\d/.test(textOf(out[out.length - 1]!)) && isLabelText(textOf(out[out.length - 1]!)))) break;
   }
   return out;
 }
@@ -182,7 +190,10 @@ export function plausible(field: FieldDef, value: unknown): boolean {
   if (!acceptableString(field, value)) return false;
   const concepts = conceptTokens(`${field.key.replace(/_/g, ' ')} ${field.label ?? ''}`);
   if (concepts.includes('iban')) return findIban(value) !== undefined;
-  if (concepts.includes('tax') && (concepts.includes('id') || concepts.includes('number'))) return findVatIds(value.toUpperCase()).length > 0 || /\d{6,}/.test(value.replace(/[\s.\-]/g, ''));
+  // (Without an EU VAT shape, a short cell of digits — never a line of prose or a bank account: "Paiement par
+  // virement : IBAN FR13 …" under "TVA non applicable" is no VAT id.)
+  if (concepts.includes('tax') && (concepts.includes('id') || concepts.includes('number')))
+    return findVatIds(value.toUpperCase()).length > 0 || (/\d{6,}/.test(value.replace(/[\s.\-]/g, '')) && !findIban(value) && value.trim().split(/\s+/).length <= MAX_BARE_TAX_ID_WORDS);
   if (concepts.some((c) => c === 'number' || c === 'id' || c === 'code')) {
     // An identifier is not a date ("du 14 Juillet 2019" after "Facture n° …").
     const d = findDates(value)[0];
@@ -343,7 +354,7 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
       let offset = 0;
       for (const seg of segments(line, CELL_GAP)) {
         const segConcepts = concepts.slice(offset, offset + seg.words.length);
-        const direct = matchSpan(segConcepts, spec);
+        const direct = matchSpan(segConcepts, spec, !page.ocr);
         const m = direct && direct.score >= MIN_LABEL_SCORE ? direct : (bareSubjectLabel(segConcepts, spec) ?? direct);
         const segStart = offset;
         offset += seg.words.length;
@@ -352,7 +363,8 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         // ("Total taxes" still opens with its label: a leading "total" is part of an amount's label.)
         const amountField = field.data_type === 'number' || field.data_type === 'currency';
         const pre = segConcepts.slice(0, m.start).flat();
-        const openingOk = pre.every((c) => weightOf(c) === 0 || (amountField && c === 'total'));
+        // (Nor does a rate printed before an amount's label: "zzgl. 7 % USt. auf 238,00 €".)
+        const openingOk = pre.every((c) => weightOf(c) === 0 || (amountField && (c === 'total' || /^\d{1,2}$/.test(c))));
         if (m.start > 0 && !openingOk) m.score *= seg.words.length > 6 ? 0.6 : 0.85;
         if (seg.words.length - m.end > 8 && !/[:#]$/.test(seg.words[m.end - 1]!.text)) m.score *= 0.8;
         // A label cell that also names another known concept ("Total HT" for "Total": net) is a different field.

@@ -101,7 +101,7 @@ export function conceptTokens(s: string): string[] {
 }
 
 /** Edit distance ≤ 1 for longer words (OCR noise); exact for short ones. */
-function near(a: string, b: string): boolean {
+function nearWord(a: string, b: string): boolean {
   if (a === b) return true;
   if (a.length < 5 || b.length < 5 || Math.abs(a.length - b.length) > 1) return false;
   let i = 0;
@@ -133,7 +133,10 @@ export interface SpanMatch {
  * Best span of `words` (concept lists per document word) matching the label: score = weighted share of
  * label concepts found × share of span words that belong to the label.
  */
-export function matchSpan(words: string[][], spec: LabelSpec): SpanMatch | undefined {
+export function matchSpan(words: string[][], spec: LabelSpec, exact = false): SpanMatch | undefined {
+  // (Text read from a PDF's text layer is spelled as printed: only OCR needs the one-letter tolerance, which on
+  // clean text turns names into labels, "Keller GmbH" into "Seller".)
+  const near = exact ? (a: string, b: string) => a === b : nearWord;
   let best: SpanMatch | undefined;
   for (const variant of spec.variants) {
     const total = variant.reduce((s, c) => s + weightOf(c), 0);
@@ -170,7 +173,7 @@ export function allSpans(words: string[][], spec: LabelSpec, min = 0.5): SpanMat
   for (const variant of spec.variants) {
     const total = variant.reduce((s, c) => s + weightOf(c), 0);
     if (total <= 0) continue;
-    const hit = (w: string[]) => w.filter((c) => variant.some((v) => near(v, c)));
+    const hit = (w: string[]) => w.filter((c) => variant.some((v) => nearWord(v, c)));
     for (let i = 0; i < words.length; i++) {
       if (!hit(words[i]!).length) continue;
       const found = new Set<string>();
@@ -181,7 +184,7 @@ export function allSpans(words: string[][], spec: LabelSpec, min = 0.5): SpanMat
           extra++;
           continue;
         }
-        for (const h of hits) found.add(variant.find((v) => near(v, h))!);
+        for (const h of hits) found.add(variant.find((v) => nearWord(v, h))!);
         const got = [...found].reduce((s, c) => s + weightOf(c), 0);
         const score = (got / total) * (1 - 0.1 * extra);
         if (score >= min) out.push({ start: i, end: j + 1, score });
@@ -226,7 +229,7 @@ export function wordConcepts(words: string[]): string[][] {
       if (i + n > words.length) continue;
       const phrase = conceptTokens(words.slice(i, i + n).join(' '));
       const separate = out.slice(i, i + n).flat();
-      if (phrase.length === 1 && separate.length >= 2 && ['net', 'total', 'buyer', 'due', 'invoice'].includes(phrase[0]!)) {
+      if (phrase.length === 1 && separate.length >= 2 && ['net', 'total', 'buyer', 'seller', 'due', 'invoice'].includes(phrase[0]!)) {
         out[i] = phrase;
         for (let k = i + 1; k < i + n; k++) out[k] = [];
         break;

@@ -6,6 +6,7 @@ import { findIban, findVatIds } from '../parsers/identifier.parser.js';
 import { conceptTokens, isKnownConcept, weightOf } from './label.matcher.js';
 import { CELL_GAP, segments } from '../layout/layout.builder.js';
 import type { Located } from './field.locator.js';
+import { isLabelText } from './constraints.js';
 import { vocabularyOf } from '../document.context.js';
 import { allPacksVocabulary, correctWords, type Vocabulary } from '../locales/locale.registry.js';
 import { findAddressBlock, isPostcodeLine, isRegionLine, isRegistrationCode, lineConf, NOISE_CONF } from './address.block.js';
@@ -102,7 +103,10 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
       const first = segments(l, CELL_GAP)[0];
       if (!first || first.text.split(/\s[●•·|]\s/).length < RETURN_ADDRESS_PARTS || !/\b\d{4,5}\b/.test(first.text)) continue;
       const h = l.y1 - l.y0;
-      const next = page.lines.slice(k + 1, k + 1 + RETURN_NAME_LINES).find((b) => Math.abs(b.x0 - first.x0) < h * RETURN_NAME_INDENT && b.y0 - l.y1 < h * WINDOW_GAP);
+      let next = page.lines.slice(k + 1, k + 1 + RETURN_NAME_LINES).find((b) => Math.abs(b.x0 - first.x0) < h * RETURN_NAME_INDENT && b.y0 - l.y1 < h * WINDOW_GAP);
+      // (A salutation alone, "Frau" / "Herrn", opens the block: the name is on the line under it.)
+      const lead = next && segments(next, CELL_GAP)[0]?.text.trim();
+      if (next && lead && v.party.salutation.test(lead) && !/\s/.test(lead)) next = page.lines.slice(page.lines.indexOf(next) + 1).find((b) => Math.abs(b.x0 - first.x0) < h * RETURN_NAME_INDENT && b.y0 - next!.y1 < h * WINDOW_GAP);
       const name = next && segments(next, CELL_GAP)[0]?.text.trim();
       if (next && name && /\p{L}{2}/u.test(name) && !/\d/.test(name)) return at(next, segments(next, CELL_GAP)[0]!.words, name, 0.4);
       break;
@@ -229,7 +233,10 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
     .filter((l) => !isSentence(l.text, v) && !/[:,]\s*$/.test(l.text) && !((LABEL_LEAD.test(l.text) || isAddressLine(l.text, v)) && !legalName(l.text, v)))
     .slice(0, ISSUER_WINDOW);
   for (const [i, l] of top.entries()) {
-    const labelled = legalName(l.text, v);
+    let labelled = legalName(l.text, v);
+    // (A legal form printed alone on the next line, "Feinkost Albrecht & Töchter" / "GmbH", completes the name.)
+    const under = page.lines[page.lines.indexOf(l) + 1];
+    if (!labelled && under && nameLike(l.text, v) && under.y0 - l.y1 < (l.y1 - l.y0) * LEGAL_WRAP_GAP && v.legalFormOnly.test(under.text.trim())) labelled = `${l.text.trim()} ${under.text.trim()}`;
     if (!labelled) continue;
     // (A name after a label, "Customer: ACME GmbH", is that role's party: a buyer label's name is no issuer, any
     // other label is dropped from the name.)
@@ -271,6 +278,11 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
     if (head !== payee.name && head.includes(payee.name)) return { line: top[0], name: head };
   }
   if (payee) return payee;
+  // The sender's one-line return address over a window envelope's address block ("Schreinerei Vogt · Talstraße 2 ·
+  // 72070 Tübingen") opens with the issuer's name.
+  const sender = returnAddress(page);
+  const senderName = sender?.cell.text.split(RETURN_ADDRESS_SEPARATOR)[0]?.trim();
+  if (sender && senderName && nameLike(senderName, v)) return { line: sender.line, name: senderName };
   const aboveAddress = nameAboveAddress(doc, v);
   if (aboveAddress) return aboveAddress;
   // A name directly above its own postal address (street, then a postcode line in the same column) is the
@@ -312,6 +324,23 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
   // (An e-mail or web address printed first is contact data, not the name.)
   const first = top.find((l) => !/@|www\.|https?:/i.test(l.text)) ?? top[0];
   return first ? { line: first, name: first.text.trim() } : undefined;
+}
+
+/** The separators between the parts of a one-line return address. */
+const RETURN_ADDRESS_SEPARATOR = /\s[●•·|]\s/;
+/**
+ * The first line of the page's upper part printed as a return address: three or more parts, one of them a postcode
+ * and town ("72070 Tübingen", "D-72070 Tübingen", "8011 PG Zwolle"), none of them contact details.
+ */
+function returnAddress(page: DocLayout['pages'][number]): { line: Line; cell: Line } | undefined {
+  for (const l of page.lines) {
+    if (l.y0 > page.height * RETURN_ADDRESS_ZONE) break;
+    const first = segments(l, CELL_GAP)[0];
+    const parts = first?.text.split(RETURN_ADDRESS_SEPARATOR).map((p) => p.trim()) ?? [];
+    if (parts.length < RETURN_ADDRESS_PARTS || parts.some((p) => /@|www\.|https?:|^\+?\d[\d\s/()-]{6,}$/i.test(p))) continue;
+    if (parts.some((p) => /^(?:[A-Z]{1,2}-)?\d{4,5}(?:\s[A-Z]{2})?\s+\p{L}/u.test(p))) return { line: l, cell: first! };
+  }
+  return undefined;
 }
 
 /** Marks of at most this many characters read with low confidence at either end of a name are OCR noise. */
@@ -372,6 +401,9 @@ function nameAboveAddress(doc: DocLayout, v: Vocabulary): { line: Line; name: st
     const above = prev && cellOver(prev);
     const h = l.y1 - l.y0;
     const wrapped = above && l.y0 - prev.y1 < h * WRAP_GAP && nameLike(above.text, v) && !isLabelOnly(above.text) && !legalName(above.text, v) && (!page.ocr || lineConf(prev) >= NOISE_CONF);
+    // (A name printed much larger right above is the letterhead and this line its tagline: "Camille Roussel" over
+    // "Graphiste – Entrepreneur individuel".)
+    if (wrapped && prev.y1 - prev.y0 >= h * TAGLINE_RATIO) return { line: prev, name: above.text.trim() };
     return wrapped ? { line: prev, name: `${above.text.trim()} ${t}` } : { line: l, name: t };
   }
   return undefined;
@@ -385,6 +417,8 @@ function isLabelOnly(t: string): boolean {
 const LEGAL_WRAP_GAP = 1.2;
 /** A name continues on the next line when the gap between them is under this many line heights. */
 const WRAP_GAP = 0.8;
+/** A line over a name at least this many times its height is a letterhead over its tagline, not a wrapped name. */
+const TAGLINE_RATIO = 1.4;
 
 // A line naming a person to the attention of whom a letter is addressed: the packs' `salutations`.
 
@@ -438,6 +472,8 @@ export function addresseeBlock(doc: DocLayout): { line: Line; words: Word[]; nam
   if (!page) return undefined;
   const issuer = findIssuer(doc);
   const v = vocabularyOf(doc);
+  const issuerCell = issuer && issuer.line.page === page.number ? segments(issuer.line, CELL_GAP)[0] : undefined;
+  const issuerBlock = issuer && issuerCell ? columnBelow(page, page.lines.indexOf(issuer.line), issuerCell, MAX_ADDRESSEE_LINES) : [];
   for (const [k, l] of page.lines.entries()) {
     if (l.y0 > page.height * ADDRESSEE_ZONE) break;
     for (const cell of segments(l, CELL_GAP)) {
@@ -449,6 +485,8 @@ export function addresseeBlock(doc: DocLayout): { line: Line; words: Word[]; nam
       if (v.party.salutation.test(text) && text.split(/\s+/).length === 1 && below[0]) [name, rest] = [below[0], below.slice(1)];
       if (rest.length < MIN_ADDRESSEE_LINES || !rest.some((c) => isPostcodeLine(c.text, v)) || !rest.some((c) => (/\d/.test(c.text) && !isPostcodeLine(c.text, v)) || v.addressWord.test(c.text))) continue;
       if (issuer && (issuer.line === l || [name, ...rest].some((c) => c.text.includes(issuer.name) || (c.text.trim().length >= MIN_ISSUER_FRAGMENT && issuer.name.includes(c.text.trim()))))) continue;
+      // (Nor the lines printed right under the issuer's name in its column: a tagline over its own address.)
+      if (issuerBlock.some((c) => c.y0 === cell.y0 && c.x0 === cell.x0)) continue;
       // (A heading over a block, "Hotel Details", names a kind of content, not a party; names start with a capital.)
       if (!nameLike(name.text, v) || !/^[\p{Lu}\d]/u.test(name.text.trim())) continue;
       if (!legalName(name.text, v) && conceptTokens(name.text).some((c) => isKnownConcept(c) && weightOf(c) >= SPECIFIC_CONCEPT_WEIGHT)) continue;
@@ -475,10 +513,16 @@ function underBuyerLabel(page: DocLayout['pages'][number], l: Line): boolean {
   const cell = segments(l, CELL_GAP)[0];
   if (!cell || k <= 0) return false;
   const h = l.y1 - l.y0;
-  for (let j = k - 1; j >= Math.max(0, k - BUYER_LABEL_REACH); j--) {
+  // (A customer-number line between the heading and the name is the block's detail: "Kunde" / "Kundennummer 30418".)
+  let [top, skipped] = [cell.y0, 0];
+  for (let j = k - 1; j >= Math.max(0, k - BUYER_LABEL_REACH - skipped); j--) {
     const p = page.lines[j]!;
-    if (cell.y0 - p.y1 > h * BLOCK_GAP) break;
+    if (top - p.y1 > h * BLOCK_GAP) break;
     const above = segments(p, CELL_GAP).find((s) => Math.abs(s.x0 - cell.x0) < h * COLUMN_ALIGN);
+    if (above && !skipped && /\d/.test(above.text) && isLabelText(above.text)) {
+      [top, skipped] = [above.y0, 1];
+      continue;
+    }
     if (above) return above.words.length <= MAX_LABEL_WORDS && conceptTokens(above.text).includes('buyer');
   }
   return false;

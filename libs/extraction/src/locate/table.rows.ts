@@ -1,5 +1,20 @@
 import { isItemCodeLine } from './constraints.js';
 import { allPacksVocabulary } from '../locales/locale.registry.js';
+import { findDates } from '../parsers/date.parser.js';
+
+/**
+ * A line of dates only ("Apr 1 – Apr 30, 2024", "01.03.2024 – 31.03.2024"): over the first item of a line-item
+ * table it is the billing period heading the items, not the start of a description.
+ */
+function isPeriodLine(text: string): boolean {
+  const t = text.trim();
+  const dates = findDates(t);
+  if (!dates.length) return false;
+  const rest = dates.reduceRight((s, d) => s.slice(0, d.index) + s.slice(d.index + d.length), t);
+  // (The range's first end may omit the year: "Apr 1 –", "01.03. –".)
+  const months = allPacksVocabulary().months;
+  return (rest.toLowerCase().match(/[\p{L}\d]+/gu) ?? []).every((w) => months.has(w) || /^\d{1,2}$/.test(w));
+}
 
 /**
  * Turning the lines of a table body into rows. Printed rows are not lines: a cell may wrap onto several
@@ -179,6 +194,7 @@ export function groupRows(bands: RowBand[], r: RowRules): RowGroup[] {
       // A code line under an item ("GTIN: 4006381333931", "SKU …", "S/N …") is no part of its description.
       const text = Object.entries(b.cells).filter(([c]) => !r.numeric.has(c)).map(([, v]) => v).join(' ');
       if (lastAnchor >= 0 && r.money.size > 0 && !hasMoney(b) && ((indented && note) || isItemCodeLine(text))) k = 'drop';
+      else if (lastAnchor < 0 && r.money.size > 0 && !hasNumeric(b) && isPeriodLine(text)) k = 'drop';
       else k = hasNumeric(b) || filled.length >= Math.max(2, r.columns - 1) ? 'anchor' : 'cont';
     } else {
       // Text tables: a line filling one column right under a fuller row is that row's wrapped cell.

@@ -29,6 +29,9 @@ export function ibanValid(iban: string): boolean {
 
 const VAT_PREFIX = 'ATU|BE|BG|CHE|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|LT|LU|LV|MT|NL|NO|PL|PT|RO|SE|SI|SK|XI';
 
+/** The suffix of a Swiss VAT number in German, French and Italian ("CHE-123.456.789 MWST / TVA / IVA"). */
+const SWISS_VAT_SUFFIX = /^(CHE.*)[ .-](?:MWST|TVA|IVA)$/;
+
 /** EU-style VAT identifiers: country prefix then 8–12 characters, mostly digits (spaces/dots allowed when printed so). */
 export function findVatIds(text: string): { value: string; index: number }[] {
   const out: { value: string; index: number }[] = [];
@@ -36,7 +39,8 @@ export function findVatIds(text: string): { value: string; index: number }[] {
   const re = new RegExp(`\\b(?:${VAT_PREFIX})[ .-]?(?:[0-9A-Z]{2,4}[ .-]?){2,5}[0-9A-Z]{0,4}(?![\\p{L}\\p{N}])`, 'gu');
   for (const m of text.matchAll(re)) {
     const v = m[0].trim();
-    const compact = v.replace(/[ .-]/g, '');
+    // (The Swiss number keeps its tax suffix, "CHE-123.456.789 MWST", which does not count towards its length.)
+    const compact = v.replace(SWISS_VAT_SUFFIX, '$1').replace(/[ .-]/g, '');
     const digits = (compact.match(/\d/g) ?? []).length;
     if (compact.length < 10 || compact.length > 15 || digits < 7) continue;
     if (ibanValid(compact) && compact.length >= 15) continue;
