@@ -90,7 +90,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
   // Issuer name: among the first text lines of page 1, a name with a legal form (GmbH, Inc., SARL, Sdn Bhd …),
   // joined with the line above when the name wraps; else such a name anywhere outside the addressee block;
   // else the first text line.
-  if (f.data_type === 'string' && !concepts.has('address') && (concepts.has('seller') || concepts.has('company') || /issu|merchant|shop|vendor|seller/.test(desc))) {
+  if (f.data_type === 'string' && !concepts.has('address') && (concepts.has('seller') || concepts.has('company') || conceptTokens(desc).includes('seller'))) {
     const issuer = findIssuer(doc);
     if (issuer) return at(issuer.line, issuer.line.words, partyName(stripRegistration(withoutNoiseEdges(issuer.line, issuer.name), v), v), 0.45);
   }
