@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { createExtractionEngine, extractFromLayout } from '../extraction.engine.js';
-import { block, invoiceSchema, L, layoutOf, pdfOf, R, row, type Case } from '../testing/invoice-layout.test-helper.js';
+import { createExtractionEngine } from '../extraction.engine.js';
+import { block, L, R, row, type Case, extractCase } from '../testing/invoice-layout.test-helper.js';
 
 // Synthetic born-digital invoices of the kinds small German, French and Dutch businesses send (every company,
 // person, number and address invented; IBANs carry made-up accounts with a computed check): an online-shop order
@@ -1286,9 +1286,6 @@ const cases: Case[] = [
 
 describe('synthetic German, French, Dutch and marketplace invoices through the whole engine', () => {
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
-    const out = c.layout
-      ? extractFromLayout(layoutOf(c.pages), invoiceSchema)
-      : await engine.extract({ bytes: await pdfOf(c.pages), mimeType: 'application/pdf', filename: 'invoice.pdf' }, invoiceSchema);
-    expect(out.result).toEqual(c.want);
+    expect(await extractCase(engine, c)).toEqual(c.want);
   });
 });

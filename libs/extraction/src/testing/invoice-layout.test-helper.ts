@@ -1,4 +1,5 @@
-import type { ExtractionSchema } from '../engine.types.js';
+import type { ExtractionEngine, ExtractionSchema } from '../engine.types.js';
+import { extractFromLayout } from '../extraction.engine.js';
 import { buildPage } from '../layout/layout.builder.js';
 import type { DocLayout, Word } from '../layout/layout.types.js';
 import { makePdf } from './pdf.test-helper.js';
@@ -93,4 +94,12 @@ export interface Case {
   want: Record<string, unknown>;
   /** Build a layout instead of a PDF (characters outside the standard PDF fonts' encoding). */
   layout?: boolean;
+}
+
+/** A case's result through the whole engine: its text-layer PDF, or its layout when `layout` is set. */
+export async function extractCase(engine: ExtractionEngine, c: Case): Promise<Record<string, unknown>> {
+  const out = c.layout
+    ? extractFromLayout(layoutOf(c.pages), invoiceSchema)
+    : await engine.extract({ bytes: await pdfOf(c.pages), mimeType: 'application/pdf', filename: 'invoice.pdf' }, invoiceSchema);
+  return out.result;
 }
