@@ -146,3 +146,19 @@ describe('legal-form abbreviations', () => {
     expect(withoutLegalDot('Please pay within ten days.')).toBe('Please pay within ten days.');
   });
 });
+
+describe('compact dates', () => {
+  const schema = { fields: [{ key: 'date', label: 'Date', data_type: 'date' as const }] };
+  const run = (...lines: string[]) => extractFromLayout(readText(new TextEncoder().encode(lines.join('\n'))), schema).result.date;
+
+  it('reads eight digits as a recent date only when no date is printed otherwise', () => {
+    expect(run('CORNER SHOP', '14022024  No. A-17', 'Total 4.00')).toBe('2024-02-14');
+    expect(run('CORNER SHOP', '14022024  No. A-17', 'Date 15/02/2024', 'Total 4.00')).toBe('2024-02-15');
+  });
+
+  it('does not take an old or impossible date, or a longer number, for one', () => {
+    expect(run('CORNER SHOP', 'Member 31121950', 'Total 4.00')).toBeUndefined();
+    expect(run('CORNER SHOP', 'Ref 45132024', 'Total 4.00')).toBeUndefined();
+    expect(run('CORNER SHOP', 'Card 1402202455', 'Total 4.00')).toBeUndefined();
+  });
+});

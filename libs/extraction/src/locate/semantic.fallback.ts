@@ -1,6 +1,6 @@
 import type { FieldDef } from '../engine.types.js';
 import type { DocLayout, Line, Word } from '../layout/layout.types.js';
-import { findDates } from '../parsers/date.parser.js';
+import { findDates, parseDate } from '../parsers/date.parser.js';
 import { findNumbers, type DocContext } from '../parsers/value.parser.js';
 import { findIban, findVatIds } from '../parsers/identifier.parser.js';
 import { conceptTokens, isKnownConcept, weightOf } from './label.matcher.js';
@@ -75,6 +75,11 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
         const d = findDates(l.text, ctx.dateOrder)[0];
         if (d) return at(l, l.words, d.iso, 0.5);
       }
+      // (Only when no date is printed otherwise: eight digits that make a recent date, "30032024", as some tills print.)
+      for (const l of lines) {
+        const d = compactDate(l.text, ctx.dateOrder);
+        if (d) return at(l, l.words, d, COMPACT_DATE_CONFIDENCE);
+      }
     }
   }
   // Due date printed inside the payment sentence: "Bitte überweisen Sie den Betrag bis zum 15.03.2024", "Please pay
@@ -148,6 +153,22 @@ const VAT_ORDER_DIVISOR = 1000;
 const TITLE_SCAN_LINES = 60;
 /** A label concept of at least this weight names a specific kind of value (due date, delivery date …). */
 const SPECIFIC_CONCEPT_WEIGHT = 1;
+/** A compact date is trusted less than a printed one. */
+const COMPACT_DATE_CONFIDENCE = 0.35;
+/** A compact date's year lies within this many years before the current one (or in the next): older is an id. */
+const COMPACT_DATE_YEARS = 30;
+/** A standalone run of eight digits read as day, month, year (or month, day, year), when that is a recent date. */
+function compactDate(text: string, order: DocContext['dateOrder']): string | undefined {
+  const now = new Date().getUTCFullYear();
+  for (const m of text.matchAll(/(?<![\d.,/-])(\d{2})(\d{2})(\d{4})(?![\d.,/-])/g)) {
+    const year = +m[3]!;
+    if (year < now - COMPACT_DATE_YEARS || year > now + 1) continue;
+    const [day, month] = order === 'mdy' ? [m[2]!, m[1]!] : [m[1]!, m[2]!];
+    const iso = parseDate(`${day}/${month}/${m[3]}`, 'dmy');
+    if (iso) return iso;
+  }
+  return undefined;
+}
 /** The deadline word of a due-date sentence is printed within this many characters before the date. */
 const DUE_WORD_REACH = 24;
 /** The sender's one-line return address is printed in this upper fraction of page 1. */
