@@ -77,6 +77,9 @@ export interface LocalePack {
   houseNumberWords?: string[];
   /** Words after a clock time ("hrs", "Uhr"). */
   clockWords?: string[];
+  /** Answers meaning yes and no ("ja", "non"), lower case. */
+  yesWords?: string[];
+  noWords?: string[];
   /** Words of the cash-tendered and change lines of a receipt. */
   tendered?: string[];
   change?: string[];
@@ -423,6 +426,12 @@ function partyWords(packs: LocalePack[]): PartyWords {
     time: new RegExp(`\\b\\d{1,2}:\\d{2}\\b|\\b\\d{3,4}\\s?(?:${lit('clockWords')})\\b`, 'i'),
     legalDot: new RegExp(`\\b(?:${alternation([...dotted, ...all('legalAbbreviations')], false) ?? '(?!)'})\\.$`, 'i'),
   };
+}
+
+/** Yes and no words of every shipped pack (a bare answer has no document to detect a language from). */
+export function yesNoWords(): { yes: ReadonlySet<string>; no: ReadonlySet<string> } {
+  const packs = [...LOCALE_PACKS.values()];
+  return { yes: new Set(packs.flatMap((p) => p.yesWords ?? [])), no: new Set(packs.flatMap((p) => p.noWords ?? [])) };
 }
 
 /** The vocabulary of every shipped pack, for code with no document at hand (pure parsers, label matching). */
