@@ -1,7 +1,7 @@
 import type { DocLayout } from './layout/layout.types.js';
 import { detectCurrency, ISO_CODES } from './parsers/currency.parser.js';
 import type { DocContext } from './parsers/value.parser.js';
-import { detectLocales, vocabularyFor, type Vocabulary } from './locales/locale.registry.js';
+import { detectLocales, genericPackIds, vocabularyFor, type Vocabulary } from './locales/locale.registry.js';
 
 const vocabularies = new WeakMap<DocLayout, Vocabulary>();
 
@@ -15,7 +15,7 @@ export function vocabularyOf(doc: DocLayout): Vocabulary {
 
 /** Pins the document's locale packs (a template's `locales` setting); generic packs stay active. */
 export function setDocLocales(doc: DocLayout, ids: readonly string[]): void {
-  vocabularies.set(doc, vocabularyFor([...new Set([...detectLocales('').concat(ids)])]));
+  vocabularies.set(doc, vocabularyFor([...new Set([...genericPackIds(), ...ids])]));
 }
 
 /** Running-text words of a month-first language that make text without other evidence month-first (forms print few). */

@@ -167,6 +167,16 @@ function evidenceWords(p: LocalePack): ReadonlySet<string> {
   return set;
 }
 
+/** The ids of the packs that are always active (the languages). */
+export function genericPackIds(): string[] {
+  return [...LOCALE_PACKS.values()].filter((p) => p.generic).map((p) => p.id);
+}
+
+/** One list key of several packs, concatenated in pack order. */
+function collect<K extends keyof LocalePack>(packs: readonly LocalePack[], k: K): NonNullable<LocalePack[K]> {
+  return packs.flatMap((p) => (p[k] as unknown[] | undefined) ?? []) as NonNullable<LocalePack[K]>;
+}
+
 /** The packs that apply to a document: every generic pack, plus each country pack its text and currency show. */
 export function detectLocales(text: string, currency?: string): string[] {
   const words = new Set(text.toLowerCase().match(/\p{L}+/gu) ?? []);
@@ -312,7 +322,7 @@ export function vocabularyFor(ids: readonly string[]): Vocabulary {
   const hit = cache.get(key);
   if (hit) return hit;
   const packs = ids.map((id) => LOCALE_PACKS.get(id)).filter((p): p is LocalePack => !!p);
-  const all = <K extends keyof LocalePack>(k: K) => packs.flatMap((p) => (p[k] as unknown[] | undefined) ?? []) as NonNullable<LocalePack[K]>;
+  const all = <K extends keyof LocalePack>(k: K) => collect(packs, k);
   const legal = alternation(all('legalForms') as string[], false);
   const address = alternation(all('addressWords') as string[], true);
   const phrase = (list: string[]) => {
@@ -343,7 +353,7 @@ export function vocabularyFor(ids: readonly string[]): Vocabulary {
 
 /** The word lists of the extraction steps (dates, amounts, labels, tables), compiled for `vocabularyFor`. */
 function moreWords(packs: LocalePack[]): Omit<Vocabulary, 'ids' | 'dateOrder' | 'legalForm' | 'addressWord' | 'regions' | 'dictionary' | 'confusions' | 'ocrFixes' | 'greeting' | 'tendered' | 'change' | 'countrySpecific'> {
-  const all = <K extends keyof LocalePack>(k: K) => packs.flatMap((p) => (p[k] as unknown[] | undefined) ?? []) as NonNullable<LocalePack[K]>;
+  const all = <K extends keyof LocalePack>(k: K) => collect(packs, k);
   const words = (k: keyof LocalePack) => alternation(all(k) as string[], true) ?? '(?!)';
   const sources = (k: keyof LocalePack) => alternation(all(k) as string[], false) ?? '(?!)';
   /** Literal phrases: a space matches any run of spaces. */
@@ -388,7 +398,7 @@ const MIN_CONTACT_DATE_WORD = 4;
 
 /** Compiles the {@link PartyWords} of a set of packs. */
 function partyWords(packs: LocalePack[]): PartyWords {
-  const all = (k: keyof LocalePack) => packs.flatMap((p) => (p[k] as string[] | undefined) ?? []);
+  const all = (k: keyof LocalePack) => collect(packs, k) as string[];
   const src = (k: keyof LocalePack) => alternation(all(k), false) ?? '(?!)';
   const lit = (k: keyof LocalePack) => alternation(all(k), true) ?? '(?!)';
   const titles = `${src('documentTitles')}|${lit('pageWords')}`;

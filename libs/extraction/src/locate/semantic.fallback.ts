@@ -126,7 +126,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
     if (block) return at(block.lines[0]!, block.words, block.text, 0.4);
   }
   // Grand total without a readable label: the largest amount on the document.
-  if ((f.data_type === 'number' || f.data_type === 'currency') && concepts.has('total') && !concepts.has('net') && !concepts.has('tax')) {
+  if (isGrandTotalField(f)) {
     // Cash tendered less the change given is the amount paid: the line printing that amount is the total.
     const paid = paidFromChange(lines, v);
     if (paid) return at(paid.l, paid.l.words, f.data_type === 'currency' ? { value: paid.v, currency: ctx.currency ?? 'USD' } : paid.v, 0.4);
@@ -195,14 +195,17 @@ const LARGER_PRINT = 1.15;
  * "Total incl. 6% GST" line read as the total does not add up with the cash and change).
  */
 export function paidTotal(doc: DocLayout, f: FieldDef, c: Located | undefined): Located | undefined {
-  if (f.data_type !== 'number' && f.data_type !== 'currency') return c;
-  const concepts = conceptTokens(`${f.key.replace(/_/g, ' ')} ${f.label ?? ''}`);
-  if (!concepts.includes('total') || concepts.includes('net') || concepts.includes('tax')) return c;
+  if (!c || !isGrandTotalField(f)) return c;
   const paid = paidFromChange(doc.pages.flatMap((p) => p.lines), vocabularyOf(doc));
-  const value = typeof c?.value === 'number' ? c.value : (c?.value as { value?: unknown } | null | undefined)?.value;
+  const value = typeof c.value === 'number' ? c.value : (c.value as { value?: unknown } | null)?.value;
   if (!paid || (typeof value === 'number' && Math.abs(Math.abs(value) - paid.v) < PAID_TOLERANCE)) return c;
-  if (!c) return c;
   return { ...c, value: typeof c.value === 'number' ? paid.v : { ...(c.value as object), value: paid.v }, page: paid.l.page, bbox: [paid.l.x0, paid.l.y0, paid.l.x1, paid.l.y1] };
+}
+/** An amount field asking for the grand total (total, not net, not tax). */
+function isGrandTotalField(f: FieldDef): boolean {
+  if (f.data_type !== 'number' && f.data_type !== 'currency') return false;
+  const concepts = conceptTokens(`${f.key.replace(/_/g, ' ')} ${f.label ?? ''}`);
+  return concepts.includes('total') && !concepts.includes('net') && !concepts.includes('tax');
 }
 /** Cash less change equals the total to the cent. */
 const PAID_TOLERANCE = 0.005;
@@ -241,10 +244,24 @@ const ADDRESS_BELOW_GAP = 4;
 const MIN_ADDRESS_BELOW = 2;
 /** A legal name printed within this many lines after a buyer label is the buyer's. */
 const BUYER_ZONE_LINES = 3;
+const issuers = new WeakMap<DocLayout, { v: Vocabulary; found: { line: Line; name: string } | undefined }>();
+
+/**
+ * The issuer of a document (see locateIssuer), memoised per document and vocabulary: the company, address, buyer and
+ * seller ≠ buyer steps each ask for it, and it scores address blocks to answer.
+ */
 export function findIssuer(doc: DocLayout): { line: Line; name: string } | undefined {
+  const v = vocabularyOf(doc);
+  const known = issuers.get(doc);
+  if (known?.v === v) return known.found;
+  const found = locateIssuer(doc, v);
+  issuers.set(doc, { v, found });
+  return found;
+}
+
+function locateIssuer(doc: DocLayout, v: Vocabulary): { line: Line; name: string } | undefined {
   const page = doc.pages[0];
   if (!page) return undefined;
-  const v = vocabularyOf(doc);
   // Candidate name lines hold a real word (OCR noise from logos gives lines of 1–2 letter fragments).
   // On scans, a logo read as letters has a low confidence, and an all-lower-case line is a handwritten or
   // stamped note (printed letterheads use capitals).
@@ -677,9 +694,7 @@ const ROUNDING_LIMIT = 0.1;
  * as it is (the adjustment then lies above it).
  */
 export function withRounding(doc: DocLayout, f: FieldDef, c: Located | undefined, depth = 0): Located | undefined {
-  if (!c || depth > MAX_ROUNDING_DEPTH || (f.data_type !== 'number' && f.data_type !== 'currency')) return c;
-  const concepts = conceptTokens(`${f.key.replace(/_/g, ' ')} ${f.label ?? ''}`);
-  if (!concepts.includes('total') || concepts.includes('net') || concepts.includes('tax')) return c;
+  if (!c || depth > MAX_ROUNDING_DEPTH || !isGrandTotalField(f)) return c;
   const value = typeof c.value === 'number' ? c.value : (c.value as { value?: unknown } | null)?.value;
   if (typeof value !== 'number') return c;
   const page = doc.pages.find((p) => p.number === c.page);
