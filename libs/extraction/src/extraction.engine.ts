@@ -46,6 +46,8 @@ export function ocrEngineMode(value: string | undefined): OcrEngineMode | undefi
       return 'native';
     case 'tesseract.js':
       return 'tesseract.js';
+    case 'paddle':
+      return 'paddle';
     case 'auto':
       return 'auto';
     default:
