@@ -11,6 +11,9 @@ export async function cachedOcr(repo, options = {}) {
   const ocr = await import(pathToFileURL(join(repo, 'libs/extraction/dist/readers/ocr.service.js')).href);
   const inner = ocr.createOcrService({ engine: 'auto', ...options });
   const defaultLangs = ocr.parseOcrLanguages(process.env.OCR_LANGUAGES) ?? ocr.DEFAULT_OCR_LANGUAGES;
+  // A PaddleOCR reading depends on the decoder code too (its models are pinned by the lockfile): its key carries the
+  // hash of the built module, so a decoder change is never scored on stale readings.
+  const paddleCode = createHash('sha256').update(readFileSync(join(repo, 'libs/extraction/dist/readers/paddle.ocr.js'))).digest('hex').slice(0, 16);
   mkdirSync(dir, { recursive: true });
   return {
     async recognize(image, opts = {}) {
@@ -18,7 +21,7 @@ export async function cachedOcr(repo, options = {}) {
       const backend = ocr.resolveOcrBackend(opts.engine ?? options.engine ?? 'auto', opts.languages?.length ? opts.languages : (options.languages ?? defaultLangs));
       const key = createHash('sha256')
         .update(image)
-        .update(JSON.stringify([backend === 'tesseract.js' ? 'wasm' : backend, opts.languages ?? process.env.OCR_LANGUAGES ?? 'default', backend === 'paddle' ? 'any' : (opts.pageSegMode ?? 'default')]))
+        .update(JSON.stringify([backend === 'tesseract.js' ? 'wasm' : backend === 'paddle' ? `paddle-${paddleCode}` : backend, opts.languages ?? process.env.OCR_LANGUAGES ?? 'default', backend === 'paddle' ? 'any' : (opts.pageSegMode ?? 'default')]))
         .digest('hex');
       const file = join(dir, `${key}.json`);
       if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));

@@ -24,7 +24,8 @@ export interface OcrService {
  * English/ASCII text; documents read in other languages go to tesseract, whose models have their accents) or
  * 'auto' (the measured best, DEFAULT_AUTO_ENGINE; see docs/adr/0005-ocr-engines.md).
  */
-export type OcrEngineMode = 'auto' | 'native' | 'tesseract.js' | 'paddle';
+export const OCR_ENGINE_MODES = ['auto', 'native', 'tesseract.js', 'paddle'] as const;
+export type OcrEngineMode = (typeof OCR_ENGINE_MODES)[number];
 
 /** What the OCR call really runs on. */
 export type OcrBackend = 'native' | 'tesseract.js' | 'paddle';
