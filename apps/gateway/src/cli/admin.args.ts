@@ -10,17 +10,19 @@ export type AdminCommand =
   | { command: 'unfreeze'; accountId: string }
   | { command: 'rotate-secret'; apiKey: string }
   | { command: 'revoke-secret'; apiKey: string; secretId: string }
+  | { command: 'list-secrets'; apiKey: string }
   | { command: 'revoke-key'; apiKey: string }
   | { command: 'set-rate-limit'; apiKey: string; perMinute: number | null };
 
 export const USAGE = `Docket admin CLI: npm run --silent admin -- <command> [options]
 Each command prints one JSON object on stdout; on failure it prints { "error": { code, message } } and exits 1.
 
-  create-account --name N [--credits C]     account + sandbox and live credentials (secrets shown once), wallet opened with C credits (default 0)
+  create-account --name N [--credits C]     account + sandbox and live credentials (secrets shown once, with their secret_id), wallet opened with C credits (default 0)
   deposit --account A --credits C           add credits to the wallet → wallet
   freeze --account A [--reason R]           freeze the wallet (reason default manual_freeze) → wallet
   unfreeze --account A                      unfreeze the wallet → wallet
-  rotate-secret --api-key K                 issue an additional secret; old ones stay valid until revoked
+  rotate-secret --api-key K                 issue an additional secret (shown once, with its secret_id); old ones stay valid until revoked
+  list-secrets --api-key K                  the key's secrets: secret_id, created_at, last_used_at, revoked_at (never the secret)
   revoke-secret --api-key K --secret-id S   revoke one secret of a key
   revoke-key --api-key K                    revoke a key and all its secrets, immediately
   set-rate-limit --api-key K --per-minute N requests per minute for the key ("default" removes the override);
@@ -37,6 +39,7 @@ const OPTIONS: Record<Exclude<AdminCommand['command'], 'help'>, OptionSpec> = {
   freeze: { account: { type: 'string' }, reason: { type: 'string' } },
   unfreeze: { account: { type: 'string' } },
   'rotate-secret': { 'api-key': { type: 'string' } },
+  'list-secrets': { 'api-key': { type: 'string' } },
   'revoke-secret': { 'api-key': { type: 'string' }, 'secret-id': { type: 'string' } },
   'revoke-key': { 'api-key': { type: 'string' } },
   'set-rate-limit': { 'api-key': { type: 'string' }, 'per-minute': { type: 'string' } },
@@ -65,6 +68,7 @@ export function parseAdminArgs(argv: string[]): AdminCommand {
     case 'unfreeze':
       return { command: name, accountId: account(values) };
     case 'rotate-secret':
+    case 'list-secrets':
     case 'revoke-key':
       return { command: name, apiKey: required(values, 'api-key') };
     case 'revoke-secret':

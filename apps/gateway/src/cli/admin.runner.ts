@@ -62,6 +62,8 @@ async function execute(cmd: Exclude<AdminCommand, { command: 'help' }>, r: Resou
       return (await r.billing()).request(Subjects.billing.unfreeze, { accountId: cmd.accountId });
     case 'rotate-secret':
       return (await r.identity()).rotateSecret(cmd.apiKey);
+    case 'list-secrets':
+      return (await r.identity()).listSecrets(cmd.apiKey);
     case 'revoke-secret':
       return (await r.identity()).revokeSecret(cmd.apiKey, cmd.secretId);
     case 'revoke-key':
