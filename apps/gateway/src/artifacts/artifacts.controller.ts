@@ -30,7 +30,7 @@ export class ArtifactsController {
     summary: 'Upload a file and queue it in one request (multipart)',
     description:
       'multipart/form-data with `file` (required; its Content-Type becomes artifact_type) and optional `retention_policy`. No template_id or ' +
-      'extraction_schema: the default pipeline\'s template applies (400 `no_default_template` when none is set). ' +
+      'extraction_schema: the default pipeline\'s template applies — the built-in `auto` unless changed with `PATCH /pipelines/{id}` (400 `no_default_template` when cleared). ' +
       `The artifact is stored, marked \`uploaded\` and its job queued; no confirm call. At most \`DIRECT_UPLOAD_MAX_BYTES\` (default ${DIRECT_UPLOAD_MAX_BYTES_DEFAULT}) bytes; use POST /extract for larger files.`,
   })
   @ApiConsumes('multipart/form-data')

@@ -25,7 +25,11 @@ export class ExtractRequestDto {
   @IsOptional() @IsIn(RETENTION_POLICIES as unknown as string[])
   retention_policy?: RetentionPolicy;
 
-  @ApiPropertyOptional({ example: 'tpl_01JD3Q8Y4N6Z2X', description: 'Exclusive with extraction_schema.' })
+  @ApiPropertyOptional({
+    example: 'tpl_01JD3Q8Y4N6Z2X',
+    description: 'Exclusive with extraction_schema. `auto` selects the built-in template (the engine classifies the document and extracts its kind\'s standard fields). '
+      + 'Without template_id and extraction_schema the default pipeline\'s template applies (`auto` for new accounts; see GET /pipelines).',
+  })
   @IsOptional() @IsString() @MaxLength(64)
   template_id?: string;
 
