@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsObject, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf, ValidateNested } from 'class-validator';
-import { AccountScoped, AccountScopedEnv } from '../common/account-scoped.js';
+import { AccountScopedEnv } from '../common/account-scoped.js';
 import { ExtractRequestDto } from './extract.dto.js';
 
 /** Pipeline (legacy, spec §2.5). */
@@ -68,7 +68,7 @@ export const DEFAULT_PIPELINE_ALIAS = 'default';
 
 /** Change a pipeline (`PATCH /pipelines/{id}`, admin CLI `set-defaults` with `pipelineId: "default"`). */
 export class UpdatePipelineCommand extends UpdatePipelineDto {
-  @IsDefined() @IsString() @Matches(/^acct_[0-9a-z]{1,40}$/)
+  @IsDefined() @IsString() @Matches(/^acct_[0-9a-z]+$/)
   accountId: string;
 
   @IsDefined() @IsString() @Matches(/^[A-Za-z0-9_-]{1,64}$/)
