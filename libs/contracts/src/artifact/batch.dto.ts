@@ -59,7 +59,7 @@ export class BatchFileResponseDto {
   @ApiProperty({ example: 'invoice-1001.pdf' }) filename: string;
   @ApiProperty({ example: 'job_01jd3q8y4n6z2xk7m5t9w0abcd' }) job_id: string;
   @ApiProperty({ example: 'art_01jd3q8y4n6z2xk7m5t9w0abcd' }) artifact_id: string;
-  @ApiProperty({ description: 'Presigned PUT for this file; `Content-Type` must equal its artifact_type.' }) upload_url: string;
+  @ApiProperty({ description: 'Presigned PUT for this file; `Content-Type` must equal its artifact_type and the body be exactly its artifact_size bytes (403 from storage otherwise).' }) upload_url: string;
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: {} }) fields: Record<string, string>;
 }
 
