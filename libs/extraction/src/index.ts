@@ -6,3 +6,4 @@ export { parseNumber } from './parsers/number.parser.js';
 export { parseDate, findDates } from './parsers/date.parser.js';
 export { parseCurrency, detectCurrency } from './parsers/currency.parser.js';
 export { parseBoolean } from './parsers/boolean.parser.js';
+export { classifyDocument, extractAuto, type AutoDocumentKind, type KindChoice } from './auto/auto.extractor.js';
