@@ -20,12 +20,29 @@ import type { OcrResult } from './ocr.service.js';
 export const PADDLE_MODEL_SETS = ['en', 'ch'] as const;
 export type PaddleModelSet = (typeof PADDLE_MODEL_SETS)[number];
 /** The set the engine uses unless told otherwise (measured: docs/adr/0005-ocr-engines.md). */
-export const DEFAULT_PADDLE_MODELS: PaddleModelSet = 'en';
+export const DEFAULT_PADDLE_MODELS: PaddleModelSet = 'ch';
 
 interface ModelFiles {
   det: string;
   rec: string;
   charset: () => string[];
+}
+
+/**
+ * Characters the engine may return: Latin script, digits, punctuation and the usual symbols (after NFKC, which turns
+ * the multilingual dictionary's full-width forms into ASCII). The multilingual model's CJK, kana and Cyrillic classes
+ * are masked out: the engine reads the languages of its locale packs, and a CJK class winning on a smudge would only
+ * replace the Latin reading that comes second.
+ */
+const LATIN_OUTPUT = /^[\u0020-\u024F\u2010-\u2027\u2030-\u205E\u20A0-\u20CF\u2100-\u214F]+$/u;
+
+/** The charset as returned (NFKC) and the mask of classes that may win, blank (index 0) included. */
+export function latinCharset(raw: readonly string[]): { charset: string[]; allowed: Uint8Array } {
+  const charset = raw.map((c) => c.normalize('NFKC'));
+  const allowed = new Uint8Array(raw.length + 1);
+  allowed[0] = 1;
+  charset.forEach((c, i) => (allowed[i + 1] = LATIN_OUTPUT.test(c) ? 1 : 0));
+  return { charset, allowed };
 }
 
 function modelFiles(set: PaddleModelSet): ModelFiles {
@@ -121,6 +138,7 @@ interface Sessions {
   det: Session;
   rec: Session;
   charset: readonly string[];
+  allowed: Uint8Array;
 }
 
 /** One pair of sessions per process, model set and thread count: loading costs ~0.3 s and ~60 MB. */
@@ -134,7 +152,7 @@ function sessions(set: PaddleModelSet, threads: number): Promise<Sessions> {
       const opts = { intraOpNumThreads: threads, interOpNumThreads: 1, executionMode: 'sequential' as const, graphOptimizationLevel: 'all' as const };
       const files = modelFiles(set);
       const [det, rec] = await Promise.all([ort.InferenceSession.create(files.det, opts), ort.InferenceSession.create(files.rec, opts)]);
-      return { ort, det, rec, charset: files.charset() };
+      return { ort, det, rec, ...latinCharset(files.charset()) };
     })();
     s.catch(() => sessionCache.delete(key));
     sessionCache.set(key, s);
@@ -296,7 +314,7 @@ export function textRegions(prob: Float32Array, w: number, h: number): Segment[]
  * `span` steps). A word gap the model left to the blank class still shows as space probability on the blank steps
  * between two characters: above SPACE_HINT_PROB there, a space is put in.
  */
-export function ctcDecode(probs: Float32Array, steps: number, classes: number, charset: readonly string[] = EN_CHARSET, span = steps): CtcChar[] {
+export function ctcDecode(probs: Float32Array, steps: number, classes: number, charset: readonly string[] = EN_CHARSET, span = steps, allowed?: Uint8Array): CtcChar[] {
   const spaces: number[] = [];
   charset.forEach((ch, i) => ch === ' ' && spaces.push(i + 1));
   const out: CtcChar[] = [];
@@ -308,7 +326,7 @@ export function ctcDecode(probs: Float32Array, steps: number, classes: number, c
     let bestP = -1;
     for (let c = 0; c < classes; c++) {
       const p = probs[t * classes + c]!;
-      if (p > bestP) (bestP = p), (best = c);
+      if (p > bestP && (!allowed || allowed[c])) (bestP = p), (best = c);
     }
     if (best === 0) {
       if (prev !== 0) (gapFrom = t), (gapSpace = 0);
@@ -402,7 +420,7 @@ async function recognizeAll(s: Sessions, img: Image, segments: Segment[]): Promi
       // Time steps over the item's own width (the rest is padding); positions are shares of that width.
       const span = (steps! * b.width) / wmax;
       const own = probs.subarray(k * steps! * classes!, (k * steps! + Math.min(steps!, Math.ceil(span))) * classes!);
-      read.set(b, segmentWords(b.seg, ctcDecode(own, Math.min(steps!, Math.ceil(span)), classes!, s.charset, span), span));
+      read.set(b, segmentWords(b.seg, ctcDecode(own, Math.min(steps!, Math.ceil(span)), classes!, s.charset, span, s.allowed), span));
     });
   }
   return inputs.flatMap((x) => read.get(x) ?? []);
