@@ -1,5 +1,8 @@
 import type { ExtractionEngine, ExtractionInput, ExtractionOptions, ExtractionOutput, ExtractionSchema } from '../engine.types.js';
-import { KIND_VOCABULARY } from './document-kinds.vocabulary.js';
+import { documentKindWords } from '../locales/locale.registry.js';
+
+/** Kind words of every locale pack (`documentKinds`): data, not rules. */
+const KIND_VOCABULARY = documentKindWords();
 
 /** The kinds the `auto` template tells apart (the same list as `DOCUMENT_KINDS` in @docket/contracts). */
 export type AutoDocumentKind = 'invoice' | 'receipt' | 'form' | 'table_document' | 'other';
