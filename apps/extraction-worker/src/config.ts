@@ -22,7 +22,7 @@ export const workerEnvSchema = z.object({
     .refine((v) => !v.trim() || parseOcrLanguages(v) !== undefined, { message: `a '+'-separated list of ${OCR_LANGUAGES.join(', ')}` }),
   /**
    * OCR engine of jobs whose template says `default` (or that have none): `auto` = the measured best (PaddleOCR for
-   * English, tesseract for other languages; docs/adr/0005-ocr-engines.md), `paddle`, `native` (tesseract binary when on
+   * English, tesseract for other languages; docs/adr/0006-ocr-engines.md), `paddle`, `native` (tesseract binary when on
    * PATH, else tesseract.js) or `tesseract.js`.
    */
   OCR_ENGINE: z.enum(OCR_ENGINE_MODES).default('auto'),

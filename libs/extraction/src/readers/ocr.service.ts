@@ -22,7 +22,7 @@ export interface OcrService {
  * OCR engine: 'tesseract.js' (always available, offline), 'native' (the `tesseract` binary, used when it is on
  * PATH and has every requested language, else tesseract.js), 'paddle' (PaddleOCR on onnxruntime-node, for
  * English/ASCII text; documents read in other languages go to tesseract, whose models have their accents) or
- * 'auto' (the measured best, DEFAULT_AUTO_ENGINE; see docs/adr/0005-ocr-engines.md).
+ * 'auto' (the measured best, DEFAULT_AUTO_ENGINE; see docs/adr/0006-ocr-engines.md).
  */
 export const OCR_ENGINE_MODES = ['auto', 'native', 'tesseract.js', 'paddle'] as const;
 export type OcrEngineMode = (typeof OCR_ENGINE_MODES)[number];
