@@ -9,6 +9,7 @@ import { registerHealthRoute, requestContext, RpcClient } from '@docket/messagin
 import { GatewayModule } from './app.module.js';
 import { gatewayEnvSchema } from './config.js';
 import { HttpExceptionFilter, sendError } from './http/http-exception.filter.js';
+import { JSON_BODY_LIMIT_BYTES, useJsonBodyParser } from './http/json-body.js';
 import { requestIdFrom } from './http/request-id.js';
 import { setupSwagger } from './http/swagger.js';
 import { httpValidationPipe } from './http/validation.js';
@@ -27,13 +28,14 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
 
   const adapter = new FastifyAdapter({
     routerOptions: { ignoreTrailingSlash: true },
-    bodyLimit: 1024 * 1024,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => requestIdFrom(req.headers['x-request-id']),
   });
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register({ ds, rpc, cfg, log }), adapter, {
     logger: new PinoNestLogger(log),
   });
   app.enableShutdownHooks();
+  useJsonBodyParser(app);
   app.setGlobalPrefix('api/v1');
   app.useGlobalPipes(httpValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter(log));

@@ -4,6 +4,7 @@ import {
   ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, Min, MaxLength, ValidateNested,
 } from 'class-validator';
 import { AccountScoped } from '../common/account-scoped.js';
+import { MAX_ARTIFACT_BYTES } from '../common/limits.js';
 
 export class WalletStatusResponseDto {
   @ApiProperty({ example: 100, description: 'Deposited credits not yet finalised as spend.' }) balance: number;
@@ -27,10 +28,10 @@ export class FreezeCommand extends AccountScoped {
 
 /** Hold an estimate for one job. Idempotent per jobId. Sandbox holds are zero and never fail on funds. */
 export class PlaceHoldCommand extends AccountScoped {
-  @IsDefined() @IsString() jobId: string;
+  @IsDefined() @IsString() @MaxLength(64) jobId: string;
   @IsBoolean() sandbox: boolean;
-  @IsInt() @Min(1) artifactSize: number;
-  @IsDefined() @IsString() mimeType: string;
+  @IsInt() @Min(1) @Max(MAX_ARTIFACT_BYTES) artifactSize: number;
+  @IsDefined() @IsString() @MaxLength(255) mimeType: string;
 }
 
 export class PlaceHoldReply {
@@ -41,9 +42,9 @@ export class PlaceHoldReply {
 
 /** One job of a batch hold. */
 export class BatchHoldItem {
-  @IsDefined() @IsString() jobId: string;
-  @IsInt() @Min(1) artifactSize: number;
-  @IsDefined() @IsString() mimeType: string;
+  @IsDefined() @IsString() @MaxLength(64) jobId: string;
+  @IsInt() @Min(1) @Max(MAX_ARTIFACT_BYTES) artifactSize: number;
+  @IsDefined() @IsString() @MaxLength(255) mimeType: string;
 }
 
 /**
@@ -64,7 +65,7 @@ export class PlaceBatchHoldReply {
 }
 
 export class ReleaseHoldCommand extends AccountScoped {
-  @IsDefined() @IsString() jobId: string;
+  @IsDefined() @IsString() @MaxLength(64) jobId: string;
   @IsOptional() @IsIn(['cancelled', 'expired', 'aborted']) reason?: 'cancelled' | 'expired' | 'aborted';
 }
 

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
+import { MAX_FIELD_VALIDATION_NUMBER } from './limits.js';
 import {
   ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsIn, IsNumber, IsObject, IsOptional, IsString,
   Matches, Max, MaxLength, Min, ValidateIf, ValidateNested,
@@ -21,10 +22,12 @@ export class FieldValidationDto {
   @IsOptional() @IsString() @MaxLength(500)
   regex?: string;
 
-  @ApiPropertyOptional({ example: 0 }) @IsOptional() @IsNumber()
+  @ApiPropertyOptional({ example: 0, minimum: -MAX_FIELD_VALIDATION_NUMBER, maximum: MAX_FIELD_VALIDATION_NUMBER })
+  @IsOptional() @IsNumber() @Min(-MAX_FIELD_VALIDATION_NUMBER) @Max(MAX_FIELD_VALIDATION_NUMBER)
   min_value?: number;
 
-  @ApiPropertyOptional({ example: 100000 }) @IsOptional() @IsNumber()
+  @ApiPropertyOptional({ example: 100000, minimum: -MAX_FIELD_VALIDATION_NUMBER, maximum: MAX_FIELD_VALIDATION_NUMBER })
+  @IsOptional() @IsNumber() @Min(-MAX_FIELD_VALIDATION_NUMBER) @Max(MAX_FIELD_VALIDATION_NUMBER)
   max_value?: number;
 
   @ApiPropertyOptional() @IsOptional() @IsBoolean()

@@ -7,6 +7,7 @@ import {
 import { AccountScoped } from '../common/account-scoped.js';
 import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES, type TemplateCategory, type TemplateStatus } from '../common/constants.js';
 import { FieldDefDto, TemplateSettingsDto } from '../common/field-def.dto.js';
+import { MAX_LIST_OFFSET } from '../common/limits.js';
 
 export class CreateTemplateDto {
   @ApiProperty({ example: 'Supplier invoice', minLength: 3 })
@@ -84,7 +85,7 @@ export class TemplateSnapshot {
 
 /** Snapshot request: the current version by default; `version` reads an older immutable version row. */
 export class TemplateSnapshotQuery extends TemplateRef {
-  @IsOptional() @IsInt() @Min(1)
+  @IsOptional() @IsInt() @Min(1) @Max(1_000_000_000)
   version?: number;
 }
 
@@ -102,7 +103,7 @@ export class ListTemplatesQueryDto {
   @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 100 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
   limit?: number;
 
-  @ApiPropertyOptional({ default: 0, minimum: 0 }) @IsOptional() @Type(() => Number) @IsInt() @Min(0)
+  @ApiPropertyOptional({ default: 0, minimum: 0, maximum: MAX_LIST_OFFSET }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(MAX_LIST_OFFSET)
   offset?: number;
 
   @ApiPropertyOptional({ default: false, description: 'Archived templates are excluded unless this is true.' })
