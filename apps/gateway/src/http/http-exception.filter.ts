@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 
 const STATUS_TO_CODE: Record<number, ErrorCode> = {
   400: 'invalid_body', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 405: 'not_found', 409: 'conflict',
-  413: 'invalid_body', 415: 'invalid_body', 422: 'invalid_body', 429: 'rate_limited',
+  413: 'payload_too_large', 415: 'invalid_body', 422: 'invalid_body', 429: 'rate_limited',
 };
 
 /**
@@ -23,8 +23,8 @@ export function toDocketError(exception: unknown): DocketError | undefined {
   // Errors raised by Fastify before routing (bad JSON, wrong content type, body too large).
   const fe = exception as { statusCode?: number; code?: string; message?: string };
   if (typeof fe?.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500 && typeof fe.code === 'string' && fe.code.startsWith('FST_')) {
-    const code = STATUS_TO_CODE[fe.statusCode] ?? 'invalid_body';
-    const mapped: ErrorCode = code === 'invalid_body' || fe.statusCode === 400 ? 'invalid_body' : code;
+    // A body over the limit is 413 `payload_too_large`; anything else Fastify refuses is a malformed request.
+    const mapped: ErrorCode = fe.statusCode === 400 ? 'invalid_body' : (STATUS_TO_CODE[fe.statusCode] ?? 'invalid_body');
     return new DocketError(mapped, fe.message ?? 'Malformed request');
   }
   return undefined;
