@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import multipart from '@fastify/multipart';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createLogger, loadConfig, PinoNestLogger } from '@docket/config';
 import { createServiceDataSource, ensureDatabase, initAndMigrate } from '@docket/database';
@@ -29,6 +30,8 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
   const adapter = new FastifyAdapter({
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // The router's own refusals (over-long path parameter, malformed URL) get the one envelope too.
+    frameworkErrors: (err: Error, req: FastifyRequest, reply: FastifyReply) => sendError(reply, req, err, log),
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => requestIdFrom(req.headers['x-request-id']),
   });
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register({ ds, rpc, cfg, log }), adapter, {

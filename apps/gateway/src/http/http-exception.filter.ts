@@ -8,6 +8,8 @@ const STATUS_TO_CODE: Record<number, ErrorCode> = {
   413: 'payload_too_large', 415: 'invalid_body', 422: 'invalid_body', 429: 'rate_limited',
 };
 
+const PATH_ERRORS = new Set(['FST_ERR_MAX_PARAM_LENGTH', 'FST_ERR_BAD_URL']);
+
 /**
  * One envelope for every HTTP error (ARCHITECTURE §6). Coded errors keep their code; framework
  * errors get a stable code by status; anything else is a 500 whose request id is in the logs.
@@ -23,7 +25,9 @@ export function toDocketError(exception: unknown): DocketError | undefined {
   // Errors raised by Fastify before routing (bad JSON, wrong content type, body too large).
   const fe = exception as { statusCode?: number; code?: string; message?: string };
   if (typeof fe?.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500 && typeof fe.code === 'string' && fe.code.startsWith('FST_')) {
-    // A body over the limit is 413 `payload_too_large`; anything else Fastify refuses is a malformed request.
+    // A path the router cannot take apart (over-long parameter, bad percent-encoding) is a path parameter that
+    // failed validation (spec §7: 422); a body over the limit is 413; anything else is a malformed request.
+    if (PATH_ERRORS.has(fe.code)) return new DocketError('invalid_query', fe.message ?? 'Malformed path');
     const mapped: ErrorCode = fe.statusCode === 400 ? 'invalid_body' : (STATUS_TO_CODE[fe.statusCode] ?? 'invalid_body');
     return new DocketError(mapped, fe.message ?? 'Malformed request');
   }
