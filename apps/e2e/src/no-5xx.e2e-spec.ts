@@ -6,9 +6,9 @@ import { useE2eStack } from './stack.test-helper.js';
 /**
  * No input makes the API answer 5xx (issue 11): fast-check generates bodies, queries and path ids for every
  * operation of the gateway's own OpenAPI document (so a new endpoint is fuzzed without touching this file):
- * odd numbers, huge and unicode strings, nulls, wrong types, deep nesting, arrays, malformed JSON, other
- * content types. Every answer must be < 500, and every 4xx must be the error envelope (ADR 0001).
- * `npm test` runs FUZZ_RUNS (default 400) requests; `npm run fuzz` runs 10,000.
+ * valid bodies with one value replaced or removed, or many (odd numbers, huge and unicode strings, nulls, wrong
+ * types, deep nesting, arrays), random JSON, malformed JSON, other content types. Every answer must be < 500, and every 4xx must be the error envelope (ADR 0001).
+ * `npm test` runs FUZZ_RUNS (default 400) requests; `npm run fuzz` runs 10,000. FUZZ_SEED replays a reported run.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
 /** `GET /health` reports dependencies (503 when one is down under load) and reads no input: not fuzzed. */
@@ -124,6 +124,26 @@ function mutate(value: unknown, m: { percent: number; choices: number[]; odd: un
   return hit() ? pick() : value;
 }
 
+/** Every path to a value inside a sample body (objects and arrays included), e.g. `['files', 0, 'artifact_size']`. */
+function valuePaths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
+  if (!value || typeof value !== 'object') return [];
+  const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+  return entries.flatMap(([k, v]) => [[...prefix, k], ...valuePaths(v, [...prefix, k])]);
+}
+
+/** One value of a valid body replaced (or removed with `undefined`): the rules of that one field are reached. */
+function mutateOne(sample: Record<string, unknown>, pathIndex: number, replacement: unknown): unknown {
+  const body = structuredClone(sample);
+  const paths = valuePaths(body);
+  const path = paths[pathIndex % paths.length]!;
+  let parent = body as Record<string | number, unknown>;
+  for (const k of path.slice(0, -1)) parent = parent[k] as Record<string | number, unknown>;
+  const last = path[path.length - 1]!;
+  if (replacement === undefined && !Array.isArray(parent)) delete parent[last];
+  else parent[last] = replacement;
+  return body;
+}
+
 const queryKeys = fc.constantFrom('page', 'size', 'limit', 'offset', 'category', 'search', 'include_archived', 'hard_delete', 'file_type', 'status_filter', 'event_type', 'days', 'period', '__proto__', 'x');
 const queryValue = fc.oneof(
   fc.constantFrom('1', '0', '-1', '1.5', '1e300', '1e400', '99999999999999999999', '0x10', 'NaN', 'Infinity', '', 'true', 'false', 'raw', 'json', 'md', 'success', 'invoice', '7d', '%', '\u0000'),
@@ -202,6 +222,10 @@ describe('No 5xx for any input (fast-check over every endpoint, public HTTP only
       body: fc.oneof(
         { arbitrary: fc.constant({ kind: 'none' as const }), weight: 1 },
         {
+          arbitrary: fc.record({ one: fc.nat(), replacement: fc.option(oddValue, { nil: undefined, freq: 8 }) }).map((m) => ({ kind: 'json' as const, value: m })),
+          weight: 8,
+        },
+        {
           arbitrary: fc.record({ percent: fc.constantFrom(0, 3, 10, 30, 60), choices: fc.array(fc.nat(), { minLength: 1, maxLength: 40 }), odd: fc.array(oddValue, { minLength: 1, maxLength: 6 }) })
             .map((m) => ({ kind: 'json' as const, value: m })),
           weight: 8,
@@ -244,8 +268,9 @@ describe('No 5xx for any input (fast-check over every endpoint, public HTTP only
     if (r.op.method === 'get') return init;
     const b = r.body;
     if (b.kind === 'json') {
-      const value = b.value as { percent: number; choices: number[]; odd: unknown[] } | { raw: unknown };
-      const body = 'raw' in value ? value.raw : mutate(sampleBody(r.op, bodyIds), value);
+      const value = b.value as { percent: number; choices: number[]; odd: unknown[] } | { raw: unknown } | { one: number; replacement: unknown };
+      const sample = sampleBody(r.op, bodyIds);
+      const body = 'raw' in value ? value.raw : 'one' in value ? mutateOne(sample, value.one, value.replacement) : mutate(sample, value);
       headers['content-type'] = 'application/json';
       init.body = JSON.stringify(body) ?? 'null';
     } else if (b.kind === 'raw') {
@@ -288,7 +313,8 @@ describe('No 5xx for any input (fast-check over every endpoint, public HTTP only
         const text = await res.text();
         stats.requests++;
         stats.byStatus.set(res.status, (stats.byStatus.get(res.status) ?? 0) + 1);
-        const what = `${r.op.method.toUpperCase()} ${url.slice(0, 300)} → ${res.status} ${text.slice(0, 300)}`;
+        const sent = typeof init.body === 'string' ? init.body.slice(0, 600) : init.body ? '(multipart)' : '(no body)';
+        const what = `${r.op.method.toUpperCase()} ${url.slice(0, 300)} ${sent} → ${res.status} ${text.slice(0, 300)}`;
         if (res.status >= 500) stats.fiveXx.push(what);
         expect({ what, fiveXx: res.status >= 500 }).toEqual({ what, fiveXx: false });
         if (res.status >= 400) {
@@ -302,7 +328,7 @@ describe('No 5xx for any input (fast-check over every endpoint, public HTTP only
           expect({ what, envelope }).toEqual({ what, envelope: { statusCode: res.status, error: 'string', code: 'string', message: 'string', request_id: 'string' } });
         }
       }),
-      { numRuns: RUNS, endOnFailure: true, reporter: shortReport },
+      { numRuns: RUNS, endOnFailure: true, reporter: shortReport, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) },
     );
     expect(stats.fiveXx).toEqual([]);
   });

@@ -6,6 +6,7 @@ import {
 import { AccountScoped } from '../common/account-scoped.js';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../common/constants.js';
 import { MAX_LIST_OFFSET } from '../common/limits.js';
+import { IsOptionalNotNull } from '../common/optional.js';
 
 export class CreateWebhookDto {
   @ApiProperty({ example: 'https://hooks.example.com/docket', maxLength: 2083, description: 'HTTPS only; must resolve to a public IP.' })
@@ -85,19 +86,19 @@ export class JobWebhookLogsQuery extends AccountScoped {
 
 export class UpdateWebhookDto {
   @ApiPropertyOptional({ example: 'https://hooks.example.com/docket', maxLength: 2083, description: 'Re-validated (HTTPS, public IP) when changed.' })
-  @IsOptional() @IsString() @MaxLength(2083, { context: { code: 'invalid_webhook_url' } })
+  @IsOptionalNotNull() @IsString() @MaxLength(2083, { context: { code: 'invalid_webhook_url' } })
   url?: string;
 
   @ApiPropertyOptional({ example: 'Accounts payable', maxLength: 255 })
-  @IsOptional() @IsString() @MaxLength(255)
+  @IsOptionalNotNull() @IsString() @MaxLength(255)
   description?: string;
 
   @ApiPropertyOptional({ example: true, description: 'false stops new deliveries without deleting the record, secret or history.' })
-  @IsOptional() @IsBoolean()
+  @IsOptionalNotNull() @IsBoolean()
   is_active?: boolean;
 
   @ApiPropertyOptional({ enum: WEBHOOK_EVENT_TYPES, isArray: true })
-  @IsOptional() @IsArray() @ArrayMinSize(1, { context: { code: 'validation_failed' } }) @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length) @ArrayUnique() @IsIn(WEBHOOK_EVENT_TYPES as unknown as string[], { each: true })
+  @IsOptionalNotNull() @IsArray() @ArrayMinSize(1, { context: { code: 'validation_failed' } }) @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length) @ArrayUnique() @IsIn(WEBHOOK_EVENT_TYPES as unknown as string[], { each: true })
   events?: WebhookEventType[];
 }
 
