@@ -144,6 +144,12 @@ function mutateOne(sample: Record<string, unknown>, pathIndex: number, replaceme
   return body;
 }
 
+/** Values every field of every sample body is replaced with, one at a time (`undefined` removes the field). */
+const SWEEP_VALUES: unknown[] = [
+  undefined, null, true, 0, -1, 1.5, 1e300, -1e300, 2 ** 63, MAX_ARTIFACT_BYTES + 1, '', 'x'.repeat(5000), '\u0000', '🧾', 'application/x-msdownload',
+  [], [null], {}, { a: { b: { c: [1] } } },
+];
+
 const queryKeys = fc.constantFrom('page', 'size', 'limit', 'offset', 'category', 'search', 'include_archived', 'hard_delete', 'file_type', 'status_filter', 'event_type', 'days', 'period', '__proto__', 'x');
 const queryValue = fc.oneof(
   fc.constantFrom('1', '0', '-1', '1.5', '1e300', '1e400', '99999999999999999999', '0x10', 'NaN', 'Infinity', '', 'true', 'false', 'raw', 'json', 'md', 'success', 'invoice', '7d', '%', '\u0000'),
@@ -165,7 +171,7 @@ describe('No 5xx for any input (fast-check over every endpoint, public HTTP only
   const realIds: Record<string, string> = {};
   const bodyIds: Record<string, string> = {};
   const foreignIds: string[] = [];
-  const stats = { requests: 0, byStatus: new Map<number, number>(), fiveXx: [] as string[], started: 0 };
+  const stats = { requests: 0, sweep: 0, byStatus: new Map<number, number>(), fiveXx: [] as string[], started: 0 };
   let base = '';
 
   beforeAll(async () => {
@@ -185,7 +191,10 @@ describe('No 5xx for any input (fast-check over every endpoint, public HTTP only
   afterAll(() => {
     const ms = Date.now() - stats.started;
     const histogram = [...stats.byStatus.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(' ');
-    process.stdout.write(`\n[fuzz] ${stats.requests} requests over ${ops.length} operations in ${(ms / 1000).toFixed(1)} s: ${stats.fiveXx.length} × 5xx; statuses ${histogram}\n`);
+    process.stdout.write(
+      `\n[fuzz] ${stats.requests} requests (${stats.sweep} field sweep + ${stats.requests - stats.sweep} generated) over ${ops.length} operations in ${(ms / 1000).toFixed(1)} s: ` +
+        `${stats.fiveXx.length} × 5xx; statuses ${histogram}\n`,
+    );
   });
 
   async function call(method: string, path: string, auth: string, body?: unknown) {
@@ -293,41 +302,60 @@ describe('No 5xx for any input (fast-check over every endpoint, public HTTP only
     throw new Error(`Property failed after ${details.numRuns} runs (seed ${details.seed}, path ${details.counterexamplePath}): ${r ? `${r.op.method} ${r.op.path}` : ''}\n${cause.slice(0, 3000)}`);
   }
 
+  /** Sends one request and checks the property: no 5xx, every 4xx in the envelope. */
+  async function check(method: string, url: string, init: RequestInit): Promise<void> {
+    let res: Response;
+    try {
+      res = await fetch(url, init);
+    } catch (err) {
+      // A body over the 1 MiB limit is answered 413 and the connection closed while the client still writes.
+      if (typeof init.body === 'string' && Buffer.byteLength(init.body) > BODY_LIMIT_BYTES) {
+        count(413);
+        return;
+      }
+      throw err;
+    }
+    const text = await res.text();
+    count(res.status);
+    const sent = typeof init.body === 'string' ? init.body.slice(0, 600) : init.body ? '(multipart)' : '(no body)';
+    const what = `${method.toUpperCase()} ${url.slice(0, 300)} ${sent} → ${res.status} ${text.slice(0, 300)}`;
+    if (res.status >= 500) stats.fiveXx.push(what);
+    expect({ what, fiveXx: res.status >= 500 }).toEqual({ what, fiveXx: false });
+    if (res.status >= 400) {
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(text) as Record<string, unknown>;
+      } catch {
+        body = { unparsable: text.slice(0, 200) };
+      }
+      const envelope = { statusCode: body.statusCode, error: typeof body.error, code: typeof body.code, message: typeof body.message, request_id: typeof body.request_id };
+      expect({ what, envelope }).toEqual({ what, envelope: { statusCode: res.status, error: 'string', code: 'string', message: 'string', request_id: 'string' } });
+    }
+  }
+
+  function count(status: number): void {
+    stats.requests++;
+    stats.byStatus.set(status, (stats.byStatus.get(status) ?? 0) + 1);
+  }
+
+  it('answers every field of every valid body replaced by each odd value (or removed) without a 5xx', async () => {
+    for (const op of ops.filter((o) => o.method !== 'get' && o.method !== 'delete')) {
+      const sample = sampleBody(op, bodyIds);
+      const url = toUrl({ op, ids: ['__real__', '__real__'], query: [], body: { kind: 'none' }, auth: 'sandbox' });
+      for (const [i] of valuePaths(sample).entries()) {
+        for (const odd of SWEEP_VALUES) {
+          const body = JSON.stringify(mutateOne(sample, i, odd));
+          await check(op.method, url, { method: op.method.toUpperCase(), headers: { authorization: suite.sandbox, 'content-type': 'application/json' }, body });
+        }
+      }
+    }
+    stats.sweep = stats.requests;
+    expect(stats.fiveXx).toEqual([]);
+  });
+
   it(`answers ${RUNS} generated requests without a 5xx, every 4xx in the error envelope`, async () => {
     await fc.assert(
-      fc.asyncProperty(requestArbitrary(), async (r) => {
-        const url = toUrl(r);
-        const init = toInit(r);
-        let res: Response;
-        try {
-          res = await fetch(url, init);
-        } catch (err) {
-          // A body over the 1 MiB limit is answered 413 and the connection closed while the client still writes.
-          if (typeof init.body === 'string' && Buffer.byteLength(init.body) > BODY_LIMIT_BYTES) {
-            stats.requests++;
-            stats.byStatus.set(413, (stats.byStatus.get(413) ?? 0) + 1);
-            return;
-          }
-          throw err;
-        }
-        const text = await res.text();
-        stats.requests++;
-        stats.byStatus.set(res.status, (stats.byStatus.get(res.status) ?? 0) + 1);
-        const sent = typeof init.body === 'string' ? init.body.slice(0, 600) : init.body ? '(multipart)' : '(no body)';
-        const what = `${r.op.method.toUpperCase()} ${url.slice(0, 300)} ${sent} → ${res.status} ${text.slice(0, 300)}`;
-        if (res.status >= 500) stats.fiveXx.push(what);
-        expect({ what, fiveXx: res.status >= 500 }).toEqual({ what, fiveXx: false });
-        if (res.status >= 400) {
-          let body: Record<string, unknown> = {};
-          try {
-            body = JSON.parse(text) as Record<string, unknown>;
-          } catch {
-            body = { unparsable: text.slice(0, 200) };
-          }
-          const envelope = { statusCode: body.statusCode, error: typeof body.error, code: typeof body.code, message: typeof body.message, request_id: typeof body.request_id };
-          expect({ what, envelope }).toEqual({ what, envelope: { statusCode: res.status, error: 'string', code: 'string', message: 'string', request_id: 'string' } });
-        }
-      }),
+      fc.asyncProperty(requestArbitrary(), (r) => check(r.op.method, toUrl(r), toInit(r))),
       { numRuns: RUNS, endOnFailure: true, reporter: shortReport, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) },
     );
     expect(stats.fiveXx).toEqual([]);

@@ -36,7 +36,7 @@ export class BatchFileDescriptorDto {
 export class BatchSubmitRequestDto {
   @ApiProperty({ type: [BatchFileDescriptorDto], minItems: 1, maxItems: BATCH_MAX_FILES, description: '1 to 50 files; filenames unique within the batch.' })
   @IsDefined() @IsArray() @ArrayMinSize(1, BATCH_SIZE_RULE) @ArrayMaxSize(BATCH_MAX_FILES, BATCH_SIZE_RULE)
-  @ValidateNested({ each: true }) @Type(() => BatchFileDescriptorDto)
+  @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => BatchFileDescriptorDto)
   files: BatchFileDescriptorDto[];
 
   @ApiPropertyOptional({ example: 'tpl_01JD3Q8Y4N6Z2X', description: 'Exclusive with extraction_schema.' })

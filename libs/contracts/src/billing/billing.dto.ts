@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, Min, MaxLength, ValidateNested,
+  ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, Max, Min, MaxLength, ValidateNested,
 } from 'class-validator';
 import { AccountScoped } from '../common/account-scoped.js';
 import { MAX_ARTIFACT_BYTES } from '../common/limits.js';
@@ -54,7 +54,7 @@ export class BatchHoldItem {
  */
 export class PlaceBatchHoldCommand extends AccountScoped {
   @IsBoolean() sandbox: boolean;
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => BatchHoldItem)
+  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(50) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => BatchHoldItem)
   items: BatchHoldItem[];
 }
 

@@ -61,13 +61,13 @@ export class FieldDefDto {
 
   @ApiPropertyOptional({ type: () => [FieldDefDto], description: 'Columns of a `table` field.' })
   @ValidateIf((o: FieldDefDto) => o.data_type === 'table' || o.fields !== undefined)
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => FieldDefDto)
+  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(50) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => FieldDefDto)
   fields?: FieldDefDto[];
 }
 
 export class ExtractionSchemaDto {
   @ApiProperty({ type: () => [FieldDefDto], description: 'Ordered field definitions.' })
-  @IsDefined() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(200) @ValidateNested({ each: true }) @Type(() => FieldDefDto)
+  @IsDefined() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(200) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => FieldDefDto)
   fields: FieldDefDto[];
 }
 

@@ -31,7 +31,7 @@ export class CreateTemplateDto {
     type: () => [FieldDefDto],
     example: [{ key: 'invoice_number', label: 'Invoice Number', data_type: 'string', required: true }, { key: 'total', label: 'Total', data_type: 'currency' }],
   })
-  @IsDefined() @IsArray() @ArrayMaxSize(200) @ValidateNested({ each: true }) @Type(() => FieldDefDto)
+  @IsDefined() @IsArray() @ArrayMaxSize(200) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => FieldDefDto)
   fields: FieldDefDto[];
 
   @ApiPropertyOptional({ type: () => TemplateSettingsDto })
@@ -173,11 +173,11 @@ export class TemplateInUseReply {
 
 export class PatchTemplateSchemaDto {
   @ApiPropertyOptional({ type: () => [FieldDefDto], description: 'Appended; 400 if a key already exists.' })
-  @IsOptionalNotNull() @IsArray() @ArrayMaxSize(200) @ValidateNested({ each: true }) @Type(() => FieldDefDto)
+  @IsOptionalNotNull() @IsArray() @ArrayMaxSize(200) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => FieldDefDto)
   add_fields?: FieldDefDto[];
 
   @ApiPropertyOptional({ type: () => [FieldDefDto], description: 'Whole field replaced by key (omitted attributes reset); 404 if the key is missing.' })
-  @IsOptionalNotNull() @IsArray() @ArrayMaxSize(200) @ValidateNested({ each: true }) @Type(() => FieldDefDto)
+  @IsOptionalNotNull() @IsArray() @ArrayMaxSize(200) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => FieldDefDto)
   update_fields?: FieldDefDto[];
 
   @ApiPropertyOptional({ type: [String], description: 'Keys to delete; missing keys are ignored.' })
