@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { useE2eStack } from './stack.test-helper.js';
 
 /**
- * No input makes the API answer 5xx (issue 11): fast-check generates bodies, queries and path ids for every
+ * No input makes the API answer 5xx (issue 11). First a deterministic sweep: every value of every valid sample
+ * body replaced by each of SWEEP_VALUES (or removed). Then fast-check generates bodies, queries and path ids for every
  * operation of the gateway's own OpenAPI document (so a new endpoint is fuzzed without touching this file):
  * valid bodies with one value replaced or removed, or many (odd numbers, huge and unicode strings, nulls, wrong
  * types, deep nesting, arrays), random JSON, malformed JSON, other content types. Every answer must be < 500, and every 4xx must be the error envelope (ADR 0001).
@@ -354,10 +355,11 @@ describe('No 5xx for any input (fast-check over every endpoint, public HTTP only
   });
 
   it(`answers ${RUNS} generated requests without a 5xx, every 4xx in the error envelope`, async () => {
+    const earlier = stats.fiveXx.length;
     await fc.assert(
       fc.asyncProperty(requestArbitrary(), (r) => check(r.op.method, toUrl(r), toInit(r))),
       { numRuns: RUNS, endOnFailure: true, reporter: shortReport, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) },
     );
-    expect(stats.fiveXx).toEqual([]);
+    expect(stats.fiveXx.slice(earlier)).toEqual([]);
   });
 });
