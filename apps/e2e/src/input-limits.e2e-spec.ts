@@ -81,6 +81,14 @@ describe('Issue 11 part A: inactive webhooks, ranges, missing fields, size and t
     expectEnvelope(tpl.body, 422, 'invalid_body');
     const threshold = await api().post('/templates/').set('authorization', suite.live).send({ name: 'Ranges', fields: SCHEMA.fields, settings: { confidence_threshold: 1e300 } }).expect(422);
     expectEnvelope(threshold.body, 422, 'invalid_body');
+    // Found by the no-5xx test: null on a PATCH field, a non-object batch item and a NUL character were 500s.
+    const hook = (await api().post('/webhooks/').set('authorization', suite.live).send({ url: suite.stack.receiverUrl, events: ['extraction.completed'] }).expect(201)).body;
+    expectEnvelope((await api().patch(`/webhooks/${hook.id}`).set('authorization', suite.live).send({ events: null }).expect(422)).body, 422, 'invalid_body');
+    expectEnvelope((await api().post('/batch').set('authorization', suite.live).send({ files: [[]], extraction_schema: SCHEMA }).expect(422)).body, 422, 'invalid_body');
+    const nul = await api().post('/extract').set('authorization', suite.live)
+      .send(descriptor({ extraction_schema: { fields: [{ key: 'a', label: 'A\u0000', data_type: 'string' }] } })).expect(422);
+    expectEnvelope(nul.body, 422, 'invalid_body');
+    expectEnvelope((await api().get('/templates/?search=%00').set('authorization', suite.live).expect(422)).body, 422, 'invalid_query');
     const deep = await api().post('/extract').set('authorization', suite.live).set('content-type', 'application/json').send(`${'['.repeat(5000)}${']'.repeat(5000)}`).expect(422);
     expectEnvelope(deep.body, 422, 'invalid_body');
   });

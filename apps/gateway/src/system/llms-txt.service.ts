@@ -10,6 +10,7 @@ const LIMITS = [
   `- \`artifact_type\` must be one the engine reads (case-insensitive), else 400 \`unsupported_artifact_type\`: ${SUPPORTED_ARTIFACT_TYPES.join(', ')}.`,
   '- A missing or null required field is 400 `validation_failed`; a present field of the wrong type or out of range is 422 `invalid_body` / `invalid_query`.',
   `- JSON bodies: at most 1 MiB (413 \`payload_too_large\`) and ${MAX_JSON_DEPTH} levels deep (422); an empty body with \`Content-Type: application/json\` counts as no body.`,
+  '- Strings must not contain NUL (U+0000); PATCH/PUT fields are left out to stay unchanged, `null` is 422.',
   '- Direct upload (`POST /artifacts/upload`): at most `DIRECT_UPLOAD_MAX_BYTES` (default 25 MiB), 413 beyond.',
   '',
 ];
