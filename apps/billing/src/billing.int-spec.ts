@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import {
-  Streams, Subjects, type JobFinishedEvent, type PlaceHoldReply, type ReleaseHoldReply, type UsageSummaryResponseDto,
+  MAX_ARTIFACT_BYTES, Streams, Subjects, type JobFinishedEvent, type PlaceHoldReply, type ReleaseHoldReply, type UsageSummaryResponseDto,
   type WalletStatusResponseDto,
 } from '@docket/contracts';
 import { createServiceDataSource } from '@docket/database';
@@ -216,7 +216,9 @@ describe('billing service (real Postgres + NATS JetStream)', () => {
     const a = acct();
     await open(a, 0);
     const j = job();
-    expect(await hold(a, j, { sandbox: true, size: 90_000_000 })).toEqual({ jobId: j, amount: 0 });
+    expect(await hold(a, j, { sandbox: true, size: MAX_ARTIFACT_BYTES })).toEqual({ jobId: j, amount: 0 });
+    // Above the engine's limit the payload itself is refused (the gateway refuses it at submit first).
+    expect(await fail(Subjects.billing.placeHold, { accountId: a, jobId: job(), sandbox: true, artifactSize: MAX_ARTIFACT_BYTES + 1, mimeType: 'application/pdf' })).toMatchObject({ code: 'invalid_payload' });
     await finished({ accountId: a, jobId: j, status: 'success', pages: 30, sandbox: true });
     await expectEventually(async () => expect((await holdRow(j)).state).toBe('settled'));
     expect(await holdRow(j)).toMatchObject({ charged_micro: '0', outcome: 'success' });

@@ -59,14 +59,22 @@ describe('OCR through the public API', () => {
     expect(job.result).toEqual(EXPECTED);
   });
 
-  it('fails an unsupported type with a coded error, never a crash', async () => {
+  it('refuses a declared unsupported type at submit, and fails an undetectable octet-stream with a coded error, never a crash', async () => {
     const bytes = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const schema = { fields: [{ key: 'a', data_type: 'string' }] };
+    const refused = await api()
+      .post('/extract')
+      .set('authorization', suite.live)
+      .send({ filename: 'x.svg', artifact_type: 'image/svg+xml', artifact_size: bytes.length, extraction_schema: schema })
+      .expect(400);
+    expect(refused.body.code).toBe('unsupported_artifact_type');
+    // application/octet-stream is accepted at submit (resolved from the bytes); SVG bytes resolve to nothing the engine reads.
     const sub = await api()
       .post('/extract')
       .set('authorization', suite.live)
-      .send({ filename: 'x.svg', artifact_type: 'image/svg+xml', artifact_size: bytes.length, extraction_schema: { fields: [{ key: 'a', data_type: 'string' }] } })
+      .send({ filename: 'x.svg', artifact_type: 'application/octet-stream', artifact_size: bytes.length, extraction_schema: schema })
       .expect(202);
-    await fetch(sub.body.upload_url, { method: 'PUT', headers: { 'content-type': 'image/svg+xml' }, body: bytes });
+    await fetch(sub.body.upload_url, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: bytes });
     await api().post(`/artifacts/${sub.body.artifact_id}/confirm-upload`).set('authorization', suite.live).expect(200);
     const job = await waitTerminal(sub.body.job_id);
     expect(job.status).toBe('failed');

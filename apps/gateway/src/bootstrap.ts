@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import multipart from '@fastify/multipart';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createLogger, loadConfig, PinoNestLogger } from '@docket/config';
 import { createServiceDataSource, ensureDatabase, initAndMigrate } from '@docket/database';
@@ -9,6 +10,7 @@ import { registerHealthRoute, requestContext, RpcClient } from '@docket/messagin
 import { GatewayModule } from './app.module.js';
 import { gatewayEnvSchema } from './config.js';
 import { HttpExceptionFilter, sendError } from './http/http-exception.filter.js';
+import { JSON_BODY_LIMIT_BYTES, useJsonBodyParser } from './http/json-body.js';
 import { requestIdFrom } from './http/request-id.js';
 import { setupSwagger } from './http/swagger.js';
 import { httpValidationPipe } from './http/validation.js';
@@ -27,13 +29,16 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
 
   const adapter = new FastifyAdapter({
     routerOptions: { ignoreTrailingSlash: true },
-    bodyLimit: 1024 * 1024,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // The router's own refusals (over-long path parameter, malformed URL) get the one envelope too.
+    frameworkErrors: (err: Error, req: FastifyRequest, reply: FastifyReply) => sendError(reply, req, err, log),
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => requestIdFrom(req.headers['x-request-id']),
   });
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register({ ds, rpc, cfg, log }), adapter, {
     logger: new PinoNestLogger(log),
   });
   app.enableShutdownHooks();
+  useJsonBodyParser(app);
   app.setGlobalPrefix('api/v1');
   app.useGlobalPipes(httpValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter(log));

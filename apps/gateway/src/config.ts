@@ -1,4 +1,5 @@
 import { baseEnv, dbEnv, env, z } from '@docket/config';
+import { MAX_ARTIFACT_BYTES } from '@docket/contracts';
 import { rateLimitEnv } from './rate-limit/rate-limit.config.js';
 
 export const gatewayEnvSchema = z.object({
@@ -10,8 +11,11 @@ export const gatewayEnvSchema = z.object({
   DOCKET_ENVIRONMENT: z.enum(['production', 'staging', 'development']).default('development'),
   /** Reply deadline for service requests. */
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
-  /** Largest file POST /artifacts/upload accepts (buffered in memory; larger files use POST /extract + PUT). */
-  DIRECT_UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(512 * 1024 * 1024).default(25 * 1024 * 1024),
+  /**
+   * Largest file POST /artifacts/upload accepts (buffered in memory; larger files use POST /extract + PUT).
+   * At most the engine's limit (`MAX_ARTIFACT_BYTES`, 50 MiB): a bigger file could never be processed.
+   */
+  DIRECT_UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(MAX_ARTIFACT_BYTES).default(25 * 1024 * 1024),
   ...rateLimitEnv,
 });
 

@@ -134,12 +134,15 @@ describe('webhook-dispatcher over NATS, JetStream and Postgres', () => {
     expect(await fail(Subjects.webhook.registerOneShot, { accountId: A, url: 'https://127.0.0.1/x' })).toMatchObject({ code: 'invalid_webhook_url' });
   });
 
-  it('verifies ownership for artifact: own active webhook only', async () => {
+  it('verifies ownership for artifact: own webhook, active or not (spec §3.4: an inactive one still accepts jobs)', async () => {
     const w = await createHook(A, '/verify');
     expect(await call(Subjects.webhook.verify, { accountId: A, webhookId: w.id })).toEqual({ id: w.id });
     expect(await fail(Subjects.webhook.verify, { accountId: B, webhookId: w.id })).toMatchObject({ code: 'webhook_not_found' });
     expect(await fail(Subjects.webhook.verify, { accountId: A, webhookId: 'wh_missing' })).toMatchObject({ code: 'webhook_not_found' });
     await call(Subjects.webhook.update, { accountId: A, webhookId: w.id, body: { is_active: false } });
+    expect(await call(Subjects.webhook.verify, { accountId: A, webhookId: w.id })).toEqual({ id: w.id });
+    expect(await fail(Subjects.webhook.verify, { accountId: B, webhookId: w.id })).toMatchObject({ code: 'webhook_not_found' });
+    await call(Subjects.webhook.delete, { accountId: A, webhookId: w.id });
     expect(await fail(Subjects.webhook.verify, { accountId: A, webhookId: w.id })).toMatchObject({ code: 'webhook_not_found' });
   });
 

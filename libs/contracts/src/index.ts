@@ -1,5 +1,7 @@
 export * from './subjects.js';
 export * from './common/constants.js';
+export * from './common/limits.js';
+export * from './common/optional.js';
 export * from './common/account-scoped.js';
 export * from './common/field-def.dto.js';
 export * from './artifact/extract.dto.js';

@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   source_purged: 400,
   duplicate_filename: 400,
   no_default_template: 400,
+  file_too_large: 400,
+  unsupported_artifact_type: 400,
   // 401 / 402 / 403 / 404
   unauthorized: 401,
   wallet_frozen: 402,

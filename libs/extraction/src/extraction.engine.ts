@@ -1,3 +1,4 @@
+import { MAX_ARTIFACT_BYTES } from '@docket/contracts';
 import { ExtractionError, type ExtractionEngine, type ExtractionInput, type ExtractionOptions, type ExtractionOutput, type ExtractionSchema, type FieldDef, type FieldMeta } from './engine.types.js';
 import { inferContext, setDocLocales } from './document.context.js';
 import { LOCALE_PACKS } from './locales/locale.registry.js';
@@ -19,7 +20,7 @@ import { renderMarkdown } from './render/markdown.renderer.js';
 import { sniffType, type DocKind } from './type.sniffer.js';
 
 export interface EngineOptions {
-  /** Largest accepted input in bytes (default 50 MB); larger inputs fail with `file_too_large`. */
+  /** Largest accepted input in bytes (default `MAX_ARTIFACT_BYTES`, 50 MiB, also checked at submit); larger inputs fail with `file_too_large`. */
   maxBytes?: number;
   /** Pages read per document (default 200); the rest are ignored and not billed. */
   maxPages?: number;
@@ -71,7 +72,7 @@ export interface DocketExtractionEngine extends ExtractionEngine {
 }
 
 export function createExtractionEngine(options: EngineOptions = {}): DocketExtractionEngine {
-  const maxBytes = options.maxBytes ?? 50 * 1024 * 1024;
+  const maxBytes = options.maxBytes ?? MAX_ARTIFACT_BYTES;
   const maxPages = options.maxPages ?? 200;
   const languages = resolveOcrLanguages(options.ocrLanguages);
   let ocr: OcrService | undefined;

@@ -1,8 +1,12 @@
+import { ARTIFACT_TYPES_BY_READER, baseMimeType } from '@docket/contracts';
 import { ExtractionError } from './engine.types.js';
 
 export type DocKind = 'pdf' | 'image' | 'text' | 'csv' | 'html';
 
-const IMAGE_MIMES = new Set(['image/png', 'image/jpeg', 'image/jpg', 'image/pjpeg', 'image/tiff', 'image/tif', 'image/webp', 'image/bmp', 'image/x-ms-bmp']);
+/** Declared type → reader; the list is shared with submit-time validation (`SUPPORTED_ARTIFACT_TYPES`). */
+const READER_OF = new Map<string, DocKind | 'sniffed'>(
+  Object.entries(ARTIFACT_TYPES_BY_READER).flatMap(([kind, mimes]) => mimes.map((m) => [m, kind as DocKind | 'sniffed'] as const)),
+);
 
 function magic(b: Uint8Array): 'pdf' | 'image' | undefined {
   const s = String.fromCharCode(...b.subarray(0, 12));
@@ -18,20 +22,19 @@ function magic(b: Uint8Array): 'pdf' | 'image' | undefined {
  * whose bytes are not one is corrupt; `application/octet-stream` is resolved by magic bytes.
  */
 export function sniffType(mimeType: string, bytes: Uint8Array, filename = ''): DocKind {
-  const mime = (mimeType ?? '').split(';')[0]!.trim().toLowerCase();
+  const mime = baseMimeType(mimeType);
   const m = magic(bytes);
-  if (mime === 'application/pdf' || mime === 'application/x-pdf') {
+  const reader = READER_OF.get(mime) ?? (mime === '' ? 'sniffed' : undefined);
+  if (reader === 'pdf') {
     if (m !== 'pdf') throw new ExtractionError('corrupt_file', 'the file is declared as PDF but is not a PDF');
     return 'pdf';
   }
-  if (IMAGE_MIMES.has(mime)) {
+  if (reader === 'image') {
     if (m !== 'image') throw new ExtractionError('corrupt_file', `the file is declared as ${mime} but is not a supported image`);
     return 'image';
   }
-  if (mime === 'text/plain') return 'text';
-  if (mime === 'text/csv' || mime === 'application/csv') return 'csv';
-  if (mime === 'text/html' || mime === 'application/xhtml+xml') return 'html';
-  if (mime === '' || mime === 'application/octet-stream') {
+  if (reader === 'text' || reader === 'csv' || reader === 'html') return reader;
+  if (reader === 'sniffed') {
     if (m) return m;
     const ext = filename.toLowerCase().split('.').pop();
     if (ext === 'txt') return 'text';

@@ -24,21 +24,39 @@ export function rpcValidationPipe(): ValidationPipe {
   });
 }
 
+/** The rule whose failure means "absent or null" (required fields carry it). */
+const MISSING = 'isDefined';
+
+export interface ValidationDetail {
+  field: string;
+  constraints: Record<string, string>;
+}
+
 /**
  * Spec §7 splits validation failures: 400 for a missing field or a constraint that carries its own
  * 400 code (`context: { code }`, e.g. invalid data_type or webhook URL), 422 for everything else
  * (wrong types, bad formats). Rule: 400 when every failure is "missing" or coded; otherwise 422.
+ *
+ * A field is missing when its `isDefined` rule failed (the value is absent or null). class-validator then
+ * also reports the field's type and format rules (they run on the undefined value too), so such a field
+ * is reported as missing alone; a present field of the wrong type never fails `isDefined` and stays 422.
  */
 export function classifyValidationErrors(errors: ValidationError[], shapeCode: 'invalid_body' | 'invalid_payload'): DocketError {
-  const details = flattenValidationErrors(errors);
+  const details = flattenValidationErrors(errors).map(missingAlone);
   const coded = collectCodes(errors);
-  const onlyMissingOrCoded = details.every((d) => Object.keys(d.constraints).every((c) => c === 'isDefined' || coded.has(`${d.field}:${c}`)));
-  if (onlyMissingOrCoded) {
-    const codes = new Set(coded.values());
+  const isMissing = (d: ValidationDetail) => MISSING in d.constraints;
+  const isCoded = (d: ValidationDetail) => Object.keys(d.constraints).every((c) => coded.has(`${d.field}:${c}`));
+  if (details.every((d) => isMissing(d) || isCoded(d))) {
+    const codes = new Set(details.map((d) => (isMissing(d) ? 'validation_failed' : coded.get(`${d.field}:${Object.keys(d.constraints)[0]}`))));
     const code = codes.size === 1 ? [...codes][0] : 'validation_failed';
     return new DocketError(isErrorCode(code) ? code : 'validation_failed', summarize(details), details);
   }
   return new DocketError(shapeCode, summarize(details), details);
+}
+
+/** A missing field is reported by its `isDefined` message only (its other rules failed only because it is absent). */
+function missingAlone(d: ValidationDetail): ValidationDetail {
+  return MISSING in d.constraints ? { field: d.field, constraints: { [MISSING]: d.constraints[MISSING]! } } : d;
 }
 
 function collectCodes(errors: ValidationError[], parent = '', out = new Map<string, string>()): Map<string, string> {
@@ -53,15 +71,15 @@ function collectCodes(errors: ValidationError[], parent = '', out = new Map<stri
   return out;
 }
 
-function summarize(details: { field: string; constraints: Record<string, string> }[]): string {
+function summarize(details: ValidationDetail[]): string {
   const first = details[0];
   if (!first) return 'Request failed validation';
   const more = details.length > 1 ? ` (and ${details.length - 1} more)` : '';
   return `${Object.values(first.constraints)[0] ?? `${first.field} is invalid`}${more}`;
 }
 
-export function flattenValidationErrors(errors: ValidationError[], parent = ''): { field: string; constraints: Record<string, string> }[] {
-  const out: { field: string; constraints: Record<string, string> }[] = [];
+export function flattenValidationErrors(errors: ValidationError[], parent = ''): ValidationDetail[] {
+  const out: ValidationDetail[] = [];
   for (const e of errors) {
     const field = parent ? `${parent}.${e.property}` : e.property;
     if (e.constraints) out.push({ field, constraints: e.constraints });

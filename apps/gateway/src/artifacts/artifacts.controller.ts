@@ -7,7 +7,7 @@ import {
 import {
   ARTIFACT_PAGE_DEFAULT_SIZE, ArtifactListQueryDto, ArtifactPageDto, ArtifactRecordDto, ArtifactStatusResponseDto, BatchSubmitRequestDto,
   BatchSubmitResponseDto, ConfirmBatchResponseDto, DownloadQueryDto, DownloadResponseDto, JobStatusResponseDto,
-  RETENTION_POLICIES, RerunResponseDto, Subjects, UpdateArtifactDto,
+  MAX_ARTIFACT_BYTES, RETENTION_POLICIES, RerunResponseDto, Subjects, UpdateArtifactDto,
 } from '@docket/contracts';
 import { RpcClient } from '@docket/messaging';
 import type { FastifyRequest } from 'fastify';
@@ -31,7 +31,8 @@ export class ArtifactsController {
     description:
       'multipart/form-data with `file` (required; its Content-Type becomes artifact_type) and optional `retention_policy`. No template_id or ' +
       'extraction_schema: the default pipeline\'s template applies — the built-in `auto` unless changed with `PATCH /pipelines/{id}` (400 `no_default_template` when cleared). ' +
-      `The artifact is stored, marked \`uploaded\` and its job queued; no confirm call. At most \`DIRECT_UPLOAD_MAX_BYTES\` (default ${DIRECT_UPLOAD_MAX_BYTES_DEFAULT}) bytes; use POST /extract for larger files.`,
+      `The artifact is stored, marked \`uploaded\` and its job queued; no confirm call. At most \`DIRECT_UPLOAD_MAX_BYTES\` (default ${DIRECT_UPLOAD_MAX_BYTES_DEFAULT}, never above the engine's ${MAX_ARTIFACT_BYTES}) bytes, ` +
+      '413 `payload_too_large` beyond (use POST /extract for larger files); a part type the engine cannot read is 400 `unsupported_artifact_type`.',
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({
@@ -42,7 +43,7 @@ export class ArtifactsController {
     },
   })
   @ApiAcceptedResponse({ type: ArtifactRecordDto, description: 'SingleUploadResponse: the artifact, status `uploaded`, with its queued job.' })
-  @ApiErrors(400, 401, 402, 404, 422)
+  @ApiErrors(400, 401, 402, 404, 413, 422)
   upload(@Auth() auth: AuthContext, @Req() req: FastifyRequest): Promise<ArtifactRecordDto> {
     return this.directUpload.upload(auth, req);
   }

@@ -5,8 +5,10 @@ import type { Logger } from 'pino';
 
 const STATUS_TO_CODE: Record<number, ErrorCode> = {
   400: 'invalid_body', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 405: 'not_found', 409: 'conflict',
-  413: 'invalid_body', 415: 'invalid_body', 422: 'invalid_body', 429: 'rate_limited',
+  413: 'payload_too_large', 415: 'invalid_body', 422: 'invalid_body', 429: 'rate_limited',
 };
+
+const PATH_ERRORS = new Set(['FST_ERR_MAX_PARAM_LENGTH', 'FST_ERR_BAD_URL']);
 
 /**
  * One envelope for every HTTP error (ARCHITECTURE §6). Coded errors keep their code; framework
@@ -23,8 +25,10 @@ export function toDocketError(exception: unknown): DocketError | undefined {
   // Errors raised by Fastify before routing (bad JSON, wrong content type, body too large).
   const fe = exception as { statusCode?: number; code?: string; message?: string };
   if (typeof fe?.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500 && typeof fe.code === 'string' && fe.code.startsWith('FST_')) {
-    const code = STATUS_TO_CODE[fe.statusCode] ?? 'invalid_body';
-    const mapped: ErrorCode = code === 'invalid_body' || fe.statusCode === 400 ? 'invalid_body' : code;
+    // A path the router cannot take apart (over-long parameter, bad percent-encoding) is a path parameter that
+    // failed validation (spec §7: 422); a body over the limit is 413; anything else is a malformed request.
+    if (PATH_ERRORS.has(fe.code)) return new DocketError('invalid_query', fe.message ?? 'Malformed path');
+    const mapped: ErrorCode = fe.statusCode === 400 ? 'invalid_body' : (STATUS_TO_CODE[fe.statusCode] ?? 'invalid_body');
     return new DocketError(mapped, fe.message ?? 'Malformed request');
   }
   return undefined;

@@ -1,5 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { MAX_ARTIFACT_BYTES, MAX_JSON_DEPTH, SUPPORTED_ARTIFACT_TYPES } from '@docket/contracts';
+
+/** Input limits a client must know before submitting (docs/adr, input limits). */
+const LIMITS = [
+  '## Limits',
+  '',
+  `- Files: at most ${MAX_ARTIFACT_BYTES} bytes (50 MiB); \`artifact_size\` above it is refused at submit with 400 \`file_too_large\`.`,
+  `- \`artifact_type\` must be one the engine reads (case-insensitive), else 400 \`unsupported_artifact_type\`: ${SUPPORTED_ARTIFACT_TYPES.join(', ')}.`,
+  '- A missing or null required field is 400 `validation_failed`; a present field of the wrong type or out of range is 422 `invalid_body` / `invalid_query`.',
+  `- JSON bodies: at most 1 MiB (413 \`payload_too_large\`) and ${MAX_JSON_DEPTH} levels deep (422); an empty body with \`Content-Type: application/json\` counts as no body.`,
+  '- Strings must not contain NUL (U+0000); PATCH/PUT fields are left out to stay unchanged, `null` is 422.',
+  '- Direct upload (`POST /artifacts/upload`): at most `DIRECT_UPLOAD_MAX_BYTES` (default 25 MiB), 413 beyond.',
+  '',
+];
 
 /**
  * `GET /llms.txt`: the endpoint catalogue in the llms.txt convention (Markdown: title, summary,
@@ -31,6 +45,7 @@ export class LlmsTxtService {
       }
     }
     for (const [tag, entries] of byTag) lines.push(`## ${tag}`, '', ...entries, '');
+    lines.push(...LIMITS);
     lines.push('## Optional', '', '- [OpenAPI JSON](/docs-json): full schema of every request and response', '');
     this.cached = lines.join('\n');
     return this.cached;

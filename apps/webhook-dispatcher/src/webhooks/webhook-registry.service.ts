@@ -44,9 +44,13 @@ export class WebhookRegistryService {
     return { webhookId: entity.id, secret };
   }
 
-  /** Used by `artifact` at submit time: the account owns an active, addressable webhook. */
+  /**
+   * Used by `artifact` at submit time: the account owns an addressable (not deleted, not one-shot) webhook.
+   * An inactive one is accepted (spec §3.4, §6.6: deactivation stops deliveries, jobs are still accepted);
+   * the dispatcher checks `is_active` when a job finishes, so nothing is delivered while it stays inactive.
+   */
   async verify(ref: WebhookRef): Promise<{ id: string }> {
-    const w = await this.repo.findOneBy({ id: ref.webhookId, accountId: ref.accountId, deletedAt: IsNull(), isOneShot: false, isActive: true });
+    const w = await this.repo.findOneBy({ id: ref.webhookId, accountId: ref.accountId, deletedAt: IsNull(), isOneShot: false });
     if (!w) throw new DocketError('webhook_not_found', 'Webhook not found');
     return { id: w.id };
   }

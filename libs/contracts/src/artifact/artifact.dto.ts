@@ -5,6 +5,7 @@ import {
 } from 'class-validator';
 import { AccountScoped, AccountScopedEnv } from '../common/account-scoped.js';
 import type { ArtifactStatus, JobStatus, RetentionPolicy } from '../common/constants.js';
+import { IsOptionalNotNull } from '../common/optional.js';
 
 export class ArtifactJobSummaryDto {
   @ApiProperty() job_id: string;
@@ -92,7 +93,7 @@ export class ArtifactStatusResponseDto {
 /** `PATCH /artifacts/{id}` body: only these three are user-mutable; anything else is stripped. */
 export class UpdateArtifactDto {
   @ApiPropertyOptional({ example: 'invoice-1001-march.pdf', minLength: 3, maxLength: 255 })
-  @IsOptional() @IsString() @MinLength(3) @MaxLength(255) @Matches(/^[^/\\\u0000-\u001f]+$/, { message: 'filename must not contain path separators or control characters' })
+  @IsOptionalNotNull() @IsString() @MinLength(3) @MaxLength(255) @Matches(/^[^/\\\u0000-\u001f]+$/, { message: 'filename must not contain path separators or control characters' })
   filename?: string;
 
   @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 1000, example: 'March invoice from Acme' })
@@ -100,7 +101,7 @@ export class UpdateArtifactDto {
   description?: string | null;
 
   @ApiPropertyOptional({ type: [String], example: ['acme', 'q1'], description: 'Replaces the whole list; at most 100 tags of up to 100 characters.' })
-  @IsOptional() @IsArray() @ArrayMaxSize(100) @IsString({ each: true }) @MaxLength(100, { each: true })
+  @IsOptionalNotNull() @IsArray() @ArrayMaxSize(100) @IsString({ each: true }) @MaxLength(100, { each: true })
   tags?: string[];
 }
 

@@ -1,12 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, MaxLength, Min, MinLength, ValidateNested,
+  ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateNested,
 } from 'class-validator';
 import { AccountScoped, AccountScopedEnv } from '../common/account-scoped.js';
 import { RETENTION_POLICIES, type RetentionPolicy } from '../common/constants.js';
 import { ExtractionSchemaDto } from '../common/field-def.dto.js';
-import { MIME_TYPE_PATTERN } from './extract.dto.js';
+import { FILE_TOO_LARGE_RULE, IsSupportedArtifactType, MAX_ARTIFACT_BYTES, SUPPORTED_ARTIFACT_TYPES } from '../common/limits.js';
+import { ARTIFACT_SIZE_DESCRIPTION, ARTIFACT_TYPE_DESCRIPTION, MIME_TYPE_PATTERN } from './extract.dto.js';
 
 /** Files per batch (spec §4.3, §8). */
 export const BATCH_MAX_FILES = 50;
@@ -18,12 +19,12 @@ export class BatchFileDescriptorDto {
   @IsDefined() @IsString() @MinLength(1) @MaxLength(255) @Matches(/^[^/\\\u0000-\u001f]+$/, { message: 'filename must not contain path separators or control characters' })
   filename: string;
 
-  @ApiProperty({ example: 'application/pdf', description: 'MIME type, signed into the upload URL.' })
-  @IsDefined() @IsString() @Matches(MIME_TYPE_PATTERN, { message: 'artifact_type must be a MIME type such as application/pdf' })
+  @ApiProperty({ example: 'application/pdf', enum: SUPPORTED_ARTIFACT_TYPES, description: ARTIFACT_TYPE_DESCRIPTION })
+  @IsDefined() @IsString() @Matches(MIME_TYPE_PATTERN, { message: 'artifact_type must be a MIME type such as application/pdf' }) @IsSupportedArtifactType()
   artifact_type: string;
 
-  @ApiProperty({ example: 48213, minimum: 1 })
-  @IsDefined() @IsInt() @Min(1)
+  @ApiProperty({ example: 48213, minimum: 1, maximum: MAX_ARTIFACT_BYTES, description: ARTIFACT_SIZE_DESCRIPTION })
+  @IsDefined() @IsInt() @Min(1) @Max(MAX_ARTIFACT_BYTES, FILE_TOO_LARGE_RULE)
   artifact_size: number;
 
   @ApiPropertyOptional({ enum: RETENTION_POLICIES, default: '30d' })
@@ -35,7 +36,7 @@ export class BatchFileDescriptorDto {
 export class BatchSubmitRequestDto {
   @ApiProperty({ type: [BatchFileDescriptorDto], minItems: 1, maxItems: BATCH_MAX_FILES, description: '1 to 50 files; filenames unique within the batch.' })
   @IsDefined() @IsArray() @ArrayMinSize(1, BATCH_SIZE_RULE) @ArrayMaxSize(BATCH_MAX_FILES, BATCH_SIZE_RULE)
-  @ValidateNested({ each: true }) @Type(() => BatchFileDescriptorDto)
+  @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => BatchFileDescriptorDto)
   files: BatchFileDescriptorDto[];
 
   @ApiPropertyOptional({ example: 'tpl_01JD3Q8Y4N6Z2X', description: 'Exclusive with extraction_schema.' })

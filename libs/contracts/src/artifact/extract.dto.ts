@@ -1,24 +1,33 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
 import { AccountScopedEnv } from '../common/account-scoped.js';
 import { RETENTION_POLICIES, type RetentionPolicy } from '../common/constants.js';
 import { ExtractionSchemaDto } from '../common/field-def.dto.js';
+import { FILE_TOO_LARGE_RULE, IsSupportedArtifactType, MAX_ARTIFACT_BYTES, SUPPORTED_ARTIFACT_TYPES } from '../common/limits.js';
 
-/** `type/subtype` with optional parameters, as signed into the upload URL. */
+/** `type/subtype` (no parameters), as signed into the upload URL. */
 export const MIME_TYPE_PATTERN = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;
+
+export const ARTIFACT_TYPE_DESCRIPTION =
+  'MIME type; the upload URL is signed against it. Only types the extraction engine reads are accepted ' +
+  '(case-insensitive); any other is refused at submit with 400 `unsupported_artifact_type`, whose message lists them. ' +
+  '`application/octet-stream` is resolved from the bytes (PDF, image) or the filename extension (.txt, .csv, .html).';
+export const ARTIFACT_SIZE_DESCRIPTION =
+  `Bytes, greater than 0 and at most ${MAX_ARTIFACT_BYTES} (50 MiB, the largest file the engine reads); larger is refused at submit ` +
+  'with 400 `file_too_large`. A non-integer is 422 `invalid_body`.';
 
 export class ExtractRequestDto {
   @ApiProperty({ example: 'invoice-1001.pdf', description: 'Including extension.' })
   @IsDefined() @IsString() @MinLength(1) @MaxLength(255) @Matches(/^[^/\\\u0000-\u001f]+$/, { message: 'filename must not contain path separators or control characters' })
   filename: string;
 
-  @ApiProperty({ example: 'application/pdf', description: 'MIME type; the upload URL is signed against it.' })
-  @IsDefined() @IsString() @Matches(MIME_TYPE_PATTERN, { message: 'artifact_type must be a MIME type such as application/pdf' })
+  @ApiProperty({ example: 'application/pdf', enum: SUPPORTED_ARTIFACT_TYPES, description: ARTIFACT_TYPE_DESCRIPTION })
+  @IsDefined() @IsString() @Matches(MIME_TYPE_PATTERN, { message: 'artifact_type must be a MIME type such as application/pdf' }) @IsSupportedArtifactType()
   artifact_type: string;
 
-  @ApiProperty({ example: 48213, minimum: 1, description: 'Bytes, greater than 0.' })
-  @IsDefined() @IsInt() @Min(1)
+  @ApiProperty({ example: 48213, minimum: 1, maximum: MAX_ARTIFACT_BYTES, description: ARTIFACT_SIZE_DESCRIPTION })
+  @IsDefined() @IsInt() @Min(1) @Max(MAX_ARTIFACT_BYTES, FILE_TOO_LARGE_RULE)
   artifact_size: number;
 
   @ApiPropertyOptional({ enum: RETENTION_POLICIES, default: '30d' })

@@ -25,7 +25,7 @@ export class JobRef extends AccountScoped {
 /** Worker → artifact: the worker picked the job up. Reply says whether to go on (false when terminal). */
 export class JobStartedCommand {
   @IsDefined() @IsString() jobId: string;
-  @IsInt() @Min(1) attempt: number;
+  @IsInt() @Min(1) @Max(1000) attempt: number;
 }
 
 export class JobStartedReply {
@@ -33,8 +33,8 @@ export class JobStartedReply {
 }
 
 export class FieldMetaDto {
-  @IsNumber() confidence: number;
-  @IsOptional() @IsInt() page?: number;
+  @IsNumber() @Min(0) @Max(1) confidence: number;
+  @IsOptional() @IsInt() @Min(1) @Max(100_000) page?: number;
   @IsOptional() bbox?: [number, number, number, number];
   @IsOptional() errors?: string[];
 }
@@ -49,7 +49,7 @@ export class JobOutcomeCommand {
   @IsOptional() @IsString() markdownKey?: string;
   @IsOptional() @IsNumber() @Min(0) @Max(1) confidence?: number;
   @IsOptional() @IsBoolean() needsReview?: boolean;
-  @IsInt() @Min(0) pages: number;
+  @IsInt() @Min(0) @Max(100_000) pages: number;
   /** `<code>: <message>` when failed. */
   @IsOptional() @IsString() error?: string;
 }

@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsObject, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf, ValidateNested } from 'class-validator';
 import { AccountScopedEnv } from '../common/account-scoped.js';
 import { ExtractRequestDto } from './extract.dto.js';
+import { IsOptionalNotNull } from '../common/optional.js';
 
 /** Pipeline (legacy, spec §2.5). */
 export class PipelineDto {
@@ -51,10 +52,10 @@ export class CreatePipelineJobCommand extends AccountScopedEnv {
  */
 export class UpdatePipelineDto {
   @ApiPropertyOptional({ example: 'Invoices', minLength: 1, maxLength: 255 })
-  @IsOptional() @IsString() @MinLength(1) @MaxLength(255) name?: string;
+  @IsOptionalNotNull() @IsString() @MinLength(1) @MaxLength(255) name?: string;
 
   @ApiPropertyOptional({ example: true, description: 'false: the pipeline accepts no new jobs (POST /pipeline_async answers 404).' })
-  @IsOptional() @IsBoolean() is_active?: boolean;
+  @IsOptionalNotNull() @IsBoolean() is_active?: boolean;
 
   @ApiPropertyOptional({ type: 'string', nullable: true, example: 'tpl_01jd3q8y4n6z2xk7m5t9w0abcd', description: 'A template of the account, `auto`, or null.' })
   @IsOptional() @ValidateIf((_o, v) => v !== null) @IsString() @Matches(/^[A-Za-z0-9_-]{1,64}$/) template_id?: string | null;

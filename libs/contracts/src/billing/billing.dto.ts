@@ -1,9 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, Min, MaxLength, ValidateNested,
+  ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, Max, Min, MaxLength, ValidateNested,
 } from 'class-validator';
 import { AccountScoped } from '../common/account-scoped.js';
+import { MAX_ARTIFACT_BYTES } from '../common/limits.js';
 
 export class WalletStatusResponseDto {
   @ApiProperty({ example: 100, description: 'Deposited credits not yet finalised as spend.' }) balance: number;
@@ -27,10 +28,10 @@ export class FreezeCommand extends AccountScoped {
 
 /** Hold an estimate for one job. Idempotent per jobId. Sandbox holds are zero and never fail on funds. */
 export class PlaceHoldCommand extends AccountScoped {
-  @IsDefined() @IsString() jobId: string;
+  @IsDefined() @IsString() @MaxLength(64) jobId: string;
   @IsBoolean() sandbox: boolean;
-  @IsInt() @Min(1) artifactSize: number;
-  @IsDefined() @IsString() mimeType: string;
+  @IsInt() @Min(1) @Max(MAX_ARTIFACT_BYTES) artifactSize: number;
+  @IsDefined() @IsString() @MaxLength(255) mimeType: string;
 }
 
 export class PlaceHoldReply {
@@ -41,9 +42,9 @@ export class PlaceHoldReply {
 
 /** One job of a batch hold. */
 export class BatchHoldItem {
-  @IsDefined() @IsString() jobId: string;
-  @IsInt() @Min(1) artifactSize: number;
-  @IsDefined() @IsString() mimeType: string;
+  @IsDefined() @IsString() @MaxLength(64) jobId: string;
+  @IsInt() @Min(1) @Max(MAX_ARTIFACT_BYTES) artifactSize: number;
+  @IsDefined() @IsString() @MaxLength(255) mimeType: string;
 }
 
 /**
@@ -53,7 +54,7 @@ export class BatchHoldItem {
  */
 export class PlaceBatchHoldCommand extends AccountScoped {
   @IsBoolean() sandbox: boolean;
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => BatchHoldItem)
+  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(50) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => BatchHoldItem)
   items: BatchHoldItem[];
 }
 
@@ -64,7 +65,7 @@ export class PlaceBatchHoldReply {
 }
 
 export class ReleaseHoldCommand extends AccountScoped {
-  @IsDefined() @IsString() jobId: string;
+  @IsDefined() @IsString() @MaxLength(64) jobId: string;
   /** `unconfirmed`: a batch file still not uploaded when its batch was confirmed (spec §3.1); a later confirm holds it again. */
   @IsOptional() @IsIn(['cancelled', 'expired', 'aborted', 'unconfirmed']) reason?: 'cancelled' | 'expired' | 'aborted' | 'unconfirmed';
 }
@@ -76,8 +77,9 @@ export class ReleaseHoldCommand extends AccountScoped {
  * nothing changes. Idempotent: a hold that already covers the size is returned as it is.
  */
 export class CoverHoldCommand extends AccountScoped {
-  @IsDefined() @IsString() jobId: string;
-  @IsInt() @Min(1) artifactSize: number;
+  @IsDefined() @IsString() @MaxLength(64) jobId: string;
+  /** The stored object's size; uploads are bound to the declared `artifact_size` (≤ MAX_ARTIFACT_BYTES), so no upper bound here. */
+  @IsInt() @Min(1) @Max(Number.MAX_SAFE_INTEGER) artifactSize: number;
 }
 
 /** Outcome of `releaseHold`: `released` now, or what the hold already was (idempotent); `unknown` for a job without a hold. */

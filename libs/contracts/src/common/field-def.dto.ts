@@ -1,9 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsIn, IsNumber, IsObject, IsOptional, IsString,
+  ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsIn, IsNumber, IsObject, IsString,
   Matches, Max, MaxLength, Min, ValidateIf, ValidateNested,
 } from 'class-validator';
+import { MAX_FIELD_VALIDATION_NUMBER } from './limits.js';
+import { IsOptionalNotNull } from './optional.js';
 
 export const DATA_TYPES = ['string', 'number', 'date', 'currency', 'table', 'boolean'] as const;
 export type DataType = (typeof DATA_TYPES)[number];
@@ -19,16 +21,18 @@ export type OcrEngine = (typeof OCR_ENGINES)[number];
 
 export class FieldValidationDto {
   @ApiPropertyOptional({ example: '^INV-\\d+$', description: 'ECMAScript regular expression the string value must match.' })
-  @IsOptional() @IsString() @MaxLength(500)
+  @IsOptionalNotNull() @IsString() @MaxLength(500)
   regex?: string;
 
-  @ApiPropertyOptional({ example: 0 }) @IsOptional() @IsNumber()
+  @ApiPropertyOptional({ example: 0, minimum: -MAX_FIELD_VALIDATION_NUMBER, maximum: MAX_FIELD_VALIDATION_NUMBER })
+  @IsOptionalNotNull() @IsNumber() @Min(-MAX_FIELD_VALIDATION_NUMBER) @Max(MAX_FIELD_VALIDATION_NUMBER)
   min_value?: number;
 
-  @ApiPropertyOptional({ example: 100000 }) @IsOptional() @IsNumber()
+  @ApiPropertyOptional({ example: 100000, minimum: -MAX_FIELD_VALIDATION_NUMBER, maximum: MAX_FIELD_VALIDATION_NUMBER })
+  @IsOptionalNotNull() @IsNumber() @Min(-MAX_FIELD_VALIDATION_NUMBER) @Max(MAX_FIELD_VALIDATION_NUMBER)
   max_value?: number;
 
-  @ApiPropertyOptional() @IsOptional() @IsBoolean()
+  @ApiPropertyOptional() @IsOptionalNotNull() @IsBoolean()
   required?: boolean;
 }
 
@@ -38,48 +42,48 @@ export class FieldDefDto {
   key: string;
 
   @ApiPropertyOptional({ example: 'Invoice Number', description: 'Human-readable label; also what the engine looks for on the page.' })
-  @IsOptional() @IsString() @MaxLength(200)
+  @IsOptionalNotNull() @IsString() @MaxLength(200)
   label?: string;
 
   @ApiProperty({ enum: DATA_TYPES, example: 'string' })
   @IsDefined() @IsIn(DATA_TYPES as unknown as string[], { context: { code: 'invalid_data_type' } })
   data_type: DataType;
 
-  @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean()
+  @ApiPropertyOptional({ default: false }) @IsOptionalNotNull() @IsBoolean()
   required?: boolean;
 
   @ApiPropertyOptional({ example: 'The invoice identifier printed near the top.' })
-  @IsOptional() @IsString() @MaxLength(1000)
+  @IsOptionalNotNull() @IsString() @MaxLength(1000)
   description?: string;
 
   @ApiPropertyOptional({ type: () => FieldValidationDto })
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => FieldValidationDto)
+  @IsOptionalNotNull() @IsObject() @ValidateNested() @Type(() => FieldValidationDto)
   validation?: FieldValidationDto;
 
   @ApiPropertyOptional({ type: () => [FieldDefDto], description: 'Columns of a `table` field.' })
   @ValidateIf((o: FieldDefDto) => o.data_type === 'table' || o.fields !== undefined)
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => FieldDefDto)
+  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(50) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => FieldDefDto)
   fields?: FieldDefDto[];
 }
 
 export class ExtractionSchemaDto {
   @ApiProperty({ type: () => [FieldDefDto], description: 'Ordered field definitions.' })
-  @IsDefined() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(200) @ValidateNested({ each: true }) @Type(() => FieldDefDto)
+  @IsDefined() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(200) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => FieldDefDto)
   fields: FieldDefDto[];
 }
 
 export class TemplateSettingsDto {
-  @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean()
+  @ApiPropertyOptional({ default: false }) @IsOptionalNotNull() @IsBoolean()
   auto_save?: boolean;
 
-  @ApiPropertyOptional({ default: 0.7, minimum: 0, maximum: 1 }) @IsOptional() @IsNumber() @Min(0) @Max(1)
+  @ApiPropertyOptional({ default: 0.7, minimum: 0, maximum: 1 }) @IsOptionalNotNull() @IsNumber() @Min(0) @Max(1)
   confidence_threshold?: number;
 
   @ApiPropertyOptional({
     default: 'default', enum: OCR_ENGINES,
     description: '`default`: native tesseract when installed on the worker, else tesseract.js; `tesseract`: the native binary (tesseract.js where it is not installed); `tesseract.js`: the bundled WebAssembly build.',
   })
-  @IsOptional() @IsIn(OCR_ENGINES as unknown as string[])
+  @IsOptionalNotNull() @IsIn(OCR_ENGINES as unknown as string[])
   ocr_engine?: string;
 }
 

@@ -7,6 +7,8 @@ import {
 import { AccountScoped } from '../common/account-scoped.js';
 import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES, type TemplateCategory, type TemplateStatus } from '../common/constants.js';
 import { FieldDefDto, TemplateSettingsDto } from '../common/field-def.dto.js';
+import { MAX_LIST_OFFSET } from '../common/limits.js';
+import { IsOptionalNotNull } from '../common/optional.js';
 
 export class CreateTemplateDto {
   @ApiProperty({ example: 'Supplier invoice', minLength: 3 })
@@ -29,7 +31,7 @@ export class CreateTemplateDto {
     type: () => [FieldDefDto],
     example: [{ key: 'invoice_number', label: 'Invoice Number', data_type: 'string', required: true }, { key: 'total', label: 'Total', data_type: 'currency' }],
   })
-  @IsDefined() @IsArray() @ArrayMaxSize(200) @ValidateNested({ each: true }) @Type(() => FieldDefDto)
+  @IsDefined() @IsArray() @ArrayMaxSize(200) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => FieldDefDto)
   fields: FieldDefDto[];
 
   @ApiPropertyOptional({ type: () => TemplateSettingsDto })
@@ -84,7 +86,7 @@ export class TemplateSnapshot {
 
 /** Snapshot request: the current version by default; `version` reads an older immutable version row. */
 export class TemplateSnapshotQuery extends TemplateRef {
-  @IsOptional() @IsInt() @Min(1)
+  @IsOptional() @IsInt() @Min(1) @Max(1_000_000_000)
   version?: number;
 }
 
@@ -102,7 +104,7 @@ export class ListTemplatesQueryDto {
   @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 100 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
   limit?: number;
 
-  @ApiPropertyOptional({ default: 0, minimum: 0 }) @IsOptional() @Type(() => Number) @IsInt() @Min(0)
+  @ApiPropertyOptional({ default: 0, minimum: 0, maximum: MAX_LIST_OFFSET }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(MAX_LIST_OFFSET)
   offset?: number;
 
   @ApiPropertyOptional({ default: false, description: 'Archived templates are excluded unless this is true.' })
@@ -117,28 +119,28 @@ export class ListTemplatesCommand extends AccountScoped {
 
 /** PUT semantics of spec §4.5: every field optional, omitted fields unchanged, the schema never changes. */
 export class UpdateTemplateDto {
-  @ApiPropertyOptional({ minLength: 3 }) @IsOptional() @IsString() @MinLength(3) @MaxLength(200)
+  @ApiPropertyOptional({ minLength: 3 }) @IsOptionalNotNull() @IsString() @MinLength(3) @MaxLength(200)
   name?: string;
 
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2000)
+  @ApiPropertyOptional() @IsOptionalNotNull() @IsString() @MaxLength(2000)
   description?: string;
 
-  @ApiPropertyOptional({ enum: TEMPLATE_CATEGORIES }) @IsOptional() @IsString() @IsIn(TEMPLATE_CATEGORIES as unknown as string[])
+  @ApiPropertyOptional({ enum: TEMPLATE_CATEGORIES }) @IsOptionalNotNull() @IsString() @IsIn(TEMPLATE_CATEGORIES as unknown as string[])
   category?: TemplateCategory;
 
   @ApiPropertyOptional({ type: [String] })
-  @IsOptional() @IsArray() @ArrayMaxSize(50) @IsString({ each: true }) @MaxLength(100, { each: true })
+  @IsOptionalNotNull() @IsArray() @ArrayMaxSize(50) @IsString({ each: true }) @MaxLength(100, { each: true })
   tags?: string[];
 
   @ApiPropertyOptional({ enum: TEMPLATE_STATUSES, description: 'draft→active, active→archived, archived→active.' })
-  @IsOptional() @IsString() @IsIn(TEMPLATE_STATUSES as unknown as string[])
+  @IsOptionalNotNull() @IsString() @IsIn(TEMPLATE_STATUSES as unknown as string[])
   status?: TemplateStatus;
 
   @ApiPropertyOptional({ type: () => TemplateSettingsDto, description: 'Given keys are merged into the current settings.' })
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => TemplateSettingsDto)
+  @IsOptionalNotNull() @IsObject() @ValidateNested() @Type(() => TemplateSettingsDto)
   settings?: TemplateSettingsDto;
 
-  @ApiPropertyOptional() @IsOptional() @IsBoolean()
+  @ApiPropertyOptional() @IsOptionalNotNull() @IsBoolean()
   is_public?: boolean;
 }
 
@@ -171,15 +173,15 @@ export class TemplateInUseReply {
 
 export class PatchTemplateSchemaDto {
   @ApiPropertyOptional({ type: () => [FieldDefDto], description: 'Appended; 400 if a key already exists.' })
-  @IsOptional() @IsArray() @ArrayMaxSize(200) @ValidateNested({ each: true }) @Type(() => FieldDefDto)
+  @IsOptionalNotNull() @IsArray() @ArrayMaxSize(200) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => FieldDefDto)
   add_fields?: FieldDefDto[];
 
   @ApiPropertyOptional({ type: () => [FieldDefDto], description: 'Whole field replaced by key (omitted attributes reset); 404 if the key is missing.' })
-  @IsOptional() @IsArray() @ArrayMaxSize(200) @ValidateNested({ each: true }) @Type(() => FieldDefDto)
+  @IsOptionalNotNull() @IsArray() @ArrayMaxSize(200) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => FieldDefDto)
   update_fields?: FieldDefDto[];
 
   @ApiPropertyOptional({ type: [String], description: 'Keys to delete; missing keys are ignored.' })
-  @IsOptional() @IsArray() @ArrayMaxSize(200) @IsString({ each: true }) @MaxLength(100, { each: true })
+  @IsOptionalNotNull() @IsArray() @ArrayMaxSize(200) @IsString({ each: true }) @MaxLength(100, { each: true })
   remove_fields?: string[];
 }
 
@@ -190,11 +192,11 @@ export class PatchTemplateSchemaCommand extends TemplateRef {
 
 export class CloneTemplateDto {
   @ApiPropertyOptional({ minLength: 3, description: 'Default: the name followed by " (clone)".' })
-  @IsOptional() @IsString() @MinLength(3) @MaxLength(200)
+  @IsOptionalNotNull() @IsString() @MinLength(3) @MaxLength(200)
   new_name?: string;
 
   @ApiPropertyOptional({ default: true, description: 'When false, settings reset to defaults.' })
-  @IsOptional() @IsBoolean()
+  @IsOptionalNotNull() @IsBoolean()
   include_settings?: boolean;
 }
 

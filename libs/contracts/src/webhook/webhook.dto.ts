@@ -1,10 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested,
+  ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested,
 } from 'class-validator';
 import { AccountScoped } from '../common/account-scoped.js';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../common/constants.js';
+import { MAX_LIST_OFFSET } from '../common/limits.js';
+import { IsOptionalNotNull } from '../common/optional.js';
 
 export class CreateWebhookDto {
   @ApiProperty({ example: 'https://hooks.example.com/docket', maxLength: 2083, description: 'HTTPS only; must resolve to a public IP.' })
@@ -16,7 +18,7 @@ export class CreateWebhookDto {
   description?: string;
 
   @ApiProperty({ enum: WEBHOOK_EVENT_TYPES, isArray: true, example: ['extraction.completed', 'extraction.failed'] })
-  @IsDefined() @IsArray() @ArrayMinSize(1, { context: { code: 'validation_failed' } }) @ArrayUnique() @IsIn(WEBHOOK_EVENT_TYPES as unknown as string[], { each: true })
+  @IsDefined() @IsArray() @ArrayMinSize(1, { context: { code: 'validation_failed' } }) @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length) @ArrayUnique() @IsIn(WEBHOOK_EVENT_TYPES as unknown as string[], { each: true })
   events: WebhookEventType[];
 }
 
@@ -69,34 +71,34 @@ export class WebhookLogsQueryDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
   limit?: number = 20;
 
-  @ApiPropertyOptional({ default: 0, minimum: 0 })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0)
+  @ApiPropertyOptional({ default: 0, minimum: 0, maximum: MAX_LIST_OFFSET })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(MAX_LIST_OFFSET)
   offset?: number = 0;
 }
 
 export class JobWebhookLogsQuery extends AccountScoped {
-  @IsDefined() @IsString() jobId: string;
+  @IsDefined() @IsString() @MaxLength(64) jobId: string;
   @IsInt() @Min(1) @Max(100) limit: number;
-  @IsInt() @Min(0) offset: number;
+  @IsInt() @Min(0) @Max(MAX_LIST_OFFSET) offset: number;
 }
 
 // ---- Management commands (gateway → webhook-dispatcher) and their HTTP bodies/queries ----
 
 export class UpdateWebhookDto {
   @ApiPropertyOptional({ example: 'https://hooks.example.com/docket', maxLength: 2083, description: 'Re-validated (HTTPS, public IP) when changed.' })
-  @IsOptional() @IsString() @MaxLength(2083, { context: { code: 'invalid_webhook_url' } })
+  @IsOptionalNotNull() @IsString() @MaxLength(2083, { context: { code: 'invalid_webhook_url' } })
   url?: string;
 
   @ApiPropertyOptional({ example: 'Accounts payable', maxLength: 255 })
-  @IsOptional() @IsString() @MaxLength(255)
+  @IsOptionalNotNull() @IsString() @MaxLength(255)
   description?: string;
 
   @ApiPropertyOptional({ example: true, description: 'false stops new deliveries without deleting the record, secret or history.' })
-  @IsOptional() @IsBoolean()
+  @IsOptionalNotNull() @IsBoolean()
   is_active?: boolean;
 
   @ApiPropertyOptional({ enum: WEBHOOK_EVENT_TYPES, isArray: true })
-  @IsOptional() @IsArray() @ArrayMinSize(1, { context: { code: 'validation_failed' } }) @ArrayUnique() @IsIn(WEBHOOK_EVENT_TYPES as unknown as string[], { each: true })
+  @IsOptionalNotNull() @IsArray() @ArrayMinSize(1, { context: { code: 'validation_failed' } }) @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length) @ArrayUnique() @IsIn(WEBHOOK_EVENT_TYPES as unknown as string[], { each: true })
   events?: WebhookEventType[];
 }
 
@@ -130,8 +132,8 @@ export class WebhookDeliveriesQueryDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200)
   limit?: number = 50;
 
-  @ApiPropertyOptional({ default: 0, minimum: 0 })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0)
+  @ApiPropertyOptional({ default: 0, minimum: 0, maximum: MAX_LIST_OFFSET })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(MAX_LIST_OFFSET)
   offset?: number = 0;
 }
 
@@ -139,7 +141,7 @@ export class WebhookDeliveriesQuery extends WebhookRef {
   @IsOptional() @IsIn(DELIVERY_STATUS_FILTERS as unknown as string[]) statusFilter?: DeliveryStatusFilter;
   @IsOptional() @IsString() @MaxLength(64) eventType?: string;
   @IsOptional() @IsInt() @Min(1) @Max(200) limit?: number = 50;
-  @IsOptional() @IsInt() @Min(0) offset?: number = 0;
+  @IsOptional() @IsInt() @Min(0) @Max(MAX_LIST_OFFSET) offset?: number = 0;
 }
 
 export class WebhookDeliveryDto extends DeliveryLogEntryDto {

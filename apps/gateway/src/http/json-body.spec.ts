@@ -1,0 +1,18 @@
+import { describe, expect, it } from '@jest/globals';
+import { MAX_JSON_DEPTH } from '@docket/contracts';
+import { jsonDepth } from './json-body.js';
+
+describe('jsonDepth', () => {
+  it('counts object and array levels; scalars are depth 0', () => {
+    expect(jsonDepth('x')).toBe(0);
+    expect(jsonDepth(null)).toBe(0);
+    expect(jsonDepth({})).toBe(1);
+    expect(jsonDepth({ a: [1, { b: 2 }] })).toBe(3);
+  });
+
+  it('stops early past the limit without recursion, however deep the value', () => {
+    let v: unknown = 1;
+    for (let i = 0; i < 200_000; i++) v = [v];
+    expect(jsonDepth(v)).toBe(MAX_JSON_DEPTH + 1);
+  });
+});
