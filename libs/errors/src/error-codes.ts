@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   source_purged: 400,
   duplicate_filename: 400,
   no_default_template: 400,
+  invalid_regex: 400,
   // 401 / 402 / 403 / 404
   unauthorized: 401,
   wallet_frozen: 402,

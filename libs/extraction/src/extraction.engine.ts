@@ -11,6 +11,7 @@ import { addresseeBlock, footerIssuer, locateBySemantics, paidTotal, payeeIssuer
 import { acceptableString, enforceConstraints } from './locate/constraints.js';
 import { extractTable } from './locate/table.extractor.js';
 import { isLowResPage, readImage } from './readers/image.reader.js';
+import { assertImagePixels, underDeadline } from './readers/input.limits.js';
 import { createOcrService, DEFAULT_OCR_LANGUAGES, OCR_LANGUAGES, parseOcrLanguages, type OcrEngineMode, type OcrLanguage, type OcrService } from './readers/ocr.service.js';
 import { addPictureText, hasWidePicture, readPdf } from './readers/pdf.reader.js';
 import { readCsv, readHtml, readText } from './readers/text.reader.js';
@@ -92,6 +93,7 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
         return readPdf(bytes, { ocr: jobOcr(opts), maxPages, signal });
       case 'image':
         if (isTiff(bytes)) return readTiff(bytes, jobOcr(opts), { maxPages, signal });
+        assertImagePixels(bytes); // before anything decodes it (TIFF pages are checked by their reader)
         return readImage(bytes, jobOcr(opts));
       case 'csv':
         return readCsv(bytes);
@@ -110,7 +112,7 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
         if (input.bytes.byteLength > maxBytes) throw new ExtractionError('file_too_large', `the file is larger than ${maxBytes} bytes`);
         if (opts.signal?.aborted) throw new ExtractionError('extraction_timeout', 'extraction was aborted');
         const kind = sniffType(input.mimeType, input.bytes, input.filename);
-        const doc = await read(kind, input.bytes, opts);
+        const doc = await underDeadline(read(kind, input.bytes, opts), opts.signal);
         let first: CountedExtraction | undefined;
         let failure: unknown;
         try {
@@ -122,13 +124,13 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
         // A low-resolution page scan that left fields unanswered is read a second time as sparse text (the small
         // printed labels of forms come out better that way); the reading whose labels anchored more answers wins.
         if (kind === 'image' && unanswered && first && !isTiff(input.bytes) && isLowResPage(input.bytes)) {
-          const sparse = extractCounted(await readImage(input.bytes, jobOcr(opts), 1, { sparse: true }), schema, opts);
+          const sparse = extractCounted(await underDeadline(readImage(input.bytes, jobOcr(opts), 1, { sparse: true }), opts.signal), schema, opts);
           return betterReading(first, sparse).output;
         }
         // Pictures inside a text-layer PDF (a company block pasted as an image) are read only when the text layer
         // left scalar fields unanswered: OCR costs ~1 s a picture, and most documents never need it.
         if (kind === 'pdf' && unanswered && hasWidePicture(input.bytes)) {
-          const richer = await addPictureText(input.bytes, doc, { ocr: jobOcr(opts), signal: opts.signal });
+          const richer = await underDeadline(addPictureText(input.bytes, doc, { ocr: jobOcr(opts), signal: opts.signal }), opts.signal);
           if (wordCount(richer) > wordCount(doc)) return extractFromLayout(richer, schema, opts);
         }
         if (failure !== undefined) throw failure;

@@ -4,6 +4,7 @@ import {
   ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsIn, IsNumber, IsObject, IsOptional, IsString,
   Matches, Max, MaxLength, Min, ValidateIf, ValidateNested,
 } from 'class-validator';
+import { IsRe2Pattern } from './user-pattern.js';
 
 export const DATA_TYPES = ['string', 'number', 'date', 'currency', 'table', 'boolean'] as const;
 export type DataType = (typeof DATA_TYPES)[number];
@@ -17,8 +18,11 @@ export const OCR_ENGINES = ['default', 'tesseract', 'tesseract.js'] as const;
 export type OcrEngine = (typeof OCR_ENGINES)[number];
 
 export class FieldValidationDto {
-  @ApiPropertyOptional({ example: '^INV-\\d+$', description: 'ECMAScript regular expression the string value must match.' })
-  @IsOptional() @IsString() @MaxLength(500)
+  @ApiPropertyOptional({
+    example: '^INV-\\d+$',
+    description: 'Regular expression the string value must match, run on RE2 (linear time; Unicode mode). RE2 has no backreferences or lookaround: such a pattern is refused with 400 `invalid_regex` and the reason.',
+  })
+  @IsOptional() @IsString() @MaxLength(500) @IsRe2Pattern({ context: { code: 'invalid_regex' } })
   regex?: string;
 
   @ApiPropertyOptional({ example: 0 }) @IsOptional() @IsNumber()
