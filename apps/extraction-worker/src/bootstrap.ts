@@ -45,7 +45,8 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
     durable: Streams.jobs.workerDurable,
     filterSubject: Streams.jobs.run,
     ackWaitMs: cfg.WORKER_ACK_WAIT_MS,
-    maxDeliver: cfg.WORKER_MAX_DELIVER,
+    // No JetStream limit: an outage never drops a job; attempts are counted by artifact (ADR 0005).
+    maxDeliver: -1,
     concurrency: cfg.WORKER_CONCURRENCY,
     handler: (msg, ctx) => runner.handle(msg, ctx),
   });
@@ -53,7 +54,9 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
   return {
     app,
     close: async () => {
-      await bus.close();
+      // SIGTERM: stop pulling; jobs in hand finish within the grace period (> EXTRACTION_TIMEOUT_MS), the rest are naked.
+      log.info({ graceMs: cfg.WORKER_SHUTDOWN_GRACE_MS }, 'shutting down: no new jobs; finishing the jobs in hand');
+      await bus.close(cfg.WORKER_SHUTDOWN_GRACE_MS);
       await app.close();
       await rpc.close();
       await engine.close();

@@ -19,6 +19,9 @@ import { isTiff, readTiff } from './readers/tiff.reader.js';
 import { renderMarkdown } from './render/markdown.renderer.js';
 import { sniffType, type DocKind } from './type.sniffer.js';
 
+/** Largest input the engine reads by default (50 MiB); the worker checks it with a HEAD before downloading. */
+export const DEFAULT_MAX_INPUT_BYTES = 50 * 1024 * 1024;
+
 export interface EngineOptions {
   /** Largest accepted input in bytes (default 50 MB); larger inputs fail with `file_too_large`. */
   maxBytes?: number;
@@ -68,7 +71,7 @@ export interface DocketExtractionEngine extends ExtractionEngine {
 }
 
 export function createExtractionEngine(options: EngineOptions = {}): DocketExtractionEngine {
-  const maxBytes = options.maxBytes ?? 50 * 1024 * 1024;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_INPUT_BYTES;
   const maxPages = options.maxPages ?? 200;
   const languages = resolveOcrLanguages(options.ocrLanguages);
   let ocr: OcrService | undefined;

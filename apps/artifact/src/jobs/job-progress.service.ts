@@ -29,9 +29,12 @@ export class JobProgressService {
       const job = await this.lockJob(m, cmd.jobId);
       if (!job || isTerminal(job.status)) return { proceed: false };
       if (job.status === 'pending') throw new DocketError('conflict', 'Job was never queued');
-      await m.update(JobEntity, { id: job.id }, { status: 'running', startedAt: job.startedAt ?? new Date(), attempts: cmd.attempt });
+      // Attempts are counted here, not from JetStream's delivery count: a delivery that never reached artifact
+      // (an outage, naked by the worker) uses none (ADR 0005).
+      const attempt = job.attempts + 1;
+      await m.update(JobEntity, { id: job.id }, { status: 'running', startedAt: job.startedAt ?? new Date(), attempts: attempt });
       await m.update(ArtifactEntity, { id: job.artifactId }, { status: 'processing' });
-      return { proceed: true };
+      return { proceed: true, attempt };
     });
   }
 
