@@ -64,7 +64,7 @@ describe('artifact service (real Postgres, NATS JetStream, S3)', () => {
 
   /** What the worker does: started, result objects in storage, outcome. */
   async function complete(a: { accountId: string; artifactId: string }, jobId: string) {
-    expect(await call(Subjects.artifact.jobStarted, { jobId, attempt: 1 })).toEqual({ proceed: true });
+    expect(await call(Subjects.artifact.jobStarted, { jobId, attempt: 1 })).toEqual({ proceed: true, attempt: 1 });
     const keys = resultKeys(a.accountId, a.artifactId, jobId);
     await storage.put(keys.json, JSON.stringify({ job_id: jobId, result: { invoice_number: 'INV-1' } }), 'application/json');
     await storage.put(keys.markdown, '# invoice\n', 'text/markdown; charset=utf-8');
@@ -167,7 +167,9 @@ describe('artifact service (real Postgres, NATS JetStream, S3)', () => {
 
   it('cancels an in-flight job: hold released via the event, later worker reports ignored, second cancel 409', async () => {
     const a = await submit(acct());
-    expect(await call(Subjects.artifact.jobStarted, { jobId: a.jobId, attempt: 1 })).toEqual({ proceed: true });
+    expect(await call(Subjects.artifact.jobStarted, { jobId: a.jobId, attempt: 1 })).toEqual({ proceed: true, attempt: 1 });
+    // A redelivery after a crash is the job's second attempt, counted here whatever JetStream's delivery count says.
+    expect(await call(Subjects.artifact.jobStarted, { jobId: a.jobId, attempt: 7 })).toEqual({ proceed: true, attempt: 2 });
     const cancelled = await call<JobStatusResponseDto>(Subjects.artifact.cancel, ref(a));
     expect(cancelled).toMatchObject({ job_id: a.jobId, status: 'cancelled', completed_at: expect.any(String) });
     expect(cancelled.result).toBeUndefined();
@@ -252,7 +254,7 @@ describe('artifact service (real Postgres, NATS JetStream, S3)', () => {
     await expectEventually(async () => expect(finished.filter((e) => e.jobId === done.jobId).map((e) => e.status)).toEqual(['success']), { what: 'success event only' });
 
     const running = await submit(acct());
-    expect(await call(Subjects.artifact.jobStarted, { jobId: running.jobId, attempt: 1 })).toEqual({ proceed: true });
+    expect(await call(Subjects.artifact.jobStarted, { jobId: running.jobId, attempt: 1 })).toEqual({ proceed: true, attempt: 1 });
     await call(Subjects.artifact.delete, ref(running));
     await expectEventually(async () => expect(finished.find((e) => e.jobId === running.jobId)).toMatchObject({ status: 'cancelled' }), { what: 'cancel event of deleted job' });
     // The worker finishes anyway: its objects are removed and nothing is applied.
