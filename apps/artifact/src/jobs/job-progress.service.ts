@@ -60,7 +60,7 @@ export class JobProgressService {
       await enqueueJobFinished(
         m, job, artifact,
         {
-          status: cmd.status, pages: cmd.pages, result: success ? (cmd.result ?? {}) : null, confidence: cmd.confidence ?? null,
+          status: cmd.status, pages: cmd.pages, confidence: cmd.confidence ?? null,
           needsReview: cmd.needsReview ?? false, error: success ? null : (cmd.error ?? null),
         },
         now,
