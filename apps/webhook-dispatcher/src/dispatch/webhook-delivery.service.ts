@@ -89,7 +89,7 @@ export class WebhookDeliveryService {
 
   /**
    * The job's result by reference: job-finished events carry none (ADR 0005); an event published before that
-   * change still does. Null when the job was deleted in the meantime (nothing left to send).
+   * change still does. Null when the job was deleted before delivery (nothing left to send).
    */
   private async resultOf(ev: JobFinishedEvent): Promise<Record<string, unknown> | null> {
     if (ev.result) return ev.result;
