@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ExtractionError } from '../engine.types.js';
-import { pdfRenderScale } from './input.limits.js';
+import { MAX_IMAGE_PIXELS, pdfRenderScale } from './input.limits.js';
 import { buildPage } from '../layout/layout.builder.js';
 import type { DocLayout, Page, Word } from '../layout/layout.types.js';
 import type { OcrService } from './ocr.service.js';
@@ -111,6 +111,8 @@ async function openPdf(lib: PdfJs, bytes: Uint8Array): Promise<PdfDoc> {
       useSystemFonts: false,
       verbosity: 0,
       stopAtErrors: false,
+      // Images embedded in a page are decoded when it is rendered: larger ones are skipped, not decoded (ADR 0005).
+      maxImageSize: MAX_IMAGE_PIXELS,
     });
     return await task.promise;
   } catch (e) {
