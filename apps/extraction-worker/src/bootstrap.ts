@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import { createLogger, loadConfig } from '@docket/config';
 import { Streams, type JobRunMessage } from '@docket/contracts';
-import { createExtractionEngine } from '@docket/extraction';
+import { createExtractionEngine, hasNativeTesseract, nativeTesseractLanguages } from '@docket/extraction';
 import { JetStreamBus, RpcClient, startServiceApp } from '@docket/messaging';
 import { S3Storage, storageConfigFromEnv } from '@docket/storage';
 import { workerEnvSchema } from './config.js';
@@ -18,6 +18,9 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
   const bus = new JetStreamBus(cfg.NATS_URL, log, 'extraction-worker');
   await bus.connect();
   const engine = createExtractionEngine({ ocrLanguages: cfg.OCR_LANGUAGES });
+  // The native OCR probes (`tesseract --version`, `--list-langs`) are synchronous and cached: run them here, at boot,
+  // so that no job ever waits on a synchronous child process (ADR 0005).
+  log.info({ nativeTesseract: hasNativeTesseract(), languages: [...nativeTesseractLanguages()] }, 'OCR backends probed');
   const runner = new RunJobService(engine, storage, rpc, cfg, log);
 
   const app = await startServiceApp({
