@@ -240,6 +240,17 @@ describe('artifact service (real Postgres, NATS JetStream, S3)', () => {
     await expect(call(Subjects.artifact.download, { ...ref(kept), fileType: 'raw' })).resolves.toMatchObject({ expires_in: 300 });
   });
 
+  it('purges an `immediate` upload whose job was cancelled (every policy purges in every terminal state)', async () => {
+    const a = await submit(acct(), { retention: 'immediate' });
+    const rawKey = (await ds.query(`SELECT storage_key FROM "artifact"."artifacts" WHERE id = $1`, [a.artifactId]))[0].storage_key as string;
+    await call(Subjects.artifact.cancel, ref(a));
+    await expectEventually(async () => {
+      const [row] = await ds.query(`SELECT status, source_purged_at FROM "artifact"."artifacts" WHERE id = $1`, [a.artifactId]);
+      expect({ status: row.status, purged: row.source_purged_at !== null }).toEqual({ status: 'cancelled', purged: true });
+    }, { what: 'retention sweep of a cancelled artifact' });
+    expect(await storage.head(rawKey)).toBeUndefined();
+  });
+
   it('deletes record, jobs and objects; an in-flight job is cancelled first and its late results are dropped', async () => {
     const done = await submit(acct());
     await complete(done, done.jobId);
