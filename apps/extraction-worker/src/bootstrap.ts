@@ -5,7 +5,7 @@ import { Streams, type JobRunMessage } from '@docket/contracts';
 import { createExtractionEngine, hasNativeTesseract, nativeTesseractLanguages } from '@docket/extraction';
 import { JetStreamBus, RpcClient, startServiceApp } from '@docket/messaging';
 import { S3Storage, storageConfigFromEnv } from '@docket/storage';
-import { workerEnvSchema } from './config.js';
+import { ocrThreads, workerEnvSchema } from './config.js';
 import { RunJobService } from './run/run-job.service.js';
 import { WorkerModule } from './worker.module.js';
 
@@ -17,9 +17,9 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
   await rpc.connect();
   const bus = new JetStreamBus(cfg.NATS_URL, log, 'extraction-worker');
   await bus.connect();
-  const engine = createExtractionEngine({ ocrLanguages: cfg.OCR_LANGUAGES });
+  const engine = createExtractionEngine({ ocrLanguages: cfg.OCR_LANGUAGES, ocr: cfg.OCR_ENGINE, ocrThreads: ocrThreads(cfg) });
   // The native OCR probes (`tesseract --version`, `--list-langs`) are synchronous and cached: run them here, at boot,
-  // so that no job ever waits on a synchronous child process (ADR 0005).
+  // so that no job ever waits on a synchronous child process (ADR 0007).
   log.info({ nativeTesseract: hasNativeTesseract(), languages: [...nativeTesseractLanguages()] }, 'OCR backends probed');
   const runner = new RunJobService(engine, storage, rpc, cfg, log);
 
@@ -48,7 +48,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
     durable: Streams.jobs.workerDurable,
     filterSubject: Streams.jobs.run,
     ackWaitMs: cfg.WORKER_ACK_WAIT_MS,
-    // No JetStream limit: an outage never drops a job; attempts are counted by artifact (ADR 0005).
+    // No JetStream limit: an outage never drops a job; attempts are counted by artifact (ADR 0007).
     maxDeliver: -1,
     concurrency: cfg.WORKER_CONCURRENCY,
     handler: (msg, ctx) => runner.handle(msg, ctx),

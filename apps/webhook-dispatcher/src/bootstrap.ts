@@ -53,7 +53,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
       // Progress acks before each HTTP attempt; one attempt never outlasts the timeout.
       ackWaitMs: config.WEBHOOK_TIMEOUT_MS + 20_000,
       // No JetStream limit: attempts (four per event type) are counted in the delivery log, so an outage
-      // (database, or artifact when fetching the result) naks with backoff until it ends (ADR 0005).
+      // (database, or artifact when fetching the result) naks with backoff until it ends (ADR 0007).
       maxDeliver: -1,
       concurrency: 4,
       handler: (ev, ctx) => delivery.handle(ev, ctx),

@@ -9,7 +9,7 @@ export const Subjects = {
     getJob: 'artifact.v1.job.get',
     jobStarted: 'artifact.v1.job.started',
     jobOutcome: 'artifact.v1.job.outcome',
-    /** Asked by `billing`'s reconciliation sweep about a job whose hold is still open (ADR 0005). */
+    /** Asked by `billing`'s reconciliation sweep about a job whose hold is still open (ADR 0007). */
     jobSettlement: 'artifact.v1.job.settlement',
     list: 'artifact.v1.artifact.list',
     get: 'artifact.v1.artifact.get',
@@ -51,6 +51,8 @@ export const Subjects = {
     releaseHold: 'billing.v1.hold.release',
     /** All-or-nothing holds for every job of a batch, under one wallet lock. */
     placeBatchHold: 'billing.v1.hold.place-batch',
+    /** At confirm: grow the job's hold to the stored object's real size, or hold it again after a straggler release. */
+    coverHold: 'billing.v1.hold.cover',
     usage: 'billing.v1.usage.summary',
   },
   webhook: {

@@ -12,7 +12,7 @@ export interface ConsumeOptions<T> {
   durable: string;
   filterSubject?: string;
   ackWaitMs: number;
-  /** Deliveries before JetStream gives a message up; -1 = never (the handler decides when to stop, ADR 0005). */
+  /** Deliveries before JetStream gives a message up; -1 = never (the handler decides when to stop, ADR 0007). */
   maxDeliver: number;
   /** How many messages this process works on at once. */
   concurrency?: number;
