@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ctcDecode, detInputSize, splitWords, textRegions, type CtcChar } from './paddle.ocr.js';
+import { ctcDecode, detInputSize, fitContext, splitWords, textRegions, type CtcChar } from './paddle.ocr.js';
 
 // The pure stages of the PaddleOCR engine on hand-made model outputs (the real models run in ocr.engines.int-spec.ts).
 const CHARSET = ['a', 'b', 'c', '1', '2', ' '];
@@ -78,5 +78,26 @@ describe('detInputSize', () => {
     expect(big.w % 32).toBe(0);
     const small = detInputSize(300, 200);
     expect(Math.min(small.w, small.h)).toBeGreaterThanOrEqual(704);
+  });
+});
+
+describe('fitContext', () => {
+  const c = (ch: string, step: number): CtcChar => ({ ch, prob: 0.9, from: step / 10, to: (step + 1) / 10, step });
+  const alternatives: Record<string, { ch: string; prob: number }> = { '1/digit': { ch: '1', prob: 0.3 }, '2/letter': { ch: 'z', prob: 0.04 }, '4/letter': { ch: 'l', prob: 0.2 } };
+  const alt = (step: number, kind: string) => alternatives[`${step}/${kind}`];
+
+  it('reads a letter between digits as the digit the model rated next', () => {
+    const chars = [c('7', 0), c('l', 1), c('8', 2)];
+    fitContext(chars, alt);
+    expect(chars.map((x) => x.ch).join('')).toBe('718');
+  });
+
+  it('reads a digit between letters as the letter, and keeps it when the letter is unlikely', () => {
+    const chars = [c('a', 3), c('1', 4), c('i', 5)];
+    fitContext(chars, alt);
+    expect(chars.map((x) => x.ch).join('')).toBe('ali');
+    const kept = [c('B', 1), c('2', 2), c('B', 3)];
+    fitContext(kept, alt);
+    expect(kept.map((x) => x.ch).join('')).toBe('B2B');
   });
 });

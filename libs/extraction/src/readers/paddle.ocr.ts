@@ -112,6 +112,8 @@ const REC_MIN_SEGMENT_PROB = 0.4;
  * segment's median character pitch splits the word (small receipt print runs "20/12/2018 8:13PM" together).
  */
 const GAP_SPLIT_FACTOR = 2.2;
+/** A look-alike of the neighbours' kind (digit among digits, letter among letters) wins at this probability. */
+const CONTEXT_ALT_MIN_PROB = 0.1;
 /** Space probability on the blank steps between two characters above which they are two words. */
 const SPACE_HINT_PROB = 0.3;
 /** Segments with fewer characters than this have no reliable pitch; they are split on printed spaces only. */
@@ -172,6 +174,8 @@ export interface Segment {
 export interface CtcChar {
   ch: string;
   prob: number;
+  /** The time step the character was read at most surely (its probabilities decide look-alikes). */
+  step?: number;
   /** First and last time step of the character, as shares of the input width. */
   from: number;
   to: number;
@@ -336,16 +340,50 @@ export function ctcDecode(probs: Float32Array, steps: number, classes: number, c
     } else if (best === prev && out.length) {
       const last = out[out.length - 1]!;
       last.to = (t + 1) / span;
-      last.prob = Math.max(last.prob, bestP);
+      if (bestP > last.prob) (last.prob = bestP), (last.step = t);
     } else {
       const ch = charset[best - 1] ?? '';
       const last = out[out.length - 1];
       if (prev === 0 && last && last.ch !== ' ' && ch !== ' ' && gapSpace >= SPACE_HINT_PROB) out.push({ ch: ' ', prob: gapSpace, from: gapFrom / span, to: t / span });
-      out.push({ ch, prob: bestP, from: t / span, to: (t + 1) / span });
+      out.push({ ch, prob: bestP, from: t / span, to: (t + 1) / span, step: t });
     }
     prev = best;
   }
-  return out.filter((c) => c.ch && c.prob >= REC_MIN_CHAR_PROB);
+  const kept = out.filter((c) => c.ch && c.prob >= REC_MIN_CHAR_PROB);
+  fitContext(kept, (t, kind) => bestOfKind(probs, t, classes, charset, kind, allowed));
+  return kept;
+}
+
+type CharKind = 'digit' | 'letter';
+const kindOf = (ch: string | undefined): CharKind | undefined => (ch === undefined ? undefined : /^\d$/.test(ch) ? 'digit' : /^\p{L}$/u.test(ch) ? 'letter' : undefined);
+
+/** The most probable character of a kind at one time step, with its probability. */
+function bestOfKind(probs: Float32Array, t: number, classes: number, charset: readonly string[], kind: CharKind, allowed?: Uint8Array): { ch: string; prob: number } | undefined {
+  let best: { ch: string; prob: number } | undefined;
+  for (let c = 1; c < classes; c++) {
+    if (allowed && !allowed[c]) continue;
+    const ch = charset[c - 1];
+    const p = probs[t * classes + c]!;
+    if (kindOf(ch) === kind && (!best || p > best.prob)) best = { ch: ch!, prob: p };
+  }
+  return best;
+}
+
+/**
+ * Look-alikes decided by their neighbours: a letter read between two digits ("7/1l8") becomes the digit the model
+ * rated next, and a digit between two letters ("Peta1ing") the letter, when that reading is at least
+ * CONTEXT_ALT_MIN_PROB probable at the character's own time step. Works on the model's probabilities, not on a
+ * confusion table.
+ */
+export function fitContext(chars: CtcChar[], alternative: (step: number, kind: CharKind) => { ch: string; prob: number } | undefined): void {
+  for (let i = 1; i + 1 < chars.length; i++) {
+    const [before, c, after] = [chars[i - 1]!, chars[i]!, chars[i + 1]!];
+    const around = kindOf(before.ch);
+    const own = kindOf(c.ch);
+    if (!around || !own || own === around || kindOf(after.ch) !== around || c.step === undefined) continue;
+    const alt = alternative(c.step, around);
+    if (alt && alt.prob >= CONTEXT_ALT_MIN_PROB) (c.ch = alt.ch), (c.prob = alt.prob);
+  }
 }
 
 /**
