@@ -64,7 +64,7 @@ describe('artifact service (real Postgres, NATS JetStream, S3)', () => {
 
   /** What the worker does: started, result objects in storage, outcome. */
   async function complete(a: { accountId: string; artifactId: string }, jobId: string) {
-    expect(await call(Subjects.artifact.jobStarted, { jobId, attempt: 1 })).toEqual({ proceed: true });
+    expect(await call(Subjects.artifact.jobStarted, { jobId, attempt: 1 })).toEqual({ proceed: true, attempt: 1 });
     const keys = resultKeys(a.accountId, a.artifactId, jobId);
     await storage.put(keys.json, JSON.stringify({ job_id: jobId, result: { invoice_number: 'INV-1' } }), 'application/json');
     await storage.put(keys.markdown, '# invoice\n', 'text/markdown; charset=utf-8');
@@ -167,7 +167,9 @@ describe('artifact service (real Postgres, NATS JetStream, S3)', () => {
 
   it('cancels an in-flight job: hold released via the event, later worker reports ignored, second cancel 409', async () => {
     const a = await submit(acct());
-    expect(await call(Subjects.artifact.jobStarted, { jobId: a.jobId, attempt: 1 })).toEqual({ proceed: true });
+    expect(await call(Subjects.artifact.jobStarted, { jobId: a.jobId, attempt: 1 })).toEqual({ proceed: true, attempt: 1 });
+    // A redelivery after a crash is the job's second attempt, counted here whatever JetStream's delivery count says.
+    expect(await call(Subjects.artifact.jobStarted, { jobId: a.jobId, attempt: 7 })).toEqual({ proceed: true, attempt: 2 });
     const cancelled = await call<JobStatusResponseDto>(Subjects.artifact.cancel, ref(a));
     expect(cancelled).toMatchObject({ job_id: a.jobId, status: 'cancelled', completed_at: expect.any(String) });
     expect(cancelled.result).toBeUndefined();
@@ -238,6 +240,17 @@ describe('artifact service (real Postgres, NATS JetStream, S3)', () => {
     await expect(call(Subjects.artifact.download, { ...ref(kept), fileType: 'raw' })).resolves.toMatchObject({ expires_in: 300 });
   });
 
+  it('purges an `immediate` upload whose job was cancelled (every policy purges in every terminal state)', async () => {
+    const a = await submit(acct(), { retention: 'immediate' });
+    const rawKey = (await ds.query(`SELECT storage_key FROM "artifact"."artifacts" WHERE id = $1`, [a.artifactId]))[0].storage_key as string;
+    await call(Subjects.artifact.cancel, ref(a));
+    await expectEventually(async () => {
+      const [row] = await ds.query(`SELECT status, source_purged_at FROM "artifact"."artifacts" WHERE id = $1`, [a.artifactId]);
+      expect({ status: row.status, purged: row.source_purged_at !== null }).toEqual({ status: 'cancelled', purged: true });
+    }, { what: 'retention sweep of a cancelled artifact' });
+    expect(await storage.head(rawKey)).toBeUndefined();
+  });
+
   it('deletes record, jobs and objects; an in-flight job is cancelled first and its late results are dropped', async () => {
     const done = await submit(acct());
     await complete(done, done.jobId);
@@ -252,7 +265,7 @@ describe('artifact service (real Postgres, NATS JetStream, S3)', () => {
     await expectEventually(async () => expect(finished.filter((e) => e.jobId === done.jobId).map((e) => e.status)).toEqual(['success']), { what: 'success event only' });
 
     const running = await submit(acct());
-    expect(await call(Subjects.artifact.jobStarted, { jobId: running.jobId, attempt: 1 })).toEqual({ proceed: true });
+    expect(await call(Subjects.artifact.jobStarted, { jobId: running.jobId, attempt: 1 })).toEqual({ proceed: true, attempt: 1 });
     await call(Subjects.artifact.delete, ref(running));
     await expectEventually(async () => expect(finished.find((e) => e.jobId === running.jobId)).toMatchObject({ status: 'cancelled' }), { what: 'cancel event of deleted job' });
     // The worker finishes anyway: its objects are removed and nothing is applied.

@@ -112,7 +112,7 @@ describe('artifact: batches and pipelines (real Postgres, NATS JetStream, S3)', 
 
     // batch_id reaches the job-finished event (webhook payloads carry it).
     const j = b.files[0].job_id;
-    expect(await call(Subjects.artifact.jobStarted, { jobId: j, attempt: 1 })).toEqual({ proceed: true });
+    expect(await call(Subjects.artifact.jobStarted, { jobId: j, attempt: 1 })).toEqual({ proceed: true, attempt: 1 });
     await call(Subjects.artifact.jobOutcome, { jobId: j, status: 'success', result: { invoice_number: 'X' }, confidence: 0.9, pages: 1 });
     await expectEventually(async () => expect(finished.find((e) => e.jobId === j)).toMatchObject({ batchId: b.batch_id, status: 'success' }), { what: 'finished event' });
   });

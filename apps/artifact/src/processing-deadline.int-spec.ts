@@ -48,7 +48,7 @@ describe('artifact: processing deadline of queued and running jobs (real Postgre
     });
     expect((await fetch(sub.upload_url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: BYTES })).status).toBe(200);
     await call(Subjects.artifact.confirmUpload, { accountId, artifactId: sub.artifact_id });
-    if (o.start) expect(await call(Subjects.artifact.jobStarted, { jobId: sub.job_id, attempt: 1 })).toEqual({ proceed: true });
+    if (o.start) expect(await call(Subjects.artifact.jobStarted, { jobId: sub.job_id, attempt: 1 })).toEqual({ proceed: true, attempt: 1 });
     const job = await jobRow(sub.job_id);
     expect(job.status).toBe(o.start ? 'running' : 'queued_for_processing');
     return { accountId, artifactId: sub.artifact_id, jobId: sub.job_id };

@@ -1,4 +1,5 @@
 import type { DynamicModule } from '@nestjs/common';
+import { RpcClient } from '@docket/messaging';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import type { BillingConfig } from './config.js';
@@ -7,6 +8,7 @@ import { HoldsHandler } from './holds/holds.handler.js';
 import { PlaceHoldService } from './holds/place-hold.service.js';
 import { ReleaseHoldService } from './holds/release-hold.service.js';
 import { pricingFrom } from './pricing/pricing.js';
+import { HoldReconcileSweep } from './reconcile/hold-reconcile.sweep.js';
 import { JobFinishedConsumer } from './settlement/job-finished.consumer.js';
 import { SettleJobService } from './settlement/settle-job.service.js';
 import { BILLING_CONFIG, LOGGER, PRICING } from './tokens.js';
@@ -19,6 +21,7 @@ export interface BillingDeps {
   ds: DataSource;
   config: BillingConfig;
   log: Logger;
+  rpc: RpcClient;
 }
 
 export class BillingModule {}
@@ -31,6 +34,7 @@ export function appModule(deps: BillingDeps): DynamicModule {
       { provide: DataSource, useValue: deps.ds },
       { provide: BILLING_CONFIG, useValue: deps.config },
       { provide: LOGGER, useValue: deps.log },
+      { provide: RpcClient, useValue: deps.rpc },
       { provide: PRICING, useValue: pricingFrom(deps.config) },
       WalletService,
       PlaceHoldService,
@@ -38,6 +42,7 @@ export function appModule(deps: BillingDeps): DynamicModule {
       ReleaseHoldService,
       SettleJobService,
       JobFinishedConsumer,
+      HoldReconcileSweep,
       UsageService,
     ],
   };

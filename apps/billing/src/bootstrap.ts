@@ -1,11 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
 import { createLogger, loadConfig } from '@docket/config';
 import { createServiceDataSource, ensureDatabase, initAndMigrate } from '@docket/database';
-import { JetStreamBus, startServiceApp } from '@docket/messaging';
+import { JetStreamBus, RpcClient, startServiceApp } from '@docket/messaging';
 import { appModule } from './app.module.js';
 import { billingEnvSchema } from './config.js';
 import { billingEntities } from './entities/index.js';
 import { billingMigrations } from './migrations/index.js';
+import { HoldReconcileSweep } from './reconcile/hold-reconcile.sweep.js';
 import { JobFinishedConsumer } from './settlement/job-finished.consumer.js';
 
 export const BILLING_SCHEMA = 'billing';
@@ -19,12 +20,14 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
   await initAndMigrate(ds, BILLING_SCHEMA);
 
   const bus = new JetStreamBus(config.NATS_URL, log, 'billing');
+  const rpc = new RpcClient({ natsUrl: config.NATS_URL, name: 'billing-client', timeoutMs: config.ARTIFACT_RPC_TIMEOUT_MS });
   let app: INestApplication | undefined;
   try {
     await bus.connect();
+    await rpc.connect();
     app = await startServiceApp({
       service: 'billing',
-      module: appModule({ ds, config, log }),
+      module: appModule({ ds, config, log, rpc }),
       natsUrl: config.NATS_URL,
       host: config.HOST,
       port: config.PORT,
@@ -38,9 +41,11 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
       },
     });
     await app.get(JobFinishedConsumer).start(bus);
+    app.get(HoldReconcileSweep).start();
   } catch (err) {
     await app?.close().catch(() => undefined);
     await bus.close().catch(() => undefined);
+    await rpc.close().catch(() => undefined);
     await ds.destroy().catch(() => undefined);
     throw err;
   }
@@ -52,6 +57,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
       // Stop taking events first so no settlement runs against a closing pool.
       await bus.close();
       await started.close();
+      await rpc.close();
       await ds.destroy();
     },
   };

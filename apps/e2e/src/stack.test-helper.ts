@@ -24,6 +24,8 @@ export interface E2eStack {
   receiverUrl: string;
   deliveries: Delivery[];
   env: Record<string, string>;
+  /** The embedded S3's directory (one file per stored object). */
+  s3Directory: string;
   createAccount(name: string, credits: number): Promise<Account>;
   admin(args: string[]): Promise<Record<string, unknown>>;
   stop(): Promise<void>;
@@ -73,6 +75,7 @@ export async function startE2eStack(extraEnv: Record<string, string> = {}): Prom
     receiverUrl: `http://127.0.0.1:${receiverPort}/hooks`,
     deliveries,
     env,
+    s3Directory: s3.directory,
     createAccount: (name, credits) => runAdmin(['create-account', '--name', name, '--credits', String(credits)], env),
     admin: (args) => runAdmin(args, env),
     stop: async () => {

@@ -104,6 +104,9 @@ describe('Templates, webhooks and usage through public HTTP', () => {
       const badType = await api().patch(`/templates/${t.id}/schema`).set('authorization', live)
         .send({ add_fields: [{ key: 'x', label: 'X', data_type: 'money' }] }).expect(400);
       expect(badType.body.code).toBe('invalid_data_type');
+      const lookaround = await api().patch(`/templates/${t.id}/schema`).set('authorization', live)
+        .send({ add_fields: [{ key: 'x', label: 'X', data_type: 'string', validation: { regex: '^(?!VOID)\\w+$' } }] }).expect(400);
+      expect(lookaround.body).toMatchObject({ statusCode: 400, code: 'invalid_regex', message: expect.stringContaining('RE2') });
       await api().patch(`/templates/${t.id}/schema`).set('authorization', live).send({ add_fields: 'vendor' }).expect(422);
       // Failed patches change nothing.
       expect((await api().get(`/templates/${t.id}`).set('authorization', live).expect(200)).body.version).toBe(3);

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import { createLogger, loadConfig } from '@docket/config';
 import { Streams, type JobRunMessage } from '@docket/contracts';
-import { createExtractionEngine } from '@docket/extraction';
+import { createExtractionEngine, hasNativeTesseract, nativeTesseractLanguages } from '@docket/extraction';
 import { JetStreamBus, RpcClient, startServiceApp } from '@docket/messaging';
 import { S3Storage, storageConfigFromEnv } from '@docket/storage';
 import { ocrThreads, workerEnvSchema } from './config.js';
@@ -18,6 +18,9 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
   const bus = new JetStreamBus(cfg.NATS_URL, log, 'extraction-worker');
   await bus.connect();
   const engine = createExtractionEngine({ ocrLanguages: cfg.OCR_LANGUAGES, ocr: cfg.OCR_ENGINE, ocrThreads: ocrThreads(cfg) });
+  // The native OCR probes (`tesseract --version`, `--list-langs`) are synchronous and cached: run them here, at boot,
+  // so that no job ever waits on a synchronous child process (ADR 0007).
+  log.info({ nativeTesseract: hasNativeTesseract(), languages: [...nativeTesseractLanguages()] }, 'OCR backends probed');
   const runner = new RunJobService(engine, storage, rpc, cfg, log);
 
   const app = await startServiceApp({
@@ -45,7 +48,8 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
     durable: Streams.jobs.workerDurable,
     filterSubject: Streams.jobs.run,
     ackWaitMs: cfg.WORKER_ACK_WAIT_MS,
-    maxDeliver: cfg.WORKER_MAX_DELIVER,
+    // No JetStream limit: an outage never drops a job; attempts are counted by artifact (ADR 0007).
+    maxDeliver: -1,
     concurrency: cfg.WORKER_CONCURRENCY,
     handler: (msg, ctx) => runner.handle(msg, ctx),
   });
@@ -53,7 +57,9 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
   return {
     app,
     close: async () => {
-      await bus.close();
+      // SIGTERM: stop pulling; jobs in hand finish within the grace period (> EXTRACTION_TIMEOUT_MS), the rest are naked.
+      log.info({ graceMs: cfg.WORKER_SHUTDOWN_GRACE_MS }, 'shutting down: no new jobs; finishing the jobs in hand');
+      await bus.close(cfg.WORKER_SHUTDOWN_GRACE_MS);
       await app.close();
       await rpc.close();
       await engine.close();

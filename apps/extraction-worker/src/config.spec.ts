@@ -18,3 +18,11 @@ describe('worker env: OCR_LANGUAGES', () => {
     for (const v of ['eng+spa', 'klingon', 'eng,,xx']) expect(ocrIssues({ OCR_LANGUAGES: v })).toHaveLength(1);
   });
 });
+
+describe('worker env: shutdown grace period', () => {
+  it('defaults to longer than the extraction deadline and refuses a shorter one', () => {
+    const r = workerEnvSchema.safeParse({ EXTRACTION_TIMEOUT_MS: '300000' });
+    expect(r.success && r.data.WORKER_SHUTDOWN_GRACE_MS).toBe(330_000);
+    expect(workerEnvSchema.safeParse({ EXTRACTION_TIMEOUT_MS: '300000', WORKER_SHUTDOWN_GRACE_MS: '60000' }).success).toBe(false);
+  });
+});

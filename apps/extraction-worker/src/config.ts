@@ -2,36 +2,55 @@ import { baseEnv, env, s3Env, z } from '@docket/config';
 import { availableParallelism } from 'node:os';
 import { DEFAULT_OCR_LANGUAGES, OCR_ENGINE_MODES, OCR_LANGUAGES, parseOcrLanguages } from '@docket/extraction';
 
-export const workerEnvSchema = z.object({
-  ...baseEnv,
-  ...s3Env,
-  HOST: z.string().default('127.0.0.1'),
-  PORT: env.port(3104),
-  /** Jobs worked on at once by this process (OCR is CPU-bound: ~1 per core). */
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
-  /** JetStream redelivery deadline; the worker sends progress acks while it works. */
-  WORKER_ACK_WAIT_MS: z.coerce.number().int().min(5_000).default(60_000),
-  /** Deliveries before a job that keeps crashing is failed. */
-  WORKER_MAX_DELIVER: z.coerce.number().int().min(1).max(20).default(3),
-  /** Hard deadline of one extraction. */
-  EXTRACTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(300_000),
-  /** OCR languages, `+`-separated (tesseract's notation), from the bundled models; empty = the default. */
-  OCR_LANGUAGES: z
-    .string()
-    .default(DEFAULT_OCR_LANGUAGES.join('+'))
-    .refine((v) => !v.trim() || parseOcrLanguages(v) !== undefined, { message: `a '+'-separated list of ${OCR_LANGUAGES.join(', ')}` }),
-  /**
-   * OCR engine of jobs whose template says `default` (or that have none): `auto` = the measured best (PaddleOCR for
-   * English, tesseract for other languages; docs/adr/0006-ocr-engines.md), `paddle`, `native` (tesseract binary when on
-   * PATH, else tesseract.js) or `tesseract.js`.
-   */
-  OCR_ENGINE: z.enum(OCR_ENGINE_MODES).default('auto'),
-  /**
-   * ONNX threads per PaddleOCR inference; default: cores ÷ WORKER_CONCURRENCY (at least 1), so that concurrent jobs
-   * never ask for more threads than there are cores.
-   */
-  OCR_THREADS: z.coerce.number().int().min(1).max(64).optional(),
-});
+/** Extra time the shutdown grace period gives beyond the extraction deadline (storing results, reporting). */
+export const SHUTDOWN_GRACE_MARGIN_MS = 30_000;
+
+export const workerEnvSchema = z
+  .object({
+    ...baseEnv,
+    ...s3Env,
+    HOST: z.string().default('127.0.0.1'),
+    PORT: env.port(3104),
+    /** Jobs worked on at once by this process (OCR is CPU-bound: ~1 per core). */
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
+    /** JetStream redelivery deadline; the worker sends progress acks while it works. */
+    WORKER_ACK_WAIT_MS: z.coerce.number().int().min(5_000).default(60_000),
+    /**
+     * Processing attempts (pickups that reached artifact, counted there) before a job that keeps failing or
+     * crashing the worker is failed with `processing_error`. Deliveries naked during an outage are not attempts.
+     */
+    WORKER_MAX_DELIVER: z.coerce.number().int().min(1).max(20).default(3),
+    /** Longest delay before an infrastructure failure is retried (exponential backoff from 1 s up to this). */
+    WORKER_RETRY_MAX_MS: z.coerce.number().int().min(1_000).default(60_000),
+    /** Hard deadline of one extraction. */
+    EXTRACTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(300_000),
+    /**
+     * On SIGTERM: stop pulling, let jobs in hand finish for this long, then nak what is left (redelivered at
+     * once to another worker). Default: EXTRACTION_TIMEOUT_MS + 30 s; must be longer than EXTRACTION_TIMEOUT_MS.
+     */
+    WORKER_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1_000).optional(),
+    /** OCR languages, `+`-separated (tesseract's notation), from the bundled models; empty = the default. */
+    OCR_LANGUAGES: z
+      .string()
+      .default(DEFAULT_OCR_LANGUAGES.join('+'))
+      .refine((v) => !v.trim() || parseOcrLanguages(v) !== undefined, { message: `a '+'-separated list of ${OCR_LANGUAGES.join(', ')}` }),
+    /**
+     * OCR engine of jobs whose template says `default` (or that have none): `auto` = the measured best (PaddleOCR for
+     * English, tesseract for other languages; docs/adr/0006-ocr-engines.md), `paddle`, `native` (tesseract binary when on
+     * PATH, else tesseract.js) or `tesseract.js`.
+     */
+    OCR_ENGINE: z.enum(OCR_ENGINE_MODES).default('auto'),
+    /**
+     * ONNX threads per PaddleOCR inference; default: cores ÷ WORKER_CONCURRENCY (at least 1), so that concurrent jobs
+     * never ask for more threads than there are cores.
+     */
+    OCR_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  })
+  .transform((c) => ({ ...c, WORKER_SHUTDOWN_GRACE_MS: c.WORKER_SHUTDOWN_GRACE_MS ?? c.EXTRACTION_TIMEOUT_MS + SHUTDOWN_GRACE_MARGIN_MS }))
+  .refine((c) => c.WORKER_SHUTDOWN_GRACE_MS > c.EXTRACTION_TIMEOUT_MS, {
+    message: 'WORKER_SHUTDOWN_GRACE_MS must be longer than EXTRACTION_TIMEOUT_MS (a job in hand must be able to finish)',
+    path: ['WORKER_SHUTDOWN_GRACE_MS'],
+  });
 
 /** OCR threads per job: the setting, else the cores shared among the concurrent jobs. */
 export function ocrThreads(cfg: Pick<WorkerConfig, 'OCR_THREADS' | 'WORKER_CONCURRENCY'>, cores = availableParallelism()): number {

@@ -17,12 +17,22 @@ jest.setTimeout(90_000);
 const started: JobStartedCommand[] = [];
 const outcomes: JobOutcomeCommand[] = [];
 const terminal = new Set<string>();
+/** Jobs whose `started` requests fail this many more times (artifact unreachable), by job id. */
+const outage = new Map<string, number>();
+/** Attempts artifact already counted for a job before this delivery (a job that crashed workers before). */
+const priorAttempts = new Map<string, number>();
 @Controller()
 class ArtifactStandIn {
   @MessagePattern(Subjects.artifact.jobStarted)
   started(@Payload() cmd: JobStartedCommand): JobStartedReply {
+    const failing = outage.get(cmd.jobId) ?? 0;
+    if (failing > 0) {
+      outage.set(cmd.jobId, failing - 1);
+      throw new Error('artifact database unavailable');
+    }
     started.push(cmd);
-    return { proceed: !terminal.has(cmd.jobId) };
+    const attempt = (priorAttempts.get(cmd.jobId) ?? 0) + started.filter((s) => s.jobId === cmd.jobId).length;
+    return { proceed: !terminal.has(cmd.jobId), attempt };
   }
 
   @MessagePattern(Subjects.artifact.jobOutcome)
@@ -118,17 +128,46 @@ describe('extraction-worker (real NATS JetStream and S3)', () => {
     expect(out.error).toMatch(/^unsupported_type: /);
   });
 
-  it('retries infrastructure failures by redelivery, then fails the job on the last delivery', async () => {
+  it('fails a job whose source is gone, after a HEAD and without an attempt', async () => {
     const msg = job({ sourceKey: `raw/${acct}/missing/object.txt` });
     await bus.publish(Streams.jobs.run, msg, `run_${msg.jobId}`);
     const out = await outcomeOf(msg.jobId);
-    expect(out).toMatchObject({ status: 'failed', error: expect.stringMatching(/^extraction_failed: /) });
-    expect(started.filter((s) => s.jobId === msg.jobId).map((s) => s.attempt)).toEqual([1, 2]);
+    expect(out).toMatchObject({ status: 'failed', error: 'extraction_failed: the uploaded file is no longer in storage' });
+    expect(started.some((s) => s.jobId === msg.jobId)).toBe(false);
+  });
+
+  it('refuses a source above the 50 MiB engine limit from its HEAD, before downloading it', async () => {
+    const msg = job();
+    await storage.put(msg.sourceKey, new Uint8Array(50 * 1024 * 1024 + 1), 'text/plain');
+    await bus.publish(Streams.jobs.run, msg, `run_${msg.jobId}`);
+    const out = await outcomeOf(msg.jobId);
+    expect(out).toMatchObject({ status: 'failed', error: `file_too_large: the file is ${50 * 1024 * 1024 + 1} bytes, more than the ${50 * 1024 * 1024}-byte limit` });
+    expect(started.some((s) => s.jobId === msg.jobId)).toBe(false);
+  });
+
+  it('naks while artifact is unreachable without using attempts: more deliveries than WORKER_MAX_DELIVER, then success', async () => {
+    const msg = job();
+    await storage.put(msg.sourceKey, 'Invoice Number: OUT-7\n', 'text/plain');
+    outage.set(msg.jobId, 3); // three deliveries find artifact down; WORKER_MAX_DELIVER is 2 here
+    await bus.publish(Streams.jobs.run, msg, `run_${msg.jobId}`);
+    const out = await outcomeOf(msg.jobId);
+    expect(out).toMatchObject({ status: 'success', result: { invoice_number: 'OUT-7' } });
+    expect(started.filter((s) => s.jobId === msg.jobId).map((s) => s.attempt)).toEqual([4]); // the fourth delivery, first attempt
+  });
+
+  it('fails a job with processing_error once artifact counts more attempts than WORKER_MAX_DELIVER, through the outcome report', async () => {
+    const msg = job();
+    await storage.put(msg.sourceKey, 'Invoice Number: CRASH-1\n', 'text/plain');
+    priorAttempts.set(msg.jobId, 2); // two earlier pickups crashed their worker
+    await bus.publish(Streams.jobs.run, msg, `run_${msg.jobId}`);
+    const out = await outcomeOf(msg.jobId);
+    expect(out).toMatchObject({ status: 'failed', pages: 0, error: expect.stringMatching(/^processing_error: processing was interrupted 2 times/) });
   });
 
   it('skips a job that is already terminal (e.g. cancelled) without reporting', async () => {
     const msg = job();
     terminal.add(msg.jobId);
+    await storage.put(msg.sourceKey, 'Invoice Number: T-1\n', 'text/plain');
     await bus.publish(Streams.jobs.run, msg, `run_${msg.jobId}`);
     await expectEventually(() => expect(started.some((s) => s.jobId === msg.jobId)).toBe(true));
     // The next job is processed, so the skipped one was acked rather than left pending.

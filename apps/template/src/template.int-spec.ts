@@ -99,6 +99,16 @@ describe('template service over NATS and Postgres', () => {
     expect(bad).toMatchObject({ code: 'invalid_payload' });
   });
 
+  it('refuses a validation pattern RE2 cannot run (lookaround, backreferences) with invalid_regex and the reason', async () => {
+    const field = (regex: string) => ({ key: 'code', label: 'Code', data_type: 'string', validation: { regex } });
+    const lookahead = await fail(Subjects.template.create, { accountId: A, body: { name: 'Lookahead', fields: [field('^(?=INV)\\w+$')] } });
+    expect(lookahead).toMatchObject({ code: 'invalid_regex', message: expect.stringContaining('invalid perl operator') });
+    const backref = await fail(Subjects.template.create, { accountId: A, body: { name: 'Backref', fields: [field('^(a)\\1$')] } });
+    expect(backref).toMatchObject({ code: 'invalid_regex' });
+    // A pattern that backtracks catastrophically on RegExp is fine: RE2 runs it in linear time.
+    expect((await create(A, { name: 'Nested quantifier', fields: [field('^(a+)+$')] })).version).toBe(1);
+  });
+
   it('accepts the ocr_engine values default, tesseract and tesseract.js; anything else is a 422', async () => {
     const t = await create(A, { name: 'Native OCR', fields: invoiceFields, settings: { ocr_engine: 'tesseract' } });
     expect(t.settings).toEqual({ auto_save: false, confidence_threshold: 0.7, ocr_engine: 'tesseract' });

@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { RpcClient } from '@docket/messaging';
 import { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import type { WebhookConfig } from './config.js';
@@ -19,6 +20,7 @@ export interface AppDeps {
   cipher: SecretCipher;
   urls: UrlPolicy;
   sender: HttpSender;
+  rpc: RpcClient;
 }
 
 @Module({})
@@ -35,6 +37,7 @@ export function appModule(deps: AppDeps): DynamicModule {
       { provide: SecretCipher, useValue: deps.cipher },
       { provide: UrlPolicy, useValue: deps.urls },
       { provide: HttpSender, useValue: deps.sender },
+      { provide: RpcClient, useValue: deps.rpc },
       WebhookRegistryService,
       DeliveryLogService,
       WebhookDeliveryService,

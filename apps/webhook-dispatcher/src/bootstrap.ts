@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { loadConfig, createLogger } from '@docket/config';
 import { Streams, type JobFinishedEvent } from '@docket/contracts';
 import { createServiceDataSource, ensureDatabase, initAndMigrate } from '@docket/database';
-import { JetStreamBus, startServiceApp } from '@docket/messaging';
+import { JetStreamBus, RpcClient, startServiceApp } from '@docket/messaging';
 import { appModule } from './app.module.js';
 import { configSchema, parseAllowlist } from './config.js';
 import { HttpSender } from './dispatch/http-sender.js';
@@ -26,12 +26,14 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
   await initAndMigrate(ds, SCHEMA);
 
   const bus = new JetStreamBus(config.NATS_URL, log, 'webhook-dispatcher');
+  const rpc = new RpcClient({ natsUrl: config.NATS_URL, name: 'webhook-dispatcher-client', timeoutMs: config.WEBHOOK_TIMEOUT_MS });
   let app: INestApplication | undefined;
   try {
     await bus.connect();
+    await rpc.connect();
     app = await startServiceApp({
       service: 'webhook-dispatcher',
-      module: appModule({ ds, config, log, cipher, urls, sender }),
+      module: appModule({ ds, config, log, cipher, urls, sender, rpc }),
       natsUrl: config.NATS_URL,
       host: config.HOST,
       port: config.PORT,
@@ -50,14 +52,16 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
       filterSubject: Streams.events.jobFinished,
       // Progress acks before each HTTP attempt; one attempt never outlasts the timeout.
       ackWaitMs: config.WEBHOOK_TIMEOUT_MS + 20_000,
-      // Four attempts per event type plus headroom for transient handler failures (DB down).
-      maxDeliver: 20,
+      // No JetStream limit: attempts (four per event type) are counted in the delivery log, so an outage
+      // (database, or artifact when fetching the result) naks with backoff until it ends (ADR 0007).
+      maxDeliver: -1,
       concurrency: 4,
       handler: (ev, ctx) => delivery.handle(ev, ctx),
     });
   } catch (err) {
     await bus.close().catch(() => undefined);
     await app?.close().catch(() => undefined);
+    await rpc.close().catch(() => undefined);
     await ds.destroy().catch(() => undefined);
     throw err;
   }
@@ -68,6 +72,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
     close: async () => {
       await bus.close();
       await started.close();
+      await rpc.close();
       sender.close();
       if (ds.isInitialized) await ds.destroy();
     },

@@ -14,6 +14,7 @@ export const ERROR_STATUS = {
   no_default_template: 400,
   file_too_large: 400,
   unsupported_artifact_type: 400,
+  invalid_regex: 400,
   // 401 / 402 / 403 / 404
   unauthorized: 401,
   wallet_frozen: 402,

@@ -84,6 +84,8 @@ export type ExtractionErrorCode =
   | 'encrypted_file'
   | 'empty_file'
   | 'file_too_large'
+  | 'image_too_large'
+  | 'page_too_large'
   | 'required_field_missing'
   | 'extraction_timeout'
   | 'extraction_failed';

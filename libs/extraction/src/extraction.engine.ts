@@ -12,12 +12,16 @@ import { addresseeBlock, footerIssuer, locateBySemantics, paidTotal, payeeIssuer
 import { acceptableString, enforceConstraints } from './locate/constraints.js';
 import { extractTable } from './locate/table.extractor.js';
 import { isLowResPage, readImage } from './readers/image.reader.js';
+import { assertImagePixels, underDeadline } from './readers/input.limits.js';
 import { createOcrService, DEFAULT_OCR_LANGUAGES, OCR_LANGUAGES, parseOcrLanguages, type OcrEngineMode, type OcrLanguage, type OcrService } from './readers/ocr.service.js';
 import { addPictureText, hasWidePicture, readPdf } from './readers/pdf.reader.js';
 import { readCsv, readHtml, readText } from './readers/text.reader.js';
 import { isTiff, readTiff } from './readers/tiff.reader.js';
 import { renderMarkdown } from './render/markdown.renderer.js';
 import { sniffType, type DocKind } from './type.sniffer.js';
+
+/** Largest input the engine reads by default (the shared 50 MiB limit, also checked at submit); the worker checks it with a HEAD before downloading. */
+export const DEFAULT_MAX_INPUT_BYTES = MAX_ARTIFACT_BYTES;
 
 export interface EngineOptions {
   /** Largest accepted input in bytes (default `MAX_ARTIFACT_BYTES`, 50 MiB, also checked at submit); larger inputs fail with `file_too_large`. */
@@ -72,7 +76,7 @@ export interface DocketExtractionEngine extends ExtractionEngine {
 }
 
 export function createExtractionEngine(options: EngineOptions = {}): DocketExtractionEngine {
-  const maxBytes = options.maxBytes ?? MAX_ARTIFACT_BYTES;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_INPUT_BYTES;
   const maxPages = options.maxPages ?? 200;
   const languages = resolveOcrLanguages(options.ocrLanguages);
   let ocr: OcrService | undefined;
@@ -97,6 +101,7 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
         return readPdf(bytes, { ocr: jobOcr(opts), maxPages, signal });
       case 'image':
         if (isTiff(bytes)) return readTiff(bytes, jobOcr(opts), { maxPages, signal });
+        assertImagePixels(bytes); // before anything decodes it (TIFF pages are checked by their reader)
         return readImage(bytes, jobOcr(opts));
       case 'csv':
         return readCsv(bytes);
@@ -115,7 +120,7 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
         if (input.bytes.byteLength > maxBytes) throw new ExtractionError('file_too_large', `the file is larger than ${maxBytes} bytes`);
         if (opts.signal?.aborted) throw new ExtractionError('extraction_timeout', 'extraction was aborted');
         const kind = sniffType(input.mimeType, input.bytes, input.filename);
-        const doc = await read(kind, input.bytes, opts);
+        const doc = await underDeadline(read(kind, input.bytes, opts), opts.signal);
         let first: CountedExtraction | undefined;
         let failure: unknown;
         try {
@@ -127,13 +132,13 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
         // A low-resolution page scan that left fields unanswered is read a second time as sparse text (the small
         // printed labels of forms come out better that way); the reading whose labels anchored more answers wins.
         if (kind === 'image' && unanswered && first && !isTiff(input.bytes) && isLowResPage(input.bytes)) {
-          const sparse = extractCounted(await readImage(input.bytes, jobOcr(opts), 1, { sparse: true }), schema, opts);
+          const sparse = extractCounted(await underDeadline(readImage(input.bytes, jobOcr(opts), 1, { sparse: true }), opts.signal), schema, opts);
           return betterReading(first, sparse).output;
         }
         // Pictures inside a text-layer PDF (a company block pasted as an image) are read only when the text layer
         // left scalar fields unanswered: OCR costs ~1 s a picture, and most documents never need it.
         if (kind === 'pdf' && unanswered && hasWidePicture(input.bytes)) {
-          const richer = await addPictureText(input.bytes, doc, { ocr: jobOcr(opts), signal: opts.signal });
+          const richer = await underDeadline(addPictureText(input.bytes, doc, { ocr: jobOcr(opts), signal: opts.signal }), opts.signal);
           if (wordCount(richer) > wordCount(doc)) return extractFromLayout(richer, schema, opts);
         }
         if (failure !== undefined) throw failure;

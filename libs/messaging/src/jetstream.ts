@@ -12,6 +12,7 @@ export interface ConsumeOptions<T> {
   durable: string;
   filterSubject?: string;
   ackWaitMs: number;
+  /** Deliveries before JetStream gives a message up; -1 = never (the handler decides when to stop, ADR 0007). */
   maxDeliver: number;
   /** How many messages this process works on at once. */
   concurrency?: number;
@@ -30,6 +31,8 @@ export class JetStreamBus {
   private readonly loops: Promise<void>[] = [];
   private readonly inflight = new Set<Promise<void>>();
   private readonly iterators = new Set<ConsumerMessages>();
+  /** Messages whose handler is still running, naked at the end of a shutdown grace period. */
+  private readonly held = new Set<JsMsg>();
 
   constructor(private readonly natsUrl: string, private readonly log: Logger, private readonly name: string) {}
 
@@ -128,6 +131,7 @@ export class JetStreamBus {
       m.term('undecodable');
       return;
     }
+    this.held.add(m);
     try {
       const outcome = await opts.handler(data, {
         deliveryCount: m.info.deliveryCount,
@@ -141,6 +145,8 @@ export class JetStreamBus {
     } catch (err) {
       this.log.error({ err, subject: m.subject, delivery: m.info.deliveryCount }, 'handler failed; will be redelivered');
       m.nak(Math.min(30_000, 500 * 2 ** m.info.deliveryCount));
+    } finally {
+      this.held.delete(m);
     }
   }
 
@@ -148,10 +154,28 @@ export class JetStreamBus {
     return this.nc;
   }
 
-  async close(): Promise<void> {
+  /**
+   * Stops pulling, lets the handlers in progress finish, then closes. With `graceMs`, handlers still running
+   * after it have their message naked (redelivered at once to another consumer) before the connection drains.
+   */
+  async close(graceMs?: number): Promise<void> {
     this.stopped = true;
     for (const it of this.iterators) it.stop();
-    await Promise.allSettled([...this.loops, ...this.inflight]);
+    const finished = Promise.allSettled([...this.loops, ...this.inflight]);
+    if (graceMs === undefined) await finished;
+    else {
+      let timer: NodeJS.Timeout | undefined;
+      const expired = await Promise.race([
+        finished.then(() => false),
+        new Promise<boolean>((r) => (timer = setTimeout(() => r(true), graceMs))),
+      ]);
+      clearTimeout(timer);
+      if (expired) {
+        this.log.warn({ inFlight: this.held.size, graceMs }, 'shutdown grace period over; naking messages still in progress');
+        for (const m of this.held) m.nak();
+        this.held.clear();
+      }
+    }
     if (this.nc && !this.nc.isClosed()) await this.nc.drain().catch(() => undefined);
   }
 }

@@ -100,4 +100,35 @@ describe('messaging over a real NATS server', () => {
     expect(peak).toBe(2);
     await bus.close();
   });
+
+  it('on close with a grace period: stops pulling, naks work still in hand, and another consumer gets it at once', async () => {
+    const stopping = new JetStreamBus(nats.url, log, 'test-grace-a');
+    await stopping.connect();
+    const started: string[] = [];
+    await stopping.consume<{ id: string }>({
+      stream: Streams.events.name, durable: 'test-grace', filterSubject: Streams.events.jobFinished, ackWaitMs: 60_000, maxDeliver: -1,
+      handler: async (data) => {
+        if (data.id !== 'long') return { ack: true }; // earlier tests' events on this stream
+        started.push(data.id);
+        return new Promise(() => undefined); // a job longer than the grace period
+      },
+    });
+    await stopping.publish(Streams.events.jobFinished, { id: 'long' }, 'msg-grace-long');
+    await expectEventually(() => expect(started).toEqual(['long']));
+    await stopping.close(200);
+
+    // Redelivered long before its 60 s ack wait: the grace period's nak handed it back.
+    const next = new JetStreamBus(nats.url, log, 'test-grace-b');
+    await next.connect();
+    const seen: { id: string; delivery: number }[] = [];
+    await next.consume<{ id: string }>({
+      stream: Streams.events.name, durable: 'test-grace', filterSubject: Streams.events.jobFinished, ackWaitMs: 60_000, maxDeliver: -1,
+      handler: async (data, ctx) => {
+        seen.push({ id: data.id, delivery: ctx.deliveryCount });
+        return { ack: true };
+      },
+    });
+    await expectEventually(() => expect(seen).toEqual([{ id: 'long', delivery: 2 }]));
+    await next.close();
+  });
 });

@@ -6,7 +6,8 @@ import type { JetStreamBus } from './jetstream.js';
 /**
  * Transactional outbox: the event row is written in the same transaction as the state change,
  * and a relay publishes it with Nats-Msg-Id = outbox id (JetStream drops duplicates), then marks it
- * sent. "Commit, then dispatch" (spec §4.2) without a bare publish after commit.
+ * sent. "Commit, then dispatch" (spec §4.2) without a bare publish after commit. Sent rows are pruned
+ * once they are older than the relay's `keepSentMs` (ADR 0007: nothing tenant-related stays behind).
  */
 export function outboxTableSql(schema: string): string[] {
   return [
@@ -26,6 +27,11 @@ export async function enqueueOutbox(manager: EntityManager, schema: string, subj
   return id;
 }
 
+/** How long a published outbox row is kept (JetStream's duplicate window is 2 minutes). */
+export const DEFAULT_KEEP_SENT_MS = 10 * 60_000;
+/** How often sent rows are pruned. */
+const PRUNE_EVERY_MS = 60_000;
+
 export class OutboxRelay {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
@@ -37,12 +43,16 @@ export class OutboxRelay {
     private readonly bus: JetStreamBus,
     private readonly log: Logger,
     private readonly intervalMs = 100,
+    /** Sent rows older than this are deleted (they only served duplicate detection within JetStream's window). */
+    private readonly keepSentMs = DEFAULT_KEEP_SENT_MS,
   ) {}
+
+  private lastPrune = 0;
 
   start(): void {
     const tick = async () => {
       if (this.stopped) return;
-      this.running = this.drain().then(
+      this.running = this.drain().then(() => this.pruneNow()).then(
         () => undefined,
         (err) => this.log.warn({ err }, "outbox relay pass failed"),
       );
@@ -67,6 +77,22 @@ export class OutboxRelay {
       total += sent;
       if (sent < 100) return total;
     }
+  }
+
+  /** Deletes published rows older than `keepSentMs`, at most once a minute. */
+  private async pruneNow(): Promise<void> {
+    if (Date.now() - this.lastPrune < PRUNE_EVERY_MS) return;
+    this.lastPrune = Date.now();
+    await this.prune();
+  }
+
+  async prune(): Promise<number> {
+    const [, count] = (await this.ds.query(
+      `DELETE FROM "${this.schema}"."outbox" WHERE "sent_at" IS NOT NULL AND "sent_at" < now() - make_interval(secs => $1)`,
+      [this.keepSentMs / 1000],
+    )) as [unknown, number];
+    if (count) this.log.info({ pruned: count, schema: this.schema }, 'outbox: published rows pruned');
+    return count ?? 0;
   }
 
   async stop(): Promise<void> {

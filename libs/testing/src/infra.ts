@@ -42,6 +42,8 @@ export async function createTestDatabase(prefix = 'docket_t'): Promise<TestDatab
 export interface TestS3 extends EmbeddedS3 {
   bucket: string;
   env: Record<string, string>;
+  /** Where the embedded S3 keeps its objects (one file per object): tests can grep what storage holds. */
+  directory: string;
 }
 
 /** Embedded SigV4-verifying S3 in a temp dir on a free port. */
@@ -52,6 +54,7 @@ export async function startTestS3(bucket = 'docket-test'): Promise<TestS3> {
   return {
     ...s3,
     bucket,
+    directory: dir,
     env: { S3_ENDPOINT: s3.endpoint, S3_BUCKET: bucket, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
     close: async () => {
       await s3.close();

@@ -53,6 +53,9 @@ export class ArtifactUpdateService {
       const a = await findOwned(m, ref, true);
       const latest = await lockLatestJob(m, a);
       if (latest && !isTerminal(latest.status)) await cancelLockedJob(m, latest, a);
+      // Published run and finished events of these jobs go too (unsent ones, e.g. the cancel above, are pruned once sent).
+      const all = await m.find(JobEntity, { where: { artifactId: artifact.id, accountId: artifact.accountId }, select: { id: true } });
+      await m.query(`DELETE FROM "artifact"."outbox" WHERE "id" = ANY($1) AND "sent_at" IS NOT NULL`, [all.flatMap((j) => [`run_${j.id}`, `fin_${j.id}`])]);
       await m.delete(JobEntity, { artifactId: artifact.id, accountId: artifact.accountId });
       await m.delete(ArtifactEntity, { id: artifact.id, accountId: artifact.accountId });
     });

@@ -10,7 +10,6 @@ export interface FinishedOutcome {
   status: JobFinishedEvent['status'];
   error: string | null;
   pages?: number;
-  result?: JobFinishedEvent['result'];
   confidence?: number | null;
   needsReview?: boolean;
 }
@@ -24,7 +23,7 @@ export async function enqueueJobFinished(m: EntityManager, job: JobEntity, artif
   const eventId = `fin_${job.id}`;
   const event: JobFinishedEvent = {
     eventId, jobId: job.id, artifactId: job.artifactId, accountId: job.accountId, sandbox: job.sandbox, status: outcome.status,
-    pages: outcome.pages ?? 0, webhookId: job.webhookId, batchId: job.batchId, filename: artifact.filename, result: outcome.result ?? null,
+    pages: outcome.pages ?? 0, webhookId: job.webhookId, batchId: job.batchId, filename: artifact.filename, result: null,
     confidence: outcome.confidence ?? null, needsReview: outcome.needsReview ?? false, error: outcome.error,
     createdAt: job.createdAt.toISOString(), finishedAt: now.toISOString(),
   };

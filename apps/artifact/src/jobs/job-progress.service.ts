@@ -29,9 +29,12 @@ export class JobProgressService {
       const job = await this.lockJob(m, cmd.jobId);
       if (!job || isTerminal(job.status)) return { proceed: false };
       if (job.status === 'pending') throw new DocketError('conflict', 'Job was never queued');
-      await m.update(JobEntity, { id: job.id }, { status: 'running', startedAt: job.startedAt ?? new Date(), attempts: cmd.attempt });
+      // Attempts are counted here, not from JetStream's delivery count: a delivery that never reached artifact
+      // (an outage, naked by the worker) uses none (ADR 0007).
+      const attempt = job.attempts + 1;
+      await m.update(JobEntity, { id: job.id }, { status: 'running', startedAt: job.startedAt ?? new Date(), attempts: attempt });
       await m.update(ArtifactEntity, { id: job.artifactId }, { status: 'processing' });
-      return { proceed: true };
+      return { proceed: true, attempt };
     });
   }
 
@@ -57,7 +60,7 @@ export class JobProgressService {
       await enqueueJobFinished(
         m, job, artifact,
         {
-          status: cmd.status, pages: cmd.pages, result: success ? (cmd.result ?? {}) : null, confidence: cmd.confidence ?? null,
+          status: cmd.status, pages: cmd.pages, confidence: cmd.confidence ?? null,
           needsReview: cmd.needsReview ?? false, error: success ? null : (cmd.error ?? null),
         },
         now,

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DOWNLOAD_URL_TTL_SECONDS, type JobRef, type JobStatusResponseDto } from '@docket/contracts';
+import { DOWNLOAD_URL_TTL_SECONDS, type JobRef, type JobSettlementReply, type JobStatusResponseDto } from '@docket/contracts';
 import { DocketError } from '@docket/errors';
 import { S3Storage } from '@docket/storage';
 import { DataSource } from 'typeorm';
-import { toJobStatus } from '../artifact.mapper.js';
+import { isTerminal, toJobStatus } from '../artifact.mapper.js';
 import { JobEntity } from '../entities/job.entity.js';
 
 @Injectable()
@@ -17,6 +17,13 @@ export class JobQueryService {
     if (job.accountId !== ref.accountId) throw new DocketError('forbidden', 'This job belongs to another account');
     const url = job.status === 'success' && job.resultKey ? await this.storage.presignGet(job.resultKey, DOWNLOAD_URL_TTL_SECONDS) : undefined;
     return toJobStatus(job, url);
+  }
+
+  /** Asked by billing's reconciliation sweep about a job whose hold is still open. */
+  async settlement(ref: JobRef): Promise<JobSettlementReply> {
+    const job = await this.ds.getRepository(JobEntity).findOneBy({ id: ref.jobId, accountId: ref.accountId });
+    if (!job) return { exists: false, terminal: false, pages: 0 };
+    return { exists: true, status: job.status, terminal: isTerminal(job.status), pages: job.pages ?? 0 };
   }
 
   /** Asked by `template` before a hard delete: is any in-flight job using it? */

@@ -23,6 +23,11 @@ export class JobsHandler {
     return this.progress.outcome(cmd);
   }
 
+  @MessagePattern(Subjects.artifact.jobSettlement)
+  settlement(@Payload() ref: JobRef) {
+    return this.query.settlement(ref);
+  }
+
   @MessagePattern(Subjects.artifact.templateInUse)
   templateInUse(@Payload() ref: TemplateRef) {
     return this.query.templateInUse(ref.accountId, ref.templateId);

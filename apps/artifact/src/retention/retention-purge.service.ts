@@ -13,7 +13,7 @@ import { retentionCutoffs } from './retention.js';
  * object; the record and results stay. `immediate` is purged by JobProgressService when extraction
  * finishes; this sweep retries the ones whose immediate purge failed, and purges those whose job the
  * processing deadline expired (`expired` with `uploaded_at` set; upload-expired artifacts were never
- * uploaded). Artifacts with a job in flight (`uploaded`, `processing`) wait for the next sweep. Rows are
+ * uploaded) or that were cancelled after upload (ADR 0007: every policy purges in every terminal state). Artifacts with a job in flight (`uploaded`, `processing`) wait for the next sweep. Rows are
  * locked with SKIP LOCKED so replicas share the work.
  */
 @Injectable()
@@ -33,7 +33,7 @@ export class RetentionPurgeService extends PeriodicSweep {
 
   async sweep(now = new Date()): Promise<number> {
     return this.ds.transaction(async (m) => {
-      const params: Record<string, unknown> = { inFlight: ['uploaded', 'processing'], finished: ['completed', 'failed', 'expired'] };
+      const params: Record<string, unknown> = { inFlight: ['uploaded', 'processing'], finished: ['completed', 'failed', 'expired', 'cancelled'] };
       const due = ["(a.retention_policy = 'immediate' AND a.status IN (:...finished))"];
       retentionCutoffs(now).forEach((c, i) => {
         due.push(`(a.retention_policy = :p${i} AND a.uploaded_at < :c${i})`);

@@ -2,7 +2,7 @@ import {
   AUTO_STANDARD_FIELDS, AUTO_TEMPLATE_ID, DOCUMENT_TYPE_KEY, resultKeys, Subjects, type JobOutcomeCommand, type JobOutcomeReply, type JobRunMessage,
   type JobStartedReply,
 } from '@docket/contracts';
-import { ExtractionError, extractAuto, syntheticResult, type ExtractionEngine, type ExtractionOutput } from '@docket/extraction';
+import { DEFAULT_MAX_INPUT_BYTES, ExtractionError, extractAuto, syntheticResult, type ExtractionEngine, type ExtractionOutput } from '@docket/extraction';
 import type { HandlerOutcome } from '@docket/messaging';
 import type { RpcClient } from '@docket/messaging';
 import type { S3Storage } from '@docket/storage';
@@ -20,27 +20,67 @@ export interface RunContext {
   working: () => void;
 }
 
+/** First delay before an infrastructure failure is retried; doubled per delivery up to WORKER_RETRY_MAX_MS. */
+const FIRST_RETRY_MS = 1000;
+/** Tries of the outcome report (artifact briefly unreachable) before the delivery is naked, with doubling waits from 1 s. */
+const REPORT_TRIES = 5;
+
+/** Counters of the worker's fault handling, logged with each event (the worker has no metrics endpoint). */
+export interface FaultCounters {
+  infraRetries: number;
+  attemptsExhausted: number;
+  sourceRefused: number;
+}
+
 /**
- * One delivery of `jobs.v1.run`: report `running`, read the source, extract, store result JSON and
- * Markdown, report the outcome. Coded extraction failures fail the job; infrastructure failures are
- * retried by redelivery until `max_deliver`, then fail the job so nothing stays `running` forever.
+ * One delivery of `jobs.v1.run` (ADR 0007): check the source's size (HEAD, before any download), report
+ * `running` (artifact counts the attempt), extract, store result JSON and Markdown, report the outcome.
+ *
+ * - A coded extraction failure (ExtractionError) fails the job at once.
+ * - An infrastructure failure before artifact counted the attempt (artifact or storage unreachable) is naked
+ *   with exponential backoff and uses no attempt; the JOBS consumer has no `max_deliver`, so an outage of any
+ *   length leaves the job queued, never dropped.
+ * - Any other failure after the attempt was counted (a crash, storage failing mid-job) is naked too; once
+ *   artifact reports more than WORKER_MAX_DELIVER attempts, the job fails with `processing_error` through the
+ *   normal outcome path (artifact applies it, billing releases the hold from the job-finished event).
  */
 export class RunJobService {
+  readonly counters: FaultCounters = { infraRetries: 0, attemptsExhausted: 0, sourceRefused: 0 };
+  private readonly maxBytes: number;
+
   constructor(
     private readonly engine: ExtractionEngine,
     private readonly storage: S3Storage,
     private readonly rpc: RpcClient,
     private readonly cfg: WorkerConfig,
     private readonly log: Logger,
-  ) {}
+    maxBytes = DEFAULT_MAX_INPUT_BYTES,
+  ) {
+    this.maxBytes = maxBytes;
+  }
 
   async handle(msg: JobRunMessage, ctx: RunContext): Promise<HandlerOutcome> {
     const log = this.log.child({ jobId: msg.jobId, delivery: ctx.deliveryCount });
-    const started = await this.rpc.request<JobStartedReply>(Subjects.artifact.jobStarted, { jobId: msg.jobId, attempt: ctx.deliveryCount });
-    if (!started.proceed) {
-      log.info('job already terminal; skipping');
-      return { ack: true };
+    let attempt: number;
+    try {
+      const refused = msg.sandbox ? undefined : await this.refuseSource(msg);
+      if (refused) {
+        this.counters.sourceRefused++;
+        await this.report({ jobId: msg.jobId, status: 'failed', pages: 0, error: `${refused.code}: ${refused.message}` });
+        log.info({ code: refused.code, sourceRefused: this.counters.sourceRefused }, 'job failed: source refused before download');
+        return { ack: true };
+      }
+      const started = await this.rpc.request<JobStartedReply>(Subjects.artifact.jobStarted, { jobId: msg.jobId, attempt: ctx.deliveryCount });
+      if (!started.proceed) {
+        log.info('job already terminal; skipping');
+        return { ack: true };
+      }
+      attempt = started.attempt ?? ctx.deliveryCount;
+    } catch (err) {
+      return this.retryLater(log, err, ctx, 'infrastructure unavailable before the attempt; retrying without using an attempt');
     }
+    if (attempt > this.cfg.WORKER_MAX_DELIVER) return this.failExhausted(msg, attempt, log);
+
     const heartbeat = setInterval(ctx.working, Math.max(1000, Math.floor(this.cfg.WORKER_ACK_WAIT_MS / 3)));
     try {
       const output = await this.extract(msg);
@@ -51,28 +91,48 @@ export class RunJobService {
       };
       await this.storage.put(keys.json, JSON.stringify(document), 'application/json');
       await this.storage.put(keys.markdown, output.markdown, 'text/markdown; charset=utf-8');
-      await this.report({
+      await this.reportPatiently({
         jobId: msg.jobId, status: 'success', result: output.result, fields: output.fields, resultKey: keys.json, markdownKey: keys.markdown,
         confidence: output.confidence, needsReview: output.needsReview, pages: output.pages,
       });
-      log.info({ pages: output.pages, confidence: output.confidence }, 'job succeeded');
+      log.info({ pages: output.pages, confidence: output.confidence, attempt }, 'job succeeded');
       return { ack: true };
     } catch (err) {
       if (err instanceof ExtractionError) {
-        await this.report({ jobId: msg.jobId, status: 'failed', pages: 0, error: `${err.code}: ${err.message}` });
-        log.info({ code: err.code }, 'job failed');
+        await this.reportPatiently({ jobId: msg.jobId, status: 'failed', pages: 0, error: `${err.code}: ${err.message}` });
+        log.info({ code: err.code, attempt }, 'job failed');
         return { ack: true };
       }
-      if (ctx.deliveryCount >= this.cfg.WORKER_MAX_DELIVER) {
-        log.error({ err }, 'job failed after the last delivery');
-        await this.report({ jobId: msg.jobId, status: 'failed', pages: 0, error: 'extraction_failed: processing failed repeatedly; see request logs' });
-        return { ack: true };
-      }
-      log.warn({ err }, 'job attempt failed; will be redelivered');
-      return { retryInMs: Math.min(30_000, 1000 * 2 ** ctx.deliveryCount) };
+      return this.retryLater(log.child({ attempt }), err, ctx, 'job attempt interrupted; will be retried');
     } finally {
       clearInterval(heartbeat);
     }
+  }
+
+  /** The source's size from a HEAD, before anything is downloaded: a missing or oversized object is a coded failure. */
+  private async refuseSource(msg: JobRunMessage): Promise<ExtractionError | undefined> {
+    const head = await this.storage.head(msg.sourceKey);
+    if (!head) return new ExtractionError('extraction_failed', 'the uploaded file is no longer in storage');
+    if (head.size > this.maxBytes) return new ExtractionError('file_too_large', `the file is ${head.size} bytes, more than the ${this.maxBytes}-byte limit`);
+    return undefined;
+  }
+
+  private async failExhausted(msg: JobRunMessage, attempt: number, log: Logger): Promise<HandlerOutcome> {
+    this.counters.attemptsExhausted++;
+    const tried = attempt - 1;
+    log.error({ attempt, attemptsExhausted: this.counters.attemptsExhausted }, 'job failed: processing attempts exhausted');
+    await this.reportPatiently({
+      jobId: msg.jobId, status: 'failed', pages: 0,
+      error: `processing_error: processing was interrupted ${tried} time${tried === 1 ? '' : 's'} (crash or infrastructure failure); see the worker logs`,
+    });
+    return { ack: true };
+  }
+
+  private retryLater(log: Logger, err: unknown, ctx: RunContext, what: string): HandlerOutcome {
+    this.counters.infraRetries++;
+    const retryInMs = Math.min(this.cfg.WORKER_RETRY_MAX_MS, FIRST_RETRY_MS * 2 ** Math.max(0, ctx.deliveryCount - 1));
+    log.warn({ err, retryInMs, infraRetries: this.counters.infraRetries }, what);
+    return { retryInMs };
   }
 
   private async extract(msg: JobRunMessage): Promise<ExtractionOutput> {
@@ -83,13 +143,26 @@ export class RunJobService {
       const fields = Object.fromEntries(Object.keys(result).map((k) => [k, { confidence: 1, errors: [] }]));
       return { result, fields, confidence: 1, needsReview: false, pages: 1, markdown: `# ${msg.filename}\n\n_Sandbox result: synthetic data._\n` };
     }
-    const bytes = await this.storage.getBytes(msg.sourceKey);
     const signal = AbortSignal.timeout(this.cfg.EXTRACTION_TIMEOUT_MS);
+    const bytes = await this.storage.getBytes(msg.sourceKey);
     const input = { bytes, mimeType: msg.mimeType, filename: msg.filename };
     const opts = { confidenceThreshold: msg.confidenceThreshold, ocrEngine: msg.ocrEngine, signal };
     // The built-in `auto` template (ADR 0005): the engine classifies the document and extracts that kind's standard fields.
     if (auto) return extractAuto(this.engine, input, AUTO_SCHEMAS, opts, DOCUMENT_TYPE_KEY);
     return this.engine.extract(input, msg.schema, opts);
+  }
+
+  /** The outcome report, retried a few times in hand (artifact briefly unreachable) so the work done is not redone. */
+  private async reportPatiently(cmd: JobOutcomeCommand): Promise<JobOutcomeReply> {
+    for (let i = 1; ; i++) {
+      try {
+        return await this.report(cmd);
+      } catch (err) {
+        if (i >= REPORT_TRIES) throw err;
+        this.log.warn({ err, jobId: cmd.jobId, try: i }, 'outcome report failed; trying again');
+        await new Promise((r) => setTimeout(r, FIRST_RETRY_MS * 2 ** (i - 1)));
+      }
+    }
   }
 
   private report(cmd: JobOutcomeCommand): Promise<JobOutcomeReply> {

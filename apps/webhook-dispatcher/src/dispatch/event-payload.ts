@@ -18,13 +18,17 @@ export interface WebhookBody {
   data: Record<string, unknown>;
 }
 
-export function buildBody(type: WebhookEventType, ev: JobFinishedEvent, now: Date): WebhookBody {
+/**
+ * The signed body. `result` is the job's result as artifact holds it now: events carry references, not results
+ * (ADR 0007), so the dispatcher fetches it (null when the job was deleted before delivery).
+ */
+export function buildBody(type: WebhookEventType, ev: JobFinishedEvent, now: Date, result: Record<string, unknown> | null = ev.result ?? null): WebhookBody {
   const data: Record<string, unknown> = {
     job_id: ev.jobId,
     artifact_id: ev.artifactId,
     status: ev.status,
   };
-  if (ev.status === 'success') data.result = ev.result;
+  if (ev.status === 'success') data.result = result;
   else data.error = ev.error;
   data.confidence = ev.confidence;
   data.needs_review = ev.needsReview;

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type Repository } from 'typeorm';
 import { ulid } from 'ulid';
-import type { JobFinishedEvent, WebhookEventType } from '@docket/contracts';
-import type { HandlerOutcome } from '@docket/messaging';
+import { Subjects, type JobFinishedEvent, type JobStatusResponseDto, type WebhookEventType } from '@docket/contracts';
+import { DocketError } from '@docket/errors';
+import { RpcClient, type HandlerOutcome } from '@docket/messaging';
 import type { Logger } from 'pino';
 import { DeliveryAttemptEntity } from '../entities/delivery-attempt.entity.js';
 import { WebhookEntity } from '../entities/webhook.entity.js';
@@ -32,6 +33,7 @@ export class WebhookDeliveryService {
     ds: DataSource,
     private readonly cipher: SecretCipher,
     private readonly sender: HttpSender,
+    private readonly rpc: RpcClient,
     @Inject(CONFIG) private readonly config: WebhookConfig,
     @Inject(LOGGER) private readonly log: Logger,
   ) {
@@ -42,14 +44,17 @@ export class WebhookDeliveryService {
   async handle(ev: JobFinishedEvent, ctx: { working: () => void }): Promise<HandlerOutcome> {
     if (!ev.webhookId) return { ack: true };
     let retryInMs: number | undefined;
-    for (const type of await this.pendingTypes(ev)) {
+    const types = await this.pendingTypes(ev);
+    // Fetched before any attempt is claimed: artifact unreachable → the event is naked and retried, no attempt used.
+    const result = types.length && ev.status === 'success' ? await this.resultOf(ev) : null;
+    for (const type of types) {
       // Re-read per type: a webhook deleted or deactivated mid-way gets nothing more.
       const w = await this.liveWebhook(ev);
       if (!w) break;
       ctx.working();
       const attempt = await this.nextAttempt(ev.jobId, type, w.id);
       if (attempt === undefined) continue;
-      const ok = await this.deliver(w, ev, type, attempt);
+      const ok = await this.deliver(w, ev, type, attempt, result);
       if (!ok && attempt < MAX_ATTEMPTS) retryInMs = Math.max(retryInMs ?? 0, this.delayAfter(attempt));
     }
     return retryInMs === undefined ? { ack: true } : { retryInMs };
@@ -82,10 +87,25 @@ export class WebhookDeliveryService {
     return d[Math.min(attempt - 1, d.length - 1)];
   }
 
-  private async deliver(w: WebhookEntity, ev: JobFinishedEvent, type: WebhookEventType, attemptNumber: number): Promise<boolean> {
+  /**
+   * The job's result by reference: job-finished events carry none (ADR 0007); an event published before that
+   * change still does. Null when the job was deleted before delivery (nothing left to send).
+   */
+  private async resultOf(ev: JobFinishedEvent): Promise<Record<string, unknown> | null> {
+    if (ev.result) return ev.result;
+    try {
+      const job = await this.rpc.request<JobStatusResponseDto>(Subjects.artifact.getJob, { accountId: ev.accountId, jobId: ev.jobId });
+      return (job.result as Record<string, unknown> | undefined) ?? null;
+    } catch (err) {
+      if (err instanceof DocketError && err.code === 'job_not_found') return null;
+      throw err;
+    }
+  }
+
+  private async deliver(w: WebhookEntity, ev: JobFinishedEvent, type: WebhookEventType, attemptNumber: number, result: Record<string, unknown> | null): Promise<boolean> {
     const now = new Date();
     const id = deliveryId(ev.jobId, type);
-    const body = JSON.stringify(buildBody(type, ev, now));
+    const body = JSON.stringify(buildBody(type, ev, now, result));
     const logged: Record<string, string> = {
       'content-type': 'application/json',
       'user-agent': USER_AGENT,

@@ -22,6 +22,18 @@ export class JobRef extends AccountScoped {
   jobId: string;
 }
 
+/**
+ * Artifact → billing's reconciliation sweep: what a job's hold should become. `exists: false` when no such job
+ * belongs to the account (its artifact was deleted, or its creation was aborted after the hold).
+ */
+export interface JobSettlementReply {
+  exists: boolean;
+  status?: JobStatus;
+  terminal: boolean;
+  /** Pages processed (a successful job is charged for them). */
+  pages: number;
+}
+
 /** Worker → artifact: the worker picked the job up. Reply says whether to go on (false when terminal). */
 export class JobStartedCommand {
   @IsDefined() @IsString() jobId: string;
@@ -30,6 +42,11 @@ export class JobStartedCommand {
 
 export class JobStartedReply {
   proceed: boolean;
+  /**
+   * Processing attempts of the job so far, this one included (kept by artifact, ADR 0007): deliveries that failed
+   * before reaching artifact (an outage) are not counted. Absent from older artifact versions.
+   */
+  attempt?: number;
 }
 
 export class FieldMetaDto {

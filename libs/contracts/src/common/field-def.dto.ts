@@ -6,6 +6,7 @@ import {
 } from 'class-validator';
 import { MAX_FIELD_VALIDATION_NUMBER } from './limits.js';
 import { IsOptionalNotNull } from './optional.js';
+import { IsRe2Pattern } from './user-pattern.js';
 
 export const DATA_TYPES = ['string', 'number', 'date', 'currency', 'table', 'boolean'] as const;
 export type DataType = (typeof DATA_TYPES)[number];
@@ -20,8 +21,11 @@ export const OCR_ENGINES = ['default', 'tesseract', 'tesseract.js', 'paddle'] as
 export type OcrEngine = (typeof OCR_ENGINES)[number];
 
 export class FieldValidationDto {
-  @ApiPropertyOptional({ example: '^INV-\\d+$', description: 'ECMAScript regular expression the string value must match.' })
-  @IsOptionalNotNull() @IsString() @MaxLength(500)
+  @ApiPropertyOptional({
+    example: '^INV-\\d+$',
+    description: 'Regular expression the string value must match, run on RE2 (linear time; Unicode mode). RE2 has no backreferences or lookaround: such a pattern is refused with 400 `invalid_regex` and the reason.',
+  })
+  @IsOptionalNotNull() @IsString() @MaxLength(500) @IsRe2Pattern({ context: { code: 'invalid_regex' } })
   regex?: string;
 
   @ApiPropertyOptional({ example: 0, minimum: -MAX_FIELD_VALIDATION_NUMBER, maximum: MAX_FIELD_VALIDATION_NUMBER })

@@ -17,6 +17,11 @@ export interface JobFinishedEvent {
   webhookId: string | null;
   batchId: string | null;
   filename: string;
+  /**
+   * Always null since ADR 0007: events carry references, not results (the EVENTS stream keeps messages 7 days,
+   * past any DELETE). The webhook dispatcher fetches the result from artifact by `jobId`. Kept for consumers of
+   * events published before.
+   */
   result: Record<string, unknown> | null;
   confidence: number | null;
   needsReview: boolean;

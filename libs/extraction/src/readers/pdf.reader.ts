@@ -1,8 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { ExtractionError } from '../engine.types.js';
+import { MAX_IMAGE_PIXELS, pdfRenderScale } from './input.limits.js';
 import { buildPage } from '../layout/layout.builder.js';
 import type { DocLayout, Page, Word } from '../layout/layout.types.js';
 import type { OcrService } from './ocr.service.js';
@@ -109,6 +111,8 @@ async function openPdf(lib: PdfJs, bytes: Uint8Array): Promise<PdfDoc> {
       useSystemFonts: false,
       verbosity: 0,
       stopAtErrors: false,
+      // Images embedded in a page are decoded when it is rendered: larger ones are skipped, not decoded (ADR 0007).
+      maxImageSize: MAX_IMAGE_PIXELS,
     });
     return await task.promise;
   } catch (e) {
@@ -197,7 +201,7 @@ async function ocrTextImages(lib: PdfJs, page: PDFPageProxy, viewport: Viewport,
   const wide = (b: [number, number, number, number]) => b[2] - b[0] >= (b[3] - b[1]) * 2.5;
   boxes = boxes.filter((b) => covered(b) < 3 && wide(b) && (b[3] <= band * 1.2 || b[1] >= viewport.height - band * 1.2)).slice(0, 2);
   if (!boxes.length) return [];
-  const scale = 300 / 72;
+  const scale = pdfRenderScale(viewport.width, viewport.height, page.pageNumber);
   const out: Word[] = [];
   try {
     for (const b of boxes) {
@@ -241,7 +245,7 @@ async function renderRegion(page: PDFPageProxy, scale: number, [x, y, w, h]: [nu
 
 /** Renders a page (pdfjs + @napi-rs/canvas, or `pdftoppm` when present) and OCRs it, scaling boxes back to points. */
 async function ocrPdfPage(page: PDFPageProxy, number: number, width: number, height: number, ocr: OcrService, bytes: Uint8Array): Promise<Page> {
-  const scale = 300 / 72;
+  const scale = pdfRenderScale(width, height, number); // refuses an absurd page before rendering it
   const png = await renderPage(page, scale, number, bytes);
   const res = await ocr.recognize(png);
   const words = res.words.map((w) => ({ ...w, x0: w.x0 / scale, x1: w.x1 / scale, y0: w.y0 / scale, y1: w.y1 / scale }));
@@ -260,7 +264,7 @@ async function renderPage(page: PDFPageProxy, scale: number, number: number, byt
     await page.render({ canvasContext: ctx as unknown as RenderParams['canvasContext'], canvas: canvas as unknown as RenderParams['canvas'], viewport }).promise;
     return canvas.toBuffer('image/png');
   } catch (e) {
-    const viaPoppler = pdftoppm(bytes, number);
+    const viaPoppler = await pdftoppm(bytes, number, scale);
     if (viaPoppler) return viaPoppler;
     throw new ExtractionError(
       'extraction_failed',
@@ -269,18 +273,29 @@ async function renderPage(page: PDFPageProxy, scale: number, number: number, byt
   }
 }
 
-/** Optional accelerator/fallback: poppler's `pdftoppm` renders one page at 300 dpi when it is on PATH. */
-function pdftoppm(bytes: Uint8Array, page: number): Uint8Array | undefined {
-  const dir = mkdtempSync(join(tmpdir(), 'docket-pdf-'));
+/** Longest a `pdftoppm` rendering may take before it is killed. */
+const PDFTOPPM_TIMEOUT_MS = 60_000;
+const execFileAsync = promisify(execFile);
+
+/**
+ * Optional fallback: poppler's `pdftoppm` renders one page (at the resolution `scale` stands for) when it is
+ * on PATH. Asynchronous (the worker's event loop keeps heartbeating) and killed after PDFTOPPM_TIMEOUT_MS.
+ */
+async function pdftoppm(bytes: Uint8Array, page: number, scale: number): Promise<Uint8Array | undefined> {
+  let dir: string | undefined;
   try {
+    dir = await mkdtemp(join(tmpdir(), 'docket-pdf-'));
     const file = join(dir, 'in.pdf');
-    writeFileSync(file, bytes);
-    const r = spawnSync('pdftoppm', ['-f', String(page), '-l', String(page), '-r', '300', '-png', '-singlefile', file, join(dir, 'out')], { stdio: 'ignore', timeout: 60_000 });
-    if (r.status !== 0) return undefined;
-    return new Uint8Array(readFileSync(join(dir, 'out.png')));
+    await writeFile(file, bytes);
+    const dpi = String(Math.round(scale * 72));
+    await execFileAsync('pdftoppm', ['-f', String(page), '-l', String(page), '-r', dpi, '-png', '-singlefile', file, join(dir, 'out')], {
+      timeout: PDFTOPPM_TIMEOUT_MS,
+      killSignal: 'SIGKILL',
+    });
+    return new Uint8Array(await readFile(join(dir, 'out.png')));
   } catch {
     return undefined;
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) await rm(dir, { recursive: true, force: true }).catch(() => undefined);
   }
 }
