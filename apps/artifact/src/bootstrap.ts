@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import { createLogger, loadConfig } from '@docket/config';
 import { createServiceDataSource, ensureDatabase, initAndMigrate } from '@docket/database';
-import { JetStreamBus, OutboxRelay, RpcClient, startServiceApp } from '@docket/messaging';
+import { JetStreamBus, OutboxRelay, RpcClient, startServiceApp, natsAuth } from '@docket/messaging';
 import { S3Storage, storageConfigFromEnv } from '@docket/storage';
 import { ArtifactModule } from './app.module.js';
 import { ARTIFACT_SCHEMA, artifactEnvSchema } from './config.js';
@@ -25,9 +25,9 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
   await initAndMigrate(ds, ARTIFACT_SCHEMA);
   const storage = new S3Storage(storageConfigFromEnv(cfg));
   await storage.ensureBucket();
-  const rpc = new RpcClient({ natsUrl: cfg.NATS_URL, name: 'artifact-client' });
+  const rpc = new RpcClient({ natsUrl: cfg.NATS_URL, auth: natsAuth(cfg), name: 'artifact-client' });
   await rpc.connect();
-  const bus = new JetStreamBus(cfg.NATS_URL, log, 'artifact');
+  const bus = new JetStreamBus(cfg.NATS_URL, log, 'artifact', natsAuth(cfg));
   await bus.connect();
   const relay = new OutboxRelay(ds, ARTIFACT_SCHEMA, bus, log);
 
@@ -35,6 +35,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
     service: 'artifact',
     module: ArtifactModule.register({ ds, rpc, storage, cfg, log }),
     natsUrl: cfg.NATS_URL,
+    natsAuth: natsAuth(cfg),
     host: cfg.HOST,
     port: cfg.PORT,
     log,

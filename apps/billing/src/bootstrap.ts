@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { createLogger, loadConfig } from '@docket/config';
 import { createServiceDataSource, ensureDatabase, initAndMigrate } from '@docket/database';
-import { JetStreamBus, startServiceApp } from '@docket/messaging';
+import { JetStreamBus, startServiceApp, natsAuth } from '@docket/messaging';
 import { appModule } from './app.module.js';
 import { billingEnvSchema } from './config.js';
 import { billingEntities } from './entities/index.js';
@@ -18,7 +18,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
   const ds = createServiceDataSource({ url: config.DATABASE_URL, schema: BILLING_SCHEMA, entities: billingEntities, migrations: billingMigrations });
   await initAndMigrate(ds, BILLING_SCHEMA);
 
-  const bus = new JetStreamBus(config.NATS_URL, log, 'billing');
+  const bus = new JetStreamBus(config.NATS_URL, log, 'billing', natsAuth(config));
   let app: INestApplication | undefined;
   try {
     await bus.connect();
@@ -26,6 +26,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
       service: 'billing',
       module: appModule({ ds, config, log }),
       natsUrl: config.NATS_URL,
+    natsAuth: natsAuth(config),
       host: config.HOST,
       port: config.PORT,
       log,

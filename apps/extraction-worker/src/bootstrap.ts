@@ -3,7 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import { createLogger, loadConfig } from '@docket/config';
 import { Streams, type JobRunMessage } from '@docket/contracts';
 import { createExtractionEngine } from '@docket/extraction';
-import { JetStreamBus, RpcClient, startServiceApp } from '@docket/messaging';
+import { JetStreamBus, RpcClient, startServiceApp, natsAuth } from '@docket/messaging';
 import { S3Storage, storageConfigFromEnv } from '@docket/storage';
 import { workerEnvSchema } from './config.js';
 import { RunJobService } from './run/run-job.service.js';
@@ -13,9 +13,9 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
   const cfg = loadConfig(workerEnvSchema, env);
   const log = createLogger('extraction-worker', cfg.LOG_LEVEL);
   const storage = new S3Storage(storageConfigFromEnv(cfg));
-  const rpc = new RpcClient({ natsUrl: cfg.NATS_URL, name: 'extraction-worker-client' });
+  const rpc = new RpcClient({ natsUrl: cfg.NATS_URL, auth: natsAuth(cfg), name: 'extraction-worker-client' });
   await rpc.connect();
-  const bus = new JetStreamBus(cfg.NATS_URL, log, 'extraction-worker');
+  const bus = new JetStreamBus(cfg.NATS_URL, log, 'extraction-worker', natsAuth(cfg));
   await bus.connect();
   const engine = createExtractionEngine({ ocrLanguages: cfg.OCR_LANGUAGES });
   const runner = new RunJobService(engine, storage, rpc, cfg, log);
@@ -24,6 +24,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
     service: 'extraction-worker',
     module: WorkerModule,
     natsUrl: cfg.NATS_URL,
+    natsAuth: natsAuth(cfg),
     host: cfg.HOST,
     port: cfg.PORT,
     log,

@@ -5,7 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createLogger, loadConfig, PinoNestLogger } from '@docket/config';
 import { createServiceDataSource, ensureDatabase, initAndMigrate } from '@docket/database';
-import { registerHealthRoute, requestContext, RpcClient } from '@docket/messaging';
+import { registerHealthRoute, requestContext, RpcClient, natsAuth } from '@docket/messaging';
 import { GatewayModule } from './app.module.js';
 import { gatewayEnvSchema } from './config.js';
 import { HttpExceptionFilter, sendError } from './http/http-exception.filter.js';
@@ -22,7 +22,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
   await ensureDatabase(cfg.DATABASE_URL);
   const ds = createServiceDataSource({ url: cfg.DATABASE_URL, schema: IDENTITY_SCHEMA, entities: identityEntities, migrations: gatewayMigrations });
   await initAndMigrate(ds, IDENTITY_SCHEMA);
-  const rpc = new RpcClient({ natsUrl: cfg.NATS_URL, name: 'gateway', timeoutMs: cfg.RPC_TIMEOUT_MS });
+  const rpc = new RpcClient({ natsUrl: cfg.NATS_URL, auth: natsAuth(cfg), name: 'gateway', timeoutMs: cfg.RPC_TIMEOUT_MS });
   await rpc.connect();
 
   const adapter = new FastifyAdapter({

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { loadConfig, createLogger } from '@docket/config';
 import { Streams, type JobFinishedEvent } from '@docket/contracts';
 import { createServiceDataSource, ensureDatabase, initAndMigrate } from '@docket/database';
-import { JetStreamBus, startServiceApp } from '@docket/messaging';
+import { JetStreamBus, startServiceApp, natsAuth } from '@docket/messaging';
 import { appModule } from './app.module.js';
 import { configSchema, parseAllowlist } from './config.js';
 import { HttpSender } from './dispatch/http-sender.js';
@@ -25,7 +25,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
   const ds = createServiceDataSource({ url: config.DATABASE_URL, schema: SCHEMA, entities, migrations });
   await initAndMigrate(ds, SCHEMA);
 
-  const bus = new JetStreamBus(config.NATS_URL, log, 'webhook-dispatcher');
+  const bus = new JetStreamBus(config.NATS_URL, log, 'webhook-dispatcher', natsAuth(config));
   let app: INestApplication | undefined;
   try {
     await bus.connect();
@@ -33,6 +33,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
       service: 'webhook-dispatcher',
       module: appModule({ ds, config, log, cipher, urls, sender }),
       natsUrl: config.NATS_URL,
+    natsAuth: natsAuth(config),
       host: config.HOST,
       port: config.PORT,
       log,

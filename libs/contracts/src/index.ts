@@ -12,3 +12,4 @@ export * from './billing/billing.dto.js';
 export * from './webhook/webhook.dto.js';
 export * from './jobs/job-run.message.js';
 export * from './events/job-finished.event.js';
+export * from './nats-permissions.js';

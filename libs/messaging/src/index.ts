@@ -5,3 +5,4 @@ export * from './outbox.js';
 export * from './service-app.js';
 export * from './run-service.js';
 export * from './request-context.js';
+export * from './nats-auth.js';

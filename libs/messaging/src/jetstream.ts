@@ -4,6 +4,7 @@ import {
 } from '@nats-io/jetstream';
 import { Streams } from '@docket/contracts';
 import type { Logger } from 'pino';
+import type { NatsAuth } from './nats-auth.js';
 
 export type HandlerOutcome = { ack: true } | { retryInMs: number } | { term: string };
 
@@ -31,10 +32,10 @@ export class JetStreamBus {
   private readonly inflight = new Set<Promise<void>>();
   private readonly iterators = new Set<ConsumerMessages>();
 
-  constructor(private readonly natsUrl: string, private readonly log: Logger, private readonly name: string) {}
+  constructor(private readonly natsUrl: string, private readonly log: Logger, private readonly name: string, private readonly auth: NatsAuth = {}) {}
 
   async connect(): Promise<void> {
-    this.nc = await connect({ servers: [this.natsUrl], name: `${this.name}-js`, maxReconnectAttempts: -1 });
+    this.nc = await connect({ servers: [this.natsUrl], ...this.auth, name: `${this.name}-js`, maxReconnectAttempts: -1 });
     this.js = jetstream(this.nc);
     this.jsm = await jetstreamManager(this.nc);
     await this.ensureStreams();

@@ -2,10 +2,13 @@ import { ClientProxy, ClientProxyFactory, NatsRecordBuilder, Transport } from '@
 import { headers } from '@nats-io/transport-node';
 import { DocketError } from '@docket/errors';
 import { firstValueFrom, timeout as rxTimeout, TimeoutError } from 'rxjs';
+import { type NatsAuth } from './nats-auth.js';
 import { REQUEST_ID_HEADER, requestContext } from './request-context.js';
 
 export interface RpcClientOptions {
   natsUrl: string;
+  /** This process's NATS user (see `natsAuth`); omitted where the server has no authorization. */
+  auth?: NatsAuth;
   name: string;
   /** Default reply deadline per request. */
   timeoutMs?: number;
@@ -23,7 +26,7 @@ export class RpcClient {
   constructor(opts: RpcClientOptions) {
     this.client = ClientProxyFactory.create({
       transport: Transport.NATS,
-      options: { servers: [opts.natsUrl], name: opts.name, maxReconnectAttempts: -1 },
+      options: { servers: [opts.natsUrl], ...opts.auth, name: opts.name, maxReconnectAttempts: -1 },
     });
     this.timeoutMs = opts.timeoutMs ?? 15_000;
   }

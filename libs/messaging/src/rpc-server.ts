@@ -5,12 +5,13 @@ import { queueGroup, type ServiceName } from '@docket/contracts';
 import { DocketError, isErrorCode, type ErrorPayload } from '@docket/errors';
 import type { Logger } from 'pino';
 import { Observable, throwError } from 'rxjs';
+import type { NatsAuth } from './nats-auth.js';
 import { REQUEST_ID_HEADER } from './request-context.js';
 
 /** Attach the NATS request/reply server to an app, in the service's queue group. */
-export function connectNatsMicroservice(app: INestApplication, service: ServiceName, natsUrl: string): void {
+export function connectNatsMicroservice(app: INestApplication, service: ServiceName, natsUrl: string, auth: NatsAuth = {}): void {
   app.connectMicroservice<MicroserviceOptions>(
-    { transport: Transport.NATS, options: { servers: [natsUrl], queue: queueGroup(service), name: service, maxReconnectAttempts: -1 } },
+    { transport: Transport.NATS, options: { servers: [natsUrl], ...auth, queue: queueGroup(service), name: service, maxReconnectAttempts: -1 } },
     { inheritAppConfig: true },
   );
 }
