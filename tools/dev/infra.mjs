@@ -56,6 +56,16 @@ export async function ensureInfra(env = process.env) {
     cleanups.push(() => pg.stop());
   }
 
+  // One role per service (owner for migrations, DML for the service) when we may create roles.
+  try {
+    const { ensureDatabase } = await import('../../libs/database/dist/index.js');
+    await ensureDatabase(out.DATABASE_URL);
+    serviceEnv = mergeServiceEnv(serviceEnv, await provisionDatabaseRoles(out.DATABASE_URL));
+    log('Postgres: one role per service (docket_<schema> for the service, docket_<schema>_owner for migrations)');
+  } catch (err) {
+    log(`Postgres: could not create the per-service roles (${err.message}); every service uses DATABASE_URL`);
+  }
+
   // NATS: a private nats-server with one user per service (libs/contracts servicePermissions), so the
   // services run with the same rights as in production. Never the machine's shared server (no users there).
   if (env.NATS_URL) {
@@ -64,7 +74,7 @@ export async function ensureInfra(env = process.env) {
   } else {
     const nats = await startAuthorizedNats(dataDir);
     out.NATS_URL = nats.url;
-    serviceEnv = nats.serviceEnv;
+    serviceEnv = mergeServiceEnv(serviceEnv, nats.serviceEnv);
     cleanups.push(nats.stop);
   }
 
@@ -133,4 +143,27 @@ export async function startAuthorizedNats(dataDir, { port } = {}) {
       await start();
     },
   };
+}
+
+/**
+ * Creates the two Postgres roles of every service in the database of `url` (a superuser URL; trust
+ * authentication locally, so no passwords) and returns each service's DATABASE_URL (its DML role) and
+ * MIGRATION_DATABASE_URL (its schema owner). libs/database SERVICE_SCHEMAS is the list.
+ */
+export async function provisionDatabaseRoles(url) {
+  const { provisionServiceRoles, serviceRoles, urlAsRole, SERVICE_SCHEMAS } = await import('../../libs/database/dist/index.js');
+  await provisionServiceRoles(url);
+  return Object.fromEntries(
+    Object.keys(SERVICE_SCHEMAS).map((service) => {
+      const r = serviceRoles(service);
+      return [service, { DATABASE_URL: urlAsRole(url, r.app), MIGRATION_DATABASE_URL: urlAsRole(url, r.owner) }];
+    }),
+  );
+}
+
+/** Merges per-service environments (NATS user, database roles): { service: { ...a[service], ...b[service] } }. */
+export function mergeServiceEnv(...envs) {
+  const out = {};
+  for (const e of envs) for (const [k, v] of Object.entries(e ?? {})) out[k] = { ...out[k], ...v };
+  return out;
 }

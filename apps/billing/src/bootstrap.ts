@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { createLogger, loadConfig } from '@docket/config';
-import { createServiceDataSource, ensureDatabase, initAndMigrate } from '@docket/database';
+import { openServiceDatabase } from '@docket/database';
 import { JetStreamBus, startServiceApp, natsAuth } from '@docket/messaging';
 import { appModule } from './app.module.js';
 import { billingEnvSchema } from './config.js';
@@ -10,13 +10,14 @@ import { JobFinishedConsumer } from './settlement/job-finished.consumer.js';
 
 export const BILLING_SCHEMA = 'billing';
 
+/** This service's schema, entities and migrations (boot and the `migrate` entry point). */
+export const DATABASE = { schema: BILLING_SCHEMA, entities: billingEntities, migrations: billingMigrations };
+
 export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{ app: INestApplication; close(): Promise<void> }> {
   const config = loadConfig(billingEnvSchema, env);
   const log = createLogger('billing', config.LOG_LEVEL);
 
-  await ensureDatabase(config.DATABASE_URL);
-  const ds = createServiceDataSource({ url: config.DATABASE_URL, schema: BILLING_SCHEMA, entities: billingEntities, migrations: billingMigrations });
-  await initAndMigrate(ds, BILLING_SCHEMA);
+  const ds = await openServiceDatabase(config, DATABASE);
 
   const bus = new JetStreamBus(config.NATS_URL, log, 'billing', natsAuth(config));
   let app: INestApplication | undefined;

@@ -7,6 +7,8 @@ import { createTestDatabase, expectEventually, freePort, startTestNats, startTes
 /* eslint-disable @nx/enforce-module-boundaries -- deliberate: e2e must start services exactly as `npm start` does */
 // @ts-expect-error plain ESM module without types
 import { runAdmin, startServices, waitForHealthy } from '../../../tools/dev/stack.mjs';
+// @ts-expect-error plain ESM module without types
+import { mergeServiceEnv, provisionDatabaseRoles } from '../../../tools/dev/infra.mjs';
 /* eslint-enable @nx/enforce-module-boundaries */
 
 export interface Delivery {
@@ -61,8 +63,11 @@ export async function startE2eStack(extraEnv: Record<string, string> = {}): Prom
     HOLD_MIN_PAGES: '5',
     ...extraEnv,
   };
-  // Each service runs as its own NATS user, with exactly the rights `servicePermissions` gives it in production.
-  const serviceEnv = Object.fromEntries(names.map((n) => [n, nats.env(n as ServiceName)]));
+  // Each service runs as its own NATS user and its own Postgres role, with exactly the rights it has in production
+  // (`servicePermissions`; DML on its schema, migrations as the schema owner). `env.DATABASE_URL` stays the
+  // superuser the tests inspect the database with.
+  const natsUsers = Object.fromEntries(names.map((n) => [n, nats.env(n as ServiceName)]));
+  const serviceEnv = mergeServiceEnv(natsUsers, await provisionDatabaseRoles(db.url));
   const adminEnv = { ...env, ...nats.env('admin') };
   const stack = startServices({ env, serviceEnv, ports, quiet: !process.env.E2E_VERBOSE });
   const api = `http://127.0.0.1:${ports.gateway}`;

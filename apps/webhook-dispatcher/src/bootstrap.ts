@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { loadConfig, createLogger } from '@docket/config';
 import { Streams, type JobFinishedEvent } from '@docket/contracts';
-import { createServiceDataSource, ensureDatabase, initAndMigrate } from '@docket/database';
+import { openServiceDatabase } from '@docket/database';
 import { JetStreamBus, startServiceApp, natsAuth } from '@docket/messaging';
 import { appModule } from './app.module.js';
 import { configSchema, parseAllowlist } from './config.js';
@@ -14,6 +14,9 @@ import { UrlPolicy } from './security/url-policy.js';
 
 export const SCHEMA = 'webhook';
 
+/** This service's schema, entities and migrations (boot and the `migrate` entry point). */
+export const DATABASE = { schema: SCHEMA, entities, migrations };
+
 export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{ app: INestApplication; close(): Promise<void> }> {
   const config = loadConfig(configSchema, env);
   const log = createLogger('webhook-dispatcher', config.LOG_LEVEL);
@@ -21,9 +24,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
   const urls = new UrlPolicy(parseAllowlist(config.WEBHOOK_ALLOWLIST));
   const sender = new HttpSender(urls, config.WEBHOOK_TIMEOUT_MS);
 
-  await ensureDatabase(config.DATABASE_URL);
-  const ds = createServiceDataSource({ url: config.DATABASE_URL, schema: SCHEMA, entities, migrations });
-  await initAndMigrate(ds, SCHEMA);
+  const ds = await openServiceDatabase(config, DATABASE);
 
   const bus = new JetStreamBus(config.NATS_URL, log, 'webhook-dispatcher', natsAuth(config));
   let app: INestApplication | undefined;

@@ -59,7 +59,12 @@ export const baseEnv = {
 };
 
 export const dbEnv = {
+  /** The service's own Postgres role (DML on its schema only; see docs/deploy.md). */
   DATABASE_URL: env.databaseUrl,
+  /** The schema owner's role for migrations; DATABASE_URL when unset. */
+  MIGRATION_DATABASE_URL: z.string().url().optional(),
+  /** `boot`: apply pending migrations at start; `skip`: a migration Job applies them (k8s). */
+  DB_MIGRATE: z.enum(['boot', 'skip']).default('boot'),
 };
 
 export { z };
