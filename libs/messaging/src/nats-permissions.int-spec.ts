@@ -42,9 +42,9 @@ describe('NATS users per service (nats-server authorization)', () => {
     await expect(denied).rejects.toThrow(`Permissions Violation for Publish to "${Subjects.billing.deposit}"`);
 
     // The refusal above came back after the server dropped the publish; a marker sent afterwards is the first thing billing sees.
-    harness.publish('billing.v1.marker', 'after');
-    expect((await firstSeen).subject).toBe('billing.v1.marker');
-    expect(seen).toEqual(['billing.v1.marker']);
+    harness.publish(Subjects.billing.getWallet, 'marker');
+    expect((await firstSeen).subject).toBe(Subjects.billing.getWallet);
+    expect(seen).toEqual([Subjects.billing.getWallet]);
   });
 
   it('refuses operator-only billing subjects to the gateway, and serving another service\'s subjects', async () => {
