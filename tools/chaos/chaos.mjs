@@ -106,12 +106,16 @@ async function startReceiver() {
 
 // ------------------------------------------------------------------------------------------------
 // The public API, with the status of every response tallied against the fault that was running.
-const http = { byStatus: new Map(), violations: [], connErrors: 0 };
+const http = { byStatus: new Map(), violations: [], connErrors: 0, timeoutsDuringFault: 0 };
 let currentFault = null;
+/** Faults started so far: a request overlapped a fault when this moved while it was in flight. */
+let faultsStarted = 0;
 
 async function call(base, method, path, { auth, json, body, headers = {} } = {}) {
   for (let attempt = 0; ; attempt++) {
     let res;
+    const faultAtStart = currentFault;
+    const faultsBefore = faultsStarted;
     try {
       res = await fetch(path.startsWith('http') ? path : `${base}${path}`, {
         method,
@@ -126,8 +130,12 @@ async function call(base, method, path, { auth, json, body, headers = {} } = {})
     }
     const key = `${res.status}`;
     http.byStatus.set(key, (http.byStatus.get(key) ?? 0) + 1);
-    if (res.status >= 500 && (res.status !== 503 || !currentFault)) {
-      http.violations.push(`${method} ${path.split('?')[0]} → ${res.status} (${currentFault ?? 'no fault running'}) ${(await res.text()).slice(0, 200)}`);
+    // 503 is the answer while a dependency is down. A request in flight to a process that was kill -9'd never
+    // gets its reply: 504 upstream_timeout (RPC_TIMEOUT_MS), allowed only when a fault overlapped the request.
+    const overlapped = faultAtStart ?? currentFault ?? (faultsStarted > faultsBefore ? 'a fault during the request' : null);
+    if (res.status === 504 && overlapped) http.timeoutsDuringFault++;
+    if (res.status >= 500 && !((res.status === 503 || res.status === 504) && overlapped)) {
+      http.violations.push(`${method} ${path.split('?')[0]} → ${res.status} (${overlapped ?? 'no fault running'}) ${(await res.text()).slice(0, 200)}`);
     }
     if (res.status >= 500 || res.status === 429) {
       await res.arrayBuffer().catch(() => undefined);
@@ -216,6 +224,7 @@ async function main() {
       for (const f of faults) {
         const t0 = Date.now();
         currentFault = f.name;
+        faultsStarted++;
         await f.run();
         await waitForHealthy(gateway, HEALTH_TIMEOUT_MS);
         currentFault = null;
@@ -249,7 +258,7 @@ async function main() {
   // 64 concurrent submitters on one small wallet, no faults.
   const race = await overspendRace(db, base, receiver, adminEnv);
 
-  const result = { smoke: SMOKE, jobs: JOBS, submitted: outcomes.filter((o) => o?.jobId).length, refused: outcomes.filter((o) => o?.refused).length, cycles, faultLog, http: { byStatus: Object.fromEntries(http.byStatus), connErrors: http.connErrors, violations: http.violations }, errorLines: Object.fromEntries(errorLines), ...snapshot, race, seconds: Math.round((Date.now() - started) / 1000) };
+  const result = { smoke: SMOKE, jobs: JOBS, submitted: outcomes.filter((o) => o?.jobId).length, refused: outcomes.filter((o) => o?.refused).length, cycles, faultLog, http: { byStatus: Object.fromEntries(http.byStatus), connErrors: http.connErrors, timeoutsDuringFault: http.timeoutsDuringFault, violations: http.violations }, errorLines: Object.fromEntries(errorLines), ...snapshot, race, seconds: Math.round((Date.now() - started) / 1000) };
   return result;
 }
 
@@ -329,7 +338,7 @@ function report(r) {
     ['balance = initial − Σ charges = Σ ledger', !!r.balanceOk, `balance ${r.balanceMicro} µ, expected ${r.expectedBalanceMicro} µ, Σ ledger ${r.ledgerSumMicro} µ`],
     ['no hold open', r.openHolds === 0 && !!r.heldZero, `${r.openHolds} open holds, held ${r.heldMicro} µ`],
     ['exactly one successful webhook delivery per job', r.webhookMissing === 0 && r.webhookDuplicated === 0, `${r.webhookMissing} missing, ${r.webhookDuplicated} with more than one success (receiver saw ${r.receiverDuplicates} jobs more than once)`],
-    ['no 5xx except 503 during a fault', r.http.violations.length === 0, `statuses ${JSON.stringify(r.http.byStatus)}, ${r.http.connErrors} connection errors${r.http.violations.length ? `; ${r.http.violations.slice(0, 3).join(' | ')}` : ''}`],
+    ['no 5xx except 503 (504 for a request whose handler was killed) during a fault', r.http.violations.length === 0, `statuses ${JSON.stringify(r.http.byStatus)}, ${r.http.timeoutsDuringFault} × 504 overlapping a fault, ${r.http.connErrors} connection errors (gateway down)${r.http.violations.length ? `; ${r.http.violations.slice(0, 3).join(' | ')}` : ''}`],
     [`${r.race.racers} concurrent submitters never overspend`, r.race.neverOverspent, `${r.race.credits} credits: ${JSON.stringify(r.race.statuses)}, accepted ${r.race.accepted}, held ${r.race.heldDuringMicro} µ, balance after ${r.race.balanceAfterMicro} µ`],
   ];
   const lines = [
