@@ -60,8 +60,8 @@ describe('NATS users per service (nats-server authorization)', () => {
   });
 
   it('lets each user do what its table grants (worker → artifact job outcome, admin → deposit)', async () => {
-    harness.subscribe(Subjects.artifact.jobOutcome, { callback: (_e, m) => m.respond('outcome ok') });
-    harness.subscribe(Subjects.billing.deposit, { callback: (_e, m) => m.respond('deposit ok') });
+    harness.subscribe(Subjects.artifact.jobOutcome, { callback: (_e, m) => void m.respond('outcome ok') });
+    harness.subscribe(Subjects.billing.deposit, { callback: (_e, m) => void m.respond('deposit ok') });
     await harness.flush();
     const worker = await connectAs('extraction-worker');
     const admin = await connectAs('admin');
