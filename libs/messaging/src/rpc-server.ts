@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, RpcExceptionFilter, ValidationError, ValidationPi
 import { INestApplication } from '@nestjs/common';
 import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
 import { queueGroup, type ServiceName } from '@docket/contracts';
-import { DocketError, isErrorCode, type ErrorPayload } from '@docket/errors';
+import { dependencyUnavailable, DocketError, isDependencyUnavailable, isErrorCode, type ErrorPayload } from '@docket/errors';
 import type { Logger } from 'pino';
 import { Observable, throwError } from 'rxjs';
 import type { NatsAuth } from './nats-auth.js';
@@ -80,6 +80,10 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
     if (exception instanceof DocketError) return throwError(() => exception.toPayload());
     const ctx = host.switchToRpc().getContext() as { getHeaders?: () => { get?: (k: string) => string } | undefined; getSubject?: () => string } | undefined;
     const requestId = ctx?.getHeaders?.()?.get?.(REQUEST_ID_HEADER) || undefined;
+    if (isDependencyUnavailable(exception)) {
+      this.log.warn({ err: exception, request_id: requestId, subject: ctx?.getSubject?.() }, 'dependency unavailable in message handler');
+      return throwError(() => dependencyUnavailable().toPayload());
+    }
     this.log.error({ err: exception, request_id: requestId, subject: ctx?.getSubject?.() }, 'unhandled error in message handler');
     return throwError(() => new DocketError('internal_error', 'Internal error').toPayload());
   }
