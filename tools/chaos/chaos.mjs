@@ -199,7 +199,22 @@ async function main() {
     WORKER_CONCURRENCY: '2', PRICE_PER_PAGE_CREDITS: '1', HOLD_MIN_PAGES: '5',
   };
   const errorLines = new Map();
-  const stack = startServices({ env, serviceEnv, ports, quiet: !VERBOSE, onLine: (svc, line) => { if (/"level":(50|60)/.test(line)) errorLines.set(svc, (errorLines.get(svc) ?? 0) + 1); } });
+  const lastLines = new Map();
+  const onLine = (svc, line) => {
+    if (/"level":(50|60)/.test(line)) errorLines.set(svc, (errorLines.get(svc) ?? 0) + 1);
+    const tail = lastLines.get(svc) ?? [];
+    tail.push(line);
+    if (tail.length > 15) tail.shift();
+    lastLines.set(svc, tail);
+  };
+  // A process that dies on its own (not one of our faults) is restarted, as Kubernetes would, and reported.
+  const crashes = [];
+  const onExit = (svc, code, signal) => {
+    crashes.push({ service: svc, code, signal, fault: currentFault, lastLines: (lastLines.get(svc) ?? []).slice(-8) });
+    say(`${svc} exited by itself (${signal ?? code}) during ${currentFault ?? 'no fault'}; restarting it`);
+    void stack.restart(svc);
+  };
+  const stack = startServices({ env, serviceEnv, ports, quiet: !VERBOSE, onLine, onExit });
   cleanups.push(() => stack.stop());
   const gateway = `http://127.0.0.1:${ports.gateway}`;
   const base = `${gateway}/api/v1`;
@@ -258,7 +273,7 @@ async function main() {
   // 64 concurrent submitters on one small wallet, no faults.
   const race = await overspendRace(db, base, receiver, adminEnv);
 
-  const result = { smoke: SMOKE, jobs: JOBS, submitted: outcomes.filter((o) => o?.jobId).length, refused: outcomes.filter((o) => o?.refused).length, cycles, faultLog, http: { byStatus: Object.fromEntries(http.byStatus), connErrors: http.connErrors, timeoutsDuringFault: http.timeoutsDuringFault, violations: http.violations }, errorLines: Object.fromEntries(errorLines), ...snapshot, race, seconds: Math.round((Date.now() - started) / 1000) };
+  const result = { smoke: SMOKE, jobs: JOBS, submitted: outcomes.filter((o) => o?.jobId).length, refused: outcomes.filter((o) => o?.refused).length, cycles, faultLog, http: { byStatus: Object.fromEntries(http.byStatus), connErrors: http.connErrors, timeoutsDuringFault: http.timeoutsDuringFault, violations: http.violations }, errorLines: Object.fromEntries(errorLines), crashes, ...snapshot, race, seconds: Math.round((Date.now() - started) / 1000) };
   return result;
 }
 
@@ -347,11 +362,21 @@ function report(r) {
     ...rows.map(([name, ok, detail]) => `| ${name} | ${ok ? 'yes' : '**NO**'} | ${detail} |`),
   ];
   const faults = r.faultLog.map((f) => `${f.fault} (${Math.round(f.recoveredMs / 100) / 10} s)`).join(', ');
-  const summary = `${r.smoke ? 'smoke' : 'full'} run, ${r.seconds} s: ${r.submitted} jobs submitted (${r.refused} refused), ${r.cycles} fault cycle(s): ${faults}. Non-success reasons: ${JSON.stringify(r.failedReasons)}. Service error log lines: ${JSON.stringify(r.errorLines)}.`;
+  const crashes = r.crashes.length ? ` Processes that exited by themselves (restarted): ${r.crashes.map((c) => `${c.service} (${c.signal ?? c.code}, during ${c.fault ?? 'no fault'})`).join(', ')}.` : ' No process exited by itself.';
+  const summary = `${r.smoke ? 'smoke' : 'full'} run, ${r.seconds} s: ${r.submitted} jobs submitted (${r.refused} refused), ${r.cycles} fault cycle(s): ${faults}. Non-success reasons: ${JSON.stringify(r.failedReasons)}. Service error log lines: ${JSON.stringify(r.errorLines)}.${crashes}`;
   return { table: lines.join('\n'), summary, ok: rows.every(([, ok]) => ok) };
 }
 
 let exitCode = 1;
+// Ctrl-C / SIGTERM: stop exactly what this run started, then exit.
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.once(sig, async () => {
+    say(`${sig}: stopping what this run started`);
+    for (const c of cleanups.reverse()) await Promise.resolve().then(c).catch(() => undefined);
+    rmSync(work, { recursive: true, force: true });
+    process.exit(130);
+  });
+}
 try {
   const r = await main();
   const { table, summary, ok } = report(r);

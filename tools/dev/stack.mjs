@@ -20,7 +20,7 @@ const COLORS = [36, 33, 35, 32, 34, 31];
 
 /**
  * `serviceEnv[name]` adds one service's own settings (its NATS user, its database role) to the shared `env`.
- * @param {{ env: Record<string,string>, serviceEnv?: Record<string, Record<string,string>>, ports?: Record<string, number>, onLine?: (service: string, line: string) => void, quiet?: boolean }} opts
+ * @param {{ env: Record<string,string>, serviceEnv?: Record<string, Record<string,string>>, ports?: Record<string, number>, onLine?: (service: string, line: string) => void, onExit?: (service: string, code: number | null, signal: string | null) => void, quiet?: boolean }} opts
  */
 export function startServices(opts) {
   const children = [];
@@ -75,7 +75,9 @@ function startService(name, port, color, opts) {
     });
   }
   child.on('exit', (code, signal) => {
-    if (!child.stopping) process.stdout.write(`${prefix} exited (${signal ?? code})\n`);
+    if (child.stopping) return;
+    process.stdout.write(`${prefix} exited (${signal ?? code})\n`);
+    opts.onExit?.(name, code, signal);
   });
   return { name, port, child };
 }
