@@ -7,7 +7,7 @@ delete swc.$schema;
 
 const common = {
   rootDir: '.',
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/tools/jest/node-environment.mjs',
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   moduleNameMapper: {

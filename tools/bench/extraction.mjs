@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Throughput of the extraction engine next to the classic tools on the same files, in one run:
-//   text-layer PDFs: engine vs `pdftotext`; images: engine (tesseract.js, and native when present) vs `tesseract`.
+//   text-layer PDFs: engine vs `pdftotext`; images: engine (PaddleOCR, tesseract.js, and native when present) vs `tesseract`.
 // Prints pages/s, ratios, and the process RSS (one engine = one worker) after each phase.
-//   npm run bench:extraction [-- --ocr-docs 6 --pdf-docs 40]
+//   npm run bench:extraction [-- --ocr-docs 6 --pdf-docs 40 --ocr-threads 1]
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureBuilt } from '../eval/build.helper.mjs';
@@ -76,32 +77,45 @@ if (base1) row('pdftotext -layout (text only)', base1);
 console.log(`  engine RSS peak during phase: ${mb(peakRss)}`);
 await pdfEngine.close();
 
-const imgMime = (f) => (/\.png$/i.test(f) ? 'image/png' : 'image/jpeg');
 console.log('\n[OCR images]');
-let base2;
 if (!images.length) {
   console.log('  no images selected (--ocr-docs 0): phase skipped');
   clearInterval(sampler);
-  console.log(`\nrss at end ${mb(process.memoryUsage().rss)}`);
   process.exit(0);
 }
+// Every engine reads with one thread, as the CLI baseline does (OMP_THREAD_LIMIT=1); --ocr-threads changes PaddleOCR's.
+const threads = String(num('--ocr-threads', 1));
+function ocrPhase(mode, list = images) {
+  const r = spawnSync(process.execPath, [join(repo, 'tools/bench/ocr-phase.mjs'), mode, threads, ...list], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 });
+  return JSON.parse(r.stdout.trim().split('\n').pop());
+}
+let base2;
 if (has('tesseract')) base2 = runCli('tesseract', (f) => [f, 'stdout', 'tsv'], images, () => 1, { OMP_THREAD_LIMIT: '1' });
 else console.log('  tesseract not on PATH: baseline and native engine mode skipped (apt-get install tesseract-ocr)');
-const wasm = createExtractionEngine({ ocr: 'tesseract.js' });
-await runEngine(wasm, images.slice(0, 1), imgMime); // worker start-up excluded: the worker is reused across jobs
-peakRss = 0;
-const e2 = await runEngine(wasm, images, imgMime);
-row('engine, tesseract.js (wasm)', e2, base2);
-console.log(`  engine RSS peak during phase (process incl. OCR worker thread): ${mb(peakRss)}`);
-await wasm.close();
-if (base2) {
-  const native = createExtractionEngine({ ocr: 'native' });
-  peakRss = 0;
-  const e3 = await runEngine(native, images, imgMime);
-  row('engine, native tesseract accelerator', e3, base2);
-  row('tesseract CLI (OMP_THREAD_LIMIT=1)', base2);
-  console.log(`  engine RSS peak during phase (excl. child tesseract): ${mb(peakRss)}`);
-  await native.close();
+const engines = [['paddle', 'engine, PaddleOCR (onnxruntime)'], ['tesseract.js', 'engine, tesseract.js (wasm)'], ...(base2 ? [['native', 'engine, native tesseract accelerator']] : [])];
+for (const [mode, name] of engines) {
+  const r = ocrPhase(mode);
+  row(name, r, base2);
+  console.log(`  ${''.padEnd(34)} RSS peak of its process: ${mb(r.peakRss)}${mode === 'native' ? ' (excl. the child tesseract)' : ''}`);
+}
+if (base2) row('tesseract CLI (OMP_THREAD_LIMIT=1)', base2);
+if (base2) console.log('  ratios > 1: faster than the CLI; the issue\'s bound is ≥ 0.8× (within 1.25× of its time)');
+
+// A 300-dpi A4 page (2480 × 3508 px) of dense print: the memory bound of one worker (≤ 1.5 GiB).
+const { createCanvas } = await import('@napi-rs/canvas');
+const a4 = createCanvas(2480, 3508);
+const ctx = a4.getContext('2d');
+ctx.fillStyle = '#fff';
+ctx.fillRect(0, 0, a4.width, a4.height);
+ctx.fillStyle = '#000';
+ctx.font = '42px sans-serif';
+for (let y = 200, i = 0; y < 3350; y += 64, i++) ctx.fillText(`Line ${i} item ${1000 + i * 7} quantity ${i % 9} price ${(i * 3.17).toFixed(2)} total ${(i * 11.3).toFixed(2)}`, 160, y);
+const a4File = join(mkdtempSync(join(tmpdir(), 'docket-bench-')), 'a4-300dpi.png');
+writeFileSync(a4File, a4.toBuffer('image/png'));
+console.log('\n[one 300-dpi A4 page, peak RSS per engine process]');
+for (const [mode, name] of engines) {
+  const r = ocrPhase(mode, [a4File, a4File]);
+  console.log(`  ${name.padEnd(34)} ${r.secs.toFixed(2).padStart(7)} s  RSS peak ${mb(r.peakRss)}`);
 }
 clearInterval(sampler);
 console.log(`\nrss at end ${mb(process.memoryUsage().rss)}`);

@@ -7,7 +7,7 @@
 //
 // While jobs are submitted through the public API (POST /extract → PUT → confirm-upload, each with a
 // webhook), the faults run in turn: kill -9 of each service (restarted), nats-server restart, Postgres
-// restart, S3 paused. Then it waits for the system to settle and checks (ADR 0005, docs/reliability.md):
+// restart, S3 paused. Then it waits for the system to settle and checks (ADR 0007, docs/reliability.md):
 //   every job terminal · one charge per successful job, none otherwise · balance = initial − Σ charges =
 //   Σ ledger · no hold open · exactly one successful webhook delivery per job · no 5xx except 503 during
 //   a fault; and, separately, 64 concurrent submitters on one small wallet never overspend it.

@@ -182,7 +182,7 @@ function check(target, docs, mode) {
       const fromSecret = (n) => env.some((e) => e.name === n && e.valueFrom?.secretKeyRef?.name && e.valueFrom.secretKeyRef.key);
       const wants = [...(exp.db ? ['DATABASE_URL'] : []), ...(exp.s3 ? ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] : []), ...(exp.webhookKey ? ['WEBHOOK_SECRET_KEY'] : [])];
       for (const n of wants) if (!fromSecret(n)) fail(cw, `${n} must be set from a Secret (secretKeyRef)`);
-      // Least privilege (ADR 0005-nats-and-postgres-least-privilege): its own NATS user, its DML-only database role.
+      // Least privilege (ADR 0007-nats-and-postgres-least-privilege): its own NATS user, its DML-only database role.
       if (!fromSecret('NATS_PASSWORD')) fail(cw, 'NATS_PASSWORD must be set from a Secret (its own NATS user)');
       if (env.find((e) => e.name === 'NATS_USER')?.value !== name) fail(cw, `NATS_USER must be "${name}"`);
       for (const n of ['MIGRATION_DATABASE_URL', 'DATABASE_ADMIN_URL']) if (env.some((e) => e.name === n)) fail(cw, `${n} belongs to the migration Jobs, never to the service`);

@@ -9,6 +9,7 @@
 //   npm run eval -- --only <regex> --keep      subset of ids; keep the predictions directory
 //   npm run eval -- --out <dir>                write predictions to <dir>/<dataset>/<id>.json and keep them
 //   npm run eval -- --predicted <dir>          re-score kept predictions (<dir>/<dataset>/<id>.json) without extracting
+//   npm run eval -- --ocr <engine>             OCR engine: auto (default: the measured best), paddle, native, tesseract.js
 //   npm run eval -- --no-ocr-cache             OCR every page afresh (default: OCR results are cached by image hash in
 //                                              $DOCKET_OCR_CACHE or $TMPDIR/docket-ocr-cache, so re-runs score rule
 //                                              changes in seconds; the cache key covers image bytes, backend, languages, psm)
@@ -85,8 +86,9 @@ let engine;
 if (!predictedIn) {
   ensureBuilt(repo, log);
   const { createExtractionEngine } = await import(pathToFileURL(join(repo, 'libs/extraction/dist/index.js')).href);
-  const ocrService = flag('--no-ocr-cache') ? undefined : await cachedOcr(repo);
-  engine = createExtractionEngine({ ocrService });
+  const ocrEngine = opt('--ocr') ?? 'auto';
+  const ocrService = flag('--no-ocr-cache') ? undefined : await cachedOcr(repo, { engine: ocrEngine });
+  engine = createExtractionEngine({ ocrService, ocr: ocrEngine });
 }
 
 async function extractAll(dir, docs, out) {

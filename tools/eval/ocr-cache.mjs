@@ -10,13 +10,18 @@ export async function cachedOcr(repo, options = {}) {
   const dir = resolve(process.env.DOCKET_OCR_CACHE ?? join(tmpdir(), 'docket-ocr-cache'));
   const ocr = await import(pathToFileURL(join(repo, 'libs/extraction/dist/readers/ocr.service.js')).href);
   const inner = ocr.createOcrService({ engine: 'auto', ...options });
-  const backend = ocr.hasNativeTesseract() ? 'native' : 'wasm';
+  const defaultLangs = ocr.parseOcrLanguages(process.env.OCR_LANGUAGES) ?? ocr.DEFAULT_OCR_LANGUAGES;
+  // A PaddleOCR reading depends on the decoder code too (its models are pinned by the lockfile): its key carries the
+  // hash of the built module, so a decoder change is never scored on stale readings.
+  const paddleCode = createHash('sha256').update(readFileSync(join(repo, 'libs/extraction/dist/readers/paddle.ocr.js'))).digest('hex').slice(0, 16);
   mkdirSync(dir, { recursive: true });
   return {
     async recognize(image, opts = {}) {
+      // The backend the call really runs on (PaddleOCR reads every page segmentation mode the same way).
+      const backend = ocr.resolveOcrBackend(opts.engine ?? options.engine ?? 'auto', opts.languages?.length ? opts.languages : (options.languages ?? defaultLangs));
       const key = createHash('sha256')
         .update(image)
-        .update(JSON.stringify([backend, opts.engine ?? 'auto', opts.languages ?? process.env.OCR_LANGUAGES ?? 'default', opts.pageSegMode ?? 'default']))
+        .update(JSON.stringify([backend === 'tesseract.js' ? 'wasm' : backend === 'paddle' ? `paddle-${paddleCode}-${process.env.DOCKET_PADDLE_MODELS ?? 'default'}` : backend, opts.languages ?? process.env.OCR_LANGUAGES ?? 'default', backend === 'paddle' ? 'any' : (opts.pageSegMode ?? 'default')]))
         .digest('hex');
       const file = join(dir, `${key}.json`);
       if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));

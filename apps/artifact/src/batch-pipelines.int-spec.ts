@@ -5,7 +5,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   RegisterOneShotCommand, Streams, Subjects, TemplateSnapshotQuery, WebhookRef,
   type ArtifactRecordDto, type AsyncJobStartResponseDto, type BatchSubmitResponseDto, type ConfirmBatchResponseDto, type ExtractResponseDto,
-  type JobFinishedEvent, type JobRunMessage, type JobStatusResponseDto, type PipelineAdminDto, type PipelineDto,
+  type JobFinishedEvent, type JobRunMessage, type JobStatusResponseDto, type PipelineDto,
   type RegisterOneShotReply, type TemplateSnapshot,
 } from '@docket/contracts';
 import { DocketError } from '@docket/errors';
@@ -126,8 +126,6 @@ describe('artifact: batches and pipelines (real Postgres, NATS JetStream, S3)', 
       .toMatchObject({ code: 'duplicate_filename', details: { duplicate_filenames: ['x.pdf'] } });
     expect(await fail(Subjects.artifact.createBatch, { accountId: a, sandbox: false, request: { files: [file('x.pdf')], extraction_schema: SCHEMA, template_id: 'tpl_1' } }))
       .toMatchObject({ code: 'template_and_schema_both_set' });
-    expect(await fail(Subjects.artifact.createBatch, { accountId: a, sandbox: false, request: { files: [file('x.pdf')] } }))
-      .toMatchObject({ code: 'no_default_template', details: { reason: 'no_default_template' } });
     expect(await fail(Subjects.artifact.createBatch, { accountId: a, sandbox: false, request: { files: [file('x.pdf')], template_id: 'nope' } })).toMatchObject({ code: 'template_not_found' });
     expect(await fail(Subjects.artifact.createBatch, { accountId: a, sandbox: false, request: { files: [file('x.pdf')], extraction_schema: SCHEMA, webhook_id: 'nope' } })).toMatchObject({ code: 'webhook_not_found' });
     expect(await count(`SELECT count(*) AS n FROM "artifact"."artifacts" WHERE "account_id" = $1`, [a])).toBe(0);
@@ -155,20 +153,27 @@ describe('artifact: batches and pipelines (real Postgres, NATS JetStream, S3)', 
     expect(await call(Subjects.artifact.confirmBatch, { accountId: a, batchId: b.batch_id })).toMatchObject({ closed: [b.files[0].artifact_id], pending: [], confirmed: [] });
   });
 
-  it('pipelines: default created once on first use; lists; configurable over NATS only; defaults apply to /extract and batch', async () => {
+  it('pipelines: default created once on first use; lists; configurable; defaults apply to /extract and batch', async () => {
     const a = acct();
     const [l1, l2] = await Promise.all([call<PipelineDto[]>(Subjects.artifact.listPipelines, { accountId: a }), call<PipelineDto[]>(Subjects.artifact.listPipelines, { accountId: a })]);
     expect(l1).toEqual(l2);
-    expect(l1).toEqual([{ id: expect.stringMatching(/^pipe_/), name: 'Default pipeline', is_active: true, template_id: null, execution_count: 0, created_at: expect.any(String) }]);
+    expect(l1).toEqual([{
+      id: expect.stringMatching(/^pipe_/), name: 'Default pipeline', is_active: true, is_default: true, template_id: 'auto', webhook_id: null, execution_count: 0,
+      created_at: expect.any(String),
+    }]);
     const pipeId = l1[0].id;
 
-    // No default template yet: /extract without template/schema is a 400 that says so.
+    // The built-in `auto` template is the default: /extract without template/schema works out of the box.
     const bare = { filename: 'a.pdf', artifact_type: 'application/pdf', artifact_size: BYTES.length };
+    const auto = await call<ExtractResponseDto>(Subjects.artifact.createExtraction, { accountId: a, sandbox: false, request: bare });
+    expect(await jobRow(auto.job_id)).toMatchObject({ template_id: 'auto', template_version: 1 });
+    // Cleared (the `default` alias names the account's default pipeline): a 400 that says so.
+    expect(await call(Subjects.artifact.updatePipeline, { accountId: a, pipelineId: 'default', template_id: null })).toMatchObject({ id: pipeId, template_id: null });
     expect(await fail(Subjects.artifact.createExtraction, { accountId: a, sandbox: false, request: bare })).toMatchObject({ code: 'no_default_template', details: { reason: 'no_default_template' } });
 
     expect(await fail(Subjects.artifact.updatePipeline, { accountId: a, pipelineId: pipeId, template_id: 'nope' })).toMatchObject({ code: 'template_not_found' });
     expect(await fail(Subjects.artifact.updatePipeline, { accountId: acct(), pipelineId: pipeId, name: 'x' })).toMatchObject({ code: 'forbidden' });
-    const updated = await call<PipelineAdminDto>(Subjects.artifact.updatePipeline, { accountId: a, pipelineId: pipeId, template_id: 'tpl_default', webhook_id: 'wh_default' });
+    const updated = await call<PipelineDto>(Subjects.artifact.updatePipeline, { accountId: a, pipelineId: pipeId, template_id: 'tpl_default', webhook_id: 'wh_default' });
     expect(updated).toMatchObject({ id: pipeId, template_id: 'tpl_default', webhook_id: 'wh_default', is_default: true });
 
     const ex = await call<ExtractResponseDto>(Subjects.artifact.createExtraction, { accountId: a, sandbox: false, request: bare });
@@ -182,7 +187,7 @@ describe('artifact: batches and pipelines (real Postgres, NATS JetStream, S3)', 
     const b = await batch(a, { files: [file('p.pdf')] });
     expect(await jobRow(b.files[0].job_id)).toMatchObject({ template_id: 'tpl_default', webhook_id: 'wh_default', ocr_engine: 'tesseract' });
 
-    expect((await call<PipelineDto[]>(Subjects.artifact.listPipelines, { accountId: a }))[0].execution_count).toBe(4);
+    expect((await call<PipelineDto[]>(Subjects.artifact.listPipelines, { accountId: a }))[0].execution_count).toBe(5);
   });
 
   it('pipeline_async: runs under the named pipeline, no artifact_id, overrides apply; missing/inactive → 404, another account\'s → 403', async () => {

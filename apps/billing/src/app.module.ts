@@ -2,6 +2,7 @@ import type { DynamicModule } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import type { BillingConfig } from './config.js';
+import { CoverHoldService } from './holds/cover-hold.service.js';
 import { HoldsHandler } from './holds/holds.handler.js';
 import { PlaceHoldService } from './holds/place-hold.service.js';
 import { ReleaseHoldService } from './holds/release-hold.service.js';
@@ -33,6 +34,7 @@ export function appModule(deps: BillingDeps): DynamicModule {
       { provide: PRICING, useValue: pricingFrom(deps.config) },
       WalletService,
       PlaceHoldService,
+      CoverHoldService,
       ReleaseHoldService,
       SettleJobService,
       JobFinishedConsumer,

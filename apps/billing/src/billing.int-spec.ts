@@ -128,13 +128,23 @@ describe('billing service (real Postgres + NATS JetStream)', () => {
     expect(charges).toHaveLength(1);
   });
 
-  it('never charges more than the hold', async () => {
+  it('the engine\'s page count settles, also above the hold (ADR 0005), never beyond what the wallet has', async () => {
     const a = acct();
-    await open(a, 10);
+    await open(a, 50);
     const j = job();
-    await hold(a, j);
-    await finished({ accountId: a, jobId: j, status: 'success', pages: 40 });
-    await expectEventually(async () => expect(await wallet(a)).toMatchObject({ balance: 5, spendable: 5 }));
+    await hold(a, j); // 5 credits held for a small file
+    await finished({ accountId: a, jobId: j, status: 'success', pages: 30 });
+    await expectEventually(async () => expect(await wallet(a)).toMatchObject({ balance: 20, spendable: 20 }));
+    expect(await holdRow(j)).toMatchObject({ state: 'settled', charged_micro: '30000000', pages: 30 });
+
+    const poor = acct();
+    await open(poor, 10);
+    const [k, other] = [job(), job()];
+    await hold(poor, k);
+    await hold(poor, other); // the other job's hold is never eaten by this charge
+    await finished({ accountId: poor, jobId: k, status: 'success', pages: 40 });
+    await expectEventually(async () => expect(await wallet(poor)).toMatchObject({ balance: 5, spendable: 0 }));
+    expect(await holdRow(k)).toMatchObject({ state: 'settled', charged_micro: '5000000', pages: 40 });
   });
 
   it('failed, cancelled and expired jobs release their hold without charge', async () => {
@@ -263,5 +273,53 @@ describe('billing service (real Postgres + NATS JetStream)', () => {
     expect(span).toBe(7 * 24 * 3600 * 1000);
     expect(await call(Subjects.billing.usage, { accountId: a })).toMatchObject({ period: '30d', total_jobs: 5 });
     expect(await call(Subjects.billing.usage, { accountId: acct(), period: '90d' })).toMatchObject({ total_jobs: 0, total_spend: 0 });
+  });
+
+  describe('billing.v1.hold.cover (confirm: the hold covers the stored object, ADR 0005)', () => {
+    const cover = (accountId: string, jobId: string, artifactSize: number) => call<PlaceHoldReply>(Subjects.billing.coverHold, { accountId, jobId, artifactSize });
+
+    it('grows the hold to the real size\'s estimate, is idempotent and never shrinks it', async () => {
+      const a = acct();
+      await open(a, 20);
+      const j = job();
+      await hold(a, j);
+      expect(await cover(a, j, 1_200_000)).toEqual({ jobId: j, amount: 12 });
+      expect(await cover(a, j, 1_200_000)).toEqual({ jobId: j, amount: 12 });
+      expect(await cover(a, j, SMALL)).toEqual({ jobId: j, amount: 12 });
+      expect(await wallet(a)).toMatchObject({ balance: 20, spendable: 8 });
+      expect(await holdRow(j)).toMatchObject({ amount_micro: '12000000', artifact_size: '1200000', estimated_pages: 12 });
+    });
+
+    it('402 when the wallet cannot cover the difference (or is frozen); nothing changes', async () => {
+      const a = acct();
+      await open(a, 10);
+      const j = job();
+      await hold(a, j);
+      expect(await fail(Subjects.billing.coverHold, { accountId: a, jobId: j, artifactSize: 1_200_000 }))
+        .toMatchObject({ code: 'insufficient_funds', status: 402, details: { required: 12, spendable: 5 } });
+      await call(Subjects.billing.freeze, { accountId: a, reason: 'manual_freeze' });
+      expect(await fail(Subjects.billing.coverHold, { accountId: a, jobId: j, artifactSize: 800_000 })).toMatchObject({ code: 'wallet_frozen' });
+      expect(await cover(a, j, SMALL)).toEqual({ jobId: j, amount: 5 }); // already covered: no money moves, frozen or not
+      expect(await wallet(a)).toMatchObject({ balance: 10, spendable: 5 });
+    });
+
+    it('a straggler released `unconfirmed` is held again when confirmed later, and settles; one never confirmed ends `expired` without charge', async () => {
+      const a = acct();
+      await open(a, 20);
+      const [late, never] = [job(), job()];
+      await hold(a, late);
+      await hold(a, never);
+      for (const j of [late, never]) {
+        expect(await call<ReleaseHoldReply>(Subjects.billing.releaseHold, { accountId: a, jobId: j, reason: 'unconfirmed' })).toMatchObject({ status: 'released' });
+      }
+      expect(await wallet(a)).toMatchObject({ balance: 20, spendable: 20 });
+      expect(await cover(a, late, SMALL)).toEqual({ jobId: late, amount: 5 });
+      expect(await wallet(a)).toMatchObject({ spendable: 15 });
+      await finished({ accountId: a, jobId: late, status: 'success', pages: 2 });
+      await finished({ accountId: a, jobId: never, status: 'expired' });
+      await expectEventually(async () => expect(await wallet(a)).toMatchObject({ balance: 18, spendable: 18 }));
+      await expectEventually(async () => expect(await holdRow(never)).toMatchObject({ state: 'released', outcome: 'expired' }));
+      expect(await fail(Subjects.billing.coverHold, { accountId: a, jobId: late, artifactSize: SMALL })).toMatchObject({ code: 'conflict' });
+    });
   });
 });

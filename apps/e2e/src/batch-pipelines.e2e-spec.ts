@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { Subjects } from '@docket/contracts';
-import { RpcClient } from '@docket/messaging';
 import { expectEventually } from '@docket/testing';
 import pg from 'pg';
 import { invoicePdf } from './invoice.test-helper.js';
@@ -21,7 +19,6 @@ describe('Batches, pipelines (legacy) and direct multipart upload, all services 
   const { api, wallet, settledWallet, waitTerminal } = apiHelpers(suite);
   let pdf: Buffer;
   let db: pg.Client;
-  let rpc: RpcClient;
 
   beforeAll(async () => {
     pdf = await invoicePdf(['Invoice Number: INV-2001', 'Total: $99.00']);
@@ -29,12 +26,9 @@ describe('Batches, pipelines (legacy) and direct multipart upload, all services 
     // The suite helper's afterAll may drop the database first; its termination notice is expected then.
     db.on('error', () => undefined);
     await db.connect();
-    rpc = new RpcClient({ natsUrl: suite.stack.env.NATS_URL, name: 'e2e-operator' });
-    await rpc.connect();
   });
 
   afterAll(async () => {
-    await rpc?.close();
     await db?.end().catch(() => undefined);
   });
 
@@ -122,9 +116,12 @@ describe('Batches, pipelines (legacy) and direct multipart upload, all services 
     }
   });
 
-  it('pipelines: default listed; pipeline_async end to end (no artifact_id, found through GET /job); 404 for a missing pipeline; multipart upload needs a default template, then runs inline', async () => {
+  it('pipelines: default listed; pipeline_async end to end (no artifact_id, found through GET /job); 404 for a missing pipeline; with the default template cleared multipart upload is a 400, with one set it runs inline', async () => {
     const list = await api().get('/pipelines').set('authorization', suite.live).expect(200);
-    expect(list.body).toEqual([{ id: expect.stringMatching(/^pipe_/), name: 'Default pipeline', is_active: true, template_id: null, execution_count: expect.any(Number), created_at: expect.any(String) }]);
+    expect(list.body).toEqual([{
+      id: expect.stringMatching(/^pipe_/), name: 'Default pipeline', is_active: true, is_default: true, template_id: 'auto', webhook_id: null,
+      execution_count: expect.any(Number), created_at: expect.any(String),
+    }]);
     const pipelineId = list.body[0].id;
 
     const started = await api().post('/pipeline_async').set('authorization', suite.live)
@@ -146,15 +143,16 @@ describe('Batches, pipelines (legacy) and direct multipart upload, all services 
       .send({ pipeline_id: pipelineId, filename: 'p.pdf', artifact_type: 'application/pdf', artifact_size: 10, extraction_schema: SCHEMA })
       .expect(403);
 
-    // No default template yet: the direct upload (and /extract without a schema) is a 400 that says so.
+    // Default template cleared: the direct upload (and /extract without a schema) is a 400 that says so.
+    await api().patch(`/pipelines/${pipelineId}`).set('authorization', suite.live).send({ template_id: null }).expect(200);
     const noDefault = await api().post('/artifacts/upload').set('authorization', suite.live).attach('file', pdf, { filename: 'direct.pdf', contentType: 'application/pdf' }).expect(400);
     expect(noDefault.body).toMatchObject({ code: 'no_default_template', details: { reason: 'no_default_template' } });
     await api().post('/extract').set('authorization', suite.live).send(file('x.pdf')).expect(400);
     await api().post('/artifacts/upload').set('authorization', suite.live).send({ file: 'nope' }).expect(400);
 
-    // The operator sets the pipeline's template (NATS only: the spec has no HTTP route for it).
+    // The client sets the pipeline's template (PATCH /pipelines/{id}, an extension).
     const tpl = await api().post('/templates/').set('authorization', suite.live).send({ name: 'Pipeline default', fields: SCHEMA.fields }).expect(201);
-    await rpc.request(Subjects.artifact.updatePipeline, { accountId: suite.acct.account_id, pipelineId, template_id: tpl.body.id });
+    await api().patch(`/pipelines/${pipelineId}`).set('authorization', suite.live).send({ template_id: tpl.body.id }).expect(200);
     expect((await api().get('/pipelines').set('authorization', suite.live).expect(200)).body[0].template_id).toBe(tpl.body.id);
 
     const up = await api().post('/artifacts/upload').set('authorization', suite.live)

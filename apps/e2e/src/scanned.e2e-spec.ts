@@ -24,34 +24,39 @@ describe('OCR through the public API', () => {
   const suite = useE2eStack('Scanned');
   const { api, waitTerminal } = apiHelpers(suite);
 
-  it('extracts the expected fields from a scanned PNG', async () => {
+  const FIELDS = [
+    { key: 'vendor', label: 'Vendor', data_type: 'string' },
+    { key: 'invoice_number', label: 'Invoice Number', data_type: 'string', required: true },
+    { key: 'invoice_date', label: 'Invoice Date', data_type: 'date' },
+    { key: 'total', label: 'Total', data_type: 'currency' },
+  ];
+  const EXPECTED = { vendor: 'Northwind Traders', invoice_number: 'NW-77812', invoice_date: '2024-07-09', total: { value: 2480, currency: 'USD' } };
+
+  async function extractScan(target: Record<string, unknown>) {
     const png = scannedInvoice();
     const sub = await api()
       .post('/extract')
       .set('authorization', suite.live)
-      .send({
-        filename: 'scan.png', artifact_type: 'image/png', artifact_size: png.length,
-        extraction_schema: {
-          fields: [
-            { key: 'vendor', label: 'Vendor', data_type: 'string' },
-            { key: 'invoice_number', label: 'Invoice Number', data_type: 'string', required: true },
-            { key: 'invoice_date', label: 'Invoice Date', data_type: 'date' },
-            { key: 'total', label: 'Total', data_type: 'currency' },
-          ],
-        },
-      })
+      .send({ filename: 'scan.png', artifact_type: 'image/png', artifact_size: png.length, ...target })
       .expect(202);
     const put = await fetch(sub.body.upload_url, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: png });
     expect(put.status).toBe(200);
     await api().post(`/artifacts/${sub.body.artifact_id}/confirm-upload`).set('authorization', suite.live).expect(200);
-    const job = await waitTerminal(sub.body.job_id);
+    return waitTerminal(sub.body.job_id);
+  }
+
+  it('extracts the expected fields from a scanned PNG', async () => {
+    const job = await extractScan({ extraction_schema: { fields: FIELDS } });
     expect(job.status).toBe('success');
-    expect(job.result).toEqual({
-      vendor: 'Northwind Traders',
-      invoice_number: 'NW-77812',
-      invoice_date: '2024-07-09',
-      total: { value: 2480, currency: 'USD' },
-    });
+    expect(job.result).toEqual(EXPECTED);
+  });
+
+  // Each OCR engine a template can name (ADR 0005): the same scan, the same answers.
+  it.each(['paddle', 'tesseract.js', 'tesseract'])('extracts the same fields with the template OCR engine %s', async (engine) => {
+    const tpl = await api().post('/templates/').set('authorization', suite.live).send({ name: `Scan via ${engine}`, fields: FIELDS, settings: { ocr_engine: engine } }).expect(201);
+    const job = await extractScan({ template_id: tpl.body.id });
+    expect(job.status).toBe('success');
+    expect(job.result).toEqual(EXPECTED);
   });
 
   it('fails an unsupported type with a coded error, never a crash', async () => {

@@ -18,8 +18,8 @@ export interface Delivery {
 
 export interface Account {
   account_id: string;
-  sandbox: { api_key: string; secret: string };
-  live: { api_key: string; secret: string };
+  sandbox: { api_key: string; secret_id: string; secret: string };
+  live: { api_key: string; secret_id: string; secret: string };
 }
 
 export interface E2eStack {

@@ -5,7 +5,7 @@ import { Streams, type JobRunMessage } from '@docket/contracts';
 import { createExtractionEngine } from '@docket/extraction';
 import { JetStreamBus, RpcClient, startServiceApp, natsAuth } from '@docket/messaging';
 import { S3Storage, storageConfigFromEnv } from '@docket/storage';
-import { workerEnvSchema } from './config.js';
+import { ocrThreads, workerEnvSchema } from './config.js';
 import { RunJobService } from './run/run-job.service.js';
 import { WorkerModule } from './worker.module.js';
 
@@ -17,7 +17,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
   await rpc.connect();
   const bus = new JetStreamBus(cfg.NATS_URL, log, 'extraction-worker', natsAuth(cfg));
   await bus.connect();
-  const engine = createExtractionEngine({ ocrLanguages: cfg.OCR_LANGUAGES });
+  const engine = createExtractionEngine({ ocrLanguages: cfg.OCR_LANGUAGES, ocr: cfg.OCR_ENGINE, ocrThreads: ocrThreads(cfg) });
   const runner = new RunJobService(engine, storage, rpc, cfg, log);
 
   const app = await startServiceApp({

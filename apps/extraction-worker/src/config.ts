@@ -1,5 +1,6 @@
 import { baseEnv, env, s3Env, z } from '@docket/config';
-import { DEFAULT_OCR_LANGUAGES, OCR_LANGUAGES, parseOcrLanguages } from '@docket/extraction';
+import { availableParallelism } from 'node:os';
+import { DEFAULT_OCR_LANGUAGES, OCR_ENGINE_MODES, OCR_LANGUAGES, parseOcrLanguages } from '@docket/extraction';
 
 export const workerEnvSchema = z.object({
   ...baseEnv,
@@ -19,6 +20,22 @@ export const workerEnvSchema = z.object({
     .string()
     .default(DEFAULT_OCR_LANGUAGES.join('+'))
     .refine((v) => !v.trim() || parseOcrLanguages(v) !== undefined, { message: `a '+'-separated list of ${OCR_LANGUAGES.join(', ')}` }),
+  /**
+   * OCR engine of jobs whose template says `default` (or that have none): `auto` = the measured best (PaddleOCR for
+   * English, tesseract for other languages; docs/adr/0006-ocr-engines.md), `paddle`, `native` (tesseract binary when on
+   * PATH, else tesseract.js) or `tesseract.js`.
+   */
+  OCR_ENGINE: z.enum(OCR_ENGINE_MODES).default('auto'),
+  /**
+   * ONNX threads per PaddleOCR inference; default: cores ÷ WORKER_CONCURRENCY (at least 1), so that concurrent jobs
+   * never ask for more threads than there are cores.
+   */
+  OCR_THREADS: z.coerce.number().int().min(1).max(64).optional(),
 });
+
+/** OCR threads per job: the setting, else the cores shared among the concurrent jobs. */
+export function ocrThreads(cfg: Pick<WorkerConfig, 'OCR_THREADS' | 'WORKER_CONCURRENCY'>, cores = availableParallelism()): number {
+  return cfg.OCR_THREADS ?? Math.max(1, Math.floor(cores / cfg.WORKER_CONCURRENCY));
+}
 
 export type WorkerConfig = z.infer<typeof workerEnvSchema>;

@@ -12,4 +12,5 @@ export * from './billing/billing.dto.js';
 export * from './webhook/webhook.dto.js';
 export * from './jobs/job-run.message.js';
 export * from './events/job-finished.event.js';
+export * from './template/auto-template.js';
 export * from './nats-permissions.js';

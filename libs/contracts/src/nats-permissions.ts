@@ -2,7 +2,7 @@ import { Streams, Subjects, type ServiceName } from './subjects.js';
 
 /**
  * Who may say what on NATS: the one source of truth for the per-service users in the nats-server
- * `authorization` block (ADR 0005-nats-and-postgres-least-privilege). Derived from `Subjects` and
+ * `authorization` block (ADR 0007-nats-and-postgres-least-privilege). Derived from `Subjects` and
  * `Streams` only: a new subject is usable by a service once it is listed here, and by nobody else.
  *
  * - `serves`: subjects the service answers (its queue-group subscriptions, plus its health ping).
@@ -33,7 +33,7 @@ export const servicePermissions: Record<NatsUserName, NatsUserGrants> = {
   gateway: {
     serves: [ping('gateway')],
     calls: [
-      ...all(Subjects.artifact).filter((s) => s !== Subjects.artifact.jobStarted && s !== Subjects.artifact.jobOutcome && s !== Subjects.artifact.templateInUse && s !== Subjects.artifact.updatePipeline),
+      ...all(Subjects.artifact).filter((s) => s !== Subjects.artifact.jobStarted && s !== Subjects.artifact.jobOutcome && s !== Subjects.artifact.templateInUse),
       ...all(Subjects.template).filter((s) => s !== Subjects.template.snapshot),
       Subjects.billing.getWallet,
       Subjects.billing.usage,
@@ -45,7 +45,7 @@ export const servicePermissions: Record<NatsUserName, NatsUserGrants> = {
   },
   artifact: {
     serves: [...all(Subjects.artifact), ping('artifact')],
-    calls: [Subjects.template.snapshot, Subjects.billing.placeHold, Subjects.billing.placeBatchHold, Subjects.billing.releaseHold, Subjects.webhook.registerOneShot, Subjects.webhook.verify],
+    calls: [Subjects.template.snapshot, Subjects.billing.placeHold, Subjects.billing.placeBatchHold, Subjects.billing.coverHold, Subjects.billing.releaseHold, Subjects.webhook.registerOneShot, Subjects.webhook.verify],
     publishes: [Streams.jobs.run, Streams.events.jobFinished],
     consumes: [],
   },

@@ -49,6 +49,8 @@ export const Subjects = {
     releaseHold: 'billing.v1.hold.release',
     /** All-or-nothing holds for every job of a batch, under one wallet lock. */
     placeBatchHold: 'billing.v1.hold.place-batch',
+    /** At confirm: grow the job's hold to the stored object's real size, or hold it again after a straggler release. */
+    coverHold: 'billing.v1.hold.cover',
     usage: 'billing.v1.usage.summary',
   },
   webhook: {

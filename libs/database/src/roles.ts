@@ -1,7 +1,7 @@
 import pg from 'pg';
 
 /**
- * One Postgres schema per service, two roles per schema (ADR 0005-nats-and-postgres-least-privilege):
+ * One Postgres schema per service, two roles per schema (ADR 0007-nats-and-postgres-least-privilege):
  * - `docket_<schema>_owner` owns the schema and everything in it; migrations run as this role.
  * - `docket_<schema>` is what the running service connects as: USAGE on its schema, DML on its tables
  *   and sequences (through default privileges, so tables added by later migrations are covered), and

@@ -29,6 +29,8 @@ export interface EngineOptions {
    * uses tesseract.js.
    */
   ocr?: OcrEngineMode;
+  /** ONNX threads of the PaddleOCR engine (default 1). */
+  ocrThreads?: number;
   /**
    * Default OCR languages, e.g. `eng+deu` or `['eng', 'deu']` (supported: eng, deu, fra, nld). Default: the
    * `OCR_LANGUAGES` environment variable, else English only. An unsupported value throws at creation.
@@ -46,6 +48,8 @@ export function ocrEngineMode(value: string | undefined): OcrEngineMode | undefi
       return 'native';
     case 'tesseract.js':
       return 'tesseract.js';
+    case 'paddle':
+      return 'paddle';
     case 'auto':
       return 'auto';
     default:
@@ -71,7 +75,7 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
   const maxPages = options.maxPages ?? 200;
   const languages = resolveOcrLanguages(options.ocrLanguages);
   let ocr: OcrService | undefined;
-  const getOcr = () => options.ocrService ?? (ocr ??= createOcrService({ engine: options.ocr ?? 'auto', languages }));
+  const getOcr = () => options.ocrService ?? (ocr ??= createOcrService({ engine: options.ocr ?? 'auto', languages, threads: options.ocrThreads }));
 
   /** The shared OCR service seen through one job's settings (template `ocr_engine`, job languages). */
   function jobOcr(opts: ExtractionOptions): OcrService {

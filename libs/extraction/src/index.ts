@@ -1,8 +1,9 @@
 export * from './engine.types.js';
 export { createExtractionEngine, extractFromLayout, ocrEngineMode, resolveOcrLanguages, type DocketExtractionEngine, type EngineOptions } from './extraction.engine.js';
-export { DEFAULT_OCR_LANGUAGES, OCR_LANGUAGES, parseOcrLanguages, type OcrEngineMode, type OcrLanguage } from './readers/ocr.service.js';
+export { DEFAULT_OCR_LANGUAGES, OCR_ENGINE_MODES, OCR_LANGUAGES, parseOcrLanguages, type OcrEngineMode, type OcrLanguage } from './readers/ocr.service.js';
 export { syntheticResult } from './synthetic.result.js';
 export { parseNumber } from './parsers/number.parser.js';
 export { parseDate, findDates } from './parsers/date.parser.js';
 export { parseCurrency, detectCurrency } from './parsers/currency.parser.js';
 export { parseBoolean } from './parsers/boolean.parser.js';
+export { classifyDocument, extractAuto, type AutoDocumentKind, type KindChoice } from './auto/auto.extractor.js';

@@ -20,7 +20,8 @@ export interface ObjectHead {
 
 /**
  * S3 API only (MinIO in deployments, embedded s3rver in development). Presigned PUTs sign the
- * Content-Type, so storage itself refuses an upload whose type differs from `artifact_type`.
+ * Content-Type and Content-Length, so storage itself refuses an upload whose type differs from
+ * `artifact_type` or whose size differs from `artifact_size`.
  */
 export class S3Storage {
   private readonly client: S3Client;
@@ -57,11 +58,14 @@ export class S3Storage {
     }
   }
 
-  presignPut(key: string, contentType: string, expiresIn: number): Promise<string> {
-    return getSignedUrl(this.presigner, new PutObjectCommand({ Bucket: this.cfg.bucket, Key: key, ContentType: contentType }), {
-      expiresIn,
-      signableHeaders: new Set(['content-type']),
-    });
+  /**
+   * A PUT URL bound to the Content-Type and the Content-Length: both are signed headers, so storage
+   * (MinIO, AWS S3, the embedded s3rver) answers 403 `SignatureDoesNotMatch` to a body of another size
+   * or type, and a chunked upload without Content-Length is refused too.
+   */
+  presignPut(key: string, contentType: string, contentLength: number, expiresIn: number): Promise<string> {
+    const put = new PutObjectCommand({ Bucket: this.cfg.bucket, Key: key, ContentType: contentType, ContentLength: contentLength });
+    return getSignedUrl(this.presigner, put, { expiresIn, signableHeaders: new Set(['content-type', 'content-length']) });
   }
 
   presignGet(key: string, expiresIn: number): Promise<string> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { BatchRef, ConfirmBatchResponseDto } from '@docket/contracts';
+import { Subjects, type BatchRef, type ConfirmBatchResponseDto } from '@docket/contracts';
 import { DocketError } from '@docket/errors';
+import { RpcClient } from '@docket/messaging';
 import { S3Storage } from '@docket/storage';
 import { DataSource, In } from 'typeorm';
 import { ArtifactEntity } from '../entities/artifact.entity.js';
@@ -13,12 +14,19 @@ const CONFIRMED = new Set(['uploaded', 'processing', 'completed', 'failed']);
 /**
  * `POST /artifacts/confirm-batch-upload/{batch_id}` (spec §3.1, §4.2). Idempotent: each file whose
  * object exists is confirmed exactly like confirm-upload (one transaction + outbox per file); files
- * never uploaded stay `pending_upload` (job `pending`, nothing queued); files confirmed earlier are
- * skipped, so a second call picks up stragglers. Unknown batch or another account's → 404, as confirm-upload.
+ * never uploaded stay `pending_upload` (job `pending`, nothing queued) and their holds are released at once
+ * (spec §3.1: "not held against the wallet"); files confirmed earlier are skipped, so a second call picks up
+ * stragglers (confirming one holds it again; 402 when the wallet cannot cover it, files confirmed before it stay
+ * confirmed). Unknown batch or another account's → 404, as confirm-upload.
  */
 @Injectable()
 export class ConfirmBatchService {
-  constructor(private readonly ds: DataSource, private readonly storage: S3Storage, private readonly confirmer: ConfirmUploadService) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly storage: S3Storage,
+    private readonly confirmer: ConfirmUploadService,
+    private readonly rpc: RpcClient,
+  ) {}
 
   async confirm(ref: BatchRef): Promise<ConfirmBatchResponseDto> {
     const batch = await this.ds.getRepository(BatchEntity).findOneBy({ id: ref.batchId, accountId: ref.accountId });
@@ -39,11 +47,21 @@ export class ConfirmBatchService {
       }
       const head = await this.storage.head(a.storageKey);
       if (!head) {
+        await this.releaseStraggler(a);
         out.pending.push(a.id);
         continue;
       }
       (await this.confirmer.queueUploaded(a, head.size) ? out.confirmed : out.already_confirmed).push(a.id);
     }
     return out;
+  }
+
+  /** Releases a never-uploaded file's hold; if a concurrent confirm-upload queued it meanwhile, holds it again. */
+  private async releaseStraggler(a: ArtifactEntity): Promise<void> {
+    await this.rpc.request(Subjects.billing.releaseHold, { accountId: a.accountId, jobId: a.latestJobId, reason: 'unconfirmed' });
+    const now = await this.ds.getRepository(ArtifactEntity).findOneByOrFail({ id: a.id });
+    if (CONFIRMED.has(now.status)) {
+      await this.rpc.request(Subjects.billing.coverHold, { accountId: a.accountId, jobId: a.latestJobId, artifactSize: Math.max(1, now.artifactSize) });
+    }
   }
 }

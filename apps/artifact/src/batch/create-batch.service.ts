@@ -91,7 +91,7 @@ export class CreateBatchService {
       await this.pipelines.countExecutions(m, pipeline.id, files.length);
     });
     const out = await Promise.all(files.map(async ({ f, artifactId, jobId, key }) => ({
-      filename: f.filename, job_id: jobId, artifact_id: artifactId, upload_url: await this.storage.presignPut(key, f.artifact_type, ttl), fields: {},
+      filename: f.filename, job_id: jobId, artifact_id: artifactId, upload_url: await this.storage.presignPut(key, f.artifact_type, f.artifact_size, ttl), fields: {},
     })));
     this.log.info({ batchId, accountId: cmd.accountId, files: files.length, held: hold.total, sandbox: cmd.sandbox }, 'batch created');
     return { batch_id: batchId, total: files.length, files: out, webhook_signing_secret: signingSecret };

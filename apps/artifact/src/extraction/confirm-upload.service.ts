@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Streams, type ArtifactRecordDto, type ArtifactRef, type JobRunMessage } from '@docket/contracts';
+import { Streams, Subjects, type ArtifactRecordDto, type ArtifactRef, type JobRunMessage } from '@docket/contracts';
 import { DocketError } from '@docket/errors';
-import { enqueueOutbox } from '@docket/messaging';
+import { enqueueOutbox, RpcClient } from '@docket/messaging';
 import { S3Storage } from '@docket/storage';
 import { DataSource } from 'typeorm';
 import { toArtifactRecord } from '../artifact.mapper.js';
@@ -13,12 +13,13 @@ import { JobEntity } from '../entities/job.entity.js';
 const ALREADY_CONFIRMED = new Set(['uploaded', 'processing']);
 
 /**
- * Step 3 (spec §4.2): verify the object, then in ONE transaction set the artifact `uploaded`,
- * the job `queued_for_processing`, and write the `jobs.v1.run` outbox row. The relay publishes it.
+ * Step 3 (spec §4.2): verify the object, make the job's hold cover its real size (ADR 0005), then in ONE
+ * transaction set the artifact `uploaded`, the job `queued_for_processing`, and write the `jobs.v1.run`
+ * outbox row. The relay publishes it.
  */
 @Injectable()
 export class ConfirmUploadService {
-  constructor(private readonly ds: DataSource, private readonly storage: S3Storage) {}
+  constructor(private readonly ds: DataSource, private readonly storage: S3Storage, private readonly rpc: RpcClient) {}
 
   async confirm(ref: ArtifactRef): Promise<ArtifactRecordDto> {
     const artifact = await this.ds.getRepository(ArtifactEntity).findOneBy({ id: ref.artifactId, accountId: ref.accountId });
@@ -36,11 +37,14 @@ export class ConfirmUploadService {
   }
 
   /**
-   * The uploaded object exists: in ONE transaction move the artifact `pending_upload` → `uploaded`, its job
+   * The uploaded object exists: billing grows the job's hold to the estimate for the object's real size
+   * (or holds a batch straggler again); `insufficient_funds` / `wallet_frozen` (402) leave the artifact
+   * `pending_upload` and the job `pending`, so the client may top up and confirm again. Then, in ONE transaction move the artifact `pending_upload` → `uploaded`, its job
    * `pending` → `queued_for_processing`, and write the `jobs.v1.run` outbox row. False when a concurrent
    * confirm already did it (guarded by the status), so nothing is queued twice. Used by confirm-batch too.
    */
   async queueUploaded(artifact: ArtifactEntity, size: number): Promise<boolean> {
+    await this.rpc.request(Subjects.billing.coverHold, { accountId: artifact.accountId, jobId: artifact.latestJobId, artifactSize: Math.max(1, size) });
     return this.ds.transaction(async (m) => {
       const moved = await m
         .createQueryBuilder()

@@ -81,7 +81,7 @@ export class CreateExtractionService {
       await m.update(JobEntity, { id: jobId }, { holdAmount: hold.amount });
       await this.pipelines.countExecutions(m, pipeline.id, 1);
     });
-    const uploadUrl = await this.storage.presignPut(key, req.artifact_type, ttl);
+    const uploadUrl = await this.storage.presignPut(key, req.artifact_type, req.artifact_size, ttl);
     this.log.info({ jobId, artifactId, accountId: cmd.accountId, sandbox: cmd.sandbox, pipelineId: pipeline.id }, 'extraction created');
     return { job_id: jobId, artifact_id: artifactId, upload_url: uploadUrl, fields: {}, expires_in: ttl, webhook_signing_secret: signingSecret };
   }

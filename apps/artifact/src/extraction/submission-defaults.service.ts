@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  findDuplicateKeys, Subjects, type ExtractionSchemaDto, type FieldDefDto, type RegisterOneShotReply, type TemplateSnapshot,
+  AUTO_TEMPLATE_ID, AUTO_TEMPLATE_SCHEMA, AUTO_TEMPLATE_VERSION, findDuplicateKeys, Subjects, type ExtractionSchemaDto, type FieldDefDto, type RegisterOneShotReply, type TemplateSnapshot,
 } from '@docket/contracts';
 import { DocketError } from '@docket/errors';
 import { RpcClient } from '@docket/messaging';
@@ -34,7 +34,8 @@ interface SubmissionOptions {
 /**
  * Spec §4.1 rules 1–3 for every kind of submission (extract, batch, pipeline_async, direct upload):
  * schema = request template | inline schema | the pipeline's default template; webhook = request
- * webhook_id → request webhook_url → the pipeline's default webhook (there is no API-key default yet).
+ * webhook_id → request webhook_url → the pipeline's default webhook. The account's default pipeline starts with the
+ * built-in `auto` template (ADR 0005); its defaults are set with `PATCH /pipelines/{id}` or the admin CLI's `set-defaults`.
  */
 @Injectable()
 export class SubmissionDefaultsService {
@@ -51,6 +52,13 @@ export class SubmissionDefaultsService {
       return { fields: inline.fields, templateId: null, templateVersion: null, confidenceThreshold: DEFAULT_CONFIDENCE_THRESHOLD, ocrEngine: DEFAULT_OCR_ENGINE };
     }
     const effective = templateId ?? pipeline.templateId;
+    if (effective === AUTO_TEMPLATE_ID) {
+      // Built in (ADR 0005): not stored in the template service; the worker classifies and picks the kind's fields.
+      return {
+        fields: AUTO_TEMPLATE_SCHEMA.fields, templateId: AUTO_TEMPLATE_ID, templateVersion: AUTO_TEMPLATE_VERSION,
+        confidenceThreshold: DEFAULT_CONFIDENCE_THRESHOLD, ocrEngine: DEFAULT_OCR_ENGINE,
+      };
+    }
     if (effective) {
       const snap = await this.rpc.request<TemplateSnapshot>(Subjects.template.snapshot, { accountId, templateId: effective });
       return {

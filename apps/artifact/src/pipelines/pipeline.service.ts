@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Subjects, type PipelineAdminDto, type PipelineDto, type UpdatePipelineCommand } from '@docket/contracts';
+import { AUTO_TEMPLATE_ID, DEFAULT_PIPELINE_ALIAS, Subjects, type PipelineDto, type UpdatePipelineCommand } from '@docket/contracts';
 import { DocketError } from '@docket/errors';
 import { RpcClient } from '@docket/messaging';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -12,17 +12,17 @@ export const defaultPipelineId = (accountId: string) => `pipe_${accountId.replac
 
 export function toPipeline(p: PipelineEntity): PipelineDto {
   return {
-    id: p.id, name: p.name, is_active: p.isActive, template_id: p.templateId, execution_count: p.executionCount,
-    created_at: new Date(p.createdAt).toISOString(),
+    id: p.id, name: p.name, is_active: p.isActive, is_default: p.isDefault, template_id: p.templateId, webhook_id: p.webhookId,
+    execution_count: p.executionCount, created_at: new Date(p.createdAt).toISOString(),
   };
 }
 
-const toAdmin = (p: PipelineEntity): PipelineAdminDto => ({ ...toPipeline(p), webhook_id: p.webhookId, is_default: p.isDefault });
 
 /**
  * Pipelines (legacy, spec §2.5, §4.7). Each account gets a default pipeline on first use (any
- * submission or `GET /pipelines`); its template and webhook are the defaults of spec §4.1 rules 2–3.
- * There is no public route to configure a pipeline (the spec shows none): `artifact.v1.pipeline.update` only.
+ * submission or `GET /pipelines`), with the built-in `auto` template; its template and webhook are the defaults
+ * of spec §4.1 rules 2–3. They are changed by `artifact.v1.pipeline.update`: `PATCH /pipelines/{id}` (a documented
+ * extension) and the admin CLI's `set-defaults`.
  */
 @Injectable()
 export class PipelineService {
@@ -34,7 +34,7 @@ export class PipelineService {
       .createQueryBuilder()
       .insert()
       .into(PipelineEntity)
-      .values({ id, accountId, name: DEFAULT_PIPELINE_NAME, isActive: true, isDefault: true, templateId: null, webhookId: null, executionCount: 0 })
+      .values({ id, accountId, name: DEFAULT_PIPELINE_NAME, isActive: true, isDefault: true, templateId: AUTO_TEMPLATE_ID, webhookId: null, executionCount: 0 })
       .orIgnore()
       .execute();
     return this.ds.getRepository(PipelineEntity).findOneByOrFail({ id, accountId });
@@ -61,13 +61,14 @@ export class PipelineService {
     await m.increment(PipelineEntity, { id: pipelineId }, 'executionCount', jobs);
   }
 
-  async update(cmd: UpdatePipelineCommand): Promise<PipelineAdminDto> {
-    if (cmd.pipelineId === defaultPipelineId(cmd.accountId)) await this.ensureDefault(cmd.accountId);
+  async update(cmd: UpdatePipelineCommand): Promise<PipelineDto> {
+    const pipelineId = cmd.pipelineId === DEFAULT_PIPELINE_ALIAS ? defaultPipelineId(cmd.accountId) : cmd.pipelineId;
+    if (pipelineId === defaultPipelineId(cmd.accountId)) await this.ensureDefault(cmd.accountId);
     const repo = this.ds.getRepository(PipelineEntity);
-    const p = await repo.findOneBy({ id: cmd.pipelineId });
+    const p = await repo.findOneBy({ id: pipelineId });
     if (!p) throw new DocketError('pipeline_not_found', 'Pipeline not found', { pipeline_id: cmd.pipelineId });
     if (p.accountId !== cmd.accountId) throw new DocketError('forbidden', 'This pipeline belongs to another account');
-    if (cmd.template_id) await this.rpc.request(Subjects.template.snapshot, { accountId: cmd.accountId, templateId: cmd.template_id });
+    if (cmd.template_id && cmd.template_id !== AUTO_TEMPLATE_ID) await this.rpc.request(Subjects.template.snapshot, { accountId: cmd.accountId, templateId: cmd.template_id });
     if (cmd.webhook_id) await this.rpc.request(Subjects.webhook.verify, { accountId: cmd.accountId, webhookId: cmd.webhook_id });
     const patch: Partial<PipelineEntity> = {};
     if (cmd.name !== undefined) patch.name = cmd.name;
@@ -75,6 +76,6 @@ export class PipelineService {
     if (cmd.template_id !== undefined) patch.templateId = cmd.template_id;
     if (cmd.webhook_id !== undefined) patch.webhookId = cmd.webhook_id;
     if (Object.keys(patch).length) await repo.update({ id: p.id }, patch);
-    return toAdmin(await repo.findOneByOrFail({ id: p.id }));
+    return toPipeline(await repo.findOneByOrFail({ id: p.id }));
   }
 }

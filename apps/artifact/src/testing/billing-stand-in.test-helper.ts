@@ -1,7 +1,7 @@
 import { Controller, Module } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  PlaceBatchHoldCommand, PlaceHoldCommand, ReleaseHoldCommand, Subjects, type PlaceBatchHoldReply, type PlaceHoldReply, type ReleaseHoldReply,
+  CoverHoldCommand, PlaceBatchHoldCommand, PlaceHoldCommand, ReleaseHoldCommand, Subjects, type PlaceBatchHoldReply, type PlaceHoldReply, type ReleaseHoldReply,
 } from '@docket/contracts';
 import { DocketError } from '@docket/errors';
 
@@ -10,6 +10,7 @@ export interface BillingRecord {
   holds: PlaceHoldCommand[];
   batchHolds: PlaceBatchHoldCommand[];
   releases: ReleaseHoldCommand[];
+  covers: CoverHoldCommand[];
   /** Accounts whose holds are refused (402). */
   broke: Set<string>;
 }
@@ -19,7 +20,7 @@ export interface BillingRecord {
  * `startServiceApp`) using the real contract classes, holding 5 credits per job and recording calls.
  */
 export function billingStandIn(): { module: new () => unknown; record: BillingRecord } {
-  const record: BillingRecord = { holds: [], batchHolds: [], releases: [], broke: new Set() };
+  const record: BillingRecord = { holds: [], batchHolds: [], releases: [], covers: [], broke: new Set() };
 
   @Controller()
   class BillingStandIn {
@@ -35,6 +36,13 @@ export function billingStandIn(): { module: new () => unknown; record: BillingRe
       if (record.broke.has(cmd.accountId)) throw new DocketError('wallet_frozen', 'Wallet is frozen');
       record.batchHolds.push(cmd);
       return { holds: cmd.items.map((i) => ({ jobId: i.jobId, amount: 5 })), total: 5 * cmd.items.length };
+    }
+
+    @MessagePattern(Subjects.billing.coverHold)
+    cover(@Payload() cmd: CoverHoldCommand): PlaceHoldReply {
+      if (record.broke.has(cmd.accountId)) throw new DocketError('insufficient_funds', 'Spendable balance is too low');
+      record.covers.push(cmd);
+      return { jobId: cmd.jobId, amount: 5 };
     }
 
     @MessagePattern(Subjects.billing.releaseHold)

@@ -5,13 +5,14 @@ export const HOLD_STATES = ['held', 'settled', 'released'] as const;
 export type HoldState = (typeof HOLD_STATES)[number];
 
 /** How the job ended, as far as billing knows (usage counts these). */
-export type HoldOutcome = 'success' | 'failed' | 'cancelled' | 'expired' | 'aborted';
+export type HoldOutcome = 'success' | 'failed' | 'cancelled' | 'expired' | 'aborted' | 'unconfirmed';
 
 /** One hold per job (the job id is the key, which makes placing a hold idempotent). */
 @Entity({ schema: 'billing', name: 'holds' })
 @Index('holds_account_created_idx', ['accountId', 'createdAt'])
 @Check('holds_state_valid', `"state" IN ('held', 'settled', 'released')`)
-@Check('holds_charge_within_hold', '"charged_micro" >= 0 AND "charged_micro" <= "amount_micro"')
+// The charge may exceed the hold: the engine's page count settles (ADR 0005); the wallet CHECKs bound it.
+@Check('holds_charge_non_negative', '"charged_micro" >= 0')
 export class HoldEntity {
   @PrimaryColumn({ type: 'varchar', length: 64, name: 'job_id' })
   jobId: string;

@@ -9,8 +9,10 @@ export type LedgerKind = 'deposit' | 'hold' | 'release' | 'charge';
  */
 @Entity({ schema: 'billing', name: 'ledger_entries' })
 @Index('ledger_account_created_idx', ['accountId', 'createdAt'])
-// A job has at most one hold, one release and one charge entry: a second settlement cannot slip in.
-@Index('ledger_job_kind_uq', ['jobId', 'kind'], { unique: true, where: '"job_id" IS NOT NULL' })
+// A job is charged at most once: a second settlement cannot slip in. Holds and releases may repeat
+// (a confirm growing the hold; a batch straggler released at confirm-batch-upload and held again later),
+// each guarded by the hold row's state under the wallet → hold locks.
+@Index('ledger_job_charge_uq', ['jobId'], { unique: true, where: `"job_id" IS NOT NULL AND "kind" = 'charge'` })
 export class LedgerEntryEntity {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   id: string;

@@ -1,12 +1,17 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { PlaceBatchHoldCommand, PlaceHoldCommand, ReleaseHoldCommand, Subjects } from '@docket/contracts';
+import { CoverHoldCommand, PlaceBatchHoldCommand, PlaceHoldCommand, ReleaseHoldCommand, Subjects } from '@docket/contracts';
+import { CoverHoldService } from './cover-hold.service.js';
 import { PlaceHoldService } from './place-hold.service.js';
 import { ReleaseHoldService } from './release-hold.service.js';
 
 @Controller()
 export class HoldsHandler {
-  constructor(private readonly placeHold: PlaceHoldService, private readonly releaseHold: ReleaseHoldService) {}
+  constructor(
+    private readonly placeHold: PlaceHoldService,
+    private readonly releaseHold: ReleaseHoldService,
+    private readonly coverHold: CoverHoldService,
+  ) {}
 
   @MessagePattern(Subjects.billing.placeHold)
   place(@Payload() cmd: PlaceHoldCommand) {
@@ -16,6 +21,11 @@ export class HoldsHandler {
   @MessagePattern(Subjects.billing.placeBatchHold)
   placeBatch(@Payload() cmd: PlaceBatchHoldCommand) {
     return this.placeHold.placeBatch(cmd);
+  }
+
+  @MessagePattern(Subjects.billing.coverHold)
+  cover(@Payload() cmd: CoverHoldCommand) {
+    return this.coverHold.cover(cmd);
   }
 
   @MessagePattern(Subjects.billing.releaseHold)

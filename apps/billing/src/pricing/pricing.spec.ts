@@ -39,14 +39,16 @@ describe('holdAmountMicro', () => {
 });
 
 describe('actualCostMicro', () => {
-  const base = { sandbox: false, holdMicro: 5_000_000, pricePerPageMicro: 1_000_000 };
+  const base = { sandbox: false, capMicro: 50_000_000, pricePerPageMicro: 1_000_000 };
 
   it('charges pages × price when below the hold', () => {
     expect(actualCostMicro({ ...base, pages: 2 })).toBe(2_000_000);
   });
 
-  it('never charges more than the hold', () => {
-    expect(actualCostMicro({ ...base, pages: 9 })).toBe(5_000_000);
+  it('charges the real page count above the hold, up to what the wallet can give', () => {
+    expect(actualCostMicro({ ...base, pages: 30 })).toBe(30_000_000);
+    expect(actualCostMicro({ ...base, pages: 90 })).toBe(50_000_000);
+    expect(actualCostMicro({ ...base, pages: 3, capMicro: -1 })).toBe(0);
   });
 
   it('charges nothing for sandbox or zero/invalid page counts', () => {

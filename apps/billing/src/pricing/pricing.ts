@@ -30,11 +30,13 @@ export function holdAmountMicro(input: { artifactSize: number; sandbox: boolean 
 }
 
 /**
- * What a finished job really costs: pages × the price recorded on its hold, never more than the
- * hold (the client was shown the hold as the upper bound) and never negative. Sandbox costs 0.
+ * What a finished job costs: the engine's page count × the price recorded on its hold (ADR 0005:
+ * the real count settles, also above the hold), never more than `capMicro` — what the wallet can
+ * give for this job (its hold plus the spendable balance), so the balance never falls below the
+ * other holds — and never negative. Sandbox costs 0.
  */
-export function actualCostMicro(input: { pages: number; sandbox: boolean; holdMicro: number; pricePerPageMicro: number }): number {
+export function actualCostMicro(input: { pages: number; sandbox: boolean; capMicro: number; pricePerPageMicro: number }): number {
   if (input.sandbox) return 0;
   const pages = Number.isFinite(input.pages) ? Math.max(0, Math.floor(input.pages)) : 0;
-  return Math.min(input.holdMicro, pages * input.pricePerPageMicro);
+  return Math.max(0, Math.min(input.capMicro, pages * input.pricePerPageMicro));
 }

@@ -12,7 +12,8 @@ export type SettleOutcome = 'charged' | 'released' | 'already_final' | 'unknown_
 
 /**
  * Turns a job's hold into its final money effect, exactly once: success → charge the actual cost
- * (≤ hold; sandbox 0) and free the rest; any other terminal status → release without charge.
+ * (engine pages × price, also above the hold, up to hold + spendable; sandbox 0) and free the hold;
+ * any other terminal status → release without charge.
  * Redelivered or duplicate events find the hold no longer `held` and change nothing.
  */
 @Injectable()
@@ -26,6 +27,11 @@ export class SettleJobService {
       const wallet = await lockWallet(em, ev.accountId);
       const hold = await lockHold(em, ev.jobId, ev.accountId);
       if (!hold) return this.unknown(ev);
+      if (hold.state === 'released' && hold.outcome === 'unconfirmed' && ev.status !== 'success') {
+        // A batch straggler released at confirm-batch-upload: record how the job ended (usage counts it).
+        await em.update(HoldEntity, { jobId: hold.jobId }, { outcome: ev.status, finishedAt: new Date() });
+        return 'already_final';
+      }
       if (hold.state !== 'held') return 'already_final';
 
       if (ev.status !== 'success') {
@@ -34,7 +40,12 @@ export class SettleJobService {
       }
 
       // The hold's own sandbox flag decides: it was fixed when the job was admitted.
-      const cost = actualCostMicro({ pages: ev.pages, sandbox: hold.sandbox, holdMicro: hold.amountMicro, pricePerPageMicro: hold.pricePerPageMicro });
+      const capMicro = hold.amountMicro + wallet.balanceMicro - wallet.heldMicro;
+      const cost = actualCostMicro({ pages: ev.pages, sandbox: hold.sandbox, capMicro, pricePerPageMicro: hold.pricePerPageMicro });
+      const dueMicro = hold.sandbox ? 0 : Math.max(0, Math.floor(ev.pages || 0)) * hold.pricePerPageMicro;
+      if (cost < dueMicro) {
+        this.log.warn({ jobId: hold.jobId, accountId: hold.accountId, dueMicro, costMicro: cost }, 'wallet could not cover the real page count; charged what it held');
+      }
       const finishedAt = new Date();
       await em.update(HoldEntity, { jobId: hold.jobId }, {
         state: 'settled', outcome: 'success', chargedMicro: cost, pages: Math.max(0, Math.floor(ev.pages || 0)), finishedAt,

@@ -1,12 +1,19 @@
 import {
-  resultKeys, Subjects, type JobOutcomeCommand, type JobOutcomeReply, type JobRunMessage, type JobStartedReply,
+  AUTO_STANDARD_FIELDS, AUTO_TEMPLATE_ID, DOCUMENT_TYPE_KEY, resultKeys, Subjects, type JobOutcomeCommand, type JobOutcomeReply, type JobRunMessage,
+  type JobStartedReply,
 } from '@docket/contracts';
-import { ExtractionError, syntheticResult, type ExtractionEngine, type ExtractionOutput } from '@docket/extraction';
+import { ExtractionError, extractAuto, syntheticResult, type ExtractionEngine, type ExtractionOutput } from '@docket/extraction';
 import type { HandlerOutcome } from '@docket/messaging';
 import type { RpcClient } from '@docket/messaging';
 import type { S3Storage } from '@docket/storage';
 import type { Logger } from 'pino';
 import type { WorkerConfig } from '../config.js';
+
+/** The `auto` template's schema per document kind. */
+const AUTO_SCHEMAS = {
+  invoice: { fields: AUTO_STANDARD_FIELDS.invoice }, receipt: { fields: AUTO_STANDARD_FIELDS.receipt }, form: { fields: AUTO_STANDARD_FIELDS.form },
+  table_document: { fields: AUTO_STANDARD_FIELDS.table_document }, other: { fields: AUTO_STANDARD_FIELDS.other },
+};
 
 export interface RunContext {
   deliveryCount: number;
@@ -69,19 +76,20 @@ export class RunJobService {
   }
 
   private async extract(msg: JobRunMessage): Promise<ExtractionOutput> {
+    const auto = msg.templateId === AUTO_TEMPLATE_ID;
     if (msg.sandbox) {
-      // Sandbox keys get deterministic synthetic results and never touch the engine (spec §5).
-      const result = syntheticResult(msg.schema);
+      // Sandbox keys get deterministic synthetic results and never touch the engine (spec §5); `auto` answers as an invoice.
+      const result = auto ? { [DOCUMENT_TYPE_KEY]: 'invoice', ...syntheticResult({ fields: AUTO_STANDARD_FIELDS.invoice }) } : syntheticResult(msg.schema);
       const fields = Object.fromEntries(Object.keys(result).map((k) => [k, { confidence: 1, errors: [] }]));
       return { result, fields, confidence: 1, needsReview: false, pages: 1, markdown: `# ${msg.filename}\n\n_Sandbox result: synthetic data._\n` };
     }
     const bytes = await this.storage.getBytes(msg.sourceKey);
     const signal = AbortSignal.timeout(this.cfg.EXTRACTION_TIMEOUT_MS);
-    return this.engine.extract({ bytes, mimeType: msg.mimeType, filename: msg.filename }, msg.schema, {
-      confidenceThreshold: msg.confidenceThreshold,
-      ocrEngine: msg.ocrEngine,
-      signal,
-    });
+    const input = { bytes, mimeType: msg.mimeType, filename: msg.filename };
+    const opts = { confidenceThreshold: msg.confidenceThreshold, ocrEngine: msg.ocrEngine, signal };
+    // The built-in `auto` template (ADR 0005): the engine classifies the document and extracts that kind's standard fields.
+    if (auto) return extractAuto(this.engine, input, AUTO_SCHEMAS, opts, DOCUMENT_TYPE_KEY);
+    return this.engine.extract(input, msg.schema, opts);
   }
 
   private report(cmd: JobOutcomeCommand): Promise<JobOutcomeReply> {

@@ -30,7 +30,7 @@ export class ArtifactsController {
     summary: 'Upload a file and queue it in one request (multipart)',
     description:
       'multipart/form-data with `file` (required; its Content-Type becomes artifact_type) and optional `retention_policy`. No template_id or ' +
-      'extraction_schema: the default pipeline\'s template applies (400 `no_default_template` when none is set). ' +
+      'extraction_schema: the default pipeline\'s template applies — the built-in `auto` unless changed with `PATCH /pipelines/{id}` (400 `no_default_template` when cleared). ' +
       `The artifact is stored, marked \`uploaded\` and its job queued; no confirm call. At most \`DIRECT_UPLOAD_MAX_BYTES\` (default ${DIRECT_UPLOAD_MAX_BYTES_DEFAULT}) bytes; use POST /extract for larger files.`,
   })
   @ApiConsumes('multipart/form-data')
@@ -65,12 +65,13 @@ export class ArtifactsController {
     summary: 'Confirm every uploaded file of a batch',
     description:
       'Idempotent. Uploaded files become `uploaded` with jobs `queued_for_processing` (`confirmed`); files never uploaded stay `pending_upload` ' +
-      '(`pending`; call again once they are uploaded); files confirmed earlier are skipped (`already_confirmed`); files whose upload URL expired ' +
-      'or that were cancelled are `closed`. Values are artifact ids. 404 for an unknown batch or another account\'s.',
+      '(`pending`; their holds are released at once — not held against the wallet — call again once they are uploaded and they are held again); ' +
+      'files confirmed earlier are skipped (`already_confirmed`); files whose upload URL expired or that were cancelled are `closed`. Values are artifact ids. ' +
+      '404 for an unknown batch or another account\'s; 402 when the wallet cannot cover a late file (files confirmed before it stay confirmed).',
   })
   @ApiParam({ name: 'batch_id', example: 'bat_01jd3q8y4n6z2xk7m5t9w0abcd' })
   @ApiOkResponse({ type: ConfirmBatchResponseDto })
-  @ApiErrors(401, 404, 422)
+  @ApiErrors(401, 402, 404, 422)
   confirmBatch(@Auth() auth: AuthContext, @Param('batch_id') batchId: string): Promise<ConfirmBatchResponseDto> {
     return this.rpc.request(Subjects.artifact.confirmBatch, { accountId: auth.accountId, batchId });
   }
@@ -168,11 +169,13 @@ export class ArtifactsController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Confirm the upload and queue the job (step 3 of 4)',
-    description: 'Verifies the object exists in storage, marks the artifact `uploaded` and queues the job. Repeating the call returns 200 without queueing again.',
+    description: 'Verifies the object exists in storage, re-sizes the job\'s hold from the stored object\'s real size, marks the artifact `uploaded` and queues the job. ' +
+      'Repeating the call returns 200 without queueing again. 402 (`insufficient_funds` / `wallet_frozen`) when the wallet cannot cover the re-sized hold: the artifact stays ' +
+      '`pending_upload` and the job `pending`, so the call can be repeated after a deposit. The final charge is the number of pages the engine read.',
   })
   @ApiParam(ARTIFACT_ID)
   @ApiOkResponse({ type: ArtifactRecordDto })
-  @ApiErrors(401, 404, 409)
+  @ApiErrors(401, 402, 404, 409)
   confirm(@Auth() auth: AuthContext, @Param('artifact_id') artifactId: string): Promise<ArtifactRecordDto> {
     return this.rpc.request(Subjects.artifact.confirmUpload, { accountId: auth.accountId, artifactId });
   }

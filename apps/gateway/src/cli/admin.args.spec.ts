@@ -16,6 +16,11 @@ describe('parseAdminArgs', () => {
     expect(parseAdminArgs(['rotate-secret', '--api-key', KEY])).toEqual({ command: 'rotate-secret', apiKey: KEY });
     expect(parseAdminArgs(['revoke-secret', '--api-key', KEY, '--secret-id', 'sec_1'])).toEqual({ command: 'revoke-secret', apiKey: KEY, secretId: 'sec_1' });
     expect(parseAdminArgs(['revoke-key', '--api-key', KEY])).toEqual({ command: 'revoke-key', apiKey: KEY });
+    expect(parseAdminArgs(['list-secrets', '--api-key', KEY])).toEqual({ command: 'list-secrets', apiKey: KEY });
+    expect(parseAdminArgs(['set-defaults', '--api-key', KEY, '--template-id', 'tpl_1', '--webhook-id', 'wh_1']))
+      .toEqual({ command: 'set-defaults', apiKey: KEY, templateId: 'tpl_1', webhookId: 'wh_1' });
+    expect(parseAdminArgs(['set-defaults', '--api-key', KEY, '--template-id', 'auto'])).toEqual({ command: 'set-defaults', apiKey: KEY, templateId: 'auto' });
+    expect(parseAdminArgs(['set-defaults', '--api-key', KEY, '--webhook-id', 'none'])).toEqual({ command: 'set-defaults', apiKey: KEY, webhookId: null });
     expect(parseAdminArgs(['set-rate-limit', '--api-key', KEY, '--per-minute', '1200'])).toEqual({ command: 'set-rate-limit', apiKey: KEY, perMinute: 1200 });
     expect(parseAdminArgs(['set-rate-limit', '--api-key', KEY, '--per-minute', 'default'])).toEqual({ command: 'set-rate-limit', apiKey: KEY, perMinute: null });
   });
@@ -33,6 +38,10 @@ describe('parseAdminArgs', () => {
     [['revoke-secret', '--api-key', KEY]],
     [['rotate-secret', KEY]],
     [['set-rate-limit', '--api-key', KEY]],
+    [['list-secrets']],
+    [['set-defaults', '--api-key', KEY]],
+    [['set-defaults', '--template-id', 'tpl_1']],
+    [['set-defaults', '--api-key', KEY, '--template-id', 'tpl 1']],
     [['set-rate-limit', '--api-key', KEY, '--per-minute', '0']],
     [['set-rate-limit', '--api-key', KEY, '--per-minute', '1.5']],
     [['set-rate-limit', '--api-key', KEY, '--per-minute', '-3']],

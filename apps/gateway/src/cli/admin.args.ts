@@ -10,19 +10,26 @@ export type AdminCommand =
   | { command: 'unfreeze'; accountId: string }
   | { command: 'rotate-secret'; apiKey: string }
   | { command: 'revoke-secret'; apiKey: string; secretId: string }
+  | { command: 'list-secrets'; apiKey: string }
+  /** Unset: unchanged; null: cleared (`none`). */
+  | { command: 'set-defaults'; apiKey: string; templateId?: string | null; webhookId?: string | null }
   | { command: 'revoke-key'; apiKey: string }
   | { command: 'set-rate-limit'; apiKey: string; perMinute: number | null };
 
 export const USAGE = `Docket admin CLI: npm run --silent admin -- <command> [options]
 Each command prints one JSON object on stdout; on failure it prints { "error": { code, message } } and exits 1.
 
-  create-account --name N [--credits C]     account + sandbox and live credentials (secrets shown once), wallet opened with C credits (default 0)
+  create-account --name N [--credits C]     account + sandbox and live credentials (secrets shown once, with their secret_id), wallet opened with C credits (default 0)
   deposit --account A --credits C           add credits to the wallet → wallet
   freeze --account A [--reason R]           freeze the wallet (reason default manual_freeze) → wallet
   unfreeze --account A                      unfreeze the wallet → wallet
-  rotate-secret --api-key K                 issue an additional secret; old ones stay valid until revoked
+  rotate-secret --api-key K                 issue an additional secret (shown once, with its secret_id); old ones stay valid until revoked
+  list-secrets --api-key K                  the key's secrets: secret_id, created_at, last_used_at, revoked_at (never the secret)
   revoke-secret --api-key K --secret-id S   revoke one secret of a key
   revoke-key --api-key K                    revoke a key and all its secrets, immediately
+  set-defaults --api-key K [--template-id T] [--webhook-id W]
+                                            default template (a template id, "auto" or "none") and default webhook (an id or "none") of
+                                            the key's account (its default pipeline, shared by its sandbox and live keys) → the pipeline
   set-rate-limit --api-key K --per-minute N requests per minute for the key ("default" removes the override);
                                             running gateways apply it within RATE_LIMIT_CACHE_SECONDS
   help                                      this text
@@ -38,6 +45,8 @@ const OPTIONS: Record<Exclude<AdminCommand['command'], 'help'>, OptionSpec> = {
   freeze: { account: { type: 'string' }, reason: { type: 'string' } },
   unfreeze: { account: { type: 'string' } },
   'rotate-secret': { 'api-key': { type: 'string' } },
+  'list-secrets': { 'api-key': { type: 'string' } },
+  'set-defaults': { 'api-key': { type: 'string' }, 'template-id': { type: 'string' }, 'webhook-id': { type: 'string' } },
   'revoke-secret': { 'api-key': { type: 'string' }, 'secret-id': { type: 'string' } },
   'revoke-key': { 'api-key': { type: 'string' } },
   'set-rate-limit': { 'api-key': { type: 'string' }, 'per-minute': { type: 'string' } },
@@ -66,10 +75,13 @@ export function parseAdminArgs(argv: string[]): AdminCommand {
     case 'unfreeze':
       return { command: name, accountId: account(values) };
     case 'rotate-secret':
+    case 'list-secrets':
     case 'revoke-key':
       return { command: name, apiKey: required(values, 'api-key') };
     case 'revoke-secret':
       return { command: name, apiKey: required(values, 'api-key'), secretId: required(values, 'secret-id') };
+    case 'set-defaults':
+      return defaults(values);
     case 'set-rate-limit':
       return { command: name, apiKey: required(values, 'api-key'), perMinute: perMinute(required(values, 'per-minute')) };
   }
@@ -103,6 +115,24 @@ function perMinute(text: string): number | null {
     throw invalid('--per-minute must be a whole number between 1 and 1000000, or "default"');
   }
   return value;
+}
+
+const RESOURCE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** `set-defaults`: at least one of the two defaults; `none` clears one. */
+function defaults(values: Record<string, string | undefined>): AdminCommand {
+  const apiKey = required(values, 'api-key');
+  const pick = (option: string): string | null | undefined => {
+    const raw = values[option]?.trim();
+    if (raw === undefined) return undefined;
+    if (raw === 'none') return null;
+    if (!RESOURCE_ID.test(raw)) throw invalid(`--${option} must be an id (letters, digits, _ or -) or "none"`);
+    return raw;
+  };
+  const templateId = pick('template-id');
+  const webhookId = pick('webhook-id');
+  if (templateId === undefined && webhookId === undefined) throw invalid('set-defaults needs --template-id and/or --webhook-id');
+  return { command: 'set-defaults', apiKey, ...(templateId !== undefined && { templateId }), ...(webhookId !== undefined && { webhookId }) };
 }
 
 function invalid(message: string): DocketError {

@@ -87,8 +87,8 @@ describe('admin CLI against real Postgres and NATS', () => {
     expect(exitCode).toBe(0);
     expect(out).toEqual({
       account_id: expect.stringMatching(/^acct_/),
-      sandbox: { api_key: expect.stringMatching(/^dk_test_/), secret: expect.stringMatching(/^sk_/) },
-      live: { api_key: expect.stringMatching(/^dk_live_/), secret: expect.stringMatching(/^sk_/) },
+      sandbox: { api_key: expect.stringMatching(/^dk_test_/), secret_id: expect.stringMatching(/^sec_/), secret: expect.stringMatching(/^sk_/) },
+      live: { api_key: expect.stringMatching(/^dk_live_/), secret_id: expect.stringMatching(/^sec_/), secret: expect.stringMatching(/^sk_/) },
     });
     expect(wallets.get(out.account_id)).toMatchObject({ balance: 100 });
 
@@ -129,6 +129,13 @@ describe('admin CLI against real Postgres and NATS', () => {
     expect(revokedSecret).toEqual({ exitCode: 0, out: { api_key: acct.sandbox.api_key, secret_id: rotated.out.secret_id, revoked_at: expect.any(String) } });
     expect(await identity.authenticate(basicAuthHeader(acct.sandbox.api_key, rotated.out.secret))).toBeNull();
     expect(await identity.authenticate(basicAuthHeader(acct.sandbox.api_key, acct.sandbox.secret))).not.toBeNull();
+
+    const listed = await admin('list-secrets', '--api-key', acct.sandbox.api_key);
+    expect(listed).toEqual({ exitCode: 0, out: { api_key: acct.sandbox.api_key, secrets: [
+      { secret_id: acct.sandbox.secret_id, created_at: expect.any(String), last_used_at: expect.any(String), revoked_at: null },
+      { secret_id: rotated.out.secret_id, created_at: expect.any(String), last_used_at: null, revoked_at: revokedSecret.out.revoked_at },
+    ] } });
+    expect(JSON.stringify(listed.out)).not.toContain(acct.sandbox.secret);
 
     const revokedKey = await admin('revoke-key', '--api-key', acct.sandbox.api_key);
     expect(revokedKey).toEqual({ exitCode: 0, out: { api_key: acct.sandbox.api_key, revoked_at: expect.any(String) } });

@@ -1,5 +1,5 @@
 import { loadConfig, z } from '@docket/config';
-import { Subjects } from '@docket/contracts';
+import { DEFAULT_PIPELINE_ALIAS, Subjects } from '@docket/contracts';
 import { createServiceDataSource, ensureDatabase, initAndMigrate } from '@docket/database';
 import { DocketError } from '@docket/errors';
 import { natsAuth, RpcClient } from '@docket/messaging';
@@ -27,7 +27,8 @@ export interface AdminRunOptions {
 
 /**
  * Runs one admin command and releases every connection it opened, so the process can exit.
- * Identity commands need only Postgres; wallet commands need only NATS (billing answers them).
+ * Identity commands need only Postgres; wallet commands need only NATS (billing answers them); set-defaults
+ * needs both (the artifact service answers it).
  */
 export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv, opts: AdminRunOptions = {}): Promise<AdminResult> {
   const resources = new Resources(env, opts);
@@ -46,7 +47,7 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv, opts: Adm
 async function execute(cmd: Exclude<AdminCommand, { command: 'help' }>, r: Resources): Promise<unknown> {
   switch (cmd.command) {
     case 'create-account': {
-      const [identity, billing] = await Promise.all([r.identity(), r.billing()]);
+      const [identity, billing] = await Promise.all([r.identity(), r.nats()]);
       // The wallet is opened inside the account transaction: a billing failure leaves no account behind.
       return identity.createAccount(cmd.name, {
         beforeCommit: async (accountId) => {
@@ -55,20 +56,33 @@ async function execute(cmd: Exclude<AdminCommand, { command: 'help' }>, r: Resou
       });
     }
     case 'deposit':
-      return (await r.billing()).request(Subjects.billing.deposit, { accountId: cmd.accountId, credits: cmd.credits });
+      return (await r.nats()).request(Subjects.billing.deposit, { accountId: cmd.accountId, credits: cmd.credits });
     case 'freeze':
-      return (await r.billing()).request(Subjects.billing.freeze, { accountId: cmd.accountId, reason: cmd.reason });
+      return (await r.nats()).request(Subjects.billing.freeze, { accountId: cmd.accountId, reason: cmd.reason });
     case 'unfreeze':
-      return (await r.billing()).request(Subjects.billing.unfreeze, { accountId: cmd.accountId });
+      return (await r.nats()).request(Subjects.billing.unfreeze, { accountId: cmd.accountId });
     case 'rotate-secret':
       return (await r.identity()).rotateSecret(cmd.apiKey);
+    case 'list-secrets':
+      return (await r.identity()).listSecrets(cmd.apiKey);
     case 'revoke-secret':
       return (await r.identity()).revokeSecret(cmd.apiKey, cmd.secretId);
     case 'revoke-key':
       return (await r.identity()).revokeKey(cmd.apiKey);
+    case 'set-defaults':
+      return setDefaults(cmd, r);
     case 'set-rate-limit':
       return (await r.rateLimits()).setLimit(cmd.apiKey, cmd.perMinute);
   }
+}
+
+/** The key's account's default pipeline gets the given defaults (the artifact service checks they exist). */
+async function setDefaults(cmd: Extract<AdminCommand, { command: 'set-defaults' }>, r: Resources): Promise<unknown> {
+  const owner = await (await r.identity()).findAccountByKey(cmd.apiKey);
+  if (!owner) throw new DocketError('not_found', `API key ${cmd.apiKey} does not exist`);
+  return (await r.nats()).request(Subjects.artifact.updatePipeline, {
+    accountId: owner.account_id, pipelineId: DEFAULT_PIPELINE_ALIAS, template_id: cmd.templateId, webhook_id: cmd.webhookId,
+  });
 }
 
 function describe(err: unknown): { code: string; message: string } {
@@ -105,7 +119,8 @@ class Resources {
     return this.ds;
   }
 
-  async billing(): Promise<RpcClient> {
+  /** Request/reply to the services (billing for wallets, artifact for pipelines). */
+  async nats(): Promise<RpcClient> {
     const natsUrl = this.env.NATS_URL || DEFAULT_NATS_URL;
     this.rpc = new RpcClient({ natsUrl, auth: natsAuth({ NATS_USER: this.env.NATS_USER, NATS_PASSWORD: this.env.NATS_PASSWORD }), name: 'docket-admin', timeoutMs: this.opts.rpcTimeoutMs ?? 10_000 });
     await this.rpc.connect().catch((err: Error) => {

@@ -21,6 +21,8 @@ export interface AuthContext {
 
 export interface IssuedCredentials {
   api_key: string;
+  /** Names the secret for `revoke-secret` (spec §5.5). */
+  secret_id: string;
   /** Plaintext, returned exactly once. */
   secret: string;
 }
@@ -43,6 +45,17 @@ export interface RevokedSecret {
   revoked_at: string;
 }
 
+export interface SecretRecord {
+  secret_id: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+export interface KeySecrets {
+  api_key: string;
+  /** Oldest first; never the secret itself (only its digest is stored). */
+  secrets: SecretRecord[];
+}
 export interface RevokedKey {
   api_key: string;
   revoked_at: string;
@@ -67,6 +80,7 @@ export interface CreateAccountOptions {
 }
 
 interface CandidateRow {
+  secret_id: string;
   api_key_id: string;
   account_id: string;
   api_key: string;
@@ -77,6 +91,8 @@ interface CandidateRow {
 /** Compared against when a key is unknown, so every failure costs one hash and one comparison. */
 const DUMMY_HASH = hashSecret(`sk_dummy_${ulid()}`);
 const MAX_NAME_LENGTH = 200;
+/** A secret's `last_used_at` is written at most once per this many seconds (not on every request). */
+export const LAST_USED_RESOLUTION_SECONDS = 60;
 
 const newId = (prefix: string) => `${prefix}_${ulid().toLowerCase()}`;
 
@@ -110,7 +126,7 @@ export class IdentityService {
     const creds = parseBasicAuth(authorizationHeader);
     if (!creds) return null;
     const rows: CandidateRow[] = await this.ds.query(
-      `SELECT k.id AS api_key_id, k.account_id, k.api_key, k.environment, s.secret_hash
+      `SELECT s.id AS secret_id, k.id AS api_key_id, k.account_id, k.api_key, k.environment, s.secret_hash
          FROM "identity"."api_keys" k
          JOIN "identity"."key_secrets" s ON s.api_key_id = k.id AND s.revoked_at IS NULL
         WHERE k.api_key = $1 AND k.revoked_at IS NULL`,
@@ -124,6 +140,7 @@ export class IdentityService {
       if (ok && row && !match) match = row;
     }
     if (!match) return null;
+    await this.touchSecret(match.secret_id);
     return { accountId: match.account_id, apiKeyId: match.api_key_id, apiKey: match.api_key, sandbox: match.environment === 'sandbox' };
   }
 
@@ -136,6 +153,17 @@ export class IdentityService {
     return { api_key: key.apiKey, secret_id: secretId, secret };
   }
 
+  /** Every secret of a key, revoked ones included: ids, created, last used, revoked (spec §5.5: find the old one to revoke). */
+  async listSecrets(apiKey: string): Promise<KeySecrets> {
+    const key = await this.keyOrThrow(apiKey);
+    const secrets = await this.ds.getRepository(KeySecretEntity).find({ where: { apiKeyId: key.id }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return {
+      api_key: key.apiKey,
+      secrets: secrets.map((s) => ({
+        secret_id: s.id, created_at: s.createdAt.toISOString(), last_used_at: s.lastUsedAt?.toISOString() ?? null, revoked_at: s.revokedAt?.toISOString() ?? null,
+      })),
+    };
+  }
   /** Revokes one secret of a key; idempotent (a second call returns the first revocation time). */
   async revokeSecret(apiKey: string, secretId: string): Promise<RevokedSecret> {
     const key = await this.keyOrThrow(apiKey);
@@ -180,9 +208,18 @@ export class IdentityService {
     const apiKeyId = newId('key');
     const apiKey = generateApiKey(environment);
     const secret = generateSecret();
+    const secretId = newId('sec');
     await em.insert(ApiKeyEntity, { id: apiKeyId, accountId, apiKey, environment });
-    await em.insert(KeySecretEntity, { id: newId('sec'), apiKeyId, secretHash: hashSecret(secret) });
-    return { api_key: apiKey, secret };
+    await em.insert(KeySecretEntity, { id: secretId, apiKeyId, secretHash: hashSecret(secret) });
+    return { api_key: apiKey, secret_id: secretId, secret };
+  }
+  /** Records the use of a secret, at most once per LAST_USED_RESOLUTION_SECONDS (one indexed no-op update otherwise). */
+  private async touchSecret(secretId: string): Promise<void> {
+    await this.ds.query(
+      `UPDATE "identity"."key_secrets" SET last_used_at = now()
+        WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - make_interval(secs => $2))`,
+      [secretId, LAST_USED_RESOLUTION_SECONDS],
+    );
   }
 
   private async keyOrThrow(apiKey: string): Promise<ApiKeyEntity> {

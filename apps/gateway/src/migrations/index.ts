@@ -1,5 +1,6 @@
 import { IdentityInit1795396541522 } from './1795396541522-identity-init.js';
 import { RateLimits1795500000000 } from './1795500000000-rate-limits.js';
+import { SecretLastUsed1796000000000 } from './1796000000000-secret-last-used.js';
 
 /** Every gateway migration, oldest first (schema `identity`). */
-export const gatewayMigrations = [IdentityInit1795396541522, RateLimits1795500000000];
+export const gatewayMigrations = [IdentityInit1795396541522, RateLimits1795500000000, SecretLastUsed1796000000000];

@@ -59,7 +59,7 @@ export class BatchFileResponseDto {
   @ApiProperty({ example: 'invoice-1001.pdf' }) filename: string;
   @ApiProperty({ example: 'job_01jd3q8y4n6z2xk7m5t9w0abcd' }) job_id: string;
   @ApiProperty({ example: 'art_01jd3q8y4n6z2xk7m5t9w0abcd' }) artifact_id: string;
-  @ApiProperty({ description: 'Presigned PUT for this file; `Content-Type` must equal its artifact_type.' }) upload_url: string;
+  @ApiProperty({ description: 'Presigned PUT for this file; `Content-Type` must equal its artifact_type and the body be exactly its artifact_size bytes (403 from storage otherwise).' }) upload_url: string;
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: {} }) fields: Record<string, string>;
 }
 
@@ -84,7 +84,11 @@ export class BatchRef extends AccountScoped {
 export class ConfirmBatchResponseDto {
   @ApiProperty({ example: 'bat_01jd3q8y4n6z2xk7m5t9w0abcd' }) batch_id: string;
   @ApiProperty({ type: [String], description: 'Uploaded files confirmed by this call: now `uploaded`, jobs `queued_for_processing`.' }) confirmed: string[];
-  @ApiProperty({ type: [String], description: 'Never uploaded: still `pending_upload`, jobs `pending`, nothing queued.' }) pending: string[];
+  @ApiProperty({
+    type: [String],
+    description: 'Never uploaded: still `pending_upload`, jobs `pending`, nothing queued, and their holds released at once (spec §3.1: not held against the wallet). '
+      + 'Upload them before the URL expires and call again: they are held again and queued (402 for the whole call if the wallet cannot cover them).',
+  }) pending: string[];
   @ApiProperty({ type: [String], description: 'Confirmed earlier (by a previous call or confirm-upload); skipped, nothing re-queued.' }) already_confirmed: string[];
   @ApiProperty({ type: [String], description: 'Can no longer be confirmed (upload URL expired, cancelled); skipped.' }) closed: string[];
 }

@@ -25,7 +25,11 @@ export class ExtractRequestDto {
   @IsOptional() @IsIn(RETENTION_POLICIES as unknown as string[])
   retention_policy?: RetentionPolicy;
 
-  @ApiPropertyOptional({ example: 'tpl_01JD3Q8Y4N6Z2X', description: 'Exclusive with extraction_schema.' })
+  @ApiPropertyOptional({
+    example: 'tpl_01JD3Q8Y4N6Z2X',
+    description: 'Exclusive with extraction_schema. `auto` selects the built-in template (the engine classifies the document and extracts its kind\'s standard fields). '
+      + 'Without template_id and extraction_schema the default pipeline\'s template applies (`auto` for new accounts; see GET /pipelines).',
+  })
   @IsOptional() @IsString() @MaxLength(64)
   template_id?: string;
 
@@ -49,7 +53,7 @@ export class ExtractRequestDto {
 export class ExtractResponseDto {
   @ApiProperty({ example: 'job_01JD3Q8Y4N6Z2XK7M5T9W0ABCD' }) job_id: string;
   @ApiProperty({ example: 'art_01JD3Q8Y4N6Z2XK7M5T9W0ABCD' }) artifact_id: string;
-  @ApiProperty({ description: 'Presigned single-use PUT URL. Send the bytes with `Content-Type` equal to artifact_type.' }) upload_url: string;
+  @ApiProperty({ description: 'Presigned single-use PUT URL. Send the bytes with `Content-Type` equal to artifact_type and exactly artifact_size bytes (`Content-Length` is signed): storage answers 403 otherwise.' }) upload_url: string;
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: {}, description: 'Form fields required by the upload; empty for direct PUT.' }) fields: Record<string, string>;
   @ApiProperty({ example: 3600 }) expires_in: number;
   @ApiProperty({ type: 'string', nullable: true, example: null, description: 'Set only when webhook_url was passed; returned once.' }) webhook_signing_secret: string | null;

@@ -65,7 +65,19 @@ export class PlaceBatchHoldReply {
 
 export class ReleaseHoldCommand extends AccountScoped {
   @IsDefined() @IsString() jobId: string;
-  @IsOptional() @IsIn(['cancelled', 'expired', 'aborted']) reason?: 'cancelled' | 'expired' | 'aborted';
+  /** `unconfirmed`: a batch file still not uploaded when its batch was confirmed (spec §3.1); a later confirm holds it again. */
+  @IsOptional() @IsIn(['cancelled', 'expired', 'aborted', 'unconfirmed']) reason?: 'cancelled' | 'expired' | 'aborted' | 'unconfirmed';
+}
+
+/**
+ * Sent by confirm-upload (and confirm-batch-upload per file) with the stored object's real size (HEAD):
+ * the job's hold becomes at least the estimate for that size. A hold released as `unconfirmed` is held
+ * again. `wallet_frozen` / `insufficient_funds` (402) when the wallet cannot cover the difference; then
+ * nothing changes. Idempotent: a hold that already covers the size is returned as it is.
+ */
+export class CoverHoldCommand extends AccountScoped {
+  @IsDefined() @IsString() jobId: string;
+  @IsInt() @Min(1) artifactSize: number;
 }
 
 /** Outcome of `releaseHold`: `released` now, or what the hold already was (idempotent); `unknown` for a job without a hold. */

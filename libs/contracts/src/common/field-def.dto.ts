@@ -9,11 +9,12 @@ export const DATA_TYPES = ['string', 'number', 'date', 'currency', 'table', 'boo
 export type DataType = (typeof DATA_TYPES)[number];
 
 /**
- * Template setting `ocr_engine` (ADR 0001): `default` = the worker's choice (native tesseract when installed, else
- * tesseract.js), `tesseract` = the native binary (falls back to tesseract.js where it is not installed),
- * `tesseract.js` = the bundled WebAssembly build.
+ * Template setting `ocr_engine` (ADR 0001, ADR 0005): `default` = the worker's choice (`OCR_ENGINE`, by default the
+ * measured best: PaddleOCR for English, tesseract for other languages), `paddle` = PaddleOCR (English/ASCII; other
+ * languages still go to tesseract), `tesseract` = the native binary (falls back to tesseract.js where it is not
+ * installed), `tesseract.js` = the bundled WebAssembly build.
  */
-export const OCR_ENGINES = ['default', 'tesseract', 'tesseract.js'] as const;
+export const OCR_ENGINES = ['default', 'tesseract', 'tesseract.js', 'paddle'] as const;
 export type OcrEngine = (typeof OCR_ENGINES)[number];
 
 export class FieldValidationDto {

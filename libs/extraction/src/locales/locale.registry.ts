@@ -77,6 +77,11 @@ export interface LocalePack {
   houseNumberWords?: string[];
   /** Words after a clock time ("hrs", "Uhr"). */
   clockWords?: string[];
+  /**
+   * Words that tell a document's kind for the `auto` template, lower case: `strong` ones name the kind (a title such
+   * as "invoice"), `weak` ones are typical of it ("due date").
+   */
+  documentKinds?: Partial<Record<'invoice' | 'receipt' | 'form', { strong: string[]; weak: string[] }>>;
   /** Answers meaning yes and no ("ja", "non"), lower case. */
   yesWords?: string[];
   noWords?: string[];
@@ -442,6 +447,17 @@ function partyWords(packs: LocalePack[]): PartyWords {
 export function yesNoWords(): { yes: ReadonlySet<string>; no: ReadonlySet<string> } {
   const packs = [...LOCALE_PACKS.values()];
   return { yes: new Set(packs.flatMap((p) => p.yesWords ?? [])), no: new Set(packs.flatMap((p) => p.noWords ?? [])) };
+}
+
+/** The document-kind words of every shipped pack (the `auto` template classifies before any language is known). */
+export function documentKindWords(): Record<'invoice' | 'receipt' | 'form', { strong: string[]; weak: string[] }> {
+  const out = { invoice: { strong: [] as string[], weak: [] as string[] }, receipt: { strong: [] as string[], weak: [] as string[] }, form: { strong: [] as string[], weak: [] as string[] } };
+  for (const p of LOCALE_PACKS.values())
+    for (const kind of ['invoice', 'receipt', 'form'] as const) {
+      out[kind].strong.push(...(p.documentKinds?.[kind]?.strong ?? []));
+      out[kind].weak.push(...(p.documentKinds?.[kind]?.weak ?? []));
+    }
+  return out;
 }
 
 /** The vocabulary of every shipped pack, for code with no document at hand (pure parsers, label matching). */

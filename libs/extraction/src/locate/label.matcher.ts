@@ -30,7 +30,21 @@ export function weightOf(concept: string): number {
   return GENERIC[concept] ?? 1;
 }
 
+/** Folded forms of the strings seen lately: the locators fold the same words many times per document. */
+const FOLD_CACHE_MAX = 20_000;
+const foldCache = new Map<string, string>();
+
+/** Lower case without accents (ß → ss, ł → l, ø → o, đ → d): the form labels and words are compared in. */
 export function fold(s: string): string {
+  let f = foldCache.get(s);
+  if (f === undefined) {
+    if (foldCache.size >= FOLD_CACHE_MAX) foldCache.clear();
+    foldCache.set(s, (f = foldUncached(s)));
+  }
+  return f;
+}
+
+function foldUncached(s: string): string {
   return s
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -180,7 +180,17 @@ function isSentence(line: Line, columns: Column[]): boolean {
   return run.words.length >= inLabels + 4;
 }
 
-const squash = (s: string) => fold(s).replace(/[^a-z0-9]/g, '');
+/** Letters and digits of the folded text (memoised: header matching squashes each word once per candidate span). */
+const squashed = new Map<string, string>();
+const SQUASH_CACHE_MAX = 20_000;
+function squash(s: string): string {
+  let q = squashed.get(s);
+  if (q === undefined) {
+    if (squashed.size >= SQUASH_CACHE_MAX) squashed.clear();
+    squashed.set(s, (q = fold(s).replace(/[^a-z0-9]/g, '')));
+  }
+  return q;
+}
 
 interface Cand {
   ci: number;

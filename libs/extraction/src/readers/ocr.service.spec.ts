@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { DEFAULT_OCR_LANGUAGES, parseOcrLanguages, parseTsv, resolveOcrBackend } from './ocr.service.js';
+import { DEFAULT_AUTO_ENGINE, DEFAULT_OCR_LANGUAGES, parseOcrLanguages, parseTsv, resolveOcrBackend } from './ocr.service.js';
 
 describe('parseOcrLanguages', () => {
   it('accepts tesseract notation, commas and spaces; keeps order, drops duplicates', () => {
@@ -25,16 +25,28 @@ describe('resolveOcrBackend', () => {
   const englishOnlyWithBundled = () => ({ available: true, languages: new Set(['eng', 'osd']) });
   const absent = () => ({ available: false, languages: new Set<string>() });
 
-  it('uses the native binary for auto/native when it is present with every language', () => {
-    expect(resolveOcrBackend('auto', ['eng'], full)).toBe('native');
+  it('uses the native binary for native (and auto beyond English) when it is present with every language', () => {
+    expect(resolveOcrBackend('native', ['eng'], full)).toBe('native');
     expect(resolveOcrBackend('native', ['eng', 'deu', 'fra', 'nld'], full)).toBe('native');
+    expect(resolveOcrBackend('auto', ['eng', 'deu'], full)).toBe('native');
+  });
+
+  it('reads English with PaddleOCR when asked to, and other languages with tesseract (no lost accents)', () => {
+    expect(resolveOcrBackend('paddle', ['eng'], full)).toBe('paddle');
+    expect(resolveOcrBackend('paddle', ['eng'], absent)).toBe('paddle');
+    expect(resolveOcrBackend('paddle', ['eng', 'deu'], full)).toBe('native');
+    expect(resolveOcrBackend('paddle', ['fra'], absent)).toBe('tesseract.js');
+  });
+
+  it('auto is the measured best for English', () => {
+    expect(resolveOcrBackend('auto', ['eng'], full)).toBe(DEFAULT_AUTO_ENGINE);
   });
 
   it('falls back to tesseract.js when the binary is absent or lacks a language', () => {
     expect(resolveOcrBackend('native', ['eng'], absent)).toBe('tesseract.js');
-    expect(resolveOcrBackend('auto', ['eng'], absent)).toBe('tesseract.js');
+    expect(resolveOcrBackend('auto', ['eng', 'nld'], absent)).toBe('tesseract.js');
     expect(resolveOcrBackend('native', ['eng', 'deu'], englishOnly)).toBe('tesseract.js');
-    expect(resolveOcrBackend('auto', ['eng'], englishOnly)).toBe('native');
+    expect(resolveOcrBackend('native', ['eng'], englishOnly)).toBe('native');
   });
 
   it('gives the native binary every bundled language when the bundled models can be unpacked for it', () => {

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Word } from '../layout/layout.types.js';
+import { PaddleOcr } from './paddle.ocr.js';
 
 export interface OcrResult {
   words: Word[];
@@ -18,10 +19,25 @@ export interface OcrService {
 }
 
 /**
- * OCR backend: 'tesseract.js' (always available, offline), 'native' (the `tesseract` binary, used when it is on
- * PATH and has every requested language, else tesseract.js) or 'auto' (the same preference as 'native').
+ * OCR engine: 'tesseract.js' (always available, offline), 'native' (the `tesseract` binary, used when it is on
+ * PATH and has every requested language, else tesseract.js), 'paddle' (PaddleOCR on onnxruntime-node, for
+ * English/ASCII text; documents read in other languages go to tesseract, whose models have their accents) or
+ * 'auto' (the measured best, DEFAULT_AUTO_ENGINE; see docs/adr/0006-ocr-engines.md).
  */
-export type OcrEngineMode = 'auto' | 'native' | 'tesseract.js';
+export const OCR_ENGINE_MODES = ['auto', 'native', 'tesseract.js', 'paddle'] as const;
+export type OcrEngineMode = (typeof OCR_ENGINE_MODES)[number];
+
+/** What the OCR call really runs on. */
+export type OcrBackend = 'native' | 'tesseract.js' | 'paddle';
+
+/**
+ * The engine 'auto' stands for, chosen by field F1 on the wide development sets (docs/quality.md): PaddleOCR reads
+ * more of the receipts' and forms' values than tesseract in both its builds.
+ */
+export const DEFAULT_AUTO_ENGINE: 'paddle' | 'native' = 'paddle';
+
+/** Languages PaddleOCR's bundled recognition model covers without losing characters (printable ASCII). */
+const PADDLE_LANGUAGES: ReadonlySet<OcrLanguage> = new Set(['eng']);
 
 /** Languages with a bundled tesseract.js model (`@tesseract.js-data/<code>`, 4.0.0_best_int). */
 export const OCR_LANGUAGES = ['eng', 'deu', 'fra', 'nld'] as const;
@@ -54,6 +70,8 @@ export function parseOcrLanguages(value: string | readonly string[] | undefined 
 export interface OcrOptions {
   /** Default backend of recognize() calls without their own (default 'auto'). */
   engine?: OcrEngineMode;
+  /** ONNX threads of the PaddleOCR engine (default 1; keep concurrency × threads ≤ cores). */
+  threads?: number;
   /** Default languages of recognize() calls without their own (default DEFAULT_OCR_LANGUAGES). */
   languages?: readonly OcrLanguage[];
 }
@@ -117,16 +135,20 @@ export interface NativeTesseractInfo {
 }
 
 /**
- * Which backend a call with these settings uses: 'auto' and 'native' take the native binary only when it is
- * present and has every requested language (a production image may ship it with English only), else
- * tesseract.js, which has all bundled models; 'tesseract.js' always takes tesseract.js.
+ * Which backend a call with these settings uses. 'paddle' (and 'auto', whose measured best is PaddleOCR) reads
+ * English with PaddleOCR; any other language goes to tesseract (its English-only model would drop ä, é, ß, €).
+ * Tesseract: 'native' takes the native binary only when it is present and has every requested language (a
+ * production image may ship it with English only), else tesseract.js, which has all bundled models; 'tesseract.js'
+ * always takes tesseract.js.
  */
 export function resolveOcrBackend(
   engine: OcrEngineMode,
   languages: readonly OcrLanguage[],
   native: () => NativeTesseractInfo = () => ({ available: hasNativeTesseract(), languages: nativeTesseractLanguages(), bundled: hasNativeTesseract() && bundledTessdata(languages) !== undefined }),
-): 'native' | 'tesseract.js' {
+): OcrBackend {
   if (engine === 'tesseract.js') return 'tesseract.js';
+  const wantsPaddle = engine === 'paddle' || (engine === 'auto' && DEFAULT_AUTO_ENGINE === 'paddle');
+  if (wantsPaddle && languages.every((l) => PADDLE_LANGUAGES.has(l))) return 'paddle';
   const n = native();
   // The native binary reads the bundled models (bundledTessdata), so it covers every bundled language; its own
   // language list matters only if they cannot be unpacked.
@@ -141,22 +163,26 @@ const MAX_WASM_WORKERS = 3;
  * worker loads its models (10–15 MB each, ~1 s) on first use and is kept until close().
  */
 export function createOcrService(opts: OcrOptions = {}): OcrService {
-  return new OcrRouter(opts.engine ?? 'auto', opts.languages?.length ? opts.languages : DEFAULT_OCR_LANGUAGES);
+  return new OcrRouter(opts.engine ?? 'auto', opts.languages?.length ? opts.languages : DEFAULT_OCR_LANGUAGES, opts.threads);
 }
 
 class OcrRouter implements OcrService {
   private readonly native = new NativeOcr();
   private readonly wasm = new Map<string, WasmOcr>();
+  private paddle?: PaddleOcr;
 
   constructor(
     private readonly engine: OcrEngineMode,
     private readonly languages: readonly OcrLanguage[],
+    private readonly threads?: number,
   ) {}
 
   recognize(image: Uint8Array, opts: RecognizeOptions = {}): Promise<OcrResult> {
     const languages = opts.languages?.length ? opts.languages : this.languages;
     const psm = opts.pageSegMode !== undefined && Number.isInteger(opts.pageSegMode) && opts.pageSegMode >= 0 && opts.pageSegMode <= 13 ? String(opts.pageSegMode) : PSM;
-    if (resolveOcrBackend(opts.engine ?? this.engine, languages) === 'native') return this.native.recognize(image, languages, psm);
+    const backend = resolveOcrBackend(opts.engine ?? this.engine, languages);
+    if (backend === 'paddle') return (this.paddle ??= new PaddleOcr({ threads: this.threads })).recognize(image);
+    if (backend === 'native') return this.native.recognize(image, languages, psm);
     const key = languages.join('+');
     let worker = this.wasm.get(key);
     if (worker) this.wasm.delete(key);
@@ -173,7 +199,7 @@ class OcrRouter implements OcrService {
   async close(): Promise<void> {
     const workers = [...this.wasm.values()];
     this.wasm.clear();
-    await Promise.all(workers.map((w) => w.close()));
+    await Promise.all([...workers.map((w) => w.close()), this.paddle?.close()]);
   }
 }
 

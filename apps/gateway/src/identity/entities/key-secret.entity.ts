@@ -23,6 +23,10 @@ export class KeySecretEntity {
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt: Date;
 
+  /** Last successful authentication with this secret, to LAST_USED_RESOLUTION_SECONDS (written at most once per interval). */
+  @Column({ name: 'last_used_at', type: 'timestamptz', nullable: true })
+  lastUsedAt: Date | null;
+
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
   revokedAt: Date | null;
 }

@@ -1,0 +1,66 @@
+import { describe, expect, it } from '@jest/globals';
+import type { ExtractionEngine, ExtractionOutput, ExtractionSchema } from '../engine.types.js';
+import { classifyDocument, extractAuto, type AutoDocumentKind } from './auto.extractor.js';
+
+describe('classifyDocument', () => {
+  it.each<[string, string, AutoDocumentKind]>([
+    ['# INVOICE\n\nInvoice Number: INV-2001\nBill to: Acme\nDue date: 2026-12-01\nTotal: $99.00', 'application/pdf', 'invoice'],
+    ['Rechnung Nr. 2026-17\nRechnungsnummer 17\nUSt 19 %\nZahlungsziel 14 Tage', 'application/pdf', 'invoice'],
+    ['Facture n° 42\nTVA 20 %\nÉchéance : 30 jours', 'application/pdf', 'invoice'],
+    ['CORNER STORE\nSales receipt\nMilk 1.20\nTotal 1.20\nCash 5.00\nChange 3.80\nThank you!', 'image/png', 'receipt'],
+    ['Kassenbon\nBrot 2,10\nSumme 2,10\nBar 5,00\nRückgeld 2,90', 'image/jpeg', 'receipt'],
+    ['Application form\nName: ____\nDate of birth: ____\n☐ I agree\nSignature: ____', 'application/pdf', 'form'],
+    ['| sku | qty | price |\n|---|---|---|\n| A1 | 2 | 3.00 |\n| B2 | 1 | 9.50 |', 'text/csv', 'table_document'],
+    ['sku,qty\nA1,2', 'text/csv', 'table_document'],
+    ['Meeting notes\n\nWe talked about the roadmap.', 'text/plain', 'other'],
+    ['', 'text/plain', 'other'],
+  ])('case %#', (text, mime, kind) => {
+    expect(classifyDocument(text, mime).kind).toBe(kind);
+  });
+
+  it('matches whole words only ("performance" is no form, "invoiced" no invoice)', () => {
+    expect(classifyDocument('The performance was invoiced late. Transformation.', 'text/plain').kind).toBe('other');
+  });
+
+  it('reports a confidence between 0 and 1', () => {
+    const { confidence } = classifyDocument('Invoice\nInvoice Number 1\nVAT\nIBAN', 'application/pdf');
+    expect(confidence).toBeGreaterThan(0.5);
+    expect(confidence).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('extractAuto', () => {
+  const schemas = Object.fromEntries(
+    (['invoice', 'receipt', 'form', 'table_document', 'other'] as const).map((k) => [k, { fields: [{ key: `${k}_field`, data_type: 'string' as const }] }]),
+  ) as Record<AutoDocumentKind, ExtractionSchema>;
+
+  /** An engine standing in for the real one: renders `text` and answers each schema's one field. */
+  function engineFor(text: string): ExtractionEngine & { calls: string[] } {
+    const calls: string[] = [];
+    return {
+      calls,
+      async extract(_input, schema): Promise<ExtractionOutput> {
+        const key = schema.fields[0].key;
+        calls.push(key);
+        return { result: { [key]: 'x' }, fields: { [key]: { confidence: 0.9, errors: [] } }, confidence: 0.9, needsReview: false, pages: 2, markdown: text };
+      },
+    };
+  }
+  const input = { bytes: new Uint8Array([1]), mimeType: 'application/pdf', filename: 'a.pdf' };
+
+  it('an invoice is read once with the invoice fields; the result names the kind first', async () => {
+    const engine = engineFor('INVOICE\nInvoice Number: 7\nVAT');
+    const out = await extractAuto(engine, input, schemas);
+    expect(engine.calls).toEqual(['invoice_field']);
+    expect(Object.keys(out.result)).toEqual(['document_type', 'invoice_field']);
+    expect(out).toMatchObject({ kind: 'invoice', result: { document_type: 'invoice' }, pages: 2 });
+  });
+
+  it('another kind is extracted again with its own fields', async () => {
+    const engine = engineFor('Sales receipt\nCash 5.00\nChange 1.00');
+    const out = await extractAuto(engine, input, schemas);
+    expect(engine.calls).toEqual(['invoice_field', 'receipt_field']);
+    expect(out.result).toEqual({ document_type: 'receipt', receipt_field: 'x' });
+    expect(out.fields.document_type.confidence).toBeGreaterThan(0);
+  });
+});

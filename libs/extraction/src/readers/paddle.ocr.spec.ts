@@ -1,0 +1,103 @@
+import { describe, expect, it } from '@jest/globals';
+import { ctcDecode, detInputSize, fitContext, splitWords, textRegions, type CtcChar } from './paddle.ocr.js';
+
+// The pure stages of the PaddleOCR engine on hand-made model outputs (the real models run in ocr.engines.int-spec.ts).
+const CHARSET = ['a', 'b', 'c', '1', '2', ' '];
+const BLANK = 0;
+const classOf = (ch: string) => CHARSET.indexOf(ch) + 1;
+
+/** [T × C] probabilities: each step puts `p` on its class and the rest of the mass on blank (or on space). */
+function steps(seq: (string | null | { space: number })[], p = 0.9): Float32Array {
+  const C = CHARSET.length + 1;
+  const out = new Float32Array(seq.length * C);
+  seq.forEach((s, t) => {
+    if (s === null) out[t * C + BLANK] = 1;
+    else if (typeof s === 'object') (out[t * C + BLANK] = 1 - s.space), (out[t * C + classOf(' ')] = s.space);
+    else (out[t * C + classOf(s)] = p), (out[t * C + BLANK] = 1 - p);
+  });
+  return out;
+}
+
+describe('ctcDecode', () => {
+  it('collapses repeats, drops blanks and keeps a doubled letter split by a blank', () => {
+    const chars = ctcDecode(steps(['a', 'a', null, 'b', null, 'b', 'c']), 7, CHARSET.length + 1, CHARSET);
+    expect(chars.map((c) => c.ch).join('')).toBe('abbc');
+    expect(chars[0]).toMatchObject({ from: 0, to: 2 / 7 });
+  });
+
+  it('puts in a space where the blank steps between two characters carry space probability', () => {
+    const chars = ctcDecode(steps(['a', null, { space: 0.45 }, null, 'b']), 5, CHARSET.length + 1, CHARSET);
+    expect(chars.map((c) => c.ch).join('')).toBe('a b');
+  });
+
+  it('leaves letters joined when the space probability between them is low', () => {
+    const chars = ctcDecode(steps(['a', { space: 0.05 }, 'b']), 3, CHARSET.length + 1, CHARSET);
+    expect(chars.map((c) => c.ch).join('')).toBe('ab');
+  });
+
+  it('measures positions against the span of the segment itself (batch padding excluded)', () => {
+    const chars = ctcDecode(steps(['a', null]), 2, CHARSET.length + 1, CHARSET, 4);
+    expect(chars[0]).toMatchObject({ from: 0, to: 0.25 });
+  });
+});
+
+describe('splitWords', () => {
+  const at = (ch: string, centre: number): CtcChar => ({ ch, prob: 1, from: centre - 0.01, to: centre + 0.01 });
+
+  it('splits at printed spaces', () => {
+    const words = splitWords([at('a', 0.1), at(' ', 0.2), at('b', 0.3)]);
+    expect(words.map((w) => w.map((c) => c.ch).join(''))).toEqual(['a', 'b']);
+  });
+
+  it('splits at a gap far wider than the usual character pitch', () => {
+    const xs = [0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.6, 0.65];
+    const words = splitWords(xs.map((x, i) => at(String.fromCharCode(97 + i), x)));
+    expect(words.map((w) => w.length)).toEqual([6, 2]);
+  });
+});
+
+describe('textRegions', () => {
+  it('finds a confident blob as one box grown back by the unclip distance, and ignores weak ones', () => {
+    const w = 40;
+    const h = 20;
+    const prob = new Float32Array(w * h);
+    for (let y = 5; y < 10; y++) for (let x = 5; x < 30; x++) prob[y * w + x] = 0.9;
+    for (let y = 14; y < 17; y++) for (let x = 2; x < 8; x++) prob[y * w + x] = 0.35; // above the pixel threshold, weak on average
+    const regions = textRegions(prob, w, h);
+    expect(regions).toHaveLength(1);
+    expect(regions[0]!.x0).toBeLessThan(5);
+    expect(regions[0]!.x1).toBeGreaterThan(30);
+    expect(regions[0]!.y0).toBeLessThan(5);
+  });
+});
+
+describe('detInputSize', () => {
+  it('keeps sides multiples of 32, caps the longer side and enlarges small images', () => {
+    const big = detInputSize(2480, 3508);
+    expect(Math.max(big.w, big.h)).toBeLessThanOrEqual(1920);
+    expect(big.w % 32).toBe(0);
+    const small = detInputSize(300, 200);
+    expect(Math.min(small.w, small.h)).toBeGreaterThanOrEqual(704);
+  });
+});
+
+describe('fitContext', () => {
+  const c = (ch: string, step: number): CtcChar => ({ ch, prob: 0.9, from: step / 10, to: (step + 1) / 10, step });
+  const alternatives: Record<string, { ch: string; prob: number }> = { '1/digit': { ch: '1', prob: 0.3 }, '2/letter': { ch: 'z', prob: 0.04 }, '4/letter': { ch: 'l', prob: 0.2 } };
+  const alt = (step: number, kind: string) => alternatives[`${step}/${kind}`];
+
+  it('reads a letter between digits as the digit the model rated next', () => {
+    const chars = [c('7', 0), c('l', 1), c('8', 2)];
+    fitContext(chars, alt);
+    expect(chars.map((x) => x.ch).join('')).toBe('718');
+  });
+
+  it('reads a digit between letters as the letter, and keeps it when the letter is unlikely', () => {
+    const chars = [c('a', 3), c('1', 4), c('i', 5)];
+    fitContext(chars, alt);
+    expect(chars.map((x) => x.ch).join('')).toBe('ali');
+    const kept = [c('B', 1), c('2', 2), c('B', 3)];
+    fitContext(kept, alt);
+    expect(kept.map((x) => x.ch).join('')).toBe('B2B');
+  });
+});
