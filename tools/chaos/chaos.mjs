@@ -280,7 +280,7 @@ async function main() {
 /** The invariants, read from the services' own tables (superuser connection of the harness). */
 async function invariants(db, accountId, initialCredits, receiver) {
   const q = async (sql, params = []) => (await db.query(sql, params)).rows;
-  const jobs = await q(`SELECT id, status, error FROM artifact.jobs WHERE account_id = $1`, [accountId]);
+  const jobs = await q(`SELECT id, status, error, attempts, started_at, queued_at FROM artifact.jobs WHERE account_id = $1`, [accountId]);
   const byStatus = {};
   for (const j of jobs) byStatus[j.status] = (byStatus[j.status] ?? 0) + 1;
   const terminal = new Set(['success', 'failed', 'cancelled', 'expired']);
@@ -298,6 +298,7 @@ async function invariants(db, accountId, initialCredits, receiver) {
   const receiverDuplicates = [...receiver.byJob.values()].filter((n) => n > 1).length;
   return {
     jobsInDb: jobs.length, byStatus, nonTerminal,
+    stuck: jobs.filter((j) => !terminal.has(j.status)).slice(0, 10).map((j) => ({ id: j.id, status: j.status, attempts: j.attempts, queued_at: j.queued_at, started_at: j.started_at })),
     failedReasons: summarise(jobs.filter((j) => j.status !== 'success').map((j) => (j.error ?? '').split(':')[0] || '(none)')),
     wrongCharges: wrongCharges.slice(0, 10), wrongChargeCount: wrongCharges.length,
     balanceMicro: String(wallet?.balance), heldMicro: String(wallet?.held), ledgerSumMicro: String(ledger.sum), expectedBalanceMicro: String(initialMicro - sumCharges),
@@ -348,7 +349,7 @@ function summarise(xs) {
 
 function report(r) {
   const rows = [
-    ['every job terminal', r.nonTerminal === 0, `${r.jobsInDb} jobs: ${Object.entries(r.byStatus).map(([k, v]) => `${k} ${v}`).join(', ')}`],
+    ['every job terminal', r.nonTerminal === 0, `${r.jobsInDb} jobs: ${Object.entries(r.byStatus).map(([k, v]) => `${k} ${v}`).join(', ')}${r.stuck.length ? `; not terminal: ${r.stuck.map((j) => `${j.id} ${j.status} (attempts ${j.attempts}, started ${j.started_at?.toISOString?.() ?? '-'})`).join(', ')}` : ''}`],
     ['one charge per successful job, none otherwise', r.wrongChargeCount === 0, r.wrongChargeCount ? `${r.wrongChargeCount} wrong: ${r.wrongCharges.join(' ')}` : 'ok'],
     ['balance = initial − Σ charges = Σ ledger', !!r.balanceOk, `balance ${r.balanceMicro} µ, expected ${r.expectedBalanceMicro} µ, Σ ledger ${r.ledgerSumMicro} µ`],
     ['no hold open', r.openHolds === 0 && !!r.heldZero, `${r.openHolds} open holds, held ${r.heldMicro} µ`],
