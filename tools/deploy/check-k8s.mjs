@@ -182,6 +182,11 @@ function check(target, docs, mode) {
       const fromSecret = (n) => env.some((e) => e.name === n && e.valueFrom?.secretKeyRef?.name && e.valueFrom.secretKeyRef.key);
       const wants = [...(exp.db ? ['DATABASE_URL'] : []), ...(exp.s3 ? ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] : []), ...(exp.webhookKey ? ['WEBHOOK_SECRET_KEY'] : [])];
       for (const n of wants) if (!fromSecret(n)) fail(cw, `${n} must be set from a Secret (secretKeyRef)`);
+      // Least privilege (ADR 0009-nats-and-postgres-least-privilege): its own NATS user, its DML-only database role.
+      if (!fromSecret('NATS_PASSWORD')) fail(cw, 'NATS_PASSWORD must be set from a Secret (its own NATS user)');
+      if (env.find((e) => e.name === 'NATS_USER')?.value !== name) fail(cw, `NATS_USER must be "${name}"`);
+      for (const n of ['MIGRATION_DATABASE_URL', 'DATABASE_ADMIN_URL']) if (env.some((e) => e.name === n)) fail(cw, `${n} belongs to the migration Jobs, never to the service`);
+      if (exp.db && env.find((e) => e.name === 'DB_MIGRATE')?.value !== 'skip') fail(cw, 'DB_MIGRATE must be skip (migrations run in a Job as the schema owner)');
 
       // Resolved configuration (only when ConfigMap generators are rendered).
       if (mode.rendered) {
@@ -203,6 +208,22 @@ function check(target, docs, mode) {
         if (mode.prod && resolved.NODE_ENV !== 'production') fail(cw, `NODE_ENV must be production in prod (found ${resolved.NODE_ENV})`);
         if (mode.prod && name === 'gateway' && resolved.DOCKET_ENVIRONMENT !== 'production') fail(cw, 'DOCKET_ENVIRONMENT must be production in prod');
       }
+    }
+  }
+
+  // Migration Jobs: one per service with a schema, as its owner role from a Secret.
+  const jobs = byKind('Job');
+  for (const [name, exp] of Object.entries(SERVICES)) {
+    if (!exp.db) continue;
+    const job = jobs.find((j) => j.metadata?.name === `${name}-migrate`);
+    const c = job?.spec?.template?.spec?.containers?.[0];
+    if (!c) fail(`Job/${name}-migrate`, 'missing (k8s/base/migrations)');
+    else if (!(c.env ?? []).some((e) => e.name === 'MIGRATION_DATABASE_URL' && e.valueFrom?.secretKeyRef?.name)) fail(`Job/${name}-migrate`, 'MIGRATION_DATABASE_URL must come from a Secret');
+  }
+  for (const job of jobs) {
+    for (const e of job.spec?.template?.spec?.containers?.flatMap((c) => c.env ?? []) ?? []) {
+      if (SECRETISH.test(e.name) && e.value !== undefined) fail(`Job/${job.metadata?.name}`, `${e.name} must come from a Secret`);
+      if (e.valueFrom?.secretKeyRef?.name) externalSecrets.add(e.valueFrom.secretKeyRef.name);
     }
   }
 

@@ -1,7 +1,8 @@
 // Finds or starts the infrastructure Docket needs: Postgres, NATS with JetStream, S3.
 // Order: the URLs in the environment; the standard local ports; embedded fallbacks (development only).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import { ROOT } from './stack.mjs';
@@ -32,6 +33,8 @@ async function waitPort(port, ms) {
 
 export async function ensureInfra(env = process.env) {
   const out = {};
+  /** Per service (and `admin`): its own NATS user; empty when NATS_URL points at a server we did not start. */
+  let serviceEnv = {};
   const cleanups = [];
   const dataDir = join(ROOT, '.data');
   mkdirSync(dataDir, { recursive: true });
@@ -53,21 +56,26 @@ export async function ensureInfra(env = process.env) {
     cleanups.push(() => pg.stop());
   }
 
-  // NATS
+  // One role per service (owner for migrations, DML for the service) when we may create roles.
+  try {
+    const { ensureDatabase } = await import('../../libs/database/dist/index.js');
+    await ensureDatabase(out.DATABASE_URL);
+    serviceEnv = mergeServiceEnv(serviceEnv, await provisionDatabaseRoles(out.DATABASE_URL));
+    log('Postgres: one role per service (docket_<schema> for the service, docket_<schema>_owner for migrations)');
+  } catch (err) {
+    log(`Postgres: could not create the per-service roles (${err.message}); every service uses DATABASE_URL`);
+  }
+
+  // NATS: a private nats-server with one user per service (libs/contracts servicePermissions), so the
+  // services run with the same rights as in production. Never the machine's shared server (no users there).
   if (env.NATS_URL) {
     out.NATS_URL = env.NATS_URL;
-    log('NATS: using NATS_URL');
-  } else if (await portOpen(4222)) {
-    out.NATS_URL = 'nats://127.0.0.1:4222';
-    log('NATS: local server on 127.0.0.1:4222 (JetStream required)');
+    log('NATS: using NATS_URL (its authorization is yours: set NATS_USER/NATS_PASSWORD per service)');
   } else {
-    const bin = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find((p) => existsSync(p));
-    if (!bin) throw new Error('NATS is not reachable on 127.0.0.1:4222 and no nats-server binary is on the PATH; set NATS_URL');
-    log(`NATS: starting ${bin} -js on 4222`);
-    const child = spawn(bin, ['-a', '127.0.0.1', '-p', '4222', '-js', '-sd', join(dataDir, 'nats')], { stdio: 'ignore' });
-    if (!(await waitPort(4222, 10_000))) throw new Error('nats-server did not start');
-    out.NATS_URL = 'nats://127.0.0.1:4222';
-    cleanups.push(() => child.kill('SIGTERM'));
+    const nats = await startAuthorizedNats(dataDir);
+    out.NATS_URL = nats.url;
+    serviceEnv = mergeServiceEnv(serviceEnv, nats.serviceEnv);
+    cleanups.push(nats.stop);
   }
 
   // S3
@@ -83,5 +91,79 @@ export async function ensureInfra(env = process.env) {
     Object.assign(out, { S3_ENDPOINT: s3.endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' });
     cleanups.push(() => s3.close());
   }
-  return { env: out, stop: async () => { for (const c of cleanups.reverse()) await c(); } };
+  return { env: out, serviceEnv, stop: async () => { for (const c of cleanups.reverse()) await c(); } };
+}
+
+const NATS_BINARIES = [process.env.NATS_SERVER_BIN, '/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].filter(Boolean);
+
+/** Free TCP port from the OS. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Generates a password per NATS user, writes the nats-server config (0600) and starts `nats-server -js`
+ * with it on `port` (4222 when free). Returns each service's NATS_USER/NATS_PASSWORD (and the admin CLI's).
+ */
+export async function startAuthorizedNats(dataDir, { port } = {}) {
+  const { NATS_USERS, renderNatsAuthorization } = await import('../../libs/contracts/dist/index.js');
+  const bin = NATS_BINARIES.find((p) => existsSync(p));
+  if (!bin) throw new Error('no nats-server binary found (apt-get install nats-server, or set NATS_SERVER_BIN / NATS_URL)');
+  const passwords = Object.fromEntries(NATS_USERS.map((u) => [u, randomBytes(18).toString('base64url')]));
+  const conf = join(dataDir, 'nats.conf');
+  writeFileSync(conf, renderNatsAuthorization(passwords), { mode: 0o600 });
+  const chosen = port ?? ((await portOpen(4222)) ? await freePort() : 4222);
+  const args = ['-c', conf, '-a', '127.0.0.1', '-p', String(chosen), '-js', '-sd', join(dataDir, 'nats')];
+  let child;
+  const start = async () => {
+    child = spawn(bin, args, { stdio: 'ignore' });
+    if (!(await waitPort(chosen, 10_000))) throw new Error('nats-server did not start');
+  };
+  await start();
+  log(`NATS: private ${bin} -js on ${chosen}, one user per service (config ${conf})`);
+  const stop = () => new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
+    child.once('exit', () => resolve(undefined));
+    child.kill('SIGTERM');
+  });
+  return {
+    url: `nats://127.0.0.1:${chosen}`,
+    serviceEnv: Object.fromEntries(NATS_USERS.map((u) => [u, { NATS_USER: u, NATS_PASSWORD: passwords[u] }])),
+    stop,
+    /** Stop and start the same server (chaos runs); JetStream state survives in its store. */
+    restart: async () => {
+      await stop();
+      await start();
+    },
+  };
+}
+
+/**
+ * Creates the two Postgres roles of every service in the database of `url` (a superuser URL; trust
+ * authentication locally, so no passwords) and returns each service's DATABASE_URL (its DML role) and
+ * MIGRATION_DATABASE_URL (its schema owner). libs/database SERVICE_SCHEMAS is the list.
+ */
+export async function provisionDatabaseRoles(url) {
+  const { provisionServiceRoles, serviceRoles, urlAsRole, SERVICE_SCHEMAS } = await import('../../libs/database/dist/index.js');
+  await provisionServiceRoles(url);
+  return Object.fromEntries(
+    Object.keys(SERVICE_SCHEMAS).map((service) => {
+      const r = serviceRoles(service);
+      return [service, { DATABASE_URL: urlAsRole(url, r.app), MIGRATION_DATABASE_URL: urlAsRole(url, r.owner) }];
+    }),
+  );
+}
+
+/** Merges per-service environments (NATS user, database roles): { service: { ...a[service], ...b[service] } }. */
+export function mergeServiceEnv(...envs) {
+  const out = {};
+  for (const e of envs) for (const [k, v] of Object.entries(e ?? {})) out[k] = { ...out[k], ...v };
+  return out;
 }

@@ -19,31 +19,29 @@ export const SERVICES = [
 const COLORS = [36, 33, 35, 32, 34, 31];
 
 /**
- * @param {{ env: Record<string,string>, ports?: Record<string, number>, onLine?: (service: string, line: string) => void, quiet?: boolean }} opts
+ * `serviceEnv[name]` adds one service's own settings (its NATS user, its database role) to the shared `env`.
+ * @param {{ env: Record<string,string>, serviceEnv?: Record<string, Record<string,string>>, ports?: Record<string, number>, onLine?: (service: string, line: string) => void, onExit?: (service: string, code: number | null, signal: string | null) => void, quiet?: boolean }} opts
  */
 export function startServices(opts) {
   const children = [];
   SERVICES.forEach((svc, i) => {
     const port = opts.ports?.[svc.name] ?? svc.port;
-    const child = spawn(process.execPath, [join(ROOT, 'apps', svc.name, 'dist', 'main.js')], {
-      cwd: ROOT,
-      env: { ...process.env, ...opts.env, PORT: String(port), AWS_SDK_JS_SUPPRESS_NODE_VERSION_WARNING: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const prefix = `\u001b[${COLORS[i % COLORS.length]}m[${svc.name}]\u001b[0m`;
-    for (const stream of [child.stdout, child.stderr]) {
-      createInterface({ input: stream }).on('line', (line) => {
-        opts.onLine?.(svc.name, line);
-        if (!opts.quiet) process.stdout.write(`${prefix} ${line}\n`);
-      });
-    }
-    child.on('exit', (code, signal) => {
-      if (!child.stopping) process.stdout.write(`${prefix} exited (${signal ?? code})\n`);
-    });
-    children.push({ name: svc.name, port, child });
+    children.push(startService(svc.name, port, COLORS[i % COLORS.length], opts));
   });
   return {
     children,
+    /** kill -9 one service and start it again with the same settings (chaos runs); resolves once it was started. */
+    async restart(name, signal = 'SIGKILL') {
+      const i = children.findIndex((c) => c.name === name);
+      const old = children[i];
+      old.child.stopping = true;
+      if (old.child.exitCode === null && old.child.signalCode === null) {
+        const exited = new Promise((r) => old.child.once('exit', r));
+        old.child.kill(signal);
+        await exited;
+      }
+      children[i] = startService(name, old.port, COLORS[SERVICES.findIndex((s) => s.name === name) % COLORS.length], opts);
+    },
     async stop() {
       await Promise.all(
         children.map(({ child }) => {
@@ -61,6 +59,27 @@ export function startServices(opts) {
       );
     },
   };
+}
+
+function startService(name, port, color, opts) {
+  const child = spawn(process.execPath, [join(ROOT, 'apps', name, 'dist', 'main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, ...opts.env, ...opts.serviceEnv?.[name], PORT: String(port), AWS_SDK_JS_SUPPRESS_NODE_VERSION_WARNING: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const prefix = `\u001b[${color}m[${name}]\u001b[0m`;
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => {
+      opts.onLine?.(name, line);
+      if (!opts.quiet) process.stdout.write(`${prefix} ${line}\n`);
+    });
+  }
+  child.on('exit', (code, signal) => {
+    if (child.stopping) return;
+    process.stdout.write(`${prefix} exited (${signal ?? code})\n`);
+    opts.onExit?.(name, code, signal);
+  });
+  return { name, port, child };
 }
 
 /** Polls the gateway's /health until every dependency is up, or throws with the last report. */

@@ -14,7 +14,7 @@ execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 
 const infra = await ensureInfra();
 const gatewayPort = Number(process.env.PORT ?? 3000);
 const env = { NODE_ENV: 'development', WEBHOOK_ALLOWLIST: process.env.WEBHOOK_ALLOWLIST ?? '', ...infra.env };
-const stack = startServices({ env, ports: { gateway: gatewayPort } });
+const stack = startServices({ env, serviceEnv: infra.serviceEnv, ports: { gateway: gatewayPort } });
 const base = `http://127.0.0.1:${gatewayPort}`;
 
 let stopping = false;
@@ -46,7 +46,7 @@ if (existsSync(credFile)) {
   if (!r || r.status !== 200) account = undefined;
 }
 if (!account) {
-  account = await runAdmin(['create-account', '--name', 'Development', '--credits', '1000'], env);
+  account = await runAdmin(['create-account', '--name', 'Development', '--credits', '1000'], { ...env, ...infra.serviceEnv.admin });
   writeFileSync(credFile, JSON.stringify(account, null, 2), { mode: 0o600 });
 }
 

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import { createLogger, loadConfig } from '@docket/config';
-import { createServiceDataSource, ensureDatabase, initAndMigrate } from '@docket/database';
-import { JetStreamBus, OutboxRelay, RpcClient, startServiceApp } from '@docket/messaging';
+import { openServiceDatabase } from '@docket/database';
+import { JetStreamBus, OutboxRelay, RpcClient, startServiceApp, natsAuth } from '@docket/messaging';
 import { S3Storage, storageConfigFromEnv } from '@docket/storage';
 import { ArtifactModule } from './app.module.js';
 import { ARTIFACT_SCHEMA, artifactEnvSchema } from './config.js';
@@ -17,17 +17,18 @@ import { RetentionPurgeService } from './retention/retention-purge.service.js';
 
 export const artifactEntities = [ArtifactEntity, JobEntity, BatchEntity, PipelineEntity];
 
+/** This service's schema, entities and migrations (boot and the `migrate` entry point). */
+export const DATABASE = { schema: ARTIFACT_SCHEMA, entities: artifactEntities, migrations: artifactMigrations };
+
 export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{ app: INestApplication; close(): Promise<void> }> {
   const cfg = loadConfig(artifactEnvSchema, env);
   const log = createLogger('artifact', cfg.LOG_LEVEL);
-  await ensureDatabase(cfg.DATABASE_URL);
-  const ds = createServiceDataSource({ url: cfg.DATABASE_URL, schema: ARTIFACT_SCHEMA, entities: artifactEntities, migrations: artifactMigrations });
-  await initAndMigrate(ds, ARTIFACT_SCHEMA);
+  const ds = await openServiceDatabase(cfg, DATABASE);
   const storage = new S3Storage(storageConfigFromEnv(cfg));
   await storage.ensureBucket();
-  const rpc = new RpcClient({ natsUrl: cfg.NATS_URL, name: 'artifact-client' });
+  const rpc = new RpcClient({ natsUrl: cfg.NATS_URL, auth: natsAuth(cfg), name: 'artifact-client' });
   await rpc.connect();
-  const bus = new JetStreamBus(cfg.NATS_URL, log, 'artifact');
+  const bus = new JetStreamBus(cfg.NATS_URL, log, 'artifact', natsAuth(cfg));
   await bus.connect();
   const relay = new OutboxRelay(ds, ARTIFACT_SCHEMA, bus, log);
 
@@ -35,6 +36,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
     service: 'artifact',
     module: ArtifactModule.register({ ds, rpc, storage, cfg, log }),
     natsUrl: cfg.NATS_URL,
+    natsAuth: natsAuth(cfg),
     host: cfg.HOST,
     port: cfg.PORT,
     log,

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { createLogger, loadConfig } from '@docket/config';
-import { createServiceDataSource, ensureDatabase, initAndMigrate } from '@docket/database';
-import { JetStreamBus, RpcClient, startServiceApp } from '@docket/messaging';
+import { openServiceDatabase } from '@docket/database';
+import { JetStreamBus, RpcClient, startServiceApp, natsAuth } from '@docket/messaging';
 import { appModule } from './app.module.js';
 import { billingEnvSchema } from './config.js';
 import { billingEntities } from './entities/index.js';
@@ -11,16 +11,17 @@ import { JobFinishedConsumer } from './settlement/job-finished.consumer.js';
 
 export const BILLING_SCHEMA = 'billing';
 
+/** This service's schema, entities and migrations (boot and the `migrate` entry point). */
+export const DATABASE = { schema: BILLING_SCHEMA, entities: billingEntities, migrations: billingMigrations };
+
 export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{ app: INestApplication; close(): Promise<void> }> {
   const config = loadConfig(billingEnvSchema, env);
   const log = createLogger('billing', config.LOG_LEVEL);
 
-  await ensureDatabase(config.DATABASE_URL);
-  const ds = createServiceDataSource({ url: config.DATABASE_URL, schema: BILLING_SCHEMA, entities: billingEntities, migrations: billingMigrations });
-  await initAndMigrate(ds, BILLING_SCHEMA);
+  const ds = await openServiceDatabase(config, DATABASE);
 
-  const bus = new JetStreamBus(config.NATS_URL, log, 'billing');
-  const rpc = new RpcClient({ natsUrl: config.NATS_URL, name: 'billing-client', timeoutMs: config.ARTIFACT_RPC_TIMEOUT_MS });
+  const bus = new JetStreamBus(config.NATS_URL, log, 'billing', natsAuth(config));
+  const rpc = new RpcClient({ natsUrl: config.NATS_URL, auth: natsAuth(config), name: 'billing-client', timeoutMs: config.ARTIFACT_RPC_TIMEOUT_MS });
   let app: INestApplication | undefined;
   try {
     await bus.connect();
@@ -29,6 +30,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
       service: 'billing',
       module: appModule({ ds, config, log, rpc }),
       natsUrl: config.NATS_URL,
+    natsAuth: natsAuth(config),
       host: config.HOST,
       port: config.PORT,
       log,

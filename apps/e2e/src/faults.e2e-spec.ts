@@ -17,7 +17,7 @@ const SCHEMA = { fields: [{ key: 'invoice_number', label: 'Invoice Number', data
 const MAX_ATTEMPTS = 3;
 const SCHEMAS = ['artifact', 'billing', 'template', 'webhook', 'identity'];
 
-describe('faults and deletion (ADR 0007), all services as processes', () => {
+describe('faults and deletion (ADR 0008), all services as processes', () => {
   const suite = useE2eStack('Faults');
   const { api, settledWallet, waitTerminal } = apiHelpers(suite);
   let db: pg.Client;

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, expect } from '@jest/globals';
 import request from 'supertest';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { ServiceName } from '@docket/contracts';
 import { createTestDatabase, expectEventually, freePort, startTestNats, startTestS3, type TestDatabase, type TestNats, type TestS3 } from '@docket/testing';
 // The same launcher `npm start` uses: every service as its own process, built output only.
 /* eslint-disable @nx/enforce-module-boundaries -- deliberate: e2e must start services exactly as `npm start` does */
 // @ts-expect-error plain ESM module without types
 import { runAdmin, startServices, waitForHealthy } from '../../../tools/dev/stack.mjs';
+// @ts-expect-error plain ESM module without types
+import { mergeServiceEnv, provisionDatabaseRoles } from '../../../tools/dev/infra.mjs';
 /* eslint-enable @nx/enforce-module-boundaries */
 
 export interface Delivery {
@@ -62,7 +65,13 @@ export async function startE2eStack(extraEnv: Record<string, string> = {}): Prom
     HOLD_MIN_PAGES: '5',
     ...extraEnv,
   };
-  const stack = startServices({ env, ports, quiet: !process.env.E2E_VERBOSE });
+  // Each service runs as its own NATS user and its own Postgres role, with exactly the rights it has in production
+  // (`servicePermissions`; DML on its schema, migrations as the schema owner). `env.DATABASE_URL` stays the
+  // superuser the tests inspect the database with.
+  const natsUsers = Object.fromEntries(names.map((n) => [n, nats.env(n as ServiceName)]));
+  const serviceEnv = mergeServiceEnv(natsUsers, await provisionDatabaseRoles(db.url));
+  const adminEnv = { ...env, ...nats.env('admin') };
+  const stack = startServices({ env, serviceEnv, ports, quiet: !process.env.E2E_VERBOSE });
   const api = `http://127.0.0.1:${ports.gateway}`;
   try {
     await waitForHealthy(api, 90_000);
@@ -76,8 +85,8 @@ export async function startE2eStack(extraEnv: Record<string, string> = {}): Prom
     deliveries,
     env,
     s3Directory: s3.directory,
-    createAccount: (name, credits) => runAdmin(['create-account', '--name', name, '--credits', String(credits)], env),
-    admin: (args) => runAdmin(args, env),
+    createAccount: (name, credits) => runAdmin(['create-account', '--name', name, '--credits', String(credits)], adminEnv),
+    admin: (args) => runAdmin(args, adminEnv),
     stop: async () => {
       await stack.stop();
       await new Promise((r) => receiver.close(r));

@@ -3,7 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import { createLogger, loadConfig } from '@docket/config';
 import { Streams, type JobRunMessage } from '@docket/contracts';
 import { createExtractionEngine, hasNativeTesseract, nativeTesseractLanguages } from '@docket/extraction';
-import { JetStreamBus, RpcClient, startServiceApp } from '@docket/messaging';
+import { JetStreamBus, RpcClient, startServiceApp, natsAuth } from '@docket/messaging';
 import { S3Storage, storageConfigFromEnv } from '@docket/storage';
 import { ocrThreads, workerEnvSchema } from './config.js';
 import { RunJobService } from './run/run-job.service.js';
@@ -13,13 +13,13 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
   const cfg = loadConfig(workerEnvSchema, env);
   const log = createLogger('extraction-worker', cfg.LOG_LEVEL);
   const storage = new S3Storage(storageConfigFromEnv(cfg));
-  const rpc = new RpcClient({ natsUrl: cfg.NATS_URL, name: 'extraction-worker-client' });
+  const rpc = new RpcClient({ natsUrl: cfg.NATS_URL, auth: natsAuth(cfg), name: 'extraction-worker-client' });
   await rpc.connect();
-  const bus = new JetStreamBus(cfg.NATS_URL, log, 'extraction-worker');
+  const bus = new JetStreamBus(cfg.NATS_URL, log, 'extraction-worker', natsAuth(cfg));
   await bus.connect();
   const engine = createExtractionEngine({ ocrLanguages: cfg.OCR_LANGUAGES, ocr: cfg.OCR_ENGINE, ocrThreads: ocrThreads(cfg) });
   // The native OCR probes (`tesseract --version`, `--list-langs`) are synchronous and cached: run them here, at boot,
-  // so that no job ever waits on a synchronous child process (ADR 0007).
+  // so that no job ever waits on a synchronous child process (ADR 0008).
   log.info({ nativeTesseract: hasNativeTesseract(), languages: [...nativeTesseractLanguages()] }, 'OCR backends probed');
   const runner = new RunJobService(engine, storage, rpc, cfg, log);
 
@@ -27,6 +27,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
     service: 'extraction-worker',
     module: WorkerModule,
     natsUrl: cfg.NATS_URL,
+    natsAuth: natsAuth(cfg),
     host: cfg.HOST,
     port: cfg.PORT,
     log,
@@ -48,7 +49,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
     durable: Streams.jobs.workerDurable,
     filterSubject: Streams.jobs.run,
     ackWaitMs: cfg.WORKER_ACK_WAIT_MS,
-    // No JetStream limit: an outage never drops a job; attempts are counted by artifact (ADR 0007).
+    // No JetStream limit: an outage never drops a job; attempts are counted by artifact (ADR 0008).
     maxDeliver: -1,
     concurrency: cfg.WORKER_CONCURRENCY,
     handler: (msg, ctx) => runner.handle(msg, ctx),

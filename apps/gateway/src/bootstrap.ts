@@ -5,8 +5,8 @@ import { NestFactory } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createLogger, loadConfig, PinoNestLogger } from '@docket/config';
-import { createServiceDataSource, ensureDatabase, initAndMigrate } from '@docket/database';
-import { registerHealthRoute, requestContext, RpcClient } from '@docket/messaging';
+import { openServiceDatabase } from '@docket/database';
+import { registerHealthRoute, requestContext, RpcClient, natsAuth } from '@docket/messaging';
 import { GatewayModule } from './app.module.js';
 import { gatewayEnvSchema } from './config.js';
 import { HttpExceptionFilter, sendError } from './http/http-exception.filter.js';
@@ -18,13 +18,14 @@ import { IDENTITY_SCHEMA, identityEntities } from './identity/index.js';
 import { gatewayMigrations } from './migrations/index.js';
 import { LlmsTxtService } from './system/llms-txt.service.js';
 
+/** This service's schema, entities and migrations (boot and the `migrate` entry point). */
+export const DATABASE = { schema: IDENTITY_SCHEMA, entities: identityEntities, migrations: gatewayMigrations };
+
 export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{ app: INestApplication; url: string; close(): Promise<void> }> {
   const cfg = loadConfig(gatewayEnvSchema, env);
   const log = createLogger('gateway', cfg.LOG_LEVEL);
-  await ensureDatabase(cfg.DATABASE_URL);
-  const ds = createServiceDataSource({ url: cfg.DATABASE_URL, schema: IDENTITY_SCHEMA, entities: identityEntities, migrations: gatewayMigrations });
-  await initAndMigrate(ds, IDENTITY_SCHEMA);
-  const rpc = new RpcClient({ natsUrl: cfg.NATS_URL, name: 'gateway', timeoutMs: cfg.RPC_TIMEOUT_MS });
+  const ds = await openServiceDatabase(cfg, DATABASE);
+  const rpc = new RpcClient({ natsUrl: cfg.NATS_URL, auth: natsAuth(cfg), name: 'gateway', timeoutMs: cfg.RPC_TIMEOUT_MS });
   await rpc.connect();
 
   const adapter = new FastifyAdapter({

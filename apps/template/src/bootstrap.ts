@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { createLogger, loadConfig } from '@docket/config';
-import { createServiceDataSource, ensureDatabase, initAndMigrate } from '@docket/database';
-import { RpcClient, startServiceApp } from '@docket/messaging';
+import { openServiceDatabase } from '@docket/database';
+import { RpcClient, startServiceApp, natsAuth } from '@docket/messaging';
 import { appModule } from './app.module.js';
 import { configSchema } from './config.js';
 import { entities } from './entities/index.js';
@@ -15,15 +15,16 @@ export interface TemplateApp {
   close(): Promise<void>;
 }
 
+/** This service's schema, entities and migrations (boot and the `migrate` entry point). */
+export const DATABASE = { schema: SCHEMA, entities, migrations };
+
 export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<TemplateApp> {
   const config = loadConfig(configSchema, env);
   const log = createLogger('template', config.LOG_LEVEL);
 
-  await ensureDatabase(config.DATABASE_URL);
-  const ds = createServiceDataSource({ url: config.DATABASE_URL, schema: SCHEMA, entities, migrations });
-  await initAndMigrate(ds, SCHEMA);
+  const ds = await openServiceDatabase(config, DATABASE);
 
-  const rpc = new RpcClient({ natsUrl: config.NATS_URL, name: 'template-client' });
+  const rpc = new RpcClient({ natsUrl: config.NATS_URL, auth: natsAuth(config), name: 'template-client' });
   await rpc.connect();
 
   let app: INestApplication;
@@ -32,6 +33,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<T
       service: 'template',
       module: appModule({ ds, config, log, usage: new ArtifactTemplateUsage(rpc, config.ARTIFACT_RPC_TIMEOUT_MS) }),
       natsUrl: config.NATS_URL,
+    natsAuth: natsAuth(config),
       host: config.HOST,
       port: config.PORT,
       log,

@@ -1,8 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { loadConfig, createLogger } from '@docket/config';
 import { Streams, type JobFinishedEvent } from '@docket/contracts';
-import { createServiceDataSource, ensureDatabase, initAndMigrate } from '@docket/database';
-import { JetStreamBus, RpcClient, startServiceApp } from '@docket/messaging';
+import { openServiceDatabase } from '@docket/database';
+import { JetStreamBus, RpcClient, startServiceApp, natsAuth } from '@docket/messaging';
 import { appModule } from './app.module.js';
 import { configSchema, parseAllowlist } from './config.js';
 import { HttpSender } from './dispatch/http-sender.js';
@@ -14,6 +14,9 @@ import { UrlPolicy } from './security/url-policy.js';
 
 export const SCHEMA = 'webhook';
 
+/** This service's schema, entities and migrations (boot and the `migrate` entry point). */
+export const DATABASE = { schema: SCHEMA, entities, migrations };
+
 export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{ app: INestApplication; close(): Promise<void> }> {
   const config = loadConfig(configSchema, env);
   const log = createLogger('webhook-dispatcher', config.LOG_LEVEL);
@@ -21,12 +24,10 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
   const urls = new UrlPolicy(parseAllowlist(config.WEBHOOK_ALLOWLIST));
   const sender = new HttpSender(urls, config.WEBHOOK_TIMEOUT_MS);
 
-  await ensureDatabase(config.DATABASE_URL);
-  const ds = createServiceDataSource({ url: config.DATABASE_URL, schema: SCHEMA, entities, migrations });
-  await initAndMigrate(ds, SCHEMA);
+  const ds = await openServiceDatabase(config, DATABASE);
 
-  const bus = new JetStreamBus(config.NATS_URL, log, 'webhook-dispatcher');
-  const rpc = new RpcClient({ natsUrl: config.NATS_URL, name: 'webhook-dispatcher-client', timeoutMs: config.WEBHOOK_TIMEOUT_MS });
+  const bus = new JetStreamBus(config.NATS_URL, log, 'webhook-dispatcher', natsAuth(config));
+  const rpc = new RpcClient({ natsUrl: config.NATS_URL, auth: natsAuth(config), name: 'webhook-dispatcher-client', timeoutMs: config.WEBHOOK_TIMEOUT_MS });
   let app: INestApplication | undefined;
   try {
     await bus.connect();
@@ -35,6 +36,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
       service: 'webhook-dispatcher',
       module: appModule({ ds, config, log, cipher, urls, sender, rpc }),
       natsUrl: config.NATS_URL,
+    natsAuth: natsAuth(config),
       host: config.HOST,
       port: config.PORT,
       log,
@@ -53,7 +55,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
       // Progress acks before each HTTP attempt; one attempt never outlasts the timeout.
       ackWaitMs: config.WEBHOOK_TIMEOUT_MS + 20_000,
       // No JetStream limit: attempts (four per event type) are counted in the delivery log, so an outage
-      // (database, or artifact when fetching the result) naks with backoff until it ends (ADR 0007).
+      // (database, or artifact when fetching the result) naks with backoff until it ends (ADR 0008).
       maxDeliver: -1,
       concurrency: 4,
       handler: (ev, ctx) => delivery.handle(ev, ctx),

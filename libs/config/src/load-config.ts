@@ -6,11 +6,24 @@ import { z } from 'zod';
  */
 export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
   const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
-    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  const issues = parsed.success ? productionIssues(parsed.data as Record<string, unknown>) : parsed.error.issues.map((i) => ({ path: i.path.join('.') || '(env)', message: i.message }));
+  if (!parsed.success || issues.length) {
+    throw new Error(`Invalid environment:\n${issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')}`);
   }
   return parsed.data;
+}
+
+/**
+ * Secrets a production process must be given (never defaulted): its own NATS user for any app that
+ * connects to NATS, and an explicit DATABASE_URL (its own DML role) for any app with a database.
+ */
+export function productionIssues(cfg: Record<string, unknown>): { path: string; message: string }[] {
+  if (cfg.NODE_ENV !== 'production') return [];
+  const issues: { path: string; message: string }[] = [];
+  if ('NATS_URL' in cfg) {
+    for (const key of ['NATS_USER', 'NATS_PASSWORD']) if (!cfg[key]) issues.push({ path: key, message: 'required in production (the service\'s own NATS user; see docs/deploy.md)' });
+  }
+  return issues;
 }
 
 const bool = z
@@ -40,10 +53,18 @@ export const baseEnv = {
   NODE_ENV: env.nodeEnv,
   LOG_LEVEL: env.logLevel,
   NATS_URL: env.natsUrl,
+  /** This service's NATS user and password (nats-server `authorization.users`); required in production. */
+  NATS_USER: z.string().min(1).optional(),
+  NATS_PASSWORD: z.string().min(1).optional(),
 };
 
 export const dbEnv = {
+  /** The service's own Postgres role (DML on its schema only; see docs/deploy.md). */
   DATABASE_URL: env.databaseUrl,
+  /** The schema owner's role for migrations; DATABASE_URL when unset. */
+  MIGRATION_DATABASE_URL: z.string().url().optional(),
+  /** `boot`: apply pending migrations at start; `skip`: a migration Job applies them (k8s). */
+  DB_MIGRATE: z.enum(['boot', 'skip']).default('boot'),
 };
 
 export { z };

@@ -15,3 +15,4 @@ export * from './webhook/webhook.dto.js';
 export * from './jobs/job-run.message.js';
 export * from './events/job-finished.event.js';
 export * from './template/auto-template.js';
+export * from './nats-permissions.js';

@@ -9,7 +9,7 @@ export const Subjects = {
     getJob: 'artifact.v1.job.get',
     jobStarted: 'artifact.v1.job.started',
     jobOutcome: 'artifact.v1.job.outcome',
-    /** Asked by `billing`'s reconciliation sweep about a job whose hold is still open (ADR 0007). */
+    /** Asked by `billing`'s reconciliation sweep about a job whose hold is still open (ADR 0008). */
     jobSettlement: 'artifact.v1.job.settlement',
     list: 'artifact.v1.artifact.list',
     get: 'artifact.v1.artifact.get',

@@ -60,9 +60,13 @@ export async function initAndMigrate(ds: DataSource, schema: string): Promise<Da
   await runner.connect();
   try {
     await runner.query('SELECT pg_advisory_lock(hashtext($1))', [`docket:migrate:${schema}`]);
-    await runner.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`).catch((err: { code?: string }) => {
-      if (err.code !== '23505' && err.code !== '42P06') throw err;
-    });
+    // An owner role (provisionServiceRoles) finds its schema made for it and may not create others.
+    const exists = await runner.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
+    if (!exists.length) {
+      await runner.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`).catch((err: { code?: string }) => {
+        if (err.code !== '23505' && err.code !== '42P06') throw err;
+      });
+    }
     await ds.runMigrations({ transaction: 'each' });
   } finally {
     await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`docket:migrate:${schema}`]).catch(() => undefined);
@@ -85,5 +89,54 @@ export async function schemaStatus(o: ServiceDataSourceOptions): Promise<{ pendi
     return { pendingMigrations, drift };
   } finally {
     await ds.destroy();
+  }
+}
+
+/** The database settings every app with a schema reads (`dbEnv` in @docket/config). */
+export interface ServiceDatabaseSettings {
+  /** The service's own role: DML on its schema only. */
+  DATABASE_URL: string;
+  /** The schema owner's role, for migrations; DATABASE_URL when unset (a single-role install). */
+  MIGRATION_DATABASE_URL?: string;
+  /** `boot`: apply pending migrations at start; `skip`: a migration Job did (k8s). */
+  DB_MIGRATE: 'boot' | 'skip';
+}
+
+/** Applies the service's pending migrations as the schema owner (the `migrate` entry point and `boot` mode). */
+export async function migrateServiceSchema(cfg: Omit<ServiceDatabaseSettings, 'DB_MIGRATE'>, o: Omit<ServiceDataSourceOptions, 'url'>): Promise<void> {
+  const url = cfg.MIGRATION_DATABASE_URL ?? cfg.DATABASE_URL;
+  await ensureDatabase(url);
+  // Two connections: one holds the advisory lock while the other applies the migrations.
+  const ds = createServiceDataSource({ ...o, url, poolSize: 2 });
+  try {
+    await initAndMigrate(ds, o.schema);
+  } finally {
+    if (ds.isInitialized) await ds.destroy();
+  }
+}
+
+/**
+ * The one way a service opens its database: migrations first (as the owner role, unless a Job did them),
+ * then the service's DataSource as its DML role.
+ */
+export async function openServiceDatabase(cfg: ServiceDatabaseSettings, o: Omit<ServiceDataSourceOptions, 'url'>): Promise<DataSource> {
+  if (cfg.DB_MIGRATE === 'boot') await migrateServiceSchema(cfg, o);
+  return createServiceDataSource({ ...o, url: cfg.DATABASE_URL }).initialize();
+}
+
+/** `node apps/<service>/dist/migrate.js`: migrations only, with MIGRATION_DATABASE_URL (else DATABASE_URL); exit 0 when done. */
+export async function runMigrationsCli(service: string, o: Omit<ServiceDataSourceOptions, 'url'>, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const url = env.DATABASE_URL;
+  const migrationUrl = env.MIGRATION_DATABASE_URL;
+  if (!url && !migrationUrl) {
+    console.error(`${service}: set MIGRATION_DATABASE_URL (the schema owner's role) to migrate`);
+    process.exit(2);
+  }
+  try {
+    await migrateServiceSchema({ DATABASE_URL: (migrationUrl ?? url) as string, MIGRATION_DATABASE_URL: migrationUrl }, o);
+    console.log(JSON.stringify({ service, schema: o.schema, migrated: true }));
+  } catch (err) {
+    console.error(`${service}: migrations failed:`, err instanceof Error ? err.message : err);
+    process.exit(1);
   }
 }

@@ -1,1 +1,2 @@
 export * from './data-source.js';
+export * from './roles.js';

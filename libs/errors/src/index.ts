@@ -1,2 +1,3 @@
 export * from './error-codes.js';
 export * from './docket-error.js';
+export * from './unavailable.js';

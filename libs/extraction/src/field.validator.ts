@@ -9,7 +9,7 @@ const MAX_CACHED_PATTERNS = 500;
 /**
  * A tenant's `validation.regex`, compiled for RE2 (linear time in the input: a pattern like `^(a+)+$` cannot
  * stall the worker). Never the backtracking RegExp engine. A pattern RE2 cannot run (backreferences,
- * lookaround — refused at template save since ADR 0007, but older templates may hold one) is an Error.
+ * lookaround — refused at template save since ADR 0008, but older templates may hold one) is an Error.
  */
 export function userPattern(source: string): RE2 | Error {
   let re = patterns.get(source);

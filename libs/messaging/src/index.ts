@@ -6,3 +6,4 @@ export * from './service-app.js';
 export * from './run-service.js';
 export * from './request-context.js';
 export * from './periodic-sweep.js';
+export * from './nats-auth.js';

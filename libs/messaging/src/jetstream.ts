@@ -4,6 +4,7 @@ import {
 } from '@nats-io/jetstream';
 import { Streams } from '@docket/contracts';
 import type { Logger } from 'pino';
+import type { NatsAuth } from './nats-auth.js';
 
 export type HandlerOutcome = { ack: true } | { retryInMs: number } | { term: string };
 
@@ -12,7 +13,7 @@ export interface ConsumeOptions<T> {
   durable: string;
   filterSubject?: string;
   ackWaitMs: number;
-  /** Deliveries before JetStream gives a message up; -1 = never (the handler decides when to stop, ADR 0007). */
+  /** Deliveries before JetStream gives a message up; -1 = never (the handler decides when to stop, ADR 0008). */
   maxDeliver: number;
   /** How many messages this process works on at once. */
   concurrency?: number;
@@ -34,10 +35,10 @@ export class JetStreamBus {
   /** Messages whose handler is still running, naked at the end of a shutdown grace period. */
   private readonly held = new Set<JsMsg>();
 
-  constructor(private readonly natsUrl: string, private readonly log: Logger, private readonly name: string) {}
+  constructor(private readonly natsUrl: string, private readonly log: Logger, private readonly name: string, private readonly auth: NatsAuth = {}) {}
 
   async connect(): Promise<void> {
-    this.nc = await connect({ servers: [this.natsUrl], name: `${this.name}-js`, maxReconnectAttempts: -1 });
+    this.nc = await connect({ servers: [this.natsUrl], ...this.auth, name: `${this.name}-js`, maxReconnectAttempts: -1 });
     this.js = jetstream(this.nc);
     this.jsm = await jetstreamManager(this.nc);
     await this.ensureStreams();

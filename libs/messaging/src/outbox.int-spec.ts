@@ -32,7 +32,7 @@ describe('outbox relay (real Postgres + NATS JetStream)', () => {
 
   const rows = async () => (await ds.query(`SELECT "id", "sent_at" FROM "${SCHEMA}"."outbox" ORDER BY "id"`)) as { id: string; sent_at: Date | null }[];
 
-  it('publishes, then prunes published rows past keepSentMs (ADR 0007); unsent rows are never pruned', async () => {
+  it('publishes, then prunes published rows past keepSentMs (ADR 0008); unsent rows are never pruned', async () => {
     await ds.transaction((m) => enqueueOutbox(m, SCHEMA, Streams.events.jobFinished, { jobId: 'job_a', detail: 'tenant data' }, 'evt_a'));
     const relay = new OutboxRelay(ds, SCHEMA, bus, testLogger(), 100, 0);
     expect(await relay.drain()).toBe(1);

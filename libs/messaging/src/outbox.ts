@@ -7,7 +7,7 @@ import type { JetStreamBus } from './jetstream.js';
  * Transactional outbox: the event row is written in the same transaction as the state change,
  * and a relay publishes it with Nats-Msg-Id = outbox id (JetStream drops duplicates), then marks it
  * sent. "Commit, then dispatch" (spec §4.2) without a bare publish after commit. Sent rows are pruned
- * once they are older than the relay's `keepSentMs` (ADR 0007: nothing tenant-related stays behind).
+ * once they are older than the relay's `keepSentMs` (ADR 0008: nothing tenant-related stays behind).
  */
 export function outboxTableSql(schema: string): string[] {
   return [

@@ -2,10 +2,13 @@ import { ClientProxy, ClientProxyFactory, NatsRecordBuilder, Transport } from '@
 import { headers } from '@nats-io/transport-node';
 import { DocketError } from '@docket/errors';
 import { firstValueFrom, timeout as rxTimeout, TimeoutError } from 'rxjs';
+import { type NatsAuth } from './nats-auth.js';
 import { REQUEST_ID_HEADER, requestContext } from './request-context.js';
 
 export interface RpcClientOptions {
   natsUrl: string;
+  /** This process's NATS user (see `natsAuth`); omitted where the server has no authorization. */
+  auth?: NatsAuth;
   name: string;
   /** Default reply deadline per request. */
   timeoutMs?: number;
@@ -23,7 +26,7 @@ export class RpcClient {
   constructor(opts: RpcClientOptions) {
     this.client = ClientProxyFactory.create({
       transport: Transport.NATS,
-      options: { servers: [opts.natsUrl], name: opts.name, maxReconnectAttempts: -1 },
+      options: { servers: [opts.natsUrl], ...opts.auth, name: opts.name, maxReconnectAttempts: -1 },
     });
     this.timeoutMs = opts.timeoutMs ?? 15_000;
   }
@@ -57,11 +60,16 @@ export class RpcClient {
   }
 }
 
+/** What Nest's NATS client reports for a request made while the connection is lost or closed. */
+const NATS_CONNECTION_DOWN = /connection (lost|closed)|trying to reconnect|disconnect/i;
+
 export function toDocketError(err: unknown, subject: string): DocketError {
   const coded = DocketError.fromPayload(err);
   if (coded) return coded;
   if (err instanceof TimeoutError) return new DocketError('upstream_timeout', `No reply on ${subject} in time`);
   const text = err instanceof Error ? err.message : typeof err === 'object' && err ? JSON.stringify(err) : String(err);
   if (/no responders|no subscribers|503/i.test(text)) return new DocketError('service_unavailable', `No service answers ${subject}`);
+  // Nest's NATS client while the connection is down (server restart, network): a dependency is down, not a bug.
+  if (NATS_CONNECTION_DOWN.test(text)) return new DocketError('service_unavailable', `The message bus is unreachable (${subject}); retry shortly`);
   return new DocketError('internal_error', `Request ${subject} failed`);
 }

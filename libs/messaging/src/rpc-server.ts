@@ -2,15 +2,16 @@ import { ArgumentsHost, Catch, RpcExceptionFilter, ValidationError, ValidationPi
 import { INestApplication } from '@nestjs/common';
 import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
 import { queueGroup, type ServiceName } from '@docket/contracts';
-import { DocketError, isErrorCode, type ErrorPayload } from '@docket/errors';
+import { dependencyUnavailable, DocketError, isDependencyUnavailable, isErrorCode, type ErrorPayload } from '@docket/errors';
 import type { Logger } from 'pino';
 import { Observable, throwError } from 'rxjs';
+import type { NatsAuth } from './nats-auth.js';
 import { REQUEST_ID_HEADER } from './request-context.js';
 
 /** Attach the NATS request/reply server to an app, in the service's queue group. */
-export function connectNatsMicroservice(app: INestApplication, service: ServiceName, natsUrl: string): void {
+export function connectNatsMicroservice(app: INestApplication, service: ServiceName, natsUrl: string, auth: NatsAuth = {}): void {
   app.connectMicroservice<MicroserviceOptions>(
-    { transport: Transport.NATS, options: { servers: [natsUrl], queue: queueGroup(service), name: service, maxReconnectAttempts: -1 } },
+    { transport: Transport.NATS, options: { servers: [natsUrl], ...auth, queue: queueGroup(service), name: service, maxReconnectAttempts: -1 } },
     { inheritAppConfig: true },
   );
 }
@@ -97,6 +98,10 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
     if (exception instanceof DocketError) return throwError(() => exception.toPayload());
     const ctx = host.switchToRpc().getContext() as { getHeaders?: () => { get?: (k: string) => string } | undefined; getSubject?: () => string } | undefined;
     const requestId = ctx?.getHeaders?.()?.get?.(REQUEST_ID_HEADER) || undefined;
+    if (isDependencyUnavailable(exception)) {
+      this.log.warn({ err: exception, request_id: requestId, subject: ctx?.getSubject?.() }, 'dependency unavailable in message handler');
+      return throwError(() => dependencyUnavailable().toPayload());
+    }
     this.log.error({ err: exception, request_id: requestId, subject: ctx?.getSubject?.() }, 'unhandled error in message handler');
     return throwError(() => new DocketError('internal_error', 'Internal error').toPayload());
   }

@@ -5,6 +5,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { queueGroup, Subjects, type ServiceName } from '@docket/contracts';
 import { PinoNestLogger } from '@docket/config';
 import type { Logger } from 'pino';
+import type { NatsAuth } from './nats-auth.js';
 import { RpcErrorFilter, rpcValidationPipe } from './rpc-server.js';
 
 export type HealthCheck = () => Promise<unknown>;
@@ -14,6 +15,8 @@ export interface ServiceAppOptions {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   module: any;
   natsUrl: string;
+  /** This service's NATS user (see `natsAuth`). */
+  natsAuth?: NatsAuth;
   host: string;
   port: number;
   log: Logger;
@@ -39,7 +42,7 @@ export async function startServiceApp(o: ServiceAppOptions): Promise<INestApplic
   app.connectMicroservice<MicroserviceOptions>(
     {
       transport: Transport.NATS,
-      options: { servers: [o.natsUrl], queue: queueGroup(o.service), name: o.service, maxReconnectAttempts: -1 },
+      options: { servers: [o.natsUrl], ...o.natsAuth, queue: queueGroup(o.service), name: o.service, maxReconnectAttempts: -1 },
     },
     { inheritAppConfig: true },
   );

@@ -1,12 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { NATS_USERS, renderNatsAuthorization, type NatsUserName } from '@docket/contracts';
 import { freePort } from './infra.js';
 
 export interface TestNats {
   url: string;
+  /** Whether the server enforces the per-service users of `servicePermissions`. */
+  authorization: boolean;
+  /** `NATS_URL`, `NATS_USER`, `NATS_PASSWORD` for a process running as `user` (only the URL without authorization). */
+  env(user: NatsUserName): Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -16,23 +22,46 @@ export function natsServerBinary(): string | undefined {
   return CANDIDATES.find((p) => existsSync(p));
 }
 
+/** A fresh random password per NATS user (dev stacks and tests; production passwords come from Secrets). */
+export function generateNatsPasswords(): Record<NatsUserName, string> {
+  return Object.fromEntries(NATS_USERS.map((u) => [u, randomBytes(18).toString('base64url')])) as Record<NatsUserName, string>;
+}
+
 /**
- * A private `nats-server -js` on a free port with its own store, so a test file never shares
- * subjects, queue groups or streams with another test or a running dev stack. Falls back to
- * NATS_URL (the machine's server) when no binary is found.
+ * The nats-server config of a dev or test stack: one user per service with the permissions of
+ * `servicePermissions`, plus (tests only) an unrestricted `harness` user that connections without
+ * credentials get (`no_auth_user`), so a test's own probes and stand-ins need no password.
+ */
+export function natsServerConfig(passwords: Partial<Record<NatsUserName, string>>, opts: { harness?: boolean } = {}): string {
+  if (!opts.harness) return renderNatsAuthorization(passwords);
+  const harness = `{ user: "harness", password: ${JSON.stringify(randomBytes(18).toString('base64url'))} }`;
+  return renderNatsAuthorization(passwords, { extraUsers: [harness], noAuthUser: 'harness' });
+}
+
+/**
+ * A private `nats-server -js` on a free port with its own store and the per-service users, so a test
+ * file never shares subjects, queue groups or streams with another test or a running dev stack, and
+ * every service started with `env(service)` runs with exactly the rights it has in production. Falls
+ * back to NATS_URL (the machine's server, without authorization) when no binary is found.
  */
 export async function startTestNats(): Promise<TestNats> {
   const bin = natsServerBinary();
   if (!bin) {
     const url = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-    return { url, close: async () => undefined };
+    return { url, authorization: false, env: () => ({ NATS_URL: url }), close: async () => undefined };
   }
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'docket-nats-'));
-  const child: ChildProcess = spawn(bin, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir], { stdio: 'ignore' });
+  const passwords = generateNatsPasswords();
+  const conf = join(dir, 'nats.conf');
+  writeFileSync(conf, natsServerConfig(passwords, { harness: true }), { mode: 0o600 });
+  const child: ChildProcess = spawn(bin, ['-c', conf, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', join(dir, 'store')], { stdio: 'ignore' });
   await waitForPort(port, 10_000);
+  const url = `nats://127.0.0.1:${port}`;
   return {
-    url: `nats://127.0.0.1:${port}`,
+    url,
+    authorization: true,
+    env: (user) => ({ NATS_URL: url, NATS_USER: user, NATS_PASSWORD: passwords[user] }),
     close: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -30,7 +30,7 @@ export class JobProgressService {
       if (!job || isTerminal(job.status)) return { proceed: false };
       if (job.status === 'pending') throw new DocketError('conflict', 'Job was never queued');
       // Attempts are counted here, not from JetStream's delivery count: a delivery that never reached artifact
-      // (an outage, naked by the worker) uses none (ADR 0007).
+      // (an outage, naked by the worker) uses none (ADR 0008).
       const attempt = job.attempts + 1;
       await m.update(JobEntity, { id: job.id }, { status: 'running', startedAt: job.startedAt ?? new Date(), attempts: attempt });
       await m.update(ArtifactEntity, { id: job.artifactId }, { status: 'processing' });

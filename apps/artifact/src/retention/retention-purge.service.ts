@@ -13,7 +13,7 @@ import { retentionCutoffs } from './retention.js';
  * object; the record and results stay. `immediate` is purged by JobProgressService when extraction
  * finishes; this sweep retries the ones whose immediate purge failed, and purges those whose job the
  * processing deadline expired (`expired` with `uploaded_at` set; upload-expired artifacts were never
- * uploaded) or that were cancelled after upload (ADR 0007: every policy purges in every terminal state). Artifacts with a job in flight (`uploaded`, `processing`) wait for the next sweep. Rows are
+ * uploaded) or that were cancelled after upload (ADR 0008: every policy purges in every terminal state). Artifacts with a job in flight (`uploaded`, `processing`) wait for the next sweep. Rows are
  * locked with SKIP LOCKED so replicas share the work.
  */
 @Injectable()

@@ -19,7 +19,7 @@ export interface ReconcileCounters {
 }
 
 /**
- * The safety net behind the job-finished event (ADR 0007): a hold still `held` HOLD_RECONCILE_AFTER_MS after it
+ * The safety net behind the job-finished event (ADR 0008): a hold still `held` HOLD_RECONCILE_AFTER_MS after it
  * was placed is checked against artifact. A terminal job settles it exactly as its event would (success → charge
  * the pages, anything else → release); a job that does not exist (artifact deleted, creation aborted after the
  * hold) releases it as `aborted`; a job still queued or running keeps it. Settlement is idempotent, so an event

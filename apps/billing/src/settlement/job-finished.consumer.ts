@@ -16,7 +16,7 @@ export class JobFinishedConsumer {
       durable: Streams.events.durables.billing,
       filterSubject: Streams.events.jobFinished,
       ackWaitMs: 30_000,
-      // No JetStream limit: a database outage naks with backoff until it ends, never drops a settlement (ADR 0007).
+      // No JetStream limit: a database outage naks with backoff until it ends, never drops a settlement (ADR 0008).
       maxDeliver: -1,
       concurrency: 4,
       handler: (ev) => this.handle(ev),

@@ -33,7 +33,7 @@ export interface FaultCounters {
 }
 
 /**
- * One delivery of `jobs.v1.run` (ADR 0007): check the source's size (HEAD, before any download), report
+ * One delivery of `jobs.v1.run` (ADR 0008): check the source's size (HEAD, before any download), report
  * `running` (artifact counts the attempt), extract, store result JSON and Markdown, report the outcome.
  *
  * - A coded extraction failure (ExtractionError) fails the job at once.

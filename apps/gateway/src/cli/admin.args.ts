@@ -34,7 +34,8 @@ Each command prints one JSON object on stdout; on failure it prints { "error": {
                                             running gateways apply it within RATE_LIMIT_CACHE_SECONDS
   help                                      this text
 
-Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/docket), NATS_URL (default nats://127.0.0.1:4222).`;
+Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/docket), NATS_URL (default nats://127.0.0.1:4222),
+NATS_USER / NATS_PASSWORD (the operator's "admin" NATS user when the server has authorization).`;
 
 type OptionSpec = Record<string, { type: 'string' }>;
 

@@ -2,7 +2,7 @@ import { loadConfig, z } from '@docket/config';
 import { DEFAULT_PIPELINE_ALIAS, Subjects } from '@docket/contracts';
 import { createServiceDataSource, ensureDatabase, initAndMigrate } from '@docket/database';
 import { DocketError } from '@docket/errors';
-import { RpcClient } from '@docket/messaging';
+import { natsAuth, RpcClient } from '@docket/messaging';
 import type { DataSource } from 'typeorm';
 import { IDENTITY_SCHEMA, identityEntities } from '../identity/entities/index.js';
 import { IdentityService } from '../identity/identity.service.js';
@@ -122,7 +122,7 @@ class Resources {
   /** Request/reply to the services (billing for wallets, artifact for pipelines). */
   async nats(): Promise<RpcClient> {
     const natsUrl = this.env.NATS_URL || DEFAULT_NATS_URL;
-    this.rpc = new RpcClient({ natsUrl, name: 'docket-admin', timeoutMs: this.opts.rpcTimeoutMs ?? 10_000 });
+    this.rpc = new RpcClient({ natsUrl, auth: natsAuth({ NATS_USER: this.env.NATS_USER, NATS_PASSWORD: this.env.NATS_PASSWORD }), name: 'docket-admin', timeoutMs: this.opts.rpcTimeoutMs ?? 10_000 });
     await this.rpc.connect().catch((err: Error) => {
       throw new DocketError('service_unavailable', `Cannot reach NATS at ${natsUrl}: ${err.message}`);
     });

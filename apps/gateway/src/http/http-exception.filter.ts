@@ -1,5 +1,5 @@
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import { DocketError, toEnvelope, type ErrorCode } from '@docket/errors';
+import { dependencyUnavailable, DocketError, isDependencyUnavailable, toEnvelope, type ErrorCode } from '@docket/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 
@@ -36,7 +36,8 @@ export function toDocketError(exception: unknown): DocketError | undefined {
 
 export function sendError(reply: FastifyReply, request: FastifyRequest, exception: unknown, log: Logger): void {
   const requestId = String(request.id);
-  const err = toDocketError(exception) ?? new DocketError('internal_error', 'Internal server error');
+  // Postgres restarting or a connection lost is a 503 (retry), not a 500 (chaos run, docs/reliability.md).
+  const err = toDocketError(exception) ?? (isDependencyUnavailable(exception) ? dependencyUnavailable() : new DocketError('internal_error', 'Internal server error'));
   if (err.status >= 500) log.error({ err: exception, request_id: requestId, url: request.url, method: request.method }, 'request failed');
   const body = toEnvelope(err, requestId);
   if (err.status === 401) void reply.header('WWW-Authenticate', 'Basic realm="docket", charset="UTF-8"');

@@ -88,7 +88,7 @@ export class WebhookDeliveryService {
   }
 
   /**
-   * The job's result by reference: job-finished events carry none (ADR 0007); an event published before that
+   * The job's result by reference: job-finished events carry none (ADR 0008); an event published before that
    * change still does. Null when the job was deleted before delivery (nothing left to send).
    */
   private async resultOf(ev: JobFinishedEvent): Promise<Record<string, unknown> | null> {

@@ -43,7 +43,7 @@ export class JobStartedCommand {
 export class JobStartedReply {
   proceed: boolean;
   /**
-   * Processing attempts of the job so far, this one included (kept by artifact, ADR 0007): deliveries that failed
+   * Processing attempts of the job so far, this one included (kept by artifact, ADR 0008): deliveries that failed
    * before reaching artifact (an outage) are not counted. Absent from older artifact versions.
    */
   attempt?: number;

@@ -2,7 +2,7 @@ import { RE2 } from 're2-wasm';
 import { ValidateBy, type ValidationOptions } from 'class-validator';
 
 /**
- * Tenant validation patterns (`validation.regex`) run on RE2 (linear time in the input, ADR 0007) — never on
+ * Tenant validation patterns (`validation.regex`) run on RE2 (linear time in the input, ADR 0008) — never on
  * the backtracking engine, where `^(a+)+$` on 30 characters takes seconds. RE2 has no backreferences or
  * lookaround; such a pattern is refused when the template or schema is saved, with RE2's reason.
  * RE2 always works in Unicode mode (flag `u`).

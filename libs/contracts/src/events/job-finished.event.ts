@@ -18,7 +18,7 @@ export interface JobFinishedEvent {
   batchId: string | null;
   filename: string;
   /**
-   * Always null since ADR 0007: events carry references, not results (the EVENTS stream keeps messages 7 days,
+   * Always null since ADR 0008: events carry references, not results (the EVENTS stream keeps messages 7 days,
    * past any DELETE). The webhook dispatcher fetches the result from artifact by `jobId`. Kept for consumers of
    * events published before.
    */

@@ -1,7 +1,7 @@
 import { ExtractionError } from '../engine.types.js';
 
 /**
- * Bounds on tenant input that are checked before anything is decoded or rendered (ADR 0007): a 30 KB PNG can
+ * Bounds on tenant input that are checked before anything is decoded or rendered (ADR 0008): a 30 KB PNG can
  * claim 100 000 × 100 000 pixels (40 GB of RGBA once decoded), a PDF page can claim to be 3 km wide. Sizes are
  * read from headers only; nothing here allocates in proportion to the claimed size.
  */

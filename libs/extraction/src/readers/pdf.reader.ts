@@ -111,7 +111,7 @@ async function openPdf(lib: PdfJs, bytes: Uint8Array): Promise<PdfDoc> {
       useSystemFonts: false,
       verbosity: 0,
       stopAtErrors: false,
-      // Images embedded in a page are decoded when it is rendered: larger ones are skipped, not decoded (ADR 0007).
+      // Images embedded in a page are decoded when it is rendered: larger ones are skipped, not decoded (ADR 0008).
       maxImageSize: MAX_IMAGE_PIXELS,
     });
     return await task.promise;

