@@ -26,6 +26,20 @@ export function compact(s: string): string {
   return c;
 }
 
+/** Words cached by a memoised per-word function before it starts afresh. */
+const WORD_CACHE_MAX = 50_000;
+/** A per-word string function, memoised: every label of the schema is compared with every word span of a page. */
+function memoised<T>(fn: (s: string) => T): (s: string) => T {
+  const cache = new Map<string, T>();
+  return (s) => {
+    if (cache.has(s)) return cache.get(s)!;
+    if (cache.size >= WORD_CACHE_MAX) cache.clear();
+    const v = fn(s);
+    cache.set(s, v);
+    return v;
+  };
+}
+
 // Two reusable rows: labels are compared with thousands of spans per page.
 let rowA = new Uint16Array(64);
 let rowB = new Uint16Array(64);
@@ -61,16 +75,16 @@ export function isLeader(text: string): boolean {
  * A label glued by OCR to the word before it ("11/16New Balance:", "oMugs"): the part of the word from an
  * upper-case letter that follows a digit, a lower-case letter or punctuation.
  */
-function gluedTail(text: string): string | undefined {
+const gluedTail = memoised((text: string): string | undefined => {
   const m = /^(.*?[\d\p{Ll}\p{P}])(\p{Lu}\p{L}{2,}.*)$/u.exec(text);
   return m ? labelPart(m[2]!) : undefined;
-}
+});
 
 /** The label part of a word, without leader dashes glued to its end. */
-function labelPart(text: string): string {
+const labelPart = memoised((text: string): string => {
   const m = LEADER_RUN.exec(text);
   return m && m.index > 0 ? text.slice(0, m.index) : text;
-}
+});
 
 export interface LabelHit {
   page: number;
@@ -131,7 +145,7 @@ function startsAlike(span: string, target: string): boolean {
  */
 const CASE_BONUS = 0.04;
 /** Letters and digits as printed (case kept). */
-const letters = (s: string) => s.normalize('NFKC').replace(/[^\p{L}\d]/gu, '');
+const letters = memoised((s: string) => s.normalize('NFKC').replace(/[^\p{L}\d]/gu, ''));
 
 /** A printed label may span this many words more than the schema's label (OCR splits words). */
 const EXTRA_LABEL_WORDS = 2;

@@ -96,12 +96,15 @@ function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; score: 
         if (acc === sq) cands.push({ ci, start: i, end: j + 1, score: 1 - 0.01 * n });
         n++;
       }
-      // A label wrapped over the stacked lines: the span's words read line by line.
+      // A label wrapped over the stacked lines: the span's words read line by line. (The span's letters are
+      // counted first: only a span exactly as long as the label can spell it, whatever the reading order.)
+      let spanLength = squash(line.words[i]!.text).length;
       for (let j = i + 1; j < Math.min(line.words.length, i + 8); j++) {
+        spanLength += squash(line.words[j]!.text).length;
+        if (spanLength > sq.length) break;
+        if (spanLength < sq.length) continue;
         const ws = line.words.slice(i, j + 1).sort((a, b) => (stackY.get(a) ?? a.y0) - (stackY.get(b) ?? b.y0) || a.x0 - b.x0);
-        const all = ws.map((w) => squash(w.text)).join('');
-        if (all.length > sq.length) break;
-        if (all === sq) cands.push({ ci, start: i, end: j + 1, score: 1 - 0.01 * (j - i) });
+        if (ws.map((w) => squash(w.text)).join('') === sq) cands.push({ ci, start: i, end: j + 1, score: 1 - 0.01 * (j - i) });
       }
     }
   });

@@ -13,8 +13,34 @@ type PDFPageProxy = import('pdfjs-dist/types/src/display/api.js').PDFPageProxy;
 type RenderParams = Parameters<PDFPageProxy['render']>[0];
 let pdfjsPromise: Promise<PdfJs> | undefined;
 function pdfjs(): Promise<PdfJs> {
-  pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  pdfjsPromise ??= loadPdfjs();
   return pdfjsPromise;
+}
+
+/** Built-ins that the core-js copies bundled in pdfjs-dist's legacy build replace process-wide on Node 20. */
+const POLYFILLED: [object, string][] = [
+  [Array.prototype, 'push'],
+  [JSON, 'parse'],
+  [JSON, 'stringify'],
+];
+/** pdfjs's worker module: on Node it runs in this thread ("fake worker"), found through `globalThis.pdfjsWorker`. */
+const PDFJS_WORKER = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+
+/**
+ * Loads pdfjs and its worker module, then puts back the native built-ins that their bundled core-js replaced:
+ * on Node 20 (V8 before 12.2) core-js swaps `Array.prototype.push` for a JavaScript version (for a corner case of
+ * arrays with a read-only length) and wraps JSON.parse/stringify, which slowed every `push` of the whole process,
+ * field location included, several-fold. pdfjs needs none of those corner cases. The worker module is loaded here,
+ * not lazily by the first `getDocument`, so that its own core-js copy is undone too.
+ */
+async function loadPdfjs(): Promise<PdfJs> {
+  const natives = POLYFILLED.map(([owner, key]) => [owner, key, Object.getOwnPropertyDescriptor(owner, key)!] as const);
+  try {
+    const [lib] = await Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import(PDFJS_WORKER)]);
+    return lib;
+  } finally {
+    for (const [owner, key, desc] of natives) Object.defineProperty(owner, key, desc);
+  }
 }
 
 export interface PdfReadOptions {
