@@ -12,7 +12,7 @@ import { acceptableString, enforceConstraints } from './locate/constraints.js';
 import { extractTable } from './locate/table.extractor.js';
 import { isLowResPage, readImage } from './readers/image.reader.js';
 import { createOcrService, DEFAULT_OCR_LANGUAGES, OCR_LANGUAGES, parseOcrLanguages, type OcrEngineMode, type OcrLanguage, type OcrService } from './readers/ocr.service.js';
-import { addPictureText, hasWidePicture, readPdf } from './readers/pdf.reader.js';
+import { hasWidePicture, openPdfText, type PdfText } from './readers/pdf.reader.js';
 import { readCsv, readHtml, readText } from './readers/text.reader.js';
 import { isTiff, readTiff } from './readers/tiff.reader.js';
 import { renderMarkdown } from './render/markdown.renderer.js';
@@ -92,8 +92,6 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
   async function read(kind: DocKind, bytes: Uint8Array, opts: ExtractionOptions): Promise<DocLayout> {
     const signal = opts.signal;
     switch (kind) {
-      case 'pdf':
-        return readPdf(bytes, { ocr: jobOcr(opts), maxPages, signal });
       case 'image':
         if (isTiff(bytes)) return readTiff(bytes, jobOcr(opts), { maxPages, signal });
         return readImage(bytes, jobOcr(opts));
@@ -114,29 +112,13 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
         if (input.bytes.byteLength > maxBytes) throw new ExtractionError('file_too_large', `the file is larger than ${maxBytes} bytes`);
         if (opts.signal?.aborted) throw new ExtractionError('extraction_timeout', 'extraction was aborted');
         const kind = sniffType(input.mimeType, input.bytes, input.filename);
-        const doc = await read(kind, input.bytes, opts);
-        let first: CountedExtraction | undefined;
-        let failure: unknown;
+        // A PDF stays open until its pictures are known to be needed or not (a second look reuses its parsed fonts).
+        const pdf = kind === 'pdf' ? await openPdfText(input.bytes, { ocr: jobOcr(opts), maxPages, signal: opts.signal }) : undefined;
         try {
-          first = extractCounted(doc, schema, opts);
-        } catch (e) {
-          failure = e;
+          return await extractRead(kind, input, pdf?.layout ?? (await read(kind, input.bytes, opts)), schema, opts, pdf);
+        } finally {
+          await pdf?.close();
         }
-        const unanswered = (schema?.fields ?? []).some((f) => f.data_type !== 'table' && first?.output.result[f.key] === undefined);
-        // A low-resolution page scan that left fields unanswered is read a second time as sparse text (the small
-        // printed labels of forms come out better that way); the reading whose labels anchored more answers wins.
-        if (kind === 'image' && unanswered && first && !isTiff(input.bytes) && isLowResPage(input.bytes)) {
-          const sparse = extractCounted(await readImage(input.bytes, jobOcr(opts), 1, { sparse: true }), schema, opts);
-          return betterReading(first, sparse).output;
-        }
-        // Pictures inside a text-layer PDF (a company block pasted as an image) are read only when the text layer
-        // left scalar fields unanswered: OCR costs ~1 s a picture, and most documents never need it.
-        if (kind === 'pdf' && unanswered && hasWidePicture(input.bytes)) {
-          const richer = await addPictureText(input.bytes, doc, { ocr: jobOcr(opts), signal: opts.signal });
-          if (wordCount(richer) > wordCount(doc)) return extractFromLayout(richer, schema, opts);
-        }
-        if (failure !== undefined) throw failure;
-        return first!.output;
       } catch (e) {
         if (e instanceof ExtractionError) throw e;
         throw new ExtractionError('extraction_failed', (e as Error)?.message ?? String(e));
@@ -148,6 +130,32 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
       await o?.close();
     },
   };
+
+  /** Field location on a read document, with the second readings that scans and PDFs with pictures may need. */
+  async function extractRead(kind: DocKind, input: ExtractionInput, doc: DocLayout, schema: ExtractionSchema, opts: ExtractionOptions, pdf: PdfText | undefined): Promise<ExtractionOutput> {
+    let first: CountedExtraction | undefined;
+    let failure: unknown;
+    try {
+      first = extractCounted(doc, schema, opts);
+    } catch (e) {
+      failure = e;
+    }
+    const unanswered = (schema?.fields ?? []).some((f) => f.data_type !== 'table' && first?.output.result[f.key] === undefined);
+    // A low-resolution page scan that left fields unanswered is read a second time as sparse text (the small
+    // printed labels of forms come out better that way); the reading whose labels anchored more answers wins.
+    if (kind === 'image' && unanswered && first && !isTiff(input.bytes) && isLowResPage(input.bytes)) {
+      const sparse = extractCounted(await readImage(input.bytes, jobOcr(opts), 1, { sparse: true }), schema, opts);
+      return betterReading(first, sparse).output;
+    }
+    // Pictures inside a text-layer PDF (a company block pasted as an image) are read only when the text layer
+    // left scalar fields unanswered: OCR costs ~1 s a picture, and most documents never need it.
+    if (pdf && unanswered && hasWidePicture(input.bytes)) {
+      const richer = await pdf.withPictureText({ ocr: jobOcr(opts), signal: opts.signal });
+      if (wordCount(richer) > wordCount(doc)) return extractFromLayout(richer, schema, opts);
+    }
+    if (failure !== undefined) throw failure;
+    return first!.output;
+  }
 }
 
 /** Printed-label similarity from which a form label's value overrides the concept-based candidates. */
