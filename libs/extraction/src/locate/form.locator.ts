@@ -127,13 +127,16 @@ const START_LETTERS = 3;
 /** …which must agree at least this much (one letter of three misread). */
 const START_SIMILARITY = 0.6;
 /** The first three letters of a span and a label nearly agree (OCR errors aside); memoised, it is asked per span. */
-const startCache = new Map<string, boolean>();
+const startCache = new Map<string, Map<string, boolean>>();
 function startsAlike(span: string, target: string): boolean {
-  const key = `${span.slice(0, START_LETTERS)}\u0001${target.slice(0, START_LETTERS)}`;
-  let ok = startCache.get(key);
+  const t = target.length > START_LETTERS ? target.slice(0, START_LETTERS) : target;
+  const sp = span.length > START_LETTERS ? span.slice(0, START_LETTERS) : span;
+  let byTarget = startCache.get(t);
+  if (!byTarget) startCache.set(t, (byTarget = new Map()));
+  let ok = byTarget.get(sp);
   if (ok === undefined) {
-    if (startCache.size > 50_000) startCache.clear();
-    startCache.set(key, (ok = similarity(span.slice(0, START_LETTERS), target.slice(0, START_LETTERS)) >= START_SIMILARITY));
+    if (byTarget.size > WORD_CACHE_MAX) byTarget.clear();
+    byTarget.set(sp, (ok = similarity(sp, t) >= START_SIMILARITY));
   }
   return ok;
 }
