@@ -30,13 +30,15 @@ export function compact(s: string): string {
 const WORD_CACHE_MAX = 50_000;
 /** A per-word string function, memoised: every label of the schema is compared with every word span of a page. */
 function memoised<T>(fn: (s: string) => T): (s: string) => T {
-  const cache = new Map<string, T>();
+  // (Boxed, so that one lookup tells a cached `undefined` from a miss.)
+  const cache = new Map<string, { v: T }>();
   return (s) => {
-    if (cache.has(s)) return cache.get(s)!;
-    if (cache.size >= WORD_CACHE_MAX) cache.clear();
-    const v = fn(s);
-    cache.set(s, v);
-    return v;
+    let hit = cache.get(s);
+    if (!hit) {
+      if (cache.size >= WORD_CACHE_MAX) cache.clear();
+      cache.set(s, (hit = { v: fn(s) }));
+    }
+    return hit.v;
   };
 }
 
