@@ -14,7 +14,7 @@ import { extractTable } from './locate/table.extractor.js';
 import { isLowResPage, readImage } from './readers/image.reader.js';
 import { assertImagePixels, underDeadline } from './readers/input.limits.js';
 import { createOcrService, DEFAULT_OCR_LANGUAGES, OCR_LANGUAGES, parseOcrLanguages, type OcrEngineMode, type OcrLanguage, type OcrService } from './readers/ocr.service.js';
-import { addPictureText, hasWidePicture, readPdf } from './readers/pdf.reader.js';
+import { hasWidePicture, openPdfText, type PdfText } from './readers/pdf.reader.js';
 import { readCsv, readHtml, readText } from './readers/text.reader.js';
 import { isTiff, readTiff } from './readers/tiff.reader.js';
 import { renderMarkdown } from './render/markdown.renderer.js';
@@ -97,8 +97,6 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
   async function read(kind: DocKind, bytes: Uint8Array, opts: ExtractionOptions): Promise<DocLayout> {
     const signal = opts.signal;
     switch (kind) {
-      case 'pdf':
-        return readPdf(bytes, { ocr: jobOcr(opts), maxPages, signal });
       case 'image':
         if (isTiff(bytes)) return readTiff(bytes, jobOcr(opts), { maxPages, signal });
         assertImagePixels(bytes); // before anything decodes it (TIFF pages are checked by their reader)
@@ -120,29 +118,13 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
         if (input.bytes.byteLength > maxBytes) throw new ExtractionError('file_too_large', `the file is larger than ${maxBytes} bytes`);
         if (opts.signal?.aborted) throw new ExtractionError('extraction_timeout', 'extraction was aborted');
         const kind = sniffType(input.mimeType, input.bytes, input.filename);
-        const doc = await underDeadline(read(kind, input.bytes, opts), opts.signal);
-        let first: CountedExtraction | undefined;
-        let failure: unknown;
+        // A PDF stays open until its pictures are known to be needed or not (a second look reuses its parsed fonts).
+        const pdf = kind === 'pdf' ? await underDeadline(openPdfText(input.bytes, { ocr: jobOcr(opts), maxPages, signal: opts.signal }), opts.signal) : undefined;
         try {
-          first = extractCounted(doc, schema, opts);
-        } catch (e) {
-          failure = e;
+          return await extractRead(kind, input, pdf?.layout ?? (await underDeadline(read(kind, input.bytes, opts), opts.signal)), schema, opts, pdf);
+        } finally {
+          await pdf?.close();
         }
-        const unanswered = (schema?.fields ?? []).some((f) => f.data_type !== 'table' && first?.output.result[f.key] === undefined);
-        // A low-resolution page scan that left fields unanswered is read a second time as sparse text (the small
-        // printed labels of forms come out better that way); the reading whose labels anchored more answers wins.
-        if (kind === 'image' && unanswered && first && !isTiff(input.bytes) && isLowResPage(input.bytes)) {
-          const sparse = extractCounted(await underDeadline(readImage(input.bytes, jobOcr(opts), 1, { sparse: true }), opts.signal), schema, opts);
-          return betterReading(first, sparse).output;
-        }
-        // Pictures inside a text-layer PDF (a company block pasted as an image) are read only when the text layer
-        // left scalar fields unanswered: OCR costs ~1 s a picture, and most documents never need it.
-        if (kind === 'pdf' && unanswered && hasWidePicture(input.bytes)) {
-          const richer = await underDeadline(addPictureText(input.bytes, doc, { ocr: jobOcr(opts), signal: opts.signal }), opts.signal);
-          if (wordCount(richer) > wordCount(doc)) return extractFromLayout(richer, schema, opts);
-        }
-        if (failure !== undefined) throw failure;
-        return first!.output;
       } catch (e) {
         if (e instanceof ExtractionError) throw e;
         throw new ExtractionError('extraction_failed', (e as Error)?.message ?? String(e));
@@ -154,6 +136,32 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
       await o?.close();
     },
   };
+
+  /** Field location on a read document, with the second readings that scans and PDFs with pictures may need. */
+  async function extractRead(kind: DocKind, input: ExtractionInput, doc: DocLayout, schema: ExtractionSchema, opts: ExtractionOptions, pdf: PdfText | undefined): Promise<ExtractionOutput> {
+    let first: CountedExtraction | undefined;
+    let failure: unknown;
+    try {
+      first = extractCounted(doc, schema, opts);
+    } catch (e) {
+      failure = e;
+    }
+    const unanswered = (schema?.fields ?? []).some((f) => f.data_type !== 'table' && first?.output.result[f.key] === undefined);
+    // A low-resolution page scan that left fields unanswered is read a second time as sparse text (the small
+    // printed labels of forms come out better that way); the reading whose labels anchored more answers wins.
+    if (kind === 'image' && unanswered && first && !isTiff(input.bytes) && isLowResPage(input.bytes)) {
+      const sparse = extractCounted(await underDeadline(readImage(input.bytes, jobOcr(opts), 1, { sparse: true }), opts.signal), schema, opts);
+      return betterReading(first, sparse).output;
+    }
+    // Pictures inside a text-layer PDF (a company block pasted as an image) are read only when the text layer
+    // left scalar fields unanswered: OCR costs ~1 s a picture, and most documents never need it.
+    if (pdf && unanswered && hasWidePicture(input.bytes)) {
+      const richer = await underDeadline(pdf.withPictureText({ ocr: jobOcr(opts), signal: opts.signal }), opts.signal);
+      if (wordCount(richer) > wordCount(doc)) return extractFromLayout(richer, schema, opts);
+    }
+    if (failure !== undefined) throw failure;
+    return first!.output;
+  }
 }
 
 /** Printed-label similarity from which a form label's value overrides the concept-based candidates. */

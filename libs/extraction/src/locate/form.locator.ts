@@ -26,6 +26,22 @@ export function compact(s: string): string {
   return c;
 }
 
+/** Words cached by a memoised per-word function before it starts afresh. */
+const WORD_CACHE_MAX = 50_000;
+/** A per-word string function, memoised: every label of the schema is compared with every word span of a page. */
+function memoised<T>(fn: (s: string) => T): (s: string) => T {
+  // (Boxed, so that one lookup tells a cached `undefined` from a miss.)
+  const cache = new Map<string, { v: T }>();
+  return (s) => {
+    let hit = cache.get(s);
+    if (!hit) {
+      if (cache.size >= WORD_CACHE_MAX) cache.clear();
+      cache.set(s, (hit = { v: fn(s) }));
+    }
+    return hit.v;
+  };
+}
+
 // Two reusable rows: labels are compared with thousands of spans per page.
 let rowA = new Uint16Array(64);
 let rowB = new Uint16Array(64);
@@ -61,16 +77,16 @@ export function isLeader(text: string): boolean {
  * A label glued by OCR to the word before it ("11/16New Balance:", "oMugs"): the part of the word from an
  * upper-case letter that follows a digit, a lower-case letter or punctuation.
  */
-function gluedTail(text: string): string | undefined {
+const gluedTail = memoised((text: string): string | undefined => {
   const m = /^(.*?[\d\p{Ll}\p{P}])(\p{Lu}\p{L}{2,}.*)$/u.exec(text);
   return m ? labelPart(m[2]!) : undefined;
-}
+});
 
 /** The label part of a word, without leader dashes glued to its end. */
-function labelPart(text: string): string {
+const labelPart = memoised((text: string): string => {
   const m = LEADER_RUN.exec(text);
   return m && m.index > 0 ? text.slice(0, m.index) : text;
-}
+});
 
 export interface LabelHit {
   page: number;
@@ -113,13 +129,16 @@ const START_LETTERS = 3;
 /** …which must agree at least this much (one letter of three misread). */
 const START_SIMILARITY = 0.6;
 /** The first three letters of a span and a label nearly agree (OCR errors aside); memoised, it is asked per span. */
-const startCache = new Map<string, boolean>();
+const startCache = new Map<string, Map<string, boolean>>();
 function startsAlike(span: string, target: string): boolean {
-  const key = `${span.slice(0, START_LETTERS)}\u0001${target.slice(0, START_LETTERS)}`;
-  let ok = startCache.get(key);
+  const t = target.length > START_LETTERS ? target.slice(0, START_LETTERS) : target;
+  const sp = span.length > START_LETTERS ? span.slice(0, START_LETTERS) : span;
+  let byTarget = startCache.get(t);
+  if (!byTarget) startCache.set(t, (byTarget = new Map()));
+  let ok = byTarget.get(sp);
   if (ok === undefined) {
-    if (startCache.size > 50_000) startCache.clear();
-    startCache.set(key, (ok = similarity(span.slice(0, START_LETTERS), target.slice(0, START_LETTERS)) >= START_SIMILARITY));
+    if (byTarget.size > WORD_CACHE_MAX) byTarget.clear();
+    byTarget.set(sp, (ok = similarity(sp, t) >= START_SIMILARITY));
   }
   return ok;
 }
@@ -131,7 +150,7 @@ function startsAlike(span: string, target: string): boolean {
  */
 const CASE_BONUS = 0.04;
 /** Letters and digits as printed (case kept). */
-const letters = (s: string) => s.normalize('NFKC').replace(/[^\p{L}\d]/gu, '');
+const letters = memoised((s: string) => s.normalize('NFKC').replace(/[^\p{L}\d]/gu, ''));
 
 /** A printed label may span this many words more than the schema's label (OCR splits words). */
 const EXTRA_LABEL_WORDS = 2;

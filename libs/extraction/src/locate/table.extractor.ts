@@ -94,14 +94,19 @@ function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; score: 
         if ((stackY.get(w) ?? w.y0) !== row) continue;
         acc += squash(w.text);
         if (acc === sq) cands.push({ ci, start: i, end: j + 1, score: 1 - 0.01 * n });
+        // (More words only lengthen a span that no longer spells the label's start.)
+        if (!sq.startsWith(acc)) break;
         n++;
       }
-      // A label wrapped over the stacked lines: the span's words read line by line.
+      // A label wrapped over the stacked lines: the span's words read line by line. (The span's letters are
+      // counted first: only a span exactly as long as the label can spell it, whatever the reading order.)
+      let spanLength = squash(line.words[i]!.text).length;
       for (let j = i + 1; j < Math.min(line.words.length, i + 8); j++) {
+        spanLength += squash(line.words[j]!.text).length;
+        if (spanLength > sq.length) break;
+        if (spanLength < sq.length) continue;
         const ws = line.words.slice(i, j + 1).sort((a, b) => (stackY.get(a) ?? a.y0) - (stackY.get(b) ?? b.y0) || a.x0 - b.x0);
-        const all = ws.map((w) => squash(w.text)).join('');
-        if (all.length > sq.length) break;
-        if (all === sq) cands.push({ ci, start: i, end: j + 1, score: 1 - 0.01 * (j - i) });
+        if (ws.map((w) => squash(w.text)).join('') === sq) cands.push({ ci, start: i, end: j + 1, score: 1 - 0.01 * (j - i) });
       }
     }
   });
@@ -248,6 +253,14 @@ export function findHeaders(doc: DocLayout, field: FieldDef): Header[] {
   const money = cols.some((c) => columnSpec(c).variants.flat().some((t) => t === 'price' || t === 'amount'));
   const need = Math.min(cols.length, cols.length >= 3 ? 2 : 1);
   const headers: Header[] = [];
+  // A printed line is matched alone up to three times below (opening a header, against the lines under it, as a
+  // sentence): once is enough.
+  const alone = new Map<Line, ReturnType<typeof matchHeader>>();
+  const matchLine = (l: Line) => {
+    let m = alone.get(l);
+    if (!m) alone.set(l, (m = matchHeader(l, cols)));
+    return m;
+  };
   for (const page of doc.pages) {
     if (hint !== undefined && page.number !== hint && doc.pages.some((p) => p.number === hint)) continue;
     for (let li = 0; li < page.lines.length; li++) {
@@ -256,7 +269,7 @@ export function findHeaders(doc: DocLayout, field: FieldDef): Header[] {
       // whatever its words say.
       const amounts = (l: Line) => l.words.filter((w) => /^[(\-$€£]*\d[\d.,']*[.,]\d{1,2}\)?$/.test(w.text)).length;
       if (money && amounts(line) >= 1) continue;
-      let best = { ...matchHeader(line, cols), last: li };
+      let best = { ...matchLine(line), last: li };
       // Wrapped or grouped headers (a group label, leaves wrapped over two lines, a unit line): merge up to five
       // close lines, but no running text (a header cell is a few words).
       let merged = line;
@@ -273,10 +286,10 @@ export function findHeaders(doc: DocLayout, field: FieldDef): Header[] {
         let rest = page.lines[li + 1]!;
         for (let k = li + 2; k <= best.last; k++) rest = mergeLines(rest, page.lines[k]!);
         const r = matchHeader(rest, cols);
-        if (named(r.columns) >= named(best.columns) && (named(matchHeader(line, cols).columns) === 0 || r.score >= best.score - 0.05)) continue;
+        if (named(r.columns) >= named(best.columns) && (named(matchLine(line).columns) === 0 || r.score >= best.score - 0.05)) continue;
       }
       // Sentences naming the columns do not become a header by merging them with the lines below.
-      const parts = page.lines.slice(li, best.last + 1).map((l) => ({ l, m: l === line && best.last === li ? best : matchHeader(l, cols) }));
+      const parts = page.lines.slice(li, best.last + 1).map((l) => ({ l, m: l === line && best.last === li ? best : matchLine(l) }));
       if (parts.some((p) => isSentence(p.l, p.m.columns)) && parts.every((p) => named(p.m.columns) === 0 || isSentence(p.l, p.m.columns))) continue;
       if (named(best.columns) >= need && named(best.columns) > 0) {
         headers.push({ page: page.number, lineIndex: li, lastLine: best.last, columns: best.columns, score: best.score / cols.length });

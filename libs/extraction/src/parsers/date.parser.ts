@@ -19,6 +19,10 @@ export type DateOrder = 'dmy' | 'mdy';
 const MIN_FUZZY_MONTH = 5;
 const FUZZY_DMY = new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})\\.?\\s+(\\p{L}{${MIN_FUZZY_MONTH - 1},})\\.?,?\\s+(\\d{4})(?!\\d)`, 'gu');
 const FUZZY_MDY = new RegExp(`(?<![\\p{L}])(\\p{L}{${MIN_FUZZY_MONTH - 1},})\\.?\\s+(\\d{1,2})\\s*,?\\s*(\\d{4})(?!\\d)`, 'gu');
+/** Day month-name year (15 March 2024, 15. März 2024, 15-Mar-24, 1er janvier 2024); built once (`matchAll` copies it). */
+const NAMED_DMY = new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})(?:${ORDINAL})?\\.?[\\s\\-/.,]*(${MONTH_RE})(?!\\p{L})\\.?[\\s\\-/.,]*(\\d{4}|\\d{2})(?!\\d)`, 'giu');
+/** Month-name day, year (March 15, 2024 / Mar 15 2024). */
+const NAMED_MDY = new RegExp(`(?<![\\p{L}])(${MONTH_RE})(?!\\p{L})\\.?\\s*(\\d{1,2})(?:${ORDINAL})?\\s*,?\\s*(\\d{4})(?!\\d)`, 'giu');
 
 /** The month a word names with at most one edit (Damerau), when it is no exact month name and long enough. */
 function fuzzyMonth(word: string): number | undefined {
@@ -69,11 +73,9 @@ export function findDates(text: string, order: DateOrder = 'dmy'): DateMatch[] {
   // ISO-like: 2024-03-15, 2024/03/15, 2024.03.15 (also with a time after it).
   for (const m of s.matchAll(/(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/g)) push(m, iso(+m[1]!, +m[2]!, +m[3]!));
   // Day month-name year: 15 March 2024, 15. März 2024, 15-Mar-24, 1er janvier 2024.
-  const dmy = new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})(?:${ORDINAL})?\\.?[\\s\\-/.,]*(${MONTH_RE})(?!\\p{L})\\.?[\\s\\-/.,]*(\\d{4}|\\d{2})(?!\\d)`, 'giu');
-  for (const m of s.matchAll(dmy)) push(m, iso(+m[3]!, MONTHS.get(m[2]!.toLowerCase())!, +m[1]!));
+  for (const m of s.matchAll(NAMED_DMY)) push(m, iso(+m[3]!, MONTHS.get(m[2]!.toLowerCase())!, +m[1]!));
   // Month-name day, year: March 15, 2024 / Mar 15 2024.
-  const mdy = new RegExp(`(?<![\\p{L}])(${MONTH_RE})(?!\\p{L})\\.?\\s*(\\d{1,2})(?:${ORDINAL})?\\s*,?\\s*(\\d{4})(?!\\d)`, 'giu');
-  for (const m of s.matchAll(mdy)) push(m, iso(+m[3]!, MONTHS.get(m[1]!.toLowerCase())!, +m[2]!));
+  for (const m of s.matchAll(NAMED_MDY)) push(m, iso(+m[3]!, MONTHS.get(m[1]!.toLowerCase())!, +m[2]!));
   // The same with a month name misspelt or misread by one letter ("Ocotber 9, 1968", "15 Febuary 2024"): a word of
   // some length one edit from a month name, in a full day-month-year date.
   for (const m of s.matchAll(FUZZY_DMY)) {

@@ -15,8 +15,34 @@ type PDFPageProxy = import('pdfjs-dist/types/src/display/api.js').PDFPageProxy;
 type RenderParams = Parameters<PDFPageProxy['render']>[0];
 let pdfjsPromise: Promise<PdfJs> | undefined;
 function pdfjs(): Promise<PdfJs> {
-  pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  pdfjsPromise ??= loadPdfjs();
   return pdfjsPromise;
+}
+
+/** Built-ins that the core-js copies bundled in pdfjs-dist's legacy build replace process-wide on Node 20. */
+const POLYFILLED: [object, string][] = [
+  [Array.prototype, 'push'],
+  [JSON, 'parse'],
+  [JSON, 'stringify'],
+];
+/** pdfjs's worker module: on Node it runs in this thread ("fake worker"), found through `globalThis.pdfjsWorker`. */
+const PDFJS_WORKER = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+
+/**
+ * Loads pdfjs and its worker module, then puts back the native built-ins that their bundled core-js replaced:
+ * on Node 20 (V8 before 12.2) core-js swaps `Array.prototype.push` for a JavaScript version (for a corner case of
+ * arrays with a read-only length) and wraps JSON.parse/stringify, which slowed every `push` of the whole process,
+ * field location included, several-fold. pdfjs needs none of those corner cases. The worker module is loaded here,
+ * not lazily by the first `getDocument`, so that its own core-js copy is undone too.
+ */
+async function loadPdfjs(): Promise<PdfJs> {
+  const natives = POLYFILLED.map(([owner, key]) => [owner, key, Object.getOwnPropertyDescriptor(owner, key)!] as const);
+  try {
+    const [lib] = await Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import(PDFJS_WORKER)]);
+    return lib;
+  } finally {
+    for (const [owner, key, desc] of natives) Object.defineProperty(owner, key, desc);
+  }
 }
 
 export interface PdfReadOptions {
@@ -27,76 +53,97 @@ export interface PdfReadOptions {
 
 /** Reads a PDF: text layer with positions per page; pages without text are rendered and OCRed. */
 export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions = {}): Promise<DocLayout> {
+  const pdf = await openPdfText(bytes, opts);
+  await pdf.close();
+  return pdf.layout;
+}
+
+/** A PDF read as by `readPdf`, its document still open for a second look at its pictures; close it when done. */
+export interface PdfText {
+  layout: DocLayout;
+  /**
+   * The layout plus the text of pictures pasted into the text layer (a letterhead or company block as an image):
+   * only the first and last page are searched (letterheads and company footers live there; finding pictures costs
+   * a parse of the page's drawing operations), only wide pictures in their top or bottom band are OCRed, and only
+   * the picture's own region is rendered. Pages that came from OCR are left alone. The open document's parsed
+   * fonts and objects are reused: reopening it cost as much as the text layer of those pages again.
+   */
+  withPictureText(opts: { ocr: OcrService; signal?: AbortSignal }): Promise<DocLayout>;
+  close(): Promise<void>;
+}
+
+/** Reads a PDF like `readPdf` and keeps its document open for `withPictureText`. */
+export async function openPdfText(bytes: Uint8Array, opts: PdfReadOptions = {}): Promise<PdfText> {
   const lib = await pdfjs();
   const doc = await openPdf(lib, bytes);
   try {
-    const pages: Page[] = [];
-    const n = Math.min(doc.numPages, opts.maxPages ?? Infinity);
-    for (let p = 1; p <= n; p++) {
-      if (opts.signal?.aborted) throw new ExtractionError('extraction_timeout', 'extraction was aborted');
-      const page = await doc.getPage(p);
-      const viewport = page.getViewport({ scale: 1 });
-      const content = await page.getTextContent();
-      const words: Word[] = [];
-      for (const item of content.items) {
-        if (!('str' in item) || !item.str.trim()) continue;
-        const tx = lib.Util.transform(viewport.transform, item.transform);
-        const fontH = Math.hypot(tx[2], tx[3]) || Math.abs(item.height) || 10;
-        const x = tx[4];
-        const base = tx[5];
-        const width = Math.abs(item.width) * (viewport.scale ?? 1);
-        // Split a run into words with proportional x so that gaps inside a run still separate cells.
-        const str = item.str;
-        const per = str.length ? width / str.length : 0;
-        for (const m of str.matchAll(/\S+/g)) {
-          words.push({
-            text: m[0],
-            x0: x + m.index! * per,
-            x1: x + (m.index! + m[0].length) * per,
-            y0: base - fontH * 0.8,
-            y1: base + fontH * 0.2,
-            conf: 1,
-          });
-        }
-      }
-      if (!words.length && opts.ocr) pages.push(await ocrPdfPage(page, p, viewport.width, viewport.height, opts.ocr, bytes));
-      else pages.push(buildPage(p, viewport.width, viewport.height, words));
-      page.cleanup();
-    }
-    return { pages };
-  } finally {
+    const layout = await readLayout(lib, doc, bytes, opts);
+    return {
+      layout,
+      withPictureText: (o) => addPictureText(lib, doc, bytes, layout, o),
+      close: () => doc.destroy().catch(() => undefined),
+    };
+  } catch (e) {
     await doc.destroy().catch(() => undefined);
+    throw e;
   }
 }
 
-/**
- * Adds the text of pictures pasted into a text-layer PDF (a letterhead or company block as an image) to an
- * already-read layout: only the first and last page are searched (letterheads and company footers live there;
- * finding pictures costs a parse of the page's drawing operations), only wide pictures in their top or bottom
- * band are OCRed, and only the picture's own region is rendered. Pages that came from OCR are left alone.
- */
-export async function addPictureText(bytes: Uint8Array, layout: DocLayout, opts: { ocr: OcrService; signal?: AbortSignal }): Promise<DocLayout> {
-  const lib = await pdfjs();
-  const doc = await openPdf(lib, bytes);
-  try {
-    const last = layout.pages[layout.pages.length - 1]?.number ?? 0;
-    const pages: Page[] = [];
-    for (const old of layout.pages) {
-      if (old.ocr || (old.number !== 1 && old.number !== last) || old.number > doc.numPages) {
-        pages.push(old);
-        continue;
+/** The text layer of every page (up to `maxPages`) of an open document; pages without one are OCRed. */
+async function readLayout(lib: PdfJs, doc: PdfDoc, bytes: Uint8Array, opts: PdfReadOptions): Promise<DocLayout> {
+  const pages: Page[] = [];
+  const n = Math.min(doc.numPages, opts.maxPages ?? Infinity);
+  for (let p = 1; p <= n; p++) {
+    if (opts.signal?.aborted) throw new ExtractionError('extraction_timeout', 'extraction was aborted');
+    const page = await doc.getPage(p);
+    const viewport = page.getViewport({ scale: 1 });
+    const content = await page.getTextContent();
+    const words: Word[] = [];
+    for (const item of content.items) {
+      if (!('str' in item) || !item.str.trim()) continue;
+      const tx = lib.Util.transform(viewport.transform, item.transform);
+      const fontH = Math.hypot(tx[2], tx[3]) || Math.abs(item.height) || 10;
+      const x = tx[4];
+      const base = tx[5];
+      const width = Math.abs(item.width) * (viewport.scale ?? 1);
+      // Split a run into words with proportional x so that gaps inside a run still separate cells.
+      const str = item.str;
+      const per = str.length ? width / str.length : 0;
+      for (const m of str.matchAll(/\S+/g)) {
+        words.push({
+          text: m[0],
+          x0: x + m.index! * per,
+          x1: x + (m.index! + m[0].length) * per,
+          y0: base - fontH * 0.8,
+          y1: base + fontH * 0.2,
+          conf: 1,
+        });
       }
-      if (opts.signal?.aborted) throw new ExtractionError('extraction_timeout', 'extraction was aborted');
-      const page = await doc.getPage(old.number);
-      const words = old.lines.flatMap((l) => l.words);
-      const extra = await ocrTextImages(lib, page, page.getViewport({ scale: 1 }), words, opts.ocr, bytes);
-      pages.push(extra.length ? buildPage(old.number, old.width, old.height, [...words, ...extra]) : old);
-      page.cleanup();
     }
-    return { ...layout, pages };
-  } finally {
-    await doc.destroy().catch(() => undefined);
+    if (!words.length && opts.ocr) pages.push(await ocrPdfPage(page, p, viewport.width, viewport.height, opts.ocr, bytes));
+    else pages.push(buildPage(p, viewport.width, viewport.height, words));
+    page.cleanup();
   }
+  return { pages };
+}
+
+/** `PdfText.withPictureText` on an open document. */
+async function addPictureText(lib: PdfJs, doc: PdfDoc, bytes: Uint8Array, layout: DocLayout, opts: { ocr: OcrService; signal?: AbortSignal }): Promise<DocLayout> {
+  const last = layout.pages[layout.pages.length - 1]?.number ?? 0;
+  const pages: Page[] = [];
+  for (const old of layout.pages) {
+    if (old.ocr || (old.number !== 1 && old.number !== last) || old.number > doc.numPages) {
+      pages.push(old);
+      continue;
+    }
+    if (opts.signal?.aborted) throw new ExtractionError('extraction_timeout', 'extraction was aborted');
+    const page = await doc.getPage(old.number);
+    const words = old.lines.flatMap((l) => l.words);
+    const extra = await ocrTextImages(lib, page, page.getViewport({ scale: 1 }), words, opts.ocr, bytes);
+    pages.push(extra.length ? buildPage(old.number, old.width, old.height, [...words, ...extra]) : old);
+    page.cleanup();
+  }
+  return { ...layout, pages };
 }
 
 type PdfDoc = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
