@@ -115,11 +115,11 @@ const REC_MIN_SEGMENT_PROB = 0.4;
  * Word gaps the model did not print as a space: a gap between two characters wider than this many times the
  * segment's median character pitch splits the word (small receipt print runs "20/12/2018 8:13PM" together).
  */
-const GAP_SPLIT_FACTOR = 2.2;
+const GAP_SPLIT_FACTOR = 1.8;
 /** A look-alike of the neighbours' kind (digit among digits, letter among letters) wins at this probability. */
 const CONTEXT_ALT_MIN_PROB = 0.1;
 /** Space probability on the blank steps between two characters above which they are two words. */
-const SPACE_HINT_PROB = 0.3;
+const SPACE_HINT_PROB = 0.15;
 /** Segments with fewer characters than this have no reliable pitch; they are split on printed spaces only. */
 const MIN_CHARS_FOR_PITCH = 6;
 
