@@ -24,4 +24,21 @@ export const resultKeys = (accountId: string, artifactId: string, jobId: string)
   markdown: `results/${accountId}/${artifactId}/${jobId}.md`,
 });
 
-export const rawKey = (accountId: string, artifactId: string, filename: string) => `raw/${accountId}/${artifactId}/${filename}`;
+/** A filename kept as it is in an object key: plain ASCII, at most this many characters, not a dot path. */
+const PLAIN_KEY_NAME = /^(?!\.{1,2}$)[A-Za-z0-9._\-() ]{1,100}$/;
+/** The extension kept when a filename is replaced in its key (letters and digits, at most 10). */
+const KEY_EXTENSION = /\.([A-Za-z0-9]{1,10})$/;
+
+/**
+ * The object-key segment of an uploaded filename. Plain short ASCII names stay as they are; any other name (non-ASCII,
+ * `%`, path dots, a name longer than a filesystem's 255 bytes once UTF-8 encoded …) becomes `file.<ext>`: stores
+ * that map keys to files (MinIO, the embedded S3) refuse such segments with a 500. The artifact id already makes
+ * the key unique; the filename itself stays in the artifact record.
+ */
+export function keySafeFilename(filename: string): string {
+  if (PLAIN_KEY_NAME.test(filename)) return filename;
+  const ext = KEY_EXTENSION.exec(filename)?.[1];
+  return ext ? `file.${ext}` : 'file';
+}
+
+export const rawKey = (accountId: string, artifactId: string, filename: string) => `raw/${accountId}/${artifactId}/${keySafeFilename(filename)}`;
