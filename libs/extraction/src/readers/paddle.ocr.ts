@@ -103,8 +103,6 @@ const REC_MIN_WIDTH = 16;
 /** Recognition normalisation: pixels to -1..1. */
 const REC_MEAN = [0.5, 0.5, 0.5];
 const REC_STD = [0.5, 0.5, 0.5];
-/** Segments read in one inference. Batches of 8 (sorted by width, padded) cost 40 % more CPU than one at a time on a receipt (onnxruntime 1.30, 1 thread): kept at 1, the batching stays for other hardware. */
-const REC_BATCH = 1;
 /** Widest recognition input (pixels at REC_HEIGHT); longer segments are squeezed to it. */
 const REC_MAX_WIDTH = 3200;
 /** A character read below this probability is dropped as noise (a speck, a stray rule). */
@@ -438,34 +436,21 @@ async function recInput(img: Image, seg: Segment): Promise<RecInput | undefined>
 }
 
 /**
- * Reads the segments in batches of similar width (sorted by width, each padded to the widest of its batch with the
- * normalised mid-grey PaddleOCR pads with): one inference per batch instead of one per segment.
+ * Reads the segments one at a time, each cut out just before its inference (only one segment's pixels are held).
+ * Batching segments of similar width was measured and dropped: 8 per inference, sorted by width and padded, cost 40 %
+ * more CPU than one at a time on a receipt (onnxruntime 1.30, one thread).
  */
 async function recognizeAll(s: Sessions, img: Image, segments: Segment[]): Promise<Word[]> {
-  const inputs = (await Promise.all(segments.map((seg) => recInput(img, seg)))).filter((x): x is RecInput => !!x);
-  const order = [...inputs].sort((a, b) => a.width - b.width);
-  const read = new Map<RecInput, Word[]>();
-  for (let i = 0; i < order.length; i += REC_BATCH) {
-    const batch = order.slice(i, i + REC_BATCH);
-    const wmax = batch[batch.length - 1]!.width;
-    const plane = REC_HEIGHT * wmax;
-    const data = new Float32Array(batch.length * 3 * plane);
-    batch.forEach((b, k) => {
-      for (let c = 0; c < 3; c++)
-        for (let y = 0; y < REC_HEIGHT; y++) data.set(b.data.subarray((c * REC_HEIGHT + y) * b.width, (c * REC_HEIGHT + y + 1) * b.width), (k * 3 + c) * plane + y * wmax);
-    });
-    const out = await s.rec.run({ [s.rec.inputNames[0]!]: new s.ort.Tensor('float32', data, [batch.length, 3, REC_HEIGHT, wmax]) });
+  const read: Word[][] = [];
+  for (const seg of segments) {
+    const input = await recInput(img, seg);
+    if (!input) continue;
+    const out = await s.rec.run({ [s.rec.inputNames[0]!]: new s.ort.Tensor('float32', input.data, [1, 3, REC_HEIGHT, input.width]) });
     const t = out[s.rec.outputNames[0]!]!;
     const [, steps, classes] = t.dims as number[];
-    const probs = t.data as Float32Array;
-    batch.forEach((b, k) => {
-      // Time steps over the item's own width (the rest is padding); positions are shares of that width.
-      const span = (steps! * b.width) / wmax;
-      const own = probs.subarray(k * steps! * classes!, (k * steps! + Math.min(steps!, Math.ceil(span))) * classes!);
-      read.set(b, segmentWords(b.seg, ctcDecode(own, Math.min(steps!, Math.ceil(span)), classes!, s.charset, span, s.allowed), span));
-    });
+    read.push(segmentWords(seg, ctcDecode(t.data as Float32Array, steps!, classes!, s.charset, steps!, s.allowed), steps!));
   }
-  return dropOverlapReads(inputs.map((x) => read.get(x) ?? [])).flat();
+  return dropOverlapReads(read).flat();
 }
 
 /**
