@@ -15,10 +15,12 @@ export async function cachedOcr(repo, options = {}) {
   // hash of the built module, so a decoder change is never scored on stale readings.
   const paddleCode = createHash('sha256').update(readFileSync(join(repo, 'libs/extraction/dist/readers/paddle.ocr.js'))).digest('hex').slice(0, 16);
   mkdirSync(dir, { recursive: true });
+  // The backend a call really runs on (PaddleOCR reads every page segmentation mode the same way); readers ask it too.
+  const backendOf = (opts = {}) => ocr.resolveOcrBackend(opts.engine ?? options.engine ?? 'auto', opts.languages?.length ? opts.languages : (options.languages ?? defaultLangs));
   return {
+    backend: backendOf,
     async recognize(image, opts = {}) {
-      // The backend the call really runs on (PaddleOCR reads every page segmentation mode the same way).
-      const backend = ocr.resolveOcrBackend(opts.engine ?? options.engine ?? 'auto', opts.languages?.length ? opts.languages : (options.languages ?? defaultLangs));
+      const backend = backendOf(opts);
       const key = createHash('sha256')
         .update(image)
         .update(JSON.stringify([backend === 'tesseract.js' ? 'wasm' : backend === 'paddle' ? `paddle-${paddleCode}-${process.env.DOCKET_PADDLE_MODELS ?? 'default'}` : backend, opts.languages ?? process.env.OCR_LANGUAGES ?? 'default', backend === 'paddle' ? 'any' : (opts.pageSegMode ?? 'default')]))

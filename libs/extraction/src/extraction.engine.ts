@@ -91,7 +91,11 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
       langs = parseOcrLanguages(opts.ocrLanguages);
       if (!langs) throw new ExtractionError('extraction_failed', `unsupported OCR languages '${String(opts.ocrLanguages)}' (supported: ${OCR_LANGUAGES.join(', ')})`);
     }
-    return { recognize: (image, o) => getOcr().recognize(image, { ...o, engine, languages: langs }), close: async () => undefined };
+    return {
+      recognize: (image, o) => getOcr().recognize(image, { ...o, engine, languages: langs }),
+      backend: (o) => getOcr().backend?.({ ...o, engine, languages: langs }) ?? 'tesseract.js',
+      close: async () => undefined,
+    };
   }
 
   async function read(kind: DocKind, bytes: Uint8Array, opts: ExtractionOptions): Promise<DocLayout> {

@@ -199,3 +199,40 @@ describe('images the wrong way up', () => {
     expect(n).toBe(1);
   });
 });
+
+describe('preparation per OCR backend', () => {
+  /** A 100-dpi page scan (762 × 1000) with a long rule across it at y = 500. */
+  function ruledPage(): Uint8Array {
+    const c = createCanvas(762, 1000);
+    const ctx = c.getContext('2d');
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, 762, 1000);
+    ctx.fillStyle = '#000';
+    ctx.fillRect(40, 500, 680, 2);
+    return new Uint8Array(c.toBuffer('image/png'));
+  }
+  /** An OCR service of the given backend that reports whether the rule is still in the image it is handed. */
+  const seeing = (backend: 'paddle' | 'native', seen: { width: number; rule: boolean }[]): OcrService => ({
+    backend: () => backend,
+    async recognize(image) {
+      const { loadImage } = await import('@napi-rs/canvas');
+      const img = await loadImage(Buffer.from(image));
+      const c = createCanvas(img.width, img.height);
+      const ctx = c.getContext('2d');
+      ctx.drawImage(img, 0, 0);
+      const y = Math.round((501 * img.height) / 1000);
+      seen.push({ width: img.width, rule: ctx.getImageData(img.width >> 1, y, 1, 1).data[0]! < 128 });
+      return { words: [] };
+    },
+    close: async () => {},
+  });
+
+  it('upscales a low-dpi page for both, but erases its rules only for tesseract', async () => {
+    const forTesseract: { width: number; rule: boolean }[] = [];
+    const forPaddle: { width: number; rule: boolean }[] = [];
+    await readImage(ruledPage(), seeing('native', forTesseract));
+    await readImage(ruledPage(), seeing('paddle', forPaddle));
+    expect(forTesseract[0]).toEqual({ width: 1524, rule: false });
+    expect(forPaddle[0]).toEqual({ width: 1524, rule: true });
+  });
+});

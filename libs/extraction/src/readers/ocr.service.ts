@@ -16,6 +16,8 @@ export interface OcrResult {
 export interface OcrService {
   recognize(image: Uint8Array, opts?: RecognizeOptions): Promise<OcrResult>;
   close(): Promise<void>;
+  /** The backend a recognize() call with these options runs on (readers prepare images for it); unknown when absent. */
+  backend?(opts?: RecognizeOptions): OcrBackend;
 }
 
 /**
@@ -176,6 +178,10 @@ class OcrRouter implements OcrService {
     private readonly languages: readonly OcrLanguage[],
     private readonly threads?: number,
   ) {}
+
+  backend(opts: RecognizeOptions = {}): OcrBackend {
+    return resolveOcrBackend(opts.engine ?? this.engine, opts.languages?.length ? opts.languages : this.languages);
+  }
 
   recognize(image: Uint8Array, opts: RecognizeOptions = {}): Promise<OcrResult> {
     const languages = opts.languages?.length ? opts.languages : this.languages;

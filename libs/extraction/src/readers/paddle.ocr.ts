@@ -118,6 +118,12 @@ const GAP_SPLIT_FACTOR = 1.8;
 const CONTEXT_ALT_MIN_PROB = 0.1;
 /** Space probability on the blank steps between two characters above which they are two words. */
 const SPACE_HINT_PROB = 0.15;
+/**
+ * Narrow punctuation (a comma or full stop after a word) is often left to the blank class by CTC, most of all at a
+ * segment's end: when one of these classes reaches PUNCT_HINT_PROB on the blank steps after a character, it is put in.
+ */
+const PUNCT_HINT_PROB = Number(process.env.DOCKET_PUNCT_HINT ?? 0.15);
+const HINTED_PUNCTUATION = /^[.,]$/;
 /** Segments with fewer characters than this have no reliable pitch; they are split on printed spaces only. */
 const MIN_CHARS_FOR_PITCH = 6;
 
@@ -181,6 +187,8 @@ export interface CtcChar {
   /** First and last time step of the character, as shares of the input width. */
   from: number;
   to: number;
+  /** Put in from a hint on steps another class won (kept below REC_MIN_CHAR_PROB). */
+  hinted?: boolean;
 }
 
 export class PaddleOcr {
@@ -322,38 +330,87 @@ export function textRegions(prob: Float32Array, w: number, h: number): Segment[]
  */
 export function ctcDecode(probs: Float32Array, steps: number, classes: number, charset: readonly string[] = EN_CHARSET, span = steps, allowed?: Uint8Array): CtcChar[] {
   const spaces: number[] = [];
-  charset.forEach((ch, i) => ch === ' ' && spaces.push(i + 1));
+  const puncts: number[] = [];
+  charset.forEach((ch, i) => (ch === ' ' ? spaces.push(i + 1) : HINTED_PUNCTUATION.test(ch) && puncts.push(i + 1)));
   const out: CtcChar[] = [];
   let prev = 0;
-  let gapSpace = 0;
-  let gapFrom = 0;
+  let gap = newGap(0);
+  let punct = newPunct();
   for (let t = 0; t < steps; t++) {
-    let best = 0;
-    let bestP = -1;
-    for (let c = 0; c < classes; c++) {
-      const p = probs[t * classes + c]!;
-      if (p > bestP && (!allowed || allowed[c])) (bestP = p), (best = c);
-    }
+    const { best, bestP } = argmax(probs, t, classes, allowed);
+    if (best === 0 || (best === prev && out.length)) notePunct(punct, probs, t, classes, puncts);
     if (best === 0) {
-      if (prev !== 0) (gapFrom = t), (gapSpace = 0);
-      let sp = 0;
-      for (const c of spaces) sp += probs[t * classes + c]!;
-      gapSpace = Math.max(gapSpace, sp);
+      if (prev !== 0) gap = newGap(t);
+      gap.space = Math.max(gap.space, classSum(probs, t, classes, spaces));
     } else if (best === prev && out.length) {
       const last = out[out.length - 1]!;
       last.to = (t + 1) / span;
       if (bestP > last.prob) (last.prob = bestP), (last.step = t);
     } else {
       const ch = charset[best - 1] ?? '';
+      const spaced = prev === 0 && gap.space >= SPACE_HINT_PROB;
+      addHintedPunct(out, punct, charset, span, spaced ? ' ' : ch);
       const last = out[out.length - 1];
-      if (prev === 0 && last && last.ch !== ' ' && ch !== ' ' && gapSpace >= SPACE_HINT_PROB) out.push({ ch: ' ', prob: gapSpace, from: gapFrom / span, to: t / span });
+      if (spaced && last && last.ch !== ' ' && ch !== ' ') out.push({ ch: ' ', prob: gap.space, from: gap.from / span, to: t / span });
       out.push({ ch, prob: bestP, from: t / span, to: (t + 1) / span, step: t });
+      punct = newPunct();
     }
     prev = best;
   }
-  const kept = out.filter((c) => c.ch && c.prob >= REC_MIN_CHAR_PROB);
+  addHintedPunct(out, punct, charset, span, undefined);
+  const kept = out.filter((c) => c.ch && (c.hinted || c.prob >= REC_MIN_CHAR_PROB));
   fitContext(kept, (t, kind) => bestOfKind(probs, t, classes, charset, kind, allowed));
   return kept;
+}
+
+/** The blank steps between two characters: where they start and how probable a word gap (space class) is there. */
+interface Gap {
+  from: number;
+  space: number;
+}
+const newGap = (from: number): Gap => ({ from, space: 0 });
+
+/** The most probable narrow punctuation on the steps since the last character began (its repeats and the blanks). */
+interface PunctHint {
+  prob: number;
+  cls: number;
+  step: number;
+}
+const newPunct = (): PunctHint => ({ prob: 0, cls: 0, step: 0 });
+
+function argmax(probs: Float32Array, t: number, classes: number, allowed?: Uint8Array): { best: number; bestP: number } {
+  let best = 0;
+  let bestP = -1;
+  for (let c = 0; c < classes; c++) {
+    const p = probs[t * classes + c]!;
+    if (p > bestP && (!allowed || allowed[c])) (bestP = p), (best = c);
+  }
+  return { best, bestP };
+}
+
+function classSum(probs: Float32Array, t: number, classes: number, set: number[]): number {
+  let sum = 0;
+  for (const c of set) sum += probs[t * classes + c]!;
+  return sum;
+}
+
+function notePunct(hint: PunctHint, probs: Float32Array, t: number, classes: number, puncts: number[]): void {
+  for (const c of puncts) {
+    const p = probs[t * classes + c]!;
+    if (p > hint.prob) (hint.prob = p), (hint.cls = c), (hint.step = t);
+  }
+}
+
+/**
+ * Puts in the hinted punctuation after a letter, digit or closing bracket where a word ends: at the segment's end,
+ * before a space, or where letters turn to digits or back ("STREET,12"); never inside a word ("SOL.D").
+ */
+function addHintedPunct(out: CtcChar[], hint: PunctHint, charset: readonly string[], span: number, next: string | undefined): void {
+  const last = out[out.length - 1];
+  if (!last || hint.prob < PUNCT_HINT_PROB || !/^[\p{L}\p{N})]$/u.test(last.ch)) return;
+  const wordEnd = next === undefined || next === ' ' || (kindOf(next) !== undefined && kindOf(last.ch) !== undefined && kindOf(next) !== kindOf(last.ch));
+  if (!wordEnd) return;
+  out.push({ ch: charset[hint.cls - 1]!, prob: hint.prob, from: hint.step / span, to: (hint.step + 1) / span, step: hint.step, hinted: true });
 }
 
 type CharKind = 'digit' | 'letter';
