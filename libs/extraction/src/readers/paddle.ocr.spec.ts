@@ -2,16 +2,17 @@ import { describe, expect, it } from '@jest/globals';
 import { ctcDecode, detInputSize, dropOverlapReads, fitContext, splitWords, textRegions, type CtcChar } from './paddle.ocr.js';
 
 // The pure stages of the PaddleOCR engine on hand-made model outputs (the real models run in ocr.engines.int-spec.ts).
-const CHARSET = ['a', 'b', 'c', '1', '2', ' '];
+const CHARSET = ['a', 'b', 'c', '1', '2', ',', '.', ' '];
 const BLANK = 0;
 const classOf = (ch: string) => CHARSET.indexOf(ch) + 1;
 
 /** [T × C] probabilities: each step puts `p` on its class and the rest of the mass on blank (or on space). */
-function steps(seq: (string | null | { space: number })[], p = 0.9): Float32Array {
+function steps(seq: (string | null | { space: number } | { hint: string; p: number })[], p = 0.9): Float32Array {
   const C = CHARSET.length + 1;
   const out = new Float32Array(seq.length * C);
   seq.forEach((s, t) => {
     if (s === null) out[t * C + BLANK] = 1;
+    else if (typeof s === 'object' && 'hint' in s) (out[t * C + BLANK] = 1 - s.p), (out[t * C + classOf(s.hint)] = s.p);
     else if (typeof s === 'object') (out[t * C + BLANK] = 1 - s.space), (out[t * C + classOf(' ')] = s.space);
     else (out[t * C + classOf(s)] = p), (out[t * C + BLANK] = 1 - p);
   });
@@ -33,6 +34,34 @@ describe('ctcDecode', () => {
   it('leaves letters joined when the space probability between them is low', () => {
     const chars = ctcDecode(steps(['a', { space: 0.05 }, 'b']), 3, CHARSET.length + 1, CHARSET);
     expect(chars.map((c) => c.ch).join('')).toBe('ab');
+  });
+
+  it('puts in a comma CTC left to the blank class after a word, at the segment end or before the next word', () => {
+    const C = CHARSET.length + 1;
+    expect(ctcDecode(steps(['a', 'b', null, { hint: ',', p: 0.2 }]), 4, C, CHARSET).map((c) => c.ch).join('')).toBe('ab,');
+    expect(ctcDecode(steps(['a', { hint: ',', p: 0.2 }, { space: 0.5 }, 'b']), 4, C, CHARSET).map((c) => c.ch).join('')).toBe('a, b');
+    // Letters turning to digits end a word too ("STREET,12").
+    expect(ctcDecode(steps(['a', { hint: '.', p: 0.3 }, '1']), 3, C, CHARSET).map((c) => c.ch).join('')).toBe('a.1');
+  });
+
+  it('puts no hinted punctuation inside a word, after punctuation, or below the hint probability', () => {
+    const C = CHARSET.length + 1;
+    expect(ctcDecode(steps(['a', { hint: '.', p: 0.3 }, 'b']), 3, C, CHARSET).map((c) => c.ch).join('')).toBe('ab');
+    expect(ctcDecode(steps(['a', ',', null, { hint: '.', p: 0.3 }]), 4, C, CHARSET).map((c) => c.ch).join('')).toBe('a,');
+    expect(ctcDecode(steps(['a', 'b', { hint: ',', p: 0.05 }]), 3, C, CHARSET).map((c) => c.ch).join('')).toBe('ab');
+  });
+
+  it('keeps a doubtful character the model still rated best, and drops one below the noise floor', () => {
+    const C = CHARSET.length + 1;
+    // Each letter wins its step with 0.1 (the blank has 0.05, the rest of the mass is spread thin).
+    const doubtful = steps(['a', 'b', 'c'], 0.1);
+    for (let t = 0; t < 3; t++) doubtful[t * C + BLANK] = 0.05;
+    expect(ctcDecode(doubtful, 3, C, CHARSET).map((c) => c.ch).join('')).toBe('abc');
+    const probs = steps(['a', 'b', 'c']);
+    // 'b' wins its step with 0.04 over the blank (0.03) and the rest spread over the other classes.
+    probs.fill(0.03, 1 * C, 2 * C);
+    probs[1 * C + classOf('b')] = 0.04;
+    expect(ctcDecode(probs, 3, C, CHARSET).map((c) => c.ch).join('')).toBe('ac');
   });
 
   it('measures positions against the span of the segment itself (batch padding excluded)', () => {
