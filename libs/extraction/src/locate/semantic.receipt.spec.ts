@@ -176,9 +176,9 @@ const cases: Case[] = [
     name: 'G five-line address, GST summary with total',
     lines: [
       'TEA GARDEN CAFE',
-      'LOT G-12, GROUND FLOOR,',
-      'BLOCK B, PLAZA DAMAS,',
-      'JALAN SRI HARTAMAS 1,',
+      'LOT G-12, UPPER STOREY,',
+      'BLOCK B, PLAZA CEMPAKA,',
+      'JALAN SRI MURNI 1,',
       '50480 KOTA BETA,',
       'WILAYAH PERSEKUTUAN.',
       'GST ID : 000111222333',
@@ -195,7 +195,7 @@ const cases: Case[] = [
       'SR @ 6%        33.96      2.04',
       'TOTAL          33.96      2.04',
     ],
-    want: { company: 'TEA GARDEN CAFE', date: '2017-11-11', address: 'LOT G-12, GROUND FLOOR, BLOCK B, PLAZA DAMAS, JALAN SRI HARTAMAS 1, 50480 KOTA BETA, WILAYAH PERSEKUTUAN.', total: 36.0 },
+    want: { company: 'TEA GARDEN CAFE', date: '2017-11-11', address: 'LOT G-12, UPPER STOREY, BLOCK B, PLAZA CEMPAKA, JALAN SRI MURNI 1, 50480 KOTA BETA, WILAYAH PERSEKUTUAN.', total: 36.0 },
   },
   {
     name: 'H total incl gst label, items total qty',
