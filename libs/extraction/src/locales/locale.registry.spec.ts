@@ -121,6 +121,15 @@ describe('correctWords (whole-token OCR correction against a locale dictionary)'
     expect(correctWords('THE SABAK MARKET TAN', my)).toBe('THE SABAK MARKET TAN');
   });
 
+  it('restores a dictionary phrase with one wrong letter in one word, across a dot and in the case read', () => {
+    expect(correctWords('Quick Fox Trading Sdn.Rhd', my)).toBe('Quick Fox Trading Sdn.Bhd');
+    expect(correctWords('BLUE OWL (XY) SDN. BHZ', my)).toBe('BLUE OWL (XY) SDN. BHD');
+    expect(correctWords('BLUE OWL SON BHD', my)).toBe('BLUE OWL SDN BHD');
+    // Two wrong words, or a phrase whose other word is in neither capitals nor title case, stay as read.
+    expect(correctWords('BLUE OWL SON BHZ', my)).toBe('BLUE OWL SON BHZ');
+    expect(correctWords('blue owl sDn bhz', my)).toBe('blue owl sDn bhz');
+  });
+
   it('changes nothing when no pack with a dictionary is active', () => {
     expect(correctWords('LOT 9, JALAM MERAH, TRMAN SURIA', vocabularyFor(['en', 'de']))).toBe('LOT 9, JALAM MERAH, TRMAN SURIA');
   });
