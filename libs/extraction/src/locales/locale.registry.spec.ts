@@ -130,6 +130,12 @@ describe('correctWords (whole-token OCR correction against a locale dictionary)'
     expect(correctWords('blue owl sDn bhz', my)).toBe('blue owl sDn bhz');
   });
 
+  it("reads the Malaysian pack's misread house-number and level words and state names back", () => {
+    expect(correctWords('Leve1 2, Wisma Contoh, N0 7, Jalan Mawar, 12345 Kota Beta, SELANGOR IARUL EHSAN', my)).toBe('Level 2, Wisma Contoh, NO 7, Jalan Mawar, 12345 Kota Beta, SELANGOR DARUL EHSAN');
+    // (A zero after N is only a house-number word when a figure follows.)
+    expect(correctWords('CODE N0X', my)).toBe('CODE N0X');
+  });
+
   it('changes nothing when no pack with a dictionary is active', () => {
     expect(correctWords('LOT 9, JALAM MERAH, TRMAN SURIA', vocabularyFor(['en', 'de']))).toBe('LOT 9, JALAM MERAH, TRMAN SURIA');
   });

@@ -34,4 +34,9 @@ describe('findAddressBlock (candidates and scoring)', () => {
     const d = doc('Nordwind Werkzeuge GmbH', 'Maple Road 12', '12345 Eastfield', '', 'Bill to', 'Lindenhof Bakery', 'Birch Lane 7', '54321 Westbrook');
     expect(findAddressBlock(d, en, d.pages[0]!.lines[0])?.text).toBe('Maple Road 12 12345 Eastfield');
   });
+
+  it('keeps the street line whose number opens the block over a block opening at its postcode line', () => {
+    const d = doc('KEDAI CONTOH', 'QX4411, SEKSYEN Z2,', '12345 KOTA BETA,', 'SELANGOR DARUL EHSAN.', 'Date 01/02/2024');
+    expect(findAddressBlock(d, my)?.text).toBe('QX4411, SEKSYEN Z2, 12345 KOTA BETA, SELANGOR DARUL EHSAN.');
+  });
 });

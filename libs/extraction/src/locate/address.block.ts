@@ -168,8 +168,9 @@ export function findAddressBlock(doc: DocLayout, v: Vocabulary, issuer?: Line): 
       if (page.ocr && !/\d/.test(t) && !v.addressWord.test(t) && lineConf(lines[i]!) < NOISE_CONF) s += W.noisyLine;
     }
     const first = fixed(start);
-    const onlyPostcode = start === to && isPostcodeLine(parts[start]!.text, v) && !v.addressWord.test(first);
-    if (!onlyPostcode && (v.party.houseOpener.test(first) || v.addressWord.test(first.split(/\s+/)[0] ?? ''))) s += W.startsLikeAddress;
+    // (A block opening with its postcode line has lost its street line: the postcode's figures are no house number.)
+    const postcodeFirst = isPostcodeLine(parts[start]!.text, v) && !v.addressWord.test(first);
+    if (!postcodeFirst && (v.party.houseOpener.test(first) || v.addressWord.test(first.split(/\s+/)[0] ?? ''))) s += W.startsLikeAddress;
     else if (!/\d/.test(first) && !v.addressWord.test(first)) s += W.bareStart;
     if (at >= 0) s += start > at ? W.issuerGap * (start - at - 1) : W.aboveIssuer;
     s += W.linePosition * start;
