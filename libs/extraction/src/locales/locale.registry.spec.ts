@@ -36,6 +36,14 @@ describe('locale packs', () => {
     expect(v.legalForm.exec('Ceria Buku Sdn Bhd')).toBeNull();
     expect(vocabularyFor(['en', 'ms-MY']).legalForm.exec('Ceria Buku Sdn Bhd')?.[1]).toBe('Ceria Buku Sdn Bhd');
   });
+
+  it('ends a legal name before a registration code in brackets printed without a space, and reads title-case forms', () => {
+    const my = vocabularyFor(['en', 'ms-MY']);
+    expect(my.legalForm.exec('CERIA BUKU (XY) SDN BHD(123456 Q)')?.[1]).toBe('CERIA BUKU (XY) SDN BHD');
+    expect(my.legalForm.exec('Ceria Buku Enterprise')?.[1]).toBe('Ceria Buku Enterprise');
+    // (A bracket holding no figure is no registration code.)
+    expect(my.legalForm.exec('CERIA BUKU SDN BHD(XY)')).toBeNull();
+  });
 });
 
 describe('compiled word lists', () => {

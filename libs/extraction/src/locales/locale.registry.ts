@@ -339,8 +339,9 @@ export function vocabularyFor(ids: readonly string[]): Vocabulary {
     ids: [...ids],
     dateOrder: country?.dateOrder,
     // A name of 2–60 characters ending in a legal form, at the end of the text or before punctuation.
-    // (Forms may follow each other: "ACME TRADING SDN BHD", "Nordwind GmbH & Co. KG"; the name runs to the last.)
-    legalForm: legal ? new RegExp(`^(.{2,60}?\\b(?:${legal})(?:[\\s,]+(?:${legal}))*)(?=$|[\\s,.;)\\-])`) : NEVER,
+    // (Forms may follow each other: "ACME TRADING SDN BHD", "Nordwind GmbH & Co. KG"; the name runs to the last.
+    // A registration code in brackets may follow without a space: "ACME SDN BHD(123456-X)".)
+    legalForm: legal ? new RegExp(`^(.{2,60}?\\b(?:${legal})(?:[\\s,]+(?:${legal}))*)(?=$|[\\s,.;)\\-]|\\([^)]*\\d)`) : NEVER,
     addressWord: new RegExp(`(?<!\\p{L})(?:${address ?? '(?!)'})(?!\\p{L})|^\\d+[-/]\\p{L}`, 'iu'),
     regions: new Set((all('regions') as string[]).map((w) => w.toLowerCase())),
     dictionary: [...new Set(all('dictionary') as string[])],
