@@ -36,6 +36,14 @@ describe('locale packs', () => {
     expect(v.legalForm.exec('Ceria Buku Sdn Bhd')).toBeNull();
     expect(vocabularyFor(['en', 'ms-MY']).legalForm.exec('Ceria Buku Sdn Bhd')?.[1]).toBe('Ceria Buku Sdn Bhd');
   });
+
+  it('ends a legal name before a registration code in brackets printed without a space, and reads title-case forms', () => {
+    const my = vocabularyFor(['en', 'ms-MY']);
+    expect(my.legalForm.exec('CERIA BUKU (XY) SDN BHD(123456 Q)')?.[1]).toBe('CERIA BUKU (XY) SDN BHD');
+    expect(my.legalForm.exec('Ceria Buku Enterprise')?.[1]).toBe('Ceria Buku Enterprise');
+    // (A bracket holding no figure is no registration code.)
+    expect(my.legalForm.exec('CERIA BUKU SDN BHD(XY)')).toBeNull();
+  });
 });
 
 describe('compiled word lists', () => {
@@ -119,6 +127,23 @@ describe('correctWords (whole-token OCR correction against a locale dictionary)'
     expect(correctWords('Tokyo, JAPAN', my)).toBe('Tokyo, JAPAN');
     expect(correctWords('12 Koala Drive', my)).toBe('12 Koala Drive');
     expect(correctWords('THE SABAK MARKET TAN', my)).toBe('THE SABAK MARKET TAN');
+  });
+
+  it('restores a dictionary phrase with one wrong letter in one word, across a dot and in the case read', () => {
+    expect(correctWords('Quick Fox Trading Sdn.Rhd', my)).toBe('Quick Fox Trading Sdn.Bhd');
+    expect(correctWords('BLUE OWL (XY) SDN. BHZ', my)).toBe('BLUE OWL (XY) SDN. BHD');
+    expect(correctWords('BLUE OWL SON BHD', my)).toBe('BLUE OWL SDN BHD');
+    // Two wrong words, or a phrase whose other word is in neither capitals nor title case, stay as read.
+    expect(correctWords('BLUE OWL SON BHZ', my)).toBe('BLUE OWL SON BHZ');
+    expect(correctWords('blue owl sDn bhz', my)).toBe('blue owl sDn bhz');
+  });
+
+  it("reads the Malaysian pack's misread house-number and level words and state names back", () => {
+    expect(correctWords('Leve1 2, Wisma Contoh, N0 7, Jalan Mawar, 12345 Kota Beta, SELANGOR IARUL EHSAN', my)).toBe('Level 2, Wisma Contoh, NO 7, Jalan Mawar, 12345 Kota Beta, SELANGOR DARUL EHSAN');
+    // (A zero after N is only a house-number word when a figure follows.)
+    expect(correctWords('CODE N0X', my)).toBe('CODE N0X');
+    expect(correctWords('No.l7, Jalan Mawar', my)).toBe('No.17, Jalan Mawar');
+    expect(correctWords('CASINO l7', my)).toBe('CASINO l7');
   });
 
   it('changes nothing when no pack with a dictionary is active', () => {

@@ -339,8 +339,9 @@ export function vocabularyFor(ids: readonly string[]): Vocabulary {
     ids: [...ids],
     dateOrder: country?.dateOrder,
     // A name of 2–60 characters ending in a legal form, at the end of the text or before punctuation.
-    // (Forms may follow each other: "ACME TRADING SDN BHD", "Nordwind GmbH & Co. KG"; the name runs to the last.)
-    legalForm: legal ? new RegExp(`^(.{2,60}?\\b(?:${legal})(?:[\\s,]+(?:${legal}))*)(?=$|[\\s,.;)\\-])`) : NEVER,
+    // (Forms may follow each other: "ACME TRADING SDN BHD", "Nordwind GmbH & Co. KG"; the name runs to the last.
+    // A registration code in brackets may follow without a space: "ACME SDN BHD(123456-X)".)
+    legalForm: legal ? new RegExp(`^(.{2,60}?\\b(?:${legal})(?:[\\s,]+(?:${legal}))*)(?=$|[\\s,.;)\\-]|\\([^)]*\\d)`) : NEVER,
     addressWord: new RegExp(`(?<!\\p{L})(?:${address ?? '(?!)'})(?!\\p{L})|^\\d+[-/]\\p{L}`, 'iu'),
     regions: new Set((all('regions') as string[]).map((w) => w.toLowerCase())),
     dictionary: [...new Set(all('dictionary') as string[])],
@@ -501,24 +502,39 @@ export function correctWords(text: string, v: Vocabulary): string {
 
 /**
  * A dictionary phrase of several words ("SDN BHD") read with one wrong letter in one of its words while the others
- * are exact ("SON BHD", "SDN 8HD") is that phrase: the exact words make the intent clear, so any letter counts.
+ * are exact ("SON BHD", "SDN 8HD", "Sdn.Rhd", "SDN. BHZ") is that phrase: the exact words make the intent clear, so
+ * any letter counts. The words may be parted by a space or an abbreviation dot; the separators and the case of
+ * the text as read are kept (a title-case reading gets the word in title case).
  */
 function correctPhrase(text: string, phrase: string): string {
   const want = phrase.split(' ');
-  const re = new RegExp(`(?<![\\p{L}\\d])${want.map((w) => `[\\p{L}\\d]{${w.length}}`).join('\\s+')}(?![\\p{L}\\d])`, 'gu');
-  return text.replace(re, (m) => {
-    const got = m.split(/\s+/);
-    let wrong = 0;
+  // (Matched by lookahead at every word start: a short word before the phrase, "OWL SON BHD", must not hide it.)
+  const re = new RegExp(`(?<![\\p{L}\\d])(?=(${want.map((w) => `([\\p{L}\\d]{${w.length}})`).join(PHRASE_SEPARATOR)})(?![\\p{L}\\d]))`, 'gu');
+  let out = text;
+  for (const hit of [...text.matchAll(re)].reverse()) {
+    const m = hit[1]!;
+    const got = hit.slice(2, 2 + want.length) as string[];
+    let wrong = -1;
+    let ok = true;
     for (const [i, w] of want.entries()) {
       const g = got[i]!.toUpperCase();
       if (g === w) continue;
-      if ([...w].filter((c, k) => c !== g[k]).length !== 1 || ++wrong > 1) return m;
+      if ([...w].filter((c, k) => c !== g[k]).length !== 1 || wrong >= 0) ok = false;
+      wrong = i;
     }
-    if (!wrong) return m;
-    const upper = m === m.toUpperCase();
-    return upper ? phrase : m;
-  });
+    if (!ok || wrong < 0) continue;
+    const bad = got[wrong]!;
+    // (Only a reading whose other words share one case: an exact word in capitals or in title case.)
+    const others = got.filter((_, i) => i !== wrong);
+    const fix = others.every((o) => o === o.toUpperCase()) ? want[wrong]! : others.every((o) => o === o[0] + o.slice(1).toLowerCase()) ? want[wrong]![0] + want[wrong]!.slice(1).toLowerCase() : undefined;
+    if (!fix) continue;
+    const at = hit.index! + m.indexOf(bad, got.slice(0, wrong).join('').length);
+    out = out.slice(0, at) + fix + out.slice(at + bad.length);
+  }
+  return out;
 }
+/** The words of a dictionary phrase are parted by spaces or by an abbreviation dot ("SDN. BHD", "Sdn.Bhd"). */
+const PHRASE_SEPARATOR = '(?:\\.\\s*|\\s+)';
 
 /** Shorter tokens are too ambiguous to correct (every two-letter word is one look-alike from another). */
 const MIN_CORRECTED_LENGTH = 3;

@@ -34,4 +34,23 @@ describe('findAddressBlock (candidates and scoring)', () => {
     const d = doc('Nordwind Werkzeuge GmbH', 'Maple Road 12', '12345 Eastfield', '', 'Bill to', 'Lindenhof Bakery', 'Birch Lane 7', '54321 Westbrook');
     expect(findAddressBlock(d, en, d.pages[0]!.lines[0])?.text).toBe('Maple Road 12 12345 Eastfield');
   });
+
+  it('keeps the street line whose number opens the block over a block opening at its postcode line', () => {
+    const d = doc('KEDAI CONTOH', 'QX4411, SEKSYEN Z2,', '12345 KOTA BETA,', 'SELANGOR DARUL EHSAN.', 'Date 01/02/2024');
+    expect(findAddressBlock(d, my)?.text).toBe('QX4411, SEKSYEN Z2, 12345 KOTA BETA, SELANGOR DARUL EHSAN.');
+  });
+  it('takes a line labelled by a street or building word ("Lot No :") as an address line', () => {
+    const d = doc('KEDAI CONTOH', 'Lot No :7, Level 2, Wisma Contoh', 'No 3, Jalan Mawar, 12345 KOTA BETA', 'Tel: 01-2345678', 'Total 9.00');
+    expect(findAddressBlock(d, my, d.pages[0]!.lines[0])?.text).toBe('Lot No :7, Level 2, Wisma Contoh No 3, Jalan Mawar, 12345 KOTA BETA');
+    expect(findAddressBlock(doc('KEDAI CONTOH', 'Site No :7', 'Total 9.00'), my)).toBeUndefined();
+  });
+
+  it('closes a line ending in its postcode with the town printed on the next line', () => {
+    const d = doc('KEDAI CONTOH', '9-11, JALAN MAWAR 2/3', 'SEKSYEN 8, BANDAR CONTOH, 12345', 'KOTA BETA, SELANGOR', '01-2345678', 'Date 01/02/2024');
+    expect(findAddressBlock(d, my, d.pages[0]!.lines[0])?.text).toBe('9-11, JALAN MAWAR 2/3 SEKSYEN 8, BANDAR CONTOH, 12345 KOTA BETA, SELANGOR');
+  });
+  it("does not open the block with a line that repeats the issuer's name", () => {
+    const d = doc('BLUE HERON', 'BLUE HERON TEA CO. THE BIG MALL', 'Shop K4, Level 2, The Big Mall,', '12345 Kota Beta.', 'Tel 01-2345678');
+    expect(findAddressBlock(d, my, d.pages[0]!.lines[0])?.text).toBe('Shop K4, Level 2, The Big Mall, 12345 Kota Beta.');
+  });
 });

@@ -84,6 +84,12 @@ const ADDRESS_ZONE = 0.5;
 const MAX_SCAN_LINES = 25;
 /** A run of this many digits (ignoring separators inside it) is a phone number or an identifier, not an address. */
 const ID_DIGITS = 7;
+/** A postcode printed last on a line ("SEKSYEN 4, BANDAR CONTOH, 12345"), its town on the next line. */
+const POSTCODE_AT_END = /(?:^|[\s,])\d{4,6}[.,]?\s*$/;
+/** An issuer's name of at least this many letters and figures, repeated at the start of a line, marks that line as its. */
+const MIN_REPEATED_NAME = 6;
+/** Letters and figures only, in capitals (names compared across spacing, punctuation and case). */
+const squash = (t: string) => t.toUpperCase().replace(/[^\p{L}\d]/gu, '');
 /** A candidate must score at least this much (a postcode line alone, or a region line with a street line). */
 const MIN_ADDRESS_SCORE = 2;
 
@@ -111,7 +117,9 @@ export interface AddressBlock {
  */
 function addressPart(l: Line, v: Vocabulary): { words: Word[]; text: string } | undefined {
   const t = l.text.trim();
-  if (!t || /^\(.*\)$/.test(t) || isRegistrationCode(t) || v.party.receiptBody.test(t) || v.party.documentTitle.test(t) || LABELLED.test(t)) return undefined;
+  // (A label that is a street or building word, "Lot No: 12, Level 3", opens an address line, not a detail.)
+  const labelled = LABELLED.test(t) && !v.addressWord.test(/^\W*(\p{L}+)/u.exec(t)?.[1] ?? '');
+  if (!t || /^\(.*\)$/.test(t) || isRegistrationCode(t) || v.party.receiptBody.test(t) || v.party.documentTitle.test(t) || labelled) return undefined;
   const cut = l.words.findIndex((w) => v.party.contactWord.test(w.text));
   let words = cut >= 0 ? l.words.slice(0, cut) : l.words;
   // (An identifier printed before the address on the same line, "(REG 0012345678) NO 5, JALAN CONTOH …", is cut off.)
@@ -129,18 +137,25 @@ export function findAddressBlock(doc: DocLayout, v: Vocabulary, issuer?: Line): 
   if (!page) return undefined;
   const lines = page.lines.slice(0, MAX_SCAN_LINES).filter((l) => l.y0 < page.height * ADDRESS_ZONE || !page.ocr);
   const at = issuer ? lines.indexOf(issuer) : -1;
-  const parts = lines.map((l) => (l === issuer ? undefined : addressPart(l, v)));
+  // (A line opening with the issuer's name, "ACME COFFEE CO. THE BIG MALL", repeats the name: it is no address line.)
+  const name = issuer ? squash(issuer.text) : '';
+  const repeatsName = (l: Line) => name.length >= MIN_REPEATED_NAME && squash(l.text).startsWith(name);
+  const parts = lines.map((l) => (l === issuer || repeatsName(l) ? undefined : addressPart(l, v)));
   const fixed = (i: number) => correctWords(parts[i]!.text, v);
+  // Postcode lines, and a postcode printed at a line's end whose town is the next line ("…, 12345" / "KOTA BETA").
+  const postcodeAt = lines.map((_, i) => !!parts[i] && isPostcodeLine(parts[i]!.text, v));
+  const townAfter = lines.map((_, i) => i > 0 && !!parts[i - 1] && POSTCODE_AT_END.test(parts[i - 1]!.text) && isTownLine(i));
+  townAfter.forEach((t, i) => t && (postcodeAt[i - 1] = true));
   let best: { score: number; from: number; to: number } | undefined;
   for (let end = 0; end < lines.length; end++) {
     if (!parts[end]) continue;
-    const postcode = isPostcodeLine(parts[end]!.text, v);
+    const postcode = postcodeAt[end]!;
     if (!postcode && !isRegionLine(fixed(end), v) && !v.addressWord.test(fixed(end))) continue;
     // The trailing lines a postcode line may carry: a region or another street line.
-    let to = end;
+    let to = townAfter[end + 1] ? end + 1 : end;
     // (A street line without a postcode may be closed by its town: one short bare line that ends the run.)
     if (!postcode && isTownLine(to + 1) && !parts[to + 2]) to++;
-    while (postcode && to + 1 < lines.length && to - end < MAX_AFTER_POSTCODE && parts[to + 1] && (isRegionLine(fixed(to + 1), v) || v.addressWord.test(fixed(to + 1)))) to++;
+    while (postcode && to + 1 < lines.length && to - end < MAX_AFTER_POSTCODE + (townAfter[end + 1] ? 1 : 0) && parts[to + 1] && (isRegionLine(fixed(to + 1), v) || v.addressWord.test(fixed(to + 1)))) to++;
     for (let start = end; start >= 0 && end - start < MAX_ADDRESS_LINES && parts[start]; start--) {
       const score = scoreBlock(start, to);
       if (score >= MIN_ADDRESS_SCORE && (!best || score > best.score)) best = { score, from: start, to };
@@ -161,15 +176,17 @@ export function findAddressBlock(doc: DocLayout, v: Vocabulary, issuer?: Line): 
     let s = 0;
     for (let i = start; i <= to; i++) {
       const t = fixed(i);
-      if (isPostcodeLine(parts[i]!.text, v)) s += W.postcodeLine;
+      if (postcodeAt[i]) s += W.postcodeLine;
+      else if (townAfter[i]) continue;
       else if (isRegionLine(t, v)) s += i === to ? W.regionLine : 0;
       else if (v.addressWord.test(t)) s += W.addressWordLine;
       else if (!/\d/.test(t) && !(i === to && isTownLine(i))) s += W.bareLine;
       if (page.ocr && !/\d/.test(t) && !v.addressWord.test(t) && lineConf(lines[i]!) < NOISE_CONF) s += W.noisyLine;
     }
     const first = fixed(start);
-    const onlyPostcode = start === to && isPostcodeLine(parts[start]!.text, v) && !v.addressWord.test(first);
-    if (!onlyPostcode && (v.party.houseOpener.test(first) || v.addressWord.test(first.split(/\s+/)[0] ?? ''))) s += W.startsLikeAddress;
+    // (A block opening with its postcode line has lost its street line: the postcode's figures are no house number.)
+    const postcodeFirst = postcodeAt[start] && !v.addressWord.test(first);
+    if (!postcodeFirst && (v.party.houseOpener.test(first) || v.addressWord.test(first.split(/\s+/)[0] ?? ''))) s += W.startsLikeAddress;
     else if (!/\d/.test(first) && !v.addressWord.test(first)) s += W.bareStart;
     if (at >= 0) s += start > at ? W.issuerGap * (start - at - 1) : W.aboveIssuer;
     s += W.linePosition * start;

@@ -322,6 +322,10 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): { line: Line; name: string
   const senderName = sender?.cell.text.split(RETURN_ADDRESS_SEPARATOR)[0]?.trim();
   if (sender && senderName && nameLike(senderName, v)) return { line: sender.line, name: senderName };
   const aboveAddress = nameAboveAddress(doc, v);
+  // (A name over the address that repeats a shorter name printed higher up, "ACME PIZZA" … "ACME PIZZA KOTA BETA",
+  // is the branch line: the name printed first is the issuer's.)
+  const brand = aboveAddress && top.find((l) => l !== aboveAddress.line && l.y1 <= aboveAddress.line.y0 && nameLike(l.text, v) && aboveAddress.name.startsWith(`${l.text.trim()} `));
+  if (brand) return { line: brand, name: brand.text.trim() };
   if (aboveAddress) return aboveAddress;
   // A name directly above its own postal address (street, then a postcode line in the same column) is the
   // issuer's block; a tagline or a lone heading beside it is not, nor is the addressee's window block.
@@ -346,6 +350,13 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): { line: Line; name: string
     }
     return { line: head, name: head.text.trim() };
   }
+  // A name printed right over a company registration code ("KEDAI CONTOH" / "(123456-X)") is the registered issuer.
+  const overCode = top.find((l) => {
+    const next = page.lines[page.lines.indexOf(l) + 1];
+    const h = l.y1 - l.y0;
+    return !!next && next.y0 - l.y1 < h * BLOCK_GAP && isRegistrationCode(next.text.trim()) && nameLike(l.text, v) && !isAddressLine(l.text, v);
+  });
+  if (overCode) return { line: overCode, name: overCode.text.trim() };
   // A first line printed larger than the body text is the letterhead (receipts rarely print a legal form).
   const heights = page.lines.map((l) => l.y1 - l.y0).sort((a, b) => a - b);
   const median = heights[Math.floor(heights.length / 2)] ?? 0;
