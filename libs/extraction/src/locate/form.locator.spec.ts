@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { FieldDef } from '../engine.types.js';
 import { buildPage } from '../layout/layout.builder.js';
 import type { DocLayout, Word } from '../layout/layout.types.js';
-import { compact, findLabel, locateFormFields, similarity } from './form.locator.js';
+import { compact, findLabel, isLabelPiece, locateFormFields, similarity } from './form.locator.js';
 
 /** Words of one printed line: text runs at x positions, 10 units high, 6 units per character. */
 function row(y: number, ...cells: [number, string][]): Word[] {
@@ -167,6 +167,18 @@ describe('form locator', () => {
     const got = locateFormFields(d, [f('balance', 'New Balance'), f('cups', 'Cups')], ctx);
     expect(got.get('balance')?.value).toBe('(413,207.19)');
     expect(got.get('cups')?.value).toBe('12');
+  });
+
+  it('takes no piece of another label, misread or not, as a value: the value is then below', () => {
+    const labels = ['Colour', 'Paint Code (Ral)', 'Yes'];
+    expect(isLabelPiece('Palnt Code', labels)).toBe(true);
+    expect(isLabelPiece('(Ral)', labels)).toBe(true);
+    expect(isLabelPiece('Pain Code (Ral)', labels, 'Colour', false)).toBe(true);
+    expect(isLabelPiece('(Ral)', labels, 'Colour', false)).toBe(false);
+    expect(isLabelPiece('Code', labels, 'Paint Code (Ral)')).toBe(false);
+    expect(isLabelPiece('Blue', labels)).toBe(false);
+    const d = doc(row(100, [50, 'Colour'], [200, '(Ral)']), row(120, [50, 'Blue green']));
+    expect(locateFormFields(d, [f('colour', 'Colour'), f('code', 'Paint Code (Ral)')], ctx).get('colour')?.value).toBe('Blue green');
   });
 
   it('does not return the next label as the value and never throws on an empty page', () => {

@@ -333,6 +333,33 @@ function claimLabels(doc: DocLayout, fields: FieldDef[]): { claims: Claim[]; del
   return { claims, delimiters, ambiguous };
 }
 
+/** A piece of another label is compared only when it holds at least this many letters (shorter ones are common words). */
+const LABEL_PIECE_MIN = 2;
+/**
+ * Is `text` another field's printed label, or the first or last words of one ("Weight" or "(Kg /Box)" of a label
+ * "Weight (Kg /Box)" printed over two lines), as OCR read it? Such text is a question, never an answer. The
+ * field's own label is left out: an answer may repeat one of the options it lists ("Paid or Free" → "Free").
+ * The comparison is the one labels are found with (similarity by length, short pieces exactly); `pieces`
+ * false compares whole labels only.
+ */
+export function isLabelPiece(text: string, labels: readonly string[], own?: string, pieces = true): boolean {
+  const c = compact(text);
+  if (c.length < LABEL_PIECE_MIN) return false;
+  const need = needed(c.length);
+  const mine = own === undefined ? '' : compact(own);
+  for (const label of labels) {
+    if (compact(label) === mine) continue;
+    const ws = label.split(/\s+/).map(compact).filter(Boolean);
+    const found = [ws.join('')];
+    for (let k = 1; pieces && k < ws.length; k++) found.push(ws.slice(0, k).join(''), ws.slice(k).join(''));
+    for (const p of found) {
+      if (1 - Math.abs(p.length - c.length) / Math.max(p.length, c.length) < need) continue;
+      if (similarity(c, p) >= need) return true;
+    }
+  }
+  return false;
+}
+
 /** Leader dots, dashes, underscores and other marks between a label and its value. */
 const SEPARATOR = /^[^\p{L}\d]+$/u;
 /** A word that ends with a colon is a printed label of its own ("Date:"), not part of a value. */
@@ -572,6 +599,7 @@ function lastLineOf(page: Page, hit: LabelHit, isDelimWord: (w: Word) => boolean
 export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocContext): Map<string, FormCandidate> {
   const out = new Map<string, FormCandidate>();
   const { claims, delimiters, ambiguous } = claimLabels(doc, fields);
+  const labels = [...new Set(fields.flatMap((f) => (f.data_type !== 'table' && f.label ? [f.label] : [])))];
   for (const claim of claims) {
     const { field } = claim;
     const page = doc.pages.find((p) => p.number === claim.hit.page)!;
@@ -663,7 +691,9 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
       // halves) is the next column's heading: the value is below.
       const again = compact(value.map((w) => w.text).join(' '));
       const repeated = again.length >= MIN_REPEAT && compact(field.label ?? '').startsWith(again);
-      if (!repeated && !(value.length <= LABEL_VALUE_WORDS && LABEL_LIKE.test(value[value.length - 1]!.text))) {
+      // Another field's label (or a piece of one, misread) right of the label is the next question: the value is below.
+      const otherLabel = field.data_type === 'string' && isLabelPiece(value.map((w) => w.text).join(' '), labels, field.label);
+      if (!repeated && !otherLabel && !(value.length <= LABEL_VALUE_WORDS && LABEL_LIKE.test(value[value.length - 1]!.text))) {
         lines.push(value);
         // Running text wraps onto the lines below, starting under the value's start.
         if (field.data_type === 'string' && cut < 0 && value.length >= RUNNING_TEXT_WORDS) {
