@@ -181,6 +181,13 @@ describe('form locator', () => {
     expect(locateFormFields(d, [f('colour', 'Colour'), f('code', 'Paint Code (Ral)')], ctx).get('colour')?.value).toBe('Blue green');
   });
 
+  it('ends a value where a printed label of another question starts, after a clear gap before it', () => {
+    const right = doc(row(100, [50, 'Ordered by: Ann Example'], [200, 'Ship Date:']));
+    expect(locateFormFields(right, [f('ordered_by', 'Ordered by')], ctx).get('ordered_by')?.value).toBe('Ann Example');
+    const below = doc(row(100, [50, 'Remarks']), row(120, [50, 'Handle with care']), row(140, [50, 'Keep dry'], [120, 'Checked by: J. Roe']));
+    expect(locateFormFields(below, [f('remarks', 'Remarks')], ctx).get('remarks')?.value).toBe('Handle with care Keep dry');
+  });
+
   it('does not return the next label as the value and never throws on an empty page', () => {
     const d = doc(row(100, [50, 'FROM:'], [300, 'TO:']));
     expect(locateFormFields(d, [f('from', 'FROM'), f('to', 'TO')], ctx).size).toBe(0);

@@ -396,6 +396,17 @@ function cells(words: Word[], page: number): Line[] {
   return trimmed.map((ws) => makeLine(ws, page));
 }
 
+/** Words of one printed label stand closer than this many letter heights; a wider gap before a label ends the value. */
+const LABEL_PHRASE_GAP = 0.7;
+/**
+ * Where the printed label ending at `words[end]` (a word ending in a colon) starts: after the last gap of at
+ * least LABEL_PHRASE_GAP letter heights before it; 0 when there is none (all the words may be the label).
+ */
+function labelStart(words: Word[], end: number, h: number): number {
+  for (let i = end; i > 0; i--) if (words[i]!.x0 - words[i - 1]!.x1 >= h * LABEL_PHRASE_GAP) return i;
+  return 0;
+}
+
 /** Lines of wrapped running text follow with a gap under this many letter heights. */
 const WRAP_LINE_GAP = 0.8;
 /** Lines of a value block follow with a gap under this many letter heights. */
@@ -437,6 +448,12 @@ function blockBelow(page: Page, firstLine: number, top: number, left: number, ri
         break;
       }
       words.push(w);
+    }
+    // A printed label further along the line ("Ref. No.:") opens the next row: the value ends before it.
+    const colon = words.findIndex((w, i) => i > 0 && LABEL_LIKE.test(w.text));
+    if (colon > 0) {
+      words.splice(labelStart(words, colon, h));
+      stop = true;
     }
     if (words.length) out.push(words);
     if (stop || !words.length) break;
@@ -686,7 +703,8 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     else if (rest.length && !(field.data_type === 'string' && isLabelRow(line, hit.end))) {
       const first = cells(rest, page.number)[0]!.words;
       const cut = first.findIndex((w, i) => i > 0 && LABEL_LIKE.test(w.text) && !/^\(/.test(w.text));
-      const value = cut > 0 ? first.slice(0, cut) : first;
+      // (The label that word ends starts after the last clear gap before it: "J. Doe   Ordered by:".)
+      const value = cut > 0 ? first.slice(0, labelStart(first, cut, h) || cut) : first;
       // The same heading printed again to the right ("Name of Account … Name of Account" over two table
       // halves) is the next column's heading: the value is below.
       const again = compact(value.map((w) => w.text).join(' '));
