@@ -188,6 +188,13 @@ describe('form locator', () => {
     expect(locateFormFields(below, [f('remarks', 'Remarks')], ctx).get('remarks')?.value).toBe('Handle with care Keep dry');
   });
 
+  it('continues a short value on the lines under its start, unless something is printed left of them', () => {
+    const list = doc(row(100, [50, 'Copies:'], [110, 'A. Sample']), row(115, [110, 'B. Example']), row(130, [50, 'Date:'], [110, '4/7/95']));
+    expect(locateFormFields(list, [f('copies', 'Copies')], ctx).get('copies')?.value).toBe('A. Sample B. Example');
+    const rows = doc(row(100, [50, 'To:'], [90, 'Ann Roe']), row(115, [45, 'From:'], [90, 'Bo Poe']));
+    expect(locateFormFields(rows, [f('to', 'To')], ctx).get('to')?.value).toBe('Ann Roe');
+  });
+
   it('does not return the next label as the value and never throws on an empty page', () => {
     const d = doc(row(100, [50, 'FROM:'], [300, 'TO:']));
     expect(locateFormFields(d, [f('from', 'FROM'), f('to', 'TO')], ctx).size).toBe(0);

@@ -416,7 +416,7 @@ const ANCHOR_REACH = 6;
 /** Lines of one value start within this many letter heights of each other. */
 const VALUE_ALIGN = 1.5;
 /** Words of a value read downward from `firstLine`, within the column [left, right). */
-function blockBelow(page: Page, firstLine: number, top: number, left: number, right: number, anchorX: number, h: number, maxLines: number, isDelim: (li: number, i: number) => boolean, firstGap: number, wrap = false): Word[][] {
+function blockBelow(page: Page, firstLine: number, top: number, left: number, right: number, anchorX: number, h: number, maxLines: number, isDelim: (li: number, i: number) => boolean, firstGap: number, wrap = false, startLeft = -Infinity): Word[][] {
   const out: Word[][] = [];
   let bottom = top;
   for (let k = firstLine; k < page.lines.length && out.length < maxLines; k++) {
@@ -427,7 +427,10 @@ function blockBelow(page: Page, firstLine: number, top: number, left: number, ri
     if (gap > h * (out.length ? (wrap ? WRAP_LINE_GAP : VALUE_LINE_GAP) : firstGap)) break;
     // Wrapped running text continues under its start; a line with text further left is a new row.
     // (A doubtful scrap in the margin, a speck or a stroke of the frame, is no text.)
-    if (wrap && l.words.some((w) => w.x1 < left && /[\p{L}\d]{2,}/u.test(w.text) && w.conf >= SCRAP_CONF)) break;
+    // (Text level with the line that OCR split off into a line of its own counts too.)
+    const leftText = (ws: Word[]) => ws.some((w) => (w.x1 < left || w.x0 < startLeft) && /[\p{L}\d]{2,}/u.test(w.text) && w.conf >= SCRAP_CONF);
+    const levelLines = page.lines.filter((o, m) => m !== k && Math.abs(m - k) <= ROW_REACH && (o.y0 + o.y1) / 2 > l.y0 && (o.y0 + o.y1) / 2 < l.y1);
+    if (wrap && (leftText(l.words) || levelLines.some((o) => leftText(o.words)))) break;
     const idx = l.words.map((w, i) => ({ w, i })).filter(({ w }) => (w.x0 + w.x1) / 2 >= left && (w.x0 + w.x1) / 2 < right);
     if (!idx.length) continue;
     // The part of the line under the anchor: the cell (wide-gap segment) that starts nearest to it.
@@ -579,6 +582,8 @@ const MIN_REPEAT = 3;
 const LABEL_VALUE_WORDS = 3;
 /** A value (and a line) of at least this many words is running text that may wrap. */
 const RUNNING_TEXT_WORDS = 3;
+/** A short value's next line has nothing starting more than this many letter heights left of the value's start. */
+const SHORT_WRAP_SLACK = 0.5;
 /** A value line ending within this share of the label-to-margin width of the text's right margin is full. */
 const FULL_LINE = 0.25;
 /** A value under its label starts at most this many letter heights below the label. */
@@ -714,13 +719,16 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
       if (!repeated && !otherLabel && !(value.length <= LABEL_VALUE_WORDS && LABEL_LIKE.test(value[value.length - 1]!.text))) {
         lines.push(value);
         // Running text wraps onto the lines below, starting under the value's start.
-        if (field.data_type === 'string' && cut < 0 && value.length >= RUNNING_TEXT_WORDS) {
+        if (field.data_type === 'string' && cut < 0) {
           const vx0 = value[0]!.x0;
+          // A short value (a name, a code) continues only on lines with nothing printed left of its start
+          // (a list of names under "cc:", a second line of an address): not into the next row's answer.
+          const running = value.length >= RUNNING_TEXT_WORDS;
           // A value line that runs to the text's right margin may wrap back under the label itself.
           const margin = Math.max(...page.lines.filter((l) => l.words.length >= RUNNING_TEXT_WORDS).map((l) => l.x1));
           const full = value[value.length - 1]!.x1 >= margin - (margin - lx0) * FULL_LINE;
           const left = full ? Math.min(vx0, lx0) : vx0;
-          const more = blockBelow(page, hit.line + 1, rowBottom, left - h * UNDER_SLACK, right, vx0, h, maxLines - 1, isDelim, WRAP_LINE_GAP, true);
+          const more = blockBelow(page, hit.line + 1, rowBottom, left - h * UNDER_SLACK, right, vx0, h, maxLines - 1, isDelim, WRAP_LINE_GAP, true, running ? -Infinity : vx0 - h * SHORT_WRAP_SLACK);
           lines.push(...more.filter((ws, i) => i > 0 || Math.abs(ws[0]!.x0 - vx0) < h * UNDER_SLACK || (full && Math.abs(ws[0]!.x0 - lx0) < h * UNDER_SLACK)));
         }
       }
