@@ -195,6 +195,13 @@ describe('form locator', () => {
     expect(locateFormFields(rows, [f('to', 'To')], ctx).get('to')?.value).toBe('Ann Roe');
   });
 
+  it('does not end a value at a word of running text that spells another label again', () => {
+    const d = doc(row(100, [50, 'Markets:'], [120, 'North']), row(130, [50, 'Goal:']), row(145, [60, 'Sell more boxes in all markets.']));
+    const got = locateFormFields(d, [f('markets', 'Markets'), f('goal', 'Goal')], ctx);
+    expect(got.get('markets')?.value).toBe('North');
+    expect(got.get('goal')?.value).toBe('Sell more boxes in all markets.');
+  });
+
   it('does not return the next label as the value and never throws on an empty page', () => {
     const d = doc(row(100, [50, 'FROM:'], [300, 'TO:']));
     expect(locateFormFields(d, [f('from', 'FROM'), f('to', 'TO')], ctx).size).toBe(0);

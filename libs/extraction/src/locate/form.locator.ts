@@ -97,6 +97,8 @@ export interface LabelHit {
   score: number;
   /** Words of the lines below that continue a label printed over several lines, as [line, word] pairs. */
   more?: [number, number][];
+  /** Printed as a label: opening a cell, ending in a colon or in the schema label's own case (not a word of running text). */
+  standalone?: boolean;
 }
 
 /** Labels of at most this many letters ("No", "TO") must match exactly. */
@@ -204,7 +206,7 @@ export function findLabel(page: Page, label: string): LabelHit[] {
           // Nor is a label inside a sentence a printed label: "Please quote the invoice number with your payment".
           if (!opening && !colon && /^\p{Ll}{2,}$/u.test(ws[i - 1]?.text ?? '') && /^\p{Ll}/u.test(ws[j + 1]?.text ?? '')) continue;
           s += (opening ? OPENING_BONUS : 0) + (colon ? COLON_BONUS : 0) - (glued ? GLUED_PENALTY : 0) + (raw === printedAs ? CASE_BONUS : 0);
-          if (!best || s > best.score) best = { page: page.number, line: li, start: i, end: j + 1, score: s };
+          if (!best || s > best.score) best = { page: page.number, line: li, start: i, end: j + 1, score: s, standalone: opening || colon || raw === printedAs };
         }
       }
       // A long label printed over several lines ("Final Review Due / (Vendor Memo) / Batch(es)"): the
@@ -313,7 +315,7 @@ function claimLabels(doc: DocLayout, fields: FieldDef[]): { claims: Claim[]; del
     if (list.length >= groups.get(group)!.length) {
       // Further good occurrences of a label are still labels: they end values, but claim nothing; and a
       // label printed more often than it is asked for ("Total" over a column and under it) is ambiguous.
-      if (hit.score >= REPEAT_LABEL_SCORE) {
+      if (hit.score >= REPEAT_LABEL_SCORE && hit.standalone !== false) {
         for (const k of keys) delimiters.add(k);
         ambiguous.add(group);
       }
