@@ -202,6 +202,11 @@ describe('form locator', () => {
     expect(got.get('goal')?.value).toBe('Sell more boxes in all markets.');
   });
 
+  it('does not wrap a value into the next row, whose label starts left of the value', () => {
+    const d = doc(row(100, [50, 'Client: Alpha Beta Gamma Ltd']), row(115, [30, 'Product:'], [100, 'Widget']), row(300, [50, 'A line of running text'], [400, 'that runs to the margin']));
+    expect(locateFormFields(d, [f('client', 'Client')], ctx).get('client')?.value).toBe('Alpha Beta Gamma Ltd');
+  });
+
   it('does not return the next label as the value and never throws on an empty page', () => {
     const d = doc(row(100, [50, 'FROM:'], [300, 'TO:']));
     expect(locateFormFields(d, [f('from', 'FROM'), f('to', 'TO')], ctx).size).toBe(0);
