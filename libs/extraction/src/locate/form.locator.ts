@@ -434,7 +434,7 @@ function blockBelow(page: Page, firstLine: number, top: number, left: number, ri
     const levelLines = page.lines.filter((o, m) => m !== k && Math.abs(m - k) <= ROW_REACH && (o.y0 + o.y1) / 2 > l.y0 && (o.y0 + o.y1) / 2 < l.y1);
     if (wrap && (leftText(l.words) || levelLines.some((o) => leftText(o.words)))) break;
     // Nor does it continue into a line whose own label (a printed label or a word ending in a colon) starts left of it.
-    if (wrap && l.words.some((w, i) => w.x0 < anchorX - h * UNDER_SLACK && (isDelim(k, i) || LABEL_LIKE.test(w.text)))) break;
+    if ((wrap || out.length) && l.words.some((w, i) => w.x0 < anchorX - h * UNDER_SLACK && (isDelim(k, i) || LABEL_LIKE.test(w.text)))) break;
     const idx = l.words.map((w, i) => ({ w, i })).filter(({ w }) => (w.x0 + w.x1) / 2 >= left && (w.x0 + w.x1) / 2 < right);
     if (!idx.length) continue;
     // The part of the line under the anchor: the cell (wide-gap segment) that starts nearest to it.
