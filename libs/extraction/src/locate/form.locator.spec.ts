@@ -209,6 +209,14 @@ describe('form locator', () => {
     expect(locateFormFields(below, [f('notes', 'Notes')], ctx).get('notes')?.value).toBe('Fragile goods');
   });
 
+  it('reads an initial with a comma as an initial and drops blank strokes glued to words of a value', () => {
+    const d = doc(row(100, [50, 'Agent: P, Q. Sample']), row(130, [50, 'Phone: (555) _010-0000']), row(160, [50, 'Vendor: Acme_ Stores']));
+    const got = locateFormFields(d, [f('agent', 'Agent'), f('phone', 'Phone'), f('vendor', 'Vendor')], ctx);
+    expect(got.get('agent')?.value).toBe('P. Q. Sample');
+    expect(got.get('phone')?.value).toBe('(555) 010-0000');
+    expect(got.get('vendor')?.value).toBe('Acme Stores');
+  });
+
   it('does not return the next label as the value and never throws on an empty page', () => {
     const d = doc(row(100, [50, 'FROM:'], [300, 'TO:']));
     expect(locateFormFields(d, [f('from', 'FROM'), f('to', 'TO')], ctx).size).toBe(0);

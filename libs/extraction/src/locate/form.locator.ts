@@ -546,10 +546,17 @@ function trimScraps(words: Word[]): Word[] {
   return words.slice(a, b);
 }
 
+/** An initial OCR read with a comma for its period before the next initial ("R, H. Doe" → "R. H. Doe"). */
+const COMMA_INITIAL = /(^|\s)(\p{Lu}),(?=\s\p{Lu}\.)/gu;
+/** A stroke of the fill-in blank glued to the start or end of a word of the value ("_923-9208"). */
+const GLUED_BLANK = /(^|\s)_(?=[\p{L}\d(])|(?<=[\p{L}\d.)])_(?=\s|$)/gu;
+
 function typed(words: Word[], field: FieldDef, ctx: DocContext): unknown {
   const text = words.map((w) => w.text).join(' ');
   if (field.data_type === 'string') {
-    const s = cleanString(text.replace(/_{2,}/g, ' '));
+    // (A check-box mark is answered as printed: "_X_".)
+    const mark = words.length === 1 && isMark(text);
+    const s = cleanString(mark ? text.replace(/_{2,}/g, ' ') : text.replace(/_{2,}/g, ' ').replace(GLUED_BLANK, '$1').replace(COMMA_INITIAL, '$1$2.'));
     return /[\p{L}\d☑]/u.test(s) ? s : undefined;
   }
   return findTyped(text, field.data_type, ctx)[0]?.value;
