@@ -217,6 +217,11 @@ describe('form locator', () => {
     expect(got.get('vendor')?.value).toBe('Acme Stores');
   });
 
+  it('reads a cross OCR followed with a period as the mark of the option before it', () => {
+    const d = doc(row(100, [50, 'Approved:'], [120, 'Yes'], [150, 'x.'], [175, 'No']));
+    expect(locateFormFields(d, [f('yes', 'Yes')], ctx).get('yes')?.value).toBe('x.');
+  });
+
   it('does not return the next label as the value and never throws on an empty page', () => {
     const d = doc(row(100, [50, 'FROM:'], [300, 'TO:']));
     expect(locateFormFields(d, [f('from', 'FROM'), f('to', 'TO')], ctx).size).toBe(0);

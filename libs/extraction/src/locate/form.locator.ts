@@ -470,7 +470,7 @@ function blockBelow(page: Page, firstLine: number, top: number, left: number, ri
 }
 
 /** A tick or cross filling a check box, as OCR reads it: "x", "X", "[X]", "_X_", "|X", "☑", "✓". */
-const MARK = /^[[(|_]*[xX✓✔☑☒✗✘][\])|_]*$/u;
+const MARK = /^[[(|_]*[xX✓✔☑☒✗✘][\])|_]*\.?$/u;
 /**
  * One handwritten cross that OCR read as two glyphs of which it could not settle the case or shape ("xX",
  * "ox", "Xe"): read as a plain cross. ("XX" is left as printed: two crosses may be meant.)
