@@ -205,6 +205,8 @@ describe('form locator', () => {
   it('does not run a value into the next row, whose label starts left of the value', () => {
     const d = doc(row(100, [50, 'Client: Alpha Beta Gamma Ltd']), row(115, [30, 'Product:'], [100, 'Widget']), row(300, [50, 'A line of running text'], [400, 'that runs to the margin']));
     expect(locateFormFields(d, [f('client', 'Client')], ctx).get('client')?.value).toBe('Alpha Beta Gamma Ltd');
+    const abbreviated = doc(row(100, [50, 'Style: AB - CD']), row(115, [50, 'Order Ref. No.:']), row(300, [50, 'A line of running text'], [400, 'that runs to the margin']));
+    expect(locateFormFields(abbreviated, [f('style', 'Style')], ctx).get('style')?.value).toBe('AB - CD');
     const below = doc(row(100, [80, 'Notes']), row(115, [80, 'Fragile goods']), row(130, [20, 'Dept:'], [80, 'Stores']));
     expect(locateFormFields(below, [f('notes', 'Notes')], ctx).get('notes')?.value).toBe('Fragile goods');
   });

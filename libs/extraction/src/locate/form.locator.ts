@@ -364,8 +364,8 @@ export function isLabelPiece(text: string, labels: readonly string[], own?: stri
 
 /** Leader dots, dashes, underscores and other marks between a label and its value. */
 const SEPARATOR = /^[^\p{L}\d]+$/u;
-/** A word that ends with a colon is a printed label of its own ("Date:"), not part of a value. */
-const LABEL_LIKE = /\p{L}{2,}[:?]$/u;
+/** A word that ends with a colon is a printed label of its own ("Date:", "No.:"), not part of a value. */
+const LABEL_LIKE = /\p{L}{2,}\.?[:?]$/u;
 
 /**
  * Splits a row into cells at wide gaps (2.5 letter heights). The letter height is that of the row's words
