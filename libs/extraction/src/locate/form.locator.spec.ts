@@ -179,6 +179,8 @@ describe('form locator', () => {
     expect(isLabelPiece('Blue', labels)).toBe(false);
     const d = doc(row(100, [50, 'Colour'], [200, '(Ral)']), row(120, [50, 'Blue green']));
     expect(locateFormFields(d, [f('colour', 'Colour'), f('code', 'Paint Code (Ral)')], ctx).get('colour')?.value).toBe('Blue green');
+    const under = doc(row(100, [50, 'Colour']), row(115, [50, '(Ral)']), row(130, [50, 'Blue']));
+    expect(locateFormFields(under, [f('colour', 'Colour'), f('code', 'Paint Code (Ral)')], ctx).get('colour')).toBeUndefined();
   });
 
   it('ends a value where a printed label of another question starts, after a clear gap before it', () => {

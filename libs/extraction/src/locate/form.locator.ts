@@ -748,6 +748,8 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     if (!lines.length) {
       lines = blockBelow(page, hit.line + 1, labelBottom, lx0 - h * UNDER_SLACK, right, lx0, h, maxLines, isDelim, BELOW_LABEL_GAP);
       how = 'below';
+      // Another question's label under this one is the next row, not this label's answer.
+      if (field.data_type === 'string' && lines.length && isLabelPiece(lines[0]!.map((w) => w.text).join(' '), labels, field.label)) lines = [];
       // An amount under a table's column header ("Net Amount", "Totaal") is the first row's, not the document's.
       if (field.data_type === 'number' || field.data_type === 'currency') lines = lines.filter((ws) => !isItemRow(page.lines.find((l) => l.words.includes(ws[0]!))));
     }
