@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { FieldDef } from '../engine.types.js';
 import { buildPage } from '../layout/layout.builder.js';
 import type { DocLayout, Word } from '../layout/layout.types.js';
-import { compact, findLabel, locateFormFields, similarity } from './form.locator.js';
+import { compact, findLabel, isLabelPiece, locateFormFields, similarity } from './form.locator.js';
 
 /** Words of one printed line: text runs at x positions, 10 units high, 6 units per character. */
 function row(y: number, ...cells: [number, string][]): Word[] {
@@ -167,6 +167,63 @@ describe('form locator', () => {
     const got = locateFormFields(d, [f('balance', 'New Balance'), f('cups', 'Cups')], ctx);
     expect(got.get('balance')?.value).toBe('(413,207.19)');
     expect(got.get('cups')?.value).toBe('12');
+  });
+
+  it('takes no piece of another label, misread or not, as a value: the value is then below', () => {
+    const labels = ['Colour', 'Paint Code (Ral)', 'Yes'];
+    expect(isLabelPiece('Palnt Code', labels)).toBe(true);
+    expect(isLabelPiece('(Ral)', labels)).toBe(true);
+    expect(isLabelPiece('Pain Code (Ral)', labels, 'Colour', false)).toBe(true);
+    expect(isLabelPiece('(Ral)', labels, 'Colour', false)).toBe(false);
+    expect(isLabelPiece('Code', labels, 'Paint Code (Ral)')).toBe(false);
+    expect(isLabelPiece('Blue', labels)).toBe(false);
+    const d = doc(row(100, [50, 'Colour'], [200, '(Ral)']), row(120, [50, 'Blue green']));
+    expect(locateFormFields(d, [f('colour', 'Colour'), f('code', 'Paint Code (Ral)')], ctx).get('colour')?.value).toBe('Blue green');
+    const under = doc(row(100, [50, 'Colour']), row(115, [50, '(Ral)']), row(130, [50, 'Blue']));
+    expect(locateFormFields(under, [f('colour', 'Colour'), f('code', 'Paint Code (Ral)')], ctx).get('colour')).toBeUndefined();
+  });
+
+  it('ends a value where a printed label of another question starts, after a clear gap before it', () => {
+    const right = doc(row(100, [50, 'Ordered by: Ann Example'], [200, 'Ship Date:']));
+    expect(locateFormFields(right, [f('ordered_by', 'Ordered by')], ctx).get('ordered_by')?.value).toBe('Ann Example');
+    const below = doc(row(100, [50, 'Remarks']), row(120, [50, 'Handle with care']), row(140, [50, 'Keep dry'], [120, 'Checked by: J. Roe']));
+    expect(locateFormFields(below, [f('remarks', 'Remarks')], ctx).get('remarks')?.value).toBe('Handle with care Keep dry');
+  });
+
+  it('continues a short value on the lines under its start, unless something is printed left of them', () => {
+    const list = doc(row(100, [50, 'Copies:'], [110, 'A. Sample']), row(115, [110, 'B. Example']), row(130, [50, 'Date:'], [110, '4/7/95']));
+    expect(locateFormFields(list, [f('copies', 'Copies')], ctx).get('copies')?.value).toBe('A. Sample B. Example');
+    const rows = doc(row(100, [50, 'To:'], [90, 'Ann Roe']), row(115, [45, 'From:'], [90, 'Bo Poe']));
+    expect(locateFormFields(rows, [f('to', 'To')], ctx).get('to')?.value).toBe('Ann Roe');
+  });
+
+  it('does not end a value at a word of running text that spells another label again', () => {
+    const d = doc(row(100, [50, 'Markets:'], [120, 'North']), row(130, [50, 'Goal:']), row(145, [60, 'Sell more boxes in all markets.']));
+    const got = locateFormFields(d, [f('markets', 'Markets'), f('goal', 'Goal')], ctx);
+    expect(got.get('markets')?.value).toBe('North');
+    expect(got.get('goal')?.value).toBe('Sell more boxes in all markets.');
+  });
+
+  it('does not run a value into the next row, whose label starts left of the value', () => {
+    const d = doc(row(100, [50, 'Client: Alpha Beta Gamma Ltd']), row(115, [30, 'Product:'], [100, 'Widget']), row(300, [50, 'A line of running text'], [400, 'that runs to the margin']));
+    expect(locateFormFields(d, [f('client', 'Client')], ctx).get('client')?.value).toBe('Alpha Beta Gamma Ltd');
+    const abbreviated = doc(row(100, [50, 'Style: AB - CD']), row(115, [50, 'Order Ref. No.:']), row(300, [50, 'A line of running text'], [400, 'that runs to the margin']));
+    expect(locateFormFields(abbreviated, [f('style', 'Style')], ctx).get('style')?.value).toBe('AB - CD');
+    const below = doc(row(100, [80, 'Notes']), row(115, [80, 'Fragile goods']), row(130, [20, 'Dept:'], [80, 'Stores']));
+    expect(locateFormFields(below, [f('notes', 'Notes')], ctx).get('notes')?.value).toBe('Fragile goods');
+  });
+
+  it('reads an initial with a comma as an initial and drops blank strokes glued to words of a value', () => {
+    const d = doc(row(100, [50, 'Agent: P, Q. Sample']), row(130, [50, 'Phone: (555) _010-0000']), row(160, [50, 'Vendor: Acme_ Stores']));
+    const got = locateFormFields(d, [f('agent', 'Agent'), f('phone', 'Phone'), f('vendor', 'Vendor')], ctx);
+    expect(got.get('agent')?.value).toBe('P. Q. Sample');
+    expect(got.get('phone')?.value).toBe('(555) 010-0000');
+    expect(got.get('vendor')?.value).toBe('Acme Stores');
+  });
+
+  it('reads a cross OCR followed with a period as the mark of the option before it', () => {
+    const d = doc(row(100, [50, 'Approved:'], [120, 'Yes'], [150, 'x.'], [175, 'No']));
+    expect(locateFormFields(d, [f('yes', 'Yes')], ctx).get('yes')?.value).toBe('x.');
   });
 
   it('does not return the next label as the value and never throws on an empty page', () => {

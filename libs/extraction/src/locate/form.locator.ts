@@ -97,6 +97,8 @@ export interface LabelHit {
   score: number;
   /** Words of the lines below that continue a label printed over several lines, as [line, word] pairs. */
   more?: [number, number][];
+  /** Printed as a label: opening a cell, ending in a colon or in the schema label's own case (not a word of running text). */
+  standalone?: boolean;
 }
 
 /** Labels of at most this many letters ("No", "TO") must match exactly. */
@@ -204,7 +206,7 @@ export function findLabel(page: Page, label: string): LabelHit[] {
           // Nor is a label inside a sentence a printed label: "Please quote the invoice number with your payment".
           if (!opening && !colon && /^\p{Ll}{2,}$/u.test(ws[i - 1]?.text ?? '') && /^\p{Ll}/u.test(ws[j + 1]?.text ?? '')) continue;
           s += (opening ? OPENING_BONUS : 0) + (colon ? COLON_BONUS : 0) - (glued ? GLUED_PENALTY : 0) + (raw === printedAs ? CASE_BONUS : 0);
-          if (!best || s > best.score) best = { page: page.number, line: li, start: i, end: j + 1, score: s };
+          if (!best || s > best.score) best = { page: page.number, line: li, start: i, end: j + 1, score: s, standalone: opening || colon || raw === printedAs };
         }
       }
       // A long label printed over several lines ("Final Review Due / (Vendor Memo) / Batch(es)"): the
@@ -313,7 +315,7 @@ function claimLabels(doc: DocLayout, fields: FieldDef[]): { claims: Claim[]; del
     if (list.length >= groups.get(group)!.length) {
       // Further good occurrences of a label are still labels: they end values, but claim nothing; and a
       // label printed more often than it is asked for ("Total" over a column and under it) is ambiguous.
-      if (hit.score >= REPEAT_LABEL_SCORE) {
+      if (hit.score >= REPEAT_LABEL_SCORE && hit.standalone !== false) {
         for (const k of keys) delimiters.add(k);
         ambiguous.add(group);
       }
@@ -333,10 +335,37 @@ function claimLabels(doc: DocLayout, fields: FieldDef[]): { claims: Claim[]; del
   return { claims, delimiters, ambiguous };
 }
 
+/** A piece of another label is compared only when it holds at least this many letters (shorter ones are common words). */
+const LABEL_PIECE_MIN = 2;
+/**
+ * Is `text` another field's printed label, or the first or last words of one ("Weight" or "(Kg /Box)" of a label
+ * "Weight (Kg /Box)" printed over two lines), as OCR read it? Such text is a question, never an answer. The
+ * field's own label is left out: an answer may repeat one of the options it lists ("Paid or Free" → "Free").
+ * The comparison is the one labels are found with (similarity by length, short pieces exactly); `pieces`
+ * false compares whole labels only.
+ */
+export function isLabelPiece(text: string, labels: readonly string[], own?: string, pieces = true): boolean {
+  const c = compact(text);
+  if (c.length < LABEL_PIECE_MIN) return false;
+  const need = needed(c.length);
+  const mine = own === undefined ? '' : compact(own);
+  for (const label of labels) {
+    if (compact(label) === mine) continue;
+    const ws = label.split(/\s+/).map(compact).filter(Boolean);
+    const found = [ws.join('')];
+    for (let k = 1; pieces && k < ws.length; k++) found.push(ws.slice(0, k).join(''), ws.slice(k).join(''));
+    for (const p of found) {
+      if (1 - Math.abs(p.length - c.length) / Math.max(p.length, c.length) < need) continue;
+      if (similarity(c, p) >= need) return true;
+    }
+  }
+  return false;
+}
+
 /** Leader dots, dashes, underscores and other marks between a label and its value. */
 const SEPARATOR = /^[^\p{L}\d]+$/u;
-/** A word that ends with a colon is a printed label of its own ("Date:"), not part of a value. */
-const LABEL_LIKE = /\p{L}{2,}[:?]$/u;
+/** A word that ends with a colon is a printed label of its own ("Date:", "No.:"), not part of a value. */
+const LABEL_LIKE = /\p{L}{2,}\.?[:?]$/u;
 
 /**
  * Splits a row into cells at wide gaps (2.5 letter heights). The letter height is that of the row's words
@@ -369,6 +398,17 @@ function cells(words: Word[], page: number): Line[] {
   return trimmed.map((ws) => makeLine(ws, page));
 }
 
+/** Words of one printed label stand closer than this many letter heights; a wider gap before a label ends the value. */
+const LABEL_PHRASE_GAP = 0.7;
+/**
+ * Where the printed label ending at `words[end]` (a word ending in a colon) starts: after the last gap of at
+ * least LABEL_PHRASE_GAP letter heights before it; 0 when there is none (all the words may be the label).
+ */
+function labelStart(words: Word[], end: number, h: number): number {
+  for (let i = end; i > 0; i--) if (words[i]!.x0 - words[i - 1]!.x1 >= h * LABEL_PHRASE_GAP) return i;
+  return 0;
+}
+
 /** Lines of wrapped running text follow with a gap under this many letter heights. */
 const WRAP_LINE_GAP = 0.8;
 /** Lines of a value block follow with a gap under this many letter heights. */
@@ -378,7 +418,7 @@ const ANCHOR_REACH = 6;
 /** Lines of one value start within this many letter heights of each other. */
 const VALUE_ALIGN = 1.5;
 /** Words of a value read downward from `firstLine`, within the column [left, right). */
-function blockBelow(page: Page, firstLine: number, top: number, left: number, right: number, anchorX: number, h: number, maxLines: number, isDelim: (li: number, i: number) => boolean, firstGap: number, wrap = false): Word[][] {
+function blockBelow(page: Page, firstLine: number, top: number, left: number, right: number, anchorX: number, h: number, maxLines: number, isDelim: (li: number, i: number) => boolean, firstGap: number, wrap = false, startLeft = -Infinity): Word[][] {
   const out: Word[][] = [];
   let bottom = top;
   for (let k = firstLine; k < page.lines.length && out.length < maxLines; k++) {
@@ -389,7 +429,12 @@ function blockBelow(page: Page, firstLine: number, top: number, left: number, ri
     if (gap > h * (out.length ? (wrap ? WRAP_LINE_GAP : VALUE_LINE_GAP) : firstGap)) break;
     // Wrapped running text continues under its start; a line with text further left is a new row.
     // (A doubtful scrap in the margin, a speck or a stroke of the frame, is no text.)
-    if (wrap && l.words.some((w) => w.x1 < left && /[\p{L}\d]{2,}/u.test(w.text) && w.conf >= SCRAP_CONF)) break;
+    // (Text level with the line that OCR split off into a line of its own counts too.)
+    const leftText = (ws: Word[]) => ws.some((w) => (w.x1 < left || w.x0 < startLeft) && /[\p{L}\d]{2,}/u.test(w.text) && w.conf >= SCRAP_CONF);
+    const levelLines = page.lines.filter((o, m) => m !== k && Math.abs(m - k) <= ROW_REACH && (o.y0 + o.y1) / 2 > l.y0 && (o.y0 + o.y1) / 2 < l.y1);
+    if (wrap && (leftText(l.words) || levelLines.some((o) => leftText(o.words)))) break;
+    // Nor does it continue into a line whose own label (a printed label or a word ending in a colon) starts left of it.
+    if ((wrap || out.length) && l.words.some((w, i) => w.x0 < anchorX - h * UNDER_SLACK && (isDelim(k, i) || LABEL_LIKE.test(w.text)))) break;
     const idx = l.words.map((w, i) => ({ w, i })).filter(({ w }) => (w.x0 + w.x1) / 2 >= left && (w.x0 + w.x1) / 2 < right);
     if (!idx.length) continue;
     // The part of the line under the anchor: the cell (wide-gap segment) that starts nearest to it.
@@ -411,6 +456,12 @@ function blockBelow(page: Page, firstLine: number, top: number, left: number, ri
       }
       words.push(w);
     }
+    // A printed label further along the line ("Ref. No.:") opens the next row: the value ends before it.
+    const colon = words.findIndex((w, i) => i > 0 && LABEL_LIKE.test(w.text));
+    if (colon > 0) {
+      words.splice(labelStart(words, colon, h));
+      stop = true;
+    }
     if (words.length) out.push(words);
     if (stop || !words.length) break;
     bottom = l.y1;
@@ -419,7 +470,7 @@ function blockBelow(page: Page, firstLine: number, top: number, left: number, ri
 }
 
 /** A tick or cross filling a check box, as OCR reads it: "x", "X", "[X]", "_X_", "|X", "☑", "✓". */
-const MARK = /^[[(|_]*[xX✓✔☑☒✗✘][\])|_]*$/u;
+const MARK = /^[[(|_]*[xX✓✔☑☒✗✘][\])|_]*\.?$/u;
 /**
  * One handwritten cross that OCR read as two glyphs of which it could not settle the case or shape ("xX",
  * "ox", "Xe"): read as a plain cross. ("XX" is left as printed: two crosses may be meant.)
@@ -495,10 +546,17 @@ function trimScraps(words: Word[]): Word[] {
   return words.slice(a, b);
 }
 
+/** An initial OCR read with a comma for its period before the next initial ("R, H. Doe" → "R. H. Doe"). */
+const COMMA_INITIAL = /(^|\s)(\p{Lu}),(?=\s\p{Lu}\.)/gu;
+/** A stroke of the fill-in blank glued to the start or end of a word of the value ("_923-9208"). */
+const GLUED_BLANK = /(^|\s)_(?=[\p{L}\d(])|(?<=[\p{L}\d.)])_(?=\s|$)/gu;
+
 function typed(words: Word[], field: FieldDef, ctx: DocContext): unknown {
   const text = words.map((w) => w.text).join(' ');
   if (field.data_type === 'string') {
-    const s = cleanString(text.replace(/_{2,}/g, ' '));
+    // (A check-box mark is answered as printed: "_X_".)
+    const mark = words.length === 1 && isMark(text);
+    const s = cleanString(mark ? text.replace(/_{2,}/g, ' ') : text.replace(/_{2,}/g, ' ').replace(GLUED_BLANK, '$1').replace(COMMA_INITIAL, '$1$2.'));
     return /[\p{L}\d☑]/u.test(s) ? s : undefined;
   }
   return findTyped(text, field.data_type, ctx)[0]?.value;
@@ -535,6 +593,8 @@ const MIN_REPEAT = 3;
 const LABEL_VALUE_WORDS = 3;
 /** A value (and a line) of at least this many words is running text that may wrap. */
 const RUNNING_TEXT_WORDS = 3;
+/** A short value's next line has nothing starting more than this many letter heights left of the value's start. */
+const SHORT_WRAP_SLACK = 0.5;
 /** A value line ending within this share of the label-to-margin width of the text's right margin is full. */
 const FULL_LINE = 0.25;
 /** A value under its label starts at most this many letter heights below the label. */
@@ -572,6 +632,7 @@ function lastLineOf(page: Page, hit: LabelHit, isDelimWord: (w: Word) => boolean
 export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocContext): Map<string, FormCandidate> {
   const out = new Map<string, FormCandidate>();
   const { claims, delimiters, ambiguous } = claimLabels(doc, fields);
+  const labels = [...new Set(fields.flatMap((f) => (f.data_type !== 'table' && f.label ? [f.label] : [])))];
   for (const claim of claims) {
     const { field } = claim;
     const page = doc.pages.find((p) => p.number === claim.hit.page)!;
@@ -658,21 +719,27 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     else if (rest.length && !(field.data_type === 'string' && isLabelRow(line, hit.end))) {
       const first = cells(rest, page.number)[0]!.words;
       const cut = first.findIndex((w, i) => i > 0 && LABEL_LIKE.test(w.text) && !/^\(/.test(w.text));
-      const value = cut > 0 ? first.slice(0, cut) : first;
+      // (The label that word ends starts after the last clear gap before it: "J. Doe   Ordered by:".)
+      const value = cut > 0 ? first.slice(0, labelStart(first, cut, h) || cut) : first;
       // The same heading printed again to the right ("Name of Account … Name of Account" over two table
       // halves) is the next column's heading: the value is below.
       const again = compact(value.map((w) => w.text).join(' '));
       const repeated = again.length >= MIN_REPEAT && compact(field.label ?? '').startsWith(again);
-      if (!repeated && !(value.length <= LABEL_VALUE_WORDS && LABEL_LIKE.test(value[value.length - 1]!.text))) {
+      // Another field's label (or a piece of one, misread) right of the label is the next question: the value is below.
+      const otherLabel = field.data_type === 'string' && isLabelPiece(value.map((w) => w.text).join(' '), labels, field.label);
+      if (!repeated && !otherLabel && !(value.length <= LABEL_VALUE_WORDS && LABEL_LIKE.test(value[value.length - 1]!.text))) {
         lines.push(value);
         // Running text wraps onto the lines below, starting under the value's start.
-        if (field.data_type === 'string' && cut < 0 && value.length >= RUNNING_TEXT_WORDS) {
+        if (field.data_type === 'string' && cut < 0) {
           const vx0 = value[0]!.x0;
+          // A short value (a name, a code) continues only on lines with nothing printed left of its start
+          // (a list of names under "cc:", a second line of an address): not into the next row's answer.
+          const running = value.length >= RUNNING_TEXT_WORDS;
           // A value line that runs to the text's right margin may wrap back under the label itself.
           const margin = Math.max(...page.lines.filter((l) => l.words.length >= RUNNING_TEXT_WORDS).map((l) => l.x1));
           const full = value[value.length - 1]!.x1 >= margin - (margin - lx0) * FULL_LINE;
           const left = full ? Math.min(vx0, lx0) : vx0;
-          const more = blockBelow(page, hit.line + 1, rowBottom, left - h * UNDER_SLACK, right, vx0, h, maxLines - 1, isDelim, WRAP_LINE_GAP, true);
+          const more = blockBelow(page, hit.line + 1, rowBottom, left - h * UNDER_SLACK, right, vx0, h, maxLines - 1, isDelim, WRAP_LINE_GAP, true, running ? -Infinity : vx0 - h * SHORT_WRAP_SLACK);
           lines.push(...more.filter((ws, i) => i > 0 || Math.abs(ws[0]!.x0 - vx0) < h * UNDER_SLACK || (full && Math.abs(ws[0]!.x0 - lx0) < h * UNDER_SLACK)));
         }
       }
@@ -681,6 +748,8 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     if (!lines.length) {
       lines = blockBelow(page, hit.line + 1, labelBottom, lx0 - h * UNDER_SLACK, right, lx0, h, maxLines, isDelim, BELOW_LABEL_GAP);
       how = 'below';
+      // Another question's label under this one is the next row, not this label's answer.
+      if (field.data_type === 'string' && lines.length && isLabelPiece(lines[0]!.map((w) => w.text).join(' '), labels, field.label)) lines = [];
       // An amount under a table's column header ("Net Amount", "Totaal") is the first row's, not the document's.
       if (field.data_type === 'number' || field.data_type === 'currency') lines = lines.filter((ws) => !isItemRow(page.lines.find((l) => l.words.includes(ws[0]!))));
     }
