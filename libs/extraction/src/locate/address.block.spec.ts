@@ -40,8 +40,8 @@ describe('findAddressBlock (candidates and scoring)', () => {
     expect(findAddressBlock(d, my)?.text).toBe('QX4411, SEKSYEN Z2, 12345 KOTA BETA, SELANGOR DARUL EHSAN.');
   });
   it('takes a line labelled by a street or building word ("Lot No :") as an address line', () => {
-    const d = doc('KEDAI CONTOH', 'Lot No :7, Level 2, Wisma Contoh', 'No 3, Jalan Mawar, 12345 KOTA BETA', 'Tel: 01-2345678', 'Total 9.00');
-    expect(findAddressBlock(d, my, d.pages[0]!.lines[0])?.text).toBe('Lot No :7, Level 2, Wisma Contoh No 3, Jalan Mawar, 12345 KOTA BETA');
+    const d = doc('KEDAI CONTOH', 'Lot No :7, Level 2, Wisma Contoh', 'No 61, Jalan Mawar, 12345 KOTA BETA', 'Tel: 01-2345678', 'Total 9.00');
+    expect(findAddressBlock(d, my, d.pages[0]!.lines[0])?.text).toBe('Lot No :7, Level 2, Wisma Contoh No 61, Jalan Mawar, 12345 KOTA BETA');
     expect(findAddressBlock(doc('KEDAI CONTOH', 'Site No :7', 'Total 9.00'), my)).toBeUndefined();
   });
 

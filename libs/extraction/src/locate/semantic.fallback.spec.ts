@@ -121,7 +121,7 @@ describe('receipt issuer, address and total', () => {
   });
 
   it('takes the name printed right over a registration code when no line carries a legal form', () => {
-    const text = ['GOODS ONCE SOLD ARE NOT EXCHANGEABLE OK', 'KEDAI MAJU JAYA', '(123456-X)', 'NO.5 JLN MAWAR,', 'OFF JLN BT 3 KOTA,', 'TEL: 01-2345678', 'Total 9.00'].join('\n');
+    const text = ['GOODS ONCE SOLD ARE NOT EXCHANGEABLE OK', 'KEDAI MAJU JAYA', '(123456-X)', 'NO.5 JLN MAWAR,', 'OFF JLN KENANGA 9 KOTA,', 'TEL: 01-2345678', 'Total 9.00'].join('\n');
     const out = extractFromLayout(readText(new TextEncoder().encode(text)), receiptSchema);
     expect(out.result.company).toBe('KEDAI MAJU JAYA');
   });
