@@ -3,6 +3,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { eraseRules, imageComplete, ocrScale, readImage } from './image.reader.js';
 import { skewOf } from '../layout/layout.builder.js';
 import type { OcrService, RecognizeOptions } from './ocr.service.js';
+import { decoded } from '../testing/image.test-helper.js';
 
 describe('OCR preprocessing', () => {
   it('brings ~100-dpi page scans to ~200 dpi, other small images towards 1300 px wide, huge ones down to 12 Mpx', () => {
@@ -150,12 +151,8 @@ describe('images the wrong way up', () => {
   /** Reads confidently only an image whose dark block sits top left and which has the given proportions. */
   const ocrFor = (upright: (width: number, height: number) => boolean, calls: { width: number; height: number }[]): OcrService => ({
     async recognize(image) {
-      const { loadImage } = await import('@napi-rs/canvas');
-      const img = await loadImage(Buffer.from(image));
-      const c = createCanvas(img.width, img.height);
-      const ctx = c.getContext('2d');
-      ctx.drawImage(img, 0, 0);
-      const topLeftDark = ctx.getImageData(40, 30, 1, 1).data[0]! < 128;
+      const img = await decoded(image);
+      const topLeftDark = img.grey(40, 30) < 128;
       calls.push({ width: img.width, height: img.height });
       return { words: topLeftDark && upright(img.width, img.height) ? text(0.9) : text(0.25) };
     },
@@ -215,13 +212,8 @@ describe('preparation per OCR backend', () => {
   const seeing = (backend: 'paddle' | 'native', seen: { width: number; rule: boolean }[]): OcrService => ({
     backend: () => backend,
     async recognize(image) {
-      const { loadImage } = await import('@napi-rs/canvas');
-      const img = await loadImage(Buffer.from(image));
-      const c = createCanvas(img.width, img.height);
-      const ctx = c.getContext('2d');
-      ctx.drawImage(img, 0, 0);
-      const y = Math.round((501 * img.height) / 1000);
-      seen.push({ width: img.width, rule: ctx.getImageData(img.width >> 1, y, 1, 1).data[0]! < 128 });
+      const img = await decoded(image);
+      seen.push({ width: img.width, rule: img.grey(img.width >> 1, Math.round((501 * img.height) / 1000)) < 128 });
       return { words: [] };
     },
     close: async () => {},

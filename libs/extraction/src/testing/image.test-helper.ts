@@ -24,3 +24,13 @@ export function textCanvas(lines: string[], o: TextImageOptions = {}): Canvas {
   lines.forEach((t, i) => ctx.fillText(t, o.x ?? 100, (o.y ?? 120) + i * (o.lineHeight ?? 80)));
   return c;
 }
+
+/** An encoded image (what an OCR service is handed) decoded: its size and the grey level (0–255) of one pixel. */
+export async function decoded(image: Uint8Array): Promise<{ width: number; height: number; grey: (x: number, y: number) => number }> {
+  const { loadImage } = await import('@napi-rs/canvas');
+  const img = await loadImage(Buffer.from(image));
+  const c = createCanvas(img.width, img.height);
+  const ctx = c.getContext('2d');
+  ctx.drawImage(img, 0, 0);
+  return { width: img.width, height: img.height, grey: (x, y) => ctx.getImageData(x, y, 1, 1).data[0]! };
+}
