@@ -237,6 +237,14 @@ describe('form locator', () => {
     expect(got.get('vendor')?.value).toBe('Acme Stores');
   });
 
+  it('reads a blank stroke OCR put between two typed words as the space it stands for', () => {
+    const d = doc(row(100, [50, 'Maker: NORTHWIND_PAPER_WORKS']), row(130, [50, 'Width: 12.5_cm.']), row(160, [50, 'Answer: _X_']));
+    const got = locateFormFields(d, [f('maker', 'Maker'), f('width', 'Width'), f('answer', 'Answer')], ctx);
+    expect(got.get('maker')?.value).toBe('NORTHWIND PAPER WORKS');
+    expect(got.get('width')?.value).toBe('12.5 cm.');
+    expect(got.get('answer')?.value).toBe('_X_');
+  });
+
   it('reads a cross OCR followed with a period as the mark of the option before it', () => {
     const d = doc(row(100, [50, 'Approved:'], [120, 'Yes'], [150, 'x.'], [175, 'No']));
     expect(locateFormFields(d, [f('yes', 'Yes')], ctx).get('yes')?.value).toBe('x.');

@@ -569,13 +569,15 @@ function trimScraps(words: Word[]): Word[] {
 const COMMA_INITIAL = /(^|\s)(\p{Lu}),(?=\s\p{Lu}\.)/gu;
 /** A stroke of the fill-in blank glued to the start or end of a word of the value ("_923-9208"). */
 const GLUED_BLANK = /(^|\s)_(?=[\p{L}\d(])|(?<=[\p{L}\d.)])_(?=\s|$)/gu;
+/** A stroke of the fill-in blank OCR read between two typed words, in place of the space ("TWO_WORDS"). */
+const INNER_BLANK = /(?<=[\p{L}\d.,:)])_(?=[\p{L}\d(])/gu;
 
 function typed(words: Word[], field: FieldDef, ctx: DocContext): unknown {
   const text = words.map((w) => w.text).join(' ');
   if (field.data_type === 'string') {
     // (A check-box mark is answered as printed: "_X_".)
     const mark = words.length === 1 && isMark(text);
-    const s = cleanString(mark ? text.replace(/_{2,}/g, ' ') : text.replace(/_{2,}/g, ' ').replace(GLUED_BLANK, '$1').replace(COMMA_INITIAL, '$1$2.'));
+    const s = cleanString(mark ? text.replace(/_{2,}/g, ' ') : text.replace(/_{2,}/g, ' ').replace(GLUED_BLANK, '$1').replace(INNER_BLANK, ' ').replace(COMMA_INITIAL, '$1$2.'));
     return /[\p{L}\d☑]/u.test(s) ? s : undefined;
   }
   return findTyped(text, field.data_type, ctx)[0]?.value;
