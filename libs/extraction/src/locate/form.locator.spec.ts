@@ -108,6 +108,22 @@ describe('form locator', () => {
     expect(locateFormFields(d, [f('medium', 'MEDIUM')], ctx).get('medium')?.value).toBe('_X');
   });
 
+  it('takes the printing of an option with a mark beside it when the option is printed more often than asked', () => {
+    const d = doc(
+      row(100, [50, 'Scope:'], [150, 'Whole'], [230, 'Some']),
+      row(130, [50, 'Reach:'], [150, 'Whole X..'], [230, 'Some']),
+      row(160, [50, 'LATER:'], [150, 'LOW'], [200, 'MID']),
+      row(190, [50, 'GRADE:'], [150, 'LOW'], [185, '_X'], [210, 'MID'], [260, 'TOP']),
+      row(220, [50, 'Sent: Yes x No']),
+      row(250, [50, 'Kept: Yes'], [140, 'No']),
+    );
+    const got = locateFormFields(d, [f('whole', 'Whole'), f('mid', 'MID'), f('no', 'No')], ctx);
+    expect(got.get('whole')?.value).toBe('X..');
+    expect(got.get('mid')?.value).toBe('_X');
+    // A mark right after "Yes" is that option's, not a sign that this "No" is the answered printing.
+    expect(got.has('no')).toBe(false);
+  });
+
   it('keeps the currency sign printed before an amount blank with the amount', () => {
     const w = (text: string, x0: number, y0: number, x1: number): Word => ({ text, x0, y0, x1, y1: y0 + 12, conf: 0.9 });
     const d = doc([w('Deposit', 50, 100, 100), w('$', 110, 100, 117), w('2,500.', 160, 100, 205)]);
@@ -219,6 +235,14 @@ describe('form locator', () => {
     expect(got.get('agent')?.value).toBe('P. Q. Sample');
     expect(got.get('phone')?.value).toBe('(555) 010-0000');
     expect(got.get('vendor')?.value).toBe('Acme Stores');
+  });
+
+  it('reads a blank stroke OCR put between two typed words as the space it stands for', () => {
+    const d = doc(row(100, [50, 'Maker: NORTHWIND_PAPER_WORKS']), row(130, [50, 'Width: 12.5_cm.']), row(160, [50, 'Answer: _X_']));
+    const got = locateFormFields(d, [f('maker', 'Maker'), f('width', 'Width'), f('answer', 'Answer')], ctx);
+    expect(got.get('maker')?.value).toBe('NORTHWIND PAPER WORKS');
+    expect(got.get('width')?.value).toBe('12.5 cm.');
+    expect(got.get('answer')?.value).toBe('_X_');
   });
 
   it('reads a cross OCR followed with a period as the mark of the option before it', () => {

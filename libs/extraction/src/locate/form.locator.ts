@@ -286,6 +286,25 @@ const LENGTH_BONUS_CAP = 20;
 /** A further occurrence of a label scoring at least this is a printed label too (it ends values). */
 const REPEAT_LABEL_SCORE = 0.9;
 /**
+ * A check-box option printed more often than it is asked for ("Full  X  Partial" for one question and again
+ * for the next) is the printing with a mark beside it: this bonus ranks a printing with a mark right after it
+ * or just before it above an unmarked one of the same label.
+ */
+const MARKED_BONUS = 0.05;
+/** A mark read with a trailing dot or two ("X..") is still a mark when it is beside a label. */
+const MARK_DOTS = /\.+$/;
+function marked(doc: DocLayout, hit: LabelHit): boolean {
+  const ws = doc.pages.find((p) => p.number === hit.page)?.lines[hit.line]?.words ?? [];
+  const near = (w: Word | undefined) => w !== undefined && isMark(w.text.replace(MARK_DOTS, ''));
+  if (near(ws[hit.end])) return true;
+  // A mark before the label is its own only on a blank printed before it ("_X Fair") or clearly nearer to it
+  // than to the word before ("Yes x No" answers "Yes").
+  const mark = ws[hit.start - 1];
+  if (!near(mark)) return false;
+  const before = ws[hit.start - 2];
+  return /^_+[^_]+$/.test(mark!.text) || !before || ws[hit.start]!.x0 - mark!.x1 <= (mark!.x0 - before.x1) * MARK_NEARER;
+}
+/**
  * Assigns printed labels to fields: longer, better matching labels claim their words first (so "DATE"
  * does not take the first word of "DATE RECEIVED"); a label asked for several times takes as many
  * occurrences, assigned to its fields in reading order (the schema lists repeats top to bottom).
@@ -301,7 +320,7 @@ function claimLabels(doc: DocLayout, fields: FieldDef[]): { claims: Claim[]; del
   const all: { group: string; hit: LabelHit; rank: number }[] = [];
   for (const [group, fs] of groups)
     for (const page of doc.pages)
-      for (const hit of findLabel(page, fs[0]!.label!)) all.push({ group, hit, rank: hit.score + LENGTH_BONUS * Math.min(group.length, LENGTH_BONUS_CAP) });
+      for (const hit of findLabel(page, fs[0]!.label!)) all.push({ group, hit, rank: hit.score + LENGTH_BONUS * Math.min(group.length, LENGTH_BONUS_CAP) + (marked(doc, hit) ? MARKED_BONUS : 0) });
   all.sort((a, b) => b.rank - a.rank);
   const usedWords = new Set<string>();
   const got = new Map<string, LabelHit[]>();
@@ -550,13 +569,15 @@ function trimScraps(words: Word[]): Word[] {
 const COMMA_INITIAL = /(^|\s)(\p{Lu}),(?=\s\p{Lu}\.)/gu;
 /** A stroke of the fill-in blank glued to the start or end of a word of the value ("_923-9208"). */
 const GLUED_BLANK = /(^|\s)_(?=[\p{L}\d(])|(?<=[\p{L}\d.)])_(?=\s|$)/gu;
+/** A stroke of the fill-in blank OCR read between two typed words, in place of the space ("TWO_WORDS"). */
+const INNER_BLANK = /(?<=[\p{L}\d.,:)])_(?=[\p{L}\d(])/gu;
 
 function typed(words: Word[], field: FieldDef, ctx: DocContext): unknown {
   const text = words.map((w) => w.text).join(' ');
   if (field.data_type === 'string') {
     // (A check-box mark is answered as printed: "_X_".)
     const mark = words.length === 1 && isMark(text);
-    const s = cleanString(mark ? text.replace(/_{2,}/g, ' ') : text.replace(/_{2,}/g, ' ').replace(GLUED_BLANK, '$1').replace(COMMA_INITIAL, '$1$2.'));
+    const s = cleanString(mark ? text.replace(/_{2,}/g, ' ') : text.replace(/_{2,}/g, ' ').replace(GLUED_BLANK, '$1').replace(INNER_BLANK, ' ').replace(COMMA_INITIAL, '$1$2.'));
     return /[\p{L}\d☑]/u.test(s) ? s : undefined;
   }
   return findTyped(text, field.data_type, ctx)[0]?.value;
