@@ -86,10 +86,6 @@ const MAX_SCAN_LINES = 25;
 const ID_DIGITS = 7;
 /** A postcode printed last on a line ("SEKSYEN 4, BANDAR CONTOH, 12345"), its town on the next line. */
 const POSTCODE_AT_END = /(?:^|[\s,])\d{4,6}[.,]?\s*$/;
-/** An issuer's name of at least this many letters and figures, repeated at the start of a line, marks that line as its. */
-const MIN_REPEATED_NAME = 6;
-/** Letters and figures only, in capitals (names compared across spacing, punctuation and case). */
-const squash = (t: string) => t.toUpperCase().replace(/[^\p{L}\d]/gu, '');
 /** A candidate must score at least this much (a postcode line alone, or a region line with a street line). */
 const MIN_ADDRESS_SCORE = 2;
 
@@ -137,10 +133,7 @@ export function findAddressBlock(doc: DocLayout, v: Vocabulary, issuer?: Line): 
   if (!page) return undefined;
   const lines = page.lines.slice(0, MAX_SCAN_LINES).filter((l) => l.y0 < page.height * ADDRESS_ZONE || !page.ocr);
   const at = issuer ? lines.indexOf(issuer) : -1;
-  // (A line opening with the issuer's name, "ACME COFFEE CO. THE BIG MALL", repeats the name: it is no address line.)
-  const name = issuer ? squash(issuer.text) : '';
-  const repeatsName = (l: Line) => name.length >= MIN_REPEATED_NAME && squash(l.text).startsWith(name);
-  const parts = lines.map((l) => (l === issuer || repeatsName(l) ? undefined : addressPart(l, v)));
+  const parts = lines.map((l) => (l === issuer ? undefined : addressPart(l, v)));
   const fixed = (i: number) => correctWords(parts[i]!.text, v);
   // Postcode lines, and a postcode printed at a line's end whose town is the next line ("…, 12345" / "KOTA BETA").
   const postcodeAt = lines.map((_, i) => !!parts[i] && isPostcodeLine(parts[i]!.text, v));
