@@ -322,10 +322,6 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): { line: Line; name: string
   const senderName = sender?.cell.text.split(RETURN_ADDRESS_SEPARATOR)[0]?.trim();
   if (sender && senderName && nameLike(senderName, v)) return { line: sender.line, name: senderName };
   const aboveAddress = nameAboveAddress(doc, v);
-  // (A name over the address that repeats a shorter name printed higher up, "ACME PIZZA" … "ACME PIZZA KOTA BETA",
-  // is the branch line: the name printed first is the issuer's.)
-  const brand = aboveAddress && top.find((l) => l !== aboveAddress.line && l.y1 <= aboveAddress.line.y0 && nameLike(l.text, v) && aboveAddress.name.startsWith(`${l.text.trim()} `));
-  if (brand) return { line: brand, name: brand.text.trim() };
   if (aboveAddress) return aboveAddress;
   // A name directly above its own postal address (street, then a postcode line in the same column) is the
   // issuer's block; a tagline or a lone heading beside it is not, nor is the addressee's window block.
