@@ -48,10 +48,6 @@ describe('OCR-damaged numeric dates', () => {
   it('ends a date at a time glued to its year', () => {
     expect(findDates('No 12 01/02/202114:05:33')[0]?.iso).toBe('2021-02-01');
   });
-  it('reads no date inside a longer run of figure pairs (a phone number)', () => {
-    expect(findDates('Tel. : 04.11.93.27.40')).toEqual([]);
-    expect(findDates('le 04.11.93 a 12:36')[0]?.iso).toBe('1993-11-04');
-  });
   it('undoes a misread 0 (read as 8) only in the parts that are out of range', () => {
     expect(parseDate('09/81/2825')).toBe('2025-01-09');
     expect(parseDate('18/08/2020')).toBe('2020-08-18');

@@ -87,9 +87,8 @@ export function findDates(text: string, order: DateOrder = 'dmy'): DateMatch[] {
     if (month) push(m, iso(+m[3]!, month, +m[2]!));
   }
   // Numeric a/b/yyyy, a.b.yy, a-b-yyyy.
-  // (A time glued to the year by OCR, "23/03/201813:08", still ends the date. Three pairs of figures that the same
-  // separator continues, "05.22.95.66.66", are a phone number.)
-  for (const m of s.matchAll(/(?<![\d.,])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(?:(\d{4})(?=\d{1,2}:\d{2})|(\d{4}|\d{2})(?!\d|\2\d))/g)) {
+  // (A time glued to the year by OCR, "23/03/201813:08", still ends the date.)
+  for (const m of s.matchAll(/(?<![\d.,])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(?:(\d{4})(?=\d{1,2}:\d{2})|(\d{4}|\d{2})(?!\d))/g)) {
     const y = m[4] ?? m[5]!;
     push(m, numericDate(m[1]!, m[3]!, y, order) ?? numericDate(...lookAlikes([m[1]!, m[3]!, y]), order));
   }
