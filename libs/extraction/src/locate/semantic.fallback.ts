@@ -346,13 +346,6 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): { line: Line; name: string
     }
     return { line: head, name: head.text.trim() };
   }
-  // A name printed right over a company registration code ("KEDAI CONTOH" / "(123456-X)") is the registered issuer.
-  const overCode = top.find((l) => {
-    const next = page.lines[page.lines.indexOf(l) + 1];
-    const h = l.y1 - l.y0;
-    return !!next && next.y0 - l.y1 < h * BLOCK_GAP && isRegistrationCode(next.text.trim()) && nameLike(l.text, v) && !isAddressLine(l.text, v);
-  });
-  if (overCode) return { line: overCode, name: overCode.text.trim() };
   // A first line printed larger than the body text is the letterhead (receipts rarely print a legal form).
   const heights = page.lines.map((l) => l.y1 - l.y0).sort((a, b) => a - b);
   const median = heights[Math.floor(heights.length / 2)] ?? 0;
