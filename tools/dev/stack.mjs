@@ -61,6 +61,9 @@ export function startServices(opts) {
   };
 }
 
+/** Lines of a quiet service's output kept for the report of an unexpected exit. */
+const LAST_LINES_KEPT = 30;
+
 function startService(name, port, color, opts) {
   const child = spawn(process.execPath, [join(ROOT, 'apps', name, 'dist', 'main.js')], {
     cwd: ROOT,
@@ -68,14 +71,18 @@ function startService(name, port, color, opts) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const prefix = `\u001b[${color}m[${name}]\u001b[0m`;
+  // Quiet stacks keep a service's last lines, printed if it dies unexpectedly (why a test stack never got healthy).
+  const recent = [];
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => {
       opts.onLine?.(name, line);
       if (!opts.quiet) process.stdout.write(`${prefix} ${line}\n`);
+      else if (recent.push(line) > LAST_LINES_KEPT) recent.shift();
     });
   }
   child.on('exit', (code, signal) => {
     if (child.stopping) return;
+    for (const line of recent) process.stdout.write(`${prefix} ${line}\n`);
     process.stdout.write(`${prefix} exited (${signal ?? code})\n`);
     opts.onExit?.(name, code, signal);
   });
