@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ctcDecode, detInputSize, dropOverlapReads, fitContext, splitWords, textRegions, type CtcChar } from './paddle.ocr.js';
+import { ctcDecode, detInputSize, dropOverlapReads, fitContext, focusArea, splitWords, textRegions, type CtcChar } from './paddle.ocr.js';
 
 // The pure stages of the PaddleOCR engine on hand-made model outputs (the real models run in ocr.engines.int-spec.ts).
 const CHARSET = ['a', 'b', 'c', '1', '2', ',', '.', ' '];
@@ -107,6 +107,26 @@ describe('detInputSize', () => {
     expect(big.w % 32).toBe(0);
     const small = detInputSize(300, 200);
     expect(Math.min(small.w, small.h)).toBeGreaterThanOrEqual(704);
+  });
+});
+
+describe('focusArea', () => {
+  // A receipt-sized column of text lines, 20 px high, in the middle of a 600-dpi A4 scan (4960 × 7016).
+  const lines = Array.from({ length: 30 }, (_, i) => ({ x0: 1700, y0: 1500 + i * 40, x1: 2900, y1: 1520 + i * 40 }));
+
+  it('returns the text area, with a margin of two line heights, when it is small beside the page', () => {
+    expect(focusArea(lines, 4960, 7016)).toEqual({ x0: 1660, y0: 1460, x1: 2940, y1: 2720 });
+  });
+
+  it('leaves a page whose text covers most of it to the first detection', () => {
+    const page = [...lines, { x0: 100, y0: 100, x1: 4800, y1: 140 }, { x0: 100, y0: 6800, x1: 4800, y1: 6840 }];
+    expect(focusArea(page, 4960, 7016)).toBeUndefined();
+  });
+
+  it('does not detect again when the area would not reach the detector larger', () => {
+    // A small image is enlarged to the detector's size whole: its text area gains nothing from a crop.
+    expect(focusArea([{ x0: 10, y0: 10, x1: 300, y1: 40 }], 320, 50)).toBeUndefined();
+    expect(focusArea([], 4960, 7016)).toBeUndefined();
   });
 });
 

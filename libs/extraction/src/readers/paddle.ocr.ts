@@ -236,7 +236,7 @@ export class PaddleOcr {
     const { loadImage } = await import('@napi-rs/canvas');
     const img = await loadImage(Buffer.from(bytes));
     const s = await sessions(this.models, this.threads);
-    const segments = await detect(s, img);
+    const segments = await detectFocused(s, img);
     const words = await recognizeAll(s, img, segments);
     return { words, width: img.width, height: img.height };
   }
@@ -278,18 +278,56 @@ function toChw(px: Uint8ClampedArray, w: number, h: number, mean: readonly numbe
   return out;
 }
 
-async function detect(s: Sessions, img: Image): Promise<Segment[]> {
-  const { w, h } = detInputSize(img.width, img.height);
-  const px = await pixels(img, 0, 0, img.width, img.height, w, h);
+/** Text regions of the image, or of one area of it (`area`, in image pixels; regions are in image pixels either way). */
+async function detect(s: Sessions, img: Image, area: Segment = { x0: 0, y0: 0, x1: img.width, y1: img.height }): Promise<Segment[]> {
+  const [aw, ah] = [area.x1 - area.x0, area.y1 - area.y0];
+  const { w, h } = detInputSize(aw, ah);
+  const px = await pixels(img, area.x0, area.y0, aw, ah, w, h);
   const input = new s.ort.Tensor('float32', toChw(px, w, h, DET_MEAN, DET_STD), [1, 3, h, w]);
   const out = await s.det.run({ [s.det.inputNames[0]!]: input });
   const prob = out[s.det.outputNames[0]!]!.data as Float32Array;
   return textRegions(prob, w, h).map((r) => ({
-    x0: Math.max(0, (r.x0 * img.width) / w),
-    y0: Math.max(0, (r.y0 * img.height) / h),
-    x1: Math.min(img.width, (r.x1 * img.width) / w),
-    y1: Math.min(img.height, (r.y1 * img.height) / h),
+    x0: area.x0 + Math.max(0, (r.x0 * aw) / w),
+    y0: area.y0 + Math.max(0, (r.y0 * ah) / h),
+    x1: area.x0 + Math.min(aw, (r.x1 * aw) / w),
+    y1: area.y0 + Math.min(ah, (r.y1 * ah) / h),
   }));
+}
+
+/** Text covering at most this share of the image's area (a receipt scanned on an A4 page, photographed on a table)… */
+const FOCUS_MAX_SHARE = 0.5;
+/** …is detected again on its own area when the detector then sees it at least this many times larger. */
+const FOCUS_MIN_GAIN = 1.25;
+/** The area detected again reaches this many text-line heights (the median region's) beyond the text found. */
+const FOCUS_MARGIN_LINES = 2;
+
+/**
+ * The area holding the image's text when it is small beside the whole image, else undefined. The detector sees the
+ * image brought to DET_MAX_SIDE at most: a small document on a large background reaches it with letters a few pixels
+ * high, and misses or splits them; detected again on its own area, brought to the detector's size, it reads like a
+ * close-up. Found from the regions of the first detection (faint print included, which an ink threshold would miss).
+ */
+export function focusArea(regions: readonly Segment[], width: number, height: number): Segment | undefined {
+  if (!regions.length) return undefined;
+  const heights = regions.map((r) => r.y1 - r.y0).sort((a, b) => a - b);
+  const margin = FOCUS_MARGIN_LINES * heights[heights.length >> 1]!;
+  const area = {
+    x0: Math.max(0, Math.min(...regions.map((r) => r.x0)) - margin),
+    y0: Math.max(0, Math.min(...regions.map((r) => r.y0)) - margin),
+    x1: Math.min(width, Math.max(...regions.map((r) => r.x1)) + margin),
+    y1: Math.min(height, Math.max(...regions.map((r) => r.y1)) + margin),
+  };
+  const [aw, ah] = [area.x1 - area.x0, area.y1 - area.y0];
+  if (aw < 1 || ah < 1 || (aw * ah) / (width * height) > FOCUS_MAX_SHARE) return undefined;
+  const gain = detInputSize(aw, ah).w / aw / (detInputSize(width, height).w / width);
+  return gain >= FOCUS_MIN_GAIN ? area : undefined;
+}
+
+/** Text regions of the image, detected a second time on the text's own area when that is small (see focusArea). */
+async function detectFocused(s: Sessions, img: Image): Promise<Segment[]> {
+  const regions = await detect(s, img);
+  const area = focusArea(regions, img.width, img.height);
+  return area ? detect(s, img, area) : regions;
 }
 
 /**
