@@ -123,6 +123,13 @@ describe('correctWords (whole-token OCR correction against a locale dictionary)'
     expect(correctWords('Jalam Ros, Kota Beta', my)).toBe('Jalan Ros, Kota Beta');
   });
 
+  it('restores a long dictionary word read with any one wrong letter', () => {
+    expect(correctWords('Lot 4, Kawasan Perindustrlan Hijau', my)).toBe('Lot 4, Kawasan Perindustrian Hijau');
+    expect(correctWords('PERSIARAW BUNGA, SELANGOK', my)).toBe('PERSIARAN BUNGA, SELANGOR');
+    // Two wrong letters, or a short word with an unlisted difference, stay as read.
+    expect(correctWords('PERSIARWW BUNGA', my)).toBe('PERSIARWW BUNGA');
+  });
+
   it('leaves words whose difference is no OCR look-alike, and whole words it does not know', () => {
     expect(correctWords('Tokyo, JAPAN', my)).toBe('Tokyo, JAPAN');
     expect(correctWords('12 Koala Drive', my)).toBe('12 Koala Drive');

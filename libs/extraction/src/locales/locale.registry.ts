@@ -482,7 +482,8 @@ export function labelWords(): Map<string, string[]> {
  * OCR correction on whole tokens: a token that is not itself a dictionary word, has the length of one, and differs
  * from it in exactly one position where the misread character is a listed look-alike of the intended one ("TAMAN"
  * read as "TRMAN" with R→A listed) becomes that word; case is kept. Then the pack's known multi-character fixes
- * apply. Words with an unlisted difference ("JAPAN" vs a dictionary "JALAN": P is no look-alike of L) are left alone.
+ * apply. Words with an unlisted difference ("JAPAN" vs a dictionary "JALAN": P is no look-alike of L) are left alone,
+ * unless the dictionary word is long (LONG_WORD).
  */
 export function correctWords(text: string, v: Vocabulary): string {
   let out = text;
@@ -490,7 +491,7 @@ export function correctWords(text: string, v: Vocabulary): string {
     out = out.replace(/[\p{L}\d|]+/gu, (w) => {
       const up = w.toUpperCase();
       if (up.length < MIN_CORRECTED_LENGTH || !/\p{L}/u.test(w) || v.dictionary.includes(up)) return w;
-      const hit = v.dictionary.find((d) => d.length === up.length && differsByOneLookAlike(up, d, v.confusions));
+      const hit = v.dictionary.find((d) => d.length === up.length && (differsByOneLookAlike(up, d, v.confusions) || (d.length >= LONG_WORD && differsByOne(up, d))));
       if (!hit) return w;
       return w === up ? hit : w === w.toLowerCase() ? hit.toLowerCase() : hit[0] + hit.slice(1).toLowerCase();
     });
@@ -538,6 +539,18 @@ const PHRASE_SEPARATOR = '(?:\\.\\s*|\\s+)';
 
 /** Shorter tokens are too ambiguous to correct (every two-letter word is one look-alike from another). */
 const MIN_CORRECTED_LENGTH = 3;
+
+/**
+ * A dictionary word of at least this many letters read with any one letter wrong ("PERSIARAN" as "PERSIARAW") is that
+ * word: no other word of the language is one letter away from a word this long, so no look-alike table is needed.
+ */
+const LONG_WORD = 8;
+
+function differsByOne(read: string, word: string): boolean {
+  let diffs = 0;
+  for (let i = 0; i < word.length; i++) if (read[i] !== word[i] && ++diffs > 1) return false;
+  return diffs === 1;
+}
 
 function differsByOneLookAlike(read: string, word: string, confusions: Readonly<Record<string, string>>): boolean {
   let diffs = 0;
