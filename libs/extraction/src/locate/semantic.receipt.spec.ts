@@ -563,7 +563,7 @@ const cases: Case[] = [
       'KOPI SENJA',
       'GST REF NO : 001122334455',
       'KOPI SENJA TAMAN ORKID',
-      'No.8, Jalan Orkid 3,',
+      'Lot 27A, Jalan Orkid 3,',
       'Bandar Taman Orkid, 81990 Pekan Zeta',
       'Johor',
       'Date: 11/04/2018',
@@ -572,7 +572,7 @@ const cases: Case[] = [
       'CASH  20.00',
       'CHANGE  7.60',
     ],
-    want: { company: 'KOPI SENJA', date: '2018-04-11', address: 'No.8, Jalan Orkid 3, Bandar Taman Orkid, 81990 Pekan Zeta Johor', total: 12.4 },
+    want: { company: 'KOPI SENJA', date: '2018-04-11', address: 'Lot 27A, Jalan Orkid 3, Bandar Taman Orkid, 81990 Pekan Zeta Johor', total: 12.4 },
   },
   {
     name: 'AI name with its mall on one line, the unit line ending in a comma',
@@ -621,11 +621,11 @@ describe('labels that run on to a colon', () => {
 describe('withoutBranch', () => {
   const my = vocabularyFor(['en', 'ms-MY']);
   it('drops the branch printed after the name when the address under it repeats it', () => {
-    expect(withoutBranch('KOPI SENJA TAMAN ORKID', 'No 8, Jalan Orkid 3, Bandar Taman Orkid, 81990 Pekan Zeta', my)).toBe('KOPI SENJA');
+    expect(withoutBranch('KOPI SENJA TAMAN ORKID', 'Lot 27A, Jalan Orkid 3, Bandar Taman Orkid, 81990 Pekan Zeta', my)).toBe('KOPI SENJA');
   });
   it('keeps a name with a legal form, a name the address does not repeat, and a name that would keep one word', () => {
-    expect(withoutBranch('KEDAI ORKID (TAMAN ORKID) SDN BHD', 'No 8, Jalan Orkid 3, Taman Orkid', my)).toBe('KEDAI ORKID (TAMAN ORKID) SDN BHD');
-    expect(withoutBranch('KOPI SENJA TAMAN MELUR', 'No 8, Jalan Orkid 3, Taman Orkid', my)).toBe('KOPI SENJA TAMAN MELUR');
-    expect(withoutBranch('SENJA TAMAN ORKID', 'No 8, Jalan Orkid 3, Taman Orkid', my)).toBe('SENJA TAMAN ORKID');
+    expect(withoutBranch('KEDAI ORKID (TAMAN ORKID) SDN BHD', 'Lot 27A, Jalan Orkid 3, Taman Orkid', my)).toBe('KEDAI ORKID (TAMAN ORKID) SDN BHD');
+    expect(withoutBranch('KOPI SENJA TAMAN MELUR', 'Lot 27A, Jalan Orkid 3, Taman Orkid', my)).toBe('KOPI SENJA TAMAN MELUR');
+    expect(withoutBranch('SENJA TAMAN ORKID', 'Lot 27A, Jalan Orkid 3, Taman Orkid', my)).toBe('SENJA TAMAN ORKID');
   });
 });
