@@ -49,4 +49,9 @@ describe('findAddressBlock (candidates and scoring)', () => {
     const d = doc('KEDAI CONTOH', '9-11, JALAN MAWAR 2/3', 'SEKSYEN 8, BANDAR CONTOH, 12345', 'KOTA BETA, SELANGOR', '01-2345678', 'Date 01/02/2024');
     expect(findAddressBlock(d, my, d.pages[0]!.lines[0])?.text).toBe('9-11, JALAN MAWAR 2/3 SEKSYEN 8, BANDAR CONTOH, 12345 KOTA BETA, SELANGOR');
   });
+
+  it('starts at a first line ending in a comma that the street line continues, not at the line after it', () => {
+    const d = doc('KEDAI CONTOH SDN BHD', 'Parking Office, Basement 2,', 'Lebuhraya Contoh, XY7,', '12345 Kota Beta, Selangor', 'Tel: 01-2345678', 'Total 9.00');
+    expect(findAddressBlock(d, my, d.pages[0]!.lines[0])?.text).toBe('Parking Office, Basement 2, Lebuhraya Contoh, XY7, 12345 Kota Beta, Selangor');
+  });
 });

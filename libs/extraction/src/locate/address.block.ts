@@ -54,7 +54,10 @@ export const ADDRESS_FEATURES = {
   postcodeLine: 3,
   /** A state / region / country line closes the block. */
   regionLine: 1,
-  /** Its first line opens with a house, lot or unit number or a street word ("No. 7", "Lot 12", "Level 3", "12,"). */
+  /**
+   * Its first line opens with a house, lot or unit number or a street word ("No. 7", "Lot 12", "Level 3", "12,"), or
+   * ends in a comma that the block's next line continues ("Parking Office, Basement 2," over the street line).
+   */
   startsLikeAddress: 2,
   /** Per line holding a street or building word of the active locale packs. */
   addressWordLine: 1,
@@ -86,6 +89,8 @@ const MAX_SCAN_LINES = 25;
 const ID_DIGITS = 7;
 /** A postcode printed last on a line ("SEKSYEN 4, BANDAR CONTOH, 12345"), its town on the next line. */
 const POSTCODE_AT_END = /(?:^|[\s,])\d{4,6}[.,]?\s*$/;
+/** A line ending in a comma is continued by the next line: an address part, never a name or a title. */
+const CONTINUED = /,\s*$/;
 /** A candidate must score at least this much (a postcode line alone, or a region line with a street line). */
 const MIN_ADDRESS_SCORE = 2;
 
@@ -179,7 +184,8 @@ export function findAddressBlock(doc: DocLayout, v: Vocabulary, issuer?: Line): 
     const first = fixed(start);
     // (A block opening with its postcode line has lost its street line: the postcode's figures are no house number.)
     const postcodeFirst = postcodeAt[start] && !v.addressWord.test(first);
-    if (!postcodeFirst && (v.party.houseOpener.test(first) || v.addressWord.test(first.split(/\s+/)[0] ?? ''))) s += W.startsLikeAddress;
+    const opens = v.party.houseOpener.test(first) || v.addressWord.test(first.split(/\s+/)[0] ?? '') || (start < to && CONTINUED.test(first));
+    if (!postcodeFirst && opens) s += W.startsLikeAddress;
     else if (!/\d/.test(first) && !v.addressWord.test(first)) s += W.bareStart;
     if (at >= 0) s += start > at ? W.issuerGap * (start - at - 1) : W.aboveIssuer;
     s += W.linePosition * start;

@@ -432,8 +432,11 @@ function nameAboveAddress(doc: DocLayout, v: Vocabulary): { line: Line; name: st
     const l = page.lines[j]!;
     const cell = cellOver(l);
     if (!cell) continue;
-    const t = cell.text.trim();
+    const printed = cell.text.trim();
+    // (A name line repeating its branch or mall, "ACME CAFE KOTA BETA" over "… KOTA BETA, 12345 …", is whole.)
+    const t = withoutBranch(printed, block.text, v);
     if (/^\(.*\)$/.test(t) || isRegistrationCode(t) || (page.ocr && lineConf(l) < NOISE_CONF)) continue;
+    if (t !== printed && nameLike(t, v)) return { line: l, name: t };
     if (!nameLike(t, v) || isLabelOnly(t) || addressedTo(page, l, v) || underBuyerLabel(page, l) || isAddresseeBlock(page, l, v)) return undefined;
     const prev = page.lines[j - 1];
     const above = prev && cellOver(prev);
@@ -445,6 +448,29 @@ function nameAboveAddress(doc: DocLayout, v: Vocabulary): { line: Line; name: st
     return wrapped ? { line: prev, name: `${above.text.trim()} ${t}` } : { line: l, name: t };
   }
   return undefined;
+}
+/** A branch or mall named after a shop's name has at least this many words ("KOTA BETA", "THE CONTOH MALL")… */
+const MIN_BRANCH_WORDS = 2;
+/** …and leaves a name of at least this many words. */
+const MIN_NAME_WORDS = 2;
+/** Letters and figures only, for comparing a name line with the address (OCR spacing and punctuation ignored). */
+function squeezed(t: string): string {
+  return t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+/**
+ * The name without the branch or mall printed after it on the same line, recognised by being repeated in the
+ * address block under it ("ACME CAFE KOTA BETA" over "12, Jalan Contoh, Kota Beta"): the location is the address's,
+ * not part of the name. A name with a legal form is whole, so is one that would keep fewer than two words.
+ */
+export function withoutBranch(name: string, address: string, v: Vocabulary): string {
+  if (legalName(name, v)) return name;
+  const words = name.split(/\s+/);
+  const where = squeezed(address);
+  for (let k = MIN_NAME_WORDS; k <= words.length - MIN_BRANCH_WORDS; k++) {
+    const tail = squeezed(words.slice(k).join(' '));
+    if (tail && where.includes(tail)) return words.slice(0, k).join(' ');
+  }
+  return name;
 }
 /** Text made only of label words ("Sold To", "Ship To", "Customer"): a heading, not a name. */
 function isLabelOnly(t: string): boolean {

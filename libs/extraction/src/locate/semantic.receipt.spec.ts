@@ -4,6 +4,8 @@ import { buildPage } from '../layout/layout.builder.js';
 import type { DocLayout, Word } from '../layout/layout.types.js';
 import { readText } from '../readers/text.reader.js';
 import type { ExtractionSchema } from '../engine.types.js';
+import { vocabularyFor } from '../locales/locale.registry.js';
+import { withoutBranch } from './semantic.fallback.js';
 
 // Synthetic receipt layouts (all names, numbers and addresses invented): different orders of name, registration
 // number, address, phone and tax id; addresses of two to five lines; totals under different labels with cash,
@@ -555,6 +557,40 @@ const cases: Case[] = [
     ],
     want: { company: 'KEDAI KOPI SELERA', date: '2018-02-21', address: 'NO 6, JALAN STESEN, 35000 TAPAH, PERAK', total: 7.0 },
   },
+  {
+    name: 'AH brand, then the brand with its branch over the address',
+    lines: [
+      'KOPI SENJA',
+      'GST REF NO : 001122334455',
+      'KOPI SENJA TAMAN ORKID',
+      'Lot 27A, Jalan Orkid 3,',
+      'Bandar Taman Orkid, 81990 Pekan Zeta',
+      'Johor',
+      'Date: 11/04/2018',
+      'LATTE  1  12.40',
+      'TOTAL  12.40',
+      'CASH  20.00',
+      'CHANGE  7.60',
+    ],
+    want: { company: 'KOPI SENJA', date: '2018-04-11', address: 'Lot 27A, Jalan Orkid 3, Bandar Taman Orkid, 81990 Pekan Zeta Johor', total: 12.4 },
+  },
+  {
+    name: 'AI name with its mall on one line, the unit line ending in a comma',
+    lines: [
+      'SENJA',
+      'ROASTERS',
+      'SENJA ROASTERS CO. SENJA CITY MALL',
+      'U.K12, Second Floor, Senja City Mall,',
+      'Medan Contoh, Lingkaran Contoh,',
+      '59990 Kota Beta.',
+      'Date: 24-05-2018 4:29 PM',
+      'Mocha  1  13.00',
+      'Total  13.00',
+      'Cash  20.00',
+      'Change  7.00',
+    ],
+    want: { company: 'SENJA ROASTERS CO.', date: '2018-05-24', address: 'U.K12, Second Floor, Senja City Mall, Medan Contoh, Lingkaran Contoh, 59990 Kota Beta.', total: 13.0 },
+  },
 ];
 
 describe('receipt layouts', () => {
@@ -579,5 +615,17 @@ describe('labels that run on to a colon', () => {
     const schema = { fields: [{ key: 'invoice_date', label: 'Invoice date', data_type: 'date' as const }] };
     expect(read(['Date of issue: 12/03/2020'], schema).invoice_date).toBe('2020-03-12');
     expect(read(['Invoice Date:   Due Date: 01/04/2020', '            15/03/2020'], schema).invoice_date).not.toBe('2020-04-01');
+  });
+});
+
+describe('withoutBranch', () => {
+  const my = vocabularyFor(['en', 'ms-MY']);
+  it('drops the branch printed after the name when the address under it repeats it', () => {
+    expect(withoutBranch('KOPI SENJA TAMAN ORKID', 'Lot 27A, Jalan Orkid 3, Bandar Taman Orkid, 81990 Pekan Zeta', my)).toBe('KOPI SENJA');
+  });
+  it('keeps a name with a legal form, a name the address does not repeat, and a name that would keep one word', () => {
+    expect(withoutBranch('KEDAI ORKID (TAMAN ORKID) SDN BHD', 'Lot 27A, Jalan Orkid 3, Taman Orkid', my)).toBe('KEDAI ORKID (TAMAN ORKID) SDN BHD');
+    expect(withoutBranch('KOPI SENJA TAMAN MELUR', 'Lot 27A, Jalan Orkid 3, Taman Orkid', my)).toBe('KOPI SENJA TAMAN MELUR');
+    expect(withoutBranch('SENJA TAMAN ORKID', 'Lot 27A, Jalan Orkid 3, Taman Orkid', my)).toBe('SENJA TAMAN ORKID');
   });
 });
