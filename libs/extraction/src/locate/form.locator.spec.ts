@@ -172,6 +172,21 @@ describe('form locator', () => {
     expect(got.get('media')?.value).toBe('MAGAZINE - BIG SKY');
   });
 
+  it('reads the answer of a label alone on its row at a tab stop right of it, one line lower, wrapped lines included', () => {
+    const d = doc(
+      row(100, [50, 'Sizes:']),
+      row(112, [200, '12 X 30 inches']),
+      row(140, [50, 'Material and Finish:']),
+      row(152, [200, 'Heavy card, matte coat']),
+      row(164, [198, 'on both sides']),
+      row(190, [50, 'Remarks:']),
+    );
+    const got = locateFormFields(d, [f('sizes', 'Sizes'), f('material', 'Material and Finish'), f('remarks', 'Remarks')], ctx);
+    expect(got.get('sizes')?.value).toBe('12 X 30 inches');
+    expect(got.get('material')?.value).toBe('Heavy card, matte coat on both sides');
+    expect(got.has('remarks')).toBe(false);
+  });
+
   it('reads below a column heading that is printed again to its right', () => {
     const d = doc(row(100, [50, 'Name of Account'], [300, 'Name of Account']), row(120, [50, 'Harbour Fuel'], [300, 'Prime Station']));
     const got = locateFormFields(d, [f('account', 'Name of Account')], ctx);

@@ -441,8 +441,11 @@ const VALUE_LINE_GAP = 1.2;
 const ANCHOR_REACH = 6;
 /** Lines of one value start within this many letter heights of each other. */
 const VALUE_ALIGN = 1.5;
-/** Words of a value read downward from `firstLine`, within the column [left, right). */
-function blockBelow(page: Page, firstLine: number, top: number, left: number, right: number, anchorX: number, h: number, maxLines: number, isDelim: (li: number, i: number) => boolean, firstGap: number, wrap = false, startLeft = -Infinity): Word[][] {
+/**
+ * Words of a value read downward from `firstLine`, within the column [left, right). The first line's cell may
+ * start at most `firstReach` letter heights right of the anchor (ANCHOR_REACH unless the caller knows better).
+ */
+function blockBelow(page: Page, firstLine: number, top: number, left: number, right: number, anchorX: number, h: number, maxLines: number, isDelim: (li: number, i: number) => boolean, firstGap: number, wrap = false, startLeft = -Infinity, firstReach = ANCHOR_REACH): Word[][] {
   const out: Word[][] = [];
   let bottom = top;
   for (let k = firstLine; k < page.lines.length && out.length < maxLines; k++) {
@@ -464,7 +467,8 @@ function blockBelow(page: Page, firstLine: number, top: number, left: number, ri
     // The part of the line under the anchor: the cell (wide-gap segment) that starts nearest to it.
     const segs = cells(idx.map((x) => x.w), page.number);
     const seg = segs.find((s) => s.x1 > anchorX - h) ?? segs[segs.length - 1]!;
-    if (seg.x0 > anchorX + h * ANCHOR_REACH) {
+    // (A hanging value's later lines are held to its first line's start by the alignment below.)
+    if (seg.x0 > anchorX + h * (out.length && firstReach === ANCHOR_REACH ? ANCHOR_REACH : firstReach)) {
       if (out.length) break;
       continue;
     }
@@ -625,6 +629,8 @@ const SHORT_WRAP_SLACK = 0.5;
 const FULL_LINE = 0.25;
 /** A value under its label starts at most this many letter heights below the label. */
 const BELOW_LABEL_GAP = 3;
+/** A label alone on its row has its answer anywhere right in its column on a line starting within this many letter heights below it. */
+const HANGING_GAP = 1;
 
 export interface FormCandidate extends Located {
   labelScore: number;
@@ -772,7 +778,11 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     }
     const labelBottom = Math.max(rowBottom, ...(hit.more ?? []).map(([l, w]) => page.lines[l]!.words[w]!.y1));
     if (!lines.length) {
-      lines = blockBelow(page, hit.line + 1, labelBottom, lx0 - h * UNDER_SLACK, right, lx0, h, maxLines, isDelim, BELOW_LABEL_GAP);
+      // A label alone on its row ("Sizes:" at the left margin, the answer typed at a tab stop further right,
+      // a little lower) has its answer on the next line wherever it starts in the label's column.
+      const alone = !row.some((w) => !SEPARATOR.test(w.text));
+      const hanging = alone ? blockBelow(page, hit.line + 1, labelBottom, lx0 - h * UNDER_SLACK, right, lx0, h, maxLines, isDelim, HANGING_GAP, false, -Infinity, Infinity) : [];
+      lines = hanging.length ? hanging : blockBelow(page, hit.line + 1, labelBottom, lx0 - h * UNDER_SLACK, right, lx0, h, maxLines, isDelim, BELOW_LABEL_GAP);
       how = 'below';
       // Another question's label under this one is the next row, not this label's answer.
       if (field.data_type === 'string' && lines.length && isLabelPiece(lines[0]!.map((w) => w.text).join(' '), labels, field.label)) lines = [];
