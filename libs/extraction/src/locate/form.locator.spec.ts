@@ -187,6 +187,16 @@ describe('form locator', () => {
     expect(got.has('remarks')).toBe(false);
   });
 
+  it('continues a wrapped answer of the right column past the left column\'s text and labels on its lines', () => {
+    const d = doc(
+      row(100, [50, 'Colour:'], [120, 'Deep red'], [400, 'Packing:'], [470, 'Two boxes of ten each']),
+      row(114, [50, 'Grade:'], [120, 'First'], [470, 'and one spare box']),
+    );
+    const got = locateFormFields(d, [f('colour', 'Colour'), f('grade', 'Grade'), f('packing', 'Packing')], ctx);
+    expect(got.get('packing')?.value).toBe('Two boxes of ten each and one spare box');
+    expect(got.get('grade')?.value).toBe('First');
+  });
+
   it('reads below a column heading that is printed again to its right', () => {
     const d = doc(row(100, [50, 'Name of Account'], [300, 'Name of Account']), row(120, [50, 'Harbour Fuel'], [300, 'Prime Station']));
     const got = locateFormFields(d, [f('account', 'Name of Account')], ctx);

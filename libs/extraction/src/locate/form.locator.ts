@@ -445,7 +445,7 @@ const VALUE_ALIGN = 1.5;
  * Words of a value read downward from `firstLine`, within the column [left, right). The first line's cell may
  * start at most `firstReach` letter heights right of the anchor (ANCHOR_REACH unless the caller knows better).
  */
-function blockBelow(page: Page, firstLine: number, top: number, left: number, right: number, anchorX: number, h: number, maxLines: number, isDelim: (li: number, i: number) => boolean, firstGap: number, wrap = false, startLeft = -Infinity, firstReach = ANCHOR_REACH): Word[][] {
+function blockBelow(page: Page, firstLine: number, top: number, left: number, right: number, anchorX: number, h: number, maxLines: number, isDelim: (li: number, i: number) => boolean, firstGap: number, wrap = false, startLeft = -Infinity, firstReach = ANCHOR_REACH, columnLeft = -Infinity): Word[][] {
   const out: Word[][] = [];
   let bottom = top;
   for (let k = firstLine; k < page.lines.length && out.length < maxLines; k++) {
@@ -457,11 +457,12 @@ function blockBelow(page: Page, firstLine: number, top: number, left: number, ri
     // Wrapped running text continues under its start; a line with text further left is a new row.
     // (A doubtful scrap in the margin, a speck or a stroke of the frame, is no text.)
     // (Text level with the line that OCR split off into a line of its own counts too.)
-    const leftText = (ws: Word[]) => ws.some((w) => (w.x1 < left || w.x0 < startLeft) && /[\p{L}\d]{2,}/u.test(w.text) && w.conf >= SCRAP_CONF);
+    // (Text ending clear of the label's own start, before `columnLeft`, is another column's, not a new row of this one.)
+    const leftText = (ws: Word[]) => ws.some((w) => w.x1 >= columnLeft && (w.x1 < left || w.x0 < startLeft) && /[\p{L}\d]{2,}/u.test(w.text) && w.conf >= SCRAP_CONF);
     const levelLines = page.lines.filter((o, m) => m !== k && Math.abs(m - k) <= ROW_REACH && (o.y0 + o.y1) / 2 > l.y0 && (o.y0 + o.y1) / 2 < l.y1);
     if (wrap && (leftText(l.words) || levelLines.some((o) => leftText(o.words)))) break;
     // Nor does it continue into a line whose own label (a printed label or a word ending in a colon) starts left of it.
-    if ((wrap || out.length) && l.words.some((w, i) => w.x0 < anchorX - h * UNDER_SLACK && (isDelim(k, i) || LABEL_LIKE.test(w.text)))) break;
+    if ((wrap || out.length) && l.words.some((w, i) => w.x1 >= columnLeft && w.x0 < anchorX - h * UNDER_SLACK && (isDelim(k, i) || LABEL_LIKE.test(w.text)))) break;
     const idx = l.words.map((w, i) => ({ w, i })).filter(({ w }) => (w.x0 + w.x1) / 2 >= left && (w.x0 + w.x1) / 2 < right);
     if (!idx.length) continue;
     // The part of the line under the anchor: the cell (wide-gap segment) that starts nearest to it.
@@ -771,7 +772,7 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
           const margin = Math.max(...page.lines.filter((l) => l.words.length >= RUNNING_TEXT_WORDS).map((l) => l.x1));
           const full = value[value.length - 1]!.x1 >= margin - (margin - lx0) * FULL_LINE;
           const left = full ? Math.min(vx0, lx0) : vx0;
-          const more = blockBelow(page, hit.line + 1, rowBottom, left - h * UNDER_SLACK, right, vx0, h, maxLines - 1, isDelim, WRAP_LINE_GAP, true, running ? -Infinity : vx0 - h * SHORT_WRAP_SLACK);
+          const more = blockBelow(page, hit.line + 1, rowBottom, left - h * UNDER_SLACK, right, vx0, h, maxLines - 1, isDelim, WRAP_LINE_GAP, true, running ? -Infinity : vx0 - h * SHORT_WRAP_SLACK, ANCHOR_REACH, lx0 - h * CELL_GAP);
           lines.push(...more.filter((ws, i) => i > 0 || Math.abs(ws[0]!.x0 - vx0) < h * UNDER_SLACK || (full && Math.abs(ws[0]!.x0 - lx0) < h * UNDER_SLACK)));
         }
       }
