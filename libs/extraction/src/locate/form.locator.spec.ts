@@ -197,6 +197,17 @@ describe('form locator', () => {
     expect(got.get('grade')?.value).toBe('First');
   });
 
+  it('does not end an answer at its own label quoted at word spacing in the answer\'s running text', () => {
+    const d = doc(
+      row(100, [50, 'STORAGE NOTES']),
+      row(114, [60, 'Keep the sample sealed; see the']),
+      row(128, [60, 'Storage Notes of the supplier manual']),
+      row(160, [50, 'SIGNED:'], [120, 'J. Doe']),
+    );
+    const got = locateFormFields(d, [f('notes', 'STORAGE NOTES'), f('signed', 'SIGNED')], ctx);
+    expect(got.get('notes')?.value).toBe('Keep the sample sealed; see the Storage Notes of the supplier manual');
+  });
+
   it('reads below a column heading that is printed again to its right', () => {
     const d = doc(row(100, [50, 'Name of Account'], [300, 'Name of Account']), row(120, [50, 'Harbour Fuel'], [300, 'Prime Station']));
     const got = locateFormFields(d, [f('account', 'Name of Account')], ctx);

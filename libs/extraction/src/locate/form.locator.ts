@@ -305,6 +305,18 @@ function marked(doc: DocLayout, hit: LabelHit): boolean {
   return /^_+[^_]+$/.test(mark!.text) || !before || ws[hit.start]!.x0 - mark!.x1 <= (mark!.x0 - before.x1) * MARK_NEARER;
 }
 /**
+ * Does a label occurrence end its cell: nothing after it on its line, a colon or question mark at its end, or a
+ * gap wider than OPEN_GAP letter heights before the next word? A printed label stands apart from its answer;
+ * the same words run on at word spacing are a sentence quoting it ("… for Acute Cardiovascular and Respiratory …").
+ */
+function endsCell(doc: DocLayout, hit: LabelHit): boolean {
+  const ws = doc.pages.find((p) => p.number === hit.page)?.lines[hit.line]?.words ?? [];
+  const last = ws[hit.end - 1];
+  const next = ws[hit.end];
+  if (!last || !next || /[:?]$/.test(last.text)) return true;
+  return next.x0 - last.x1 > heightOf(last) * OPEN_GAP;
+}
+/**
  * Assigns printed labels to fields: longer, better matching labels claim their words first (so "DATE"
  * does not take the first word of "DATE RECEIVED"); a label asked for several times takes as many
  * occurrences, assigned to its fields in reading order (the schema lists repeats top to bottom).
@@ -334,7 +346,7 @@ function claimLabels(doc: DocLayout, fields: FieldDef[]): { claims: Claim[]; del
     if (list.length >= groups.get(group)!.length) {
       // Further good occurrences of a label are still labels: they end values, but claim nothing; and a
       // label printed more often than it is asked for ("Total" over a column and under it) is ambiguous.
-      if (hit.score >= REPEAT_LABEL_SCORE && hit.standalone !== false) {
+      if (hit.score >= REPEAT_LABEL_SCORE && hit.standalone !== false && endsCell(doc, hit)) {
         for (const k of keys) delimiters.add(k);
         ambiguous.add(group);
       }
