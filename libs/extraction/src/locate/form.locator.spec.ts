@@ -208,6 +208,14 @@ describe('form locator', () => {
     expect(got.get('notes')?.value).toBe('Keep the sample sealed; see the Storage Notes of the supplier manual');
   });
 
+  it('splits an answer OCR glued to the end of its label across the blank from the label', () => {
+    const d = doc(row(100, [50, 'BRANCH:_Northern Depot'], [400, 'FLOOR_3']), row(130, [50, 'X_LARGE'], [120, 'SMALL']));
+    const got = locateFormFields(d, [f('branch', 'BRANCH'), f('floor', 'FLOOR'), f('large', 'LARGE')], ctx);
+    expect(got.get('branch')?.value).toBe('Northern Depot');
+    expect(got.get('floor')?.value).toBe('3');
+    expect(got.get('large')?.value).toBe('X_');
+  });
+
   it('reads below a column heading that is printed again to its right', () => {
     const d = doc(row(100, [50, 'Name of Account'], [300, 'Name of Account']), row(120, [50, 'Harbour Fuel'], [300, 'Prime Station']));
     const got = locateFormFields(d, [f('account', 'Name of Account')], ctx);

@@ -82,11 +82,28 @@ const gluedTail = memoised((text: string): string | undefined => {
   return m ? labelPart(m[2]!) : undefined;
 });
 
-/** The label part of a word, without leader dashes glued to its end. */
+/**
+ * An answer OCR glued to the end of its label across the blank it is typed on ("WORK:_approximately",
+ * "DATE_June"): the label (two letters at least, not a check mark), the underscores of the blank, then the answer's first word.
+ */
+const GLUED_ANSWER = /^([^_]*\p{L}{2}[^_]*)_+([\p{L}\d(].*)$/u;
+/** The label part of a word, without leader dashes or a blank and the answer typed on it glued to its end. */
 const labelPart = memoised((text: string): string => {
   const m = LEADER_RUN.exec(text);
-  return m && m.index > 0 ? text.slice(0, m.index) : text;
+  const cut = Math.min(m && m.index > 0 ? m.index : text.length, GLUED_ANSWER.exec(text)?.[1]!.length ?? text.length);
+  return text.slice(0, cut);
 });
+/**
+ * The answer glued by OCR to the label's last word across the blank ("WORK:_approximately" → "approximately"), as
+ * a word of its own placed at its share of the word's width; undefined when nothing is glued on.
+ */
+export function gluedAnswer(w: Word): Word | undefined {
+  const m = GLUED_ANSWER.exec(w.text);
+  if (!m) return undefined;
+  const tail = m[2]!;
+  const x0 = w.x0 + ((w.x1 - w.x0) * (w.text.length - tail.length)) / w.text.length;
+  return { ...w, text: tail, x0 };
+}
 
 export interface LabelHit {
   page: number;
@@ -690,13 +707,15 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     const labelWords = line.words.slice(hit.start, hit.end);
     const h = Math.max(...labelWords.map(heightOf));
     const lx0 = labelWords[0]!.x0;
-    const lx1 = labelWords[labelWords.length - 1]!.x1;
+    // (An answer glued to the label's last word starts where its text starts in that word.)
+    const glued = gluedAnswer(labelWords[labelWords.length - 1]!);
+    const lx1 = glued ? glued.x0 : labelWords[labelWords.length - 1]!.x1;
     const ly0 = Math.min(...labelWords.map((w) => w.y0));
     const ly1 = Math.max(...labelWords.map((w) => w.y1));
     // The label's row: the rest of its line and the words level with the label; when that holds nothing but
     // separators, the line split off beside it (a typed fill-in sitting a little higher or lower).
     const after = (l: Line) => l.words.filter((w) => w.x0 >= lx1 - AFTER_SLACK && !labelWords.includes(w));
-    let row = after(line);
+    let row = glued ? [glued, ...after(line)] : after(line);
     // Words of neighbouring lines level with the label belong to its row too (OCR splits a visual row whose
     // boxes differ in height): half of the lower box overlaps the label's band. When nothing but separators
     // stands between the label and the next label on its own line, the value is a fill-in set on a line of
