@@ -216,6 +216,12 @@ describe('form locator', () => {
     expect(got.get('large')?.value).toBe('X_');
   });
 
+  it('takes an answer naming the first option of its label as the answer, not as the label printed again', () => {
+    const d = doc(row(100, [50, 'BOX AND/OR CRATE'], [250, 'BOX']), row(130, [50, 'SHIP VIA'], [250, 'Rail']));
+    const got = locateFormFields(d, [f('box', 'BOX AND/OR CRATE'), f('via', 'SHIP VIA')], ctx);
+    expect(got.get('box')?.value).toBe('BOX');
+  });
+
   it('reads below a column heading that is printed again to its right', () => {
     const d = doc(row(100, [50, 'Name of Account'], [300, 'Name of Account']), row(120, [50, 'Harbour Fuel'], [300, 'Prime Station']));
     const got = locateFormFields(d, [f('account', 'Name of Account')], ctx);

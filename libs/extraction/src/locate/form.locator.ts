@@ -649,6 +649,11 @@ const MAX_STRING_LINES = 12;
 const MAX_VALUE_LINES = 2;
 /** A value that repeats the label's start over at least this many letters is the next column's heading. */
 const MIN_REPEAT = 3;
+/**
+ * …and covers at least this share of the label's letters: a repeated heading is (most of) the label again, while
+ * an answer naming one option of a label that lists them ("PACK AND/OR CARTON   PACK") is only its first word.
+ */
+const MIN_REPEAT_SHARE = 0.5;
 /** A value of at most this many words ending in a colon is a label, not a value. */
 const LABEL_VALUE_WORDS = 3;
 /** A value (and a line) of at least this many words is running text that may wrap. */
@@ -788,7 +793,8 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
       // The same heading printed again to the right ("Name of Account … Name of Account" over two table
       // halves) is the next column's heading: the value is below.
       const again = compact(value.map((w) => w.text).join(' '));
-      const repeated = again.length >= MIN_REPEAT && compact(field.label ?? '').startsWith(again);
+      const own = compact(field.label ?? '');
+      const repeated = again.length >= MIN_REPEAT && again.length >= own.length * MIN_REPEAT_SHARE && own.startsWith(again);
       // Another field's label (or a piece of one, misread) right of the label is the next question: the value is below.
       const otherLabel = field.data_type === 'string' && isLabelPiece(value.map((w) => w.text).join(' '), labels, field.label);
       if (!repeated && !otherLabel && !(value.length <= LABEL_VALUE_WORDS && LABEL_LIKE.test(value[value.length - 1]!.text))) {
