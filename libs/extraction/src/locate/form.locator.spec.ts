@@ -208,11 +208,12 @@ describe('form locator', () => {
     expect(got.get('notes')?.value).toBe('Keep the sample sealed; see the Storage Notes of the supplier manual');
   });
 
-  it('splits an answer OCR glued to the end of its label across the blank from the label', () => {
-    const d = doc(row(100, [50, 'BRANCH:_Northern Depot'], [400, 'FLOOR_3']), row(130, [50, 'X_LARGE'], [120, 'SMALL']));
-    const got = locateFormFields(d, [f('branch', 'BRANCH'), f('floor', 'FLOOR'), f('large', 'LARGE')], ctx);
+  it('splits an answer OCR glued to the end of its label across the blank or after the colon from the label', () => {
+    const d = doc(row(100, [50, 'BRANCH:_Northern Depot'], [400, 'FLOOR_3']), row(130, [50, 'X_LARGE'], [120, 'SMALL']), row(160, [50, 'PHONE:(555)010-2030']));
+    const got = locateFormFields(d, [f('branch', 'BRANCH'), f('floor', 'FLOOR'), f('large', 'LARGE'), f('phone', 'PHONE')], ctx);
     expect(got.get('branch')?.value).toBe('Northern Depot');
     expect(got.get('floor')?.value).toBe('3');
+    expect(got.get('phone')?.value).toBe('(555)010-2030');
     expect(got.get('large')?.value).toBe('X_');
   });
 

@@ -83,10 +83,11 @@ const gluedTail = memoised((text: string): string | undefined => {
 });
 
 /**
- * An answer OCR glued to the end of its label across the blank it is typed on ("WORK:_approximately",
- * "DATE_June"): the label (two letters at least, not a check mark), the underscores of the blank, then the answer's first word.
+ * An answer OCR glued to the end of its label across the blank it is typed on or after its colon
+ * ("WORK:_approximately", "DATE_June", "FAX:(202)555-0100"): the label (two letters at least, not a check
+ * mark), the underscores of the blank or the colon, then the answer's first word.
  */
-const GLUED_ANSWER = /^([^_]*\p{L}{2}[^_]*)_+([\p{L}\d(].*)$/u;
+const GLUED_ANSWER = /^([^_:]*\p{L}{2}[^_:]*?)(?::_*|_+)([\p{L}\d(].*)$/u;
 /** The label part of a word, without leader dashes or a blank and the answer typed on it glued to its end. */
 const labelPart = memoised((text: string): string => {
   const m = LEADER_RUN.exec(text);
