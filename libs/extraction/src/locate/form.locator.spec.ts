@@ -223,6 +223,13 @@ describe('form locator', () => {
     expect(got.get('box')?.value).toBe('BOX');
   });
 
+  it('reads a mark OCR glued to the front of an option with nothing between them as that option\'s answer', () => {
+    const d = doc(row(100, [50, 'WAS IT ON TIME?'], [200, 'XYES'], [260, 'NO']), row(130, [50, 'XRAY DONE'], [150, 'twice']));
+    const got = locateFormFields(d, [f('yes', 'YES'), f('xray', 'XRAY DONE')], ctx);
+    expect(got.get('yes')?.value).toBe('X');
+    expect(got.get('xray')?.value).toBe('twice');
+  });
+
   it('reads below a column heading that is printed again to its right', () => {
     const d = doc(row(100, [50, 'Name of Account'], [300, 'Name of Account']), row(120, [50, 'Harbour Fuel'], [300, 'Prime Station']));
     const got = locateFormFields(d, [f('account', 'Name of Account')], ctx);

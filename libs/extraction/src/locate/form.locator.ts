@@ -82,6 +82,14 @@ const gluedTail = memoised((text: string): string | undefined => {
   return m ? labelPart(m[2]!) : undefined;
 });
 
+/** A mark OCR read into the front of the option it ticks with nothing between them ("XYES"): the mark. */
+const CLOSE_MARK = /^[[(|_]*[xX✓✔☑☒][\])|_]*(?=\p{Lu}{2})/u;
+/** The option a mark is glued to the front of ("XYES" → "YES"), as a label to look for. */
+const markedTail = memoised((text: string): string | undefined => {
+  const m = CLOSE_MARK.exec(text);
+  return m ? labelPart(text.slice(m[0].length)) : undefined;
+});
+
 /**
  * An answer OCR glued to the end of its label across the blank it is typed on or after its colon
  * ("WORK:_approximately", "DATE_June", "FAX:(202)555-0100"): the label (two letters at least, not a check
@@ -200,7 +208,7 @@ export function findLabel(page: Page, label: string): LabelHit[] {
       let best: LabelHit | undefined;
       // The span read from the whole first word; also from a label glued to its end.
       let text = '';
-      for (const first of [labelPart(ws[i]!.text), gluedTail(ws[i]!.text)]) {
+      for (const first of [labelPart(ws[i]!.text), gluedTail(ws[i]!.text), markedTail(ws[i]!.text)]) {
         if (first === undefined) continue;
         const glued = first !== labelPart(ws[i]!.text);
         let span = '';
@@ -561,9 +569,11 @@ const markWord = (w: Word): Word => (SPLIT_MARK.test(w.text) && !MARK.test(w.tex
  * that label's answer: "Yes x No") or the label has a value of its own right of it. A mark clearly nearer to
  * the option than to the word before it is the option's even when more options follow ("POOR  X FAIR GOOD").
  */
-function checkMark(line: Line, start: number, rest: Word[], boxAfter: boolean, h: number, isDelimWord: (w: Word) => boolean): Word | undefined {
+function checkMark(line: Line, start: number, rest: Word[], boxAfter: boolean, h: number, isDelimWord: (w: Word) => boolean, label: string): Word | undefined {
   const ws = line.words;
-  const glued = GLUED_MARK.exec(ws[start]!.text);
+  // (A mark glued to the option with nothing between them, "XYES", unless the label itself starts so: "XRAY".)
+  const close = CLOSE_MARK.exec(ws[start]!.text);
+  const glued = GLUED_MARK.exec(ws[start]!.text) ?? (close && !compact(label).startsWith(compact(ws[start]!.text)) ? close : null);
   if (glued) return { ...ws[start]!, text: glued[0] };
   if (rest.length && isMark(rest[0]!.text) && (rest.length === 1 || rest[1]!.x0 - rest[0]!.x1 > h * MARK_SPACE || !/^\p{Ll}/u.test(rest[1]!.text))) return markWord(rest[0]!);
   let k = start - 1;
@@ -782,7 +792,7 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     const maxLines = field.data_type === 'string' ? MAX_STRING_LINES : MAX_VALUE_LINES;
     // Check-box answers: the mark right of the option ("Yes x No"), else the mark ticked in the box left of
     // it ("[X] increased [ ] decreased") when nothing but an empty box or another option follows.
-    const mark = field.data_type === 'string' ? checkMark(line, hit.start, rest, boxAfter, h, isDelimWord) : undefined;
+    const mark = field.data_type === 'string' ? checkMark(line, hit.start, rest, boxAfter, h, isDelimWord, field.label ?? '') : undefined;
     let how: FormCandidate['how'] = 'right';
     if (mark) (lines = [[mark]]), (how = 'mark');
     // (A row of labels, "Invoice number ‖ Date of issue ‖ Date due", has its values on the line below.)
