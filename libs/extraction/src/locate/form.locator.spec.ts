@@ -230,6 +230,12 @@ describe('form locator', () => {
     expect(got.get('xray')?.value).toBe('twice');
   });
 
+  it('still counts an amount label printed again inside a longer phrase as printed more often than asked for', () => {
+    const d = doc(row(100, [50, 'Total'], [300, '12.00']), row(130, [50, 'Total of taxed items'], [300, '15.00']));
+    const got = locateFormFields(d, [f('total', 'Total', 'number')], ctx);
+    expect(got.get('total')?.labelScore).toBeLessThan(1);
+  });
+
   it('reads below a column heading that is printed again to its right', () => {
     const d = doc(row(100, [50, 'Name of Account'], [300, 'Name of Account']), row(120, [50, 'Harbour Fuel'], [300, 'Prime Station']));
     const got = locateFormFields(d, [f('account', 'Name of Account')], ctx);

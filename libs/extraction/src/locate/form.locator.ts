@@ -372,8 +372,8 @@ function claimLabels(doc: DocLayout, fields: FieldDef[]): { claims: Claim[]; del
     if (list.length >= groups.get(group)!.length) {
       // Further good occurrences of a label are still labels: they end values, but claim nothing; and a
       // label printed more often than it is asked for ("Total" over a column and under it) is ambiguous.
-      if (hit.score >= REPEAT_LABEL_SCORE && hit.standalone !== false && endsCell(doc, hit)) {
-        for (const k of keys) delimiters.add(k);
+      if (hit.score >= REPEAT_LABEL_SCORE && hit.standalone !== false) {
+        if (endsCell(doc, hit)) for (const k of keys) delimiters.add(k);
         ambiguous.add(group);
       }
       continue;
