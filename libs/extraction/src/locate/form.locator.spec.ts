@@ -236,6 +236,17 @@ describe('form locator', () => {
     expect(got.get('total')?.labelScore).toBeLessThan(1);
   });
 
+  it('prefers the printings of an option with a mark glued to their front when the option is printed more often than asked', () => {
+    const d = doc(
+      row(100, [50, 'SPEED:'], [150, 'LOW'], [250, 'HIGH']),
+      row(130, [50, 'NOISE:'], [150, 'XLOW'], [250, 'HIGH']),
+      row(160, [50, 'HEAT:'], [150, 'X_LOW'], [250, 'HIGH']),
+    );
+    const got = locateFormFields(d, [f('low', 'LOW'), f('low_2', 'LOW')], ctx);
+    expect(got.get('low')?.value).toBe('X');
+    expect(got.get('low_2')?.value).toBe('X_');
+  });
+
   it('reads below a column heading that is printed again to its right', () => {
     const d = doc(row(100, [50, 'Name of Account'], [300, 'Name of Account']), row(120, [50, 'Harbour Fuel'], [300, 'Prime Station']));
     const got = locateFormFields(d, [f('account', 'Name of Account')], ctx);

@@ -319,10 +319,10 @@ const REPEAT_LABEL_SCORE = 0.9;
 const MARKED_BONUS = 0.05;
 /** A mark read with a trailing dot or two ("X..") is still a mark when it is beside a label. */
 const MARK_DOTS = /\.+$/;
-function marked(doc: DocLayout, hit: LabelHit): boolean {
+function marked(doc: DocLayout, hit: LabelHit, label: string): boolean {
   const ws = doc.pages.find((p) => p.number === hit.page)?.lines[hit.line]?.words ?? [];
   const near = (w: Word | undefined) => w !== undefined && isMark(w.text.replace(MARK_DOTS, ''));
-  if (near(ws[hit.end])) return true;
+  if (near(ws[hit.end]) || gluedMark(ws[hit.start]!.text, label)) return true;
   // A mark before the label is its own only on a blank printed before it ("_X Fair") or clearly nearer to it
   // than to the word before ("Yes x No" answers "Yes").
   const mark = ws[hit.start - 1];
@@ -358,7 +358,7 @@ function claimLabels(doc: DocLayout, fields: FieldDef[]): { claims: Claim[]; del
   const all: { group: string; hit: LabelHit; rank: number }[] = [];
   for (const [group, fs] of groups)
     for (const page of doc.pages)
-      for (const hit of findLabel(page, fs[0]!.label!)) all.push({ group, hit, rank: hit.score + LENGTH_BONUS * Math.min(group.length, LENGTH_BONUS_CAP) + (marked(doc, hit) ? MARKED_BONUS : 0) });
+      for (const hit of findLabel(page, fs[0]!.label!)) all.push({ group, hit, rank: hit.score + LENGTH_BONUS * Math.min(group.length, LENGTH_BONUS_CAP) + (marked(doc, hit, fs[0]!.label!) ? MARKED_BONUS : 0) });
   all.sort((a, b) => b.rank - a.rank);
   const usedWords = new Set<string>();
   const got = new Map<string, LabelHit[]>();
@@ -560,6 +560,14 @@ const MARK_SPACE = 0.6;
 const LABEL_MARK_REACH = 4;
 
 const isMark = (text: string) => MARK.test(text) || SPLIT_MARK.test(text);
+/**
+ * The mark OCR glued to the front of an option's first word ("X_FAIR", "XYES"), if any; with nothing between
+ * mark and option only when the label itself does not start so ("XRAY").
+ */
+function gluedMark(text: string, label: string): RegExpExecArray | null {
+  const close = CLOSE_MARK.exec(text);
+  return GLUED_MARK.exec(text) ?? (close && !compact(label).startsWith(compact(text)) ? close : null);
+}
 /** A mark as the answer: a split cross reads as one cross. */
 const markWord = (w: Word): Word => (SPLIT_MARK.test(w.text) && !MARK.test(w.text) ? { ...w, text: 'x' } : w);
 
@@ -571,9 +579,7 @@ const markWord = (w: Word): Word => (SPLIT_MARK.test(w.text) && !MARK.test(w.tex
  */
 function checkMark(line: Line, start: number, rest: Word[], boxAfter: boolean, h: number, isDelimWord: (w: Word) => boolean, label: string): Word | undefined {
   const ws = line.words;
-  // (A mark glued to the option with nothing between them, "XYES", unless the label itself starts so: "XRAY".)
-  const close = CLOSE_MARK.exec(ws[start]!.text);
-  const glued = GLUED_MARK.exec(ws[start]!.text) ?? (close && !compact(label).startsWith(compact(ws[start]!.text)) ? close : null);
+  const glued = gluedMark(ws[start]!.text, label);
   if (glued) return { ...ws[start]!, text: glued[0] };
   if (rest.length && isMark(rest[0]!.text) && (rest.length === 1 || rest[1]!.x0 - rest[0]!.x1 > h * MARK_SPACE || !/^\p{Ll}/u.test(rest[1]!.text))) return markWord(rest[0]!);
   let k = start - 1;
