@@ -247,6 +247,12 @@ describe('form locator', () => {
     expect(got.get('low_2')?.value).toBe('X_');
   });
 
+  it('finds a label OCR read in pieces of words', () => {
+    const d = doc(row(100, [50, 'Ship ping Me thod (Air, Se a, Rail):'], [400, 'Sea freight']));
+    const got = locateFormFields(d, [f('method', 'Shipping Method (Air, Sea, Rail)')], ctx);
+    expect(got.get('method')?.value).toBe('Sea freight');
+  });
+
   it('reads below a column heading that is printed again to its right', () => {
     const d = doc(row(100, [50, 'Name of Account'], [300, 'Name of Account']), row(120, [50, 'Harbour Fuel'], [300, 'Prime Station']));
     const got = locateFormFields(d, [f('account', 'Name of Account')], ctx);

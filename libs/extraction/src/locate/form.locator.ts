@@ -182,6 +182,11 @@ const letters = memoised((s: string) => s.normalize('NFKC').replace(/[^\p{L}\d]/
 
 /** A printed label may span this many words more than the schema's label (OCR splits words). */
 const EXTRA_LABEL_WORDS = 2;
+/**
+ * …and OCR may read each printed word in up to this many pieces ("P roje ct Type"): the span's letters, not its
+ * word count, bound it (SPAN_OVERRUN).
+ */
+const WORD_PIECES = 2;
 /** A span stops growing past this many times the label's length… */
 const SPAN_OVERRUN = 1.4;
 /** …plus this many letters. */
@@ -198,7 +203,7 @@ const MULTI_MIN_LABEL = 10;
 export function findLabel(page: Page, label: string): LabelHit[] {
   const target = compact(label);
   if (!target) return [];
-  const maxWords = label.split(/\s+/).length + EXTRA_LABEL_WORDS;
+  const maxWords = label.split(/\s+/).length * WORD_PIECES + EXTRA_LABEL_WORDS;
   const need = needed(target.length);
   const printedAs = letters(label);
   const hits: LabelHit[] = [];
