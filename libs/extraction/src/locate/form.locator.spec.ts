@@ -253,6 +253,13 @@ describe('form locator', () => {
     expect(got.get('method')?.value).toBe('Sea freight');
   });
 
+  it('keeps the unit printed in a column of its own after a figure with the figure', () => {
+    const d = doc(row(100, [50, 'Rod Weight'], [300, '512'], [400, 'kg']), row(130, [50, 'Colour'], [300, '7'], [400, 'Blue']));
+    const got = locateFormFields(d, [f('weight', 'Rod Weight'), f('colour', 'Colour')], ctx);
+    expect(got.get('weight')?.value).toBe('512 kg');
+    expect(got.get('colour')?.value).toBe('7');
+  });
+
   it('reads below a column heading that is printed again to its right', () => {
     const d = doc(row(100, [50, 'Name of Account'], [300, 'Name of Account']), row(120, [50, 'Harbour Fuel'], [300, 'Prime Station']));
     const got = locateFormFields(d, [f('account', 'Name of Account')], ctx);

@@ -465,6 +465,21 @@ function cells(words: Word[], page: number): Line[] {
   return trimmed.map((ws) => makeLine(ws, page));
 }
 
+/** A unit of measure printed in a column of its own after a figure ("974   mg") has at most this many letters. */
+const UNIT_LETTERS = 3;
+/**
+ * The first cell of a row, with the unit printed in its own column after it when the cell is a bare figure and
+ * the next cell a short lower-case word or a percent sign ("974   mg", "13.5   %"): the figure's unit, not another field.
+ */
+function withUnit(cs: Line[]): Word[] {
+  const [first, next] = cs;
+  const unit = new RegExp(`^(\\p{Ll}{1,${UNIT_LETTERS}}\\.?|%)$`, 'u');
+  // (A figure OCR doubts gets no unit: the unit must not lend it the confidence to be answered.)
+  const figure = first!.words.length === 1 && /^[\d.,]+$/.test(first!.words[0]!.text) && first!.words[0]!.conf >= SCRAP_CONF;
+  if (figure && next?.words.length === 1 && unit.test(next.words[0]!.text)) return [...first!.words, ...next.words];
+  return first!.words;
+}
+
 /** Words of one printed label stand closer than this many letter heights; a wider gap before a label ends the value. */
 const LABEL_PHRASE_GAP = 0.7;
 /**
@@ -808,7 +823,7 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     if (mark) (lines = [[mark]]), (how = 'mark');
     // (A row of labels, "Invoice number ‖ Date of issue ‖ Date due", has its values on the line below.)
     else if (rest.length && !(field.data_type === 'string' && isLabelRow(line, hit.end))) {
-      const first = cells(rest, page.number)[0]!.words;
+      const first = withUnit(cells(rest, page.number));
       const cut = first.findIndex((w, i) => i > 0 && LABEL_LIKE.test(w.text) && !/^\(/.test(w.text));
       // (The label that word ends starts after the last clear gap before it: "J. Doe   Ordered by:".)
       const value = cut > 0 ? first.slice(0, labelStart(first, cut, h) || cut) : first;
