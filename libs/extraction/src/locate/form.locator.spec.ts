@@ -172,6 +172,94 @@ describe('form locator', () => {
     expect(got.get('media')?.value).toBe('MAGAZINE - BIG SKY');
   });
 
+  it('reads the answer of a label alone on its row at a tab stop right of it, one line lower, wrapped lines included', () => {
+    const d = doc(
+      row(100, [50, 'Sizes:']),
+      row(112, [200, '12 X 30 inches']),
+      row(140, [50, 'Material and Finish:']),
+      row(152, [200, 'Heavy card, matte coat']),
+      row(164, [198, 'on both sides']),
+      row(190, [50, 'Remarks:']),
+    );
+    const got = locateFormFields(d, [f('sizes', 'Sizes'), f('material', 'Material and Finish'), f('remarks', 'Remarks')], ctx);
+    expect(got.get('sizes')?.value).toBe('12 X 30 inches');
+    expect(got.get('material')?.value).toBe('Heavy card, matte coat on both sides');
+    expect(got.has('remarks')).toBe(false);
+  });
+
+  it('continues a wrapped answer of the right column past the left column\'s text and labels on its lines', () => {
+    const d = doc(
+      row(100, [50, 'Colour:'], [120, 'Deep red'], [400, 'Packing:'], [470, 'Two boxes of ten each']),
+      row(114, [50, 'Grade:'], [120, 'First'], [470, 'and one spare box']),
+    );
+    const got = locateFormFields(d, [f('colour', 'Colour'), f('grade', 'Grade'), f('packing', 'Packing')], ctx);
+    expect(got.get('packing')?.value).toBe('Two boxes of ten each and one spare box');
+    expect(got.get('grade')?.value).toBe('First');
+  });
+
+  it('does not end an answer at its own label quoted at word spacing in the answer\'s running text', () => {
+    const d = doc(
+      row(100, [50, 'STORAGE NOTES']),
+      row(114, [60, 'Keep the sample sealed; see the']),
+      row(128, [60, 'Storage Notes of the supplier manual']),
+      row(160, [50, 'SIGNED:'], [120, 'J. Doe']),
+    );
+    const got = locateFormFields(d, [f('notes', 'STORAGE NOTES'), f('signed', 'SIGNED')], ctx);
+    expect(got.get('notes')?.value).toBe('Keep the sample sealed; see the Storage Notes of the supplier manual');
+  });
+
+  it('splits an answer OCR glued to the end of its label across the blank or after the colon from the label', () => {
+    const d = doc(row(100, [50, 'BRANCH:_Northern Depot'], [400, 'FLOOR_3']), row(130, [50, 'X_LARGE'], [120, 'SMALL']), row(160, [50, 'PHONE:(555)010-2030']));
+    const got = locateFormFields(d, [f('branch', 'BRANCH'), f('floor', 'FLOOR'), f('large', 'LARGE'), f('phone', 'PHONE')], ctx);
+    expect(got.get('branch')?.value).toBe('Northern Depot');
+    expect(got.get('floor')?.value).toBe('3');
+    expect(got.get('phone')?.value).toBe('(555)010-2030');
+    expect(got.get('large')?.value).toBe('X_');
+  });
+
+  it('takes an answer naming the first option of its label as the answer, not as the label printed again', () => {
+    const d = doc(row(100, [50, 'BOX AND/OR CRATE'], [250, 'BOX']), row(130, [50, 'SHIP VIA'], [250, 'Rail']));
+    const got = locateFormFields(d, [f('box', 'BOX AND/OR CRATE'), f('via', 'SHIP VIA')], ctx);
+    expect(got.get('box')?.value).toBe('BOX');
+  });
+
+  it('reads a mark OCR glued to the front of an option with nothing between them as that option\'s answer', () => {
+    const d = doc(row(100, [50, 'WAS IT ON TIME?'], [200, 'XYES'], [260, 'NO']), row(130, [50, 'XRAY DONE'], [150, 'twice']));
+    const got = locateFormFields(d, [f('yes', 'YES'), f('xray', 'XRAY DONE')], ctx);
+    expect(got.get('yes')?.value).toBe('X');
+    expect(got.get('xray')?.value).toBe('twice');
+  });
+
+  it('still counts an amount label printed again inside a longer phrase as printed more often than asked for', () => {
+    const d = doc(row(100, [50, 'Total'], [300, '12.00']), row(130, [50, 'Total of taxed items'], [300, '15.00']));
+    const got = locateFormFields(d, [f('total', 'Total', 'number')], ctx);
+    expect(got.get('total')?.labelScore).toBeLessThan(1);
+  });
+
+  it('prefers the printings of an option with a mark glued to their front when the option is printed more often than asked', () => {
+    const d = doc(
+      row(100, [50, 'SPEED:'], [150, 'LOW'], [250, 'HIGH']),
+      row(130, [50, 'NOISE:'], [150, 'XLOW'], [250, 'HIGH']),
+      row(160, [50, 'HEAT:'], [150, 'X_LOW'], [250, 'HIGH']),
+    );
+    const got = locateFormFields(d, [f('low', 'LOW'), f('low_2', 'LOW')], ctx);
+    expect(got.get('low')?.value).toBe('X');
+    expect(got.get('low_2')?.value).toBe('X_');
+  });
+
+  it('finds a label OCR read in pieces of words', () => {
+    const d = doc(row(100, [50, 'Ship ping Me thod (Air, Se a, Rail):'], [400, 'Sea freight']));
+    const got = locateFormFields(d, [f('method', 'Shipping Method (Air, Sea, Rail)')], ctx);
+    expect(got.get('method')?.value).toBe('Sea freight');
+  });
+
+  it('keeps the unit printed in a column of its own after a figure with the figure', () => {
+    const d = doc(row(100, [50, 'Rod Weight'], [300, '512'], [400, 'kg']), row(130, [50, 'Colour'], [300, '7'], [400, 'Blue']));
+    const got = locateFormFields(d, [f('weight', 'Rod Weight'), f('colour', 'Colour')], ctx);
+    expect(got.get('weight')?.value).toBe('512 kg');
+    expect(got.get('colour')?.value).toBe('7');
+  });
+
   it('reads below a column heading that is printed again to its right', () => {
     const d = doc(row(100, [50, 'Name of Account'], [300, 'Name of Account']), row(120, [50, 'Harbour Fuel'], [300, 'Prime Station']));
     const got = locateFormFields(d, [f('account', 'Name of Account')], ctx);

@@ -82,11 +82,37 @@ const gluedTail = memoised((text: string): string | undefined => {
   return m ? labelPart(m[2]!) : undefined;
 });
 
-/** The label part of a word, without leader dashes glued to its end. */
+/** A mark OCR read into the front of the option it ticks with nothing between them ("XYES"): the mark. */
+const CLOSE_MARK = /^[[(|_]*[xX✓✔☑☒][\])|_]*(?=\p{Lu}{2})/u;
+/** The option a mark is glued to the front of ("XYES" → "YES"), as a label to look for. */
+const markedTail = memoised((text: string): string | undefined => {
+  const m = CLOSE_MARK.exec(text);
+  return m ? labelPart(text.slice(m[0].length)) : undefined;
+});
+
+/**
+ * An answer OCR glued to the end of its label across the blank it is typed on or after its colon
+ * ("WORK:_approximately", "DATE_June", "FAX:(202)555-0100"): the label (two letters at least, not a check
+ * mark), the underscores of the blank or the colon, then the answer's first word.
+ */
+const GLUED_ANSWER = /^([^_:]*\p{L}{2}[^_:]*?)(?::_*|_+)([\p{L}\d(].*)$/u;
+/** The label part of a word, without leader dashes or a blank and the answer typed on it glued to its end. */
 const labelPart = memoised((text: string): string => {
   const m = LEADER_RUN.exec(text);
-  return m && m.index > 0 ? text.slice(0, m.index) : text;
+  const cut = Math.min(m && m.index > 0 ? m.index : text.length, GLUED_ANSWER.exec(text)?.[1]!.length ?? text.length);
+  return text.slice(0, cut);
 });
+/**
+ * The answer glued by OCR to the label's last word across the blank ("WORK:_approximately" → "approximately"), as
+ * a word of its own placed at its share of the word's width; undefined when nothing is glued on.
+ */
+export function gluedAnswer(w: Word): Word | undefined {
+  const m = GLUED_ANSWER.exec(w.text);
+  if (!m) return undefined;
+  const tail = m[2]!;
+  const x0 = w.x0 + ((w.x1 - w.x0) * (w.text.length - tail.length)) / w.text.length;
+  return { ...w, text: tail, x0 };
+}
 
 export interface LabelHit {
   page: number;
@@ -156,6 +182,11 @@ const letters = memoised((s: string) => s.normalize('NFKC').replace(/[^\p{L}\d]/
 
 /** A printed label may span this many words more than the schema's label (OCR splits words). */
 const EXTRA_LABEL_WORDS = 2;
+/**
+ * …and OCR may read each printed word in up to this many pieces ("P roje ct Type"): the span's letters, not its
+ * word count, bound it (SPAN_OVERRUN).
+ */
+const WORD_PIECES = 2;
 /** A span stops growing past this many times the label's length… */
 const SPAN_OVERRUN = 1.4;
 /** …plus this many letters. */
@@ -172,7 +203,7 @@ const MULTI_MIN_LABEL = 10;
 export function findLabel(page: Page, label: string): LabelHit[] {
   const target = compact(label);
   if (!target) return [];
-  const maxWords = label.split(/\s+/).length + EXTRA_LABEL_WORDS;
+  const maxWords = label.split(/\s+/).length * WORD_PIECES + EXTRA_LABEL_WORDS;
   const need = needed(target.length);
   const printedAs = letters(label);
   const hits: LabelHit[] = [];
@@ -182,7 +213,7 @@ export function findLabel(page: Page, label: string): LabelHit[] {
       let best: LabelHit | undefined;
       // The span read from the whole first word; also from a label glued to its end.
       let text = '';
-      for (const first of [labelPart(ws[i]!.text), gluedTail(ws[i]!.text)]) {
+      for (const first of [labelPart(ws[i]!.text), gluedTail(ws[i]!.text), markedTail(ws[i]!.text)]) {
         if (first === undefined) continue;
         const glued = first !== labelPart(ws[i]!.text);
         let span = '';
@@ -293,16 +324,28 @@ const REPEAT_LABEL_SCORE = 0.9;
 const MARKED_BONUS = 0.05;
 /** A mark read with a trailing dot or two ("X..") is still a mark when it is beside a label. */
 const MARK_DOTS = /\.+$/;
-function marked(doc: DocLayout, hit: LabelHit): boolean {
+function marked(doc: DocLayout, hit: LabelHit, label: string): boolean {
   const ws = doc.pages.find((p) => p.number === hit.page)?.lines[hit.line]?.words ?? [];
   const near = (w: Word | undefined) => w !== undefined && isMark(w.text.replace(MARK_DOTS, ''));
-  if (near(ws[hit.end])) return true;
+  if (near(ws[hit.end]) || gluedMark(ws[hit.start]!.text, label)) return true;
   // A mark before the label is its own only on a blank printed before it ("_X Fair") or clearly nearer to it
   // than to the word before ("Yes x No" answers "Yes").
   const mark = ws[hit.start - 1];
   if (!near(mark)) return false;
   const before = ws[hit.start - 2];
   return /^_+[^_]+$/.test(mark!.text) || !before || ws[hit.start]!.x0 - mark!.x1 <= (mark!.x0 - before.x1) * MARK_NEARER;
+}
+/**
+ * Does a label occurrence end its cell: nothing after it on its line, a colon or question mark at its end, or a
+ * gap wider than OPEN_GAP letter heights before the next word? A printed label stands apart from its answer;
+ * the same words run on at word spacing are a sentence quoting it ("… for Acute Cardiovascular and Respiratory …").
+ */
+function endsCell(doc: DocLayout, hit: LabelHit): boolean {
+  const ws = doc.pages.find((p) => p.number === hit.page)?.lines[hit.line]?.words ?? [];
+  const last = ws[hit.end - 1];
+  const next = ws[hit.end];
+  if (!last || !next || /[:?]$/.test(last.text)) return true;
+  return next.x0 - last.x1 > heightOf(last) * OPEN_GAP;
 }
 /**
  * Assigns printed labels to fields: longer, better matching labels claim their words first (so "DATE"
@@ -320,7 +363,7 @@ function claimLabels(doc: DocLayout, fields: FieldDef[]): { claims: Claim[]; del
   const all: { group: string; hit: LabelHit; rank: number }[] = [];
   for (const [group, fs] of groups)
     for (const page of doc.pages)
-      for (const hit of findLabel(page, fs[0]!.label!)) all.push({ group, hit, rank: hit.score + LENGTH_BONUS * Math.min(group.length, LENGTH_BONUS_CAP) + (marked(doc, hit) ? MARKED_BONUS : 0) });
+      for (const hit of findLabel(page, fs[0]!.label!)) all.push({ group, hit, rank: hit.score + LENGTH_BONUS * Math.min(group.length, LENGTH_BONUS_CAP) + (marked(doc, hit, fs[0]!.label!) ? MARKED_BONUS : 0) });
   all.sort((a, b) => b.rank - a.rank);
   const usedWords = new Set<string>();
   const got = new Map<string, LabelHit[]>();
@@ -335,7 +378,7 @@ function claimLabels(doc: DocLayout, fields: FieldDef[]): { claims: Claim[]; del
       // Further good occurrences of a label are still labels: they end values, but claim nothing; and a
       // label printed more often than it is asked for ("Total" over a column and under it) is ambiguous.
       if (hit.score >= REPEAT_LABEL_SCORE && hit.standalone !== false) {
-        for (const k of keys) delimiters.add(k);
+        if (endsCell(doc, hit)) for (const k of keys) delimiters.add(k);
         ambiguous.add(group);
       }
       continue;
@@ -422,6 +465,21 @@ function cells(words: Word[], page: number): Line[] {
   return trimmed.map((ws) => makeLine(ws, page));
 }
 
+/** A unit of measure printed in a column of its own after a figure ("974   mg") has at most this many letters. */
+const UNIT_LETTERS = 3;
+/**
+ * The first cell of a row, with the unit printed in its own column after it when the cell is a bare figure and
+ * the next cell a short lower-case word or a percent sign ("974   mg", "13.5   %"): the figure's unit, not another field.
+ */
+function withUnit(cs: Line[]): Word[] {
+  const [first, next] = cs;
+  const unit = new RegExp(`^(\\p{Ll}{1,${UNIT_LETTERS}}\\.?|%)$`, 'u');
+  // (A figure OCR doubts gets no unit: the unit must not lend it the confidence to be answered.)
+  const figure = first!.words.length === 1 && /^[\d.,]+$/.test(first!.words[0]!.text) && first!.words[0]!.conf >= SCRAP_CONF;
+  if (figure && next?.words.length === 1 && unit.test(next.words[0]!.text)) return [...first!.words, ...next.words];
+  return first!.words;
+}
+
 /** Words of one printed label stand closer than this many letter heights; a wider gap before a label ends the value. */
 const LABEL_PHRASE_GAP = 0.7;
 /**
@@ -441,8 +499,11 @@ const VALUE_LINE_GAP = 1.2;
 const ANCHOR_REACH = 6;
 /** Lines of one value start within this many letter heights of each other. */
 const VALUE_ALIGN = 1.5;
-/** Words of a value read downward from `firstLine`, within the column [left, right). */
-function blockBelow(page: Page, firstLine: number, top: number, left: number, right: number, anchorX: number, h: number, maxLines: number, isDelim: (li: number, i: number) => boolean, firstGap: number, wrap = false, startLeft = -Infinity): Word[][] {
+/**
+ * Words of a value read downward from `firstLine`, within the column [left, right). The first line's cell may
+ * start at most `firstReach` letter heights right of the anchor (ANCHOR_REACH unless the caller knows better).
+ */
+function blockBelow(page: Page, firstLine: number, top: number, left: number, right: number, anchorX: number, h: number, maxLines: number, isDelim: (li: number, i: number) => boolean, firstGap: number, wrap = false, startLeft = -Infinity, firstReach = ANCHOR_REACH, columnLeft = -Infinity): Word[][] {
   const out: Word[][] = [];
   let bottom = top;
   for (let k = firstLine; k < page.lines.length && out.length < maxLines; k++) {
@@ -454,17 +515,19 @@ function blockBelow(page: Page, firstLine: number, top: number, left: number, ri
     // Wrapped running text continues under its start; a line with text further left is a new row.
     // (A doubtful scrap in the margin, a speck or a stroke of the frame, is no text.)
     // (Text level with the line that OCR split off into a line of its own counts too.)
-    const leftText = (ws: Word[]) => ws.some((w) => (w.x1 < left || w.x0 < startLeft) && /[\p{L}\d]{2,}/u.test(w.text) && w.conf >= SCRAP_CONF);
+    // (Text ending clear of the label's own start, before `columnLeft`, is another column's, not a new row of this one.)
+    const leftText = (ws: Word[]) => ws.some((w) => w.x1 >= columnLeft && (w.x1 < left || w.x0 < startLeft) && /[\p{L}\d]{2,}/u.test(w.text) && w.conf >= SCRAP_CONF);
     const levelLines = page.lines.filter((o, m) => m !== k && Math.abs(m - k) <= ROW_REACH && (o.y0 + o.y1) / 2 > l.y0 && (o.y0 + o.y1) / 2 < l.y1);
     if (wrap && (leftText(l.words) || levelLines.some((o) => leftText(o.words)))) break;
     // Nor does it continue into a line whose own label (a printed label or a word ending in a colon) starts left of it.
-    if ((wrap || out.length) && l.words.some((w, i) => w.x0 < anchorX - h * UNDER_SLACK && (isDelim(k, i) || LABEL_LIKE.test(w.text)))) break;
+    if ((wrap || out.length) && l.words.some((w, i) => w.x1 >= columnLeft && w.x0 < anchorX - h * UNDER_SLACK && (isDelim(k, i) || LABEL_LIKE.test(w.text)))) break;
     const idx = l.words.map((w, i) => ({ w, i })).filter(({ w }) => (w.x0 + w.x1) / 2 >= left && (w.x0 + w.x1) / 2 < right);
     if (!idx.length) continue;
     // The part of the line under the anchor: the cell (wide-gap segment) that starts nearest to it.
     const segs = cells(idx.map((x) => x.w), page.number);
     const seg = segs.find((s) => s.x1 > anchorX - h) ?? segs[segs.length - 1]!;
-    if (seg.x0 > anchorX + h * ANCHOR_REACH) {
+    // (A hanging value's later lines are held to its first line's start by the alignment below.)
+    if (seg.x0 > anchorX + h * (out.length && firstReach === ANCHOR_REACH ? ANCHOR_REACH : firstReach)) {
       if (out.length) break;
       continue;
     }
@@ -517,6 +580,14 @@ const MARK_SPACE = 0.6;
 const LABEL_MARK_REACH = 4;
 
 const isMark = (text: string) => MARK.test(text) || SPLIT_MARK.test(text);
+/**
+ * The mark OCR glued to the front of an option's first word ("X_FAIR", "XYES"), if any; with nothing between
+ * mark and option only when the label itself does not start so ("XRAY").
+ */
+function gluedMark(text: string, label: string): RegExpExecArray | null {
+  const close = CLOSE_MARK.exec(text);
+  return GLUED_MARK.exec(text) ?? (close && !compact(label).startsWith(compact(text)) ? close : null);
+}
 /** A mark as the answer: a split cross reads as one cross. */
 const markWord = (w: Word): Word => (SPLIT_MARK.test(w.text) && !MARK.test(w.text) ? { ...w, text: 'x' } : w);
 
@@ -526,9 +597,9 @@ const markWord = (w: Word): Word => (SPLIT_MARK.test(w.text) && !MARK.test(w.tex
  * that label's answer: "Yes x No") or the label has a value of its own right of it. A mark clearly nearer to
  * the option than to the word before it is the option's even when more options follow ("POOR  X FAIR GOOD").
  */
-function checkMark(line: Line, start: number, rest: Word[], boxAfter: boolean, h: number, isDelimWord: (w: Word) => boolean): Word | undefined {
+function checkMark(line: Line, start: number, rest: Word[], boxAfter: boolean, h: number, isDelimWord: (w: Word) => boolean, label: string): Word | undefined {
   const ws = line.words;
-  const glued = GLUED_MARK.exec(ws[start]!.text);
+  const glued = gluedMark(ws[start]!.text, label);
   if (glued) return { ...ws[start]!, text: glued[0] };
   if (rest.length && isMark(rest[0]!.text) && (rest.length === 1 || rest[1]!.x0 - rest[0]!.x1 > h * MARK_SPACE || !/^\p{Ll}/u.test(rest[1]!.text))) return markWord(rest[0]!);
   let k = start - 1;
@@ -615,6 +686,11 @@ const MAX_STRING_LINES = 12;
 const MAX_VALUE_LINES = 2;
 /** A value that repeats the label's start over at least this many letters is the next column's heading. */
 const MIN_REPEAT = 3;
+/**
+ * …and covers at least this share of the label's letters: a repeated heading is (most of) the label again, while
+ * an answer naming one option of a label that lists them ("PACK AND/OR CARTON   PACK") is only its first word.
+ */
+const MIN_REPEAT_SHARE = 0.5;
 /** A value of at most this many words ending in a colon is a label, not a value. */
 const LABEL_VALUE_WORDS = 3;
 /** A value (and a line) of at least this many words is running text that may wrap. */
@@ -625,6 +701,8 @@ const SHORT_WRAP_SLACK = 0.5;
 const FULL_LINE = 0.25;
 /** A value under its label starts at most this many letter heights below the label. */
 const BELOW_LABEL_GAP = 3;
+/** A label alone on its row has its answer anywhere right in its column on a line starting within this many letter heights below it. */
+const HANGING_GAP = 1;
 
 export interface FormCandidate extends Located {
   labelScore: number;
@@ -671,13 +749,15 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     const labelWords = line.words.slice(hit.start, hit.end);
     const h = Math.max(...labelWords.map(heightOf));
     const lx0 = labelWords[0]!.x0;
-    const lx1 = labelWords[labelWords.length - 1]!.x1;
+    // (An answer glued to the label's last word starts where its text starts in that word.)
+    const glued = gluedAnswer(labelWords[labelWords.length - 1]!);
+    const lx1 = glued ? glued.x0 : labelWords[labelWords.length - 1]!.x1;
     const ly0 = Math.min(...labelWords.map((w) => w.y0));
     const ly1 = Math.max(...labelWords.map((w) => w.y1));
     // The label's row: the rest of its line and the words level with the label; when that holds nothing but
     // separators, the line split off beside it (a typed fill-in sitting a little higher or lower).
     const after = (l: Line) => l.words.filter((w) => w.x0 >= lx1 - AFTER_SLACK && !labelWords.includes(w));
-    let row = after(line);
+    let row = glued ? [glued, ...after(line)] : after(line);
     // Words of neighbouring lines level with the label belong to its row too (OCR splits a visual row whose
     // boxes differ in height): half of the lower box overlaps the label's band. When nothing but separators
     // stands between the label and the next label on its own line, the value is a fill-in set on a line of
@@ -738,19 +818,20 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     const maxLines = field.data_type === 'string' ? MAX_STRING_LINES : MAX_VALUE_LINES;
     // Check-box answers: the mark right of the option ("Yes x No"), else the mark ticked in the box left of
     // it ("[X] increased [ ] decreased") when nothing but an empty box or another option follows.
-    const mark = field.data_type === 'string' ? checkMark(line, hit.start, rest, boxAfter, h, isDelimWord) : undefined;
+    const mark = field.data_type === 'string' ? checkMark(line, hit.start, rest, boxAfter, h, isDelimWord, field.label ?? '') : undefined;
     let how: FormCandidate['how'] = 'right';
     if (mark) (lines = [[mark]]), (how = 'mark');
     // (A row of labels, "Invoice number ‖ Date of issue ‖ Date due", has its values on the line below.)
     else if (rest.length && !(field.data_type === 'string' && isLabelRow(line, hit.end))) {
-      const first = cells(rest, page.number)[0]!.words;
+      const first = withUnit(cells(rest, page.number));
       const cut = first.findIndex((w, i) => i > 0 && LABEL_LIKE.test(w.text) && !/^\(/.test(w.text));
       // (The label that word ends starts after the last clear gap before it: "J. Doe   Ordered by:".)
       const value = cut > 0 ? first.slice(0, labelStart(first, cut, h) || cut) : first;
       // The same heading printed again to the right ("Name of Account … Name of Account" over two table
       // halves) is the next column's heading: the value is below.
       const again = compact(value.map((w) => w.text).join(' '));
-      const repeated = again.length >= MIN_REPEAT && compact(field.label ?? '').startsWith(again);
+      const own = compact(field.label ?? '');
+      const repeated = again.length >= MIN_REPEAT && again.length >= own.length * MIN_REPEAT_SHARE && own.startsWith(again);
       // Another field's label (or a piece of one, misread) right of the label is the next question: the value is below.
       const otherLabel = field.data_type === 'string' && isLabelPiece(value.map((w) => w.text).join(' '), labels, field.label);
       if (!repeated && !otherLabel && !(value.length <= LABEL_VALUE_WORDS && LABEL_LIKE.test(value[value.length - 1]!.text))) {
@@ -765,14 +846,18 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
           const margin = Math.max(...page.lines.filter((l) => l.words.length >= RUNNING_TEXT_WORDS).map((l) => l.x1));
           const full = value[value.length - 1]!.x1 >= margin - (margin - lx0) * FULL_LINE;
           const left = full ? Math.min(vx0, lx0) : vx0;
-          const more = blockBelow(page, hit.line + 1, rowBottom, left - h * UNDER_SLACK, right, vx0, h, maxLines - 1, isDelim, WRAP_LINE_GAP, true, running ? -Infinity : vx0 - h * SHORT_WRAP_SLACK);
+          const more = blockBelow(page, hit.line + 1, rowBottom, left - h * UNDER_SLACK, right, vx0, h, maxLines - 1, isDelim, WRAP_LINE_GAP, true, running ? -Infinity : vx0 - h * SHORT_WRAP_SLACK, ANCHOR_REACH, lx0 - h * CELL_GAP);
           lines.push(...more.filter((ws, i) => i > 0 || Math.abs(ws[0]!.x0 - vx0) < h * UNDER_SLACK || (full && Math.abs(ws[0]!.x0 - lx0) < h * UNDER_SLACK)));
         }
       }
     }
     const labelBottom = Math.max(rowBottom, ...(hit.more ?? []).map(([l, w]) => page.lines[l]!.words[w]!.y1));
     if (!lines.length) {
-      lines = blockBelow(page, hit.line + 1, labelBottom, lx0 - h * UNDER_SLACK, right, lx0, h, maxLines, isDelim, BELOW_LABEL_GAP);
+      // A label alone on its row ("Sizes:" at the left margin, the answer typed at a tab stop further right,
+      // a little lower) has its answer on the next line wherever it starts in the label's column.
+      const alone = !row.some((w) => !SEPARATOR.test(w.text));
+      const hanging = alone ? blockBelow(page, hit.line + 1, labelBottom, lx0 - h * UNDER_SLACK, right, lx0, h, maxLines, isDelim, HANGING_GAP, false, -Infinity, Infinity) : [];
+      lines = hanging.length ? hanging : blockBelow(page, hit.line + 1, labelBottom, lx0 - h * UNDER_SLACK, right, lx0, h, maxLines, isDelim, BELOW_LABEL_GAP);
       how = 'below';
       // Another question's label under this one is the next row, not this label's answer.
       if (field.data_type === 'string' && lines.length && isLabelPiece(lines[0]!.map((w) => w.text).join(' '), labels, field.label)) lines = [];
