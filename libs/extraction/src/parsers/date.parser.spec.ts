@@ -66,3 +66,18 @@ describe('month names one letter off', () => {
     expect(parseDate('Maya 4 2020')).toBeUndefined();
   });
 });
+
+describe('dates with OCR debris', () => {
+  it('reads a month name with a digit for a look-alike letter', () => {
+    expect(parseDate('Apri1 7, 1979')).toBe('1979-04-07');
+    expect(parseDate('Oct0ber 2, 1986')).toBe('1986-10-02');
+  });
+  it('reads a date with stray dots or commas between its day and its year', () => {
+    expect(parseDate('June 4.1992')).toBe('1992-06-04');
+    expect(parseDate('November 28,.1977')).toBe('1977-11-28');
+    expect(parseDate('FEB 11. 2003')).toBe('2003-02-11');
+  });
+  it('still reads no date from a word with digits that is no month', () => {
+    expect(parseDate('Order1 12, 2024')).toBeUndefined();
+  });
+});

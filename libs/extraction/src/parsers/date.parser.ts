@@ -17,17 +17,27 @@ export type DateOrder = 'dmy' | 'mdy';
 
 /** A month name is recognised with one wrong, missing, extra or swapped letter only from this length on. */
 const MIN_FUZZY_MONTH = 5;
-const FUZZY_DMY = new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})\\.?\\s+(\\p{L}{${MIN_FUZZY_MONTH - 1},})\\.?,?\\s+(\\d{4})(?!\\d)`, 'gu');
-const FUZZY_MDY = new RegExp(`(?<![\\p{L}])(\\p{L}{${MIN_FUZZY_MONTH - 1},})\\.?\\s+(\\d{1,2})\\s*,?\\s*(\\d{4})(?!\\d)`, 'gu');
+/** A month name as OCR may read it: letters, with a 1 or 0 for a look-alike letter after the first ("Apri1", "Oct0ber"). */
+const MONTH_WORD = `\\p{L}[\\p{L}10]{${MIN_FUZZY_MONTH - 2},}`;
+/**
+ * Between a date's day and its year: a comma, and stray dots or commas OCR reads off the paper ("May 3.1990",
+ * "December 13,.1983", "JAN 19. 1995").
+ */
+const DAY_YEAR_SEP = '\\s*[,.]{0,2}\\s*';
+const FUZZY_DMY = new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})\\.?\\s+(${MONTH_WORD})\\.?,?\\s+(\\d{4})(?!\\d)`, 'gu');
+const FUZZY_MDY = new RegExp(`(?<![\\p{L}])(${MONTH_WORD})\\.?\\s+(\\d{1,2})${DAY_YEAR_SEP}(\\d{4})(?!\\d)`, 'gu');
 /** Day month-name year (15 March 2024, 15. März 2024, 15-Mar-24, 1er janvier 2024); built once (`matchAll` copies it). */
 const NAMED_DMY = new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})(?:${ORDINAL})?\\.?[\\s\\-/.,]*(${MONTH_RE})(?!\\p{L})\\.?[\\s\\-/.,]*(\\d{4}|\\d{2})(?!\\d)`, 'giu');
 /** Month-name day, year (March 15, 2024 / Mar 15 2024). */
-const NAMED_MDY = new RegExp(`(?<![\\p{L}])(${MONTH_RE})(?!\\p{L})\\.?\\s*(\\d{1,2})(?:${ORDINAL})?\\s*,?\\s*(\\d{4})(?!\\d)`, 'giu');
+const NAMED_MDY = new RegExp(`(?<![\\p{L}])(${MONTH_RE})(?!\\p{L})\\.?\\s*(\\d{1,2})(?:${ORDINAL})?${DAY_YEAR_SEP}(\\d{4})(?!\\d)`, 'giu');
 
-/** The month a word names with at most one edit (Damerau), when it is no exact month name and long enough. */
+/** The month a word names with at most one edit (Damerau) or with digits for look-alike letters, when it is no exact month name. */
 function fuzzyMonth(word: string): number | undefined {
-  const w = word.toLowerCase();
-  if (MONTHS.has(w)) return undefined;
+  const read = word.toLowerCase();
+  if (MONTHS.has(read)) return undefined;
+  // (Digits read for look-alike letters are letters: "apri1" is "april".)
+  const w = read.replace(/1/g, 'l').replace(/0/g, 'o');
+  if (MONTHS.has(w)) return MONTHS.get(w);
   for (const [name, month] of MONTHS) if (name.length >= MIN_FUZZY_MONTH && oneEditApart(w, name)) return month;
   return undefined;
 }
