@@ -124,7 +124,7 @@ describe('correctWords (whole-token OCR correction against a locale dictionary)'
   });
 
   it('restores a long dictionary word read with any one wrong letter', () => {
-    expect(correctWords('Lot 4, Kawasan Perindustrlan Hijau', my)).toBe('Lot 4, Kawasan Perindustrian Hijau');
+    expect(correctWords('Lot 4, Kawasan Perindustrlan Quolu', my)).toBe('Lot 4, Kawasan Perindustrian Quolu');
     expect(correctWords('PERSIARAW BUNGA, SELANGOK', my)).toBe('PERSIARAN BUNGA, SELANGOR');
     // Two wrong letters, or a short word with an unlisted difference, stay as read.
     expect(correctWords('PERSIARWW BUNGA', my)).toBe('PERSIARWW BUNGA');

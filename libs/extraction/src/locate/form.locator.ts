@@ -338,7 +338,7 @@ function marked(doc: DocLayout, hit: LabelHit, label: string): boolean {
 /**
  * Does a label occurrence end its cell: nothing after it on its line, a colon or question mark at its end, or a
  * gap wider than OPEN_GAP letter heights before the next word? A printed label stands apart from its answer;
- * the same words run on at word spacing are a sentence quoting it ("… for Acute Cardiovascular and Respiratory …").
+ * the same words run on at word spacing are a sentence quoting it ("… see the Annual Review Notes for details …").
  */
 function endsCell(doc: DocLayout, hit: LabelHit): boolean {
   const ws = doc.pages.find((p) => p.number === hit.page)?.lines[hit.line]?.words ?? [];
@@ -688,7 +688,7 @@ const MAX_VALUE_LINES = 2;
 const MIN_REPEAT = 3;
 /**
  * …and covers at least this share of the label's letters: a repeated heading is (most of) the label again, while
- * an answer naming one option of a label that lists them ("PACK AND/OR CARTON   PACK") is only its first word.
+ * an answer naming one option of a label that lists them ("BOX OR CRATE   BOX") is only its first word.
  */
 const MIN_REPEAT_SHARE = 0.5;
 /** A value of at most this many words ending in a colon is a label, not a value. */
