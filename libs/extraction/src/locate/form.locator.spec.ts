@@ -253,6 +253,12 @@ describe('form locator', () => {
     expect(got.get('method')?.value).toBe('Sea freight');
   });
 
+  it('finds a long label OCR read nearly letter by letter', () => {
+    const d = doc(row(100, [50, 'An tic ipa ted Har ves ting Com ple tion'], [400, 'soon']));
+    const got = locateFormFields(d, [f('when', 'Anticipated Harvesting Completion')], ctx);
+    expect(got.get('when')?.value).toBe('soon');
+  });
+
   it('keeps the unit printed in a column of its own after a figure with the figure', () => {
     const d = doc(row(100, [50, 'Rod Weight'], [300, '512'], [400, 'kg']), row(130, [50, 'Colour'], [300, '7'], [400, 'Blue']));
     const got = locateFormFields(d, [f('weight', 'Rod Weight'), f('colour', 'Colour')], ctx);

@@ -187,6 +187,11 @@ const EXTRA_LABEL_WORDS = 2;
  * word count, bound it (SPAN_OVERRUN).
  */
 const WORD_PIECES = 2;
+/**
+ * …or, a long label OCR read nearly letter by letter ("P rojected E xter nal A uth orizatio n"), in pieces of at
+ * least this many letters on average: the span may hold as many words as the label has pieces of this size.
+ */
+const MIN_PIECE_LETTERS = 3;
 /** A span stops growing past this many times the label's length… */
 const SPAN_OVERRUN = 1.4;
 /** …plus this many letters. */
@@ -203,7 +208,7 @@ const MULTI_MIN_LABEL = 10;
 export function findLabel(page: Page, label: string): LabelHit[] {
   const target = compact(label);
   if (!target) return [];
-  const maxWords = label.split(/\s+/).length * WORD_PIECES + EXTRA_LABEL_WORDS;
+  const maxWords = Math.max(label.split(/\s+/).length * WORD_PIECES + EXTRA_LABEL_WORDS, Math.ceil(target.length / MIN_PIECE_LETTERS));
   const need = needed(target.length);
   const printedAs = letters(label);
   const hits: LabelHit[] = [];
