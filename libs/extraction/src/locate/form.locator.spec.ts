@@ -259,6 +259,11 @@ describe('form locator', () => {
     expect(got.get('when')?.value).toBe('soon');
   });
 
+  it('does not read a label across a cell gap', () => {
+    const page = doc(row(100, [50, 'ITEM: Garden Hoses'], [300, 'COLOUR'])).pages[0]!;
+    expect(findLabel(page, 'HOSE COLOUR')).toEqual([]);
+  });
+
   it('keeps the unit printed in a column of its own after a figure with the figure', () => {
     const d = doc(row(100, [50, 'Rod Weight'], [300, '512'], [400, 'kg']), row(130, [50, 'Colour'], [300, '7'], [400, 'Blue']));
     const got = locateFormFields(d, [f('weight', 'Rod Weight'), f('colour', 'Colour')], ctx);

@@ -202,6 +202,11 @@ const OPENING_BONUS = 0.03;
 const COLON_BONUS = 0.03;
 /** Penalty of a span read from a label glued by OCR to the word before it. */
 const GLUED_PENALTY = 0.02;
+/**
+ * The words of one printed label stand closer than this many letter heights: a wider gap ends the cell ("Products."
+ * of one answer then "TITLE" of the next column's heading is no label "PROJECT TITLE").
+ */
+const LABEL_CELL_GAP = CELL_GAP;
 /** Only labels of at least this many letters are looked for printed over several lines. */
 const MULTI_MIN_LABEL = 10;
 /** Every place on the page where `label` is printed, best first. */
@@ -224,6 +229,8 @@ export function findLabel(page: Page, label: string): LabelHit[] {
         let span = '';
         let raw = '';
         for (let j = i; j < Math.min(ws.length, i + maxWords); j++) {
+          // A printed label does not cross a cell gap: words beyond one belong to another cell.
+          if (j > i && ws[j]!.x0 - ws[j - 1]!.x1 > heightOf(ws[j - 1]!) * LABEL_CELL_GAP) break;
           const part = j === i ? first : labelPart(ws[j]!.text);
           span += compact(part);
           raw += letters(part);
