@@ -259,6 +259,12 @@ describe('form locator', () => {
     expect(got.get('when')?.value).toBe('soon');
   });
 
+  it('reads the answer in the label\'s own cell even when the row reads like a row of labels', () => {
+    const d = doc(row(100, [50, 'ITEM: Sprocket'], [300, 'DATE: Tuesday']), row(130, [50, 'Colour'], [300, 'Blue']));
+    const got = locateFormFields(d, [f('item', 'ITEM'), f('colour', 'Colour')], ctx);
+    expect(got.get('item')?.value).toBe('Sprocket');
+  });
+
   it('does not read a label across a cell gap', () => {
     const page = doc(row(100, [50, 'ITEM: Garden Hoses'], [300, 'COLOUR'])).pages[0]!;
     expect(findLabel(page, 'HOSE COLOUR')).toEqual([]);

@@ -834,7 +834,8 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     let how: FormCandidate['how'] = 'right';
     if (mark) (lines = [[mark]]), (how = 'mark');
     // (A row of labels, "Invoice number ‖ Date of issue ‖ Date due", has its values on the line below.)
-    else if (rest.length && !(field.data_type === 'string' && isLabelRow(line, hit.end))) {
+    // (Not when the text right of the label is in the label's own cell, "PRODUCT: Widget   PLACE: Office": that is its answer.)
+    else if (rest.length && !(field.data_type === 'string' && rest[0]!.x0 - lx1 > h * CELL_GAP && isLabelRow(line, hit.end))) {
       const first = withUnit(cells(rest, page.number));
       const cut = first.findIndex((w, i) => i > 0 && LABEL_LIKE.test(w.text) && !/^\(/.test(w.text));
       // (The label that word ends starts after the last clear gap before it: "J. Doe   Ordered by:".)
