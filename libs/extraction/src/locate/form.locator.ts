@@ -188,7 +188,7 @@ const EXTRA_LABEL_WORDS = 2;
  */
 const WORD_PIECES = 2;
 /**
- * …or, a long label OCR read nearly letter by letter ("P rojected E xter nal A uth orizatio n"), in pieces of at
+ * …or, a long label OCR read nearly letter by letter ("An tic ipa ted Har ves ting"), in pieces of at
  * least this many letters on average: the span may hold as many words as the label has pieces of this size.
  */
 const MIN_PIECE_LETTERS = 3;
@@ -203,8 +203,8 @@ const COLON_BONUS = 0.03;
 /** Penalty of a span read from a label glued by OCR to the word before it. */
 const GLUED_PENALTY = 0.02;
 /**
- * The words of one printed label stand closer than this many letter heights: a wider gap ends the cell ("Products."
- * of one answer then "TITLE" of the next column's heading is no label "PROJECT TITLE").
+ * The words of one printed label stand closer than this many letter heights: a wider gap ends the cell ("Sprockets"
+ * of one answer then "COLOUR" of the next column's heading is no label "HOSE COLOUR").
  */
 const LABEL_CELL_GAP = CELL_GAP;
 /** Only labels of at least this many letters are looked for printed over several lines. */
@@ -834,7 +834,7 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     let how: FormCandidate['how'] = 'right';
     if (mark) (lines = [[mark]]), (how = 'mark');
     // (A row of labels, "Invoice number ‖ Date of issue ‖ Date due", has its values on the line below.)
-    // (Not when the text right of the label is in the label's own cell, "PRODUCT: Widget   PLACE: Office": that is its answer.)
+    // (Not when the text right of the label is in the label's own cell, "ITEM: Sprocket   DATE: Tuesday": that is its answer.)
     else if (rest.length && !(field.data_type === 'string' && rest[0]!.x0 - lx1 > h * CELL_GAP && isLabelRow(line, hit.end))) {
       const first = withUnit(cells(rest, page.number));
       const cut = first.findIndex((w, i) => i > 0 && LABEL_LIKE.test(w.text) && !/^\(/.test(w.text));
