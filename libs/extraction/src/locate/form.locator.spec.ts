@@ -253,6 +253,23 @@ describe('form locator', () => {
     expect(got.get('method')?.value).toBe('Sea freight');
   });
 
+  it('finds a long label OCR read nearly letter by letter', () => {
+    const d = doc(row(100, [50, 'An tic ipa ted Har ves ting Com ple tion'], [400, 'soon']));
+    const got = locateFormFields(d, [f('when', 'Anticipated Harvesting Completion')], ctx);
+    expect(got.get('when')?.value).toBe('soon');
+  });
+
+  it('reads the answer in the label\'s own cell even when the row reads like a row of labels', () => {
+    const d = doc(row(100, [50, 'ITEM: Sprocket'], [300, 'DATE: Tuesday']), row(130, [50, 'Colour'], [300, 'Blue']));
+    const got = locateFormFields(d, [f('item', 'ITEM'), f('colour', 'Colour')], ctx);
+    expect(got.get('item')?.value).toBe('Sprocket');
+  });
+
+  it('does not read a label across a cell gap', () => {
+    const page = doc(row(100, [50, 'ITEM: Garden Hoses'], [300, 'COLOUR'])).pages[0]!;
+    expect(findLabel(page, 'HOSE COLOUR')).toEqual([]);
+  });
+
   it('keeps the unit printed in a column of its own after a figure with the figure', () => {
     const d = doc(row(100, [50, 'Rod Weight'], [300, '512'], [400, 'kg']), row(130, [50, 'Colour'], [300, '7'], [400, 'Blue']));
     const got = locateFormFields(d, [f('weight', 'Rod Weight'), f('colour', 'Colour')], ctx);

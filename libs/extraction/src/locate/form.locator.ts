@@ -187,6 +187,11 @@ const EXTRA_LABEL_WORDS = 2;
  * word count, bound it (SPAN_OVERRUN).
  */
 const WORD_PIECES = 2;
+/**
+ * …or, a long label OCR read nearly letter by letter ("An tic ipa ted Har ves ting"), in pieces of at
+ * least this many letters on average: the span may hold as many words as the label has pieces of this size.
+ */
+const MIN_PIECE_LETTERS = 3;
 /** A span stops growing past this many times the label's length… */
 const SPAN_OVERRUN = 1.4;
 /** …plus this many letters. */
@@ -197,13 +202,18 @@ const OPENING_BONUS = 0.03;
 const COLON_BONUS = 0.03;
 /** Penalty of a span read from a label glued by OCR to the word before it. */
 const GLUED_PENALTY = 0.02;
+/**
+ * The words of one printed label stand closer than this many letter heights: a wider gap ends the cell ("Sprockets"
+ * of one answer then "COLOUR" of the next column's heading is no label "HOSE COLOUR").
+ */
+const LABEL_CELL_GAP = CELL_GAP;
 /** Only labels of at least this many letters are looked for printed over several lines. */
 const MULTI_MIN_LABEL = 10;
 /** Every place on the page where `label` is printed, best first. */
 export function findLabel(page: Page, label: string): LabelHit[] {
   const target = compact(label);
   if (!target) return [];
-  const maxWords = label.split(/\s+/).length * WORD_PIECES + EXTRA_LABEL_WORDS;
+  const maxWords = Math.max(label.split(/\s+/).length * WORD_PIECES + EXTRA_LABEL_WORDS, Math.ceil(target.length / MIN_PIECE_LETTERS));
   const need = needed(target.length);
   const printedAs = letters(label);
   const hits: LabelHit[] = [];
@@ -219,6 +229,8 @@ export function findLabel(page: Page, label: string): LabelHit[] {
         let span = '';
         let raw = '';
         for (let j = i; j < Math.min(ws.length, i + maxWords); j++) {
+          // A printed label does not cross a cell gap: words beyond one belong to another cell.
+          if (j > i && ws[j]!.x0 - ws[j - 1]!.x1 > heightOf(ws[j - 1]!) * LABEL_CELL_GAP) break;
           const part = j === i ? first : labelPart(ws[j]!.text);
           span += compact(part);
           raw += letters(part);
@@ -822,7 +834,8 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     let how: FormCandidate['how'] = 'right';
     if (mark) (lines = [[mark]]), (how = 'mark');
     // (A row of labels, "Invoice number ‖ Date of issue ‖ Date due", has its values on the line below.)
-    else if (rest.length && !(field.data_type === 'string' && isLabelRow(line, hit.end))) {
+    // (Not when the text right of the label is in the label's own cell, "ITEM: Sprocket   DATE: Tuesday": that is its answer.)
+    else if (rest.length && !(field.data_type === 'string' && rest[0]!.x0 - lx1 > h * CELL_GAP && isLabelRow(line, hit.end))) {
       const first = withUnit(cells(rest, page.number));
       const cut = first.findIndex((w, i) => i > 0 && LABEL_LIKE.test(w.text) && !/^\(/.test(w.text));
       // (The label that word ends starts after the last clear gap before it: "J. Doe   Ordered by:".)
