@@ -491,7 +491,7 @@ export function correctWords(text: string, v: Vocabulary): string {
     out = out.replace(/[\p{L}\d|]+/gu, (w) => {
       const up = w.toUpperCase();
       if (up.length < MIN_CORRECTED_LENGTH || !/\p{L}/u.test(w) || v.dictionary.includes(up)) return w;
-      const hit = v.dictionary.find((d) => d.length === up.length && (differsByOneLookAlike(up, d, v.confusions) || (d.length >= LONG_WORD && differsByOne(up, d))));
+      const hit = v.dictionary.find((d) => d.length === up.length && (differsByOne(up, d, v.confusions) || (d.length >= LONG_WORD && differsByOne(up, d))));
       if (!hit) return w;
       return w === up ? hit : w === w.toLowerCase() ? hit.toLowerCase() : hit[0] + hit.slice(1).toLowerCase();
     });
@@ -546,17 +546,15 @@ const MIN_CORRECTED_LENGTH = 3;
  */
 const LONG_WORD = 8;
 
-function differsByOne(read: string, word: string): boolean {
-  let diffs = 0;
-  for (let i = 0; i < word.length; i++) if (read[i] !== word[i] && ++diffs > 1) return false;
-  return diffs === 1;
-}
-
-function differsByOneLookAlike(read: string, word: string, confusions: Readonly<Record<string, string>>): boolean {
+/**
+ * Does `read` differ from `word` (same length) in exactly one position, where the misread character is a listed
+ * look-alike of the intended one (`confusions`), or any character when no table is given?
+ */
+function differsByOne(read: string, word: string, confusions?: Readonly<Record<string, string>>): boolean {
   let diffs = 0;
   for (let i = 0; i < word.length; i++) {
     if (read[i] === word[i]) continue;
-    if (confusions[read[i]!] !== word[i] || ++diffs > 1) return false;
+    if ((confusions && confusions[read[i]!] !== word[i]) || ++diffs > 1) return false;
   }
   return diffs === 1;
 }

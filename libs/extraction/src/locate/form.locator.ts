@@ -336,8 +336,12 @@ const REPEAT_LABEL_SCORE = 0.9;
 const MARKED_BONUS = 0.05;
 /** A mark read with a trailing dot or two ("X..") is still a mark when it is beside a label. */
 const MARK_DOTS = /\.+$/;
+/** The words of the line a label was found on. */
+function hitWords(doc: DocLayout, hit: LabelHit): Word[] {
+  return doc.pages.find((p) => p.number === hit.page)?.lines[hit.line]?.words ?? [];
+}
 function marked(doc: DocLayout, hit: LabelHit, label: string): boolean {
-  const ws = doc.pages.find((p) => p.number === hit.page)?.lines[hit.line]?.words ?? [];
+  const ws = hitWords(doc, hit);
   const near = (w: Word | undefined) => w !== undefined && isMark(w.text.replace(MARK_DOTS, ''));
   if (near(ws[hit.end]) || gluedMark(ws[hit.start]!.text, label)) return true;
   // A mark before the label is its own only on a blank printed before it ("_X Fair") or clearly nearer to it
@@ -353,7 +357,7 @@ function marked(doc: DocLayout, hit: LabelHit, label: string): boolean {
  * the same words run on at word spacing are a sentence quoting it ("… see the Annual Review Notes for details …").
  */
 function endsCell(doc: DocLayout, hit: LabelHit): boolean {
-  const ws = doc.pages.find((p) => p.number === hit.page)?.lines[hit.line]?.words ?? [];
+  const ws = hitWords(doc, hit);
   const last = ws[hit.end - 1];
   const next = ws[hit.end];
   if (!last || !next || /[:?]$/.test(last.text)) return true;
@@ -511,6 +515,13 @@ const VALUE_LINE_GAP = 1.2;
 const ANCHOR_REACH = 6;
 /** Lines of one value start within this many letter heights of each other. */
 const VALUE_ALIGN = 1.5;
+/** The lines OCR split off level with line `k` (their middles inside its band), within ROW_REACH lines of it. */
+function levelLines(page: Page, k: number): Line[] {
+  const l = page.lines[k]!;
+  const near = page.lines.slice(Math.max(0, k - ROW_REACH), k + ROW_REACH + 1).filter((o) => o !== l);
+  return near.filter((o) => (o.y0 + o.y1) / 2 > l.y0 && (o.y0 + o.y1) / 2 < l.y1);
+}
+
 /**
  * Words of a value read downward from `firstLine`, within the column [left, right). The first line's cell may
  * start at most `firstReach` letter heights right of the anchor (ANCHOR_REACH unless the caller knows better).
@@ -529,8 +540,7 @@ function blockBelow(page: Page, firstLine: number, top: number, left: number, ri
     // (Text level with the line that OCR split off into a line of its own counts too.)
     // (Text ending clear of the label's own start, before `columnLeft`, is another column's, not a new row of this one.)
     const leftText = (ws: Word[]) => ws.some((w) => w.x1 >= columnLeft && (w.x1 < left || w.x0 < startLeft) && /[\p{L}\d]{2,}/u.test(w.text) && w.conf >= SCRAP_CONF);
-    const levelLines = page.lines.filter((o, m) => m !== k && Math.abs(m - k) <= ROW_REACH && (o.y0 + o.y1) / 2 > l.y0 && (o.y0 + o.y1) / 2 < l.y1);
-    if (wrap && (leftText(l.words) || levelLines.some((o) => leftText(o.words)))) break;
+    if (wrap && (leftText(l.words) || levelLines(page, k).some((o) => leftText(o.words)))) break;
     // Nor does it continue into a line whose own label (a printed label or a word ending in a colon) starts left of it.
     if ((wrap || out.length) && l.words.some((w, i) => w.x1 >= columnLeft && w.x0 < anchorX - h * UNDER_SLACK && (isDelim(k, i) || LABEL_LIKE.test(w.text)))) break;
     const idx = l.words.map((w, i) => ({ w, i })).filter(({ w }) => (w.x0 + w.x1) / 2 >= left && (w.x0 + w.x1) / 2 < right);
@@ -539,7 +549,7 @@ function blockBelow(page: Page, firstLine: number, top: number, left: number, ri
     const segs = cells(idx.map((x) => x.w), page.number);
     const seg = segs.find((s) => s.x1 > anchorX - h) ?? segs[segs.length - 1]!;
     // (A hanging value's later lines are held to its first line's start by the alignment below.)
-    if (seg.x0 > anchorX + h * (out.length && firstReach === ANCHOR_REACH ? ANCHOR_REACH : firstReach)) {
+    if (seg.x0 > anchorX + h * firstReach) {
       if (out.length) break;
       continue;
     }
@@ -905,7 +915,6 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     // end) only anchors a weaker candidate: the amount-aware locator picks among them.
     const amount = field.data_type === 'number' || field.data_type === 'currency';
     const labelScore = Math.min(1, hit.score) * (amount && ambiguous.has(compact(field.label ?? '')) ? AMBIGUOUS : 1);
-    void lx1;
     const conf = used.reduce((s, w) => s + w.conf, 0) / used.length;
     // Text OCR could not read (a signature, a scribble, a smudge read as letters) is no answer: a garbled
     // guess costs more than a blank. A check-box mark is a single stroke OCR is rarely sure of.
