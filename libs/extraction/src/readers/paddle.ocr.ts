@@ -553,9 +553,10 @@ async function recognizeAll(s: Sessions, img: Image, segments: Segment[]): Promi
     const input = await recInput(img, seg);
     if (!input) continue;
     let r = await recognizeInput(s.ort, s.main, input);
-    if (s.second && meanProb(r.chars) < SECOND_BELOW) {
+    const sure = meanProb(r.chars, 'read');
+    if (s.second && sure < SECOND_BELOW) {
       const again = await recognizeInput(s.ort, s.second, input);
-      if (meanProb(again.chars) > meanProb(r.chars)) r = again;
+      if (meanProb(again.chars, 'read') > sure) r = again;
     }
     read.push(segmentWords(seg, r.chars, r.steps));
   }
@@ -576,8 +577,13 @@ async function recognizeInput(ort: Ort, { rec, charset, allowed }: Recognizer, i
   return { chars: ctcDecode(t.data as Float32Array, steps!, classes!, charset, steps!, allowed), steps: steps! };
 }
 
-function meanProb(chars: CtcChar[]): number {
-  const seen = chars.filter((c) => c.ch !== ' ' && !c.hinted);
+/**
+ * Mean probability of a segment's characters (spaces left out). 'read': only the characters the model read as its
+ * best class, the measure of how sure it is of the segment (which of two recognizers to keep); 'all': hinted
+ * punctuation too, the measure of whether the segment is text at all (REC_MIN_SEGMENT_PROB).
+ */
+function meanProb(chars: readonly CtcChar[], which: 'read' | 'all'): number {
+  const seen = chars.filter((c) => c.ch !== ' ' && (which === 'all' || !c.hinted));
   return seen.length ? seen.reduce((a, c) => a + c.prob, 0) / seen.length : 0;
 }
 
@@ -605,8 +611,7 @@ export function dropOverlapReads(segments: Word[][]): Word[][] {
 
 /** Words of one segment from its characters (positions are shares of the segment's width). */
 function segmentWords(seg: Segment, chars: CtcChar[], span: number): Word[] {
-  const visible = chars.filter((c) => c.ch !== ' ');
-  if (!visible.length || visible.reduce((a, c) => a + c.prob, 0) / visible.length < REC_MIN_SEGMENT_PROB) return [];
+  if (!chars.some((c) => c.ch !== ' ') || meanProb(chars, 'all') < REC_MIN_SEGMENT_PROB) return [];
   const sw = seg.x1 - seg.x0;
   // A character's time steps cover its middle; half a time step either side reaches its edges.
   const half = 0.5 / span;
