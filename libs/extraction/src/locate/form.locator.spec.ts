@@ -2,7 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import type { FieldDef } from '../engine.types.js';
 import { buildPage } from '../layout/layout.builder.js';
 import type { DocLayout, Word } from '../layout/layout.types.js';
-import { compact, findLabel, isLabelPiece, locateFormFields, similarity } from './form.locator.js';
+import { findLabel, isLabelPiece, similarity } from './form.label.js';
+import { locateFormFields } from './form.locator.js';
+import { compact } from './form.text.js';
 
 /** Words of one printed line: text runs at x positions, 10 units high, 6 units per character. */
 function row(y: number, ...cells: [number, string][]): Word[] {

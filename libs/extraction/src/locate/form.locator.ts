@@ -2,8 +2,11 @@ import type { FieldDef } from '../engine.types.js';
 import { CELL_GAP, makeLine } from '../layout/layout.builder.js';
 import type { DocLayout, Line, Page, Word } from '../layout/layout.types.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
-import { conceptTokens, fold } from './label.matcher.js';
+import { conceptTokens } from './label.matcher.js';
 import { isItemRow, isLabelRow, plausible, refine, type Located } from './field.locator.js';
+import { claimLabels, gluedAnswer, isLabelPiece, labelPart, schemaLabels, UNDER_SLACK, type LabelHit } from './form.label.js';
+import { BOX, checkMark, isMark } from './form.mark.js';
+import { compact, heightOf, LABEL_LIKE, SEPARATOR } from './form.text.js';
 
 /**
  * Printed-label location for forms: the schema's labels are the questions exactly as printed on the page
@@ -13,442 +16,10 @@ import { isItemRow, isLabelRow, plausible, refine, type Located } from './field.
  * is a delimiter), at a wide gap, at a new column or at a vertical gap.
  */
 
-/** Letters and digits only, folded: how printed labels are compared. */
-// Every label is compared with every word span of every line: memoise the per-word reduction.
-const compactCache = new Map<string, string>();
-export function compact(s: string): string {
-  let c = compactCache.get(s);
-  if (c === undefined) {
-    if (compactCache.size > 50_000) compactCache.clear();
-    c = fold(s).replace(/[^a-z0-9]/g, '');
-    compactCache.set(s, c);
-  }
-  return c;
-}
-
-/** Words cached by a memoised per-word function before it starts afresh. */
-const WORD_CACHE_MAX = 50_000;
-/** A per-word string function, memoised: every label of the schema is compared with every word span of a page. */
-function memoised<T>(fn: (s: string) => T): (s: string) => T {
-  // (Boxed, so that one lookup tells a cached `undefined` from a miss.)
-  const cache = new Map<string, { v: T }>();
-  return (s) => {
-    let hit = cache.get(s);
-    if (!hit) {
-      if (cache.size >= WORD_CACHE_MAX) cache.clear();
-      cache.set(s, (hit = { v: fn(s) }));
-    }
-    return hit.v;
-  };
-}
-
-// Two reusable rows: labels are compared with thousands of spans per page.
-let rowA = new Uint16Array(64);
-let rowB = new Uint16Array(64);
-function levenshtein(a: string, b: string): number {
-  if (a === b) return 0;
-  if (rowA.length <= b.length) [rowA, rowB] = [new Uint16Array(b.length * 2 + 1), new Uint16Array(b.length * 2 + 1)];
-  let prev = rowA;
-  let cur = rowB;
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    cur[0] = i;
-    const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === b.charCodeAt(j - 1) ? 0 : 1));
-    [prev, cur] = [cur, prev];
-  }
-  return prev[b.length]!;
-}
-
-/** 1 − edit distance / longer length. */
-export function similarity(a: string, b: string): number {
-  const n = Math.max(a.length, b.length);
-  return n === 0 ? 1 : 1 - levenshtein(a, b) / n;
-}
-
-/** Leader dashes glued to a printed label ("Print-———eeee"): OCR reads dashes as dashes, `=`, `~` and e/m/a/o. */
-const LEADER_RUN = /[-—–=~_.·]{2,}/;
 /** A word that is a leader line, OCR noise included ("——————m——a", "=—eeae", "~———mmeee"). */
 export function isLeader(text: string): boolean {
   return /^[^\p{L}\d]+$/u.test(text) || (/[-—–=~_]{2,}/.test(text) && /^[-—–=~_.·:;,'"‘’“”\s emaonrwc]+$/i.test(text));
 }
-
-/**
- * A label glued by OCR to the word before it ("11/16New Balance:", "oMugs"): the part of the word from an
- * upper-case letter that follows a digit, a lower-case letter or punctuation.
- */
-const gluedTail = memoised((text: string): string | undefined => {
-  const m = /^(.*?[\d\p{Ll}\p{P}])(\p{Lu}\p{L}{2,}.*)$/u.exec(text);
-  return m ? labelPart(m[2]!) : undefined;
-});
-
-/** A mark OCR read into the front of the option it ticks with nothing between them ("XYES"): the mark. */
-const CLOSE_MARK = /^[[(|_]*[xX✓✔☑☒][\])|_]*(?=\p{Lu}{2})/u;
-/** The option a mark is glued to the front of ("XYES" → "YES"), as a label to look for. */
-const markedTail = memoised((text: string): string | undefined => {
-  const m = CLOSE_MARK.exec(text);
-  return m ? labelPart(text.slice(m[0].length)) : undefined;
-});
-
-/**
- * An answer OCR glued to the end of its label across the blank it is typed on or after its colon
- * ("WORK:_approximately", "DATE_June", "FAX:(202)555-0100"): the label (two letters at least, not a check
- * mark), the underscores of the blank or the colon, then the answer's first word.
- */
-const GLUED_ANSWER = /^([^_:]*\p{L}{2}[^_:]*?)(?::_*|_+)([\p{L}\d(].*)$/u;
-/** The label part of a word, without leader dashes or a blank and the answer typed on it glued to its end. */
-const labelPart = memoised((text: string): string => {
-  const m = LEADER_RUN.exec(text);
-  const cut = Math.min(m && m.index > 0 ? m.index : text.length, GLUED_ANSWER.exec(text)?.[1]!.length ?? text.length);
-  return text.slice(0, cut);
-});
-/**
- * The answer glued by OCR to the label's last word across the blank ("WORK:_approximately" → "approximately"), as
- * a word of its own placed at its share of the word's width; undefined when nothing is glued on.
- */
-export function gluedAnswer(w: Word): Word | undefined {
-  const m = GLUED_ANSWER.exec(w.text);
-  if (!m) return undefined;
-  const tail = m[2]!;
-  const x0 = w.x0 + ((w.x1 - w.x0) * (w.text.length - tail.length)) / w.text.length;
-  return { ...w, text: tail, x0 };
-}
-
-export interface LabelHit {
-  page: number;
-  line: number;
-  /** First and one past the last word of the label in the line. */
-  start: number;
-  end: number;
-  score: number;
-  /** Words of the lines below that continue a label printed over several lines, as [line, word] pairs. */
-  more?: [number, number][];
-  /** Printed as a label: opening a cell, ending in a colon or in the schema label's own case (not a word of running text). */
-  standalone?: boolean;
-}
-
-/** Labels of at most this many letters ("No", "TO") must match exactly. */
-const SHORT_LABEL = 3;
-/** Labels of at most this many letters are of medium length… */
-const MEDIUM_LABEL = 6;
-/** …and need this similarity (about one letter in five misread)… */
-const MEDIUM_SIMILARITY = 0.8;
-/** …longer labels this one (OCR errors grow with length). */
-const LONG_SIMILARITY = 0.75;
-/** A gap wider than this many letter heights before a word opens a cell. */
-const OPEN_GAP = 1.2;
-/** Needed similarity by label length: short labels ("No", "TO") must match exactly. */
-function needed(len: number): number {
-  return len <= SHORT_LABEL ? 1 : len <= MEDIUM_LABEL ? MEDIUM_SIMILARITY : LONG_SIMILARITY;
-}
-
-const heightOf = (w: Word) => Math.max(1, w.y1 - w.y0);
-
-/** Does the word open a cell: first in its line, after a wide gap, or after a word ending a label? */
-function opensCell(line: Line, i: number): boolean {
-  if (i === 0) return true;
-  const prev = line.words[i - 1]!;
-  const w = line.words[i]!;
-  return w.x0 - prev.x1 > heightOf(w) * OPEN_GAP || /[:?]$/.test(prev.text);
-}
-
-/** A span and a label are compared on their first this many letters before the full comparison. */
-const START_LETTERS = 3;
-/** …which must agree at least this much (one letter of three misread). */
-const START_SIMILARITY = 0.6;
-/** The first three letters of a span and a label nearly agree (OCR errors aside); memoised, it is asked per span. */
-const startCache = new Map<string, Map<string, boolean>>();
-function startsAlike(span: string, target: string): boolean {
-  const t = target.length > START_LETTERS ? target.slice(0, START_LETTERS) : target;
-  const sp = span.length > START_LETTERS ? span.slice(0, START_LETTERS) : span;
-  let byTarget = startCache.get(t);
-  if (!byTarget) startCache.set(t, (byTarget = new Map()));
-  let ok = byTarget.get(sp);
-  if (ok === undefined) {
-    if (byTarget.size > WORD_CACHE_MAX) byTarget.clear();
-    byTarget.set(sp, (ok = similarity(sp, t) >= START_SIMILARITY));
-  }
-  return ok;
-}
-
-/**
- * Bonus of a span printed letter for letter as the schema's label, case included: the schema gives the
- * question as printed, so where a label occurs twice ("PROJECT LEADER" heading a field, "Project Leader"
- * in a list of names), the one in the label's own case is the question.
- */
-const CASE_BONUS = 0.04;
-/** Letters and digits as printed (case kept). */
-const letters = memoised((s: string) => s.normalize('NFKC').replace(/[^\p{L}\d]/gu, ''));
-
-/** A printed label may span this many words more than the schema's label (OCR splits words). */
-const EXTRA_LABEL_WORDS = 2;
-/**
- * …and OCR may read each printed word in up to this many pieces ("P roje ct Type"): the span's letters, not its
- * word count, bound it (SPAN_OVERRUN).
- */
-const WORD_PIECES = 2;
-/**
- * …or, a long label OCR read nearly letter by letter ("An tic ipa ted Har ves ting"), in pieces of at
- * least this many letters on average: the span may hold as many words as the label has pieces of this size.
- */
-const MIN_PIECE_LETTERS = 3;
-/** A span stops growing past this many times the label's length… */
-const SPAN_OVERRUN = 1.4;
-/** …plus this many letters. */
-const SPAN_SLACK = 2;
-/** Bonus of a span that opens a cell (a printed label, not a word in a sentence). */
-const OPENING_BONUS = 0.03;
-/** Bonus of a span ending in a colon or question mark. */
-const COLON_BONUS = 0.03;
-/** Penalty of a span read from a label glued by OCR to the word before it. */
-const GLUED_PENALTY = 0.02;
-/**
- * The words of one printed label stand closer than this many letter heights: a wider gap ends the cell ("Sprockets"
- * of one answer then "COLOUR" of the next column's heading is no label "HOSE COLOUR").
- */
-const LABEL_CELL_GAP = CELL_GAP;
-/** Only labels of at least this many letters are looked for printed over several lines. */
-const MULTI_MIN_LABEL = 10;
-/** Every place on the page where `label` is printed, best first. */
-export function findLabel(page: Page, label: string): LabelHit[] {
-  const target = compact(label);
-  if (!target) return [];
-  const maxWords = Math.max(label.split(/\s+/).length * WORD_PIECES + EXTRA_LABEL_WORDS, Math.ceil(target.length / MIN_PIECE_LETTERS));
-  const need = needed(target.length);
-  const printedAs = letters(label);
-  const hits: LabelHit[] = [];
-  page.lines.forEach((line, li) => {
-    const ws = line.words;
-    for (let i = 0; i < ws.length; i++) {
-      let best: LabelHit | undefined;
-      // The span read from the whole first word; also from a label glued to its end.
-      let text = '';
-      for (const first of [labelPart(ws[i]!.text), gluedTail(ws[i]!.text), markedTail(ws[i]!.text)]) {
-        if (first === undefined) continue;
-        const glued = first !== labelPart(ws[i]!.text);
-        let span = '';
-        let raw = '';
-        for (let j = i; j < Math.min(ws.length, i + maxWords); j++) {
-          // A printed label does not cross a cell gap: words beyond one belong to another cell.
-          if (j > i && ws[j]!.x0 - ws[j - 1]!.x1 > heightOf(ws[j - 1]!) * LABEL_CELL_GAP) break;
-          const part = j === i ? first : labelPart(ws[j]!.text);
-          span += compact(part);
-          raw += letters(part);
-          if (!glued) text = span;
-          if (span.length > target.length * SPAN_OVERRUN + SPAN_SLACK) break;
-          // The span must start with the label's start (OCR errors aside), not somewhere in its middle.
-          if (!span || (span[0] !== target[0] && !startsAlike(span, target))) break;
-          // similarity ≤ 1 − |length difference| / longer length: skip the edit distance when that bound already fails.
-          if (1 - Math.abs(span.length - target.length) / Math.max(span.length, target.length) < need) continue;
-          let s = similarity(span, target);
-          if (s < need) continue;
-          const opening = opensCell(line, i);
-          const colon = /[:?]$/.test(ws[j]!.text);
-          // Short labels are common words ("No", "on"): only as a printed label, i.e. opening a cell or with a colon.
-          if (target.length <= SHORT_LABEL && !opening && !colon) continue;
-          // Nor is a label inside a sentence a printed label: "Please quote the invoice number with your payment".
-          if (!opening && !colon && /^\p{Ll}{2,}$/u.test(ws[i - 1]?.text ?? '') && /^\p{Ll}/u.test(ws[j + 1]?.text ?? '')) continue;
-          s += (opening ? OPENING_BONUS : 0) + (colon ? COLON_BONUS : 0) - (glued ? GLUED_PENALTY : 0) + (raw === printedAs ? CASE_BONUS : 0);
-          if (!best || s > best.score) best = { page: page.number, line: li, start: i, end: j + 1, score: s, standalone: opening || colon || raw === printedAs };
-        }
-      }
-      // A long label printed over several lines ("Final Review Due / (Vendor Memo) / Batch(es)"): the
-      // start of the label ends its cell, and the lines just below, starting under it, hold the rest.
-      if (!best && target.length >= MULTI_MIN_LABEL && text.length >= MULTI_FIRST) {
-        const multi = continued(page, li, i, target, need);
-        if (multi) hits.push(multi);
-      }
-      if (best) hits.push(best);
-    }
-  });
-  return hits.sort((a, b) => b.score - a.score);
-}
-
-/** Fewest letters of the first line of a label printed over several lines (shorter first lines are common words). */
-const MULTI_FIRST = 5;
-
-/** The first line of a label printed over several lines holds less than this share of its letters. */
-const MULTI_FIRST_SHARE = 0.85;
-/** A label printed over several lines continues over at most this many words below its first line. */
-const MULTI_MAX_WORDS = 12;
-/** Its lines follow with a gap under this many letter heights. */
-const MULTI_LINE_GAP = 0.8;
-/** A line continues under another when it starts within this many letter heights of its start. */
-const UNDER_SLACK = 2;
-/** The continued part may run this many times the label's length (plus SPAN_SLACK letters). */
-const MULTI_OVERRUN = 1.2;
-/** A label pieced together over several lines scores this much less than one read on a single line. */
-const MULTI_PENALTY = 0.05;
-function continued(page: Page, li: number, i: number, target: string, need: number): LabelHit | undefined {
-  const line = page.lines[li]!;
-  const ws = line.words;
-  const h = heightOf(ws[i]!);
-  let text = '';
-  let j = i;
-  // The first part: words up to the end of the cell, matching the start of the label.
-  for (; j < ws.length; j++) {
-    if (j > i && ws[j]!.x0 - ws[j - 1]!.x1 > h * CELL_GAP) break;
-    text += compact(labelPart(ws[j]!.text));
-  }
-  if (text.length < MULTI_FIRST || text.length >= target.length * MULTI_FIRST_SHARE || similarity(text, target.slice(0, text.length)) < need) return undefined;
-  const more: [number, number][] = [];
-  let bottom = line.y1;
-  for (let k = li + 1; k < page.lines.length && more.length < MULTI_MAX_WORDS && text.length < target.length; k++) {
-    const l = page.lines[k]!;
-    if ((l.y0 + l.y1) / 2 <= bottom) continue;
-    if (l.y0 - bottom > h * MULTI_LINE_GAP) break;
-    const start = l.words.findIndex((w) => Math.abs(w.x0 - ws[i]!.x0) < h * UNDER_SLACK);
-    if (start < 0) continue;
-    let part = '';
-    for (let m = start; m < l.words.length; m++) {
-      if (m > start && l.words[m]!.x0 - l.words[m - 1]!.x1 > h * CELL_GAP) break;
-      const next = part + compact(labelPart(l.words[m]!.text));
-      if ((text + next).length > target.length * MULTI_OVERRUN + SPAN_SLACK) break;
-      part = next;
-      more.push([k, m]);
-    }
-    text += part;
-    bottom = l.y1;
-  }
-  const score = similarity(text, target);
-  if (!more.length || score < need) return undefined;
-  return { page: page.number, line: li, start: i, end: j, score: score - MULTI_PENALTY, more };
-}
-
-const wordKey = (h: { page: number; line: number }, i: number) => `${h.page}:${h.line}:${i}`;
-
-interface Claim {
-  field: FieldDef;
-  hit: LabelHit;
-}
-
-/** Longer labels rank first: this bonus per letter… */
-const LENGTH_BONUS = 0.015;
-/** …counted up to this many letters. */
-const LENGTH_BONUS_CAP = 20;
-/** A further occurrence of a label scoring at least this is a printed label too (it ends values). */
-const REPEAT_LABEL_SCORE = 0.9;
-/**
- * A check-box option printed more often than it is asked for ("Full  X  Partial" for one question and again
- * for the next) is the printing with a mark beside it: this bonus ranks a printing with a mark right after it
- * or just before it above an unmarked one of the same label.
- */
-const MARKED_BONUS = 0.05;
-/** A mark read with a trailing dot or two ("X..") is still a mark when it is beside a label. */
-const MARK_DOTS = /\.+$/;
-/** The words of the line a label was found on. */
-function hitWords(doc: DocLayout, hit: LabelHit): Word[] {
-  return doc.pages.find((p) => p.number === hit.page)?.lines[hit.line]?.words ?? [];
-}
-function marked(doc: DocLayout, hit: LabelHit, label: string): boolean {
-  const ws = hitWords(doc, hit);
-  const near = (w: Word | undefined) => w !== undefined && isMark(w.text.replace(MARK_DOTS, ''));
-  if (near(ws[hit.end]) || gluedMark(ws[hit.start]!.text, label)) return true;
-  // A mark before the label is its own only on a blank printed before it ("_X Fair") or clearly nearer to it
-  // than to the word before ("Yes x No" answers "Yes").
-  const mark = ws[hit.start - 1];
-  if (!near(mark)) return false;
-  const before = ws[hit.start - 2];
-  return /^_+[^_]+$/.test(mark!.text) || !before || ws[hit.start]!.x0 - mark!.x1 <= (mark!.x0 - before.x1) * MARK_NEARER;
-}
-/**
- * Does a label occurrence end its cell: nothing after it on its line, a colon or question mark at its end, or a
- * gap wider than OPEN_GAP letter heights before the next word? A printed label stands apart from its answer;
- * the same words run on at word spacing are a sentence quoting it ("… see the Annual Review Notes for details …").
- */
-function endsCell(doc: DocLayout, hit: LabelHit): boolean {
-  const ws = hitWords(doc, hit);
-  const last = ws[hit.end - 1];
-  const next = ws[hit.end];
-  if (!last || !next || /[:?]$/.test(last.text)) return true;
-  return next.x0 - last.x1 > heightOf(last) * OPEN_GAP;
-}
-/**
- * Assigns printed labels to fields: longer, better matching labels claim their words first (so "DATE"
- * does not take the first word of "DATE RECEIVED"); a label asked for several times takes as many
- * occurrences, assigned to its fields in reading order (the schema lists repeats top to bottom).
- */
-function claimLabels(doc: DocLayout, fields: FieldDef[]): { claims: Claim[]; delimiters: Set<string>; ambiguous: Set<string> } {
-  const groups = new Map<string, FieldDef[]>();
-  for (const f of fields) {
-    if (f.data_type === 'table' || !f.label) continue;
-    const c = compact(f.label);
-    if (!c) continue;
-    groups.set(c, [...(groups.get(c) ?? []), f]);
-  }
-  const all: { group: string; hit: LabelHit; rank: number }[] = [];
-  for (const [group, fs] of groups)
-    for (const page of doc.pages)
-      for (const hit of findLabel(page, fs[0]!.label!)) all.push({ group, hit, rank: hit.score + LENGTH_BONUS * Math.min(group.length, LENGTH_BONUS_CAP) + (marked(doc, hit, fs[0]!.label!) ? MARKED_BONUS : 0) });
-  all.sort((a, b) => b.rank - a.rank);
-  const usedWords = new Set<string>();
-  const got = new Map<string, LabelHit[]>();
-  const delimiters = new Set<string>();
-  const ambiguous = new Set<string>();
-  for (const { group, hit } of all) {
-    const keys = Array.from({ length: hit.end - hit.start }, (_, k) => wordKey(hit, hit.start + k));
-    for (const [l, w] of hit.more ?? []) keys.push(`${hit.page}:${l}:${w}`);
-    if (keys.some((k) => usedWords.has(k))) continue;
-    const list = got.get(group) ?? [];
-    if (list.length >= groups.get(group)!.length) {
-      // Further good occurrences of a label are still labels: they end values, but claim nothing; and a
-      // label printed more often than it is asked for ("Total" over a column and under it) is ambiguous.
-      if (hit.score >= REPEAT_LABEL_SCORE && hit.standalone !== false) {
-        if (endsCell(doc, hit)) for (const k of keys) delimiters.add(k);
-        ambiguous.add(group);
-      }
-      continue;
-    }
-    list.push(hit);
-    got.set(group, list);
-    for (const k of keys) (usedWords.add(k), delimiters.add(k));
-  }
-  const claims: Claim[] = [];
-  for (const [group, hits] of got) {
-    hits.sort((a, b) => a.page - b.page || a.line - b.line || a.start - b.start);
-    groups.get(group)!.forEach((f, i) => {
-      if (hits[i]) claims.push({ field: f, hit: hits[i]! });
-    });
-  }
-  return { claims, delimiters, ambiguous };
-}
-
-/** The distinct printed labels of a schema's scalar fields (what isLabelPiece compares against). */
-export function schemaLabels(fields: readonly FieldDef[]): string[] {
-  return [...new Set(fields.flatMap((f) => (f.data_type !== 'table' && f.label ? [f.label] : [])))];
-}
-
-/** A piece of another label is compared only when it holds at least this many letters (shorter ones are common words). */
-const LABEL_PIECE_MIN = 2;
-/**
- * Is `text` another field's printed label, or the first or last words of one ("Weight" or "(Kg /Box)" of a label
- * "Weight (Kg /Box)" printed over two lines), as OCR read it? Such text is a question, never an answer. The
- * field's own label is left out: an answer may repeat one of the options it lists ("Paid or Free" → "Free").
- * The comparison is the one labels are found with (similarity by length, short pieces exactly); `pieces`
- * false compares whole labels only.
- */
-export function isLabelPiece(text: string, labels: readonly string[], own?: string, pieces = true): boolean {
-  const c = compact(text);
-  if (c.length < LABEL_PIECE_MIN) return false;
-  const need = needed(c.length);
-  const mine = own === undefined ? '' : compact(own);
-  for (const label of labels) {
-    if (compact(label) === mine) continue;
-    const ws = label.split(/\s+/).map(compact).filter(Boolean);
-    const found = [ws.join('')];
-    for (let k = 1; pieces && k < ws.length; k++) found.push(ws.slice(0, k).join(''), ws.slice(k).join(''));
-    for (const p of found) {
-      if (1 - Math.abs(p.length - c.length) / Math.max(p.length, c.length) < need) continue;
-      if (similarity(c, p) >= need) return true;
-    }
-  }
-  return false;
-}
-
-/** Leader dots, dashes, underscores and other marks between a label and its value. */
-const SEPARATOR = /^[^\p{L}\d]+$/u;
-/** A word that ends with a colon is a printed label of its own ("Date:", "No.:"), not part of a value. */
-const LABEL_LIKE = /\p{L}{2,}\.?[:?]$/u;
 
 /**
  * Splits a row into cells at wide gaps (2.5 letter heights). The letter height is that of the row's words
@@ -522,11 +93,42 @@ function levelLines(page: Page, k: number): Line[] {
   return near.filter((o) => (o.y0 + o.y1) / 2 > l.y0 && (o.y0 + o.y1) / 2 < l.y1);
 }
 
+/** Where and how blockBelow reads a value downward. Positions are page units; gaps and reaches are letter heights. */
+interface BlockQuery {
+  /** The first line looked at (lines above it are never read). */
+  firstLine: number;
+  /** The foot of the label's row: a first line whose middle is not below it was split off that row. */
+  top: number;
+  /** The column's left edge: words count when their middle lies in [left, right). */
+  left: number;
+  /** The column's right edge (exclusive). */
+  right: number;
+  /** Where the value is expected to start: the cell starting nearest to it is read. */
+  anchorX: number;
+  /** The letter height gaps and reaches are measured in. */
+  h: number;
+  /** At most this many lines are read. */
+  maxLines: number;
+  /** Is word `i` of line `li` a printed label (a delimiter: the value ends before it)? */
+  isDelim: (li: number, i: number) => boolean;
+  /** The first line starts at most this many letter heights below `top`. */
+  firstGap: number;
+  /** Wrapped running text: lines follow within WRAP_LINE_GAP and stop at text left of the column. Default false. */
+  wrap?: boolean;
+  /** When wrapping, text starting left of this is a new row. Default -Infinity (none). */
+  startLeft?: number;
+  /** The first line's cell starts at most this many letter heights right of the anchor. Default ANCHOR_REACH. */
+  firstReach?: number;
+  /** Text ending before this is another column's, not a new row of this one. Default -Infinity (none). */
+  columnLeft?: number;
+}
+
 /**
- * Words of a value read downward from `firstLine`, within the column [left, right). The first line's cell may
+ * Words of a value read downward from `q.firstLine`, within the column [left, right). The first line's cell may
  * start at most `firstReach` letter heights right of the anchor (ANCHOR_REACH unless the caller knows better).
  */
-function blockBelow(page: Page, firstLine: number, top: number, left: number, right: number, anchorX: number, h: number, maxLines: number, isDelim: (li: number, i: number) => boolean, firstGap: number, wrap = false, startLeft = -Infinity, firstReach = ANCHOR_REACH, columnLeft = -Infinity): Word[][] {
+function blockBelow(page: Page, q: BlockQuery): Word[][] {
+  const { firstLine, top, left, right, anchorX, h, maxLines, isDelim, firstGap, wrap = false, startLeft = -Infinity, firstReach = ANCHOR_REACH, columnLeft = -Infinity } = q;
   const out: Word[][] = [];
   let bottom = top;
   for (let k = firstLine; k < page.lines.length && out.length < maxLines; k++) {
@@ -555,22 +157,7 @@ function blockBelow(page: Page, firstLine: number, top: number, left: number, ri
     }
     // Lines of one value start under each other.
     if (out.length && Math.abs(seg.x0 - out[0]![0]!.x0) > h * VALUE_ALIGN) break;
-    const words: Word[] = [];
-    let stop = false;
-    for (const w of seg.words) {
-      const i = l.words.indexOf(w);
-      if (isDelim(k, i) || (words.length === 0 && LABEL_LIKE.test(w.text))) {
-        stop = true;
-        break;
-      }
-      words.push(w);
-    }
-    // A printed label further along the line ("Ref. No.:") opens the next row: the value ends before it.
-    const colon = words.findIndex((w, i) => i > 0 && LABEL_LIKE.test(w.text));
-    if (colon > 0) {
-      words.splice(labelStart(words, colon, h));
-      stop = true;
-    }
+    const { words, stop } = beforeLabel(l, k, seg, isDelim, h);
     if (words.length) out.push(words);
     if (stop || !words.length) break;
     bottom = l.y1;
@@ -578,71 +165,28 @@ function blockBelow(page: Page, firstLine: number, top: number, left: number, ri
   return out;
 }
 
-/** A tick or cross filling a check box, as OCR reads it: "x", "X", "[X]", "_X_", "|X", "☑", "✓". */
-const MARK = /^[[(|_]*[xX✓✔☑☒✗✘][\])|_]*\.?$/u;
 /**
- * One handwritten cross that OCR read as two glyphs of which it could not settle the case or shape ("xX",
- * "ox", "Xe"): read as a plain cross. ("XX" is left as printed: two crosses may be meant.)
+ * The words of cell `seg` of line `k` before the first printed label in it; `stop` when a label ends the value
+ * there (a schema label, or a word ending in a colon).
  */
-const SPLIT_MARK = /^[[(|_]*(?:xX|Xx|[oO][xX]|[xX][eoO])[\])|_]*$/u;
-/** An empty check box as OCR reads it: brackets and bars. */
-const BOX = /^[[\](|)□☐]{1,3}$/u;
-/** A mark glued by OCR to the front of the option it ticks ("X_FAIR", "_X__YES"). */
-const GLUED_MARK = /^[[(|_]*[xX✓✔☑☒][\])|_]+(?=\p{Lu}{2})/u;
-/**
- * A mark between two words belongs to the nearer one: to the option after it when its gap to that option is
- * at most this share of its gap to the word before ("POOR  X FAIR": X ticks FAIR).
- */
-const MARK_NEARER = 0.6;
-/** How far (letter heights) a mark may stand from the option it ticks. */
-const MARK_REACH = 3;
-/** A mark followed by a lower-case word closer than this many letter heights is a letter of that word. */
-const MARK_SPACE = 0.6;
-/** A mark after a printed label within this many letter heights is that label's answer. */
-const LABEL_MARK_REACH = 4;
-
-const isMark = (text: string) => MARK.test(text) || SPLIT_MARK.test(text);
-/**
- * The mark OCR glued to the front of an option's first word ("X_FAIR", "XYES"), if any; with nothing between
- * mark and option only when the label itself does not start so ("XRAY").
- */
-function gluedMark(text: string, label: string): RegExpExecArray | null {
-  const close = CLOSE_MARK.exec(text);
-  return GLUED_MARK.exec(text) ?? (close && !compact(label).startsWith(compact(text)) ? close : null);
-}
-/** A mark as the answer: a split cross reads as one cross. */
-const markWord = (w: Word): Word => (SPLIT_MARK.test(w.text) && !MARK.test(w.text) ? { ...w, text: 'x' } : w);
-
-/**
- * The mark answering a check-box option: right of the label when the value there starts with a lone mark,
- * else just left of it (boxes printed before their options) unless that mark follows another label (it is
- * that label's answer: "Yes x No") or the label has a value of its own right of it. A mark clearly nearer to
- * the option than to the word before it is the option's even when more options follow ("POOR  X FAIR GOOD").
- */
-function checkMark(line: Line, start: number, rest: Word[], boxAfter: boolean, h: number, isDelimWord: (w: Word) => boolean, label: string): Word | undefined {
-  const ws = line.words;
-  const glued = gluedMark(ws[start]!.text, label);
-  if (glued) return { ...ws[start]!, text: glued[0] };
-  if (rest.length && isMark(rest[0]!.text) && (rest.length === 1 || rest[1]!.x0 - rest[0]!.x1 > h * MARK_SPACE || !/^\p{Ll}/u.test(rest[1]!.text))) return markWord(rest[0]!);
-  let k = start - 1;
-  while (k >= 0 && BOX.test(ws[k]!.text)) k--;
-  if (k < 0 || !isMark(ws[k]!.text) || ws[start]!.x0 - ws[k]!.x1 > h * MARK_REACH) return undefined;
-  let before = k - 1;
-  while (before >= 0 && (BOX.test(ws[before]!.text) || SEPARATOR.test(ws[before]!.text))) before--;
-  const gapBefore = before >= 0 ? ws[k]!.x0 - ws[before]!.x1 : Infinity;
-  // A mark written on a blank printed before its option ("_X FAIR") belongs to that option, however the
-  // option row is spaced; so does a mark clearly nearer to the option than to the word before it.
-  const onBlank = /^_+[^_]+$/.test(ws[k]!.text);
-  const nearer = onBlank || ws[start]!.x0 - ws[k]!.x1 <= gapBefore * MARK_NEARER;
-  // The option's own label must not be a question ("Name:"): a question's value is right of it.
-  const option = !LABEL_LIKE.test(ws[start]!.text);
-  if (!(nearer && option)) {
-    if (rest.length && !boxAfter && !(rest.length === 1 && /^\p{L}+$/u.test(rest[0]!.text))) return undefined;
-    if (before >= 0 && (isDelimWord(ws[before]!) || LABEL_LIKE.test(ws[before]!.text)) && gapBefore < h * LABEL_MARK_REACH) return undefined;
+function beforeLabel(l: Line, k: number, seg: Line, isDelim: (li: number, i: number) => boolean, h: number): { words: Word[]; stop: boolean } {
+  const words: Word[] = [];
+  let stop = false;
+  for (const w of seg.words) {
+    const i = l.words.indexOf(w);
+    if (isDelim(k, i) || (words.length === 0 && LABEL_LIKE.test(w.text))) {
+      stop = true;
+      break;
+    }
+    words.push(w);
   }
-  // A cross inside a printed box ("[X]", "|X |") is a ticked box.
-  const boxed = /[[|]/.test(ws[k]!.text) || (k > 0 && BOX.test(ws[k - 1]!.text)) || BOX.test(ws[k + 1]!.text);
-  return boxed ? { ...ws[k]!, text: '☑' } : markWord(ws[k]!);
+  // A printed label further along the line ("Ref. No.:") opens the next row: the value ends before it.
+  const colon = words.findIndex((w, i) => i > 0 && LABEL_LIKE.test(w.text));
+  if (colon > 0) {
+    words.splice(labelStart(words, colon, h));
+    stop = true;
+  }
+  return { words, stop };
 }
 
 /** OCR confidence below which a short word at either end of a value is a speck or a stray stroke. */
@@ -754,180 +298,289 @@ function lastLineOf(page: Page, hit: LabelHit, isDelimWord: (w: Word) => boolean
   return { page: hit.page, line: last, start, end, score: hit.score };
 }
 
+/** One claimed label as the stages of its value see it. */
+interface Anchor {
+  page: Page;
+  /** The label's hit, re-anchored on its last line when its value is beside that line (lastLineOf). */
+  hit: LabelHit;
+  /** The line the label ends its row on, and the label's words in it. */
+  line: Line;
+  labelWords: Word[];
+  /** The label's letter height. */
+  h: number;
+  /** The label's left edge and its right edge (where an answer glued to its last word starts). */
+  lx0: number;
+  lx1: number;
+  /** The label's band: top and foot of its words. */
+  ly0: number;
+  ly1: number;
+  /** An answer OCR glued to the label's last word, as a word of its own. */
+  glued: Word | undefined;
+  /** Is word `i` of line `li`, or a word of the page, a printed label (a delimiter)? */
+  isDelim: (li: number, i: number) => boolean;
+  isDelimWord: (w: Word) => boolean;
+}
+
+/** How far a value may run: to the column's right edge, from the foot of the label's row, over at most maxLines lines. */
+interface Extent {
+  right: number;
+  rowBottom: number;
+  maxLines: number;
+}
+
+/** The label of a claim as its value's stages see it: its words, their box and the page's delimiter tests. */
+function anchorOf(page: Page, claimed: LabelHit, delimiters: Set<string>): Anchor {
+  const keyOf = new Map<Word, string>();
+  page.lines.forEach((l, li) => l.words.forEach((w, i) => keyOf.set(w, `${page.number}:${li}:${i}`)));
+  const isDelim = (li: number, i: number) => delimiters.has(`${page.number}:${li}:${i}`);
+  const isDelimWord = (w: Word) => delimiters.has(keyOf.get(w) ?? '');
+  const hit = lastLineOf(page, claimed, isDelimWord);
+  const line = page.lines[hit.line]!;
+  const labelWords = line.words.slice(hit.start, hit.end);
+  const h = Math.max(...labelWords.map(heightOf));
+  const lx0 = labelWords[0]!.x0;
+  // (An answer glued to the label's last word starts where its text starts in that word.)
+  const glued = gluedAnswer(labelWords[labelWords.length - 1]!);
+  const lx1 = glued ? glued.x0 : labelWords[labelWords.length - 1]!.x1;
+  const ly0 = Math.min(...labelWords.map((w) => w.y0));
+  const ly1 = Math.max(...labelWords.map((w) => w.y1));
+  return { page, hit, line, labelWords, h, lx0, lx1, ly0, ly1, glued, isDelim, isDelimWord };
+}
+
+/** The words of line `l` right of the label's end, the label's own words left out. */
+function wordsAfter(a: Anchor, l: Line): Word[] {
+  return l.words.filter((w) => w.x0 >= a.lx1 - AFTER_SLACK && !a.labelWords.includes(w));
+}
+
+/**
+ * The label's row: the rest of its line and the words level with the label; when that holds nothing but
+ * separators, the line split off beside it (a typed fill-in sitting a little higher or lower).
+ */
+function labelRow(a: Anchor): Word[] {
+  const { page, hit, ly0, ly1 } = a;
+  let row = a.glued ? [a.glued, ...wordsAfter(a, a.line)] : wordsAfter(a, a.line);
+  // Words of neighbouring lines level with the label belong to its row too (OCR splits a visual row whose
+  // boxes differ in height): half of the lower box overlaps the label's band. When nothing but separators
+  // stands between the label and the next label on its own line, the value is a fill-in set on a line of
+  // its own (small printed labels sit on the rule at the foot of a taller typed value): then a word whose
+  // foot lies within half a label height of the label's band counts too.
+  const lh = Math.max(1, ly1 - ly0);
+  const overlaps = (w: Word) => Math.min(w.y1, ly1) - Math.max(w.y0, ly0) >= LEVEL_OVERLAP * Math.min(heightOf(w), lh);
+  const firstLabel = row.findIndex((w) => a.isDelimWord(w));
+  const bare = !row.slice(0, firstLabel < 0 ? row.length : firstLabel).some((w) => !SEPARATOR.test(w.text));
+  const level = (w: Word) => overlaps(w) || (bare && w.y1 >= ly0 - FOOT_SLACK * lh && w.y1 <= ly1 + FOOT_SLACK * lh && w.y0 < ly1);
+  const beside: Word[] = [];
+  for (let k = Math.max(0, hit.line - ROW_REACH); k < Math.min(page.lines.length, hit.line + 1 + ROW_REACH); k++) if (k !== hit.line) beside.push(...wordsAfter(a, page.lines[k]!).filter(level));
+  row = [...row, ...beside].sort((x, y) => x.x0 - y.x0);
+  if (!row.some((w) => !SEPARATOR.test(w.text))) {
+    const split = splitOffLine(a);
+    if (split) row = wordsAfter(a, split);
+  }
+  return row;
+}
+
+/**
+ * The line OCR split off beside the label (its middle within the label's band, within ROW_REACH lines) nearest
+ * to the label's middle that holds more than separators right of the label.
+ */
+function splitOffLine(a: Anchor): Line | undefined {
+  const { page, hit, ly0, ly1 } = a;
+  let best: Line | undefined;
+  let bestDist = Infinity;
+  for (let k = Math.max(0, hit.line - ROW_REACH); k < Math.min(page.lines.length, hit.line + 1 + ROW_REACH); k++) {
+    const l = page.lines[k]!;
+    if (k === hit.line) continue;
+    const cy = (l.y0 + l.y1) / 2;
+    const dist = Math.abs(cy - (ly0 + ly1) / 2);
+    if (cy >= ly0 && cy <= ly1 && dist < bestDist && wordsAfter(a, l).some((w) => !SEPARATOR.test(w.text))) (best = l), (bestDist = dist);
+  }
+  return best;
+}
+
+/** The right edge of the value's column: short of the next label on the label's row, else past the page's edge. */
+function columnRight(a: Anchor, row: Word[]): number {
+  // The column ends where the next label on the label's row starts.
+  for (const w of row) if (a.isDelimWord(w) || LABEL_LIKE.test(w.text)) return w.x0 - a.h * COLUMN_MARGIN;
+  return a.page.width + 1;
+}
+
+/** The answer cell right of the label: its row up to the next label, without the leaders and scraps before the value. */
+function answerCell(a: Anchor, row: Word[], field: FieldDef): Word[] {
+  const { h, labelWords } = a;
+  // Right of the label: up to the next label, in the first cell after it.
+  let rest: Word[] = [];
+  for (const w of row) {
+    if (a.isDelimWord(w)) break;
+    rest.push(w);
+  }
+  // Leader lines between the label and its value, with what OCR makes of them: dashes, letters read into a
+  // dotted or dashed leader (a "word" far flatter than a letter, or a doubtful scrap standing apart before the value).
+  let leader = labelPart(labelWords[labelWords.length - 1]!.text) !== labelWords[labelWords.length - 1]!.text;
+  const scrap = (k: number) => {
+    const w = rest[k]!;
+    if (heightOf(w) < FLAT_SCRAP * h && w.conf < FLAT_SCRAP_CONF) return true;
+    const next = rest[k + 1];
+    return w.conf < SCRAP_CONF && !/\d/.test(w.text) && w.text.length <= LEADER_SCRAP_LEN && next !== undefined && next.x0 - w.x1 > h * CELL_GAP;
+  };
+  // (A lone cross is a check-box answer, however doubtful OCR is about it.)
+  const markFirst = () => field.data_type === 'string' && isMark(rest[0]!.text);
+  const currency = () => /^\p{Sc}$/u.test(rest[0]!.text);
+  while (rest.length && !markFirst() && !currency() && (isLeader(rest[0]!.text) || (leader && /^[emao]{2,}$/.test(rest[0]!.text)) || (rest.length > 1 && scrap(0)))) {
+    leader ||= /[-—–=~_]{2,}/.test(rest[0]!.text);
+    rest = rest.slice(1);
+  }
+  return rest;
+}
+
+/**
+ * Check-box answers: the mark right of the option ("Yes x No"), else the mark ticked in the box left of
+ * it ("[X] increased [ ] decreased") when nothing but an empty box or another option follows.
+ */
+function markAnswer(a: Anchor, row: Word[], rest: Word[], field: FieldDef): Word | undefined {
+  if (field.data_type !== 'string') return undefined;
+  const boxAfter = row.length > 0 && BOX.test(row[0]!.text);
+  return checkMark(a.line, a.hit.start, rest, boxAfter, a.h, a.isDelimWord, field.label ?? '');
+}
+
+/**
+ * The value right of the label: the first cell of its answer (with a unit printed in a column of its own), up
+ * to a label further along; none when that is a heading or another question. Running text wraps below.
+ */
+function valueRight(a: Anchor, rest: Word[], field: FieldDef, labels: string[], ext: Extent): Word[][] {
+  const { hit, line, h } = a;
+  // (A row of labels, "Invoice number ‖ Date of issue ‖ Date due", has its values on the line below.)
+  // (Not when the text right of the label is in the label's own cell, "ITEM: Sprocket   DATE: Tuesday": that is its answer.)
+  if (!rest.length || (field.data_type === 'string' && rest[0]!.x0 - a.lx1 > h * CELL_GAP && isLabelRow(line, hit.end))) return [];
+  const first = withUnit(cells(rest, a.page.number));
+  const cut = first.findIndex((w, i) => i > 0 && LABEL_LIKE.test(w.text) && !/^\(/.test(w.text));
+  // (The label that word ends starts after the last clear gap before it: "J. Doe   Ordered by:".)
+  const value = cut > 0 ? first.slice(0, labelStart(first, cut, h) || cut) : first;
+  // The same heading printed again to the right ("Name of Account … Name of Account" over two table
+  // halves) is the next column's heading: the value is below.
+  const again = compact(value.map((w) => w.text).join(' '));
+  const own = compact(field.label ?? '');
+  const repeated = again.length >= MIN_REPEAT && again.length >= own.length * MIN_REPEAT_SHARE && own.startsWith(again);
+  // Another field's label (or a piece of one, misread) right of the label is the next question: the value is below.
+  const otherLabel = field.data_type === 'string' && isLabelPiece(value.map((w) => w.text).join(' '), labels, field.label);
+  if (repeated || otherLabel || (value.length <= LABEL_VALUE_WORDS && LABEL_LIKE.test(value[value.length - 1]!.text))) return [];
+  // Running text wraps onto the lines below, starting under the value's start.
+  if (field.data_type !== 'string' || cut >= 0) return [value];
+  return [value, ...wrappedLines(a, value, ext)];
+}
+
+/** The lines a string value right of the label wraps onto: under the value's start, or under the label's when the line is full. */
+function wrappedLines(a: Anchor, value: Word[], ext: Extent): Word[][] {
+  const { page, hit, h, lx0 } = a;
+  const vx0 = value[0]!.x0;
+  // A short value (a name, a code) continues only on lines with nothing printed left of its start
+  // (a list of names under "cc:", a second line of an address): not into the next row's answer.
+  const running = value.length >= RUNNING_TEXT_WORDS;
+  // A value line that runs to the text's right margin may wrap back under the label itself.
+  const margin = Math.max(...page.lines.filter((l) => l.words.length >= RUNNING_TEXT_WORDS).map((l) => l.x1));
+  const full = value[value.length - 1]!.x1 >= margin - (margin - lx0) * FULL_LINE;
+  const left = full ? Math.min(vx0, lx0) : vx0;
+  const more = blockBelow(page, {
+    firstLine: hit.line + 1,
+    top: ext.rowBottom,
+    left: left - h * UNDER_SLACK,
+    right: ext.right,
+    anchorX: vx0,
+    h,
+    maxLines: ext.maxLines - 1,
+    isDelim: a.isDelim,
+    firstGap: WRAP_LINE_GAP,
+    wrap: true,
+    startLeft: running ? -Infinity : vx0 - h * SHORT_WRAP_SLACK,
+    firstReach: ANCHOR_REACH,
+    columnLeft: lx0 - h * CELL_GAP,
+  });
+  return more.filter((ws, i) => i > 0 || Math.abs(ws[0]!.x0 - vx0) < h * UNDER_SLACK || (full && Math.abs(ws[0]!.x0 - lx0) < h * UNDER_SLACK));
+}
+
+/**
+ * The value below the label, in its column: the next line's answer wherever it starts when the label is alone on
+ * its row, else the block under the label's start; not another question's label, nor a table's first row.
+ */
+function valueBelow(a: Anchor, row: Word[], field: FieldDef, labels: string[], ext: Extent): Word[][] {
+  const { page, hit, h, lx0 } = a;
+  const labelBottom = Math.max(ext.rowBottom, ...(hit.more ?? []).map(([l, w]) => page.lines[l]!.words[w]!.y1));
+  const column = { firstLine: hit.line + 1, top: labelBottom, left: lx0 - h * UNDER_SLACK, right: ext.right, anchorX: lx0, h, maxLines: ext.maxLines, isDelim: a.isDelim };
+  // A label alone on its row ("Sizes:" at the left margin, the answer typed at a tab stop further right,
+  // a little lower) has its answer on the next line wherever it starts in the label's column.
+  const alone = !row.some((w) => !SEPARATOR.test(w.text));
+  const hanging = alone ? blockBelow(page, { ...column, firstGap: HANGING_GAP, wrap: false, startLeft: -Infinity, firstReach: Infinity }) : [];
+  let lines = hanging.length ? hanging : blockBelow(page, { ...column, firstGap: BELOW_LABEL_GAP });
+  // Another question's label under this one is the next row, not this label's answer.
+  if (field.data_type === 'string' && lines.length && isLabelPiece(lines[0]!.map((w) => w.text).join(' '), labels, field.label)) lines = [];
+  // An amount under a table's column header ("Net Amount", "Totaal") is the first row's, not the document's.
+  if (field.data_type === 'number' || field.data_type === 'currency') lines = lines.filter((ws) => !isItemRow(page.lines.find((l) => l.words.includes(ws[0]!))));
+  return lines;
+}
+
+/** The typed value of a value's lines and the words it was read from: strings take the whole block, other types the first line that parses. */
+function readValue(lines: Word[][], field: FieldDef, ctx: DocContext): { value: unknown; used: Word[] } {
+  // Typed values may sit on either line of the block; strings take the whole block.
+  if (field.data_type === 'string') {
+    const used = trimScraps(lines.flat());
+    return { value: typed(used, field, ctx), used };
+  }
+  for (const ws of lines) {
+    const value = typed(ws, field, ctx);
+    if (value !== undefined) return { value, used: ws };
+  }
+  return { value: undefined, used: [] };
+}
+
+/** A field's candidate from the lines of its value; undefined when they hold no plausible, readable value. */
+function candidateOf(a: Anchor, field: FieldDef, lines: Word[][], how: FormCandidate['how'], ctx: DocContext, ambiguous: Set<string>): FormCandidate | undefined {
+  const read = readValue(lines, field, ctx);
+  const used = read.used;
+  let value = read.value;
+  // Checksummed identifiers (IBAN, VAT id) keep only the identifier out of the cell; free-form
+  // answers of forms are taken as printed.
+  const concepts = conceptTokens(`${field.key.replace(/_/g, ' ')} ${field.label ?? ''}`);
+  if (value !== undefined && (concepts.includes('iban') || concepts.includes('tax'))) {
+    value = refine(field, value);
+    if (!plausible(field, value)) return undefined;
+  }
+  if (value === undefined || !used.length) return undefined;
+  // An amount label printed more often than asked for ("Total" over a column, per section and at the
+  // end) only anchors a weaker candidate: the amount-aware locator picks among them.
+  const amount = field.data_type === 'number' || field.data_type === 'currency';
+  const labelScore = Math.min(1, a.hit.score) * (amount && ambiguous.has(compact(field.label ?? '')) ? AMBIGUOUS : 1);
+  const conf = used.reduce((s, w) => s + w.conf, 0) / used.length;
+  // Text OCR could not read (a signature, a scribble, a smudge read as letters) is no answer: a garbled
+  // guess costs more than a blank. A check-box mark is a single stroke OCR is rarely sure of.
+  if (how !== 'mark' && conf < UNREADABLE_CONF) return undefined;
+  const page = a.page.number;
+  return {
+    how,
+    value,
+    confidence: labelScore * conf,
+    labelScore,
+    page,
+    bbox: [Math.min(...used.map((w) => w.x0)), Math.min(...used.map((w) => w.y0)), Math.max(...used.map((w) => w.x1)), Math.max(...used.map((w) => w.y1))],
+    slot: `${page}:${Math.round(used[0]!.x0)}:${Math.round(used[0]!.y0)}`,
+  };
+}
+
 /** Label-anchored values of the fields whose labels are printed on the page. */
 export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocContext): Map<string, FormCandidate> {
   const out = new Map<string, FormCandidate>();
   const { claims, delimiters, ambiguous } = claimLabels(doc, fields);
   const labels = schemaLabels(fields);
-  for (const claim of claims) {
-    const { field } = claim;
-    const page = doc.pages.find((p) => p.number === claim.hit.page)!;
-    const keyOf = new Map<Word, string>();
-    page.lines.forEach((l, li) => l.words.forEach((w, i) => keyOf.set(w, `${page.number}:${li}:${i}`)));
-    const isDelim = (li: number, i: number) => delimiters.has(`${page.number}:${li}:${i}`);
-    const isDelimWord = (w: Word) => delimiters.has(keyOf.get(w) ?? '');
-    const hit = lastLineOf(page, claim.hit, isDelimWord);
-    const line = page.lines[hit.line]!;
-    const labelWords = line.words.slice(hit.start, hit.end);
-    const h = Math.max(...labelWords.map(heightOf));
-    const lx0 = labelWords[0]!.x0;
-    // (An answer glued to the label's last word starts where its text starts in that word.)
-    const glued = gluedAnswer(labelWords[labelWords.length - 1]!);
-    const lx1 = glued ? glued.x0 : labelWords[labelWords.length - 1]!.x1;
-    const ly0 = Math.min(...labelWords.map((w) => w.y0));
-    const ly1 = Math.max(...labelWords.map((w) => w.y1));
-    // The label's row: the rest of its line and the words level with the label; when that holds nothing but
-    // separators, the line split off beside it (a typed fill-in sitting a little higher or lower).
-    const after = (l: Line) => l.words.filter((w) => w.x0 >= lx1 - AFTER_SLACK && !labelWords.includes(w));
-    let row = glued ? [glued, ...after(line)] : after(line);
-    // Words of neighbouring lines level with the label belong to its row too (OCR splits a visual row whose
-    // boxes differ in height): half of the lower box overlaps the label's band. When nothing but separators
-    // stands between the label and the next label on its own line, the value is a fill-in set on a line of
-    // its own (small printed labels sit on the rule at the foot of a taller typed value): then a word whose
-    // foot lies within half a label height of the label's band counts too.
-    const lh = Math.max(1, ly1 - ly0);
-    const overlaps = (w: Word) => Math.min(w.y1, ly1) - Math.max(w.y0, ly0) >= LEVEL_OVERLAP * Math.min(heightOf(w), lh);
-    const firstLabel = row.findIndex((w) => isDelimWord(w));
-    const bare = !row.slice(0, firstLabel < 0 ? row.length : firstLabel).some((w) => !SEPARATOR.test(w.text));
-    const level = (w: Word) => overlaps(w) || (bare && w.y1 >= ly0 - FOOT_SLACK * lh && w.y1 <= ly1 + FOOT_SLACK * lh && w.y0 < ly1);
-    const beside: Word[] = [];
-    for (let k = Math.max(0, hit.line - ROW_REACH); k < Math.min(page.lines.length, hit.line + 1 + ROW_REACH); k++) if (k !== hit.line) beside.push(...after(page.lines[k]!).filter(level));
-    row = [...row, ...beside].sort((x, y) => x.x0 - y.x0);
-    if (!row.some((w) => !SEPARATOR.test(w.text))) {
-      let best: Line | undefined;
-      let bestDist = Infinity;
-      for (let k = Math.max(0, hit.line - ROW_REACH); k < Math.min(page.lines.length, hit.line + 1 + ROW_REACH); k++) {
-        const l = page.lines[k]!;
-        if (k === hit.line) continue;
-        const cy = (l.y0 + l.y1) / 2;
-        const dist = Math.abs(cy - (ly0 + ly1) / 2);
-        if (cy >= ly0 && cy <= ly1 && dist < bestDist && after(l).some((w) => !SEPARATOR.test(w.text))) (best = l), (bestDist = dist);
-      }
-      if (best) row = after(best);
-    }
-    // The column ends where the next label on the label's row starts.
-    let right = page.width + 1;
-    for (const w of row)
-      if (isDelimWord(w) || LABEL_LIKE.test(w.text)) {
-        right = w.x0 - h * COLUMN_MARGIN;
-        break;
-      }
-    // Right of the label: up to the next label, in the first cell after it.
-    let rest: Word[] = [];
-    for (const w of row) {
-      if (isDelimWord(w)) break;
-      rest.push(w);
-    }
-    const boxAfter = row.length > 0 && BOX.test(row[0]!.text);
-    // Leader lines between the label and its value, with what OCR makes of them: dashes, letters read into a
-    // dotted or dashed leader (a "word" far flatter than a letter, or a doubtful scrap standing apart before the value).
-    let leader = labelPart(labelWords[labelWords.length - 1]!.text) !== labelWords[labelWords.length - 1]!.text;
-    const scrap = (k: number) => {
-      const w = rest[k]!;
-      if (heightOf(w) < FLAT_SCRAP * h && w.conf < FLAT_SCRAP_CONF) return true;
-      const next = rest[k + 1];
-      return w.conf < SCRAP_CONF && !/\d/.test(w.text) && w.text.length <= LEADER_SCRAP_LEN && next !== undefined && next.x0 - w.x1 > h * CELL_GAP;
-    };
-    // (A lone cross is a check-box answer, however doubtful OCR is about it.)
-    const markFirst = () => field.data_type === 'string' && isMark(rest[0]!.text);
-    const currency = () => /^\p{Sc}$/u.test(rest[0]!.text);
-    while (rest.length && !markFirst() && !currency() && (isLeader(rest[0]!.text) || (leader && /^[emao]{2,}$/.test(rest[0]!.text)) || (rest.length > 1 && scrap(0)))) {
-      leader ||= /[-—–=~_]{2,}/.test(rest[0]!.text);
-      rest = rest.slice(1);
-    }
-    const rowBottom = Math.max(ly1, ...rest.map((w) => w.y1));
-    let lines: Word[][] = [];
-    const maxLines = field.data_type === 'string' ? MAX_STRING_LINES : MAX_VALUE_LINES;
-    // Check-box answers: the mark right of the option ("Yes x No"), else the mark ticked in the box left of
-    // it ("[X] increased [ ] decreased") when nothing but an empty box or another option follows.
-    const mark = field.data_type === 'string' ? checkMark(line, hit.start, rest, boxAfter, h, isDelimWord, field.label ?? '') : undefined;
-    let how: FormCandidate['how'] = 'right';
-    if (mark) (lines = [[mark]]), (how = 'mark');
-    // (A row of labels, "Invoice number ‖ Date of issue ‖ Date due", has its values on the line below.)
-    // (Not when the text right of the label is in the label's own cell, "ITEM: Sprocket   DATE: Tuesday": that is its answer.)
-    else if (rest.length && !(field.data_type === 'string' && rest[0]!.x0 - lx1 > h * CELL_GAP && isLabelRow(line, hit.end))) {
-      const first = withUnit(cells(rest, page.number));
-      const cut = first.findIndex((w, i) => i > 0 && LABEL_LIKE.test(w.text) && !/^\(/.test(w.text));
-      // (The label that word ends starts after the last clear gap before it: "J. Doe   Ordered by:".)
-      const value = cut > 0 ? first.slice(0, labelStart(first, cut, h) || cut) : first;
-      // The same heading printed again to the right ("Name of Account … Name of Account" over two table
-      // halves) is the next column's heading: the value is below.
-      const again = compact(value.map((w) => w.text).join(' '));
-      const own = compact(field.label ?? '');
-      const repeated = again.length >= MIN_REPEAT && again.length >= own.length * MIN_REPEAT_SHARE && own.startsWith(again);
-      // Another field's label (or a piece of one, misread) right of the label is the next question: the value is below.
-      const otherLabel = field.data_type === 'string' && isLabelPiece(value.map((w) => w.text).join(' '), labels, field.label);
-      if (!repeated && !otherLabel && !(value.length <= LABEL_VALUE_WORDS && LABEL_LIKE.test(value[value.length - 1]!.text))) {
-        lines.push(value);
-        // Running text wraps onto the lines below, starting under the value's start.
-        if (field.data_type === 'string' && cut < 0) {
-          const vx0 = value[0]!.x0;
-          // A short value (a name, a code) continues only on lines with nothing printed left of its start
-          // (a list of names under "cc:", a second line of an address): not into the next row's answer.
-          const running = value.length >= RUNNING_TEXT_WORDS;
-          // A value line that runs to the text's right margin may wrap back under the label itself.
-          const margin = Math.max(...page.lines.filter((l) => l.words.length >= RUNNING_TEXT_WORDS).map((l) => l.x1));
-          const full = value[value.length - 1]!.x1 >= margin - (margin - lx0) * FULL_LINE;
-          const left = full ? Math.min(vx0, lx0) : vx0;
-          const more = blockBelow(page, hit.line + 1, rowBottom, left - h * UNDER_SLACK, right, vx0, h, maxLines - 1, isDelim, WRAP_LINE_GAP, true, running ? -Infinity : vx0 - h * SHORT_WRAP_SLACK, ANCHOR_REACH, lx0 - h * CELL_GAP);
-          lines.push(...more.filter((ws, i) => i > 0 || Math.abs(ws[0]!.x0 - vx0) < h * UNDER_SLACK || (full && Math.abs(ws[0]!.x0 - lx0) < h * UNDER_SLACK)));
-        }
-      }
-    }
-    const labelBottom = Math.max(rowBottom, ...(hit.more ?? []).map(([l, w]) => page.lines[l]!.words[w]!.y1));
-    if (!lines.length) {
-      // A label alone on its row ("Sizes:" at the left margin, the answer typed at a tab stop further right,
-      // a little lower) has its answer on the next line wherever it starts in the label's column.
-      const alone = !row.some((w) => !SEPARATOR.test(w.text));
-      const hanging = alone ? blockBelow(page, hit.line + 1, labelBottom, lx0 - h * UNDER_SLACK, right, lx0, h, maxLines, isDelim, HANGING_GAP, false, -Infinity, Infinity) : [];
-      lines = hanging.length ? hanging : blockBelow(page, hit.line + 1, labelBottom, lx0 - h * UNDER_SLACK, right, lx0, h, maxLines, isDelim, BELOW_LABEL_GAP);
-      how = 'below';
-      // Another question's label under this one is the next row, not this label's answer.
-      if (field.data_type === 'string' && lines.length && isLabelPiece(lines[0]!.map((w) => w.text).join(' '), labels, field.label)) lines = [];
-      // An amount under a table's column header ("Net Amount", "Totaal") is the first row's, not the document's.
-      if (field.data_type === 'number' || field.data_type === 'currency') lines = lines.filter((ws) => !isItemRow(page.lines.find((l) => l.words.includes(ws[0]!))));
-    }
-    if (!lines.length) continue;
-    // Typed values may sit on either line of the block; strings take the whole block.
-    let value: unknown;
-    let used: Word[] = [];
-    if (field.data_type === 'string') {
-      used = trimScraps(lines.flat());
-      value = typed(used, field, ctx);
-    } else {
-      for (const ws of lines) {
-        value = typed(ws, field, ctx);
-        if (value !== undefined) {
-          used = ws;
-          break;
-        }
-      }
-    }
-    // Checksummed identifiers (IBAN, VAT id) keep only the identifier out of the cell; free-form
-    // answers of forms are taken as printed.
-    const concepts = conceptTokens(`${field.key.replace(/_/g, ' ')} ${field.label ?? ''}`);
-    if (value !== undefined && (concepts.includes('iban') || concepts.includes('tax'))) {
-      value = refine(field, value);
-      if (!plausible(field, value)) continue;
-    }
-    if (value === undefined || !used.length) continue;
-    // An amount label printed more often than asked for ("Total" over a column, per section and at the
-    // end) only anchors a weaker candidate: the amount-aware locator picks among them.
-    const amount = field.data_type === 'number' || field.data_type === 'currency';
-    const labelScore = Math.min(1, hit.score) * (amount && ambiguous.has(compact(field.label ?? '')) ? AMBIGUOUS : 1);
-    const conf = used.reduce((s, w) => s + w.conf, 0) / used.length;
-    // Text OCR could not read (a signature, a scribble, a smudge read as letters) is no answer: a garbled
-    // guess costs more than a blank. A check-box mark is a single stroke OCR is rarely sure of.
-    if (how !== 'mark' && conf < UNREADABLE_CONF) continue;
-    out.set(field.key, {
-      how,
-      value,
-      confidence: labelScore * conf,
-      labelScore,
-      page: page.number,
-      bbox: [Math.min(...used.map((w) => w.x0)), Math.min(...used.map((w) => w.y0)), Math.max(...used.map((w) => w.x1)), Math.max(...used.map((w) => w.y1))],
-      slot: `${page.number}:${Math.round(used[0]!.x0)}:${Math.round(used[0]!.y0)}`,
-    });
+  for (const { field, hit } of claims) {
+    const page = doc.pages.find((p) => p.number === hit.page)!;
+    const a = anchorOf(page, hit, delimiters);
+    const row = labelRow(a);
+    const rest = answerCell(a, row, field);
+    const ext: Extent = { right: columnRight(a, row), rowBottom: Math.max(a.ly1, ...rest.map((w) => w.y1)), maxLines: field.data_type === 'string' ? MAX_STRING_LINES : MAX_VALUE_LINES };
+    const mark = markAnswer(a, row, rest, field);
+    let how: FormCandidate['how'] = mark ? 'mark' : 'right';
+    let lines = mark ? [[mark]] : valueRight(a, rest, field, labels, ext);
+    if (!lines.length) (lines = valueBelow(a, row, field, labels, ext)), (how = 'below');
+    const candidate = lines.length ? candidateOf(a, field, lines, how, ctx, ambiguous) : undefined;
+    if (candidate) out.set(field.key, candidate);
   }
   return out;
 }

@@ -1,0 +1,41 @@
+import type { Word } from '../layout/layout.types.js';
+import { fold } from './label.matcher.js';
+
+/** Word-level text helpers shared by the form locator's label, mark and value stages. */
+
+/** Letters and digits only, folded: how printed labels are compared. */
+// Every label is compared with every word span of every line: memoise the per-word reduction.
+const compactCache = new Map<string, string>();
+export function compact(s: string): string {
+  let c = compactCache.get(s);
+  if (c === undefined) {
+    if (compactCache.size > 50_000) compactCache.clear();
+    c = fold(s).replace(/[^a-z0-9]/g, '');
+    compactCache.set(s, c);
+  }
+  return c;
+}
+
+/** Words cached by a memoised per-word function before it starts afresh. */
+export const WORD_CACHE_MAX = 50_000;
+/** A per-word string function, memoised: every label of the schema is compared with every word span of a page. */
+export function memoised<T>(fn: (s: string) => T): (s: string) => T {
+  // (Boxed, so that one lookup tells a cached `undefined` from a miss.)
+  const cache = new Map<string, { v: T }>();
+  return (s) => {
+    let hit = cache.get(s);
+    if (!hit) {
+      if (cache.size >= WORD_CACHE_MAX) cache.clear();
+      cache.set(s, (hit = { v: fn(s) }));
+    }
+    return hit.v;
+  };
+}
+
+/** A word's letter height (at least 1). */
+export const heightOf = (w: Word) => Math.max(1, w.y1 - w.y0);
+
+/** Leader dots, dashes, underscores and other marks between a label and its value. */
+export const SEPARATOR = /^[^\p{L}\d]+$/u;
+/** A word that ends with a colon is a printed label of its own ("Date:", "No.:"), not part of a value. */
+export const LABEL_LIKE = /\p{L}{2,}\.?[:?]$/u;
