@@ -10,7 +10,7 @@ import { cachedOcr } from './ocr-cache.mjs';
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 ensureBuilt(repo);
 const dist = (p) => import(pathToFileURL(join(repo, 'libs/extraction/dist', p)).href);
-const { addPictureText, readPdf } = await dist('readers/pdf.reader.js');
+const { readPdf } = await dist('readers/pdf.reader.js');
 const { readImage } = await dist('readers/image.reader.js');
 const { readText } = await dist('readers/text.reader.js');
 const { isTiff, readTiff } = await dist('readers/tiff.reader.js');
@@ -21,7 +21,7 @@ const bytes = new Uint8Array(readFileSync(file));
 const { resolveOcrLanguages } = await dist('extraction.engine.js');
 const ocr = process.argv.includes('--no-ocr-cache') ? createOcrService({ languages: resolveOcrLanguages() }) : await cachedOcr(repo); // OCR_LANGUAGES, as the engine reads it
 const doc = file.endsWith('.pdf')
-  ? await addPictureText(bytes, await readPdf(bytes, { ocr }), { ocr })
+  ? await readPdf(bytes, { ocr })
   : isTiff(bytes)
     ? await readTiff(bytes, ocr)
     : /\.(png|jpe?g|webp)$/i.test(file)

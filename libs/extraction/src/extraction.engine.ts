@@ -3,7 +3,8 @@ import { ExtractionError, type ExtractionEngine, type ExtractionInput, type Extr
 import { inferContext, setDocLocales } from './document.context.js';
 import { LOCALE_PACKS } from './locales/locale.registry.js';
 import { isRequired, validateField } from './field.validator.js';
-import type { DocLayout } from './layout/layout.types.js';
+import type { DocLayout, Line } from './layout/layout.types.js';
+import { findNumbers, type DocContext } from './parsers/value.parser.js';
 import { reconcileAmounts, sumTaxRates, taxBetween } from './locate/amount.reconciler.js';
 import { locateByLabel, type Located } from './locate/field.locator.js';
 import { conceptTokens, labelSpec, matchSpan, wordConcepts } from './locate/label.matcher.js';
@@ -265,7 +266,7 @@ function extractCounted(doc: DocLayout, schema: ExtractionSchema, opts: Extracti
   // label candidates in assignment order as the alternatives.
   const alternatives = new Map<string, Located[]>();
   for (const { f, c } of cands) alternatives.set(f.key, [...(alternatives.get(f.key) ?? []), c]);
-  enforceConstraints(fields, alternatives, result, meta, used, (f, not) => repickParty(doc, f, not));
+  enforceConstraints(fields, alternatives, result, meta, used, { party: (f, not) => repickParty(doc, f, not), amount: (f, value) => printedAmount(doc, ctx, f, value) });
 
   sumTaxRates(doc, fields, result, meta, ctx);
   taxBetween(doc, fields, result, meta, ctx);
@@ -315,6 +316,26 @@ function repickParty(doc: DocLayout, f: FieldDef, not: string): Located | undefi
     };
   }
   return undefined;
+}
+
+/** Confidence of a total found as the printed sum of the chosen net and tax amounts. */
+const PRINTED_SUM_CONFIDENCE = 0.6;
+/** Two amounts within this of each other are the same printed amount (a cent's rounding). */
+const SAME_AMOUNT = 0.005;
+
+/** The last printing of an amount on the document (totals come after the lines they sum), typed for field `f`. */
+function printedAmount(doc: DocLayout, ctx: DocContext, f: FieldDef, value: number): Located | undefined {
+  let last: Line | undefined;
+  for (const p of doc.pages) for (const l of p.lines) if (findNumbers(l.text, ctx).some((n) => n.quality === 1 && Math.abs((n.value as number) - value) < SAME_AMOUNT)) last = l;
+  if (!last) return undefined;
+  const ws = last.words;
+  return {
+    value: f.data_type === 'currency' ? { value, currency: ctx.currency ?? 'USD' } : value,
+    confidence: PRINTED_SUM_CONFIDENCE,
+    page: last.page,
+    bbox: [Math.min(...ws.map((w) => w.x0)), Math.min(...ws.map((w) => w.y0)), Math.max(...ws.map((w) => w.x1)), Math.max(...ws.map((w) => w.y1))],
+    slot: '',
+  };
 }
 
 function wordCount(doc: DocLayout): number {

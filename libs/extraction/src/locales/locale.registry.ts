@@ -102,6 +102,12 @@ export interface LocalePack {
   phoneWords?: string[];
   /** Words printed before the number of a statute's article or section ("art. 293 B du CGI", "§ 19 UStG"): no amount. */
   lawReferences?: string[];
+  /**
+   * Postcodes with their town in the countries of the language whose shape is not the plain run of 4–6 digits every
+   * pack understands ("SW1A 2AA London", "Dublin, D02 X285", "1234 AB Stad"): regex sources, matched case-sensitively
+   * anywhere in a line.
+   */
+  postcodes?: string[];
   /** Country prefixes of postcodes ("D-", "CH-"), upper case, without the hyphen. */
   postcodePrefixes?: string[];
   /** Labels of code lines under a line item (GTIN, article and serial numbers), regex sources (case-insensitive). */
@@ -228,6 +234,8 @@ export interface Vocabulary {
   lawReference: RegExp;
   /** A postcode's country prefix ending the text before a number ("D-"). */
   postcodePrefix: RegExp;
+  /** A postcode of one of the packs' own shapes (`postcodes`), with its town. */
+  postcode: RegExp;
   /** An item code label opening a line. */
   itemCodeLabel: RegExp;
   /** A legal form printed alone ("GmbH", "Ltd.", "S.A."), loosely spaced and dotted, any case. */
@@ -377,6 +385,7 @@ function moreWords(packs: LocalePack[]): Omit<Vocabulary, 'ids' | 'dateOrder' | 
     phoneWord: new RegExp(`\\b(?:${words('phoneWords')})\\b\\.?\\W*$`, 'iu'),
     lawReference: new RegExp(`(?:§|\\b(?:${words('lawReferences')})\\b)\\.?\\s*$`, 'iu'),
     postcodePrefix: new RegExp(`\\b(?:${words('postcodePrefixes')})-$`),
+    postcode: packs.some((p) => p.postcodes?.length) ? new RegExp(packs.flatMap((p) => p.postcodes ?? []).join('|'), 'u') : NEVER,
     itemCodeLabel: new RegExp(`^(?:${sources('itemCodeLabels')})(?=[\\s:#.]|$)`, 'iu'),
     legalFormOnly: new RegExp(`^(?:&\\s*)?(?:${alternation(all('legalForms').map(loosen), false) ?? '(?!)'})$`, 'iu'),
     phrases: {

@@ -21,14 +21,15 @@ export function isRegistrationCode(t: string): boolean {
   return !/\p{L}{3}/u.test(t) && /\d\W*-\s?[A-Z]\W*$/.test(t);
 }
 // Street words that mark a line as part of an address come from the locale packs (`addressWords`).
-// A postcode with its town ("12345 KOTA BETA", "54321, BANDAR CONTOH", "1234 AB Stad", "Musterstadt 12345"); a
-// lot or house number ("LOT 1234-A", "7/118B") is not one.
-// (Also the grouped forms "903 28 Umeå" (SE, CZ, SK, GR), "00-950 Warszawa" (PL) and "4050-032 Porto" (PT).)
-const POSTCODE = /(?:^|[\s,\-])\d{4,6}(?=[\s,]+\p{L}{3,})|(?:^|[\s,])(?:\d{3}\s\d{2}|\d{2}-\d{3}|\d{4}-\d{3})(?=[\s,]+\p{L}{3,})|\b\d{4}\s?[A-Z]{2}\s+\p{L}{3,}|\p{L}{3,},?\s+\d{4,6}\.?\s*$/u;
+// A postcode with its town ("12345 KOTA BETA", "54321, BANDAR CONTOH", "Musterstadt 12345"); a lot or house number
+// ("LOT 1234-A", "7/118B") is not one. Other shapes ("1234 AB Stad", "00-950 Miasto", "SW1A 2AA Town") are the
+// locale packs' `postcodes`.
+const POSTCODE = /(?:^|[\s,\-])\d{4,6}(?=[\s,]+\p{L}{3,})|\p{L}{3,},?\s+\d{4,6}\.?\s*$/u;
 /** A postcode followed by a street word ("4321, JALAN CONTOH") is a lot number. */
 export function isPostcodeLine(t: string, v: Vocabulary): boolean {
   for (let from = 0; from < t.length; ) {
-    const m = POSTCODE.exec(t.slice(from));
+    const rest = t.slice(from);
+    const m = [POSTCODE.exec(rest), v.postcode.exec(rest)].filter((x) => x !== null).sort((a, b) => a.index - b.index)[0];
     if (!m) return false;
     const end = from + m.index + m[0].length;
     const next = /^[\s,]*(\p{L}+)/u.exec(t.slice(end))?.[1] ?? '';

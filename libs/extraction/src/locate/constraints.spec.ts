@@ -176,6 +176,28 @@ describe('constraint 3: totals consistency', () => {
     ]);
     expect(r).toMatchObject({ net_amount: 100, tax_amount: 19, total_amount: 119 });
   });
+
+  it('the printed net + tax is the total when the total line has a label the vocabulary does not call a total', () => {
+    const r = run([
+      ...head(),
+      ...items(),
+      ...row(270, [380, 'Net total'], [545, '100.00', 'r']),
+      ...row(282, [380, 'VAT @ 19%'], [545, '19.00', 'r']),
+      ...row(294, [380, 'Amount due'], [545, '119.00', 'r']),
+    ]);
+    expect(r).toMatchObject({ net_amount: 100, tax_amount: 19, total_amount: 119 });
+  });
+
+  it('no printed amount equal to net + tax: the chosen total stands', () => {
+    const r = run([
+      ...head(),
+      ...items(),
+      ...row(270, [380, 'Net total'], [545, '100.00', 'r']),
+      ...row(282, [380, 'VAT @ 19%'], [545, '19.00', 'r']),
+      ...row(294, [380, 'Amount due'], [545, '118.00', 'r']),
+    ]);
+    expect(r.total_amount).not.toBe(119);
+  });
 });
 
 describe('constraint 4: code lines under an item are not part of its description', () => {

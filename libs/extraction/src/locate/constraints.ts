@@ -184,7 +184,7 @@ function lineItemsSum(fields: FieldDef[], result: Record<string, unknown>): numb
  * by label strength). Without such a triple, Σ line items = net decides between competing net amounts (never against
  * a chosen triple that adds up).
  */
-function reconcileTotals(fields: FieldDef[], alternatives: Map<string, Located[]>, result: Record<string, unknown>, meta: Record<string, FieldMeta>): void {
+function reconcileTotals(fields: FieldDef[], alternatives: Map<string, Located[]>, result: Record<string, unknown>, meta: Record<string, FieldMeta>, printed: PageLookups['amount']): void {
   const byRole: Partial<Record<Role, FieldDef>> = {};
   for (const f of fields) {
     const r = roleOf(f);
@@ -221,6 +221,16 @@ function reconcileTotals(fields: FieldDef[], alternatives: Map<string, Located[]
           }
       if (best) {
         for (const [f, o] of [[net, best.n], [tax, best.x], [total, best.t]] as const) if (!o.kept) place(result, meta, f, o.c, o.c.confidence * REPICK_CONFIDENCE);
+        return;
+      }
+    }
+    // No label candidate completes the sum, and the chosen total is missing or less than net + tax (a total line whose
+    // label the vocabulary does not know as a total, "Amount due", left the net amount or nothing): the amount net +
+    // tax printed on the document is the total.
+    if (n !== undefined && x !== undefined && x > 0 && (t === undefined || t < n + x - SUM_TOLERANCE)) {
+      const hit = printed(total, Math.round((n + x) * 100) / 100);
+      if (hit) {
+        place(result, meta, total, hit, hit.confidence);
         return;
       }
     }
@@ -309,9 +319,17 @@ export function enforceConstraints(
   result: Record<string, unknown>,
   meta: Record<string, FieldMeta>,
   used: Set<string>,
-  repickParty: (f: FieldDef, not: string) => Located | undefined,
+  page: PageLookups,
 ): void {
-  reconcileTotals(fields, alternatives, result, meta);
+  reconcileTotals(fields, alternatives, result, meta, page.amount);
   dueNotBeforeIssue(fields, alternatives, result, meta, used);
-  sellerNotBuyer(fields, alternatives, result, meta, repickParty);
+  sellerNotBuyer(fields, alternatives, result, meta, page.party);
+}
+
+/** What the constraints may look up on the document itself when no label candidate satisfies them. */
+export interface PageLookups {
+  /** Another party's name for field `f` than `not` (normalised), from the page's layout. */
+  party: (f: FieldDef, not: string) => Located | undefined;
+  /** The amount `value` as printed on the document (its last printing), typed for field `f`. */
+  amount: (f: FieldDef, value: number) => Located | undefined;
 }

@@ -140,6 +140,12 @@ export function isLabelRow(line: Line, end: number): boolean {
   });
 }
 
+/** A cell holding nothing but a salutation ("Herrn", "Mme", "Dhr."), in any shipped language. */
+function soleSalutation(text: string): boolean {
+  const t = text.trim();
+  return !/\s/.test(t) && vocabularyOrAll(undefined).party.salutation.test(t);
+}
+
 /** The first line below the label whose words overlap the label's column. */
 function belowOf(lines: Line[], li: number, labelBox: [number, number, number, number], field: FieldDef): Word[][] {
   const out: Word[][] = [];
@@ -148,15 +154,19 @@ function belowOf(lines: Line[], li: number, labelBox: [number, number, number, n
   for (let k = li + 1; k < lines.length && out.length < 2; k++) {
     const l = lines[k]!;
     if (l.y0 - label.y1 > h * 3.5) break;
+    let salutation = false;
     for (const seg of segments(l, 1.5)) {
       // A parenthesised line under a label is a note ("(not to be used for payment)"), not the value.
       if (/^\(.*\)$/.test(seg.text.trim())) continue;
       const overlap = Math.min(seg.x1, labelBox[2] + h * 4) - Math.max(seg.x0, labelBox[0] - h);
       if (overlap > 0) {
-        out.push(seg.words);
+        // (A salutation alone over a party's name, "Ms" or "Herrn" under "Bill to:", opens the block: the name follows.)
+        salutation = !out.length && isPartyField(field) && soleSalutation(seg.text);
+        if (!salutation) out.push(seg.words);
         break;
       }
     }
+    if (salutation) continue;
     // (A string value is the first line, unless that line is a labelled detail of the block: "Kunde" over
     // "Kundennummer 30418" over the customer's name.)
     if (field.data_type === 'string' && out.length && !(/\d/.test(textOf(out[out.length - 1]!)) && isLabelText(textOf(out[out.length - 1]!)))) break;

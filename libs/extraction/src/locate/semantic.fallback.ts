@@ -106,7 +106,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
     for (const [k, l] of page.lines.entries()) {
       if (l.y0 > page.height * RETURN_ADDRESS_ZONE) break;
       const first = segments(l, CELL_GAP)[0];
-      if (!first || first.text.split(/\s[●•·|]\s/).length < RETURN_ADDRESS_PARTS || !/\b\d{4,5}\b/.test(first.text)) continue;
+      if (!first || first.text.split(/\s[●•·|]\s/).length < RETURN_ADDRESS_PARTS || !(/\b\d{4,5}\b/.test(first.text) || v.postcode.test(first.text))) continue;
       const h = l.y1 - l.y0;
       let next = page.lines.slice(k + 1, k + 1 + RETURN_NAME_LINES).find((b) => Math.abs(b.x0 - first.x0) < h * RETURN_NAME_INDENT && b.y0 - l.y1 < h * WINDOW_GAP);
       // (A salutation alone, "Frau" / "Herrn", opens the block: the name is on the line under it.)
@@ -286,8 +286,8 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): { line: Line; name: string
     if (addressedTo(page, l, v) || underBuyerLabel(page, l)) continue;
     // The issuer's name comes before its own contact details: a legal name printed after a phone, e-mail or
     // tax-registration line is someone else (a customer, "sold by" note), and the first line is the letterhead.
-    // (A labelled line, "Customer: …", is no letterhead.)
-    const first = top.find((t) => !LABEL_LEAD.test(t.text));
+    // (A labelled line, "Customer: …", is no letterhead; nor is a line of the block under a buyer label.)
+    const first = top.find((t) => !LABEL_LEAD.test(t.text) && !inBuyerBlock(page, t));
     const between = page.lines.slice(0, page.lines.indexOf(l));
     if (first && first !== l && top.indexOf(first) < i && !/\d/.test(first.text) && between.some((b) => v.party.contact.test(b.text))) return { line: first, name: first.text.trim() };
     const prev = top[i - 1];
@@ -437,7 +437,7 @@ function nameAboveAddress(doc: DocLayout, v: Vocabulary): { line: Line; name: st
     const t = withoutBranch(printed, block.text, v);
     if (/^\(.*\)$/.test(t) || isRegistrationCode(t) || (page.ocr && lineConf(l) < NOISE_CONF)) continue;
     if (t !== printed && nameLike(t, v)) return { line: l, name: t };
-    if (!nameLike(t, v) || isLabelOnly(t) || addressedTo(page, l, v) || underBuyerLabel(page, l) || isAddresseeBlock(page, l, v)) return undefined;
+    if (!nameLike(t, v) || isLabelOnly(t) || addressedTo(page, l, v) || inBuyerBlock(page, l) || isAddresseeBlock(page, l, v)) return undefined;
     const prev = page.lines[j - 1];
     const above = prev && cellOver(prev);
     const h = l.y1 - l.y0;
@@ -572,6 +572,21 @@ const BUYER_LABEL_REACH = 2;
 /** A buyer label ("Bill to", "Factuur aan") has at most this many words. */
 const MAX_LABEL_WORDS = 4;
 /** Is the line's first cell printed right under a buyer label ("Factuur aan", "Bill to:", "Nabywca:") in its column? */
+/**
+ * Is line `l` one of the lines of a block under a buyer label: the line right under it, or a later line of the same
+ * block (a contact or department line, "Practice Manager", between the name and the street)?
+ */
+function inBuyerBlock(page: DocLayout['pages'][number], l: Line): boolean {
+  const k = page.lines.indexOf(l);
+  const h = l.y1 - l.y0;
+  for (let j = k; j >= Math.max(0, k - MAX_ADDRESSEE_LINES); j--) {
+    const m = page.lines[j]!;
+    if (j < k && (page.lines[j + 1]!.y0 - m.y1 > h * BLOCK_GAP || Math.abs(m.x0 - l.x0) >= h * COLUMN_ALIGN)) return false;
+    if (underBuyerLabel(page, m)) return true;
+  }
+  return false;
+}
+
 function underBuyerLabel(page: DocLayout['pages'][number], l: Line): boolean {
   const k = page.lines.indexOf(l);
   const cell = segments(l, CELL_GAP)[0];

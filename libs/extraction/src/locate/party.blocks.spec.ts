@@ -1,0 +1,53 @@
+import { describe, expect, it } from '@jest/globals';
+import { extractFromLayout } from '../extraction.engine.js';
+import { allPacksVocabulary } from '../locales/locale.registry.js';
+import { block, invoiceSchema, L, layoutOf, row, type Item } from '../testing/invoice-layout.test-helper.js';
+import { isPostcodeLine } from './address.block.js';
+
+// Party blocks of the shapes small businesses print: a salutation alone over the addressee's name, a return address
+// over a window envelope's address with a postcode that is not a run of digits. Every name and address is invented.
+
+const run = (items: Item[]) => extractFromLayout(layoutOf([items]), invoiceSchema).result;
+
+const rest: Item[] = [
+  L(360, 40, 'INVOICE', 18, true),
+  ...row(70, [360, 'Invoice no.:'], [460, 'QP-1187']),
+  ...row(82, [360, 'Invoice date:'], [460, '15 March 2024']),
+  ...row(220, [50, 'Description'], [360, 'Qty', 'r'], [545, 'Amount', 'r']),
+  ...row(236, [50, 'Letterpress cards'], [360, '2', 'r'], [545, '50.00', 'r']),
+  ...row(270, [380, 'Total'], [545, '50.00', 'r']),
+];
+
+describe('a salutation alone over a name under a role label', () => {
+  it.each([
+    ['Bill to:', 'Ms', 'Jane Quill'],
+    ['Factuuradres:', 'Dhr.', 'Piet Veldkamp'],
+    ['Facturé à :', 'Mme', 'Lucie Papin'],
+  ])('%s / %s / %s', (label, salutation, name) => {
+    const r = run([L(50, 40, 'Quillfeather Print Ltd', 14, true), L(50, 120, label, 9, true), ...block(50, 132, [salutation, name, '7 Crumb Street', 'Loafield LF2 9RB']), ...rest]);
+    expect(r.buyer_name).toBe(name);
+  });
+});
+
+describe('postcodes of the locale packs', () => {
+  const v = allPacksVocabulary();
+  it.each([
+    ['Papertown PT4 2QX', true],
+    ['London SW1A 2AA', true],
+    ['1234 AB Stadskanaal', true],
+    ['00-950 Miasto', true],
+    ['12345 Musterstadt', true],
+    ['LOT 1234-A', false],
+    ['Letterpress cards 2', false],
+  ] as const)('%s → %s', (text, want) => expect(isPostcodeLine(text, v)).toBe(want));
+
+  it('a return address with a UK postcode over the window address gives the buyer', () => {
+    const r = run([
+      L(50, 40, 'Quillfeather Print Ltd', 14, true),
+      L(50, 118, 'Quillfeather Print Ltd · 12 Inkpot Lane · Papertown PT4 2QX', 6),
+      ...block(50, 130, ['Brambleworth Bakery', '7 Crumb Street', 'Loafield LF2 9RB']),
+      ...rest,
+    ]);
+    expect(r.buyer_name).toBe('Brambleworth Bakery');
+  });
+});

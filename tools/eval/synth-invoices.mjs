@@ -1,0 +1,325 @@
+#!/usr/bin/env node
+// A generalisation check for born-digital invoices: writes a dataset of INVENTED invoices (German, French, English,
+// Dutch), laid out like a corpus dataset (docs/, expected/, schema.json, manifest.json), for `npm run eval -- --corpus`.
+// Every name, address, number and label variant comes from the small invented lists below, combined by a seeded
+// random generator, so the same seed gives the same documents. Layouts vary the way small businesses' invoices do:
+// letterhead left or right, a sender line over the address window, metadata as "label: value" rows or as a row of
+// headings over their values, role-labelled party blocks, item codes (GTIN/EAN/SKU) and continuation lines under
+// item descriptions, shipping in the totals, a copyright year and a registry line in the footer.
+//   node tools/eval/synth-invoices.mjs --out /tmp/synth-invoices [--count 120] [--seed 7]
+//   npm run eval -- --corpus /tmp/synth-invoices
+// The expected values are what a reader of the page writes down (the schema of ../shared/corpus/invoice2data).
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import PDFDocument from 'pdfkit';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const args = process.argv.slice(2);
+const opt = (n, d) => (args.includes(n) ? args[args.indexOf(n) + 1] : d);
+const out = resolve(opt('--out', '/tmp/synth-invoices'));
+const count = Number(opt('--count', 120));
+let seed = Number(opt('--seed', 7)) >>> 0;
+
+// ------------------------------------------------------------------ randomness
+function rand() {
+  seed = (seed + 0x6d2b79f5) >>> 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const pick = (list) => list[Math.floor(rand() * list.length)];
+const chance = (p) => rand() < p;
+const int = (a, b) => a + Math.floor(rand() * (b - a + 1));
+const digits = (n) => Array.from({ length: n }, () => int(0, 9)).join('');
+const letters = (n) => Array.from({ length: n }, () => String.fromCharCode(65 + int(0, 25))).join('');
+const cap = (s) => s[0].toUpperCase() + s.slice(1);
+
+// ------------------------------------------------------------------ invented words
+const SYLLABLES = ['ka', 'lor', 'ven', 'mi', 'dor', 'sel', 'tra', 'bo', 'nix', 'ra', 'fen', 'gul', 'wes', 'tan', 'ber', 'lin', 'mar', 'ost', 'quen', 'zel', 'ha', 'rup', 'vi', 'den'];
+const word = (n = int(2, 3)) => cap(Array.from({ length: n }, () => pick(SYLLABLES)).join(''));
+
+const LANG = {
+  de: {
+    trades: ['Haustechnik', 'Druckerei', 'Metallbau', 'Software', 'Elektro', 'Gartenbau', 'Bürobedarf'],
+    legal: ['GmbH', 'AG', 'UG (haftungsbeschränkt)', 'GmbH & Co. KG', 'e.K.'],
+    street: ['straße', 'weg', 'allee', 'ring'],
+    title: ['Rechnung', 'RECHNUNG'],
+    number: ['Rechnungsnummer', 'Rechnungs-Nr.', 'Rechnung Nr.', 'Belegnummer'],
+    date: ['Rechnungsdatum', 'Datum', 'Belegdatum'],
+    due: ['Fällig am', 'Zahlbar bis', 'Fälligkeitsdatum'],
+    other: [['Kundennummer', () => digits(6)], ['Bestellnummer', () => digits(8)], ['Lieferdatum', null]],
+    net: ['Nettobetrag', 'Summe netto', 'Zwischensumme netto'],
+    tax: (r) => pick([`MwSt. ${r} %`, `USt. ${r} %`, `zzgl. ${r} % MwSt.`]),
+    total: ['Gesamtbetrag', 'Rechnungsbetrag', 'Gesamtsumme', 'Endbetrag'],
+    shipping: 'Versandkosten',
+    head: [['Pos.'], ['Beschreibung', 'Artikel', 'Bezeichnung'], ['Menge', 'Anzahl'], ['Einzelpreis', 'E-Preis'], ['Gesamt', 'Betrag']],
+    vat: ['USt-IdNr.', 'USt-ID'],
+    registry: (c) => `Geschäftsführer: ${word()} ${word()} · Amtsgericht ${c} HRB ${digits(5)}`,
+    buyerRole: ['Rechnungsempfänger', 'Kunde'],
+    sellerRole: ['Rechnungssteller', 'Verkäufer', 'Lieferant'],
+    salutation: ['Herrn', 'Frau'],
+    thanks: 'Vielen Dank für Ihren Auftrag.',
+    pay: (d) => `Bitte überweisen Sie den Betrag bis zum ${d}.`,
+    rates: [19, 7],
+    country: 'DE',
+    currency: 'EUR',
+    money: (n) => `${fmt(n, '.', ',')} €`,
+    date2: (d) => `${dd(d.getUTCDate())}.${dd(d.getUTCMonth() + 1)}.${d.getUTCFullYear()}`,
+    codes: ['GTIN', 'EAN', 'Art.-Nr.'],
+  },
+  fr: {
+    trades: ['Boulangerie', 'Conseil', 'Menuiserie', 'Imprimerie', 'Informatique', 'Transports'],
+    legal: ['SARL', 'SAS', 'EURL', 'SA'],
+    street: ['rue des ', 'avenue ', 'chemin de '],
+    title: ['Facture', 'FACTURE'],
+    number: ['N° de facture', 'Facture n°', 'Numéro de facture'],
+    date: ['Date de facture', "Date d'émission", 'Date'],
+    due: ["Date d'échéance", 'Échéance', 'À payer avant le'],
+    other: [['N° client', () => `C${digits(5)}`], ['Commande', () => digits(7)]],
+    net: ['Total HT', 'Montant HT'],
+    tax: (r) => pick([`TVA ${r} %`, `TVA (${r} %)`]),
+    total: ['Total TTC', 'Montant TTC', 'Net à payer'],
+    shipping: 'Frais de port',
+    head: [['Réf.'], ['Désignation', 'Description'], ['Qté', 'Quantité'], ['Prix unitaire HT', 'P.U. HT'], ['Montant HT', 'Total HT']],
+    vat: ['N° TVA intracommunautaire', 'TVA intracom.'],
+    registry: (c) => `RCS ${c} ${digits(3)} ${digits(3)} ${digits(3)} · Capital social ${int(1, 9)}0 000 €`,
+    buyerRole: ['Client', 'Facturé à'],
+    sellerRole: ['Fournisseur', 'Vendeur', 'Émetteur'],
+    salutation: ['M.', 'Mme'],
+    thanks: 'Merci pour votre confiance.',
+    pay: (d) => `Paiement à réception, au plus tard le ${d}.`,
+    rates: [20, 10],
+    country: 'FR',
+    currency: 'EUR',
+    money: (n) => `${fmt(n, '\u00a0', ',')} €`,
+    date2: (d) => `${dd(d.getUTCDate())}/${dd(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`,
+    codes: ['Réf.', 'EAN'],
+  },
+  en: {
+    trades: ['Consulting', 'Supplies', 'Print', 'Engineering', 'Logistics', 'Design'],
+    legal: ['Ltd', 'Limited', 'LLP', 'PLC'],
+    street: [' Road', ' Street', ' Lane'],
+    title: ['Invoice', 'INVOICE', 'Tax Invoice'],
+    number: ['Invoice No.', 'Invoice Number', 'Invoice #'],
+    date: ['Invoice Date', 'Date', 'Date of issue'],
+    due: ['Due Date', 'Payment due', 'Due'],
+    other: [['Customer ID', () => digits(5)], ['PO Number', () => `PO-${digits(5)}`]],
+    net: ['Subtotal', 'Net total', 'Total excl. VAT'],
+    tax: (r) => pick([`VAT ${r}%`, `VAT @ ${r}%`, 'VAT']),
+    total: ['Total', 'Total due', 'Amount due', 'Grand total'],
+    shipping: 'Shipping',
+    head: [['#', 'Item'], ['Description'], ['Qty', 'Quantity'], ['Unit price', 'Rate'], ['Amount', 'Total']],
+    vat: ['VAT No.', 'VAT Reg. No.'],
+    registry: (c) => `Registered in England and Wales No. ${digits(8)} · Registered office: ${c}`,
+    buyerRole: ['Bill to', 'Invoice to', 'Customer'],
+    sellerRole: ['From', 'Sold by'],
+    salutation: ['Mr', 'Ms'],
+    thanks: 'Thank you for your business.',
+    pay: (d) => `Please pay by ${d}.`,
+    rates: [20],
+    country: 'GB',
+    currency: 'GBP',
+    money: (n) => `£${fmt(n, ',', '.')}`,
+    date2: (d) => pick([`${d.getUTCDate()} ${MONTHS_EN[d.getUTCMonth()]} ${d.getUTCFullYear()}`, `${MONTHS_EN[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`]),
+    codes: ['SKU', 'Part no.'],
+  },
+  nl: {
+    trades: ['Installatietechniek', 'Bouw', 'Drukwerk', 'Advies', 'Schilders'],
+    legal: ['B.V.', 'N.V.', 'V.O.F.'],
+    street: ['straat', 'weg', 'laan'],
+    title: ['Factuur', 'FACTUUR'],
+    number: ['Factuurnummer', 'Factuurnr.'],
+    date: ['Factuurdatum', 'Datum'],
+    due: ['Vervaldatum', 'Te betalen voor'],
+    other: [['Klantnummer', () => digits(5)], ['Referentie', () => `R${digits(6)}`]],
+    net: ['Subtotaal', 'Totaal excl. btw'],
+    tax: (r) => pick([`Btw ${r}%`, `BTW ${r}%`]),
+    total: ['Totaal', 'Totaal incl. btw', 'Te betalen'],
+    shipping: 'Verzendkosten',
+    head: [['Nr.'], ['Omschrijving'], ['Aantal'], ['Prijs', 'Stukprijs'], ['Bedrag', 'Totaal']],
+    vat: ['Btw-nummer', 'BTW-nr.'],
+    registry: () => `KvK ${digits(8)}`,
+    buyerRole: ['Factuuradres', 'Klant'],
+    sellerRole: ['Leverancier'],
+    salutation: ['Dhr.', 'Mevr.'],
+    thanks: 'Bedankt voor uw bestelling.',
+    pay: (d) => `Gelieve te betalen voor ${d}.`,
+    rates: [21, 9],
+    country: 'NL',
+    currency: 'EUR',
+    money: (n) => `€ ${fmt(n, '.', ',')}`,
+    date2: (d) => `${dd(d.getUTCDate())}-${dd(d.getUTCMonth() + 1)}-${d.getUTCFullYear()}`,
+    codes: ['EAN', 'Artikelnr.'],
+  },
+};
+const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const dd = (n) => String(n).padStart(2, '0');
+function fmt(n, thousands, decimal) {
+  const [i, f] = Math.abs(n).toFixed(2).split('.');
+  return `${n < 0 ? '-' : ''}${i.replace(/\B(?=(\d{3})+(?!\d))/g, thousands)}${decimal}${f}`;
+}
+const cents = (n) => Math.round(n * 100) / 100;
+const iso = (d) => d.toISOString().slice(0, 10);
+
+function iban(country) {
+  const bban = country === 'NL' ? `${pick(['ABNA', 'RABO', 'INGB'])}0${digits(9)}` : country === 'GB' ? `${pick(['NWBK', 'BARC'])}${digits(14)}` : digits(country === 'FR' ? 23 : 18);
+  const num = (bban + country + '00').replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  let r = 0;
+  for (const ch of num) r = (r * 10 + Number(ch)) % 97;
+  return `${country}${dd(98 - r)}${bban}`;
+}
+const vatId = (country) => (country === 'FR' ? `FR${digits(2)}${digits(9)}` : country === 'NL' ? `NL${digits(9)}B0${int(1, 9)}` : `${country}${digits(9)}`);
+
+// ------------------------------------------------------------------ one invoice
+function party(L, company) {
+  const name = company ? `${word()} ${pick(L.trades)} ${pick(L.legal)}` : `${word(2)} ${word(2)}`;
+  const street = L === LANG.fr ? `${int(1, 99)} ${pick(L.street)}${word()}` : L === LANG.en ? `${int(1, 199)}${pick(L.street).replace(/^/, ' ' + word())}` : `${word()}${pick(L.street)} ${int(1, 120)}`;
+  const city = `${L === LANG.en ? `${word()} ${letters(2)}${int(1, 9)} ${int(1, 9)}${letters(2)}` : `${digits(L === LANG.nl ? 4 : 5)}${L === LANG.nl ? ` ${'KLMN'[int(0, 3)]}${'ABCD'[int(0, 3)]}` : ''} ${word()}`}`;
+  return { name, street, city };
+}
+
+function invoice(lang) {
+  const L = LANG[lang];
+  const seller = party(L, true);
+  const buyerIsCompany = chance(0.6);
+  const buyer = party(L, buyerIsCompany);
+  const issued = new Date(Date.UTC(int(2019, 2025), int(0, 11), int(1, 28)));
+  const due = chance(0.7) ? new Date(issued.getTime() + pick([10, 14, 30]) * 86400000) : undefined;
+  const number = pick([() => `${issued.getUTCFullYear()}-${digits(4)}`, () => `${word(1).toUpperCase()}${digits(6)}`, () => digits(7), () => `RE-${digits(5)}`])();
+  const rate = pick(L.rates);
+  const items = Array.from({ length: int(1, 7) }, () => {
+    const qty = pick([1, 1, 2, 3, 5, 10, 12]);
+    const price = cents(int(150, 250000) / 100);
+    return {
+      description: `${word()} ${pick(['Modul', 'Set', 'Service', 'Kit', 'Paket', 'Licence', 'Unit'])} ${int(10, 990)}`,
+      more: chance(0.2) ? `${word()} ${word()} ${int(2, 40)}` : undefined,
+      code: chance(0.35) ? `${pick(L.codes)}: ${digits(13)}` : undefined,
+      quantity: qty,
+      unit_price: price,
+      amount: cents(qty * price),
+    };
+  });
+  const shipping = chance(0.3) ? cents(int(390, 1990) / 100) : 0;
+  const net = cents(items.reduce((s, it) => s + it.amount, 0) + shipping);
+  const tax = cents((net * rate) / 100);
+  const total = cents(net + tax);
+  const vat = vatId(L.country);
+  const account = iban(L.country);
+  const want = {
+    invoice_number: number,
+    invoice_date: iso(issued),
+    ...(due ? { due_date: iso(due) } : {}),
+    seller_name: seller.name,
+    buyer_name: buyer.name,
+    currency: L.currency,
+    total_amount: total,
+    net_amount: net,
+    tax_amount: tax,
+    vat_id: vat,
+    iban: account,
+    line_items: items.map((it) => ({ description: it.more ? `${it.description} ${it.more}` : it.description, quantity: it.quantity, unit_price: it.unit_price, amount: it.amount })),
+  };
+
+  const t = []; // runs: [x, y, text, size, right?, bold?]
+  const put = (x, y, text, size = 9, right = false, bold = false) => t.push({ x, y, text, size, right, bold });
+  // Letterhead.
+  const headRight = chance(0.4);
+  put(headRight ? 545 : 50, 40, seller.name, pick([14, 16, 18]), headRight, true);
+  put(headRight ? 545 : 50, 62, `${seller.street} · ${seller.city}`, 8, headRight);
+  // Address window: a sender line, then the buyer (with a salutation for a person, sometimes).
+  const roles = chance(0.3);
+  let y = 130;
+  if (roles) put(50, y - 14, `${pick(L.buyerRole)}:`, 8, false, true);
+  else put(50, y - 12, `${seller.name} · ${seller.street} · ${seller.city}`, 6);
+  const lines = [...(!buyerIsCompany && chance(0.5) ? [pick(L.salutation)] : []), buyer.name, buyer.street, buyer.city];
+  lines.forEach((l, i) => put(50, y + i * 12, l));
+  if (roles) {
+    put(320, y - 14, `${pick(L.sellerRole)}:`, 8, false, true);
+    [seller.name, seller.street, seller.city].forEach((l, i) => put(320, y + i * 12, l));
+  }
+  // Title and metadata.
+  y = 210;
+  put(50, y, pick(L.title), 16, false, true);
+  y += 30;
+  const meta = [[pick(L.number), number], [pick(L.date), L.date2(issued)], ...(due && chance(0.6) ? [[pick(L.due), L.date2(due)]] : [])];
+  const [otherLabel, otherValue] = pick(L.other);
+  meta.splice(int(0, meta.length), 0, [otherLabel, otherValue ? otherValue() : L.date2(issued)]);
+  if (chance(0.5)) {
+    // "label: value" rows.
+    meta.forEach(([k, v], i) => (put(50, y + i * 12, `${k}:`), put(170, y + i * 12, v)));
+    y += meta.length * 12 + 20;
+  } else {
+    // A row of headings over their values.
+    meta.forEach(([k, v], i) => (put(50 + i * 125, y, k, 8, false, true), put(50 + i * 125, y + 12, v)));
+    y += 40;
+  }
+  const dueShown = meta.some(([, v]) => due && v === L.date2(due));
+  // Items.
+  const head = L.head.map((h) => pick(h));
+  const cols = [50, 80, 360, 450, 545];
+  head.forEach((h, i) => put(cols[i], y, h, 9, i >= 2, true));
+  y += 16;
+  items.forEach((it, i) => {
+    put(cols[0], y, String(i + 1));
+    put(cols[1], y, it.description);
+    put(cols[2], y, String(it.quantity), 9, true);
+    put(cols[3], y, L.money(it.unit_price), 9, true);
+    put(cols[4], y, L.money(it.amount), 9, true);
+    y += 11;
+    if (it.more) (put(cols[1], y, it.more), (y += 11));
+    if (it.code) (put(cols[1], y, it.code, 7), (y += 10));
+    y += 4;
+  });
+  // Totals.
+  y += 10;
+  const sums = [...(shipping ? [[L.shipping, shipping]] : []), [pick(L.net), net], [L.tax(rate), tax], [pick(L.total), total]];
+  sums.forEach(([k, v], i) => {
+    const last = i === sums.length - 1;
+    put(330, y, k, last ? 10 : 9, false, last);
+    put(545, y, L.money(v), last ? 10 : 9, true, last);
+    y += 14;
+  });
+  y += 20;
+  put(50, y, due && !dueShown ? L.pay(L.date2(due)) : L.thanks);
+  if (due && !dueShown) want.due_date = iso(due);
+  else if (!dueShown) delete want.due_date;
+  // Footer.
+  const year = chance(0.5) ? `© ${issued.getUTCFullYear()} ${seller.name} · ` : '';
+  put(50, 770, `${year}${L.registry(word())}`, 6);
+  put(50, 780, `${pick(L.vat)}: ${vat} · IBAN: ${account.replace(/(.{4})/g, '$1 ').trim()} · BIC: ${word(2).toUpperCase().slice(0, 4)}${L.country}${word(1).toUpperCase().slice(0, 2)}`, 6);
+  return { runs: t, want };
+}
+
+async function pdf(runs) {
+  const doc = new PDFDocument({ size: 'A4', margin: 0 });
+  const chunks = [];
+  doc.on('data', (c) => chunks.push(c));
+  const done = new Promise((r) => doc.on('end', r));
+  for (const r of runs) {
+    doc.font(r.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(r.size);
+    doc.text(r.text, r.right ? r.x - doc.widthOfString(r.text) : r.x, r.y, { lineBreak: false });
+  }
+  doc.end();
+  await done;
+  return Buffer.concat(chunks);
+}
+
+mkdirSync(join(out, 'docs'), { recursive: true });
+mkdirSync(join(out, 'expected'), { recursive: true });
+writeFileSync(join(out, 'schema.json'), readFileSync(join(repo, '../shared/corpus/invoice2data/schema.json')));
+const manifest = [];
+const langs = Object.keys(LANG);
+for (let i = 0; i < count; i++) {
+  const lang = langs[i % langs.length];
+  const { runs, want } = invoice(lang);
+  const id = `synth-${lang}-${String(i).padStart(3, '0')}`;
+  const bytes = await pdf(runs);
+  writeFileSync(join(out, 'docs', `${id}.pdf`), bytes);
+  writeFileSync(join(out, 'expected', `${id}.json`), JSON.stringify(want, null, 1));
+  manifest.push({ id, doc: `docs/${id}.pdf`, media_type: 'application/pdf', sha256: createHash('sha256').update(bytes).digest('hex') });
+}
+writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 1));
+console.log(`${count} invented invoices in ${out}`);
