@@ -39,8 +39,16 @@ const cap = (s) => s[0].toUpperCase() + s.slice(1);
 
 // ------------------------------------------------------------------ invented words
 const SYLLABLES = ['ka', 'lor', 'ven', 'mi', 'dor', 'sel', 'tra', 'bo', 'nix', 'ra', 'fen', 'gul', 'wes', 'tan', 'ber', 'lin', 'mar', 'ost', 'quen', 'zel', 'ha', 'rup', 'vi', 'den'];
-const word = (n = int(2, 3)) => cap(Array.from({ length: n }, () => pick(SYLLABLES)).join(''));
+/** Syllables that join into a word with a meaning on invoices ("ven" + "dor") are drawn again. */
+const MEANINGFUL = /^(vendor|radar|boden|tandem|mira|lorra)$/i;
+function word(n = int(2, 3)) {
+  for (;;) {
+    const w = cap(Array.from({ length: n }, () => pick(SYLLABLES)).join(''));
+    if (!MEANINGFUL.test(w)) return w;
+  }
+}
 
+const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const LANG = {
   de: {
     trades: ['Haustechnik', 'Druckerei', 'Metallbau', 'Software', 'Elektro', 'Gartenbau', 'Bürobedarf'],
@@ -69,6 +77,14 @@ const LANG = {
     money: (n) => `${fmt(n, '.', ',')} €`,
     date2: (d) => `${dd(d.getUTCDate())}.${dd(d.getUTCMonth() + 1)}.${d.getUTCFullYear()}`,
     codes: ['GTIN', 'EAN', 'Art.-Nr.'],
+    months: ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'],
+    long: (d, m) => `${d}. ${m}`,
+    units: ['Stk.', 'Std.', 'm'],
+    unitHead: 'Einheit',
+    attn: ['z. Hd.', 'z. H.'],
+    discount: (r) => `Rabatt ${r} %`,
+    numberInTitle: 'Rechnung Nr.',
+    code: 'EUR',
   },
   fr: {
     trades: ['Boulangerie', 'Conseil', 'Menuiserie', 'Imprimerie', 'Informatique', 'Transports'],
@@ -97,6 +113,14 @@ const LANG = {
     money: (n) => `${fmt(n, '\u00a0', ',')} €`,
     date2: (d) => `${dd(d.getUTCDate())}/${dd(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`,
     codes: ['Réf.', 'EAN'],
+    months: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
+    long: (d, m) => `${d} ${m}`,
+    units: ['u.', 'h', 'forfait'],
+    unitHead: 'Unité',
+    attn: ["À l'attention de"],
+    discount: (r) => `Remise ${r} %`,
+    numberInTitle: 'Facture n°',
+    code: 'EUR',
   },
   en: {
     trades: ['Consulting', 'Supplies', 'Print', 'Engineering', 'Logistics', 'Design'],
@@ -125,6 +149,14 @@ const LANG = {
     money: (n) => `£${fmt(n, ',', '.')}`,
     date2: (d) => pick([`${d.getUTCDate()} ${MONTHS_EN[d.getUTCMonth()]} ${d.getUTCFullYear()}`, `${MONTHS_EN[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`]),
     codes: ['SKU', 'Part no.'],
+    months: MONTHS_EN,
+    long: (d, m) => `${d} ${m}`,
+    units: ['pcs', 'hrs', 'each'],
+    unitHead: 'Unit',
+    attn: ['Attn:', 'FAO'],
+    discount: (r) => `Discount ${r}%`,
+    numberInTitle: 'Invoice No.',
+    code: 'GBP',
   },
   nl: {
     trades: ['Installatietechniek', 'Bouw', 'Drukwerk', 'Advies', 'Schilders'],
@@ -153,9 +185,16 @@ const LANG = {
     money: (n) => `€ ${fmt(n, '.', ',')}`,
     date2: (d) => `${dd(d.getUTCDate())}-${dd(d.getUTCMonth() + 1)}-${d.getUTCFullYear()}`,
     codes: ['EAN', 'Artikelnr.'],
+    months: ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'],
+    long: (d, m) => `${d} ${m}`,
+    units: ['st.', 'uur', 'm²'],
+    unitHead: 'Eenheid',
+    attn: ['t.a.v.', 'T.a.v.'],
+    discount: (r) => `Korting ${r}%`,
+    numberInTitle: 'Factuur nr.',
+    code: 'EUR',
   },
 };
-const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const dd = (n) => String(n).padStart(2, '0');
 function fmt(n, thousands, decimal) {
   const [i, f] = Math.abs(n).toFixed(2).split('.');
@@ -189,7 +228,17 @@ function invoice(lang) {
   const issued = new Date(Date.UTC(int(2019, 2025), int(0, 11), int(1, 28)));
   const due = chance(0.7) ? new Date(issued.getTime() + pick([10, 14, 30]) * 86400000) : undefined;
   const number = pick([() => `${issued.getUTCFullYear()}-${digits(4)}`, () => `${word(1).toUpperCase()}${digits(6)}`, () => digits(7), () => `RE-${digits(5)}`])();
-  const rate = pick(L.rates);
+  // Variants of this document (each independent).
+  const longDates = chance(0.3);
+  const date = (d) => (longDates ? L.long(d.getUTCDate(), L.months[d.getUTCMonth()]) + ` ${d.getUTCFullYear()}` : L.date2(d));
+  const bareAmounts = chance(0.3); // amounts without a currency sign, the currency code in the headings
+  const money = (n) => (bareAmounts ? fmt(n, L.money(1000).includes(',000') ? ',' : L.money(1000).includes('.000') ? '.' : '\u00a0', L.money(1.5).includes(',5') ? ',' : '.') : L.money(n));
+  const unitColumn = chance(0.3);
+  const twoRates = L.rates.length > 1 && chance(0.25);
+  const discountRate = chance(0.15) ? pick([2, 3, 5, 10]) : 0;
+  const metaRight = chance(0.4);
+  const titleNumber = chance(0.2);
+  const footerColumns = chance(0.4);
   const items = Array.from({ length: int(1, 7) }, () => {
     const qty = pick([1, 1, 2, 3, 5, 10, 12]);
     const price = cents(int(150, 250000) / 100);
@@ -197,14 +246,22 @@ function invoice(lang) {
       description: `${word()} ${pick(['Modul', 'Set', 'Service', 'Kit', 'Paket', 'Licence', 'Unit'])} ${int(10, 990)}`,
       more: chance(0.2) ? `${word()} ${word()} ${int(2, 40)}` : undefined,
       code: chance(0.35) ? `${pick(L.codes)}: ${digits(13)}` : undefined,
+      unit: pick(L.units),
+      rate: twoRates ? pick(L.rates) : L.rates[0],
       quantity: qty,
       unit_price: price,
       amount: cents(qty * price),
     };
   });
   const shipping = chance(0.3) ? cents(int(390, 1990) / 100) : 0;
-  const net = cents(items.reduce((s, it) => s + it.amount, 0) + shipping);
-  const tax = cents((net * rate) / 100);
+  const gross = cents(items.reduce((s, it) => s + it.amount, 0));
+  const discount = cents((gross * discountRate) / 100);
+  const net = cents(gross - discount + shipping);
+  // Tax per rate on the discounted item amounts (shipping taxed at the first rate).
+  const rates = [...new Set(items.map((it) => it.rate))].sort((a, b) => b - a);
+  const baseOf = (r) => cents(items.filter((it) => it.rate === r).reduce((s, it) => s + it.amount, 0) * (1 - discountRate / 100) + (r === rates[0] ? shipping : 0));
+  const taxes = rates.map((r) => [r, cents((baseOf(r) * r) / 100)]);
+  const tax = cents(taxes.reduce((s, [, x]) => s + x, 0));
   const total = cents(net + tax);
   const vat = vatId(L.country);
   const account = iban(L.country);
@@ -223,51 +280,56 @@ function invoice(lang) {
     line_items: items.map((it) => ({ description: it.more ? `${it.description} ${it.more}` : it.description, quantity: it.quantity, unit_price: it.unit_price, amount: it.amount })),
   };
 
-  const t = []; // runs: [x, y, text, size, right?, bold?]
+  const t = []; // runs of text
   const put = (x, y, text, size = 9, right = false, bold = false) => t.push({ x, y, text, size, right, bold });
   // Letterhead.
-  const headRight = chance(0.4);
+  const headRight = !metaRight && chance(0.4);
   put(headRight ? 545 : 50, 40, seller.name, pick([14, 16, 18]), headRight, true);
   put(headRight ? 545 : 50, 62, `${seller.street} · ${seller.city}`, 8, headRight);
-  // Address window: a sender line, then the buyer (with a salutation for a person, sometimes).
+  // Address window: a sender line or a role label, then the buyer (a salutation over a person, a contact under a firm).
   const roles = chance(0.3);
   let y = 130;
   if (roles) put(50, y - 14, `${pick(L.buyerRole)}:`, 8, false, true);
   else put(50, y - 12, `${seller.name} · ${seller.street} · ${seller.city}`, 6);
-  const lines = [...(!buyerIsCompany && chance(0.5) ? [pick(L.salutation)] : []), buyer.name, buyer.street, buyer.city];
+  const contact = buyerIsCompany && chance(0.3) ? [`${pick(L.attn)} ${word(2)} ${word(2)}`] : [];
+  const lines = [...(!buyerIsCompany && chance(0.5) ? [pick(L.salutation)] : []), buyer.name, ...contact, buyer.street, buyer.city];
   lines.forEach((l, i) => put(50, y + i * 12, l));
-  if (roles) {
+  if (roles && !metaRight) {
     put(320, y - 14, `${pick(L.sellerRole)}:`, 8, false, true);
     [seller.name, seller.street, seller.city].forEach((l, i) => put(320, y + i * 12, l));
   }
-  // Title and metadata.
-  y = 210;
-  put(50, y, pick(L.title), 16, false, true);
-  y += 30;
-  const meta = [[pick(L.number), number], [pick(L.date), L.date2(issued)], ...(due && chance(0.6) ? [[pick(L.due), L.date2(due)]] : [])];
+  // Title and metadata: "label: value" rows (left or right of the address), or a row of headings over their values.
+  const meta = [...(titleNumber ? [] : [[pick(L.number), number]]), [pick(L.date), date(issued)], ...(due && chance(0.6) ? [[pick(L.due), date(due)]] : [])];
   const [otherLabel, otherValue] = pick(L.other);
-  meta.splice(int(0, meta.length), 0, [otherLabel, otherValue ? otherValue() : L.date2(issued)]);
-  if (chance(0.5)) {
-    // "label: value" rows.
-    meta.forEach(([k, v], i) => (put(50, y + i * 12, `${k}:`), put(170, y + i * 12, v)));
-    y += meta.length * 12 + 20;
+  meta.splice(int(0, meta.length), 0, [otherLabel, otherValue ? otherValue() : date(issued)]);
+  const title = titleNumber ? `${L.numberInTitle} ${number}` : pick(L.title);
+  if (metaRight) {
+    put(340, 100, title, 14, false, true);
+    meta.forEach(([k, v], i) => (put(340, 125 + i * 12, `${k}:`), put(545, 125 + i * 12, v, 9, true)));
+    y = 230;
   } else {
-    // A row of headings over their values.
-    meta.forEach(([k, v], i) => (put(50 + i * 125, y, k, 8, false, true), put(50 + i * 125, y + 12, v)));
-    y += 40;
+    y = 210;
+    put(50, y, title, 16, false, true);
+    y += 30;
+    if (chance(0.5)) {
+      meta.forEach(([k, v], i) => (put(50, y + i * 12, `${k}:`), put(170, y + i * 12, v)));
+      y += meta.length * 12 + 20;
+    } else {
+      meta.forEach(([k, v], i) => (put(50 + i * 125, y, k, 8, false, true), put(50 + i * 125, y + 12, v)));
+      y += 40;
+    }
   }
-  const dueShown = meta.some(([, v]) => due && v === L.date2(due));
+  const dueShown = meta.some(([, v]) => due && v === date(due));
   // Items.
   const head = L.head.map((h) => pick(h));
-  const cols = [50, 80, 360, 450, 545];
-  head.forEach((h, i) => put(cols[i], y, h, 9, i >= 2, true));
+  if (bareAmounts) (head[3] += ` (${L.code})`), (head[4] += ` (${L.code})`);
+  const cols = unitColumn ? [50, 80, 300, 310, 440, 545] : [50, 80, 330, 440, 545];
+  if (unitColumn) head.splice(3, 0, L.unitHead);
+  head.forEach((h, i) => put(cols[i], y, h, 8, unitColumn ? i === 2 || i >= 4 : i >= 2, true));
   y += 16;
   items.forEach((it, i) => {
-    put(cols[0], y, String(i + 1));
-    put(cols[1], y, it.description);
-    put(cols[2], y, String(it.quantity), 9, true);
-    put(cols[3], y, L.money(it.unit_price), 9, true);
-    put(cols[4], y, L.money(it.amount), 9, true);
+    const cells = [String(i + 1), it.description, String(it.quantity), ...(unitColumn ? [it.unit] : []), money(it.unit_price), money(it.amount)];
+    cells.forEach((c, k) => put(cols[k], y, c, 9, unitColumn ? k === 2 || k >= 4 : k >= 2));
     y += 11;
     if (it.more) (put(cols[1], y, it.more), (y += 11));
     if (it.code) (put(cols[1], y, it.code, 7), (y += 10));
@@ -275,21 +337,35 @@ function invoice(lang) {
   });
   // Totals.
   y += 10;
-  const sums = [...(shipping ? [[L.shipping, shipping]] : []), [pick(L.net), net], [L.tax(rate), tax], [pick(L.total), total]];
+  const sums = [
+    ...(discountRate ? [[L.net === LANG.en.net ? 'Subtotal' : pick(['Zwischensumme', 'Sous-total', 'Subtotaal', 'Subtotal']), gross], [L.discount(discountRate), -discount]] : []),
+    ...(shipping ? [[L.shipping, shipping]] : []),
+    [pick(L.net), net],
+    ...taxes.map(([r, x]) => [L.tax(r), x]),
+    [`${pick(L.total)}${bareAmounts ? ` ${L.code}` : ''}`, total],
+  ];
   sums.forEach(([k, v], i) => {
     const last = i === sums.length - 1;
     put(330, y, k, last ? 10 : 9, false, last);
-    put(545, y, L.money(v), last ? 10 : 9, true, last);
+    put(545, y, money(v), last ? 10 : 9, true, last);
     y += 14;
   });
   y += 20;
-  put(50, y, due && !dueShown ? L.pay(L.date2(due)) : L.thanks);
+  put(50, y, due && !dueShown ? L.pay(date(due)) : L.thanks);
   if (due && !dueShown) want.due_date = iso(due);
   else if (!dueShown) delete want.due_date;
-  // Footer.
+  // Footer: two lines across the page, or three columns (address, bank, registry).
+  const bic = `${word(2).toUpperCase().slice(0, 4)}${L.country}${word(1).toUpperCase().slice(0, 2)}`;
+  const printedIban = account.replace(/(.{4})/g, '$1 ').trim();
   const year = chance(0.5) ? `© ${issued.getUTCFullYear()} ${seller.name} · ` : '';
-  put(50, 770, `${year}${L.registry(word())}`, 6);
-  put(50, 780, `${pick(L.vat)}: ${vat} · IBAN: ${account.replace(/(.{4})/g, '$1 ').trim()} · BIC: ${word(2).toUpperCase().slice(0, 4)}${L.country}${word(1).toUpperCase().slice(0, 2)}`, 6);
+  if (footerColumns) {
+    [seller.name, seller.street, seller.city].forEach((l, i) => put(50, 760 + i * 8, l, 6));
+    [`IBAN: ${printedIban}`, `BIC: ${bic}`].forEach((l, i) => put(230, 760 + i * 8, l, 6));
+    [`${pick(L.vat)}: ${vat}`, L.registry(word())].forEach((l, i) => put(400, 760 + i * 8, l, 6));
+  } else {
+    put(50, 770, `${year}${L.registry(word())}`, 6);
+    put(50, 780, `${pick(L.vat)}: ${vat} · IBAN: ${printedIban} · BIC: ${bic}`, 6);
+  }
   return { runs: t, want };
 }
 

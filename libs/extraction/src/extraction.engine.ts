@@ -266,9 +266,10 @@ function extractCounted(doc: DocLayout, schema: ExtractionSchema, opts: Extracti
   // label candidates in assignment order as the alternatives.
   const alternatives = new Map<string, Located[]>();
   for (const { f, c } of cands) alternatives.set(f.key, [...(alternatives.get(f.key) ?? []), c]);
+  // (One tax line per rate summed first: net + the rates' sum = total is then the consistency the constraints keep.)
+  sumTaxRates(doc, fields, result, meta, ctx);
   enforceConstraints(fields, alternatives, result, meta, used, { party: (f, not) => repickParty(doc, f, not), amount: (f, value) => printedAmount(doc, ctx, f, value) });
 
-  sumTaxRates(doc, fields, result, meta, ctx);
   taxBetween(doc, fields, result, meta, ctx);
   reconcileAmounts(fields, result, meta);
 

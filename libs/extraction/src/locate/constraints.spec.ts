@@ -188,6 +188,20 @@ describe('constraint 3: totals consistency', () => {
     expect(r).toMatchObject({ net_amount: 100, tax_amount: 19, total_amount: 119 });
   });
 
+  it('a discount under the items and one tax line per rate: the line items sum does not replace the printed net', () => {
+    const r = run([
+      ...head(),
+      ...items(),
+      ...row(270, [380, 'Subtotal'], [545, '100.00', 'r']),
+      ...row(282, [380, 'Discount 10%'], [545, '-10.00', 'r']),
+      ...row(294, [380, 'Total excl. VAT'], [545, '90.00', 'r']),
+      ...row(306, [380, 'VAT 19%'], [545, '11.40', 'r']),
+      ...row(318, [380, 'VAT 7%'], [545, '2.10', 'r']),
+      ...row(330, [380, 'Total'], [545, '103.50', 'r']),
+    ]);
+    expect(r).toMatchObject({ net_amount: 90, tax_amount: 13.5, total_amount: 103.5 });
+  });
+
   it('no printed amount equal to net + tax: the chosen total stands', () => {
     const r = run([
       ...head(),

@@ -51,3 +51,20 @@ describe('postcodes of the locale packs', () => {
     expect(r.buyer_name).toBe('Brambleworth Bakery');
   });
 });
+
+describe('legal forms of the locale packs', () => {
+  it('a French one-person company (EURL) letterhead is the seller, not the SAS it bills', () => {
+    const r = run([
+      L(50, 40, 'Atelier Brindille EURL', 14, true),
+      L(50, 118, 'Atelier Brindille EURL · 4 rue des Glycines · 33000 Bordeaux', 6),
+      ...block(50, 130, ['Maison Cerfeuil SAS', '12 avenue des Tilleuls', '69003 Lyon']),
+      L(340, 100, 'Facture', 14, true),
+      ...row(125, [340, 'N° de facture :'], [545, 'F-2024-031', 'r']),
+      ...row(137, [340, 'Date :'], [545, '05/03/2024', 'r']),
+      ...row(240, [50, 'Désignation'], [545, 'Montant HT', 'r']),
+      ...row(256, [50, 'Reliure de cahiers'], [545, '120,00 €', 'r']),
+      ...row(290, [380, 'Total TTC'], [545, '144,00 €', 'r']),
+    ]);
+    expect({ seller: r.seller_name, buyer: r.buyer_name }).toEqual({ seller: 'Atelier Brindille EURL', buyer: 'Maison Cerfeuil SAS' });
+  });
+});
