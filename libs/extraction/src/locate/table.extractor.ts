@@ -33,6 +33,11 @@ interface Header {
   score: number;
 }
 
+/**
+ * A unit word ("pcs", "Std.") printed within this many line heights after a figure, landing in a number column, is
+ * the figure's unit: a unit column set close beside a quantity column under one header cell ("Qty Unit").
+ */
+const UNIT_GAP = 1.5;
 const STOP = new Set(['total', 'net', 'tax']);
 /** The locale packs' table words (carry-over phrases, note words, total modifiers, "page"): table lines are judged
  * without their document, so every shipped pack applies. */
@@ -636,7 +641,13 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
         // (The figure opens the cell and the unit closes it: "2 Days x 1 Van" inside a description is text.)
         const [before, next] = [line.words[wi - 2], line.words[wi + 1]];
         const cellOfTwo = (!before || prev!.x0 - before.x1 >= lh * 0.8) && (!next || next.x0 - w.x1 >= lh * 0.8);
-        const unitOfFigure = !!prev && cellOfTwo && /^[-+(]?\d[\d.,']*$/.test(prev.text) && w.x0 - prev.x1 < lh * 0.6 && assign(prev) === ci && /^\p{L}{1,10}\.?$/u.test(w.text);
+        const unitShaped = !!prev && cellOfTwo && /^[-+(]?\d[\d.,']*$/.test(prev.text) && /^\p{L}{1,10}\.?$/u.test(w.text);
+        const sameCell = unitShaped && w.x0 - prev!.x1 < lh * 0.6 && assign(prev!) === ci;
+        // (A unit column set close beside the quantities, under one header cell "Qty Unit", reaches into the next
+        // number column's span: the unit still goes with its figure. A word in a text column is that column's.)
+        const besideFigure = unitShaped && !sameCell && w.x0 - prev!.x1 < lh * UNIT_GAP && !!col?.field && col.field.data_type !== 'string';
+        const unitOfFigure = sameCell || besideFigure;
+        if (besideFigure) ci = assign(prev!);
         const wordy = /\p{L}/u.test(w.text) && (!/\d/.test(w.text) || col?.inferred) && !ISO_CODES.has(w.text) && !unitOfFigure;
         // A figure inside a run of text ("Lymphdrainage 45 Min.") under a guessed column belongs to the text.
         const inText = !!col?.inferred && !!prev && w.x0 - prev.x1 < lh * 0.6 && cols[lastCi]?.field?.data_type === 'string' && !!next && next.x0 - w.x1 < lh * 0.6 && /\p{L}/u.test(next.text);
