@@ -84,6 +84,10 @@ const LANG = {
     attn: ['z. Hd.', 'z. H.'],
     discount: (r) => `Rabatt ${r} %`,
     numberInTitle: 'Rechnung Nr.',
+    shipTo: 'Lieferadresse',
+    terms: 'Zahlbar innerhalb von 14 Tagen ohne Abzug.',
+    phone: () => `Tel. +49 ${int(30, 89)} ${digits(7)}`,
+    cont: 'Fortsetzung',
     code: 'EUR',
   },
   fr: {
@@ -120,6 +124,10 @@ const LANG = {
     attn: ["À l'attention de"],
     discount: (r) => `Remise ${r} %`,
     numberInTitle: 'Facture n°',
+    shipTo: 'Adresse de livraison',
+    terms: 'Paiement à 30 jours fin de mois.',
+    phone: () => `Tél. : 0${int(1, 5)} ${digits(2)} ${digits(2)} ${digits(2)} ${digits(2)}`,
+    cont: 'Suite',
     code: 'EUR',
   },
   en: {
@@ -156,6 +164,10 @@ const LANG = {
     attn: ['Attn:', 'FAO'],
     discount: (r) => `Discount ${r}%`,
     numberInTitle: 'Invoice No.',
+    shipTo: 'Ship to',
+    terms: 'Payment terms: 30 days net.',
+    phone: () => `Tel: +44 ${int(20, 29)} ${digits(4)} ${digits(4)}`,
+    cont: 'Continued',
     code: 'GBP',
   },
   nl: {
@@ -192,6 +204,10 @@ const LANG = {
     attn: ['t.a.v.', 'T.a.v.'],
     discount: (r) => `Korting ${r}%`,
     numberInTitle: 'Factuur nr.',
+    shipTo: 'Afleveradres',
+    terms: 'Betaling binnen 14 dagen.',
+    phone: () => `Tel. +31 ${int(10, 79)} ${digits(3)} ${digits(4)}`,
+    cont: 'Vervolg',
     code: 'EUR',
   },
 };
@@ -239,7 +255,11 @@ function invoice(lang) {
   const metaRight = chance(0.4);
   const titleNumber = chance(0.2);
   const footerColumns = chance(0.4);
-  const items = Array.from({ length: int(1, 7) }, () => {
+  const footerOnlySeller = chance(0.1); // a brand word as letterhead, the company's legal name only in the footer
+  const termsOnly = chance(0.15); // payment terms without a date: no due date printed
+  const shipTo = chance(0.2); // a delivery address beside the billing address
+  const manyItems = chance(0.12); // items running onto a second page
+  const items = Array.from({ length: manyItems ? int(30, 45) : int(1, 7) }, () => {
     const qty = pick([1, 1, 2, 3, 5, 10, 12]);
     const price = cents(int(150, 250000) / 100);
     return {
@@ -280,26 +300,32 @@ function invoice(lang) {
     line_items: items.map((it) => ({ description: it.more ? `${it.description} ${it.more}` : it.description, quantity: it.quantity, unit_price: it.unit_price, amount: it.amount })),
   };
 
-  const t = []; // runs of text
+  const pages = []; // finished pages' runs
+  const t = []; // runs of the current page
   const put = (x, y, text, size = 9, right = false, bold = false) => t.push({ x, y, text, size, right, bold });
   // Letterhead.
   const headRight = !metaRight && chance(0.4);
-  put(headRight ? 545 : 50, 40, seller.name, pick([14, 16, 18]), headRight, true);
-  put(headRight ? 545 : 50, 62, `${seller.street} · ${seller.city}`, 8, headRight);
+  put(headRight ? 545 : 50, 40, footerOnlySeller ? seller.name.split(' ')[0].toUpperCase() : seller.name, pick([14, 16, 18]), headRight, true);
+  put(headRight ? 545 : 50, 62, `${seller.street} · ${seller.city} · ${L.phone()}`, 8, headRight);
   // Address window: a sender line or a role label, then the buyer (a salutation over a person, a contact under a firm).
   const roles = chance(0.3);
   let y = 130;
   if (roles) put(50, y - 14, `${pick(L.buyerRole)}:`, 8, false, true);
-  else put(50, y - 12, `${seller.name} · ${seller.street} · ${seller.city}`, 6);
+  else put(50, y - 12, `${footerOnlySeller ? seller.name.split(' ')[0] : seller.name} · ${seller.street} · ${seller.city}`, 6);
   const contact = buyerIsCompany && chance(0.3) ? [`${pick(L.attn)} ${word(2)} ${word(2)}`] : [];
   const lines = [...(!buyerIsCompany && chance(0.5) ? [pick(L.salutation)] : []), buyer.name, ...contact, buyer.street, buyer.city];
   lines.forEach((l, i) => put(50, y + i * 12, l));
+  if (shipTo && !metaRight && !roles) {
+    const other = party(L, true);
+    put(320, y - 14, `${L.shipTo}:`, 8, false, true);
+    [other.name, other.street, other.city].forEach((l, i) => put(320, y + i * 12, l));
+  }
   if (roles && !metaRight) {
     put(320, y - 14, `${pick(L.sellerRole)}:`, 8, false, true);
     [seller.name, seller.street, seller.city].forEach((l, i) => put(320, y + i * 12, l));
   }
   // Title and metadata: "label: value" rows (left or right of the address), or a row of headings over their values.
-  const meta = [...(titleNumber ? [] : [[pick(L.number), number]]), [pick(L.date), date(issued)], ...(due && chance(0.6) ? [[pick(L.due), date(due)]] : [])];
+  const meta = [...(titleNumber ? [] : [[pick(L.number), number]]), [pick(L.date), date(issued)], ...(due && !termsOnly && chance(0.6) ? [[pick(L.due), date(due)]] : [])];
   const [otherLabel, otherValue] = pick(L.other);
   meta.splice(int(0, meta.length), 0, [otherLabel, otherValue ? otherValue() : date(issued)]);
   const title = titleNumber ? `${L.numberInTitle} ${number}` : pick(L.title);
@@ -328,6 +354,14 @@ function invoice(lang) {
   head.forEach((h, i) => put(cols[i], y, h, 8, unitColumn ? i === 2 || i >= 4 : i >= 2, true));
   y += 16;
   items.forEach((it, i) => {
+    if (y > 700) {
+      // Overleaf: the header again, under a continuation line.
+      pages.push(t.splice(0));
+      put(50, 40, `${L.cont} – ${title}`, 9, false, true);
+      y = 70;
+      head.forEach((h, k) => put(cols[k], y, h, 8, unitColumn ? k === 2 || k >= 4 : k >= 2, true));
+      y += 16;
+    }
     const cells = [String(i + 1), it.description, String(it.quantity), ...(unitColumn ? [it.unit] : []), money(it.unit_price), money(it.amount)];
     cells.forEach((c, k) => put(cols[k], y, c, 9, unitColumn ? k === 2 || k >= 4 : k >= 2));
     y += 11;
@@ -351,14 +385,14 @@ function invoice(lang) {
     y += 14;
   });
   y += 20;
-  put(50, y, due && !dueShown ? L.pay(date(due)) : L.thanks);
-  if (due && !dueShown) want.due_date = iso(due);
+  put(50, y, termsOnly ? L.terms : due && !dueShown ? L.pay(date(due)) : L.thanks);
+  if (due && !dueShown && !termsOnly) want.due_date = iso(due);
   else if (!dueShown) delete want.due_date;
   // Footer: two lines across the page, or three columns (address, bank, registry).
   const bic = `${word(2).toUpperCase().slice(0, 4)}${L.country}${word(1).toUpperCase().slice(0, 2)}`;
   const printedIban = account.replace(/(.{4})/g, '$1 ').trim();
-  const year = chance(0.5) ? `© ${issued.getUTCFullYear()} ${seller.name} · ` : '';
-  if (footerColumns) {
+  const year = chance(0.5) || footerOnlySeller ? `${footerOnlySeller ? '' : `© ${issued.getUTCFullYear()} `}${seller.name} · ` : '';
+  if (footerColumns && !footerOnlySeller) {
     [seller.name, seller.street, seller.city].forEach((l, i) => put(50, 760 + i * 8, l, 6));
     [`IBAN: ${printedIban}`, `BIC: ${bic}`].forEach((l, i) => put(230, 760 + i * 8, l, 6));
     [`${pick(L.vat)}: ${vat}`, L.registry(word())].forEach((l, i) => put(400, 760 + i * 8, l, 6));
@@ -366,18 +400,22 @@ function invoice(lang) {
     put(50, 770, `${year}${L.registry(word())}`, 6);
     put(50, 780, `${pick(L.vat)}: ${vat} · IBAN: ${printedIban} · BIC: ${bic}`, 6);
   }
-  return { runs: t, want };
+  pages.push(t);
+  return { pages, want };
 }
 
-async function pdf(runs) {
+async function pdf(pages) {
   const doc = new PDFDocument({ size: 'A4', margin: 0 });
   const chunks = [];
   doc.on('data', (c) => chunks.push(c));
   const done = new Promise((r) => doc.on('end', r));
-  for (const r of runs) {
-    doc.font(r.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(r.size);
-    doc.text(r.text, r.right ? r.x - doc.widthOfString(r.text) : r.x, r.y, { lineBreak: false });
-  }
+  pages.forEach((runs, i) => {
+    if (i > 0) doc.addPage({ size: 'A4', margin: 0 });
+    for (const r of runs) {
+      doc.font(r.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(r.size);
+      doc.text(r.text, r.right ? r.x - doc.widthOfString(r.text) : r.x, r.y, { lineBreak: false });
+    }
+  });
   doc.end();
   await done;
   return Buffer.concat(chunks);
@@ -390,9 +428,9 @@ const manifest = [];
 const langs = Object.keys(LANG);
 for (let i = 0; i < count; i++) {
   const lang = langs[i % langs.length];
-  const { runs, want } = invoice(lang);
+  const { pages, want } = invoice(lang);
   const id = `synth-${lang}-${String(i).padStart(3, '0')}`;
-  const bytes = await pdf(runs);
+  const bytes = await pdf(pages);
   writeFileSync(join(out, 'docs', `${id}.pdf`), bytes);
   writeFileSync(join(out, 'expected', `${id}.json`), JSON.stringify(want, null, 1));
   manifest.push({ id, doc: `docs/${id}.pdf`, media_type: 'application/pdf', sha256: createHash('sha256').update(bytes).digest('hex') });

@@ -242,6 +242,7 @@ function extractCounted(doc: DocLayout, schema: ExtractionSchema, opts: Extracti
       chosen.set(key, c);
       printedLabels++;
     }
+  billedNotDelivered(doc, fields, chosen);
   const takenHeaders = new Set<string>();
   for (const f of fields) {
     if (f.data_type === 'table') {
@@ -317,6 +318,30 @@ function repickParty(doc: DocLayout, f: FieldDef, not: string): Located | undefi
     };
   }
   return undefined;
+}
+
+/** Confidence of a buyer read from the unlabelled address window in place of a delivery address. */
+const BILLED_CONFIDENCE = 0.4;
+
+/**
+ * A buyer read under a delivery heading ("Ship to", "Lieferadresse") when the address window holds another party's
+ * unlabelled block: the party billed is the window's (the delivery address is where the goods go).
+ */
+function billedNotDelivered(doc: DocLayout, fields: FieldDef[], chosen: Map<string, Located>): void {
+  for (const f of fields) {
+    const c = chosen.get(f.key) as (Located & { delivery?: boolean }) | undefined;
+    if (!c?.delivery || typeof c.value !== 'string') continue;
+    const billed = addresseeBlock(doc);
+    if (!billed || billed.name === c.value || !acceptableString(f, billed.name)) continue;
+    const ws = billed.words;
+    chosen.set(f.key, {
+      value: billed.name,
+      confidence: BILLED_CONFIDENCE,
+      page: billed.line.page,
+      bbox: [Math.min(...ws.map((w) => w.x0)), Math.min(...ws.map((w) => w.y0)), Math.max(...ws.map((w) => w.x1)), Math.max(...ws.map((w) => w.y1))],
+      slot: '',
+    });
+  }
 }
 
 /** Confidence of a total found as the printed sum of the chosen net and tax amounts. */

@@ -344,6 +344,8 @@ export function isItemRow(line: Line | undefined): boolean {
 
 export interface Candidate extends Located {
   labelScore: number;
+  /** Read under or beside a delivery heading ("Ship to", "Lieferadresse"): the party delivered to, maybe not billed. */
+  delivery?: boolean;
 }
 
 /** All label-anchored candidates for a field across the document, best first. */
@@ -400,7 +402,8 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         const labelBox = box(labelWords);
         // The customer is who is billed: a delivery address ("Ship to", "Lieferadresse", "Livré à") names the buyer
         // only when no billing heading does, so it ranks just below one.
-        if (specConcepts.has('buyer') && deliveryLabel.test(fold(labelWords.map((w) => w.text).join(' ')))) m.score *= 0.97;
+        const delivery = specConcepts.has('buyer') && deliveryLabel.test(fold(labelWords.map((w) => w.text).join(' ')));
+        if (delivery) m.score *= 0.97;
         // Value right of the label: rest of this segment, else the next segment of the line.
         let rest = rightOf(line, segStart + m.end, field);
         // A value glued to its label ("n°731905522", "No.123", "#A-17"): split the last label word.
@@ -425,12 +428,12 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
             const more = wrappedLines(page.lines, li, v.words);
             if (more.length) {
               const words = [...v.words, ...more.flatMap((l) => l.words)];
-              out.push({ value: cleanString(words.map((w) => w.text).join(' ')), confidence: conf * 0.9, labelScore: m.score, page: page.number, bbox: box(words), slot: '' });
+              out.push({ value: cleanString(words.map((w) => w.text).join(' ')), confidence: conf * 0.9, labelScore: m.score, page: page.number, bbox: box(words), slot: '', delivery });
               placed = true;
               break;
             }
           }
-          out.push({ value: v.value, confidence: conf, labelScore: m.score, page: page.number, bbox: box(v.words), slot: `${page.number}:${li}:${line.words.indexOf(v.words[0]!)}` });
+          out.push({ value: v.value, confidence: conf, labelScore: m.score, page: page.number, bbox: box(v.words), slot: `${page.number}:${li}:${line.words.indexOf(v.words[0]!)}`, delivery });
           placed = true;
           if (field.data_type !== 'number' && field.data_type !== 'currency') break;
         }
@@ -460,7 +463,7 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
           // An amount on a line-item row ("1 ‖ Widget deluxe ‖ 3,89 ‖ 3,89") belongs to a table column header.
           if ((field.data_type === 'number' || field.data_type === 'currency') && isItemRow(page.lines.find((l) => l.words.includes(v.words[0]!)))) continue;
           const conf = m.score * v.quality * meanConf(v.words) * 0.85;
-          out.push({ value: v.value, confidence: conf, labelScore: m.score, page: page.number, bbox: box(v.words), slot: `${page.number}:${li + 1}:${v.words[0]!.x0.toFixed(0)}` });
+          out.push({ value: v.value, confidence: conf, labelScore: m.score, page: page.number, bbox: box(v.words), slot: `${page.number}:${li + 1}:${v.words[0]!.x0.toFixed(0)}`, delivery });
           break;
         }
       }

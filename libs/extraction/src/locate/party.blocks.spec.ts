@@ -68,3 +68,48 @@ describe('legal forms of the locale packs', () => {
     expect({ seller: r.seller_name, buyer: r.buyer_name }).toEqual({ seller: 'Atelier Brindille EURL', buyer: 'Maison Cerfeuil SAS' });
   });
 });
+
+describe('billed party, delivery party and brand letterheads', () => {
+  const tail: Item[] = [
+    L(50, 210, 'Invoice No. QP-1187', 14, true),
+    ...row(240, [50, 'Invoice date:'], [170, '15 March 2024']),
+    ...row(280, [50, 'Description'], [545, 'Amount', 'r']),
+    ...row(296, [50, 'Letterpress cards'], [545, '50.00', 'r']),
+    ...row(330, [380, 'Total'], [545, '50.00', 'r']),
+  ];
+
+  it('a "Ship to" block beside the unlabelled address window: the buyer is the window\'s party', () => {
+    const r = run([
+      L(50, 40, 'Quillfeather Print Ltd', 14, true),
+      L(50, 118, 'Quillfeather Print Ltd · 12 Inkpot Lane · Papertown PT4 2QX', 6),
+      L(320, 116, 'Ship to:', 8, true),
+      ...block(50, 130, ['Brambleworth Bakery Ltd', '7 Crumb Street', 'Loafield LF2 9RB']),
+      ...block(320, 130, ['Hollowmere Depot Ltd', '3 Wharf Road', 'Canalby CB3 1XY']),
+      ...tail,
+    ]);
+    expect(r.buyer_name).toBe('Brambleworth Bakery Ltd');
+  });
+
+  it('a salutation alone in the unlabelled address window opens it', () => {
+    const r = run([
+      L(50, 40, 'Atelier Brindille SAS', 14, true),
+      L(50, 118, 'Atelier Brindille SAS · 4 rue des Glycines · 33000 Bordeaux', 6),
+      L(320, 116, 'Adresse de livraison :', 8, true),
+      ...block(50, 130, ['M.', 'Paul Cerfeuil', '12 avenue des Tilleuls', '69003 Lyon']),
+      ...block(320, 130, ['Entrepôt Lisière SARL', '5 quai des Brumes', '69007 Lyon']),
+      ...tail,
+    ]);
+    expect(r.buyer_name).toBe('Paul Cerfeuil');
+  });
+
+  it('a brand letterhead over a legal name printed in the footer: the legal name is the seller', () => {
+    const r = run([
+      L(50, 40, 'QUILLFEATHER', 16, true),
+      L(50, 62, '12 Inkpot Lane · Papertown PT4 2QX · Tel: +44 20 5550 1234', 8),
+      ...block(50, 130, ['Brambleworth Bakery Ltd', '7 Crumb Street', 'Loafield LF2 9RB']),
+      ...tail,
+      L(50, 770, 'Quillfeather Print Ltd · Registered in England and Wales No. 01234567', 6),
+    ]);
+    expect(r.seller_name).toBe('Quillfeather Print Ltd');
+  });
+});

@@ -3,7 +3,7 @@ import type { DocLayout, Line, Word } from '../layout/layout.types.js';
 import { findDates, parseDate } from '../parsers/date.parser.js';
 import { findNumbers, type DocContext } from '../parsers/value.parser.js';
 import { findIban, findVatIds } from '../parsers/identifier.parser.js';
-import { conceptTokens, isKnownConcept, weightOf } from './label.matcher.js';
+import { conceptTokens, isKnownConcept, weightOf, fold } from './label.matcher.js';
 import { CELL_GAP, segments } from '../layout/layout.builder.js';
 import type { Located } from './field.locator.js';
 import { isLabelText } from './constraints.js';
@@ -289,7 +289,7 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): { line: Line; name: string
     // (A labelled line, "Customer: …", is no letterhead; nor is a line of the block under a buyer label.)
     const first = top.find((t) => !LABEL_LEAD.test(t.text) && !inBuyerBlock(page, t));
     const between = page.lines.slice(0, page.lines.indexOf(l));
-    if (first && first !== l && top.indexOf(first) < i && !/\d/.test(first.text) && between.some((b) => v.party.contact.test(b.text))) return { line: first, name: first.text.trim() };
+    if (first && first !== l && top.indexOf(first) < i && !/\d/.test(first.text) && between.some((b) => v.party.contact.test(b.text))) return legalNameOf(page, first.text.trim(), v) ?? { line: first, name: first.text.trim() };
     const prev = top[i - 1];
     const h = l.y1 - l.y0;
     // (Only when the legal-form line is a tail like "CO. (M) SDN BHD": a full name under a brand line stands alone.)
@@ -350,7 +350,10 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): { line: Line; name: string
   const heights = page.lines.map((l) => l.y1 - l.y0).sort((a, b) => a - b);
   const median = heights[Math.floor(heights.length / 2)] ?? 0;
   // (Only its first cell: a title printed on the same line, "Factura Nº: 2024-0456", is not part of the name.)
-  if (top[0] && top[0].y1 - top[0].y0 >= median * LARGER_PRINT && top[0].y0 < page.height * LETTERHEAD_ZONE) return { line: top[0], name: (segments(top[0], CELL_GAP)[0]?.text ?? top[0].text).trim() };
+  if (top[0] && top[0].y1 - top[0].y0 >= median * LARGER_PRINT && top[0].y0 < page.height * LETTERHEAD_ZONE) {
+    const head = (segments(top[0], CELL_GAP)[0]?.text ?? top[0].text).trim();
+    return legalNameOf(page, head, v) ?? { line: top[0], name: head };
+  }
   const lines = doc.pages.flatMap((p) => p.lines);
   let buyerZone = -10;
   for (const [i, l] of lines.entries()) {
@@ -362,6 +365,21 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): { line: Line; name: string
   // (An e-mail or web address printed first is contact data, not the name.)
   const first = top.find((l) => !/@|www\.|https?:/i.test(l.text)) ?? top[0];
   return first ? { line: first, name: first.text.trim() } : undefined;
+}
+
+/**
+ * A letterhead printing a brand ("ACME") whose legal name is printed elsewhere on the page ("Acme Print Ltd" in the
+ * footer, after "©" or in the registration line): that legal name, which opens with the brand's words.
+ */
+function legalNameOf(page: DocLayout['pages'][number], brand: string, v: Vocabulary): { line: Line; name: string } | undefined {
+  const want = fold(brand).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  if (!want || legalName(brand, v)) return undefined;
+  for (const l of page.lines)
+    for (const part of l.text.split(RETURN_ADDRESS_SEPARATOR)) {
+      const name = legalName(part.replace(/^\s*©\s*\d{4}\s*/, ''), v);
+      if (name && fold(name).replace(/[^\p{L}\p{N}]+/gu, ' ').trim().startsWith(`${want} `)) return { line: l, name };
+    }
+  return undefined;
 }
 
 /** The separators between the parts of a one-line return address. */
@@ -542,11 +560,13 @@ export function addresseeBlock(doc: DocLayout): { line: Line; words: Word[]; nam
     if (l.y0 > page.height * ADDRESSEE_ZONE) break;
     for (const cell of segments(l, CELL_GAP)) {
       const text = cell.text.trim();
-      if (!nameLike(text, v) || /:$/.test(text) || v.party.documentTitle.test(text)) continue;
+      // (A salutation alone, "Herrn" or "M.", opens the block: the name is the line under it.)
+      const salutation = v.party.salutation.test(text) && text.split(/\s+/).length === 1;
+      if (!salutation && (!nameLike(text, v) || /:$/.test(text) || v.party.documentTitle.test(text))) continue;
       const below = columnBelow(page, k, cell, MAX_ADDRESSEE_LINES);
       let rest = below;
       let name = cell;
-      if (v.party.salutation.test(text) && text.split(/\s+/).length === 1 && below[0]) [name, rest] = [below[0], below.slice(1)];
+      if (salutation && below[0]) [name, rest] = [below[0], below.slice(1)];
       if (rest.length < MIN_ADDRESSEE_LINES || !rest.some((c) => isPostcodeLine(c.text, v)) || !rest.some((c) => (/\d/.test(c.text) && !isPostcodeLine(c.text, v)) || v.addressWord.test(c.text))) continue;
       if (issuer && (issuer.line === l || [name, ...rest].some((c) => c.text.includes(issuer.name) || (c.text.trim().length >= MIN_ISSUER_FRAGMENT && issuer.name.includes(c.text.trim()))))) continue;
       // (Nor the lines printed right under the issuer's name in its column: a tagline over its own address.)
