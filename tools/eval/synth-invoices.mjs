@@ -84,6 +84,8 @@ const LANG = {
     attn: ['z. Hd.', 'z. H.'],
     discount: (r) => `Rabatt ${r} %`,
     numberInTitle: 'Rechnung Nr.',
+    noVat: 'Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.',
+    articleHead: 'Art.-Nr.',
     shipTo: 'Lieferadresse',
     terms: 'Zahlbar innerhalb von 14 Tagen ohne Abzug.',
     phone: () => `Tel. +49 ${int(30, 89)} ${digits(7)}`,
@@ -124,6 +126,8 @@ const LANG = {
     attn: ["À l'attention de"],
     discount: (r) => `Remise ${r} %`,
     numberInTitle: 'Facture n°',
+    noVat: 'TVA non applicable, art. 293 B du CGI.',
+    articleHead: 'Réf. article',
     shipTo: 'Adresse de livraison',
     terms: 'Paiement à 30 jours fin de mois.',
     phone: () => `Tél. : 0${int(1, 5)} ${digits(2)} ${digits(2)} ${digits(2)} ${digits(2)}`,
@@ -164,6 +168,8 @@ const LANG = {
     attn: ['Attn:', 'FAO'],
     discount: (r) => `Discount ${r}%`,
     numberInTitle: 'Invoice No.',
+    noVat: 'No VAT charged: the supplier is not VAT registered.',
+    articleHead: 'Item no.',
     shipTo: 'Ship to',
     terms: 'Payment terms: 30 days net.',
     phone: () => `Tel: +44 ${int(20, 29)} ${digits(4)} ${digits(4)}`,
@@ -204,6 +210,8 @@ const LANG = {
     attn: ['t.a.v.', 'T.a.v.'],
     discount: (r) => `Korting ${r}%`,
     numberInTitle: 'Factuur nr.',
+    noVat: 'Btw vrijgesteld op grond van de KOR.',
+    articleHead: 'Art.nr.',
     shipTo: 'Afleveradres',
     terms: 'Betaling binnen 14 dagen.',
     phone: () => `Tel. +31 ${int(10, 79)} ${digits(3)} ${digits(4)}`,
@@ -246,9 +254,9 @@ function invoice(lang) {
   const number = pick([() => `${issued.getUTCFullYear()}-${digits(4)}`, () => `${word(1).toUpperCase()}${digits(6)}`, () => digits(7), () => `RE-${digits(5)}`])();
   // Variants of this document (each independent).
   const longDates = chance(0.3);
-  const date = (d) => (longDates ? L.long(d.getUTCDate(), L.months[d.getUTCMonth()]) + ` ${d.getUTCFullYear()}` : L.date2(d));
+  const date = (d) => (isoDates ? iso(d) : longDates ? L.long(d.getUTCDate(), L.months[d.getUTCMonth()]) + ` ${d.getUTCFullYear()}` : L.date2(d));
   const bareAmounts = chance(0.3); // amounts without a currency sign, the currency code in the headings
-  const money = (n) => (bareAmounts ? fmt(n, L.money(1000).includes(',000') ? ',' : L.money(1000).includes('.000') ? '.' : '\u00a0', L.money(1.5).includes(',5') ? ',' : '.') : L.money(n));
+  const money = (n) => (codeSuffix ? `${fmt(n, L.money(1000).includes(',000') ? ',' : L.money(1000).includes('.000') ? '.' : '\u00a0', L.money(1.5).includes(',5') ? ',' : '.')} ${L.code}` : bareAmounts ? fmt(n, L.money(1000).includes(',000') ? ',' : L.money(1000).includes('.000') ? '.' : '\u00a0', L.money(1.5).includes(',5') ? ',' : '.') : L.money(n));
   const unitColumn = chance(0.3);
   const twoRates = L.rates.length > 1 && chance(0.25);
   const discountRate = chance(0.15) ? pick([2, 3, 5, 10]) : 0;
@@ -259,6 +267,10 @@ function invoice(lang) {
   const termsOnly = chance(0.15); // payment terms without a date: no due date printed
   const shipTo = chance(0.2); // a delivery address beside the billing address
   const manyItems = chance(0.12); // items running onto a second page
+  const noVat = chance(0.1); // a small business that charges no VAT: no tax line, the total is the net
+  const codeSuffix = !noVat && chance(0.15); // amounts followed by the currency code ("1.234,56 EUR")
+  const articleColumn = chance(0.2); // an article-number column before the description
+  const isoDates = chance(0.1);
   const items = Array.from({ length: manyItems ? int(30, 45) : int(1, 7) }, () => {
     const qty = pick([1, 1, 2, 3, 5, 10, 12]);
     const price = cents(int(150, 250000) / 100);
@@ -267,6 +279,7 @@ function invoice(lang) {
       more: chance(0.2) ? `${word()} ${word()} ${int(2, 40)}` : undefined,
       code: chance(0.35) ? `${pick(L.codes)}: ${digits(13)}` : undefined,
       unit: pick(L.units),
+      article: `${letters(2)}-${digits(4)}`,
       rate: twoRates ? pick(L.rates) : L.rates[0],
       quantity: qty,
       unit_price: price,
@@ -280,7 +293,7 @@ function invoice(lang) {
   // Tax per rate on the discounted item amounts (shipping taxed at the first rate).
   const rates = [...new Set(items.map((it) => it.rate))].sort((a, b) => b - a);
   const baseOf = (r) => cents(items.filter((it) => it.rate === r).reduce((s, it) => s + it.amount, 0) * (1 - discountRate / 100) + (r === rates[0] ? shipping : 0));
-  const taxes = rates.map((r) => [r, cents((baseOf(r) * r) / 100)]);
+  const taxes = noVat ? [] : rates.map((r) => [r, cents((baseOf(r) * r) / 100)]);
   const tax = cents(taxes.reduce((s, [, x]) => s + x, 0));
   const total = cents(net + tax);
   const vat = vatId(L.country);
@@ -294,8 +307,8 @@ function invoice(lang) {
     currency: L.currency,
     total_amount: total,
     net_amount: net,
-    tax_amount: tax,
-    vat_id: vat,
+    ...(noVat ? {} : { tax_amount: tax }),
+    ...(noVat ? {} : { vat_id: vat }),
     iban: account,
     line_items: items.map((it) => ({ description: it.more ? `${it.description} ${it.more}` : it.description, quantity: it.quantity, unit_price: it.unit_price, amount: it.amount })),
   };
@@ -351,6 +364,7 @@ function invoice(lang) {
   if (bareAmounts) (head[3] += ` (${L.code})`), (head[4] += ` (${L.code})`);
   const cols = unitColumn ? [50, 80, 300, 310, 440, 545] : [50, 80, 330, 440, 545];
   if (unitColumn) head.splice(3, 0, L.unitHead);
+  if (articleColumn) (head[0] = L.articleHead), (cols[1] = 110);
   head.forEach((h, i) => put(cols[i], y, h, 8, unitColumn ? i === 2 || i >= 4 : i >= 2, true));
   y += 16;
   items.forEach((it, i) => {
@@ -362,7 +376,7 @@ function invoice(lang) {
       head.forEach((h, k) => put(cols[k], y, h, 8, unitColumn ? k === 2 || k >= 4 : k >= 2, true));
       y += 16;
     }
-    const cells = [String(i + 1), it.description, String(it.quantity), ...(unitColumn ? [it.unit] : []), money(it.unit_price), money(it.amount)];
+    const cells = [articleColumn ? it.article : String(i + 1), it.description, String(it.quantity), ...(unitColumn ? [it.unit] : []), money(it.unit_price), money(it.amount)];
     cells.forEach((c, k) => put(cols[k], y, c, 9, unitColumn ? k === 2 || k >= 4 : k >= 2));
     y += 11;
     if (it.more) (put(cols[1], y, it.more), (y += 11));
@@ -374,7 +388,7 @@ function invoice(lang) {
   const sums = [
     ...(discountRate ? [[L.net === LANG.en.net ? 'Subtotal' : pick(['Zwischensumme', 'Sous-total', 'Subtotaal', 'Subtotal']), gross], [L.discount(discountRate), -discount]] : []),
     ...(shipping ? [[L.shipping, shipping]] : []),
-    [pick(L.net), net],
+    ...(noVat ? [] : [[pick(L.net), net]]),
     ...taxes.map(([r, x]) => [L.tax(r), x]),
     [`${pick(L.total)}${bareAmounts ? ` ${L.code}` : ''}`, total],
   ];
@@ -385,6 +399,7 @@ function invoice(lang) {
     y += 14;
   });
   y += 20;
+  if (noVat) (put(50, y, L.noVat), (y += 14));
   put(50, y, termsOnly ? L.terms : due && !dueShown ? L.pay(date(due)) : L.thanks);
   if (due && !dueShown && !termsOnly) want.due_date = iso(due);
   else if (!dueShown) delete want.due_date;
@@ -395,10 +410,10 @@ function invoice(lang) {
   if (footerColumns && !footerOnlySeller) {
     [seller.name, seller.street, seller.city].forEach((l, i) => put(50, 760 + i * 8, l, 6));
     [`IBAN: ${printedIban}`, `BIC: ${bic}`].forEach((l, i) => put(230, 760 + i * 8, l, 6));
-    [`${pick(L.vat)}: ${vat}`, L.registry(word())].forEach((l, i) => put(400, 760 + i * 8, l, 6));
+    [...(noVat ? [] : [`${pick(L.vat)}: ${vat}`]), L.registry(word())].forEach((l, i) => put(400, 760 + i * 8, l, 6));
   } else {
     put(50, 770, `${year}${L.registry(word())}`, 6);
-    put(50, 780, `${pick(L.vat)}: ${vat} · IBAN: ${printedIban} · BIC: ${bic}`, 6);
+    put(50, 780, `${noVat ? '' : `${pick(L.vat)}: ${vat} · `}IBAN: ${printedIban} · BIC: ${bic}`, 6);
   }
   pages.push(t);
   return { pages, want };

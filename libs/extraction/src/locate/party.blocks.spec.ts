@@ -113,3 +113,20 @@ describe('billed party, delivery party and brand letterheads', () => {
     expect(r.seller_name).toBe('Quillfeather Print Ltd');
   });
 });
+
+describe('contact lines of the locale packs', () => {
+  it('a French phone line ("Tél.") under a brand letterhead marks the buyer\'s legal name below it as someone else', () => {
+    const r = run([
+      L(50, 40, 'BRINDILLE', 16, true),
+      L(50, 62, '4 rue des Glycines · 33000 Bordeaux · Tél. : 05 56 00 00 00', 8),
+      ...block(50, 130, ['Maison Cerfeuil SARL', '12 avenue des Tilleuls', '69003 Lyon']),
+      L(50, 210, 'Facture n° F-2024-031', 14, true),
+      ...row(240, [50, 'Date :'], [170, '05/03/2024']),
+      ...row(280, [50, 'Désignation'], [545, 'Montant', 'r']),
+      ...row(296, [50, 'Reliure de cahiers'], [545, '120,00 €', 'r']),
+      ...row(330, [380, 'Total TTC'], [545, '120,00 €', 'r']),
+      L(50, 770, 'Brindille Atelier SAS · RCS Bordeaux 000 000 000', 6),
+    ]);
+    expect({ seller: r.seller_name, buyer: r.buyer_name }).toEqual({ seller: 'Brindille Atelier SAS', buyer: 'Maison Cerfeuil SARL' });
+  });
+});
