@@ -3,10 +3,10 @@ import { ExtractionError, type ExtractionEngine, type ExtractionInput, type Extr
 import { inferContext, setDocLocales } from './document.context.js';
 import { LOCALE_PACKS } from './locales/locale.registry.js';
 import { isRequired, validateField } from './field.validator.js';
-import type { DocLayout, Line } from './layout/layout.types.js';
+import type { DocLayout, Line, Word } from './layout/layout.types.js';
 import { findNumbers, type DocContext } from './parsers/value.parser.js';
 import { reconcileAmounts, sumTaxRates, taxBetween } from './locate/amount.reconciler.js';
-import { locateByLabel, type Located } from './locate/field.locator.js';
+import { box, locateByLabel, type Located } from './locate/field.locator.js';
 import { conceptTokens, labelSpec, matchSpan, wordConcepts } from './locate/label.matcher.js';
 import { isLabelPiece, schemaLabels } from './locate/form.label.js';
 import { locateFormFields } from './locate/form.locator.js';
@@ -308,14 +308,7 @@ function repickParty(doc: DocLayout, f: FieldDef, not: string): Located | undefi
   const picks = seller ? [payeeIssuer(doc), footerIssuer(doc)] : [addresseeBlock(doc)];
   for (const p of picks) {
     if (!p || norm(p.name) === not || !acceptableString(f, p.name)) continue;
-    const ws = p.line.words;
-    return {
-      value: p.name,
-      confidence: REPICK_PARTY_CONFIDENCE,
-      page: p.line.page,
-      bbox: [Math.min(...ws.map((w) => w.x0)), Math.min(...ws.map((w) => w.y0)), Math.max(...ws.map((w) => w.x1)), Math.max(...ws.map((w) => w.y1))],
-      slot: '',
-    };
+    return locatedAt(p.line.words, p.line.page, p.name, REPICK_PARTY_CONFIDENCE);
   }
   return undefined;
 }
@@ -333,14 +326,7 @@ function billedNotDelivered(doc: DocLayout, fields: FieldDef[], chosen: Map<stri
     if (!c?.delivery || typeof c.value !== 'string') continue;
     const billed = addresseeBlock(doc);
     if (!billed || billed.name === c.value || !acceptableString(f, billed.name)) continue;
-    const ws = billed.words;
-    chosen.set(f.key, {
-      value: billed.name,
-      confidence: BILLED_CONFIDENCE,
-      page: billed.line.page,
-      bbox: [Math.min(...ws.map((w) => w.x0)), Math.min(...ws.map((w) => w.y0)), Math.max(...ws.map((w) => w.x1)), Math.max(...ws.map((w) => w.y1))],
-      slot: '',
-    });
+    chosen.set(f.key, locatedAt(billed.words, billed.line.page, billed.name, BILLED_CONFIDENCE));
   }
 }
 
@@ -354,14 +340,12 @@ function printedAmount(doc: DocLayout, ctx: DocContext, f: FieldDef, value: numb
   let last: Line | undefined;
   for (const p of doc.pages) for (const l of p.lines) if (findNumbers(l.text, ctx).some((n) => n.quality === 1 && Math.abs((n.value as number) - value) < SAME_AMOUNT)) last = l;
   if (!last) return undefined;
-  const ws = last.words;
-  return {
-    value: f.data_type === 'currency' ? { value, currency: ctx.currency ?? 'USD' } : value,
-    confidence: PRINTED_SUM_CONFIDENCE,
-    page: last.page,
-    bbox: [Math.min(...ws.map((w) => w.x0)), Math.min(...ws.map((w) => w.y0)), Math.max(...ws.map((w) => w.x1)), Math.max(...ws.map((w) => w.y1))],
-    slot: '',
-  };
+  return locatedAt(last.words, last.page, f.data_type === 'currency' ? { value, currency: ctx.currency ?? 'USD' } : value, PRINTED_SUM_CONFIDENCE);
+}
+
+/** A value found on the page outside the label candidates, boxed by the words it was read from. */
+function locatedAt(ws: readonly Word[], page: number, value: unknown, confidence: number): Located {
+  return { value, confidence, page, bbox: box(ws), slot: '' };
 }
 
 function wordCount(doc: DocLayout): number {

@@ -24,7 +24,8 @@ export interface Located {
 const MIN_LABEL_SCORE = 0.6;
 /** A tax id without an EU VAT shape ("GST Reg No: 001234567890", "Steuernummer 12/345/67890") is a few tokens at most. */
 const MAX_BARE_TAX_ID_WORDS = 4;
-function box(ws: Word[]): [number, number, number, number] {
+/** The box around some words: [x0, y0, x1, y1]. */
+export function box(ws: readonly Word[]): [number, number, number, number] {
   return [Math.min(...ws.map((w) => w.x0)), Math.min(...ws.map((w) => w.y0)), Math.max(...ws.map((w) => w.x1)), Math.max(...ws.map((w) => w.y1))];
 }
 
