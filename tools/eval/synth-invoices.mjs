@@ -268,6 +268,9 @@ function invoice(lang) {
   const shipTo = chance(0.2); // a delivery address beside the billing address
   const manyItems = chance(0.12); // items running onto a second page
   const noVat = chance(0.1); // a small business that charges no VAT: no tax line, the total is the net
+  const wrapLegal = chance(0.15); // the letterhead's legal form on a line of its own ("Acme Print" / "GmbH")
+  const customerLine = chance(0.2); // the customer number printed in the buyer block, over the name
+  const sidebar = !metaRight && chance(0.15); // the seller's details in a column down the right side
   const codeSuffix = !noVat && chance(0.15); // amounts followed by the currency code ("1.234,56 EUR")
   const articleColumn = chance(0.2); // an article-number column before the description
   const isoDates = chance(0.1);
@@ -306,7 +309,7 @@ function invoice(lang) {
     buyer_name: buyer.name,
     currency: L.currency,
     total_amount: total,
-    net_amount: net,
+    ...(noVat ? {} : { net_amount: net }), // (not printed on a no-VAT invoice: only the total is)
     ...(noVat ? {} : { tax_amount: tax }),
     ...(noVat ? {} : { vat_id: vat }),
     iban: account,
@@ -318,22 +321,28 @@ function invoice(lang) {
   const put = (x, y, text, size = 9, right = false, bold = false) => t.push({ x, y, text, size, right, bold });
   // Letterhead.
   const headRight = !metaRight && chance(0.4);
-  put(headRight ? 545 : 50, 40, footerOnlySeller ? seller.name.split(' ')[0].toUpperCase() : seller.name, pick([14, 16, 18]), headRight, true);
-  put(headRight ? 545 : 50, 62, `${seller.street} · ${seller.city} · ${L.phone()}`, 8, headRight);
+  const legal = pick(L.legal) && seller.name.match(new RegExp(`\\s(${L.legal.map((x) => x.replace(/[.()&]/g, '\\$&')).join('|')})$`))?.[1];
+  if (wrapLegal && legal && !footerOnlySeller) {
+    put(headRight ? 545 : 50, 34, seller.name.slice(0, -legal.length - 1), 16, headRight, true);
+    put(headRight ? 545 : 50, 52, legal, 11, headRight, true);
+  } else put(headRight ? 545 : 50, 40, footerOnlySeller ? seller.name.split(' ')[0].toUpperCase() : seller.name, pick([14, 16, 18]), headRight, true);
+  if (!sidebar) put(headRight ? 545 : 50, 66, `${seller.street} · ${seller.city} · ${L.phone()}`, 8, headRight);
+  else [seller.street, seller.city, L.phone(), `${pick(L.vat)}: ${vat}`].forEach((l, i) => put(440, 100 + i * 10, l, 7));
   // Address window: a sender line or a role label, then the buyer (a salutation over a person, a contact under a firm).
   const roles = chance(0.3);
   let y = 130;
   if (roles) put(50, y - 14, `${pick(L.buyerRole)}:`, 8, false, true);
   else put(50, y - 12, `${footerOnlySeller ? seller.name.split(' ')[0] : seller.name} · ${seller.street} · ${seller.city}`, 6);
   const contact = buyerIsCompany && chance(0.3) ? [`${pick(L.attn)} ${word(2)} ${word(2)}`] : [];
-  const lines = [...(!buyerIsCompany && chance(0.5) ? [pick(L.salutation)] : []), buyer.name, ...contact, buyer.street, buyer.city];
+  const [customerLabel] = L.other[0];
+  const lines = [...(roles && customerLine ? [`${customerLabel}: ${digits(6)}`] : []), ...(!buyerIsCompany && chance(0.5) ? [pick(L.salutation)] : []), buyer.name, ...contact, buyer.street, buyer.city];
   lines.forEach((l, i) => put(50, y + i * 12, l));
-  if (shipTo && !metaRight && !roles) {
+  if (shipTo && !metaRight && !roles && !sidebar) {
     const other = party(L, true);
     put(320, y - 14, `${L.shipTo}:`, 8, false, true);
     [other.name, other.street, other.city].forEach((l, i) => put(320, y + i * 12, l));
   }
-  if (roles && !metaRight) {
+  if (roles && !metaRight && !sidebar) {
     put(320, y - 14, `${pick(L.sellerRole)}:`, 8, false, true);
     [seller.name, seller.street, seller.city].forEach((l, i) => put(320, y + i * 12, l));
   }

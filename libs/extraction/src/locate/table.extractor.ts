@@ -38,6 +38,8 @@ interface Header {
  * the figure's unit: a unit column set close beside a quantity column under one header cell ("Qty Unit").
  */
 const UNIT_GAP = 1.5;
+/** A unit of measure as printed: a short word or abbreviation ("pcs", "Std."), or an area or volume ("m²", "m2", "cm3"). */
+const UNIT_WORD = /^(?:\p{L}{1,10}\.?|\p{L}{1,3}[23²³])$/u;
 const STOP = new Set(['total', 'net', 'tax']);
 /** The locale packs' table words (carry-over phrases, note words, total modifiers, "page"): table lines are judged
  * without their document, so every shipped pack applies. */
@@ -641,7 +643,7 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
         // (The figure opens the cell and the unit closes it: "2 Days x 1 Van" inside a description is text.)
         const [before, next] = [line.words[wi - 2], line.words[wi + 1]];
         const cellOfTwo = (!before || prev!.x0 - before.x1 >= lh * 0.8) && (!next || next.x0 - w.x1 >= lh * 0.8);
-        const unitShaped = !!prev && cellOfTwo && /^[-+(]?\d[\d.,']*$/.test(prev.text) && /^\p{L}{1,10}\.?$/u.test(w.text);
+        const unitShaped = !!prev && cellOfTwo && /^[-+(]?\d[\d.,']*$/.test(prev.text) && UNIT_WORD.test(w.text);
         const sameCell = unitShaped && w.x0 - prev!.x1 < lh * 0.6 && assign(prev!) === ci;
         // (A unit column set close beside the quantities, under one header cell "Qty Unit", reaches into the next
         // number column's span: the unit still goes with its figure. A word in a text column is that column's.)

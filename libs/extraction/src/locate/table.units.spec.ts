@@ -24,6 +24,8 @@ describe('a unit column beside the quantities', () => {
     ['Qty', 'Unit', 'pcs'],
     ['Qté', 'Unité', 'u.'],
     ['Menge', 'Einheit', 'Std.'],
+    ['Aantal', 'Eenheid', 'm²'],
+    ['Qty', 'Unit', 'm2'],
   ])('%s %s (%s)', (q, u, unit) => {
     expect(lineItems(q, u, unit)).toEqual([
       { description: 'Bound notebooks', quantity: 10, unit_price: 12, amount: 120 },
