@@ -180,7 +180,11 @@ export function groupRows(bands: RowBand[], r: RowRules): RowGroup[] {
       const prevBand = prevIndex >= 0 ? bands[prevIndex]! : undefined;
       // (At the table's usual line spacing: a heading printed with space above it is no wrap.)
       const forced = !!prevBand && !clash && gapUp <= usualGap * GAP_SLACK + 0.5 && (filled.length === 1 || filledKeys(prevBand).length === 1) && breakForced(prevBand, b, r.firstKey!, labelRight, r.lh);
-      const wrapped = has(b, r.firstKey) && i > 0 && gapUp < limit && prevLabel !== undefined && (continuesText(prevLabel, b.cells[r.firstKey!]!) || forced);
+      // A label-only line under a complete row, continued by the next line that carries the figures ("Sales of
+      // goods" over "and services ‖ 12 ‖ 40"), opens the next row: its figures stand on its last line.
+      const next = bands[i + 1];
+      const opensNext = filled.length === 1 && has(b, r.firstKey) && !!prevBand && filledKeys(prevBand).length >= 2 && !!next && has(next, r.firstKey) && filledKeys(next).length >= 2 && next.y0 - b.y1 < limit && continuesText(b.cells[r.firstKey!]!, next.cells[r.firstKey!]!);
+      const wrapped = !opensNext && has(b, r.firstKey) && i > 0 && gapUp < limit && prevLabel !== undefined && (continuesText(prevLabel, b.cells[r.firstKey!]!) || forced);
       k = clash || (has(b, r.firstKey) && !wrapped) ? 'anchor' : 'cont';
     } else if (r.money.size === 0 && lastAnchor >= 0 && filled.some((c) => isCodeCell(b.cells[c]) && isCodeCell(rowCells[c]))) {
       // A figure or code under the row's own figure or code in the same column ("1a" then "1b" under it) is a
