@@ -7,30 +7,12 @@
 // cells with the label at the top of each cell, check-box options with one ticked, a date, a multi-line remark.
 //   node tools/eval/synth-forms.mjs --out /tmp/synth-forms [--count 40] [--seed 3]
 // Expected values are the answers as typed (the schema of the funsd corpus: one field per question, labelled as printed).
-import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
+import { cliOptions, datasetWriter, randomSource } from './synth.common.mjs';
 
-const args = process.argv.slice(2);
-const opt = (n, d) => (args.includes(n) ? args[args.indexOf(n) + 1] : d);
-const out = resolve(opt('--out', '/tmp/synth-forms'));
-const count = Number(opt('--count', 40));
-let seed = Number(opt('--seed', 3)) >>> 0;
-
-function rand() {
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const pick = (list) => list[Math.floor(rand() * list.length)];
-const chance = (p) => rand() < p;
-const int = (a, b) => a + Math.floor(rand() * (b - a + 1));
+const { out, count, seed } = cliOptions({ out: '/tmp/synth-forms', count: 40, seed: 3 });
 const SYLLABLES = ['ka', 'lor', 'ven', 'mi', 'sel', 'tra', 'bo', 'nix', 'ra', 'fen', 'gul', 'wes', 'tan', 'ber', 'lin', 'mar', 'ost', 'quen', 'zel', 'ha'];
-const cap = (s) => s[0].toUpperCase() + s.slice(1);
-const word = (n = int(2, 3)) => cap(Array.from({ length: n }, () => pick(SYLLABLES)).join(''));
+const { rand, pick, chance, int, word } = randomSource(seed, SYLLABLES);
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 const QUESTIONS = [
@@ -145,18 +127,10 @@ function png({ draw }) {
   return canvas.toBuffer('image/png');
 }
 
-mkdirSync(join(out, 'docs'), { recursive: true });
-mkdirSync(join(out, 'expected'), { recursive: true });
-mkdirSync(join(out, 'schemas'), { recursive: true });
-const manifest = [];
+const dataset = datasetWriter(out);
 for (let i = 0; i < count; i++) {
-  const id = `synth-form-${String(i).padStart(3, '0')}`;
   const f = form();
-  const bytes = png(f);
-  writeFileSync(join(out, 'docs', `${id}.png`), bytes);
-  writeFileSync(join(out, 'expected', `${id}.json`), JSON.stringify(f.want, null, 1));
-  writeFileSync(join(out, 'schemas', `${id}.json`), JSON.stringify({ fields: f.fields }, null, 1));
-  manifest.push({ id, doc: `docs/${id}.png`, media_type: 'image/png', sha256: createHash('sha256').update(bytes).digest('hex') });
+  dataset.add(`synth-form-${String(i).padStart(3, '0')}`, { bytes: png(f), ext: 'png', mediaType: 'image/png', want: f.want, schema: { fields: f.fields } });
 }
-writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 1));
+dataset.finish();
 console.log(`${count} invented forms in ${out}`);

@@ -9,44 +9,18 @@
 //   node tools/eval/synth-invoices.mjs --out /tmp/synth-invoices [--count 120] [--seed 7]
 //   npm run eval -- --corpus /tmp/synth-invoices
 // The expected values are what a reader of the page writes down (the schema of ../shared/corpus/invoice2data).
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import PDFDocument from 'pdfkit';
+import { cliOptions, datasetWriter, pdfOfRuns, randomSource } from './synth.common.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const args = process.argv.slice(2);
-const opt = (n, d) => (args.includes(n) ? args[args.indexOf(n) + 1] : d);
-const out = resolve(opt('--out', '/tmp/synth-invoices'));
-const count = Number(opt('--count', 120));
-let seed = Number(opt('--seed', 7)) >>> 0;
+const { out, count, seed } = cliOptions({ out: '/tmp/synth-invoices', count: 120, seed: 7 });
 
-// ------------------------------------------------------------------ randomness
-function rand() {
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const pick = (list) => list[Math.floor(rand() * list.length)];
-const chance = (p) => rand() < p;
-const int = (a, b) => a + Math.floor(rand() * (b - a + 1));
-const digits = (n) => Array.from({ length: n }, () => int(0, 9)).join('');
-const letters = (n) => Array.from({ length: n }, () => String.fromCharCode(65 + int(0, 25))).join('');
-const cap = (s) => s[0].toUpperCase() + s.slice(1);
-
-// ------------------------------------------------------------------ invented words
+// Invented words: syllables joined; those that happen to mean something on an invoice ("ven" + "dor") are drawn again.
 const SYLLABLES = ['ka', 'lor', 'ven', 'mi', 'dor', 'sel', 'tra', 'bo', 'nix', 'ra', 'fen', 'gul', 'wes', 'tan', 'ber', 'lin', 'mar', 'ost', 'quen', 'zel', 'ha', 'rup', 'vi', 'den'];
-/** Syllables that join into a word with a meaning on invoices ("ven" + "dor") are drawn again. */
 const MEANINGFUL = /^(vendor|radar|boden|tandem|mira|lorra)$/i;
-function word(n = int(2, 3)) {
-  for (;;) {
-    const w = cap(Array.from({ length: n }, () => pick(SYLLABLES)).join(''));
-    if (!MEANINGFUL.test(w)) return w;
-  }
-}
+const { pick, chance, int, digits, letters, word } = randomSource(seed, SYLLABLES, MEANINGFUL);
 
 const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const LANG = {
@@ -428,36 +402,14 @@ function invoice(lang) {
   return { pages, want };
 }
 
-async function pdf(pages) {
-  const doc = new PDFDocument({ size: 'A4', margin: 0 });
-  const chunks = [];
-  doc.on('data', (c) => chunks.push(c));
-  const done = new Promise((r) => doc.on('end', r));
-  pages.forEach((runs, i) => {
-    if (i > 0) doc.addPage({ size: 'A4', margin: 0 });
-    for (const r of runs) {
-      doc.font(r.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(r.size);
-      doc.text(r.text, r.right ? r.x - doc.widthOfString(r.text) : r.x, r.y, { lineBreak: false });
-    }
-  });
-  doc.end();
-  await done;
-  return Buffer.concat(chunks);
-}
 
-mkdirSync(join(out, 'docs'), { recursive: true });
-mkdirSync(join(out, 'expected'), { recursive: true });
+const dataset = datasetWriter(out);
 writeFileSync(join(out, 'schema.json'), readFileSync(join(repo, '../shared/corpus/invoice2data/schema.json')));
-const manifest = [];
 const langs = Object.keys(LANG);
 for (let i = 0; i < count; i++) {
   const lang = langs[i % langs.length];
   const { pages, want } = invoice(lang);
-  const id = `synth-${lang}-${String(i).padStart(3, '0')}`;
-  const bytes = await pdf(pages);
-  writeFileSync(join(out, 'docs', `${id}.pdf`), bytes);
-  writeFileSync(join(out, 'expected', `${id}.json`), JSON.stringify(want, null, 1));
-  manifest.push({ id, doc: `docs/${id}.pdf`, media_type: 'application/pdf', sha256: createHash('sha256').update(bytes).digest('hex') });
+  dataset.add(`synth-${lang}-${String(i).padStart(3, '0')}`, { bytes: await pdfOfRuns(pages), ext: 'pdf', mediaType: 'application/pdf', want });
 }
-writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 1));
+dataset.finish();
 console.log(`${count} invented invoices in ${out}`);

@@ -9,30 +9,11 @@
 //   npm run eval -- --corpus /tmp/synth-tables
 // Expected cells are the strings as printed (the schema of ../shared/corpus/icdar2013-tables: one table field per
 // table, one string column per heading, "Row label" for the unheaded first column).
-import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { resolve, join } from 'node:path';
-import PDFDocument from 'pdfkit';
+import { cliOptions, datasetWriter, pdfOfRuns, randomSource } from './synth.common.mjs';
 
-const args = process.argv.slice(2);
-const opt = (n, d) => (args.includes(n) ? args[args.indexOf(n) + 1] : d);
-const out = resolve(opt('--out', '/tmp/synth-tables'));
-const count = Number(opt('--count', 60));
-let seed = Number(opt('--seed', 5)) >>> 0;
-
-function rand() {
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const pick = (list) => list[Math.floor(rand() * list.length)];
-const chance = (p) => rand() < p;
-const int = (a, b) => a + Math.floor(rand() * (b - a + 1));
+const { out, count, seed } = cliOptions({ out: '/tmp/synth-tables', count: 60, seed: 5 });
 const SYLLABLES = ['ka', 'lor', 'ven', 'mi', 'sel', 'tra', 'bo', 'nix', 'ra', 'fen', 'gul', 'wes', 'tan', 'ber', 'lin', 'mar', 'ost', 'quen', 'zel', 'ha'];
-const cap = (s) => s[0].toUpperCase() + s.slice(1);
-const word = (n = int(2, 3)) => cap(Array.from({ length: n }, () => pick(SYLLABLES)).join(''));
+const { pick, chance, int, word } = randomSource(seed, SYLLABLES);
 
 const TOPICS = ['Enquiries received', 'Releases', 'Households', 'Registered vehicles', 'Employment', 'Imports', 'Grants awarded', 'Waste collected'];
 const UNITS = ['tonnes', 'kg/year', 'EUR million', '%', 'thousands', 'number'];
@@ -108,24 +89,8 @@ function draw(t, y, put) {
   return y + 30;
 }
 
-async function pdf(runs) {
-  const doc = new PDFDocument({ size: 'A4', margin: 0 });
-  const chunks = [];
-  doc.on('data', (c) => chunks.push(c));
-  const done = new Promise((r) => doc.on('end', r));
-  for (const r of runs) {
-    doc.font(r.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(r.size);
-    doc.text(r.text, r.right ? r.x - doc.widthOfString(r.text) : r.x, r.y, { lineBreak: false });
-  }
-  doc.end();
-  await done;
-  return Buffer.concat(chunks);
-}
 
-mkdirSync(join(out, 'docs'), { recursive: true });
-mkdirSync(join(out, 'expected'), { recursive: true });
-mkdirSync(join(out, 'schemas'), { recursive: true });
-const manifest = [];
+const dataset = datasetWriter(out);
 for (let i = 0; i < count; i++) {
   const id = `synth-table-${String(i).padStart(3, '0')}`;
   const runs = [];
@@ -148,11 +113,7 @@ for (let i = 0; i < count; i++) {
     })),
   };
   const want = Object.fromEntries(tables.map((t) => [`table_${t.no}`, t.rows.map((r) => Object.fromEntries([['row_label', r.label], ...t.labels.map((l, k) => [slug(l), r.cells[k]])]))]));
-  const bytes = await pdf(runs);
-  writeFileSync(join(out, 'docs', `${id}.pdf`), bytes);
-  writeFileSync(join(out, 'expected', `${id}.json`), JSON.stringify(want, null, 1));
-  writeFileSync(join(out, 'schemas', `${id}.json`), JSON.stringify(schema, null, 1));
-  manifest.push({ id, doc: `docs/${id}.pdf`, media_type: 'application/pdf', sha256: createHash('sha256').update(bytes).digest('hex') });
+  dataset.add(id, { bytes: await pdfOfRuns([runs]), ext: 'pdf', mediaType: 'application/pdf', want, schema });
 }
-writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 1));
+dataset.finish();
 console.log(`${count} invented table documents in ${out}`);
