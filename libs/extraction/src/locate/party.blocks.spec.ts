@@ -112,6 +112,17 @@ describe('billed party, delivery party and brand letterheads', () => {
     ]);
     expect(r.seller_name).toBe('Quillfeather Print Ltd');
   });
+
+  it('the legal name of a brand letterhead may be printed on the last page only', () => {
+    const first: Item[] = [
+      L(50, 40, 'QUILLFEATHER', 16, true),
+      L(50, 62, '12 Inkpot Lane · Papertown PT4 2QX · Tel: +44 20 5550 1234', 8),
+      ...block(50, 130, ['Brambleworth Bakery Ltd', '7 Crumb Street', 'Loafield LF2 9RB']),
+      ...tail,
+    ];
+    const last: Item[] = [L(50, 40, 'Terms and conditions apply.'), L(50, 770, 'Quillfeather Print Ltd · Registered in England and Wales No. 01234567', 6)];
+    expect(extractFromLayout(layoutOf([first, last]), invoiceSchema).result.seller_name).toBe('Quillfeather Print Ltd');
+  });
 });
 
 describe('contact lines of the locale packs', () => {

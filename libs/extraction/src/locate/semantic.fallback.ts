@@ -289,7 +289,7 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): { line: Line; name: string
     // (A labelled line, "Customer: …", is no letterhead; nor is a line of the block under a buyer label.)
     const first = top.find((t) => !LABEL_LEAD.test(t.text) && !inBuyerBlock(page, t));
     const between = page.lines.slice(0, page.lines.indexOf(l));
-    if (first && first !== l && top.indexOf(first) < i && !/\d/.test(first.text) && between.some((b) => v.party.contact.test(b.text))) return legalNameOf(page, first.text.trim(), v) ?? { line: first, name: first.text.trim() };
+    if (first && first !== l && top.indexOf(first) < i && !/\d/.test(first.text) && between.some((b) => v.party.contact.test(b.text))) return legalNameOf(doc, first.text.trim(), v) ?? { line: first, name: first.text.trim() };
     const prev = top[i - 1];
     const h = l.y1 - l.y0;
     // (Only when the legal-form line is a tail like "CO. (M) SDN BHD": a full name under a brand line stands alone.)
@@ -352,7 +352,7 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): { line: Line; name: string
   // (Only its first cell: a title printed on the same line, "Factura Nº: 2024-0456", is not part of the name.)
   if (top[0] && top[0].y1 - top[0].y0 >= median * LARGER_PRINT && top[0].y0 < page.height * LETTERHEAD_ZONE) {
     const head = (segments(top[0], CELL_GAP)[0]?.text ?? top[0].text).trim();
-    return legalNameOf(page, head, v) ?? { line: top[0], name: head };
+    return legalNameOf(doc, head, v) ?? { line: top[0], name: head };
   }
   const lines = doc.pages.flatMap((p) => p.lines);
   let buyerZone = -10;
@@ -368,13 +368,14 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): { line: Line; name: string
 }
 
 /**
- * A letterhead printing a brand ("ACME") whose legal name is printed elsewhere on the page ("Acme Print Ltd" in the
+ * A letterhead printing a brand ("ACME") whose legal name is printed elsewhere in the document ("Acme Print Ltd" in the
  * footer, after "©" or in the registration line): that legal name, which opens with the brand's words.
  */
-function legalNameOf(page: DocLayout['pages'][number], brand: string, v: Vocabulary): { line: Line; name: string } | undefined {
+function legalNameOf(doc: DocLayout, brand: string, v: Vocabulary): { line: Line; name: string } | undefined {
   const want = fold(brand).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
   if (!want || legalName(brand, v)) return undefined;
-  for (const l of page.lines)
+  // (Any page: a footer may be printed on the last page only.)
+  for (const l of doc.pages.flatMap((p) => p.lines))
     for (const part of l.text.split(RETURN_ADDRESS_SEPARATOR)) {
       const name = legalName(part.replace(/^\s*©\s*\d{4}\s*/, ''), v);
       if (name && fold(name).replace(/[^\p{L}\p{N}]+/gu, ' ').trim().startsWith(`${want} `)) return { line: l, name };
