@@ -6,7 +6,7 @@ import { isRequired, validateField } from './field.validator.js';
 import type { DocLayout, Line, Word } from './layout/layout.types.js';
 import { findNumbers, type DocContext } from './parsers/value.parser.js';
 import { reconcileAmounts, sumTaxRates, taxBetween } from './locate/amount.reconciler.js';
-import { box, locateByLabel, type Located } from './locate/field.locator.js';
+import { box, locateByLabel, type Candidate, type Located } from './locate/field.locator.js';
 import { conceptTokens, labelSpec, matchSpan, wordConcepts } from './locate/label.matcher.js';
 import { isLabelPiece, schemaLabels } from './locate/form.label.js';
 import { locateFormFields } from './locate/form.locator.js';
@@ -322,7 +322,7 @@ const BILLED_CONFIDENCE = 0.4;
  */
 function billedNotDelivered(doc: DocLayout, fields: FieldDef[], chosen: Map<string, Located>): void {
   for (const f of fields) {
-    const c = chosen.get(f.key) as (Located & { delivery?: boolean }) | undefined;
+    const c: Candidate | undefined = chosen.get(f.key) as Candidate | undefined;
     if (!c?.delivery || typeof c.value !== 'string') continue;
     const billed = addresseeBlock(doc);
     if (!billed || billed.name === c.value || !acceptableString(f, billed.name)) continue;

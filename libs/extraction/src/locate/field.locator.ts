@@ -10,7 +10,7 @@ import { partyName, withoutLegalDot } from './semantic.fallback.js';
 import { acceptableString, isLabelText, isPartyField, notAnAmount } from './constraints.js';
 
 const textOf = (ws: Word[]) => ws.map((w) => w.text).join(' ');
-import { vocabularyOrAll } from '../locales/locale.registry.js';
+import { allPacksVocabulary, vocabularyOrAll } from '../locales/locale.registry.js';
 
 export interface Located {
   value: unknown;
@@ -144,7 +144,7 @@ export function isLabelRow(line: Line, end: number): boolean {
 /** A cell holding nothing but a salutation ("Herrn", "Mme", "Dhr."), in any shipped language. */
 function soleSalutation(text: string): boolean {
   const t = text.trim();
-  return !/\s/.test(t) && vocabularyOrAll(undefined).party.salutation.test(t);
+  return !/\s/.test(t) && allPacksVocabulary().party.salutation.test(t);
 }
 
 /** The first line below the label whose words overlap the label's column. */

@@ -106,7 +106,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
     for (const [k, l] of page.lines.entries()) {
       if (l.y0 > page.height * RETURN_ADDRESS_ZONE) break;
       const first = segments(l, CELL_GAP)[0];
-      if (!first || first.text.split(/\s[●•·|]\s/).length < RETURN_ADDRESS_PARTS || !(/\b\d{4,5}\b/.test(first.text) || v.postcode.test(first.text))) continue;
+      if (!first || first.text.split(RETURN_ADDRESS_SEPARATOR).length < RETURN_ADDRESS_PARTS || !(/\b\d{4,5}\b/.test(first.text) || v.postcode.test(first.text))) continue;
       const h = l.y1 - l.y0;
       let next = page.lines.slice(k + 1, k + 1 + RETURN_NAME_LINES).find((b) => Math.abs(b.x0 - first.x0) < h * RETURN_NAME_INDENT && b.y0 - l.y1 < h * WINDOW_GAP);
       // (A salutation alone, "Frau" / "Herrn", opens the block: the name is on the line under it.)
@@ -372,13 +372,14 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): { line: Line; name: string
  * footer, after "©" or in the registration line): that legal name, which opens with the brand's words.
  */
 function legalNameOf(doc: DocLayout, brand: string, v: Vocabulary): { line: Line; name: string } | undefined {
-  const want = fold(brand).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const words = (t: string) => fold(t).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const want = words(brand);
   if (!want || legalName(brand, v)) return undefined;
   // (Any page: a footer may be printed on the last page only.)
   for (const l of doc.pages.flatMap((p) => p.lines))
     for (const part of l.text.split(RETURN_ADDRESS_SEPARATOR)) {
       const name = legalName(part.replace(/^\s*©\s*\d{4}\s*/, ''), v);
-      if (name && fold(name).replace(/[^\p{L}\p{N}]+/gu, ' ').trim().startsWith(`${want} `)) return { line: l, name };
+      if (name && words(name).startsWith(`${want} `)) return { line: l, name };
     }
   return undefined;
 }
@@ -592,7 +593,6 @@ function isLarger(page: DocLayout['pages'][number], l: Line): boolean {
 const BUYER_LABEL_REACH = 2;
 /** A buyer label ("Bill to", "Factuur aan") has at most this many words. */
 const MAX_LABEL_WORDS = 4;
-/** Is the line's first cell printed right under a buyer label ("Factuur aan", "Bill to:", "Nabywca:") in its column? */
 /**
  * Is line `l` one of the lines of a block under a buyer label: the line right under it, or a later line of the same
  * block (a contact or department line, "Practice Manager", between the name and the street)?
@@ -608,6 +608,7 @@ function inBuyerBlock(page: DocLayout['pages'][number], l: Line): boolean {
   return false;
 }
 
+/** Is the line's first cell printed right under a buyer label ("Factuur aan", "Bill to:", "Nabywca:") in its column? */
 function underBuyerLabel(page: DocLayout['pages'][number], l: Line): boolean {
   const k = page.lines.indexOf(l);
   const cell = segments(l, CELL_GAP)[0];
