@@ -15,13 +15,14 @@
 //                                              changes in seconds; the cache key covers image bytes, backend, languages, psm)
 // Without --split every document is extracted once and the summary scores all / tune / check side by side.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureBuilt } from './build.helper.mjs';
 import { SPLITS, splitOf, idsRegex } from './split.mjs';
 import { cachedOcr } from './ocr-cache.mjs';
+import { datasetDirs, listDocs, schemaFor, wideRootOf, wideSets } from './datasets.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
@@ -39,44 +40,22 @@ if (split && !SPLITS.includes(split)) {
   process.exit(2);
 }
 const corpusRoot = resolve(repo, '../shared/corpus');
-const wideRoot = resolve(repo, opt('--wide') ?? process.env.DOCKET_CORPUS_WIDE ?? '../corpus-wide');
-const WIDE_SETS = ['sroie-wide', 'funsd-wide'];
+const wideRoot = wideRootOf(repo, opt('--wide'));
 const scorer = existsSync(join(corpusRoot, 'score.mjs')) ? join(corpusRoot, 'score.mjs') : undefined;
-
-function datasetDirs(root) {
-  if (!existsSync(root)) return [];
-  return readdirSync(root)
-    .map((d) => join(root, d))
-    .filter((d) => statSync(d).isDirectory() && existsSync(join(d, 'manifest.json')));
-}
 
 function chooseDatasets() {
   if (opt('--corpus')) return [resolve(opt('--corpus'))];
-  const wide = datasetDirs(wideRoot).filter((d) => WIDE_SETS.includes(basename(d)));
-  if (wide.length < WIDE_SETS.length) {
-    log(`note: the wide sets (${WIDE_SETS.join(', ')}) are not built in ${wideRoot}; build them with:`);
+  const { found: wide, missing } = wideSets(wideRoot);
+  if (missing.length) {
+    log(`note: the wide sets ${missing.join(', ')} are not built in ${wideRoot}; build them with:`);
     log('  fetch github:zzzDavid/ICDAR-2019-SROIE and github:acen20/layout (git mirrors), then');
     log(`  node ../shared/corpus/build-wide.mjs --out ../corpus-wide --sroie <git dir of ICDAR-2019-SROIE> --funsd <git dir of layout>`);
-    log('  (see ../shared/corpus/README.md, "Wider development set"; --wide <dir> or DOCKET_CORPUS_WIDE if elsewhere)');
+    log('  and for invoices-wide / tables-wide: tools/eval/build-invoices-wide.mjs, build-invoices-templates.mjs, build-tables-wide.mjs');
+    log('  (see docs/quality.md, "Wide sets"; --wide <dir> or DOCKET_CORPUS_WIDE if elsewhere)');
   }
   const all = [...datasetDirs(corpusRoot), ...wide];
   const named = opt('--dataset')?.split(',');
   return named ? all.filter((d) => named.includes(basename(d))) : all;
-}
-
-const MIME = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', tif: 'image/tiff', tiff: 'image/tiff', webp: 'image/webp', txt: 'text/plain', csv: 'text/csv', html: 'text/html', htm: 'text/html' };
-
-function listDocs(dir) {
-  const manifest = join(dir, 'manifest.json');
-  if (existsSync(manifest)) {
-    return JSON.parse(readFileSync(manifest, 'utf8')).map((e) => ({ id: e.id, file: join(dir, e.doc ?? e.file), mime: e.media_type }));
-  }
-  return readdirSync(join(dir, 'docs')).map((f) => ({ id: f.replace(/\.[^.]+$/, ''), file: join(dir, 'docs', f), mime: MIME[f.split('.').pop().toLowerCase()] ?? 'application/octet-stream' }));
-}
-
-function schemaFor(dir, id) {
-  const per = join(dir, 'schemas', `${id}.json`);
-  return JSON.parse(readFileSync(existsSync(per) ? per : join(dir, 'schema.json'), 'utf8'));
 }
 
 const only = opt('--only') ? new RegExp(opt('--only')) : undefined;

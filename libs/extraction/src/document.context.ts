@@ -1,7 +1,10 @@
 import type { DocLayout } from './layout/layout.types.js';
 import { detectCurrency, ISO_CODES } from './parsers/currency.parser.js';
 import type { DocContext } from './parsers/value.parser.js';
-import { detectLocales, genericPackIds, vocabularyFor, type Vocabulary } from './locales/locale.registry.js';
+import { CURRENCY_SCAN_SOURCE, detectLocales, genericPackIds, VAT_NAME, vocabularyFor, type Vocabulary } from './locales/locale.registry.js';
+
+/** A currency symbol, or a pack's letter mark (`currencyMarks`) beside a figure: "RM 12", "4 719,00 Kč", "Rs.-5". */
+const CURRENCY_MARK = new RegExp(`[$€£¥₹]|${CURRENCY_SCAN_SOURCE}`, 'gu');
 
 const vocabularies = new WeakMap<DocLayout, Vocabulary>();
 
@@ -44,7 +47,7 @@ export function inferContext(doc: DocLayout): DocContext {
   const counts = new Map<string, number>();
   for (const m of text.matchAll(/\b[A-Z]{3}\b/g)) if (ISO_CODES.has(m[0])) counts.set(m[0], (counts.get(m[0]) ?? 0) + 2);
   // (Letter marks of other scripts too: "4 719,00 Kč", "120,00 zł", "133 350 Ft".)
-  for (const m of text.matchAll(/[$€£¥₹]|\bRM(?=\s?\d)|\bRs\.?(?=\s?-?\d)|(?<=\d\s?)(?:Kč|zł)(?!\p{L})|(?<=\d{3}\s{0,3})Ft(?!\p{L})|(?<!\p{L})(?:Kč|zł|Ft)(?=\s?\d)/gu)) {
+  for (const m of text.matchAll(CURRENCY_MARK)) {
     // A symbol before a long bare integer is OCR noise in a postcode or id ("India-$60067"), not an amount.
     if (/^\s?\d{5,}(?![\d.,])/.test(text.slice(m.index! + m[0].length, m.index! + m[0].length + 12))) continue;
     const c = detectCurrency(text.slice(Math.max(0, m.index! - 3), m.index! + m[0].length + 4));
@@ -63,7 +66,7 @@ export function inferContext(doc: DocLayout): DocContext {
   const weakCurrency = !currency || votes < 2;
   // (Value-added taxes, or a country pack detected whose dates are day-first, are not American: such English text
   // is day-first.)
-  const notUs = /\b(?:GST|VAT)\b/i.test(text) || vocab.dateOrder === 'dmy';
+  const notUs = VAT_NAME.test(text) || vocab.dateOrder === 'dmy';
   const dateOrder = dmy > mdy ? 'dmy' : mdy > dmy ? 'mdy' : currency === 'USD' || (weakCurrency && !notUs && english > other * 2 && english >= MIN_MONTH_FIRST_WORDS) ? 'mdy' : 'dmy';
   return { locales: vocab.ids, dateOrder, decimal: commaDec > dotDec ? 'comma' : dotDec > commaDec ? 'dot' : undefined, currency };
 }

@@ -49,6 +49,11 @@ export interface ExtractionOptions {
    * country packs are detected from the document. Unknown ids are ignored.
    */
   locales?: readonly string[];
+  /**
+   * Template setting `default_currency` (ISO 4217): the currency of an amount whose currency is printed nowhere on the
+   * document. Unset, such an amount is returned as `{ value, currency: null }`; the engine never guesses a code.
+   */
+  defaultCurrency?: string;
   signal?: AbortSignal;
 }
 

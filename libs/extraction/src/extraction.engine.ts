@@ -19,6 +19,7 @@ import { createOcrService, DEFAULT_OCR_LANGUAGES, OCR_LANGUAGES, parseOcrLanguag
 import { hasWidePicture, openPdfText, type PdfText } from './readers/pdf.reader.js';
 import { readCsv, readHtml, readText } from './readers/text.reader.js';
 import { isTiff, readTiff } from './readers/tiff.reader.js';
+import { fillDefaultCurrency } from './render/currency.fill.js';
 import { renderMarkdown } from './render/markdown.renderer.js';
 import { sniffType, type DocKind } from './type.sniffer.js';
 
@@ -273,6 +274,7 @@ function extractCounted(doc: DocLayout, schema: ExtractionSchema, opts: Extracti
 
   taxBetween(doc, fields, result, meta, ctx);
   reconcileAmounts(fields, result, meta);
+  fillDefaultCurrency(fields, result, opts.defaultCurrency);
 
   // Validation after extraction; failures stay visible in the meta and force review.
   let invalid = false;
@@ -340,7 +342,7 @@ function printedAmount(doc: DocLayout, ctx: DocContext, f: FieldDef, value: numb
   let last: Line | undefined;
   for (const p of doc.pages) for (const l of p.lines) if (findNumbers(l.text, ctx).some((n) => n.quality === 1 && Math.abs((n.value as number) - value) < SAME_AMOUNT)) last = l;
   if (!last) return undefined;
-  return locatedAt(last.words, last.page, f.data_type === 'currency' ? { value, currency: ctx.currency ?? 'USD' } : value, PRINTED_SUM_CONFIDENCE);
+  return locatedAt(last.words, last.page, f.data_type === 'currency' ? { value, currency: ctx.currency ?? null } : value, PRINTED_SUM_CONFIDENCE);
 }
 
 /** A value found on the page outside the label candidates, boxed by the words it was read from. */

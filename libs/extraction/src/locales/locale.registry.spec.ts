@@ -6,15 +6,17 @@ describe('locale packs', () => {
     const keys = new Set(['id', 'name', 'country', 'generic', 'detect', 'dateOrder', 'labels', 'legalForms', 'addressWords', 'regions', 'dictionary', 'ocrConfusions', 'ocrFixes', 'greetings', 'tendered', 'change', 'documentTitles', 'documentTitlePrefixes', 'titleNumberWords', 'payWords', 'dueBefore', 'partyPrefixes', 'salutations', 'registrationMarks', 'closingWords', 'bankWords', 'payeeLabels', 'onBehalfOf', 'summaryWords', 'taxCodeWords', 'discountLines', 'depositWords', 'roundingWords', 'amountToPayWords', 'contactWords', 'registrationLabels', 'receiptBodyWords', 'legalAbbreviations', 'houseNumberWords', 'clockWords', 'yesWords', 'noWords', 'documentKinds', 'postcodes',
       'months', 'ordinals', 'textWords', 'textDateOrder', 'yearWords', 'phoneWords', 'lawReferences', 'postcodePrefixes', 'itemCodeLabels', 'phrases', 'accentedPhrases',
       'phraseHeads', 'excluding', 'including', 'taxWords', 'taxLinks', 'labelFillers', 'addresseeCells', 'carryOver', 'tableNotes', 'pageWords',
-      'totalModifiers', 'connectors', 'deliveryLabels']);
+      'totalModifiers', 'connectors', 'deliveryLabels', 'currencyMarks', 'vatNames', 'registrationCodes']);
     expect(LOCALE_PACKS.size).toBeGreaterThanOrEqual(10);
     for (const p of LOCALE_PACKS.values()) {
       expect(Object.keys(p).filter((k) => !keys.has(k))).toEqual([]);
       for (const words of Object.values(p.labels ?? {})) for (const w of words) expect(w).toBe(w.toLowerCase());
       for (const re of [...(p.legalForms ?? []), ...(p.itemCodeLabels ?? []), ...(p.phraseHeads ?? []), ...Object.values({ ...p.phrases, ...p.accentedPhrases }).flat()])
         expect(() => new RegExp(re)).not.toThrow();
+      for (const m of p.currencyMarks ?? []) for (const re of [m.mark, m.detect, m.scan ?? '']) expect(() => new RegExp(re, 'u')).not.toThrow();
+      for (const re of p.registrationCodes ?? []) expect(() => new RegExp(re)).not.toThrow();
       if (p.months) expect(p.months).toHaveLength(12);
-      for (const k of ['months', 'ordinals', 'textWords', 'yearWords', 'phoneWords', 'lawReferences', 'excluding', 'including', 'taxWords', 'labelFillers', 'connectors', 'carryOver', 'deliveryLabels'] as const)
+      for (const k of ['vatNames', 'months', 'ordinals', 'textWords', 'yearWords', 'phoneWords', 'lawReferences', 'excluding', 'including', 'taxWords', 'labelFillers', 'connectors', 'carryOver', 'deliveryLabels'] as const)
         for (const w of [p[k] ?? []].flat(2)) expect(w).toBe(w.toLowerCase());
     }
   });
@@ -167,5 +169,20 @@ describe('pinning locale packs (a template setting)', () => {
     // (Without the pack its street words are unknown here, so no line reads as an address; with it the block is found.)
     expect(plain).toBeUndefined();
     expect(pinned).toBe('NO 5, JALAM MAWAR, TRMAN CERIA');
+  });
+});
+
+describe('currency marks, tax names and registration codes from the packs', () => {
+  it('reads letter currency marks, a value-added tax name and a registration-code line only through the packs', async () => {
+    const { detectCurrency } = await import('../parsers/currency.parser.js');
+    const { isRegistrationCode } = await import('../locate/address.block.js');
+    const { VAT_NAME } = await import('./locale.registry.js');
+    expect(detectCurrency('RM 12.50')).toBe('MYR');
+    expect(detectCurrency('Rs. 400')).toBe('INR');
+    expect(detectCurrency('12,00 zł')).toBe('PLN');
+    expect(VAT_NAME.test('Total incl. GST')).toBe(true);
+    expect(VAT_NAME.test('Sales tax 8%')).toBe(false);
+    expect(isRegistrationCode('(000123-X)')).toBe(true);
+    expect(isRegistrationCode('Invoice 2207')).toBe(false);
   });
 });

@@ -142,6 +142,17 @@ export interface LocalePack {
   connectors?: string[];
   /** Folded word beginnings of delivery-address labels ("Ship to", "Lieferadresse"). */
   deliveryLabels?: string[];
+  /**
+   * Currency marks printed in letters in the pack's countries (symbols such as `€` and ISO codes are generic): the ISO
+   * code, the mark as a regex source used as an amount's prefix, the source that finds it in an amount's text
+   * (`detect`), and optionally the source that counts it as a document's currency (`scan`; by default the mark next to
+   * a figure, before or after it).
+   */
+  currencyMarks?: { code: string; mark: string; detect: string; scan?: string }[];
+  /** Names of a value-added tax ("VAT", "MwSt"), lower case: a document naming one is not American. */
+  vatNames?: string[];
+  /** Shapes of a line that is only a company registration code, regex sources matched at a line's end. */
+  registrationCodes?: string[];
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -567,3 +578,23 @@ function differsByOne(read: string, word: string, confusions?: Readonly<Record<s
   }
   return diffs === 1;
 }
+
+/** The letter currency marks of every pack, as [detector, ISO code], in pack order (see `currencyMarks`). */
+export const CURRENCY_MARKS: readonly (readonly [RegExp, string])[] = [...LOCALE_PACKS.values()].flatMap((p) =>
+  (p.currencyMarks ?? []).map((m) => [new RegExp(m.detect, 'u'), m.code] as const),
+);
+
+/** The letter currency marks of every pack as one alternation of regex sources ("RM|Rs\\.?|zł"), longest first. */
+export const CURRENCY_MARK_SOURCE: string = alternation([...LOCALE_PACKS.values()].flatMap((p) => (p.currencyMarks ?? []).map((m) => m.mark)), false) ?? '(?!)';
+
+/** A pack's letter currency mark printed as a document's currency: its `scan`, else the mark beside a figure. */
+const markScan = (m: { mark: string; scan?: string }) => m.scan ?? `(?<!\\p{L})(?:${m.mark})(?=\\s?-?\\d)|(?<=\\d\\s{0,3})(?:${m.mark})(?!\\p{L})`;
+
+/** Every pack's letter currency marks as printed for a document's currency, one alternation of sources. */
+export const CURRENCY_SCAN_SOURCE: string = [...LOCALE_PACKS.values()].flatMap((p) => (p.currencyMarks ?? []).map(markScan)).join('|') || '(?!)';
+
+/** A value-added tax named anywhere in a text, any case (every pack's `vatNames`). */
+export const VAT_NAME: RegExp = new RegExp(`(?<![\\p{L}])(?:${alternation(collect([...LOCALE_PACKS.values()], 'vatNames'), true) ?? '(?!)'})(?![\\p{L}])`, 'iu');
+
+/** A line ending in a company registration code of one of the packs' shapes (`registrationCodes`). */
+export const REGISTRATION_CODE: RegExp = new RegExp(alternation(collect([...LOCALE_PACKS.values()], 'registrationCodes'), false) ?? '(?!)');

@@ -1,6 +1,6 @@
 import type { DocLayout, Line, Word } from '../layout/layout.types.js';
 import { findDates } from '../parsers/date.parser.js';
-import { correctWords, type Vocabulary } from '../locales/locale.registry.js';
+import { correctWords, CURRENCY_MARK_SOURCE, REGISTRATION_CODE, type Vocabulary } from '../locales/locale.registry.js';
 
 /**
  * The postal address block of a document's issuer, found by candidates and scoring rather than by walking down from
@@ -16,9 +16,9 @@ export function lineConf(l: Line): number {
 }
 /** Below this mean confidence an OCR line is a logo, stamp or smudge read as letters, not printed text. */
 export const NOISE_CONF = 0.35;
-/** A line that is only a company registration code ("789417-W", "(1135772-K)"), possibly OCR-broken ("7B 7-W"). */
+/** A line that is only a company registration code of a pack's shape (`registrationCodes`), possibly OCR-broken. */
 export function isRegistrationCode(t: string): boolean {
-  return !/\p{L}{3}/u.test(t) && /\d\W*-\s?[A-Z]\W*$/.test(t);
+  return !/\p{L}{3}/u.test(t) && REGISTRATION_CODE.test(t);
 }
 // Street words that mark a line as part of an address come from the locale packs (`addressWords`).
 // A postcode with its town ("12345 KOTA BETA", "54321, BANDAR CONTOH", "Musterstadt 12345"); a lot or house number
@@ -98,7 +98,7 @@ const MIN_ADDRESS_SCORE = 2;
 const ID_RUN = new RegExp(`\\d(?:-?\\d){${ID_DIGITS - 1}}`);
 // An amount with cents (house-number lists "55,57 & 59" look alike, so one alone is not enough; see isAmountLine).
 const AMOUNT = /(?<![\d.,])\d+\.\d{2}(?![\d.,])/g;
-const CURRENCY_AMOUNT = /(?:RM|\$|€|£)\s?\d+[.,]\d{2}\b/i;
+const CURRENCY_AMOUNT = new RegExp(`(?:${CURRENCY_MARK_SOURCE}|[$€£])\\s?\\d+[.,]\\d{2}\\b`, 'iu');
 /** Item and total lines print two or more amounts, or one with a currency mark. */
 function isAmountLine(t: string): boolean {
   return (t.match(AMOUNT) ?? []).length >= 2 || CURRENCY_AMOUNT.test(t);

@@ -8,7 +8,7 @@ import { CELL_GAP, segments } from '../layout/layout.builder.js';
 import type { Located } from './field.locator.js';
 import { isLabelText } from './constraints.js';
 import { vocabularyOf } from '../document.context.js';
-import { allPacksVocabulary, correctWords, type Vocabulary } from '../locales/locale.registry.js';
+import { allPacksVocabulary, correctWords, CURRENCY_MARK_SOURCE, type Vocabulary } from '../locales/locale.registry.js';
 import { findAddressBlock, isPostcodeLine, isRegionLine, isRegistrationCode, lineConf, NOISE_CONF } from './address.block.js';
 
 /**
@@ -129,7 +129,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
   if (isGrandTotalField(f)) {
     // Cash tendered less the change given is the amount paid: the line printing that amount is the total.
     const paid = paidFromChange(lines, v);
-    if (paid) return at(paid.l, paid.l.words, f.data_type === 'currency' ? { value: paid.v, currency: ctx.currency ?? 'USD' } : paid.v, 0.4);
+    if (paid) return at(paid.l, paid.l.words, f.data_type === 'currency' ? { value: paid.v, currency: ctx.currency ?? null } : paid.v, 0.4);
     // Amounts on a summary line (total, due, amount, payment …) first: a table quantity may be larger.
     const summary = lines.filter((l) => conceptTokens(l.text).some((c) => c === 'total' || c === 'due' || c === 'amount' || c === 'payment'));
     let best: { l: Line; v: number } | undefined;
@@ -137,7 +137,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
       for (const l of pool) for (const n of findNumbers(l.text, ctx)) if (n.quality === 1 && (!best || Math.abs(n.value as number) > Math.abs(best.v))) best = { l, v: n.value as number };
       if (best) break;
     }
-    if (best) return at(best.l, best.l.words, f.data_type === 'currency' ? { value: best.v, currency: ctx.currency ?? 'USD' } : best.v, 0.4);
+    if (best) return at(best.l, best.l.words, f.data_type === 'currency' ? { value: best.v, currency: ctx.currency ?? null } : best.v, 0.4);
   }
   void used;
   return undefined;
@@ -796,9 +796,12 @@ export function withRounding(doc: DocLayout, f: FieldDef, c: Located | undefined
   return c;
 }
 
+/** An amount ending a line, with an optional currency mark before it (sign, integer part, cents captured). */
+const TRAILING_AMOUNT = new RegExp(`(-?)\\s*(?:${CURRENCY_MARK_SOURCE}|[$€£])?\\s*(-?)(\\d[\\d,]*)[.,](\\d{2})\\s*-?\\W{0,2}$`, 'iu');
+
 /** The amount ending a line ("TOTAL (RM) 36.00", "RM 24.50", "-0.70", "(1.20)"), if it ends with one. */
 function trailingAmount(t: string): number | undefined {
-  const m = /(-?)\s*(?:RM|\$|€|£)?\s*(-?)(\d[\d,]*)[.,](\d{2})\s*-?\W{0,2}$/i.exec(t.trim());
+  const m = TRAILING_AMOUNT.exec(t.trim());
   if (!m) return undefined;
   const v = Number(m[3]!.replace(/,/g, '')) + Number(m[4]) / 100;
   return m[1] || m[2] ? -v : v;

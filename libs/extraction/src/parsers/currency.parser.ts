@@ -1,7 +1,11 @@
+import { CURRENCY_MARKS } from '../locales/locale.registry.js';
 import { parseNumber } from './number.parser.js';
 
-/** Symbol → ISO 4217. Ambiguous `$` maps to USD unless a more specific prefix is printed (C$, A$, …). */
-const SYMBOLS: [RegExp, string][] = [
+/**
+ * Symbol → ISO 4217. Ambiguous `$` maps to USD unless a more specific prefix is printed (C$, A$, …). Marks printed in
+ * letters (`RM`, `zł`, `Kč` …) are the locale packs' `currencyMarks`, tried before the bare `$`.
+ */
+const SYMBOLS: readonly (readonly [RegExp, string])[] = [
   [/US\$|U\.S\.\$/i, 'USD'],
   [/C\$|CA\$/i, 'CAD'],
   [/A\$|AU\$/i, 'AUD'],
@@ -11,18 +15,13 @@ const SYMBOLS: [RegExp, string][] = [
   [/R\$/, 'BRL'],
   [/€/, 'EUR'],
   [/£/, 'GBP'],
-  [/₹|\bRs\.?(?=\s*-?\d)|\bINR\b/, "INR"],
+  [/₹|\bINR\b/, 'INR'],
   [/¥|円/, 'JPY'],
   [/₽/, 'RUB'],
   [/₩/, 'KRW'],
   [/₺/, 'TRY'],
-  [/zł/i, 'PLN'],
-  [/\bRM(?=\s*\d|\b)/, 'MYR'],
-  [/\bCHF\b|\bFr\.(?=\s*\d)/, 'CHF'],
-  // (Lookarounds, not \b: "č" is no word character to \b, so "4 719,00 Kč" never matched.)
-  [/(?<!\p{L})Kč(?!\p{L})/u, 'CZK'],
-  // Hungarian forint, next to a figure ("133 350 Ft", "Ft 12 500"); the document scan asks for three digits.
-  [/(?<=\d\s{0,3})Ft\b|\bFt(?=\s?\d)/, 'HUF'],
+  [/\bCHF\b/, 'CHF'],
+  ...CURRENCY_MARKS,
   [/\$/, 'USD'],
 ];
 

@@ -1,5 +1,6 @@
 import type { DataType } from '../engine.types.js';
 import { parseBoolean } from './boolean.parser.js';
+import { CURRENCY_MARK_SOURCE } from '../locales/locale.registry.js';
 import { detectCurrency, ISO_CODES } from './currency.parser.js';
 import { findDates, type DateOrder } from './date.parser.js';
 import { parseNumber } from './number.parser.js';
@@ -23,7 +24,7 @@ export interface ParsedValue {
 }
 
 // A number token: optional sign/parens/currency, digits with grouping, optional decimals, optional % or trailing minus.
-const NUM_RE = new RegExp(String.raw`(\(\s*)?([-−–+]\s?)?((?:${[...ISO_CODES].join('|')}|[$€£¥₹]|RM|Rs\.?)\s?)?` + /(\d{1,3}(?:[.,'’\u00a0\u202f ]\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4}|\. \d{2}(?![\d.,]))?)(?!\d)(\s?(?:[A-Z]{3}\b|[€$£]))?(\s*\))?(-(?!\d))?(\s?%)?/.source, 'g');
+const NUM_RE = new RegExp(String.raw`(\(\s*)?([-−–+]\s?)?((?:${[...ISO_CODES].join('|')}|[$€£¥₹]|${CURRENCY_MARK_SOURCE})\s?)?` + /(\d{1,3}(?:[.,'’\u00a0\u202f ]\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4}|\. \d{2}(?![\d.,]))?)(?!\d)(\s?(?:[A-Z]{3}\b|[€$£]))?(\s*\))?(-(?!\d))?(\s?%)?/.source, 'g');
 
 export function findNumbers(text: string, ctx?: DocContext): ParsedValue[] {
   const out: ParsedValue[] = [];
@@ -53,6 +54,11 @@ export function findNumbers(text: string, ctx?: DocContext): ParsedValue[] {
   return out;
 }
 
+/** Parser quality of an amount whose currency is the document's (printed elsewhere on the page). */
+const DOCUMENT_CURRENCY_QUALITY = 0.8;
+/** Parser quality of an amount with no currency printed anywhere on the document. */
+const NO_CURRENCY_QUALITY = 0.7;
+
 export function findTyped(text: string, type: DataType, ctx: DocContext): ParsedValue[] {
   switch (type) {
     case 'date':
@@ -62,9 +68,10 @@ export function findTyped(text: string, type: DataType, ctx: DocContext): Parsed
     case 'currency':
       return findNumbers(text, ctx).map((n) => {
         const local = detectCurrency(text.slice(Math.max(0, n.index - 4), n.index + n.length + 4));
-        const currency = local ?? ctx.currency;
-        return { ...n, value: currency ? { value: n.value as number, currency } : undefined, quality: local ? 1 : 0.8 };
-      }).filter((n) => n.value !== undefined);
+        // An amount whose currency is printed nowhere keeps its value with no currency: never a guessed code.
+        const currency = local ?? ctx.currency ?? null;
+        return { ...n, value: { value: n.value as number, currency }, quality: local ? 1 : currency ? DOCUMENT_CURRENCY_QUALITY : NO_CURRENCY_QUALITY };
+      });
     case 'boolean': {
       const b = parseBoolean(text);
       return b === undefined ? [] : [{ value: b, index: 0, length: text.length, quality: 0.9 }];
