@@ -1,16 +1,17 @@
 #!/usr/bin/env node
 // Builds the `fix-` part of tables-wide: every table with complete expected cell text in the test fixtures of
-// open-source table extractors (camelot, tabula-java, tabula-py), read at pinned commits with `git cat-file`.
-// Plain Node 20 ESM; needs python3 (reads camelot's tests/data.py with Python's own parser, literals only) and
+// open-source table extractors (camelot, tabula-java, tabula-py, PyMuPDF), read at pinned commits with `git cat-file`.
+// Plain Node 20 ESM; needs python3 (reads Python test data with Python's own parser, literals only) and
 // poppler's pdftotext (the labels are checked against the page text). No network.
 //
 // Usage (from the repository root):
-//   node tools/eval/build-tables-wide.mjs --out ../corpus-wide --camelot GITDIR --tabula-java GITDIR --tabula-py GITDIR
+//   node tools/eval/build-tables-wide.mjs --out ../corpus-wide --camelot GITDIR --tabula-java GITDIR --tabula-py GITDIR \
+//     --pymupdf GITDIR
 //   node tools/eval/build-tables-wide.mjs --out ../corpus-wide --verify     doc sha256 and expected keys vs schemas
 // Options: --icdar DIR   the corpus's icdar2013-tables folder (default ../shared/corpus/icdar2013-tables): a fixture
 //                        PDF byte-identical to one of its documents is refused, as is any ICDAR 2013 name.
-// GITDIR: a git directory (mirror or clone) of github:camelot-dev/camelot, github:tabulapdf/tabula-java and
-// github:chezou/tabula-py. Output: <out>/tables-wide/{docs,schemas,expected}/fix-*, merged into manifest.json and
+// GITDIR: a git directory (mirror or clone) of github:camelot-dev/camelot, github:tabulapdf/tabula-java,
+// github:chezou/tabula-py and github:pymupdf/PyMuPDF. Output: <out>/tables-wide/{docs,schemas,expected}/fix-*, merged into manifest.json and
 // a `fix-` section of PROVENANCE.md; files of other id prefixes (tpl-) are left alone.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -50,8 +51,8 @@ class Git {
 
 // ------------------------------------------------------------------ expected grids from the three fixture formats
 const PY_LISTS = `
-import ast, json, sys
-env = {}
+import ast, json, pickle, sys
+env, asserts = {}, {}
 def ev(n):
     if isinstance(n, ast.Constant): return n.value
     if isinstance(n, (ast.List, ast.Tuple)): return [ev(e) for e in n.elts]
@@ -62,15 +63,25 @@ def ev(n):
     if isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.USub): return -ev(n.operand)
     if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == 'list' and len(n.args) == 1: return list(ev(n.args[0]))
     raise ValueError('not a literal')
-for st in ast.parse(sys.stdin.read()).body:
+class NoObjects(pickle.Unpickler):
+    def find_class(self, module, name): raise pickle.UnpicklingError('refusing ' + module + '.' + name)
+if sys.argv[1] == 'pickle':
+    json.dump(NoObjects(sys.stdin.buffer).load(), sys.stdout); sys.exit(0)
+tree = ast.parse(sys.stdin.read())
+for st in tree.body:
     if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name):
         try: env[st.targets[0].id] = ev(st.value)
         except (ValueError, KeyError): pass
-json.dump(env, sys.stdout)
+    if isinstance(st, ast.FunctionDef):
+        for a in ast.walk(st):
+            if isinstance(a, ast.Assert) and isinstance(a.test, ast.Compare) and isinstance(a.test.comparators[0], ast.List):
+                asserts.setdefault(st.name, ev(a.test.comparators[0]))
+json.dump({'lists': env, 'asserts': asserts}, sys.stdout)
 `;
-/** Top-level list assignments of a Python module, evaluated from literals (names, slices and list() of literals). */
-function pythonLists(source) {
-  return JSON.parse(execFileSync('python3', ['-c', PY_LISTS], { input: source, encoding: 'utf8', maxBuffer: 1 << 28 }));
+/** Python test data from literals only: top-level list assignments (names, slices, list() of literals) and, per test
+ *  function, the first `assert … == [literal list]`; or (mode 'pickle') a pickle of plain lists/dicts/strings. */
+function python(mode, input) {
+  return JSON.parse(execFileSync('python3', ['-c', PY_LISTS, mode], { input, encoding: 'utf8', maxBuffer: 1 << 28 }));
 }
 
 /** RFC 4180 CSV (quoted fields may hold commas, quotes and newlines). */
@@ -91,21 +102,26 @@ export function parseCsv(text) {
   return rows;
 }
 
+function cached(cache, key, make) { if (!cache.has(key)) cache.set(key, make()); return cache.get(key); }
+function pyGrid(git, spec, cache) {
+  const mod = cached(cache, `${git.dir}:${spec.py}`, () => python('module', git.text(spec.py)));
+  const grid = spec.assertIn ? mod.asserts[spec.assertIn] : mod.lists[spec.name];
+  if (!Array.isArray(grid)) throw new Error(`${git.repo}: ${spec.py} has no list ${spec.assertIn ? `asserted in ${spec.assertIn}` : spec.name}`);
+  return { grid, from: `${spec.py} ${spec.assertIn ? `${spec.assertIn}() assert` : spec.name}` };
+}
 function expectedGrid(git, spec, cache) {
-  if (spec.py) {
-    const key = `${git.dir}:${spec.py}`;
-    if (!cache.has(key)) cache.set(key, pythonLists(git.text(spec.py)));
-    const grid = cache.get(key)[spec.name];
-    if (!Array.isArray(grid)) throw new Error(`${git.repo}: ${spec.py} has no list ${spec.name}`);
-    return { grid, from: `${spec.py} ${spec.name}` };
-  }
+  if (spec.py) return pyGrid(git, spec, cache);
   if (spec.csv) return { grid: parseCsv(git.text(spec.csv)), from: spec.csv };
+  if (spec.pickle) {
+    const data = cached(cache, `${git.dir}:${spec.pickle}`, () => python('pickle', git.blob(spec.pickle)));
+    return { grid: data[spec.key][spec.index], from: `${spec.pickle} ${spec.key}[${spec.index}]` };
+  }
   if (spec.tabulaJson) {
     const j = JSON.parse(git.text(spec.tabulaJson));
     const t = (Array.isArray(j) ? j : [j])[spec.index ?? 0];
     return { grid: t.data.map((r) => r.map((c) => c.text)), from: `${spec.tabulaJson} [${spec.index ?? 0}]` };
   }
-  throw new Error('a fixture table needs py, csv or tabulaJson');
+  throw new Error('a fixture table needs py, csv, pickle or tabulaJson');
 }
 
 // ------------------------------------------------------------------ page text, documents
@@ -220,7 +236,7 @@ function keyProblem(out, id) {
 // ------------------------------------------------------------------ main
 function parseArgs(argv) {
   const a = {};
-  const valued = ['--out', '--camelot', '--tabula-java', '--tabula-py', '--icdar'];
+  const valued = ['--out', '--camelot', '--tabula-java', '--tabula-py', '--pymupdf', '--icdar'];
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     if (k === '--verify' || k === '--help') a[k.slice(2)] = true;
@@ -235,7 +251,8 @@ function insideRepo(dir) {
 }
 function build(args) {
   const out = path.join(path.resolve(args.out), SET);
-  const gits = { camelot: new Git(args.camelot, SOURCES.camelot), tabulaJava: new Git(args['tabula-java'], SOURCES.tabulaJava), tabulaPy: new Git(args['tabula-py'], SOURCES.tabulaPy) };
+  const gits = { camelot: new Git(args.camelot, SOURCES.camelot), tabulaJava: new Git(args['tabula-java'], SOURCES.tabulaJava),
+    tabulaPy: new Git(args['tabula-py'], SOURCES.tabulaPy), pymupdf: new Git(args.pymupdf, SOURCES.pymupdf) };
   const ctx = { out, docs: new Map(), cache: new Map(), icdar: icdarHashes(path.resolve(args.icdar ?? path.join(REPO_ROOT, '../shared/corpus/icdar2013-tables'))) };
   const report = { tables: [], dropped: [], rejected: [], duplicates: [], refused: [] };
   fs.mkdirSync(out, { recursive: true });
@@ -253,7 +270,7 @@ function build(args) {
 }
 function main() {
   const args = parseArgs(process.argv.slice(2));
-  if (args.help) { console.log(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 16).map((l) => l.replace(/^\/\/ ?/, '')).join('\n')); return 0; }
+  if (args.help) { console.log(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 17).map((l) => l.replace(/^\/\/ ?/, '')).join('\n')); return 0; }
   if (!args.out) throw new Error('--out DIR is required: a directory outside the product repository, e.g. ../corpus-wide');
   if (insideRepo(args.out)) throw new Error(`refusing to write into ${path.resolve(args.out)}: it lies inside the product repository; fixture documents are third-party data for internal evaluation only`);
   if (args.verify) return verify(path.join(path.resolve(args.out), SET)) ? 0 : 1;

@@ -3,8 +3,9 @@
 // the test reads, and one or more expected tables on that page in page order (`n` = 1-based position of the table
 // among the tables of the page, when the test skips earlier ones). Only paths are listed here: no fixture text.
 //
-// Expected-table formats: `py` = a Python list of rows in the repository's tests/data.py (camelot), `csv` = a CSV
-// file, `tabulaJson` = tabula's JSON writer output (an array of tables; `index` picks one).
+// Expected-table formats: `py` = a Python list of rows (`name`: a module-level list such as camelot's tests/data.py;
+// `assertIn`: the list literal of the first `assert … == [...]` in that test function), `pickle` = a pickled dict of
+// plain lists (`key`, `index`), `csv` = a CSV file, `tabulaJson` = tabula's JSON writer output (`index` picks a table).
 // Per-table options: `headerRows` overrides the header rule (0 = headerless), `undoCopyText: true` reverses camelot's
 // copy_text='v' (a cell repeating the cell above it in the same column is blanked: the page prints it once),
 // `stripFlagTags: true` removes camelot's flag_size markup (<s>…</s> around superscripts), which is not printed.
@@ -13,6 +14,7 @@ export const SOURCES = {
   camelot: { repo: 'camelot-dev/camelot', commit: '2b80d0bc692d1b22203c3385e77da8201675aa50', licence: 'MIT' },
   tabulaJava: { repo: 'tabulapdf/tabula-java', commit: '2cdf3b4fd3f7e921dca8cc6814cdd9316be40f0f', licence: 'MIT' },
   tabulaPy: { repo: 'chezou/tabula-py', commit: 'd7a233b31b4cac99c9a2a01f014fc8493e9df69d', licence: 'MIT' },
+  pymupdf: { repo: 'pymupdf/PyMuPDF', commit: '53c9aaf539b4fbb6a53010d90de3a2df96e82b5e', licence: 'AGPL-3.0' },
 };
 
 const CAMELOT_FILES = 'tests/files';
@@ -23,6 +25,7 @@ const camelot = (pdf, tables, page = 1) => ({ source: 'camelot', pdf: `${CAMELOT
   tables: tables.map((t) => ({ py: 'tests/data.py', ...(typeof t === 'string' ? { name: t } : t) })) });
 const tabulaJava = (pdf, tables, page = 1) => ({ source: 'tabulaJava', pdf: `${TJ}/${pdf}`, page, tables });
 const tabulaPy = (pdf, tables, page = 1) => ({ source: 'tabulaPy', pdf: `${TP}/${pdf}`, page, tables });
+const pymupdf = (pdf, tables, page = 1) => ({ source: 'pymupdf', pdf: `tests/resources/${pdf}`, page, tables });
 
 /** In priority order: when two entries give the same table (same PDF sha256, page and table position), the first wins. */
 export const FIXTURES = [
@@ -65,6 +68,9 @@ export const FIXTURES = [
   tabulaPy('data.pdf', [{ csv: `${TP}/data_1.csv` }]),
   tabulaPy('campaign_donors.pdf', [{ csv: `${TP}/campaign_donors.csv` }]),
   tabulaPy('MultiColumn.pdf', [{ csv: `${TP}/MultiColumn.csv` }]),
+  // PyMuPDF: tests/test_tables.py compares page.find_tables() output with a pickle and with asserted list literals.
+  pymupdf('chinese-tables.pdf', [0, 1].map((index) => ({ pickle: 'tests/resources/chinese-tables.pickle', key: 'extracts', index }))),
+  pymupdf('small-table.pdf', [{ py: 'tests/test_tables.py', assertIn: 'test_boxes_param' }]),
 ];
 
 /**
@@ -80,5 +86,7 @@ export const SKIPPED = [
   ['tabula-java', 'csv/spanning_cells.csv, json/spanning_cells_basic.json, csv/twotables.csv, csv/schools.csv, csv/argentina_diputados_voting_record.csv', 'the same tables as the listed JSON files'],
   ['tabula-java', 'inline Java string arrays in the tests', 'not read by this builder (partial rows or single cells in most tests)'],
   ['tabula-py', 'data_2-3.csv', 'a table over pages 2-3 whose expected CSV merges neighbouring columns (e.g. two numbers in one cell): not the table as printed'],
+  ['PyMuPDF', 'tests/test_tables.py test_4017 expected_a/expected_b', 'the test says it pins known-incorrect output for those tables'],
+  ['PyMuPDF', 'other tests/test_tables.py asserts', 'single cells, row/column counts, markdown or invented in-memory pages'],
   ['tabula-py', 'data_dtype_expected.csv, data_dtype_template_expected.csv, data_1.json, data_1.tsv, data_1-3.csv', 'template-area excerpts, or other serialisations of data_1.csv'],
 ];
