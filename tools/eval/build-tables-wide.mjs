@@ -27,7 +27,7 @@ const SET = 'tables-wide';
 /** A page with fewer printed characters than this has no usable text layer (scanned): the document is refused. */
 const MIN_TEXT_CHARS = 50;
 /** Reserved for independent checking: the ICDAR 2013 competition files, under any folder or copy name. */
-const RESERVED = [/icdar/i, /(^|[/_\-. ])(eu|us)-?\d{3}[a-z]?([/_\-. ]|$)/i];
+const RESERVED = [/icdar/i, /(^|[/_\-. ])(eu|us)[-_]?\d{3}[a-z]?([/_\-. ]|$)/i];
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const sha256 = (buf) => crypto.createHash('sha256').update(buf).digest('hex');
