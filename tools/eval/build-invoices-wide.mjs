@@ -25,6 +25,14 @@ const ID_PREFIX = 'einv-';
 const MAX_PER_LAYOUT = 5;
 /** Two first pages of one program belong to one layout family when their label-word sets overlap this much (Jaccard). */
 const LAYOUT_SIMILARITY = 0.5;
+/** …and of any two programs (the same page design stamped by another embedding tool or version) when this much. */
+const CROSS_PROGRAM_SIMILARITY = 0.6;
+/** Metadata spellings of one generating program (sample apps of one library, an embedder's renamed releases). */
+const PROGRAM_ALIASES = [
+  [/mustang|gnuaccounting|^my application$|toecount/, 'mustang / gnuaccounting sample'],
+  [/zugferd-kit|factur-x\.js/, 'factur-x-kit (zugferd-kit, pdf-lib)'],
+  [/factur-x python lib/, 'factur-x python lib (page generator not named)'],
+];
 /** Richer XML profiles first when a layout family or a page text has more candidates than it keeps. */
 const PROFILE_RANK = [/extended/i, /en16931|comfort|xrechnung/i, /basic(?!.?wl)/i, /basic.?wl/i, /minimum/i];
 
@@ -72,10 +80,10 @@ const pageText = (file, first) => run('pdftotext', ['-layout', ...(first ? ['-f'
 
 /** The generating program: the application before "(via …)" or else Creator + Producer, versions removed. */
 export function programOf(creator, producer) {
-  const strip = (s) => s.replace(/\(.*?\)/g, ' ').replace(/\bv?\d+([._-]\d+)*[a-z]*\d*\b/gi, ' ').replace(/[®©]|snapshot|beta|alpha/gi, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
+  const strip = (s) => s.replace(/\(.*?\)|\+\S*/g, ' ').replace(/\bv?\d+([._-]\d+)*[a-z]*\d*\b/gi, ' ').replace(/[®©]|snapshot|beta|alpha/gi, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
   const via = /^(.*?)\(via /i.exec(producer);
-  if (via && strip(via[1])) return strip(via[1]);
-  return [strip(creator), strip(producer)].filter(Boolean).join(' / ') || 'unknown';
+  const name = via && strip(via[1]) ? strip(via[1]) : [strip(creator), strip(producer)].filter(Boolean).join(' / ') || 'unknown';
+  return PROGRAM_ALIASES.find(([re]) => re.test(name))?.[1] ?? name;
 }
 const labelWords = (t) => new Set(t.normalize('NFKC').toLowerCase().split(/[^\p{L}]+/u).filter((w) => w.length >= 3));
 function jaccard(a, b) { let n = 0; for (const w of a) if (b.has(w)) n++; return n / (a.size + b.size - n || 1); }
@@ -131,7 +139,7 @@ function selectLayouts(cands, log) {
   const families = [];
   for (const c of cands) {
     c.words = labelWords(c.first);
-    const f = families.find((fam) => fam.program === c.program && jaccard(fam.words, c.words) >= LAYOUT_SIMILARITY);
+    const f = families.find((fam) => jaccard(fam.words, c.words) >= (fam.program === c.program ? LAYOUT_SIMILARITY : CROSS_PROGRAM_SIMILARITY));
     if (f) f.members.push(c); else families.push({ program: c.program, words: c.words, members: [c] });
   }
   const kept = [];

@@ -111,6 +111,8 @@ export function parseEinvoiceXml(xml) {
 // ------------------------------------------------------------------ visibility on the page
 /** The scorer's string normalisation (score.mjs), with all whitespace removed. */
 export const squash = (s) => String(s).normalize('NFKC').toLowerCase().replace(/ß/g, 'ss').replace(/\s+/g, '');
+/** The same with whitespace runs kept as one space: numbers in neighbouring layout columns stay apart. */
+const spaced = (s) => String(s).normalize('NFKC').toLowerCase().replace(/\s+/g, ' ');
 const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** `needle` occurs in `hay` (both squashed) and is not glued to further digits on either side. */
 function printedNumber(hay, needle) { return new RegExp(`(?<![0-9])(?<![0-9][.,'])${esc(needle)}(?![0-9])(?![.,][0-9])`).test(hay); }
@@ -124,7 +126,7 @@ export function numberForms(v) {
   if (own && own.length === 1) decs.add(1);
   for (const d of decs) {
     const [i, f] = abs.toFixed(d).split('.');
-    for (const [g, m] of [['', ','], ['', '.'], ['.', ','], [',', '.'], ["'", '.']]) forms.add(groupThousands(i, g) + (f ? m + f : ''));
+    for (const [g, m] of [['', ','], ['', '.'], ['.', ','], [',', '.'], ["'", '.'], [' ', ','], [' ', '.']]) forms.add(groupThousands(i, g) + (f ? m + f : ''));
   }
   return [...forms];
 }
@@ -145,7 +147,7 @@ export function dateForms(iso) {
   for (const [a, b] of [[d, m], [dn, mn], [m, d], [mn, dn]]) for (const sep of ['.', '/', '-']) { out.add(a + sep + b + sep + y); out.add(a + sep + b + sep + yy); }
   for (const names of Object.values(MONTHS)) {
     const name = names[+m - 1];
-    for (const n of [name, name.slice(0, 3)]) { out.add(`${dn}.${n}${y}`); out.add(`${dn}${n}${y}`); out.add(`${d}.${n}${y}`); out.add(`${n}${dn},${y}`); out.add(`${d}${n}${y}`); }
+    for (const n of [name, name.slice(0, 3)]) { out.add(`${dn}.${n}${y}`); out.add(`${dn}${n}${y}`); out.add(`${d}.${n}${y}`); out.add(`${n}${dn},${y}`); out.add(`${n}${d},${y}`); out.add(`${d}${n}${y}`); }
   }
   return [...out].map(squash);
 }
@@ -159,13 +161,13 @@ function printedName(hay, name) {
 }
 
 /** Checks one header value against the page; returns the value to expect (maybe sign-corrected) or undefined. */
-function headerValue(key, v, page, credit) {
+function headerValue(key, v, page, pageSp, credit) {
   if (v === undefined) return { keep: undefined };
   if (key === 'seller_name' || key === 'buyer_name') { const n = printedName(page, v); return n ? { keep: n, changed: n !== v.replace(/\s+/g, ' ').trim() } : { why: 'not printed' }; }
   if (key === 'invoice_date' || key === 'due_date') return dateForms(v).some((f) => page.includes(f)) ? { keep: v } : { why: 'date not printed in a known form' };
   if (key === 'currency') return page.includes(squash(v)) || (CURRENCY_SIGNS[v] ?? []).some((s) => page.includes(s)) ? { keep: v } : { why: 'neither code nor sign printed' };
   if (typeof v === 'number') {
-    const p = amountPrinted(page, v);
+    const p = amountPrinted(pageSp, v);
     if (p === 'no') return { why: 'amount not printed' };
     return p === 'negative' && credit && v > 0 ? { keep: -v, sign: true } : { keep: v };
   }
@@ -177,7 +179,9 @@ function lineWindow(lines, desc) {
   const first = squash(desc.split(/\r?\n/)[0]).slice(0, 40);
   if (!first) return null;
   const i = lines.findIndex((l, k) => squash(lines.slice(k, k + 3).join('')).startsWith(first) || squash(l).includes(first));
-  return i < 0 ? null : squash(lines.slice(Math.max(0, i - LINE_WINDOW), i + LINE_WINDOW + 1 + desc.split(/\r?\n/).length).join('\n'));
+  if (i < 0) return null;
+  const win = lines.slice(Math.max(0, i - LINE_WINDOW), i + LINE_WINDOW + 1 + desc.split(/\r?\n/).length).join('\n');
+  return { sq: squash(win), sp: spaced(win) };
 }
 function lineItems(lines, xmlLines, credit, out) {
   const rows = [];
@@ -185,11 +189,11 @@ function lineItems(lines, xmlLines, credit, out) {
     if (!l.description) { out.drops.push(['line_items', 'row dropped', 'XML line without a name']); continue; }
     const win = lineWindow(lines, l.description);
     if (!win) { out.drops.push(['line_items', 'row dropped', 'description not printed']); continue; }
-    const desc = printedName(win, l.description) ?? l.description.split(/\r?\n/)[0].trim();
+    const desc = printedName(win.sq, l.description) ?? l.description.split(/\r?\n/)[0].trim();
     const row = { description: desc }, idx = rows.length;
     for (const col of ['quantity', 'unit_price', 'amount']) {
       if (l[col] === undefined) continue;
-      const p = amountPrinted(win, l[col]);
+      const p = amountPrinted(win.sp, l[col]);
       if (p === 'no') { out.unlabelled.push(`line_items[${idx}].${col}`); continue; }
       row[col] = p === 'negative' && credit && l[col] > 0 ? -l[col] : l[col];
     }
@@ -203,11 +207,11 @@ function lineItems(lines, xmlLines, credit, out) {
  * A value not printed on the page is dropped and listed as unlabelled (the page may show it in another form).
  */
 export function deriveExpected(inv, pageText) {
-  const page = squash(pageText), lines = pageText.split('\n');
+  const page = squash(pageText), pageSp = spaced(pageText), lines = pageText.split('\n');
   const credit = CREDIT_NOTE_TYPES.has(inv.type_code);
   const out = { expected: {}, unlabelled: [], drops: [] };
   for (const [key, v] of Object.entries(inv.header)) {
-    const r = headerValue(key, v, page, credit);
+    const r = headerValue(key, v, page, pageSp, credit);
     if (r.keep !== undefined) { out.expected[key] = r.keep; if (r.sign) out.drops.push([key, 'sign', 'positive in the XML, printed negative']); if (r.changed) out.drops.push([key, 'trimmed', 'XML name lines not printed were left out']); }
     else if (r.why) { out.unlabelled.push(key); out.drops.push([key, 'dropped', r.why]); }
   }
