@@ -70,7 +70,13 @@ function checkLabels(texts, doc) {
     dropped.push(`table_${ti + 1}[${ri}].${t.columns[ci].label}`);
     return undefined;
   })));
-  return { fields, tables, dropped };
+  // Line items a design lists itself (when one cell carries two of them); otherwise they come from the table's roles.
+  const items = doc.items?.map((it, ri) => Object.fromEntries(Object.entries(it).flatMap(([k, l]) => {
+    if (printed(texts, l.surface)) return [[k, l.value]];
+    dropped.push(`line_items[${ri}].${k}`);
+    return [];
+  })));
+  return { fields, tables, items, dropped };
 }
 
 function lineItems(t, rows) {
@@ -90,11 +96,11 @@ function buildDesign(git, program, design, perDesign, sets, report) {
     const doc = design.render(git, inv);
     const pdf = printPdf(doc.html);
     const texts = pageTexts(pdf);
-    const { fields, tables, dropped } = checkLabels(texts, doc);
+    const { fields, tables, items: listed, dropped } = checkLabels(texts, doc);
     const entry = { id, doc: `docs/${id}.pdf`, media_type: 'application/pdf', sha256: sha256(pdf), source_repo: git.repo, source_commit: git.commit,
       source_path: design.path, program: program.name, design: design.design, language: lang, pages: texts.pages, seed: seedOf(id) };
     if (design.invoice) {
-      const items = lineItems(doc.tables[0], tables[0]);
+      const items = listed ?? lineItems(doc.tables[0], tables[0]);
       const expected = { ...fields, ...(items.length ? { line_items: items } : {}) };
       writeDoc(sets.invoices, id, pdf, expected, null);
       sets.invoices.manifest.push(entry);

@@ -106,5 +106,5 @@ function item(r, L, rates, opts) {
   const gross = round2(qty * price);
   const discount = round2((gross * discountPct) / 100);
   return { code: `${word(r, 1, 1).slice(0, 2).toUpperCase()}-${r.int(1000, 99999)}`, title: `${r.pick(L.nouns)} ${word(r, 2, 2)}`,
-    note: r.chance(0.5) ? r.pick(L.notes) : '', qty, unit, price, discountPct, discount, gross, net: round2(gross - discount), taxRate: r.pick(rates) };
+    note: !opts.noNotes && r.chance(0.5) ? r.pick(L.notes) : '', qty, unit, price, discountPct, discount, gross, net: round2(gross - discount), taxRate: r.pick(rates) };
 }

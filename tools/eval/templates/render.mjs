@@ -54,7 +54,8 @@ end
 `;
 
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--no-first-run', '--disable-sync', '--no-pdf-header-footer', '--run-all-compositor-stages-before-draw'];
+  '--no-first-run', '--disable-sync', '--no-pdf-header-footer', '--host-resolver-rules=MAP * ~NOTFOUND', // no network: remote images fail
+  '--run-all-compositor-stages-before-draw'];
 
 /** Prints an HTML string to PDF with Debian's chromium; returns the PDF bytes. */
 export function printPdf(html) {
