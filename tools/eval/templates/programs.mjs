@@ -1,0 +1,11 @@
+// The invoicing programs whose templates build-invoices-templates.mjs renders: command-line flag, pinned
+// source, licence and designs. Invoice Ninja is deliberately absent (its designs are reserved).
+import { KIMAI, KIMAI_DESIGNS } from './kimai.mjs';
+import { KILLBILL, KILLBILL_DESIGNS } from './killbill.mjs';
+import { FOSSBILLING, FOSSBILLING_DESIGNS } from './fossbilling.mjs';
+
+export const PROGRAMS = [
+  { name: 'Kimai', flag: 'kimai', source: KIMAI, licence: KIMAI.licence, engine: 'Twig (npm twig)', designs: KIMAI_DESIGNS },
+  { name: 'FOSSBilling', flag: 'fossbilling', source: FOSSBILLING, licence: FOSSBILLING.licence, engine: 'Twig (npm twig)', designs: FOSSBILLING_DESIGNS },
+  { name: 'Kill Bill', flag: 'killbill', source: KILLBILL, licence: KILLBILL.licence, engine: 'Mustache (npm mustache)', designs: KILLBILL_DESIGNS },
+];

@@ -1,0 +1,101 @@
+// Rendering for build-invoices-templates.mjs: each template language through its own engine (Twig via the npm
+// `twig` port, Mustache via `mustache`, ERB via Debian's ruby), HTML to PDF with headless Chromium, and the page
+// text back with poppler's pdftotext for the visibility check of every label.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import Twig from 'twig';
+import Mustache from 'mustache';
+
+Twig.cache(false);
+
+/**
+ * Renders a Twig template with the program's helpers: `filters`/`functions` are maps name -> fn, the program's
+ * own Twig extensions reduced to what produces data (they are registered globally, so each render sets its own).
+ */
+export function renderTwig(source, context, { filters = {}, functions = {} } = {}) {
+  for (const [name, fn] of Object.entries(filters)) Twig.extendFilter(name, (value, args) => fn(value, ...(Array.isArray(args) ? args : args === undefined ? [] : [args])));
+  for (const [name, fn] of Object.entries(functions)) Twig.extendFunction(name, fn);
+  return Twig.twig({ data: source, rethrow: true }).render(context);
+}
+
+export function renderMustache(source, context) {
+  return Mustache.render(source, context);
+}
+
+/** ERB through Debian's ruby: the context is JSON, turned into OpenStruct-like objects; `prelude` adds helpers. */
+export function renderErb(source, context, prelude) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tpl-erb-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'ctx.json'), JSON.stringify(context));
+    fs.writeFileSync(path.join(dir, 'tpl.erb'), source);
+    fs.writeFileSync(path.join(dir, 'run.rb'), `${ERB_RUNNER}\n${prelude}\nputs render_template(File.read(ARGV[1]), JSON.parse(File.read(ARGV[0])))\n`);
+    return execFileSync('ruby', [path.join(dir, 'run.rb'), path.join(dir, 'ctx.json'), path.join(dir, 'tpl.erb')], { encoding: 'utf8' });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+const ERB_RUNNER = `
+require 'erb'
+require 'json'
+# A data object: each JSON key is a method, "key?" tells presence (as ActiveRecord attributes do).
+class Data < BasicObject
+  def initialize(h) @h = h end
+  def method_missing(m, *a)
+    k = m.to_s
+    return !(v = @h[k.chomp('?')]).nil? && v != '' && v != [] if k.end_with?('?')
+    wrap(@h.fetch(k) { ::Kernel.raise ::NoMethodError, "no #{k}" })
+  end
+  def respond_to_missing?(*) true end
+  def to_s() @h.fetch('to_s', '').to_s end
+  def wrap(v) v.is_a?(::Hash) ? Data.new(v) : v.is_a?(::Array) ? v.map { |x| wrap(x) } : v end
+end
+`;
+
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--no-first-run', '--disable-sync', '--no-pdf-header-footer', '--host-resolver-rules=MAP * ~NOTFOUND', // no network: remote images fail
+  '--run-all-compositor-stages-before-draw'];
+
+/** Prints an HTML string to PDF with Debian's chromium; returns the PDF bytes. */
+export function printPdf(html) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tpl-print-'));
+  try {
+    const input = path.join(dir, 'invoice.html');
+    const output = path.join(dir, 'invoice.pdf');
+    fs.writeFileSync(input, html);
+    execFileSync('chromium', [...CHROMIUM_FLAGS, `--user-data-dir=${path.join(dir, 'profile')}`, `--print-to-pdf=${output}`, `file://${input}`],
+      { stdio: ['ignore', 'ignore', 'ignore'], timeout: 120000 });
+    return fs.readFileSync(output);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Page text of a PDF in both pdftotext modes (layout, reading order), for the visibility check. */
+export function pageTexts(pdf) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tpl-text-'));
+  try {
+    const file = path.join(dir, 'd.pdf');
+    fs.writeFileSync(file, pdf);
+    const run = (mode) => execFileSync('pdftotext', [...mode, file, '-'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1] ?? 0);
+    return { layout: run(['-layout']), raw: run([]), pages };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** score.mjs's string normalisation, with all whitespace removed: NFKC, case-folded (ß = ss). */
+export const squash = (s) => String(s ?? '').normalize('NFKC').toLowerCase().replace(/ß/g, 'ss').replace(/\s+/g, '');
+
+/**
+ * True when the printed form of a value appears in the page text (either pdftotext mode), whitespace ignored.
+ * A multi-line cell (an array of lines) is printed when each of its lines is.
+ */
+export function printed(texts, surface) {
+  if (Array.isArray(surface)) return surface.length > 0 && surface.every((line) => printed(texts, line));
+  const needle = squash(surface);
+  if (!needle) return false;
+  return squash(texts.layout).includes(needle) || squash(texts.raw).includes(needle);
+}
