@@ -30,10 +30,14 @@ const SERVICES = {
   artifact: { port: 3101, live: '/health', ready: '/health', db: true, s3: true, publicS3: true },
   template: { port: 3102, live: '/health', ready: '/health', db: true, s3: false },
   billing: { port: 3103, live: '/health', ready: '/health', db: true, s3: false },
-  'extraction-worker': { port: 3104, live: '/health', ready: '/health', db: false, s3: true },
+  // The worker holds no storage credentials: artifact hands it presigned URLs for each job's own objects.
+  'extraction-worker': { port: 3104, live: '/health', ready: '/health', db: false, s3: false },
   'webhook-dispatcher': { port: 3105, live: '/health', ready: '/health', db: true, s3: false, webhookKey: true },
 };
 const WORKER = 'extraction-worker';
+/** The bucket-wide storage credentials and their Secret: only services with `s3: true` may have them. */
+const S3_CREDENTIALS = ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+const S3_SECRET = 'docket-s3';
 const SECRETISH = /(SECRET|PASSWORD|TOKEN|DATABASE_URL|ACCESS_KEY)/;
 
 // ---------------------------------------------------------------------------------------------------
@@ -182,6 +186,11 @@ function check(target, docs, mode) {
       const fromSecret = (n) => env.some((e) => e.name === n && e.valueFrom?.secretKeyRef?.name && e.valueFrom.secretKeyRef.key);
       const wants = [...(exp.db ? ['DATABASE_URL'] : []), ...(exp.s3 ? ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] : []), ...(exp.webhookKey ? ['WEBHOOK_SECRET_KEY'] : [])];
       for (const n of wants) if (!fromSecret(n)) fail(cw, `${n} must be set from a Secret (secretKeyRef)`);
+      if (!exp.s3) {
+        const storageSecrets = env.filter((e) => S3_CREDENTIALS.includes(e.name) || e.valueFrom?.secretKeyRef?.name === S3_SECRET);
+        for (const e of storageSecrets) fail(cw, `${e.name} must not be set: this service holds no storage credentials`);
+        if ((c.envFrom ?? []).some((ef) => ef.secretRef?.name === S3_SECRET)) fail(cw, `envFrom must not reference Secret ${S3_SECRET}`);
+      }
       // Least privilege (ADR 0009-nats-and-postgres-least-privilege): its own NATS user, its DML-only database role.
       if (!fromSecret('NATS_PASSWORD')) fail(cw, 'NATS_PASSWORD must be set from a Secret (its own NATS user)');
       if (env.find((e) => e.name === 'NATS_USER')?.value !== name) fail(cw, `NATS_USER must be "${name}"`);

@@ -64,10 +64,20 @@ export function startServices(opts) {
 /** Lines of a quiet service's output kept for the report of an unexpected exit. */
 const LAST_LINES_KEPT = 30;
 
+/** Services that hold no storage credentials: the worker gets presigned URLs per job from artifact (ADR 0009). */
+const NO_STORAGE_CREDENTIALS = new Set(['extraction-worker']);
+
+/** One service's environment: the shared one plus its own, without the S3_* settings where it must not have them. */
+function serviceEnvOf(name, port, opts) {
+  const env = { ...process.env, ...opts.env, ...opts.serviceEnv?.[name], PORT: String(port), AWS_SDK_JS_SUPPRESS_NODE_VERSION_WARNING: '1' };
+  if (NO_STORAGE_CREDENTIALS.has(name)) for (const key of Object.keys(env)) if (key.startsWith('S3_')) delete env[key];
+  return env;
+}
+
 function startService(name, port, color, opts) {
   const child = spawn(process.execPath, [join(ROOT, 'apps', name, 'dist', 'main.js')], {
     cwd: ROOT,
-    env: { ...process.env, ...opts.env, ...opts.serviceEnv?.[name], PORT: String(port), AWS_SDK_JS_SUPPRESS_NODE_VERSION_WARNING: '1' },
+    env: serviceEnvOf(name, port, opts),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const prefix = `\u001b[${color}m[${name}]\u001b[0m`;

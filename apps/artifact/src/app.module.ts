@@ -20,6 +20,7 @@ import { ProcessingDeadlineService } from './expiry/processing-deadline.service.
 import { UploadExpiryService } from './expiry/upload-expiry.service.js';
 import { JobProgressService } from './jobs/job-progress.service.js';
 import { JobQueryService } from './jobs/job-query.service.js';
+import { JobStorageService } from './jobs/job-storage.service.js';
 import { JobsHandler } from './jobs/jobs.handler.js';
 import { PipelineJobService } from './pipelines/pipeline-job.service.js';
 import { PipelineService } from './pipelines/pipeline.service.js';
@@ -49,7 +50,7 @@ export class ArtifactModule {
         { provide: LOGGER, useValue: deps.log },
         CreateExtractionService, ConfirmUploadService, JobQueryService, JobProgressService, UploadExpiryService, ProcessingDeadlineService,
         ArtifactQueryService, ArtifactUpdateService, RerunService, CancelService, RetentionPurgeService,
-        SubmissionDefaultsService, PipelineService, PipelineJobService, CreateBatchService, ConfirmBatchService,
+        SubmissionDefaultsService, PipelineService, PipelineJobService, CreateBatchService, ConfirmBatchService, JobStorageService,
       ],
     };
   }

@@ -29,6 +29,12 @@ export const artifactEnvSchema = z.object({
   RETENTION_SWEEP_MS: z.coerce.number().int().min(100).default(300_000),
   /** Seconds an upload URL stays valid (spec §8: 3600 by default). */
   UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(3600),
+  /**
+   * Seconds the worker's presigned URLs for one job (source HEAD/GET, result PUTs) stay valid. They are handed out at
+   * each delivery and used within one extraction: keep it above the worker's EXTRACTION_TIMEOUT_MS (300 s) plus
+   * the time to store the results.
+   */
+  WORKER_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(3600),
 });
 
 export type ArtifactConfig = z.infer<typeof artifactEnvSchema>;

@@ -4,7 +4,6 @@ import { createLogger, loadConfig } from '@docket/config';
 import { Streams, type JobRunMessage } from '@docket/contracts';
 import { createExtractionEngine, hasNativeTesseract, nativeTesseractLanguages } from '@docket/extraction';
 import { JetStreamBus, RpcClient, startServiceApp, natsAuth } from '@docket/messaging';
-import { S3Storage, storageConfigFromEnv } from '@docket/storage';
 import { ocrThreads, workerEnvSchema } from './config.js';
 import { RunJobService } from './run/run-job.service.js';
 import { WorkerModule } from './worker.module.js';
@@ -12,7 +11,6 @@ import { WorkerModule } from './worker.module.js';
 export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{ app: INestApplication; close(): Promise<void> }> {
   const cfg = loadConfig(workerEnvSchema, env);
   const log = createLogger('extraction-worker', cfg.LOG_LEVEL);
-  const storage = new S3Storage(storageConfigFromEnv(cfg));
   const rpc = new RpcClient({ natsUrl: cfg.NATS_URL, auth: natsAuth(cfg), name: 'extraction-worker-client' });
   await rpc.connect();
   const bus = new JetStreamBus(cfg.NATS_URL, log, 'extraction-worker', natsAuth(cfg));
@@ -21,7 +19,8 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
   // The native OCR probes (`tesseract --version`, `--list-langs`) are synchronous and cached: run them here, at boot,
   // so that no job ever waits on a synchronous child process (ADR 0008).
   log.info({ nativeTesseract: hasNativeTesseract(), languages: [...nativeTesseractLanguages()] }, 'OCR backends probed');
-  const runner = new RunJobService(engine, storage, rpc, cfg, log);
+  // No storage client: artifact hands out presigned URLs for each job's own objects (JobStorageReply).
+  const runner = new RunJobService(engine, rpc, cfg, log);
 
   const app = await startServiceApp({
     service: 'extraction-worker',
@@ -35,7 +34,6 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
       queue: async () => {
         if (bus.connection.isClosed()) throw new Error('NATS connection closed');
       },
-      storage: () => storage.ping(),
       model: async () => {
         // The engine is in-process; a tiny text extraction proves it loads and answers.
         await engine.extract({ bytes: new TextEncoder().encode('Total: 1'), mimeType: 'text/plain', filename: 'probe.txt' }, {
@@ -64,7 +62,6 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
       await app.close();
       await rpc.close();
       await engine.close();
-      storage.destroy();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { baseEnv, env, s3Env, z } from '@docket/config';
+import { baseEnv, env, z } from '@docket/config';
 import { availableParallelism } from 'node:os';
 import { DEFAULT_OCR_LANGUAGES, OCR_ENGINE_MODES, OCR_LANGUAGES, parseOcrLanguages } from '@docket/extraction';
 
@@ -8,7 +8,7 @@ export const SHUTDOWN_GRACE_MARGIN_MS = 30_000;
 export const workerEnvSchema = z
   .object({
     ...baseEnv,
-    ...s3Env,
+    // No S3 settings: the worker reads and writes storage only through artifact's presigned URLs (JobStorageReply).
     HOST: z.string().default('127.0.0.1'),
     PORT: env.port(3104),
     /** Jobs worked on at once by this process (OCR is CPU-bound: ~1 per core). */

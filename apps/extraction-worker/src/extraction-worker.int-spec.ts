@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Controller, Module, type INestApplication } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  JobOutcomeCommand, JobStartedCommand, rawKey, resultKeys, Streams, Subjects, type JobOutcomeReply, type JobRunMessage, type JobStartedReply,
+  JobOutcomeCommand, JobStartedCommand, JobStorageCommand, rawKey, RESULT_CONTENT_TYPES, resultKeys, Streams, Subjects, type JobOutcomeReply,
+  type JobRunMessage, type JobStartedReply, type JobStorageReply,
 } from '@docket/contracts';
 import { JetStreamBus, startServiceApp } from '@docket/messaging';
 import { S3Storage, storageConfigFromEnv } from '@docket/storage';
@@ -13,7 +14,14 @@ import { bootstrap } from './bootstrap.js';
 
 jest.setTimeout(90_000);
 
-/** Stand-in `artifact`: a real NATS responder with the real contract classes, recording what the worker reports. */
+/**
+ * Stand-in `artifact`: a real NATS responder with the real contract classes, recording what the worker reports and
+ * handing out presigned URLs for the jobs the test published (the worker itself has no storage credentials).
+ */
+const published = new Map<string, JobRunMessage>();
+const storageAsked: string[] = [];
+const URL_TTL_SECONDS = 600;
+let presigner: S3Storage;
 const started: JobStartedCommand[] = [];
 const outcomes: JobOutcomeCommand[] = [];
 const terminal = new Set<string>();
@@ -23,6 +31,21 @@ const outage = new Map<string, number>();
 const priorAttempts = new Map<string, number>();
 @Controller()
 class ArtifactStandIn {
+  @MessagePattern(Subjects.artifact.jobStorage)
+  async storage(@Payload() cmd: JobStorageCommand): Promise<JobStorageReply> {
+    storageAsked.push(cmd.jobId);
+    const msg = published.get(cmd.jobId);
+    if (!msg || terminal.has(cmd.jobId)) return { proceed: false };
+    const keys = resultKeys(msg.accountId, msg.artifactId, msg.jobId);
+    return {
+      proceed: true,
+      sourceHeadUrl: await presigner.presignInternal('HEAD', msg.sourceKey, URL_TTL_SECONDS),
+      sourceGetUrl: await presigner.presignInternal('GET', msg.sourceKey, URL_TTL_SECONDS),
+      resultPutUrl: await presigner.presignInternal('PUT', keys.json, URL_TTL_SECONDS, RESULT_CONTENT_TYPES.json),
+      markdownPutUrl: await presigner.presignInternal('PUT', keys.markdown, URL_TTL_SECONDS, RESULT_CONTENT_TYPES.markdown),
+    };
+  }
+
   @MessagePattern(Subjects.artifact.jobStarted)
   started(@Payload() cmd: JobStartedCommand): JobStartedReply {
     const failing = outage.get(cmd.jobId) ?? 0;
@@ -62,10 +85,12 @@ describe('extraction-worker (real NATS JetStream and S3)', () => {
 
   function job(over: Partial<JobRunMessage> = {}): JobRunMessage {
     const artifactId = `art_${ulid().toLowerCase()}`;
-    return {
+    const msg: JobRunMessage = {
       jobId: `job_${ulid().toLowerCase()}`, artifactId, accountId: acct, sandbox: false, sourceKey: rawKey(acct, artifactId, 'a.txt'),
       mimeType: 'text/plain', filename: 'a.txt', schema: SCHEMA, templateId: null, templateVersion: null, confidenceThreshold: 0.7, ...over,
     };
+    published.set(msg.jobId, msg);
+    return msg;
   }
   const outcomeOf = (jobId: string) =>
     expectEventually(() => {
@@ -76,15 +101,17 @@ describe('extraction-worker (real NATS JetStream and S3)', () => {
 
   beforeAll(async () => {
     [nats, s3] = await Promise.all([startTestNats(), startTestS3()]);
+    storage = new S3Storage(storageConfigFromEnv({ S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_ENDPOINT: s3.endpoint, S3_BUCKET: s3.bucket }));
+    presigner = storage;
     const log = testLogger();
     artifact = await startServiceApp({ service: 'artifact', module: ArtifactStandInModule, natsUrl: nats.url, host: '127.0.0.1', port: await freePort(), log, checks: {} });
+    // As in production: its own NATS user and no storage settings at all (no S3_* variables).
     worker = await bootstrap({
-      NATS_URL: nats.url, PORT: String(await freePort()), LOG_LEVEL: 'silent', NODE_ENV: 'test', ...s3.env,
+      ...nats.env('extraction-worker'), PORT: String(await freePort()), LOG_LEVEL: 'silent', NODE_ENV: 'test',
       WORKER_MAX_DELIVER: '2', WORKER_ACK_WAIT_MS: '5000',
     });
     bus = new JetStreamBus(nats.url, log, 'worker-test');
     await bus.connect();
-    storage = new S3Storage(storageConfigFromEnv({ S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_ENDPOINT: s3.endpoint, S3_BUCKET: s3.bucket }));
   });
 
   afterAll(async () => {
@@ -169,12 +196,13 @@ describe('extraction-worker (real NATS JetStream and S3)', () => {
     terminal.add(msg.jobId);
     await storage.put(msg.sourceKey, 'Invoice Number: T-1\n', 'text/plain');
     await bus.publish(Streams.jobs.run, msg, `run_${msg.jobId}`);
-    await expectEventually(() => expect(started.some((s) => s.jobId === msg.jobId)).toBe(true));
+    await expectEventually(() => expect(storageAsked.includes(msg.jobId)).toBe(true));
     // The next job is processed, so the skipped one was acked rather than left pending.
     const next = job();
     await storage.put(next.sourceKey, 'Invoice Number: N-1\n', 'text/plain');
     await bus.publish(Streams.jobs.run, next, `run_${next.jobId}`);
     await outcomeOf(next.jobId);
     expect(outcomes.some((o) => o.jobId === msg.jobId)).toBe(false);
+    expect(started.some((s) => s.jobId === msg.jobId)).toBe(false);
   });
 });

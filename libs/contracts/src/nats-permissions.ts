@@ -11,7 +11,9 @@ import { Streams, Subjects, type ServiceName } from './subjects.js';
  * - `consumes`: the durable pull consumers it owns.
  *
  * Replies to requests a service received go out through `allow_responses` (only to the reply subject of
- * a message it was delivered), so nobody needs a blanket publish right on `_INBOX.>`.
+ * a message it was delivered), so nobody needs a blanket publish right on `_INBOX.>`. Replies to a user's own
+ * requests (and its JetStream API replies and pull deliveries) arrive on its own inbox prefix
+ * (`natsInboxPrefix`), the only inboxes it may subscribe to: no user can read another user's replies.
  */
 export type NatsUserName = ServiceName | 'admin';
 
@@ -29,11 +31,16 @@ const SERVICES: readonly ServiceName[] = ['gateway', 'artifact', 'template', 'bi
 /** Billing's operator-only subjects: the admin CLI may call them, the public gateway may not. */
 export const OPERATOR_BILLING_SUBJECTS: readonly string[] = [Subjects.billing.openWallet, Subjects.billing.deposit, Subjects.billing.freeze, Subjects.billing.unfreeze];
 
+/** Artifact subjects that only other services call (the worker, template, billing): never the public gateway. */
+const NOT_FOR_GATEWAY = new Set<string>([
+  Subjects.artifact.jobStarted, Subjects.artifact.jobOutcome, Subjects.artifact.jobStorage, Subjects.artifact.templateInUse, Subjects.artifact.jobSettlement,
+]);
+
 export const servicePermissions: Record<NatsUserName, NatsUserGrants> = {
   gateway: {
     serves: [ping('gateway')],
     calls: [
-      ...all(Subjects.artifact).filter((s) => s !== Subjects.artifact.jobStarted && s !== Subjects.artifact.jobOutcome && s !== Subjects.artifact.templateInUse && s !== Subjects.artifact.jobSettlement),
+      ...all(Subjects.artifact).filter((s) => !NOT_FOR_GATEWAY.has(s)),
       ...all(Subjects.template).filter((s) => s !== Subjects.template.snapshot),
       Subjects.billing.getWallet,
       Subjects.billing.usage,
@@ -64,7 +71,7 @@ export const servicePermissions: Record<NatsUserName, NatsUserGrants> = {
   },
   'extraction-worker': {
     serves: [ping('extraction-worker')],
-    calls: [Subjects.artifact.jobStarted, Subjects.artifact.jobOutcome],
+    calls: [Subjects.artifact.jobStorage, Subjects.artifact.jobStarted, Subjects.artifact.jobOutcome],
     publishes: [],
     consumes: [{ stream: Streams.jobs.name, durable: Streams.jobs.workerDurable }],
   },
@@ -86,6 +93,15 @@ export const servicePermissions: Record<NatsUserName, NatsUserGrants> = {
 
 export const NATS_USERS = Object.keys(servicePermissions) as NatsUserName[];
 
+/**
+ * The inbox prefix of a NATS user (`inboxPrefix` of every connection it opens): replies to its requests arrive
+ * on `<prefix>.<random>`, and its subscribe permission covers `<prefix>.>` only. The default `_INBOX` is
+ * shared by everyone, so a user allowed `_INBOX.>` could read every other user's replies (webhook secrets).
+ */
+export function natsInboxPrefix(user: string): string {
+  return `_INBOX_${user}`;
+}
+
 /** The nats-server `permissions` of one user, as allow lists (everything else is denied). */
 export function natsPermissions(user: NatsUserName): { publish: string[]; subscribe: string[] } {
   const g = servicePermissions[user];
@@ -102,7 +118,7 @@ export function natsPermissions(user: NatsUserName): { publish: string[]; subscr
   ]);
   return {
     publish: unique([...g.calls, ...g.publishes, ...streamAdmin, ...consumerApi]),
-    subscribe: unique([...g.serves, '_INBOX.>']),
+    subscribe: unique([...g.serves, `${natsInboxPrefix(user)}.>`]),
   };
 }
 

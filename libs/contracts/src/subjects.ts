@@ -9,6 +9,8 @@ export const Subjects = {
     getJob: 'artifact.v1.job.get',
     jobStarted: 'artifact.v1.job.started',
     jobOutcome: 'artifact.v1.job.outcome',
+    /** Asked by the worker at each delivery: presigned URLs for that job's own objects (it holds no storage credentials). */
+    jobStorage: 'artifact.v1.job.storage',
     /** Asked by `billing`'s reconciliation sweep about a job whose hold is still open (ADR 0008). */
     jobSettlement: 'artifact.v1.job.settlement',
     list: 'artifact.v1.artifact.list',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connect, type Msg, type NatsConnection } from '@nats-io/transport-node';
-import { Subjects, type NatsUserName } from '@docket/contracts';
+import { natsInboxPrefix, Subjects, type NatsUserName } from '@docket/contracts';
 import { startTestNats, type TestNats } from '@docket/testing';
 import { natsAuth } from './index.js';
 
@@ -69,7 +69,29 @@ describe('NATS users per service (nats-server authorization)', () => {
     expect((await admin.request(Subjects.billing.deposit, '{}', { timeout: 5000 })).string()).toBe('deposit ok');
   });
 
-  it('refuses a wrong password', async () => {
+  it("keeps the gateway's replies (a webhook secret) from the worker: own inbox prefix, no `_INBOX.>`", async () => {
+    const secretReply = 'whsec_invented-signing-secret';
+    harness.subscribe(Subjects.webhook.create, { callback: (_e, m) => void m.respond(secretReply) });
+    await harness.flush();
+    const worker = await connectAs('extraction-worker');
+    const refusals = ['_INBOX.>', `${natsInboxPrefix('gateway')}.>`, '>'].map((subject) => {
+      const sub = worker.subscribe(subject);
+      return (async () => {
+        for await (const m of sub) return `the worker read ${m.subject}: ${m.string()}`;
+        return 'ended without an error';
+      })().catch((err: Error) => err.message);
+    });
+    await worker.flush();
+    const gateway = await connectAs('gateway');
+    const reply = await gateway.request(Subjects.webhook.create, '{}', { timeout: 5000 });
+
+    // The gateway's request/reply works; the worker saw none of it, and its reply went to the gateway's own inbox.
+    expect(reply.string()).toBe(secretReply);
+    expect(await Promise.all(refusals)).toEqual(refusals.map(() => expect.stringMatching(/^Permissions Violation for Subscription/)));
+    expect(reply.subject.startsWith(`${natsInboxPrefix('gateway')}.`)).toBe(true);
+  });
+
+  it("refuses a wrong password", async () => {
     await expect(connect({ servers: nats.url, user: 'billing', pass: 'not-the-password', reconnect: false })).rejects.toThrow(/Authorization Violation/i);
   });
 });

@@ -72,6 +72,16 @@ export class S3Storage {
     return getSignedUrl(this.presigner, new GetObjectCommand({ Bucket: this.cfg.bucket, Key: key }), { expiresIn });
   }
 
+  /**
+   * A URL for one operation on one key, signed for the in-cluster endpoint (`endpoint`, not `publicEndpoint`): what
+   * a service without storage credentials (the worker) is handed. A PUT signs `contentType`; its size is not bound.
+   */
+  presignInternal(method: 'HEAD' | 'GET' | 'PUT', key: string, expiresIn: number, contentType?: string): Promise<string> {
+    const target = { Bucket: this.cfg.bucket, Key: key };
+    const command = method === 'HEAD' ? new HeadObjectCommand(target) : method === 'GET' ? new GetObjectCommand(target) : new PutObjectCommand({ ...target, ContentType: contentType });
+    return getSignedUrl(this.client, command, { expiresIn, signableHeaders: new Set(method === 'PUT' ? ['content-type'] : []) });
+  }
+
   /** Undefined when the object does not exist. */
   async head(key: string): Promise<ObjectHead | undefined> {
     try {

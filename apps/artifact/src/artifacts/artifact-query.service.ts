@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  DOWNLOAD_URL_TTL_SECONDS, type ArtifactListQuery, type ArtifactPageDto, type ArtifactRecordDto, type ArtifactRef,
+  DOWNLOAD_URL_TTL_SECONDS, resultKeys, type ArtifactListQuery, type ArtifactPageDto, type ArtifactRecordDto, type ArtifactRef,
   type ArtifactStatusResponseDto, type DownloadArtifactCommand, type DownloadResponseDto,
 } from '@docket/contracts';
 import { DocketError } from '@docket/errors';
@@ -54,7 +54,9 @@ export class ArtifactQueryService {
         where: { artifactId: artifact.id, status: 'success' },
         order: { completedAt: 'DESC', id: 'DESC' },
       });
-      key = (cmd.fileType === 'json' ? job?.resultKey : job?.markdownKey) ?? null;
+      // The keys derived from account, artifact and job: a stored column only says that the worker wrote the object.
+      const own = job ? resultKeys(job.accountId, job.artifactId, job.id) : undefined;
+      key = (cmd.fileType === 'json' ? job?.resultKey && own?.json : job?.markdownKey && own?.markdown) || null;
       if (!key) throw new DocketError('not_found', `No ${cmd.fileType} result: no extraction of this artifact has succeeded yet`);
       filename = `${stem(artifact.filename)}.${cmd.fileType}`;
     }

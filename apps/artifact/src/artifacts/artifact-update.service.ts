@@ -43,9 +43,10 @@ export class ArtifactUpdateService {
       return { artifact: a, jobs: await m.find(JobEntity, { where: { artifactId: a.id } }) };
     });
     const keys = new Set<string>([artifact.storageKey]);
+    // Only the keys derived from this artifact's jobs: never a key a (pre-fix) worker report stored.
     for (const j of jobs) {
       const k = resultKeys(artifact.accountId, artifact.id, j.id);
-      for (const key of [j.resultKey, j.markdownKey, k.json, k.markdown]) if (key) keys.add(key);
+      keys.add(k.json).add(k.markdown);
     }
     for (const key of keys) await this.storage.delete(key);
     await this.ds.transaction(async (m) => {

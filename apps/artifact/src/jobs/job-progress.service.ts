@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  type JobOutcomeCommand, type JobOutcomeReply, type JobStartedCommand, type JobStartedReply,
+  isResultKeyOfJob, resultKeys, type JobOutcomeCommand, type JobOutcomeReply, type JobStartedCommand, type JobStartedReply,
 } from '@docket/contracts';
 import { DocketError } from '@docket/errors';
 import { S3Storage } from '@docket/storage';
@@ -14,6 +14,18 @@ import { enqueueJobFinished } from './job-finished.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const asJson = (v: object) => v as Record<string, any>;
+
+/**
+ * The job's result keys, derived here from account, artifact and job (ARCHITECTURE §4): the worker may only
+ * confirm them. A report naming any other object (another account's results) is refused and changes nothing.
+ */
+function ownResultKeys(job: JobEntity, cmd: JobOutcomeCommand): { json: string; markdown: string } {
+  const keys = resultKeys(job.accountId, job.artifactId, job.id);
+  if ((cmd.resultKey !== undefined && cmd.resultKey !== keys.json) || (cmd.markdownKey !== undefined && cmd.markdownKey !== keys.markdown)) {
+    throw new DocketError('forbidden', 'resultKey / markdownKey must be the result keys of this job');
+  }
+  return keys;
+}
 
 /**
  * Applies what the worker reports. The job state machine (spec §3.2) is decided here only:
@@ -43,11 +55,12 @@ export class JobProgressService {
       const job = await this.lockJob(m, cmd.jobId);
       if (!job) return 'gone' as const;
       if (isTerminal(job.status)) return null;
+      const keys = ownResultKeys(job, cmd);
       const now = new Date();
       const success = cmd.status === 'success';
       await m.update(JobEntity, { id: job.id }, {
         status: cmd.status, completedAt: now, pages: cmd.pages, result: success ? asJson(cmd.result ?? {}) : null,
-        fieldsMeta: cmd.fields ? asJson(cmd.fields) : null, resultKey: cmd.resultKey ?? null, markdownKey: cmd.markdownKey ?? null,
+        fieldsMeta: cmd.fields ? asJson(cmd.fields) : null, resultKey: success && cmd.resultKey ? keys.json : null, markdownKey: success && cmd.markdownKey ? keys.markdown : null,
         confidence: cmd.confidence ?? null, needsReview: cmd.needsReview ?? false, error: success ? null : (cmd.error ?? 'extraction_failed: unknown error'),
       });
       const artifact = await m.findOneByOrFail(ArtifactEntity, { id: job.artifactId });
@@ -88,11 +101,16 @@ export class JobProgressService {
 
   /**
    * The artifact (and its jobs) was deleted while the worker ran: the worker wrote its result objects
-   * before reporting, after the delete had removed the artifact's objects, so remove them here.
+   * before reporting, after the delete had removed the artifact's objects, so remove them here: only keys that
+   * name this job (its id is unique, so no other job's objects can), never whatever else the message names.
    */
   private async dropOrphanResults(cmd: JobOutcomeCommand): Promise<void> {
     for (const key of [cmd.resultKey, cmd.markdownKey]) {
       if (!key) continue;
+      if (!isResultKeyOfJob(key, cmd.jobId)) {
+        this.log.warn({ jobId: cmd.jobId, key }, 'outcome for a deleted job names an object of another job; not deleted');
+        continue;
+      }
       await this.storage.delete(key).catch((err) => this.log.warn({ err, jobId: cmd.jobId, key }, 'could not delete results of a deleted job'));
     }
     this.log.info({ jobId: cmd.jobId }, 'outcome for a deleted job ignored');

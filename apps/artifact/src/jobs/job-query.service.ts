@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DOWNLOAD_URL_TTL_SECONDS, type JobRef, type JobSettlementReply, type JobStatusResponseDto } from '@docket/contracts';
+import { DOWNLOAD_URL_TTL_SECONDS, resultKeys, type JobRef, type JobSettlementReply, type JobStatusResponseDto } from '@docket/contracts';
 import { DocketError } from '@docket/errors';
 import { S3Storage } from '@docket/storage';
 import { DataSource } from 'typeorm';
@@ -15,7 +15,9 @@ export class JobQueryService {
     const job = await this.ds.getRepository(JobEntity).findOneBy({ id: ref.jobId });
     if (!job) throw new DocketError('job_not_found', 'Job not found');
     if (job.accountId !== ref.accountId) throw new DocketError('forbidden', 'This job belongs to another account');
-    const url = job.status === 'success' && job.resultKey ? await this.storage.presignGet(job.resultKey, DOWNLOAD_URL_TTL_SECONDS) : undefined;
+    const url = job.status === 'success' && job.resultKey
+      ? await this.storage.presignGet(resultKeys(job.accountId, job.artifactId, job.id).json, DOWNLOAD_URL_TTL_SECONDS)
+      : undefined;
     return toJobStatus(job, url);
   }
 

@@ -1,16 +1,22 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { JobOutcomeCommand, JobRef, JobStartedCommand, Subjects, TemplateRef } from '@docket/contracts';
+import { JobOutcomeCommand, JobRef, JobStartedCommand, JobStorageCommand, Subjects, TemplateRef } from '@docket/contracts';
 import { JobProgressService } from './job-progress.service.js';
 import { JobQueryService } from './job-query.service.js';
+import { JobStorageService } from './job-storage.service.js';
 
 @Controller()
 export class JobsHandler {
-  constructor(private readonly query: JobQueryService, private readonly progress: JobProgressService) {}
+  constructor(private readonly query: JobQueryService, private readonly progress: JobProgressService, private readonly storage: JobStorageService) {}
 
   @MessagePattern(Subjects.artifact.getJob)
   get(@Payload() ref: JobRef) {
     return this.query.get(ref);
+  }
+
+  @MessagePattern(Subjects.artifact.jobStorage)
+  storageAccess(@Payload() cmd: JobStorageCommand) {
+    return this.storage.access(cmd);
   }
 
   @MessagePattern(Subjects.artifact.jobStarted)

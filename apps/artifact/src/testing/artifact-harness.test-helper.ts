@@ -3,7 +3,7 @@ import { Streams, type JobFinishedEvent, type JobRunMessage } from '@docket/cont
 import type { DocketError } from '@docket/errors';
 import { JetStreamBus, RpcClient, startServiceApp } from '@docket/messaging';
 import {
-  createTestDatabase, freePort, rejectionOf, startTestNats, startTestS3, testLogger, type TestDatabase, type TestS3,
+  createTestDatabase, freePort, rejectionOf, startTestNats, startTestS3, testLogger, type TestDatabase, type TestNats, type TestS3,
 } from '@docket/testing';
 import { bootstrap } from '../bootstrap.js';
 
@@ -12,6 +12,7 @@ export interface ArtifactHarness {
   /** The artifact service's Nest application (e.g. `app.get(SomeSweep).sweep(now)`). */
   app: INestApplication;
   db: TestDatabase;
+  nats: TestNats;
   s3: TestS3;
   /** What the outbox published to the worker's queue and to the event stream. */
   runs: JobRunMessage[];
@@ -59,7 +60,7 @@ export async function startArtifactHarness(name: string, standIns: new () => unk
       handler: async (e) => { finished.push(e); return { ack: true }; },
     });
     return {
-      db, s3, runs, finished, close, app: service.app,
+      db, nats, s3, runs, finished, close, app: service.app,
       call: <T>(subject: string, payload: object) => rpc.request<T>(subject, payload),
       fail: (subject: string, payload: object) => rejectionOf<DocketError>(rpc.request(subject, payload), subject),
     };

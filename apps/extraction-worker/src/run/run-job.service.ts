@@ -1,11 +1,11 @@
 import {
-  AUTO_STANDARD_FIELDS, AUTO_TEMPLATE_ID, DOCUMENT_TYPE_KEY, resultKeys, Subjects, type JobOutcomeCommand, type JobOutcomeReply, type JobRunMessage,
-  type JobStartedReply,
+  AUTO_STANDARD_FIELDS, AUTO_TEMPLATE_ID, DOCUMENT_TYPE_KEY, RESULT_CONTENT_TYPES, resultKeys, Subjects, type JobOutcomeCommand, type JobOutcomeReply,
+  type JobRunMessage, type JobStartedReply, type JobStorageReply,
 } from '@docket/contracts';
 import { DEFAULT_MAX_INPUT_BYTES, ExtractionError, extractAuto, syntheticResult, type ExtractionEngine, type ExtractionOutput } from '@docket/extraction';
 import type { HandlerOutcome } from '@docket/messaging';
 import type { RpcClient } from '@docket/messaging';
-import type { S3Storage } from '@docket/storage';
+import { getPresigned, headPresigned, putPresigned } from '@docket/storage';
 import type { Logger } from 'pino';
 import type { WorkerConfig } from '../config.js';
 
@@ -26,6 +26,9 @@ const FIRST_RETRY_MS = 1000;
 const REPORT_TRIES = 5;
 
 /** Counters of the worker's fault handling, logged with each event (the worker has no metrics endpoint). */
+/** One job's storage access from artifact: presigned URLs for its own objects only (the worker holds no credentials). */
+type JobStorage = Required<Omit<JobStorageReply, 'proceed'>>;
+
 export interface FaultCounters {
   infraRetries: number;
   attemptsExhausted: number;
@@ -33,8 +36,9 @@ export interface FaultCounters {
 }
 
 /**
- * One delivery of `jobs.v1.run` (ADR 0008): check the source's size (HEAD, before any download), report
- * `running` (artifact counts the attempt), extract, store result JSON and Markdown, report the outcome.
+ * One delivery of `jobs.v1.run` (ADR 0008): ask artifact for the job's presigned storage URLs, check the source's
+ * size (HEAD, before any download), report `running` (artifact counts the attempt), extract, store result JSON and
+ * Markdown through their presigned PUTs, report the outcome.
  *
  * - A coded extraction failure (ExtractionError) fails the job at once.
  * - An infrastructure failure before artifact counted the attempt (artifact or storage unreachable) is naked
@@ -50,7 +54,6 @@ export class RunJobService {
 
   constructor(
     private readonly engine: ExtractionEngine,
-    private readonly storage: S3Storage,
     private readonly rpc: RpcClient,
     private readonly cfg: WorkerConfig,
     private readonly log: Logger,
@@ -62,8 +65,15 @@ export class RunJobService {
   async handle(msg: JobRunMessage, ctx: RunContext): Promise<HandlerOutcome> {
     const log = this.log.child({ jobId: msg.jobId, delivery: ctx.deliveryCount });
     let attempt: number;
+    let storage: JobStorage;
     try {
-      const refused = msg.sandbox ? undefined : await this.refuseSource(msg);
+      const access = await this.rpc.request<JobStorageReply>(Subjects.artifact.jobStorage, { jobId: msg.jobId });
+      if (!access.proceed) {
+        log.info('job already terminal; skipping');
+        return { ack: true };
+      }
+      storage = access as JobStorage;
+      const refused = msg.sandbox ? undefined : await this.refuseSource(storage);
       if (refused) {
         this.counters.sourceRefused++;
         await this.report({ jobId: msg.jobId, status: 'failed', pages: 0, error: `${refused.code}: ${refused.message}` });
@@ -83,14 +93,14 @@ export class RunJobService {
 
     const heartbeat = setInterval(ctx.working, Math.max(1000, Math.floor(this.cfg.WORKER_ACK_WAIT_MS / 3)));
     try {
-      const output = await this.extract(msg);
+      const output = await this.extract(msg, storage);
       const keys = resultKeys(msg.accountId, msg.artifactId, msg.jobId);
       const document = {
         job_id: msg.jobId, artifact_id: msg.artifactId, template_id: msg.templateId, template_version: msg.templateVersion,
         result: output.result, fields: output.fields, confidence: output.confidence, needs_review: output.needsReview, pages: output.pages,
       };
-      await this.storage.put(keys.json, JSON.stringify(document), 'application/json');
-      await this.storage.put(keys.markdown, output.markdown, 'text/markdown; charset=utf-8');
+      await putPresigned(storage.resultPutUrl, JSON.stringify(document), RESULT_CONTENT_TYPES.json);
+      await putPresigned(storage.markdownPutUrl, output.markdown, RESULT_CONTENT_TYPES.markdown);
       await this.reportPatiently({
         jobId: msg.jobId, status: 'success', result: output.result, fields: output.fields, resultKey: keys.json, markdownKey: keys.markdown,
         confidence: output.confidence, needsReview: output.needsReview, pages: output.pages,
@@ -110,8 +120,8 @@ export class RunJobService {
   }
 
   /** The source's size from a HEAD, before anything is downloaded: a missing or oversized object is a coded failure. */
-  private async refuseSource(msg: JobRunMessage): Promise<ExtractionError | undefined> {
-    const head = await this.storage.head(msg.sourceKey);
+  private async refuseSource(storage: JobStorage): Promise<ExtractionError | undefined> {
+    const head = await headPresigned(storage.sourceHeadUrl);
     if (!head) return new ExtractionError('extraction_failed', 'the uploaded file is no longer in storage');
     if (head.size > this.maxBytes) return new ExtractionError('file_too_large', `the file is ${head.size} bytes, more than the ${this.maxBytes}-byte limit`);
     return undefined;
@@ -135,7 +145,7 @@ export class RunJobService {
     return { retryInMs };
   }
 
-  private async extract(msg: JobRunMessage): Promise<ExtractionOutput> {
+  private async extract(msg: JobRunMessage, storage: JobStorage): Promise<ExtractionOutput> {
     const auto = msg.templateId === AUTO_TEMPLATE_ID;
     if (msg.sandbox) {
       // Sandbox keys get deterministic synthetic results and never touch the engine (spec §5); `auto` answers as an invoice.
@@ -144,7 +154,7 @@ export class RunJobService {
       return { result, fields, confidence: 1, needsReview: false, pages: 1, markdown: `# ${msg.filename}\n\n_Sandbox result: synthetic data._\n` };
     }
     const signal = AbortSignal.timeout(this.cfg.EXTRACTION_TIMEOUT_MS);
-    const bytes = await this.storage.getBytes(msg.sourceKey);
+    const bytes = await getPresigned(storage.sourceGetUrl);
     const input = { bytes, mimeType: msg.mimeType, filename: msg.filename };
     const opts = { confidenceThreshold: msg.confidenceThreshold, ocrEngine: msg.ocrEngine, signal };
     // The built-in `auto` template (ADR 0005): the engine classifies the document and extracts that kind's standard fields.

@@ -68,7 +68,8 @@ export class SystemController {
     const checks = {
       database: { status: worst(own, pick(services.artifact, 'database'), pick(services.template, 'database'), pick(services.billing, 'database'), pick(services['webhook-dispatcher'], 'database')) },
       queue: { status: worst(...SERVICES.map((s) => pick(services[s], 'queue', 'reachable'))) },
-      storage: { status: worst(pick(services.artifact, 'storage'), pick(services['extraction-worker'], 'storage')) },
+      // Only artifact holds storage credentials (the worker uses presigned URLs from it).
+      storage: { status: worst(pick(services.artifact, 'storage')) },
       model: { status: worst(pick(services['extraction-worker'], 'model', 'reachable')) },
       services,
     };

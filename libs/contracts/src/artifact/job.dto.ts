@@ -49,6 +49,24 @@ export class JobStartedReply {
   attempt?: number;
 }
 
+/** Worker → artifact at each delivery of `jobs.v1.run`: storage access for that job's objects only. */
+export class JobStorageCommand {
+  @IsDefined() @IsString() jobId: string;
+}
+
+/**
+ * Presigned URLs for one job (the worker holds no storage credentials): HEAD and GET of its source, PUT of its
+ * result JSON and Markdown at the keys artifact derives itself (`resultKeys`), Content-Type signed
+ * (`RESULT_CONTENT_TYPES`). `proceed: false` (no URLs) when the job is terminal or gone: nothing to do.
+ */
+export class JobStorageReply {
+  proceed: boolean;
+  sourceHeadUrl?: string;
+  sourceGetUrl?: string;
+  resultPutUrl?: string;
+  markdownPutUrl?: string;
+}
+
 export class FieldMetaDto {
   @IsNumber() @Min(0) @Max(1) confidence: number;
   @IsOptional() @IsInt() @Min(1) @Max(100_000) page?: number;
@@ -62,7 +80,9 @@ export class JobOutcomeCommand {
   @IsIn(['success', 'failed']) status: 'success' | 'failed';
   @IsOptional() @IsObject() result?: Record<string, unknown>;
   @IsOptional() @IsObject() fields?: Record<string, FieldMetaDto>;
+  /** Must be `resultKeys(account, artifact, job).json` when given: artifact refuses any other key (403 `forbidden`, nothing applied). */
   @IsOptional() @IsString() resultKey?: string;
+  /** Must be `resultKeys(account, artifact, job).markdown` when given. */
   @IsOptional() @IsString() markdownKey?: string;
   @IsOptional() @IsNumber() @Min(0) @Max(1) confidence?: number;
   @IsOptional() @IsBoolean() needsReview?: boolean;

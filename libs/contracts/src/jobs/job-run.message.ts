@@ -24,6 +24,22 @@ export const resultKeys = (accountId: string, artifactId: string, jobId: string)
   markdown: `results/${accountId}/${artifactId}/${jobId}.md`,
 });
 
+/** Content-Type of the result objects (signed into the worker's presigned PUT URLs). */
+export const RESULT_CONTENT_TYPES = { json: 'application/json', markdown: 'text/markdown; charset=utf-8' } as const;
+
+/** An id segment of an object key (account, artifact, job ids): no dots, no slashes. */
+const KEY_ID_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Whether `key` is one of the result keys (`resultKeys`) of job `jobId`, whatever its account and artifact segments:
+ * for a job whose record is gone, the only objects that can carry its (unique) id.
+ */
+export function isResultKeyOfJob(key: string, jobId: string): boolean {
+  const [top, account, artifact, name, ...rest] = key.split('/');
+  const ids = [account, artifact, jobId].every((s) => s !== undefined && KEY_ID_SEGMENT.test(s));
+  return top === 'results' && ids && rest.length === 0 && (name === `${jobId}.json` || name === `${jobId}.md`);
+}
+
 /** A filename kept as it is in an object key: plain ASCII, at most this many characters, not a dot path. */
 const PLAIN_KEY_NAME = /^(?!\.{1,2}$)[A-Za-z0-9._\-() ]{1,100}$/;
 /** The extension kept when a filename is replaced in its key (letters and digits, at most 10). */
