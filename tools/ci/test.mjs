@@ -73,8 +73,8 @@ try {
   // The boundary rule reads Nx's project graph; compute it first (no daemon in CI).
   execFileSync(process.execPath, [join(ROOT, 'node_modules', 'nx', 'dist', 'bin', 'nx.js'), 'show', 'projects'], { cwd: ROOT, stdio: 'ignore', env });
   execFileSync(process.execPath, [join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js'), '.', '--max-warnings', '0'], { cwd: ROOT, stdio: 'inherit', env });
-  say('corpus text: none of the evaluation corpus in libs/ or apps/ (tools/eval/corpus-leak.mjs; skipped when ../shared/corpus is absent)');
-  execFileSync(process.execPath, [join(ROOT, 'tools', 'eval', 'corpus-leak.mjs')], { cwd: ROOT, stdio: 'inherit', env });
+  say('corpus text: none of the evaluation corpus in libs/ or apps/ (tools/eval/corpus-leak.mjs --available: the sets present here)');
+  execFileSync(process.execPath, [join(ROOT, 'tools', 'eval', 'corpus-leak.mjs'), '--available'], { cwd: ROOT, stdio: 'inherit', env });
   say('deploy: render and check the kustomize overlays (base files only when kubectl is absent)');
   execFileSync(process.execPath, [join(ROOT, 'tools', 'deploy', 'check-k8s.mjs')], { cwd: ROOT, stdio: 'inherit', env });
   ok = jest('unit', ['--maxWorkers', '2', '--testTimeout', '20000']) && ok;
