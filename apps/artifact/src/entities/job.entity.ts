@@ -20,6 +20,8 @@ export class JobEntity {
   @Column({ name: 'confidence_threshold', type: 'double precision', default: () => '0.7' }) confidenceThreshold: number;
   /** Template setting `ocr_engine` at submission (travels with the job like the threshold). */
   @Column({ name: 'ocr_engine', type: 'varchar', length: 32, default: 'default' }) ocrEngine: string;
+  /** Template setting `default_currency` at submission (ISO 4217), null when unset. */
+  @Column({ name: 'default_currency', type: 'varchar', length: 3, nullable: true }) defaultCurrency: string | null;
   @Column({ name: 'webhook_id', type: 'varchar', length: 40, nullable: true }) webhookId: string | null;
   @Column({ name: 'batch_id', type: 'varchar', length: 40, nullable: true }) batchId: string | null;
   @Column({ name: 'hold_amount', type: 'double precision', default: 0 }) holdAmount: number;

@@ -58,7 +58,7 @@ export class ConfirmUploadService {
       const run: JobRunMessage = {
         jobId: job.id, artifactId: artifact.id, accountId: artifact.accountId, sandbox: job.sandbox, sourceKey: artifact.storageKey,
         mimeType: artifact.artifactType, filename: artifact.filename, schema: job.schema, templateId: job.templateId,
-        templateVersion: job.templateVersion, confidenceThreshold: job.confidenceThreshold, ocrEngine: job.ocrEngine,
+        templateVersion: job.templateVersion, confidenceThreshold: job.confidenceThreshold, ocrEngine: job.ocrEngine, defaultCurrency: job.defaultCurrency,
       };
       await enqueueOutbox(m, ARTIFACT_SCHEMA, Streams.jobs.run, run, `run_${job.id}`);
       return true;

@@ -156,7 +156,7 @@ export class RunJobService {
     const signal = AbortSignal.timeout(this.cfg.EXTRACTION_TIMEOUT_MS);
     const bytes = await getPresigned(storage.sourceGetUrl);
     const input = { bytes, mimeType: msg.mimeType, filename: msg.filename };
-    const opts = { confidenceThreshold: msg.confidenceThreshold, ocrEngine: msg.ocrEngine, signal };
+    const opts = { confidenceThreshold: msg.confidenceThreshold, ocrEngine: msg.ocrEngine, defaultCurrency: msg.defaultCurrency ?? undefined, signal };
     // The built-in `auto` template (ADR 0005): the engine classifies the document and extracts that kind's standard fields.
     if (auto) return extractAuto(this.engine, input, AUTO_SCHEMAS, opts, DOCUMENT_TYPE_KEY);
     return this.engine.extract(input, msg.schema, opts);

@@ -1,12 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsIn, IsNumber, IsObject, IsString,
+  ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsIn, IsNumber, IsObject, IsOptional, IsString,
   Matches, Max, MaxLength, Min, ValidateIf, ValidateNested,
 } from 'class-validator';
 import { MAX_FIELD_VALIDATION_NUMBER } from './limits.js';
 import { IsOptionalNotNull } from './optional.js';
 import { IsRe2Pattern } from './user-pattern.js';
+
+/** An ISO 4217 currency code's shape (three capital letters). */
+export const CURRENCY_CODE = /^[A-Z]{3}$/;
 
 export const DATA_TYPES = ['string', 'number', 'date', 'currency', 'table', 'boolean'] as const;
 export type DataType = (typeof DATA_TYPES)[number];
@@ -89,6 +92,16 @@ export class TemplateSettingsDto {
   })
   @IsOptionalNotNull() @IsIn(OCR_ENGINES as unknown as string[])
   ocr_engine?: string;
+
+  @ApiPropertyOptional({
+    example: 'EUR', nullable: true, pattern: CURRENCY_CODE.source,
+    description:
+      'ISO 4217 code given to extracted `currency` amounts whose document prints no currency at all. Without it such an ' +
+      'amount is returned as `{ "value": 480, "currency": null }`: the engine never guesses a currency. A currency printed ' +
+      'on the document always wins. `null` clears the setting.',
+  })
+  @IsOptional() @IsString() @Matches(CURRENCY_CODE, { message: 'default_currency must be an ISO 4217 code such as EUR' })
+  default_currency?: string | null;
 }
 
 /** Duplicate keys inside one schema are a 400 (spec §7), checked beside the shape validation. */

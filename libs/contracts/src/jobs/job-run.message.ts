@@ -16,6 +16,8 @@ export interface JobRunMessage {
   confidenceThreshold: number;
   /** Template setting `ocr_engine` (`default` | `tesseract` | `tesseract.js`); absent in messages queued before it existed. */
   ocrEngine?: string;
+  /** Template setting `default_currency` (ISO 4217); absent or null: amounts printed without a currency keep none. */
+  defaultCurrency?: string | null;
 }
 
 /** Object keys for results (ARCHITECTURE §4). */

@@ -46,6 +46,8 @@ export class TemplateSettingsResponse {
   @ApiProperty() auto_save: boolean;
   @ApiProperty() confidence_threshold: number;
   @ApiProperty() ocr_engine: string;
+  @ApiProperty({ nullable: true, example: null, description: 'ISO 4217 code for amounts printed without a currency; null: none (the amount keeps `currency: null`).' })
+  default_currency: string | null;
 }
 
 export class TemplateResponseDto {
