@@ -82,7 +82,7 @@ describe('template service over NATS and Postgres', () => {
       version: 1,
       is_public: false,
       usage_count: 0,
-      settings: { auto_save: false, confidence_threshold: 0.9, ocr_engine: 'default' },
+      settings: { auto_save: false, confidence_threshold: 0.9, ocr_engine: 'default', partial_pages: false },
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       updated_at: t.created_at,
     });
@@ -182,7 +182,7 @@ describe('template service over NATS and Postgres', () => {
     const ref = { accountId: A, templateId: t.id };
     const u = await call<TemplateResponseDto>(Subjects.template.update, { ...ref, body: { description: 'Now described', settings: { auto_save: true } } });
     expect(u).toMatchObject({ name: 'Updatable', description: 'Now described', slug: t.slug, version: 1, schema_definition: t.schema_definition });
-    expect(u.settings).toEqual({ auto_save: true, confidence_threshold: 0.7, ocr_engine: 'default' });
+    expect(u.settings).toEqual({ auto_save: true, confidence_threshold: 0.7, ocr_engine: 'default', partial_pages: false });
     const archived = await call<TemplateResponseDto>(Subjects.template.update, { ...ref, body: { status: 'archived' } });
     expect(archived.status).toBe('archived');
     expect(await fail(Subjects.template.update, { ...ref, body: { status: 'draft' } })).toMatchObject({ code: 'validation_failed' });

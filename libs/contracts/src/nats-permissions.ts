@@ -33,7 +33,7 @@ export const servicePermissions: Record<NatsUserName, NatsUserGrants> = {
   gateway: {
     serves: [ping('gateway')],
     calls: [
-      ...all(Subjects.artifact).filter((s) => s !== Subjects.artifact.jobStarted && s !== Subjects.artifact.jobOutcome && s !== Subjects.artifact.templateInUse && s !== Subjects.artifact.jobSettlement),
+      ...all(Subjects.artifact).filter((s) => s !== Subjects.artifact.jobStarted && s !== Subjects.artifact.jobOutcome && s !== Subjects.artifact.jobPages && s !== Subjects.artifact.templateInUse && s !== Subjects.artifact.jobSettlement),
       ...all(Subjects.template).filter((s) => s !== Subjects.template.snapshot),
       Subjects.billing.getWallet,
       Subjects.billing.usage,
@@ -45,7 +45,7 @@ export const servicePermissions: Record<NatsUserName, NatsUserGrants> = {
   },
   artifact: {
     serves: [...all(Subjects.artifact), ping('artifact')],
-    calls: [Subjects.template.snapshot, Subjects.billing.placeHold, Subjects.billing.placeBatchHold, Subjects.billing.coverHold, Subjects.billing.releaseHold, Subjects.webhook.registerOneShot, Subjects.webhook.verify],
+    calls: [Subjects.template.snapshot, Subjects.billing.placeHold, Subjects.billing.placeBatchHold, Subjects.billing.coverHold, Subjects.billing.resizeHold, Subjects.billing.releaseHold, Subjects.webhook.registerOneShot, Subjects.webhook.verify],
     publishes: [Streams.jobs.run, Streams.events.jobFinished],
     consumes: [],
   },
@@ -64,7 +64,8 @@ export const servicePermissions: Record<NatsUserName, NatsUserGrants> = {
   },
   'extraction-worker': {
     serves: [ping('extraction-worker')],
-    calls: [Subjects.artifact.jobStarted, Subjects.artifact.jobOutcome],
+    // The page count goes to artifact (the job's owner), which asks billing: the worker has no billing rights.
+    calls: [Subjects.artifact.jobStarted, Subjects.artifact.jobPages, Subjects.artifact.jobOutcome],
     publishes: [],
     consumes: [{ stream: Streams.jobs.name, durable: Streams.jobs.workerDurable }],
   },

@@ -16,6 +16,8 @@ export interface ResolvedSchema {
   confidenceThreshold: number;
   /** Template setting `ocr_engine`; `default` for inline schemas. */
   ocrEngine: string;
+  /** Template setting `partial_pages`; false for inline schemas and `auto`. */
+  partialPages: boolean;
 }
 
 export interface ResolvedWebhook {
@@ -49,14 +51,14 @@ export class SubmissionDefaultsService {
     if (inline) {
       const dup = findDuplicateKeys(inline.fields);
       if (dup.length) throw new DocketError('duplicate_field_key', `Duplicate field keys: ${dup.join(', ')}`, { keys: dup });
-      return { fields: inline.fields, templateId: null, templateVersion: null, confidenceThreshold: DEFAULT_CONFIDENCE_THRESHOLD, ocrEngine: DEFAULT_OCR_ENGINE };
+      return { fields: inline.fields, templateId: null, templateVersion: null, confidenceThreshold: DEFAULT_CONFIDENCE_THRESHOLD, ocrEngine: DEFAULT_OCR_ENGINE, partialPages: false };
     }
     const effective = templateId ?? pipeline.templateId;
     if (effective === AUTO_TEMPLATE_ID) {
       // Built in (ADR 0005): not stored in the template service; the worker classifies and picks the kind's fields.
       return {
         fields: AUTO_TEMPLATE_SCHEMA.fields, templateId: AUTO_TEMPLATE_ID, templateVersion: AUTO_TEMPLATE_VERSION,
-        confidenceThreshold: DEFAULT_CONFIDENCE_THRESHOLD, ocrEngine: DEFAULT_OCR_ENGINE,
+        confidenceThreshold: DEFAULT_CONFIDENCE_THRESHOLD, ocrEngine: DEFAULT_OCR_ENGINE, partialPages: false,
       };
     }
     if (effective) {
@@ -64,7 +66,7 @@ export class SubmissionDefaultsService {
       return {
         fields: snap.fields, templateId: snap.template_id, templateVersion: snap.version,
         confidenceThreshold: snap.settings?.confidence_threshold ?? DEFAULT_CONFIDENCE_THRESHOLD,
-        ocrEngine: snap.settings?.ocr_engine ?? DEFAULT_OCR_ENGINE,
+        ocrEngine: snap.settings?.ocr_engine ?? DEFAULT_OCR_ENGINE, partialPages: snap.settings?.partial_pages === true,
       };
     }
     throw new DocketError('no_default_template', 'template_id or extraction_schema is required: no default template is configured on the pipeline', {

@@ -1,12 +1,13 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { JobOutcomeCommand, JobRef, JobStartedCommand, Subjects, TemplateRef } from '@docket/contracts';
+import { JobOutcomeCommand, JobPagesCommand, JobRef, JobStartedCommand, Subjects, TemplateRef } from '@docket/contracts';
+import { JobPagesService } from './job-pages.service.js';
 import { JobProgressService } from './job-progress.service.js';
 import { JobQueryService } from './job-query.service.js';
 
 @Controller()
 export class JobsHandler {
-  constructor(private readonly query: JobQueryService, private readonly progress: JobProgressService) {}
+  constructor(private readonly query: JobQueryService, private readonly progress: JobProgressService, private readonly jobPages: JobPagesService) {}
 
   @MessagePattern(Subjects.artifact.getJob)
   get(@Payload() ref: JobRef) {
@@ -16,6 +17,11 @@ export class JobsHandler {
   @MessagePattern(Subjects.artifact.jobStarted)
   started(@Payload() cmd: JobStartedCommand) {
     return this.progress.started(cmd);
+  }
+
+  @MessagePattern(Subjects.artifact.jobPages)
+  pages(@Payload() cmd: JobPagesCommand) {
+    return this.jobPages.pages(cmd);
   }
 
   @MessagePattern(Subjects.artifact.jobOutcome)

@@ -4,15 +4,23 @@ export interface TemplateSettings {
   auto_save: boolean;
   confidence_threshold: number;
   ocr_engine: string;
+  /** Read only the pages the wallet covers instead of failing with `insufficient_funds` (ADR 0005). */
+  partial_pages: boolean;
 }
 
 /** Spec §2.3 defaults; given keys override them one by one. */
-export const DEFAULT_SETTINGS: Readonly<TemplateSettings> = Object.freeze({ auto_save: false, confidence_threshold: 0.7, ocr_engine: 'default' });
+export const DEFAULT_SETTINGS: Readonly<TemplateSettings> = Object.freeze({ auto_save: false, confidence_threshold: 0.7, ocr_engine: 'default', partial_pages: false });
+
+/** Stored settings with the defaults of keys added since they were saved (`partial_pages`). */
+export function withDefaultSettings(stored: Partial<TemplateSettings>): TemplateSettings {
+  return { ...DEFAULT_SETTINGS, ...stored };
+}
 
 export function mergeSettings(base: TemplateSettings, patch?: TemplateSettingsDto): TemplateSettings {
-  const out = { ...base };
+  const out = withDefaultSettings(base);
   if (patch?.auto_save !== undefined) out.auto_save = patch.auto_save;
   if (patch?.confidence_threshold !== undefined) out.confidence_threshold = patch.confidence_threshold;
   if (patch?.ocr_engine !== undefined) out.ocr_engine = patch.ocr_engine;
+  if (patch?.partial_pages !== undefined) out.partial_pages = patch.partial_pages;
   return out;
 }

@@ -46,6 +46,7 @@ export class TemplateSettingsResponse {
   @ApiProperty() auto_save: boolean;
   @ApiProperty() confidence_threshold: number;
   @ApiProperty() ocr_engine: string;
+  @ApiProperty({ description: 'Read only the pages the wallet covers instead of failing with `insufficient_funds` (see TemplateSettingsDto).' }) partial_pages: boolean;
 }
 
 export class TemplateResponseDto {

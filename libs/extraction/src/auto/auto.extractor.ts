@@ -58,7 +58,7 @@ const round = (n: number) => Math.round(n * 100) / 100;
  * The result carries `document_type` (`resultKey`) first, with the classification's confidence in `fields`.
  */
 export async function extractAuto(
-  engine: ExtractionEngine,
+  engine: Pick<ExtractionEngine, 'extract'>,
   input: ExtractionInput,
   schemas: Readonly<Record<AutoDocumentKind, ExtractionSchema>>,
   opts: ExtractionOptions = {},
