@@ -18,6 +18,7 @@ import { ExtractionHandler } from './extraction/extraction.handler.js';
 import { SubmissionDefaultsService } from './extraction/submission-defaults.service.js';
 import { ProcessingDeadlineService } from './expiry/processing-deadline.service.js';
 import { UploadExpiryService } from './expiry/upload-expiry.service.js';
+import { JobPagesService } from './jobs/job-pages.service.js';
 import { JobProgressService } from './jobs/job-progress.service.js';
 import { JobQueryService } from './jobs/job-query.service.js';
 import { JobStorageService } from './jobs/job-storage.service.js';
@@ -48,7 +49,7 @@ export class ArtifactModule {
         { provide: S3Storage, useValue: deps.storage },
         { provide: CONFIG, useValue: deps.cfg },
         { provide: LOGGER, useValue: deps.log },
-        CreateExtractionService, ConfirmUploadService, JobQueryService, JobProgressService, UploadExpiryService, ProcessingDeadlineService,
+        CreateExtractionService, ConfirmUploadService, JobQueryService, JobProgressService, JobPagesService, UploadExpiryService, ProcessingDeadlineService,
         ArtifactQueryService, ArtifactUpdateService, RerunService, CancelService, RetentionPurgeService,
         SubmissionDefaultsService, PipelineService, PipelineJobService, CreateBatchService, ConfirmBatchService, JobStorageService,
       ],

@@ -36,6 +36,11 @@ export function toJobStatus(j: JobEntity, resultDownloadUrl?: string): JobStatus
   if (j.status === 'success') {
     if (resultDownloadUrl) out.result_download_url = resultDownloadUrl;
     out.result = j.result ?? {};
+    // A partial reading (template `partial_pages`, wallet short): say how much of the document was read.
+    if (j.pageCount !== null && j.pages !== null && j.pages < j.pageCount) {
+      out.pages_read = j.pages;
+      out.page_count = j.pageCount;
+    }
   }
   if ((j.status === 'failed' || j.status === 'expired') && j.error) out.error = j.error;
   return out;

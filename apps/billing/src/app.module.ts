@@ -7,6 +7,7 @@ import { CoverHoldService } from './holds/cover-hold.service.js';
 import { HoldsHandler } from './holds/holds.handler.js';
 import { PlaceHoldService } from './holds/place-hold.service.js';
 import { ReleaseHoldService } from './holds/release-hold.service.js';
+import { ResizeHoldService } from './holds/resize-hold.service.js';
 import { pricingFrom } from './pricing/pricing.js';
 import { HoldReconcileSweep } from './reconcile/hold-reconcile.sweep.js';
 import { JobFinishedConsumer } from './settlement/job-finished.consumer.js';
@@ -39,6 +40,7 @@ export function appModule(deps: BillingDeps): DynamicModule {
       WalletService,
       PlaceHoldService,
       CoverHoldService,
+      ResizeHoldService,
       ReleaseHoldService,
       SettleJobService,
       JobFinishedConsumer,

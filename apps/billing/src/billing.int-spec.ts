@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import {
-  MAX_ARTIFACT_BYTES, Streams, Subjects, type JobFinishedEvent, type PlaceHoldReply, type ReleaseHoldReply, type UsageSummaryResponseDto,
+  MAX_ARTIFACT_BYTES, Streams, Subjects, type JobFinishedEvent, type PlaceHoldReply, type ReleaseHoldReply, type ResizeHoldReply, type UsageSummaryResponseDto,
   type WalletStatusResponseDto,
 } from '@docket/contracts';
 import { createServiceDataSource } from '@docket/database';
@@ -322,6 +322,51 @@ describe('billing service (real Postgres + NATS JetStream)', () => {
       await expectEventually(async () => expect(await wallet(a)).toMatchObject({ balance: 18, spendable: 18 }));
       await expectEventually(async () => expect(await holdRow(never)).toMatchObject({ state: 'released', outcome: 'expired' }));
       expect(await fail(Subjects.billing.coverHold, { accountId: a, jobId: late, artifactSize: SMALL })).toMatchObject({ code: 'conflict' });
+    });
+  });
+  describe('billing.v1.hold.resize (the worker counted the pages, before reading; ADR 0005)', () => {
+    const resize = (accountId: string, jobId: string, pages: number, partial = false) =>
+      call<ResizeHoldReply>(Subjects.billing.resizeHold, { accountId, jobId, pages, partial });
+
+    it('sets the hold to pages × price, both ways, idempotently; the charge then equals the pages read', async () => {
+      const a = acct();
+      await open(a, 40);
+      const [j, k] = [job(), job()];
+      await hold(a, j);
+      await hold(a, k);
+      expect(await resize(a, j, 30)).toEqual({ jobId: j, amount: 30, pages: 30 });
+      expect(await resize(a, j, 30)).toEqual({ jobId: j, amount: 30, pages: 30 });
+      expect(await resize(a, k, 2)).toEqual({ jobId: k, amount: 2, pages: 2 });
+      expect(await wallet(a)).toMatchObject({ balance: 40, spendable: 8 });
+      await finished({ accountId: a, jobId: j, status: 'success', pages: 30 });
+      await expectEventually(async () => expect(await wallet(a)).toMatchObject({ balance: 10, spendable: 8 }));
+    });
+
+    it('402 insufficient_funds when hold + spendable cannot cover the pages; nothing changes, failure releases it all', async () => {
+      const a = acct();
+      await open(a, 5);
+      const j = job();
+      await hold(a, j);
+      expect(await fail(Subjects.billing.resizeHold, { accountId: a, jobId: j, pages: 30, partial: false }))
+        .toMatchObject({ code: 'insufficient_funds', status: 402, details: { required: 30, available: 5, pages: 30 } });
+      expect(await holdRow(j)).toMatchObject({ state: 'held', amount_micro: '5000000' });
+      await finished({ accountId: a, jobId: j, status: 'failed' });
+      await expectEventually(async () => expect(await wallet(a)).toMatchObject({ balance: 5, spendable: 5 }));
+    });
+
+    it('partial: holds the whole pages the wallet covers (never another job\'s hold); none covered is still a 402', async () => {
+      const a = acct();
+      await open(a, 12);
+      const [j, other] = [job(), job()];
+      await hold(a, j);
+      await hold(a, other);
+      expect(await resize(a, j, 30, true)).toEqual({ jobId: j, amount: 7, pages: 7 });
+      expect(await wallet(a)).toMatchObject({ balance: 12, spendable: 0 });
+      await finished({ accountId: a, jobId: j, status: 'success', pages: 7 });
+      await expectEventually(async () => expect(await wallet(a)).toMatchObject({ balance: 5, spendable: 0 }));
+      await call(Subjects.billing.freeze, { accountId: a, reason: 'manual_freeze' });
+      expect(await resize(a, other, 30, true)).toEqual({ jobId: other, amount: 5, pages: 5 }); // frozen: only its own hold
+      expect(await fail(Subjects.billing.resizeHold, { accountId: a, jobId: other, pages: 30, partial: false })).toMatchObject({ code: 'wallet_frozen' });
     });
   });
 });

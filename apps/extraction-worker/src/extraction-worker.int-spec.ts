@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Controller, Module, type INestApplication } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  JobOutcomeCommand, JobStartedCommand, JobStorageCommand, rawKey, RESULT_CONTENT_TYPES, resultKeys, Streams, Subjects, type JobOutcomeReply,
-  type JobRunMessage, type JobStartedReply, type JobStorageReply,
+  JobOutcomeCommand, JobPagesCommand, JobStartedCommand, JobStorageCommand, rawKey, RESULT_CONTENT_TYPES, resultKeys, Streams, Subjects, type JobOutcomeReply,
+  type JobPagesReply, type JobRunMessage, type JobStartedReply, type JobStorageReply,
 } from '@docket/contracts';
 import { JetStreamBus, startServiceApp } from '@docket/messaging';
 import { S3Storage, storageConfigFromEnv } from '@docket/storage';
@@ -29,6 +29,10 @@ const terminal = new Set<string>();
 const outage = new Map<string, number>();
 /** Attempts artifact already counted for a job before this delivery (a job that crashed workers before). */
 const priorAttempts = new Map<string, number>();
+/** Page counts the worker sent, by job id; the pages artifact covers for a job (default: all); jobs artifact stops. */
+const pageCounts = new Map<string, number>();
+const coveredPages = new Map<string, number>();
+const stopAtPages = new Set<string>();
 @Controller()
 class ArtifactStandIn {
   @MessagePattern(Subjects.artifact.jobStorage)
@@ -56,6 +60,13 @@ class ArtifactStandIn {
     started.push(cmd);
     const attempt = (priorAttempts.get(cmd.jobId) ?? 0) + started.filter((s) => s.jobId === cmd.jobId).length;
     return { proceed: !terminal.has(cmd.jobId), attempt };
+  }
+
+  @MessagePattern(Subjects.artifact.jobPages)
+  pages(@Payload() cmd: JobPagesCommand): JobPagesReply {
+    pageCounts.set(cmd.jobId, cmd.pages);
+    if (stopAtPages.has(cmd.jobId)) return { proceed: false };
+    return { proceed: true, pages: Math.min(cmd.pages, coveredPages.get(cmd.jobId) ?? cmd.pages) };
   }
 
   @MessagePattern(Subjects.artifact.jobOutcome)
@@ -136,6 +147,34 @@ describe('extraction-worker (real NATS JetStream and S3)', () => {
     expect(stored).toMatchObject({ job_id: msg.jobId, result: out.result, pages: 1 });
     expect(stored.fields.total.confidence).toBeGreaterThan(0);
     expect((await storage.head(keys.markdown))?.size).toBeGreaterThan(0);
+  });
+
+  it('sends the page count to artifact before reading and reads only the pages artifact covers; the result says so', async () => {
+    const msg = job();
+    await storage.put(msg.sourceKey, 'Invoice Number: PART-1\fTotal: EUR 1,00\fNotes page\n', 'text/plain');
+    coveredPages.set(msg.jobId, 2);
+    await bus.publish(Streams.jobs.run, msg, `run_${msg.jobId}`);
+    const out = await outcomeOf(msg.jobId);
+    expect(pageCounts.get(msg.jobId)).toBe(3);
+    expect(out).toMatchObject({ status: 'success', pages: 2, result: { invoice_number: 'PART-1' } });
+    const keys = resultKeys(acct, msg.artifactId, msg.jobId);
+    expect(JSON.parse(new TextDecoder().decode(await storage.getBytes(keys.json)))).toMatchObject({ pages: 2, page_count: 3 });
+    expect(new TextDecoder().decode(await storage.getBytes(keys.markdown))).toContain('pages 1–2 of 3 were read');
+  });
+
+  it('stops without reading or reporting when artifact refuses the pages (it failed the job insufficient_funds itself)', async () => {
+    const msg = job();
+    stopAtPages.add(msg.jobId);
+    await storage.put(msg.sourceKey, 'Invoice Number: NOPE-1\n', 'text/plain');
+    await bus.publish(Streams.jobs.run, msg, `run_${msg.jobId}`);
+    await expectEventually(() => expect(pageCounts.get(msg.jobId)).toBe(1));
+    // The next job is processed, so the stopped one was acked rather than left pending.
+    const next = job();
+    await storage.put(next.sourceKey, 'Invoice Number: N-2\n', 'text/plain');
+    await bus.publish(Streams.jobs.run, next, `run_${next.jobId}`);
+    await outcomeOf(next.jobId);
+    expect(outcomes.some((o) => o.jobId === msg.jobId)).toBe(false);
+    expect(await storage.head(resultKeys(acct, msg.artifactId, msg.jobId).json)).toBeFalsy();
   });
 
   it('gives sandbox jobs synthetic results without reading the source', async () => {

@@ -82,7 +82,7 @@ describe('template service over NATS and Postgres', () => {
       version: 1,
       is_public: false,
       usage_count: 0,
-      settings: { auto_save: false, confidence_threshold: 0.9, ocr_engine: 'default' },
+      settings: { auto_save: false, confidence_threshold: 0.9, ocr_engine: 'default', partial_pages: false },
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       updated_at: t.created_at,
     });
@@ -109,9 +109,19 @@ describe('template service over NATS and Postgres', () => {
     expect((await create(A, { name: 'Nested quantifier', fields: [field('^(a+)+$')] })).version).toBe(1);
   });
 
+  it('keeps partial_pages (ADR 0005) in settings and snapshots; templates saved before it read false; a non-boolean is a 422', async () => {
+    const t = await create(A, { name: 'Partial reading', fields: invoiceFields, settings: { partial_pages: true } });
+    expect(t.settings.partial_pages).toBe(true);
+    const ref = { accountId: A, templateId: t.id };
+    expect((await call<TemplateSnapshot>(Subjects.template.snapshot, ref)).settings.partial_pages).toBe(true);
+    await sql.query(`UPDATE "template"."templates" SET "settings" = "settings" - 'partial_pages' WHERE "id" = $1`, [t.id]);
+    expect((await call<TemplateSnapshot>(Subjects.template.snapshot, ref)).settings.partial_pages).toBe(false);
+    expect(await fail(Subjects.template.update, { ...ref, body: { settings: { partial_pages: 'yes' } } })).toMatchObject({ code: 'invalid_payload' });
+  });
+
   it('accepts the ocr_engine values default, tesseract and tesseract.js; anything else is a 422', async () => {
     const t = await create(A, { name: 'Native OCR', fields: invoiceFields, settings: { ocr_engine: 'tesseract' } });
-    expect(t.settings).toEqual({ auto_save: false, confidence_threshold: 0.7, ocr_engine: 'tesseract' });
+    expect(t.settings).toEqual({ auto_save: false, confidence_threshold: 0.7, ocr_engine: 'tesseract', partial_pages: false });
     const snap = await call<TemplateSnapshot>(Subjects.template.snapshot, { accountId: A, templateId: t.id });
     expect(snap.settings.ocr_engine).toBe('tesseract');
     const ref = { accountId: A, templateId: t.id };
@@ -182,7 +192,7 @@ describe('template service over NATS and Postgres', () => {
     const ref = { accountId: A, templateId: t.id };
     const u = await call<TemplateResponseDto>(Subjects.template.update, { ...ref, body: { description: 'Now described', settings: { auto_save: true } } });
     expect(u).toMatchObject({ name: 'Updatable', description: 'Now described', slug: t.slug, version: 1, schema_definition: t.schema_definition });
-    expect(u.settings).toEqual({ auto_save: true, confidence_threshold: 0.7, ocr_engine: 'default' });
+    expect(u.settings).toEqual({ auto_save: true, confidence_threshold: 0.7, ocr_engine: 'default', partial_pages: false });
     const archived = await call<TemplateResponseDto>(Subjects.template.update, { ...ref, body: { status: 'archived' } });
     expect(archived.status).toBe('archived');
     expect(await fail(Subjects.template.update, { ...ref, body: { status: 'draft' } })).toMatchObject({ code: 'validation_failed' });

@@ -33,7 +33,7 @@ export const OPERATOR_BILLING_SUBJECTS: readonly string[] = [Subjects.billing.op
 
 /** Artifact subjects that only other services call (the worker, template, billing): never the public gateway. */
 const NOT_FOR_GATEWAY = new Set<string>([
-  Subjects.artifact.jobStarted, Subjects.artifact.jobOutcome, Subjects.artifact.jobStorage, Subjects.artifact.templateInUse, Subjects.artifact.jobSettlement,
+  Subjects.artifact.jobStarted, Subjects.artifact.jobOutcome, Subjects.artifact.jobStorage, Subjects.artifact.jobPages, Subjects.artifact.templateInUse, Subjects.artifact.jobSettlement,
 ]);
 
 export const servicePermissions: Record<NatsUserName, NatsUserGrants> = {
@@ -52,7 +52,7 @@ export const servicePermissions: Record<NatsUserName, NatsUserGrants> = {
   },
   artifact: {
     serves: [...all(Subjects.artifact), ping('artifact')],
-    calls: [Subjects.template.snapshot, Subjects.billing.placeHold, Subjects.billing.placeBatchHold, Subjects.billing.coverHold, Subjects.billing.releaseHold, Subjects.webhook.registerOneShot, Subjects.webhook.verify],
+    calls: [Subjects.template.snapshot, Subjects.billing.placeHold, Subjects.billing.placeBatchHold, Subjects.billing.coverHold, Subjects.billing.resizeHold, Subjects.billing.releaseHold, Subjects.webhook.registerOneShot, Subjects.webhook.verify],
     publishes: [Streams.jobs.run, Streams.events.jobFinished],
     consumes: [],
   },
@@ -71,7 +71,8 @@ export const servicePermissions: Record<NatsUserName, NatsUserGrants> = {
   },
   'extraction-worker': {
     serves: [ping('extraction-worker')],
-    calls: [Subjects.artifact.jobStorage, Subjects.artifact.jobStarted, Subjects.artifact.jobOutcome],
+    // The page count goes to artifact (the job's owner), which asks billing: the worker has no billing rights.
+    calls: [Subjects.artifact.jobStorage, Subjects.artifact.jobStarted, Subjects.artifact.jobPages, Subjects.artifact.jobOutcome],
     publishes: [],
     consumes: [{ stream: Streams.jobs.name, durable: Streams.jobs.workerDurable }],
   },

@@ -11,6 +11,8 @@ export const Subjects = {
     jobOutcome: 'artifact.v1.job.outcome',
     /** Asked by the worker at each delivery: presigned URLs for that job's own objects (it holds no storage credentials). */
     jobStorage: 'artifact.v1.job.storage',
+    /** Worker → artifact, before any page is read: the document's real page count re-sizes the job's hold (ADR 0005). */
+    jobPages: 'artifact.v1.job.pages',
     /** Asked by `billing`'s reconciliation sweep about a job whose hold is still open (ADR 0008). */
     jobSettlement: 'artifact.v1.job.settlement',
     list: 'artifact.v1.artifact.list',
@@ -55,6 +57,8 @@ export const Subjects = {
     placeBatchHold: 'billing.v1.hold.place-batch',
     /** At confirm: grow the job's hold to the stored object's real size, or hold it again after a straggler release. */
     coverHold: 'billing.v1.hold.cover',
+    /** Asked by artifact once the worker counted the pages: the hold becomes pages × price, or the pages the wallet covers. */
+    resizeHold: 'billing.v1.hold.resize',
     usage: 'billing.v1.usage.summary',
   },
   webhook: {

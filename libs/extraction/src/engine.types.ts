@@ -54,6 +54,11 @@ export interface ExtractionOptions {
    * document. Unset, such an amount is returned as `{ value, currency: null }`; the engine never guesses a code.
    */
   defaultCurrency?: string;
+  /**
+   * Pages read, from the first (a job whose wallet covers only these, ADR 0005); never more than the engine's own
+   * limit. `pages` of the output counts the pages read.
+   */
+  maxPages?: number;
   signal?: AbortSignal;
 }
 
@@ -81,6 +86,11 @@ export interface ExtractionOutput {
 
 export interface ExtractionEngine {
   extract(input: ExtractionInput, schema: ExtractionSchema, options?: ExtractionOptions): Promise<ExtractionOutput>;
+  /**
+   * The pages `extract` would read (the document's pages, up to the engine's limit) without reading any: the job's
+   * hold is re-sized to them first (ADR 0005). Throws the same coded errors as `extract` for unreadable input.
+   */
+  countPages(input: ExtractionInput): Promise<number>;
 }
 
 export type ExtractionErrorCode =

@@ -20,6 +20,7 @@ import { hasWidePicture, openPdfText, type PdfText } from './readers/pdf.reader.
 import { readCsv, readHtml, readText } from './readers/text.reader.js';
 import { isTiff, readTiff } from './readers/tiff.reader.js';
 import { fillDefaultCurrency } from './render/currency.fill.js';
+import { countDocumentPages, firstPages } from './page.count.js';
 import { renderMarkdown } from './render/markdown.renderer.js';
 import { sniffType, type DocKind } from './type.sniffer.js';
 
@@ -101,11 +102,14 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
     };
   }
 
+  /** Pages one job reads: its own cap (the pages its wallet covers), within the engine's. */
+  const jobMaxPages = (opts: ExtractionOptions) => Math.max(1, Math.min(maxPages, opts.maxPages ?? maxPages));
+
   async function read(kind: DocKind, bytes: Uint8Array, opts: ExtractionOptions): Promise<DocLayout> {
     const signal = opts.signal;
     switch (kind) {
       case 'image':
-        if (isTiff(bytes)) return readTiff(bytes, jobOcr(opts), { maxPages, signal });
+        if (isTiff(bytes)) return readTiff(bytes, jobOcr(opts), { maxPages: jobMaxPages(opts), signal });
         assertImagePixels(bytes); // before anything decodes it (TIFF pages are checked by their reader)
         return readImage(bytes, jobOcr(opts));
       case 'csv':
@@ -113,25 +117,32 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
       case 'html':
         return readHtml(bytes);
       default:
-        return readText(bytes);
+        return firstPages(readText(bytes), jobMaxPages(opts));
     }
   }
 
   return {
     async extract(input: ExtractionInput, schema: ExtractionSchema, opts: ExtractionOptions = {}): Promise<ExtractionOutput> {
       try {
-        if (!input || !(input.bytes instanceof Uint8Array)) throw new ExtractionError('extraction_failed', 'input bytes missing');
-        if (input.bytes.byteLength === 0) throw new ExtractionError('empty_file', 'the file is empty');
-        if (input.bytes.byteLength > maxBytes) throw new ExtractionError('file_too_large', `the file is larger than ${maxBytes} bytes`);
+        checkInput(input);
         if (opts.signal?.aborted) throw new ExtractionError('extraction_timeout', 'extraction was aborted');
         const kind = sniffType(input.mimeType, input.bytes, input.filename);
         // A PDF stays open until its pictures are known to be needed or not (a second look reuses its parsed fonts).
-        const pdf = kind === 'pdf' ? await underDeadline(openPdfText(input.bytes, { ocr: jobOcr(opts), maxPages, signal: opts.signal }), opts.signal) : undefined;
+        const pdf = kind === 'pdf' ? await underDeadline(openPdfText(input.bytes, { ocr: jobOcr(opts), maxPages: jobMaxPages(opts), signal: opts.signal }), opts.signal) : undefined;
         try {
           return await extractRead(kind, input, pdf?.layout ?? (await underDeadline(read(kind, input.bytes, opts), opts.signal)), schema, opts, pdf);
         } finally {
           await pdf?.close();
         }
+      } catch (e) {
+        if (e instanceof ExtractionError) throw e;
+        throw new ExtractionError('extraction_failed', (e as Error)?.message ?? String(e));
+      }
+    },
+    async countPages(input: ExtractionInput): Promise<number> {
+      try {
+        checkInput(input);
+        return Math.min(maxPages, await countDocumentPages(sniffType(input.mimeType, input.bytes, input.filename), input.bytes));
       } catch (e) {
         if (e instanceof ExtractionError) throw e;
         throw new ExtractionError('extraction_failed', (e as Error)?.message ?? String(e));
@@ -143,6 +154,13 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
       await o?.close();
     },
   };
+
+  /** Input every job must have: bytes, not empty, within the size limit. */
+  function checkInput(input: ExtractionInput): void {
+    if (!input || !(input.bytes instanceof Uint8Array)) throw new ExtractionError('extraction_failed', 'input bytes missing');
+    if (input.bytes.byteLength === 0) throw new ExtractionError('empty_file', 'the file is empty');
+    if (input.bytes.byteLength > maxBytes) throw new ExtractionError('file_too_large', `the file is larger than ${maxBytes} bytes`);
+  }
 
   /** Field location on a read document, with the second readings that scans and PDFs with pictures may need. */
   async function extractRead(kind: DocKind, input: ExtractionInput, doc: DocLayout, schema: ExtractionSchema, opts: ExtractionOptions, pdf: PdfText | undefined): Promise<ExtractionOutput> {

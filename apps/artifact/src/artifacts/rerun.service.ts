@@ -41,7 +41,7 @@ export class RerunService {
         await m.insert(JobEntity, {
           id: jobId, artifactId: a.id, accountId: a.accountId, apiKeyId: cmd.apiKeyId ?? null, status: 'queued_for_processing', sandbox: cmd.sandbox,
           templateId: job.templateId, templateVersion: job.templateVersion, schema: job.schema, confidenceThreshold: job.confidenceThreshold,
-          ocrEngine: job.ocrEngine, defaultCurrency: job.defaultCurrency, webhookId: job.webhookId, batchId: null, holdAmount: hold.amount, uploadExpiresAt: now, queuedAt: now,
+          ocrEngine: job.ocrEngine, defaultCurrency: job.defaultCurrency, partialPages: job.partialPages, webhookId: job.webhookId, batchId: null, holdAmount: hold.amount, uploadExpiresAt: now, queuedAt: now,
         });
         await m.update(ArtifactEntity, { id: a.id }, { status: 'uploaded', latestJobId: jobId, processedAt: null, statusMessage: null });
         const run: JobRunMessage = {

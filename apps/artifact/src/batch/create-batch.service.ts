@@ -70,7 +70,7 @@ export class CreateBatchService {
       await m.insert(JobEntity, files.map(({ artifactId, jobId }) => ({
         id: jobId, artifactId, accountId: cmd.accountId, apiKeyId: cmd.apiKeyId ?? null, status: 'pending' as const, sandbox: cmd.sandbox,
         templateId: schema.templateId, templateVersion: schema.templateVersion, schema: { fields: schema.fields },
-        confidenceThreshold: schema.confidenceThreshold, ocrEngine: schema.ocrEngine, defaultCurrency: schema.defaultCurrency, webhookId, batchId, holdAmount: 0, uploadExpiresAt: expiresAt,
+        confidenceThreshold: schema.confidenceThreshold, ocrEngine: schema.ocrEngine, defaultCurrency: schema.defaultCurrency, partialPages: schema.partialPages, webhookId, batchId, holdAmount: 0, uploadExpiresAt: expiresAt,
       })));
     });
 

@@ -22,11 +22,15 @@ export class JobEntity {
   @Column({ name: 'ocr_engine', type: 'varchar', length: 32, default: 'default' }) ocrEngine: string;
   /** Template setting `default_currency` at submission (ISO 4217), null when unset. */
   @Column({ name: 'default_currency', type: 'varchar', length: 3, nullable: true }) defaultCurrency: string | null;
+  /** Template setting `partial_pages` at submission: read only the pages the wallet covers instead of failing (ADR 0005). */
+  @Column({ name: 'partial_pages', type: 'boolean', default: false }) partialPages: boolean;
   @Column({ name: 'webhook_id', type: 'varchar', length: 40, nullable: true }) webhookId: string | null;
   @Column({ name: 'batch_id', type: 'varchar', length: 40, nullable: true }) batchId: string | null;
   @Column({ name: 'hold_amount', type: 'double precision', default: 0 }) holdAmount: number;
   @Column({ type: 'integer', default: 0 }) attempts: number;
   @Column({ type: 'integer', nullable: true }) pages: number | null;
+  /** The document's page count as the worker counted it before reading (the hold was re-sized to it). */
+  @Column({ name: 'page_count', type: 'integer', nullable: true }) pageCount: number | null;
   @Column({ type: 'jsonb', nullable: true }) result: JsonObject | null;
   @Column({ name: 'fields_meta', type: 'jsonb', nullable: true }) fieldsMeta: JsonObject | null;
   @Column({ name: 'result_key', type: 'text', nullable: true }) resultKey: string | null;

@@ -53,7 +53,7 @@ export class CreateExtractionService {
       await m.insert(JobEntity, {
         id: jobId, artifactId, accountId: cmd.accountId, apiKeyId: cmd.apiKeyId ?? null, status: 'pending', sandbox: cmd.sandbox,
         templateId: schema.templateId, templateVersion: schema.templateVersion, schema: { fields: schema.fields },
-        confidenceThreshold: schema.confidenceThreshold, ocrEngine: schema.ocrEngine, defaultCurrency: schema.defaultCurrency, webhookId, batchId: null, holdAmount: 0,
+        confidenceThreshold: schema.confidenceThreshold, ocrEngine: schema.ocrEngine, defaultCurrency: schema.defaultCurrency, partialPages: schema.partialPages, webhookId, batchId: null, holdAmount: 0,
         uploadExpiresAt: new Date(Date.now() + ttl * 1000),
       });
     });

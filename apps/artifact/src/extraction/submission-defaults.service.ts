@@ -18,6 +18,8 @@ export interface ResolvedSchema {
   ocrEngine: string;
   /** Template setting `default_currency`; null for inline schemas and templates without it. */
   defaultCurrency: string | null;
+  /** Template setting `partial_pages`; false for inline schemas and `auto`. */
+  partialPages: boolean;
 }
 
 export interface ResolvedWebhook {
@@ -51,14 +53,14 @@ export class SubmissionDefaultsService {
     if (inline) {
       const dup = findDuplicateKeys(inline.fields);
       if (dup.length) throw new DocketError('duplicate_field_key', `Duplicate field keys: ${dup.join(', ')}`, { keys: dup });
-      return { fields: inline.fields, templateId: null, templateVersion: null, confidenceThreshold: DEFAULT_CONFIDENCE_THRESHOLD, ocrEngine: DEFAULT_OCR_ENGINE, defaultCurrency: null };
+      return { fields: inline.fields, templateId: null, templateVersion: null, confidenceThreshold: DEFAULT_CONFIDENCE_THRESHOLD, ocrEngine: DEFAULT_OCR_ENGINE, defaultCurrency: null, partialPages: false };
     }
     const effective = templateId ?? pipeline.templateId;
     if (effective === AUTO_TEMPLATE_ID) {
       // Built in (ADR 0005): not stored in the template service; the worker classifies and picks the kind's fields.
       return {
         fields: AUTO_TEMPLATE_SCHEMA.fields, templateId: AUTO_TEMPLATE_ID, templateVersion: AUTO_TEMPLATE_VERSION,
-        confidenceThreshold: DEFAULT_CONFIDENCE_THRESHOLD, ocrEngine: DEFAULT_OCR_ENGINE, defaultCurrency: null,
+        confidenceThreshold: DEFAULT_CONFIDENCE_THRESHOLD, ocrEngine: DEFAULT_OCR_ENGINE, defaultCurrency: null, partialPages: false,
       };
     }
     if (effective) {
@@ -66,7 +68,7 @@ export class SubmissionDefaultsService {
       return {
         fields: snap.fields, templateId: snap.template_id, templateVersion: snap.version,
         confidenceThreshold: snap.settings?.confidence_threshold ?? DEFAULT_CONFIDENCE_THRESHOLD,
-        ocrEngine: snap.settings?.ocr_engine ?? DEFAULT_OCR_ENGINE,
+        ocrEngine: snap.settings?.ocr_engine ?? DEFAULT_OCR_ENGINE, partialPages: snap.settings?.partial_pages === true,
         defaultCurrency: snap.settings?.default_currency ?? null,
       };
     }

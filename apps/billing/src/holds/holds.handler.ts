@@ -1,9 +1,10 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { CoverHoldCommand, PlaceBatchHoldCommand, PlaceHoldCommand, ReleaseHoldCommand, Subjects } from '@docket/contracts';
+import { CoverHoldCommand, PlaceBatchHoldCommand, PlaceHoldCommand, ReleaseHoldCommand, ResizeHoldCommand, Subjects } from '@docket/contracts';
 import { CoverHoldService } from './cover-hold.service.js';
 import { PlaceHoldService } from './place-hold.service.js';
 import { ReleaseHoldService } from './release-hold.service.js';
+import { ResizeHoldService } from './resize-hold.service.js';
 
 @Controller()
 export class HoldsHandler {
@@ -11,6 +12,7 @@ export class HoldsHandler {
     private readonly placeHold: PlaceHoldService,
     private readonly releaseHold: ReleaseHoldService,
     private readonly coverHold: CoverHoldService,
+    private readonly resizeHold: ResizeHoldService,
   ) {}
 
   @MessagePattern(Subjects.billing.placeHold)
@@ -26,6 +28,11 @@ export class HoldsHandler {
   @MessagePattern(Subjects.billing.coverHold)
   cover(@Payload() cmd: CoverHoldCommand) {
     return this.coverHold.cover(cmd);
+  }
+
+  @MessagePattern(Subjects.billing.resizeHold)
+  resize(@Payload() cmd: ResizeHoldCommand) {
+    return this.resizeHold.resize(cmd);
   }
 
   @MessagePattern(Subjects.billing.releaseHold)

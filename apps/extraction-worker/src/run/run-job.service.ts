@@ -1,6 +1,6 @@
 import {
   AUTO_STANDARD_FIELDS, AUTO_TEMPLATE_ID, DOCUMENT_TYPE_KEY, RESULT_CONTENT_TYPES, resultKeys, Subjects, type JobOutcomeCommand, type JobOutcomeReply,
-  type JobRunMessage, type JobStartedReply, type JobStorageReply,
+  type JobPagesReply, type JobRunMessage, type JobStartedReply, type JobStorageReply,
 } from '@docket/contracts';
 import { DEFAULT_MAX_INPUT_BYTES, ExtractionError, extractAuto, syntheticResult, type ExtractionEngine, type ExtractionOutput } from '@docket/extraction';
 import type { HandlerOutcome } from '@docket/messaging';
@@ -15,6 +15,12 @@ const AUTO_SCHEMAS = {
   table_document: { fields: AUTO_STANDARD_FIELDS.table_document }, other: { fields: AUTO_STANDARD_FIELDS.other },
 };
 
+/** One job's reading: the engine's output and the document's page count (more than `output.pages` when partial). */
+interface Reading {
+  output: ExtractionOutput;
+  pageCount: number;
+}
+
 export interface RunContext {
   deliveryCount: number;
   working: () => void;
@@ -26,19 +32,21 @@ const FIRST_RETRY_MS = 1000;
 const REPORT_TRIES = 5;
 
 /** Counters of the worker's fault handling, logged with each event (the worker has no metrics endpoint). */
-/** One job's storage access from artifact: presigned URLs for its own objects only (the worker holds no credentials). */
-type JobStorage = Required<Omit<JobStorageReply, 'proceed'>>;
-
 export interface FaultCounters {
   infraRetries: number;
   attemptsExhausted: number;
   sourceRefused: number;
 }
 
+/** One job's storage access from artifact: presigned URLs for its own objects only (the worker holds no credentials). */
+type JobStorage = Required<Omit<JobStorageReply, 'proceed'>>;
+
 /**
  * One delivery of `jobs.v1.run` (ADR 0008): ask artifact for the job's presigned storage URLs, check the source's
- * size (HEAD, before any download), report `running` (artifact counts the attempt), extract, store result JSON and
- * Markdown through their presigned PUTs, report the outcome.
+ * size (HEAD, before any download), report
+ * `running` (artifact counts the attempt), count the pages and have artifact re-size the hold to them (ADR 0005; it
+ * may fail the job `insufficient_funds` or cover only the first pages), extract, store result JSON and Markdown,
+ * report the outcome.
  *
  * - A coded extraction failure (ExtractionError) fails the job at once.
  * - An infrastructure failure before artifact counted the attempt (artifact or storage unreachable) is naked
@@ -93,19 +101,13 @@ export class RunJobService {
 
     const heartbeat = setInterval(ctx.working, Math.max(1000, Math.floor(this.cfg.WORKER_ACK_WAIT_MS / 3)));
     try {
-      const output = await this.extract(msg, storage);
-      const keys = resultKeys(msg.accountId, msg.artifactId, msg.jobId);
-      const document = {
-        job_id: msg.jobId, artifact_id: msg.artifactId, template_id: msg.templateId, template_version: msg.templateVersion,
-        result: output.result, fields: output.fields, confidence: output.confidence, needs_review: output.needsReview, pages: output.pages,
-      };
-      await putPresigned(storage.resultPutUrl, JSON.stringify(document), RESULT_CONTENT_TYPES.json);
-      await putPresigned(storage.markdownPutUrl, output.markdown, RESULT_CONTENT_TYPES.markdown);
-      await this.reportPatiently({
-        jobId: msg.jobId, status: 'success', result: output.result, fields: output.fields, resultKey: keys.json, markdownKey: keys.markdown,
-        confidence: output.confidence, needsReview: output.needsReview, pages: output.pages,
-      });
-      log.info({ pages: output.pages, confidence: output.confidence, attempt }, 'job succeeded');
+      const reading = await this.extract(msg, storage);
+      if (!reading) {
+        log.info({ attempt }, 'job stopped before reading: artifact failed it (the wallet cannot cover its pages) or it is terminal');
+        return { ack: true };
+      }
+      await this.storeAndReport(msg, storage, reading);
+      log.info({ pages: reading.output.pages, pageCount: reading.pageCount, confidence: reading.output.confidence, attempt }, 'job succeeded');
       return { ack: true };
     } catch (err) {
       if (err instanceof ExtractionError) {
@@ -117,6 +119,22 @@ export class RunJobService {
     } finally {
       clearInterval(heartbeat);
     }
+  }
+
+  /** Result JSON and Markdown to storage, then the success report; a partial reading says so in both. */
+  private async storeAndReport(msg: JobRunMessage, storage: JobStorage, { output, pageCount }: Reading): Promise<void> {
+    const keys = resultKeys(msg.accountId, msg.artifactId, msg.jobId);
+    const document = {
+      job_id: msg.jobId, artifact_id: msg.artifactId, template_id: msg.templateId, template_version: msg.templateVersion,
+      result: output.result, fields: output.fields, confidence: output.confidence, needs_review: output.needsReview, pages: output.pages, page_count: pageCount,
+    };
+    const partial = output.pages < pageCount ? `\n\n_Partial reading: pages 1–${output.pages} of ${pageCount} were read (the wallet covered ${output.pages})._\n` : '';
+    await putPresigned(storage.resultPutUrl, JSON.stringify(document), RESULT_CONTENT_TYPES.json);
+    await putPresigned(storage.markdownPutUrl, output.markdown + partial, RESULT_CONTENT_TYPES.markdown);
+    await this.reportPatiently({
+      jobId: msg.jobId, status: 'success', result: output.result, fields: output.fields, resultKey: keys.json, markdownKey: keys.markdown,
+      confidence: output.confidence, needsReview: output.needsReview, pages: output.pages,
+    });
   }
 
   /** The source's size from a HEAD, before anything is downloaded: a missing or oversized object is a coded failure. */
@@ -145,21 +163,24 @@ export class RunJobService {
     return { retryInMs };
   }
 
-  private async extract(msg: JobRunMessage, storage: JobStorage): Promise<ExtractionOutput> {
-    const auto = msg.templateId === AUTO_TEMPLATE_ID;
-    if (msg.sandbox) {
-      // Sandbox keys get deterministic synthetic results and never touch the engine (spec §5); `auto` answers as an invoice.
-      const result = auto ? { [DOCUMENT_TYPE_KEY]: 'invoice', ...syntheticResult({ fields: AUTO_STANDARD_FIELDS.invoice }) } : syntheticResult(msg.schema);
-      const fields = Object.fromEntries(Object.keys(result).map((k) => [k, { confidence: 1, errors: [] }]));
-      return { result, fields, confidence: 1, needsReview: false, pages: 1, markdown: `# ${msg.filename}\n\n_Sandbox result: synthetic data._\n` };
-    }
+  /**
+   * Counts the pages, has artifact re-size the hold to them (it owns the job; the worker has no billing rights), then
+   * reads the pages covered. Undefined when artifact says stop (it failed the job `insufficient_funds`, or it is terminal).
+   */
+  private async extract(msg: JobRunMessage, storage: JobStorage): Promise<Reading | undefined> {
+    if (msg.sandbox) return { output: sandboxOutput(msg), pageCount: 1 };
     const signal = AbortSignal.timeout(this.cfg.EXTRACTION_TIMEOUT_MS);
     const bytes = await getPresigned(storage.sourceGetUrl);
     const input = { bytes, mimeType: msg.mimeType, filename: msg.filename };
-    const opts = { confidenceThreshold: msg.confidenceThreshold, ocrEngine: msg.ocrEngine, defaultCurrency: msg.defaultCurrency ?? undefined, signal };
+    const pageCount = await this.engine.countPages(input);
+    const covered = await this.rpc.request<JobPagesReply>(Subjects.artifact.jobPages, { jobId: msg.jobId, pages: pageCount });
+    if (!covered.proceed) return undefined;
+    const opts = { confidenceThreshold: msg.confidenceThreshold, ocrEngine: msg.ocrEngine, defaultCurrency: msg.defaultCurrency ?? undefined, maxPages: covered.pages ?? pageCount, signal };
     // The built-in `auto` template (ADR 0005): the engine classifies the document and extracts that kind's standard fields.
-    if (auto) return extractAuto(this.engine, input, AUTO_SCHEMAS, opts, DOCUMENT_TYPE_KEY);
-    return this.engine.extract(input, msg.schema, opts);
+    const output = msg.templateId === AUTO_TEMPLATE_ID
+      ? await extractAuto(this.engine, input, AUTO_SCHEMAS, opts, DOCUMENT_TYPE_KEY)
+      : await this.engine.extract(input, msg.schema, opts);
+    return { output, pageCount };
   }
 
   /** The outcome report, retried a few times in hand (artifact briefly unreachable) so the work done is not redone. */
@@ -178,4 +199,11 @@ export class RunJobService {
   private report(cmd: JobOutcomeCommand): Promise<JobOutcomeReply> {
     return this.rpc.request<JobOutcomeReply>(Subjects.artifact.jobOutcome, cmd);
   }
+}
+
+/** Sandbox keys get deterministic synthetic results and never touch the engine (spec §5); `auto` answers as an invoice. */
+function sandboxOutput(msg: JobRunMessage): ExtractionOutput {
+  const result = msg.templateId === AUTO_TEMPLATE_ID ? { [DOCUMENT_TYPE_KEY]: 'invoice', ...syntheticResult({ fields: AUTO_STANDARD_FIELDS.invoice }) } : syntheticResult(msg.schema);
+  const fields = Object.fromEntries(Object.keys(result).map((k) => [k, { confidence: 1, errors: [] }]));
+  return { result, fields, confidence: 1, needsReview: false, pages: 1, markdown: `# ${msg.filename}\n\n_Sandbox result: synthetic data._\n` };
 }

@@ -1,6 +1,6 @@
 import type { TemplateResponseDto, TemplateSnapshot } from '@docket/contracts';
 import type { TemplateEntity } from '../entities/template.entity.js';
-import { DEFAULT_SETTINGS } from './template.defaults.js';
+import { withDefaultSettings } from './template.defaults.js';
 
 /** The spec §2.3 shape: snake_case, ISO timestamps. */
 export function toTemplateResponse(t: TemplateEntity): TemplateResponseDto {
@@ -17,12 +17,12 @@ export function toTemplateResponse(t: TemplateEntity): TemplateResponseDto {
     version: t.version,
     is_public: t.isPublic,
     usage_count: t.usageCount,
-    settings: { ...DEFAULT_SETTINGS, ...t.settings },
+    settings: withDefaultSettings(t.settings),
     created_at: t.createdAt.toISOString(),
     updated_at: t.updatedAt.toISOString(),
   };
 }
 
 export function toSnapshot(t: TemplateEntity, version: number, fields: TemplateEntity['fields']): TemplateSnapshot {
-  return { template_id: t.id, version, fields, settings: { ...DEFAULT_SETTINGS, ...t.settings } };
+  return { template_id: t.id, version, fields, settings: withDefaultSettings(t.settings) };
 }

@@ -5,6 +5,7 @@ import {
 } from 'class-validator';
 import { AccountScoped } from '../common/account-scoped.js';
 import type { JobStatus } from '../common/constants.js';
+import { MAX_DOCUMENT_PAGES } from '../common/limits.js';
 
 export class JobStatusResponseDto {
   @ApiProperty({ example: 'job_01JD3Q8Y4N6Z2XK7M5T9W0ABCD' }) job_id: string;
@@ -14,7 +15,9 @@ export class JobStatusResponseDto {
   @ApiPropertyOptional({ example: '2026-11-23T10:00:04.120Z', description: 'Terminal states only.' }) completed_at?: string;
   @ApiPropertyOptional({ description: 'Status `success` only; presigned, short-lived.' }) result_download_url?: string;
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, example: { invoice_number: 'INV-1001', total: { value: 1234.5, currency: 'USD' } }, description: 'Status `success` only; keyed by field key.' }) result?: Record<string, unknown>;
-  @ApiPropertyOptional({ example: 'unsupported_type: image/svg+xml is not supported', description: '`<code>: <message>`; status `failed` or `expired`.' }) error?: string;
+  @ApiPropertyOptional({ example: 'unsupported_type: image/svg+xml is not supported', description: '`<code>: <message>`; status `failed` or `expired`. `insufficient_funds: …` when the wallet could not cover the document\'s pages (nothing was read or charged).' }) error?: string;
+  @ApiPropertyOptional({ example: 5, description: 'Status `success`, present only when fewer pages were read than the document has (template setting `partial_pages`: the wallet covered only these): the pages read, from the first.' }) pages_read?: number;
+  @ApiPropertyOptional({ example: 30, description: 'With `pages_read`: the pages the document has.' }) page_count?: number;
 }
 
 export class JobRef extends AccountScoped {
@@ -67,6 +70,25 @@ export class JobStorageReply {
   markdownPutUrl?: string;
 }
 
+/**
+ * Worker → artifact, once the worker knows the document's page count and before it reads any page (ADR 0005):
+ * artifact, which owns the job, asks billing to re-size the job's hold to those pages.
+ */
+export class JobPagesCommand {
+  @IsDefined() @IsString() @Matches(/^[A-Za-z0-9_-]{1,64}$/) jobId: string;
+  @IsInt() @Min(1) @Max(MAX_DOCUMENT_PAGES) pages: number;
+}
+
+export class JobPagesReply {
+  /**
+   * false: stop without reporting — the job is terminal, or the wallet could not cover its pages and artifact failed
+   * it with `insufficient_funds` (or `wallet_frozen`) itself: nothing is read and nothing is charged.
+   */
+  proceed: boolean;
+  /** Pages to read from the first: all of them, or fewer when the template opted in to `partial_pages`. */
+  pages?: number;
+}
+
 export class FieldMetaDto {
   @IsNumber() @Min(0) @Max(1) confidence: number;
   @IsOptional() @IsInt() @Min(1) @Max(100_000) page?: number;
@@ -86,7 +108,7 @@ export class JobOutcomeCommand {
   @IsOptional() @IsString() markdownKey?: string;
   @IsOptional() @IsNumber() @Min(0) @Max(1) confidence?: number;
   @IsOptional() @IsBoolean() needsReview?: boolean;
-  @IsInt() @Min(0) @Max(100_000) pages: number;
+  @IsInt() @Min(0) @Max(MAX_DOCUMENT_PAGES) pages: number;
   /** `<code>: <message>` when failed. */
   @IsOptional() @IsString() error?: string;
 }

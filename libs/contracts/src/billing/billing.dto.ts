@@ -4,7 +4,7 @@ import {
   ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, Max, Min, MaxLength, ValidateNested,
 } from 'class-validator';
 import { AccountScoped } from '../common/account-scoped.js';
-import { MAX_ARTIFACT_BYTES } from '../common/limits.js';
+import { MAX_ARTIFACT_BYTES, MAX_DOCUMENT_PAGES } from '../common/limits.js';
 
 export class WalletStatusResponseDto {
   @ApiProperty({ example: 100, description: 'Deposited credits not yet finalised as spend.' }) balance: number;
@@ -80,6 +80,26 @@ export class CoverHoldCommand extends AccountScoped {
   @IsDefined() @IsString() @MaxLength(64) jobId: string;
   /** The stored object's size; uploads are bound to the declared `artifact_size` (≤ MAX_ARTIFACT_BYTES), so no upper bound here. */
   @IsInt() @Min(1) @Max(Number.MAX_SAFE_INTEGER) artifactSize: number;
+}
+
+/**
+ * Sent by artifact once the worker counted the document's pages, before any page is read (ADR 0005): the job's hold
+ * becomes `pages` × the price recorded on it (it may shrink). When the wallet cannot cover that (hold + spendable),
+ * `partial` decides: false → `insufficient_funds` (or `wallet_frozen`) and nothing changes; true → the hold becomes
+ * the whole pages the wallet covers (at least one, else the same error). Idempotent for the same page count.
+ */
+export class ResizeHoldCommand extends AccountScoped {
+  @IsDefined() @IsString() @MaxLength(64) jobId: string;
+  @IsInt() @Min(1) @Max(MAX_DOCUMENT_PAGES) pages: number;
+  @IsBoolean() partial: boolean;
+}
+
+export class ResizeHoldReply {
+  jobId: string;
+  /** Credits now held. */
+  amount: number;
+  /** Pages the hold covers: `pages`, or fewer with `partial`. */
+  pages: number;
 }
 
 /** Outcome of `releaseHold`: `released` now, or what the hold already was (idempotent); `unknown` for a job without a hold. */

@@ -102,6 +102,13 @@ export class TemplateSettingsDto {
   })
   @IsOptional() @IsString() @Matches(CURRENCY_CODE, { message: 'default_currency must be an ISO 4217 code such as EUR' })
   default_currency?: string | null;
+
+  @ApiPropertyOptional({
+    default: false,
+    description: 'When the wallet cannot cover every page of a document (its real page count is known once processing starts): `false` fails the job with `insufficient_funds` and reads and charges nothing; `true` reads only the first pages the wallet covers, charges those, and the job reports `pages_read` and `page_count`.',
+  })
+  @IsOptionalNotNull() @IsBoolean()
+  partial_pages?: boolean;
 }
 
 /** Duplicate keys inside one schema are a 400 (spec §7), checked beside the shape validation. */

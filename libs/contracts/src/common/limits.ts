@@ -8,6 +8,9 @@ import { ValidateBy, type ValidationOptions } from 'class-validator';
 /** Largest file the extraction engine reads (bytes). `artifact_size` above it is refused at submit. */
 export const MAX_ARTIFACT_BYTES = 50 * 1024 * 1024;
 
+/** Upper bound of a page count in a message (the engine reads far fewer: 200 by default). */
+export const MAX_DOCUMENT_PAGES = 100_000;
+
 /**
  * MIME types the engine reads, by reader. `application/octet-stream` is resolved from the bytes (PDF or image
  * magic) or the filename extension (`.txt`, `.csv`, `.html`). Compared case-insensitively, parameters ignored.

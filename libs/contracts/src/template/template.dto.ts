@@ -48,6 +48,7 @@ export class TemplateSettingsResponse {
   @ApiProperty() ocr_engine: string;
   @ApiProperty({ nullable: true, example: null, description: 'ISO 4217 code for amounts printed without a currency; null: none (the amount keeps `currency: null`).' })
   default_currency: string | null;
+  @ApiProperty({ description: 'Read only the pages the wallet covers instead of failing with `insufficient_funds` (see TemplateSettingsDto).' }) partial_pages: boolean;
 }
 
 export class TemplateResponseDto {

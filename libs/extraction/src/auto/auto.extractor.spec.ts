@@ -35,7 +35,7 @@ describe('extractAuto', () => {
   ) as Record<AutoDocumentKind, ExtractionSchema>;
 
   /** An engine standing in for the real one: renders `text` and answers each schema's one field. */
-  function engineFor(text: string): ExtractionEngine & { calls: string[] } {
+  function engineFor(text: string): Pick<ExtractionEngine, 'extract'> & { calls: string[] } {
     const calls: string[] = [];
     return {
       calls,

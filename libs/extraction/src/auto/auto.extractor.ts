@@ -26,7 +26,7 @@ export function classifyDocument(markdown: string, mimeType = ''): KindChoice {
  * The result carries `document_type` (`resultKey`) first, with the classification's confidence in `fields`.
  */
 export async function extractAuto(
-  engine: ExtractionEngine,
+  engine: Pick<ExtractionEngine, 'extract'>,
   input: ExtractionInput,
   schemas: Readonly<Record<AutoDocumentKind, ExtractionSchema>>,
   opts: ExtractionOptions = {},

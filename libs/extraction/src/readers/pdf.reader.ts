@@ -58,6 +58,16 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions = {}): Pro
   return pdf.layout;
 }
 
+/** The PDF's page count, from its page tree only: no page is read. */
+export async function pdfPageCount(bytes: Uint8Array): Promise<number> {
+  const doc = await openPdf(await pdfjs(), bytes);
+  try {
+    return doc.numPages;
+  } finally {
+    await doc.destroy().catch(() => undefined);
+  }
+}
+
 /** A PDF read as by `readPdf`, its document still open for a second look at its pictures; close it when done. */
 export interface PdfText {
   layout: DocLayout;

@@ -24,11 +24,8 @@ export function isTiff(b: Uint8Array): boolean {
  * Reduced-resolution copies (thumbnails) and masks are not pages. Pages beyond `maxPages` are not decoded.
  */
 export async function readTiff(bytes: Uint8Array, ocr: OcrService, opts: TiffReadOptions = {}): Promise<DocLayout> {
-  const { data, ifds } = decodeDirectories(bytes);
-  const images = ifds.filter((d) => num(d, 't256') > 0 && num(d, 't257') > 0);
-  const primary = images.filter((d) => (num(d, 't254') & 0b101) === 0);
-  const pageDirs = (primary.length ? primary : images).slice(0, Math.max(1, opts.maxPages ?? Infinity));
-  if (!pageDirs.length) throw new ExtractionError('corrupt_file', 'the TIFF has no image');
+  const { data, pageDirs: all } = tiffPages(bytes);
+  const pageDirs = all.slice(0, Math.max(1, opts.maxPages ?? Infinity));
 
   const pages: Page[] = [];
   for (const [i, ifd] of pageDirs.entries()) {
@@ -41,6 +38,21 @@ export async function readTiff(bytes: Uint8Array, ocr: OcrService, opts: TiffRea
 }
 
 type Ifd = IFD;
+
+/** The TIFF's page count (its primary images), from the directories only: no page is decoded. */
+export function tiffPageCount(bytes: Uint8Array): number {
+  return tiffPages(bytes).pageDirs.length;
+}
+
+/** The directories of the TIFF's pages: full-resolution images, not thumbnails or masks (else every image). */
+function tiffPages(bytes: Uint8Array): { data: Uint8Array<ArrayBuffer>; pageDirs: Ifd[] } {
+  const { data, ifds } = decodeDirectories(bytes);
+  const images = ifds.filter((d) => num(d, 't256') > 0 && num(d, 't257') > 0);
+  const primary = images.filter((d) => (num(d, 't254') & 0b101) === 0);
+  const pageDirs = primary.length ? primary : images;
+  if (!pageDirs.length) throw new ExtractionError('corrupt_file', 'the TIFF has no image');
+  return { data, pageDirs };
+}
 
 function num(ifd: Ifd, tag: string): number {
   const v = ifd[tag];
