@@ -30,7 +30,7 @@ class StandIns {
   @MessagePattern(Subjects.template.snapshot)
   snapshot(@Payload() q: TemplateSnapshotQuery): TemplateSnapshot {
     if (!q.templateId.startsWith('tpl_')) throw new DocketError('template_not_found', 'Template not found');
-    return { template_id: q.templateId, version: 3, fields: TEMPLATE_FIELDS as TemplateSnapshot['fields'], settings: { auto_save: false, confidence_threshold: 0.8, ocr_engine: 'tesseract', partial_pages: false } };
+    return { template_id: q.templateId, version: 3, fields: TEMPLATE_FIELDS as TemplateSnapshot['fields'], settings: { auto_save: false, confidence_threshold: 0.8, ocr_engine: 'tesseract', default_currency: null, partial_pages: false } };
   }
 
   @MessagePattern(Subjects.webhook.verify)
