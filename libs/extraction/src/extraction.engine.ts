@@ -17,6 +17,7 @@ import { isLowResPage, readImage } from './readers/image.reader.js';
 import { assertImagePixels, underDeadline } from './readers/input.limits.js';
 import { createOcrService, DEFAULT_OCR_LANGUAGES, OCR_LANGUAGES, parseOcrLanguages, type OcrEngineMode, type OcrLanguage, type OcrService } from './readers/ocr.service.js';
 import { hasWidePicture, openPdfText, type PdfText } from './readers/pdf.reader.js';
+import { DEFAULT_INFLATION_LIMITS, type InflationLimits } from './readers/pdf.inflation.js';
 import { readCsv, readHtml, readText } from './readers/text.reader.js';
 import { isTiff, readTiff } from './readers/tiff.reader.js';
 import { renderMarkdown } from './render/markdown.renderer.js';
@@ -38,6 +39,11 @@ export interface EngineOptions {
   ocr?: OcrEngineMode;
   /** ONNX threads of the PaddleOCR engine (default 1). */
   ocrThreads?: number;
+  /**
+   * Bounds on the bytes a PDF's Flate streams inflate to: one stream (default 256 MiB) and the document, one stream's
+   * bound plus this much per page read (default 32 MiB). Beyond them the job fails with `decompression_limit`.
+   */
+  pdfInflation?: Partial<InflationLimits>;
   /**
    * Default OCR languages, e.g. `eng+deu` or `['eng', 'deu']` (supported: eng, deu, fra, nld). Default: the
    * `OCR_LANGUAGES` environment variable, else English only. An unsupported value throws at creation.
@@ -80,6 +86,7 @@ export interface DocketExtractionEngine extends ExtractionEngine {
 export function createExtractionEngine(options: EngineOptions = {}): DocketExtractionEngine {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_INPUT_BYTES;
   const maxPages = options.maxPages ?? 200;
+  const inflation: InflationLimits = { ...DEFAULT_INFLATION_LIMITS, ...options.pdfInflation };
   const languages = resolveOcrLanguages(options.ocrLanguages);
   let ocr: OcrService | undefined;
   const getOcr = () => options.ocrService ?? (ocr ??= createOcrService({ engine: options.ocr ?? 'auto', languages, threads: options.ocrThreads }));
@@ -125,7 +132,7 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
         if (opts.signal?.aborted) throw new ExtractionError('extraction_timeout', 'extraction was aborted');
         const kind = sniffType(input.mimeType, input.bytes, input.filename);
         // A PDF stays open until its pictures are known to be needed or not (a second look reuses its parsed fonts).
-        const pdf = kind === 'pdf' ? await underDeadline(openPdfText(input.bytes, { ocr: jobOcr(opts), maxPages, signal: opts.signal }), opts.signal) : undefined;
+        const pdf = kind === 'pdf' ? await underDeadline(openPdfText(input.bytes, { ocr: jobOcr(opts), maxPages, signal: opts.signal, inflation }), opts.signal) : undefined;
         try {
           return await extractRead(kind, input, pdf?.layout ?? (await underDeadline(read(kind, input.bytes, opts), opts.signal)), schema, opts, pdf);
         } finally {
