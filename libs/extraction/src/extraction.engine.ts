@@ -40,6 +40,13 @@ export interface EngineOptions {
   /** ONNX threads of the PaddleOCR engine (default 1). */
   ocrThreads?: number;
   /**
+   * OCR readings at once, each in a worker thread that is terminated when its job's deadline passes (default 1; the
+   * worker passes WORKER_CONCURRENCY). `ocrIsolate: false` reads in this thread instead (not stoppable); the default
+   * isolates when running the built library (see createOcrService).
+   */
+  ocrPoolSize?: number;
+  ocrIsolate?: boolean;
+  /**
    * Bounds on the bytes a PDF's Flate streams inflate to: one stream (default 256 MiB) and the document, one stream's
    * bound plus this much per page read (default 32 MiB). Beyond them the job fails with `decompression_limit`.
    */
@@ -89,7 +96,7 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
   const inflation: InflationLimits = { ...DEFAULT_INFLATION_LIMITS, ...options.pdfInflation };
   const languages = resolveOcrLanguages(options.ocrLanguages);
   let ocr: OcrService | undefined;
-  const getOcr = () => options.ocrService ?? (ocr ??= createOcrService({ engine: options.ocr ?? 'auto', languages, threads: options.ocrThreads }));
+  const getOcr = () => options.ocrService ?? (ocr ??= createOcrService({ engine: options.ocr ?? 'auto', languages, threads: options.ocrThreads, poolSize: options.ocrPoolSize, isolate: options.ocrIsolate }));
 
   /** The shared OCR service seen through one job's settings (template `ocr_engine`, job languages). */
   function jobOcr(opts: ExtractionOptions): OcrService {
@@ -101,7 +108,7 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
       if (!langs) throw new ExtractionError('extraction_failed', `unsupported OCR languages '${String(opts.ocrLanguages)}' (supported: ${OCR_LANGUAGES.join(', ')})`);
     }
     return {
-      recognize: (image, o) => getOcr().recognize(image, { ...o, engine, languages: langs }),
+      recognize: (image, o) => getOcr().recognize(image, { ...o, engine, languages: langs, signal: opts.signal }),
       backend: (o) => getOcr().backend?.({ ...o, engine, languages: langs }) ?? 'tesseract.js',
       close: async () => undefined,
     };

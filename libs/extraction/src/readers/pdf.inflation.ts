@@ -1,4 +1,4 @@
-import { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { constants, createInflate } from 'node:zlib';
 import { ExtractionError } from '../engine.types.js';
@@ -86,7 +86,7 @@ export async function inflatedSize(data: Uint8Array, layers: number, cap: number
   });
   const inflaters = Array.from({ length: layers }, () => createInflate({ finishFlush: constants.Z_SYNC_FLUSH, chunkSize: INFLATE_CHUNK_BYTES }));
   try {
-    await pipeline([data], ...inflaters, counter);
+    await pipeline([Readable.from([data]), ...inflaters, counter]);
   } catch (e) {
     if (e instanceof ExtractionError) throw e;
     // the cap, or corrupt data: the count so far is the answer
