@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from '@jest/globals';
 import { createExtractionEngine } from '../extraction.engine.js';
 import { errorCodeOf } from '../testing/error.test-helper.js';
-import { contentStreamBomb, imageStreamBomb, objectStreamBomb, pdfFile } from '../testing/pdf-bomb.test-helper.js';
+import { contentStreamBomb, imageStreamBomb, objectStreamBomb, pdfFile } from '@docket/testing';
 import { checkPdfInflation, flateLayers, inflatedSize } from './pdf.inflation.js';
 
 const MIB = 1024 * 1024;
