@@ -51,5 +51,9 @@ describe('PDF inflation limits', () => {
     const twice = deflateSync(deflateSync(Buffer.alloc(8 * MIB)));
     expect(await inflatedSize(twice, 2, 100 * MIB)).toBe(8 * MIB);
     expect(await inflatedSize(twice, 2, MIB)).toBeLessThan(2 * MIB);
+    const small = deflateSync(Buffer.alloc(4 * MIB)); // a few KB: counted in one synchronous call
+    expect(await inflatedSize(small, 1, 8 * MIB)).toBe(4 * MIB);
+    expect(await inflatedSize(small, 1, MIB)).toBeGreaterThan(MIB);
+    expect(await inflatedSize(small.subarray(0, small.length / 2), 1, 8 * MIB)).toBeGreaterThan(0); // truncated: what inflated
   });
 });

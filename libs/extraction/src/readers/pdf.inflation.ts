@@ -1,6 +1,6 @@
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { constants, createInflate } from 'node:zlib';
+import { constants, createInflate, inflateSync } from 'node:zlib';
 import { ExtractionError } from '../engine.types.js';
 
 const MIB = 1024 * 1024;
@@ -33,6 +33,12 @@ export function documentInflationBudget(limits: InflationLimits, pages: number):
 
 /** Output chunk of the counting inflaters: large chunks keep a 256 MiB count to a few hundred stream writes. */
 const INFLATE_CHUNK_BYTES = 256 * 1024;
+/**
+ * Streams smaller than this (compressed) with one Flate filter are inflated in one synchronous call (at most ~1030×
+ * their size, 16 MB): the streaming count costs a thread-pool round trip per stream, several times the work for the
+ * many small content and font streams of an ordinary PDF.
+ */
+const SYNC_INFLATE_MAX_INPUT = 16 * 1024;
 /** How far before a `stream` keyword its dictionary is looked for (a stream dictionary is a few hundred bytes). */
 const DICT_LOOKBEHIND = 4096;
 
@@ -76,6 +82,13 @@ export function flateLayers(dict: string): number {
  * as pdfjs reads it.
  */
 export async function inflatedSize(data: Uint8Array, layers: number, cap: number, signal?: AbortSignal): Promise<number> {
+  if (layers === 1 && data.length <= SYNC_INFLATE_MAX_INPUT) {
+    try {
+      return inflateSync(data, { finishFlush: constants.Z_SYNC_FLUSH, maxOutputLength: cap + 1 }).length;
+    } catch {
+      // beyond the cap, or corrupt: the streaming count says how far it gets
+    }
+  }
   let count = 0;
   const counter = new Writable({
     write(chunk: Buffer, _enc, done) {
