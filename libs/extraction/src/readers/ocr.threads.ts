@@ -16,7 +16,6 @@ interface Reply {
 interface Task {
   image: Uint8Array;
   opts: Omit<RecognizeOptions, 'signal'>;
-  signal?: AbortSignal;
   resolve(r: OcrResult): void;
   reject(e: unknown): void;
 }
@@ -63,8 +62,15 @@ export class OcrThreadPool {
     if (signal?.aborted) return Promise.reject(timeout());
     if (this.closed) return Promise.reject(new Error('the OCR service is closed'));
     return new Promise<OcrResult>((resolve, reject) => {
-      const task: Task = { image, opts: rest, signal, resolve, reject };
-      signal?.addEventListener('abort', () => this.abort(task), { once: true });
+      // The listener goes when the reading settles: a job's signal sees one reading per page.
+      const onAbort = () => this.abort(task);
+      const settled = () => signal?.removeEventListener('abort', onAbort);
+      const task: Task = {
+        image, opts: rest,
+        resolve: (r) => (settled(), resolve(r)),
+        reject: (e) => (settled(), reject(e)),
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
       this.queue.push(task);
       this.pump();
     });
