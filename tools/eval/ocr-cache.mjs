@@ -11,9 +11,11 @@ export async function cachedOcr(repo, options = {}) {
   const ocr = await import(pathToFileURL(join(repo, 'libs/extraction/dist/readers/ocr.service.js')).href);
   const inner = ocr.createOcrService({ engine: 'auto', ...options });
   const defaultLangs = ocr.parseOcrLanguages(process.env.OCR_LANGUAGES) ?? ocr.DEFAULT_OCR_LANGUAGES;
-  // A PaddleOCR reading depends on the decoder code too (its models are pinned by the lockfile): its key carries the
-  // hash of the built module, so a decoder change is never scored on stale readings.
-  const paddleCode = createHash('sha256').update(readFileSync(join(repo, 'libs/extraction/dist/readers/paddle.ocr.js'))).digest('hex').slice(0, 16);
+  // A reading depends on the OCR code, the backend's packages and models, and the tesseract binary's version: the key
+  // carries them (ocrReadingVersion), so a reader or tesseract change is never scored on stale readings.
+  const { ocrReadingVersion } = await import(pathToFileURL(join(repo, 'libs/extraction/dist/readers/ocr.version.js')).href);
+  const versions = new Map();
+  const versionOf = (backend) => versions.get(backend) ?? versions.set(backend, ocrReadingVersion(backend)).get(backend);
   mkdirSync(dir, { recursive: true });
   // The backend a call really runs on (PaddleOCR reads every page segmentation mode the same way); readers ask it too.
   const backendOf = (opts = {}) => ocr.resolveOcrBackend(opts.engine ?? options.engine ?? 'auto', opts.languages?.length ? opts.languages : (options.languages ?? defaultLangs));
@@ -21,10 +23,7 @@ export async function cachedOcr(repo, options = {}) {
     backend: backendOf,
     async recognize(image, opts = {}) {
       const backend = backendOf(opts);
-      const key = createHash('sha256')
-        .update(image)
-        .update(JSON.stringify([backend === 'tesseract.js' ? 'wasm' : backend === 'paddle' ? `paddle-${paddleCode}-${process.env.DOCKET_PADDLE_MODELS ?? 'default'}` : backend, opts.languages ?? process.env.OCR_LANGUAGES ?? 'default', backend === 'paddle' ? 'any' : (opts.pageSegMode ?? 'default')]))
-        .digest('hex');
+      const key = ocrCacheKey(image, backend, opts, versionOf(backend));
       const file = join(dir, `${key}.json`);
       if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
       const res = await inner.recognize(image, opts);
@@ -33,4 +32,15 @@ export async function cachedOcr(repo, options = {}) {
     },
     close: () => inner.close(),
   };
+}
+
+/**
+ * The cache key of one reading: the image, the backend it runs on with everything else its reading depends on
+ * (`version`: ocrReadingVersion), the call's languages and page segmentation mode.
+ */
+export function ocrCacheKey(image, backend, opts, version) {
+  return createHash('sha256')
+    .update(image)
+    .update(JSON.stringify([version, backend === 'paddle' ? (process.env.DOCKET_PADDLE_MODELS ?? 'default') : '', opts.languages ?? process.env.OCR_LANGUAGES ?? 'default', backend === 'paddle' ? 'any' : (opts.pageSegMode ?? 'default')]))
+    .digest('hex');
 }

@@ -4,7 +4,7 @@ import { createLogger, loadConfig } from '@docket/config';
 import { Streams, type JobRunMessage } from '@docket/contracts';
 import { createExtractionEngine, hasNativeTesseract, nativeTesseractLanguages } from '@docket/extraction';
 import { JetStreamBus, RpcClient, startServiceApp, natsAuth } from '@docket/messaging';
-import { ocrThreads, workerEnvSchema } from './config.js';
+import { ocrThreads, pdfInflation, workerEnvSchema } from './config.js';
 import { RunJobService } from './run/run-job.service.js';
 import { WorkerModule } from './worker.module.js';
 
@@ -15,7 +15,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
   await rpc.connect();
   const bus = new JetStreamBus(cfg.NATS_URL, log, 'extraction-worker', natsAuth(cfg));
   await bus.connect();
-  const engine = createExtractionEngine({ ocrLanguages: cfg.OCR_LANGUAGES, ocr: cfg.OCR_ENGINE, ocrThreads: ocrThreads(cfg) });
+  const engine = createExtractionEngine({ ocrLanguages: cfg.OCR_LANGUAGES, ocr: cfg.OCR_ENGINE, ocrThreads: ocrThreads(cfg), ocrPoolSize: cfg.WORKER_CONCURRENCY, pdfInflation: pdfInflation(cfg) });
   // The native OCR probes (`tesseract --version`, `--list-langs`) are synchronous and cached: run them here, at boot,
   // so that no job ever waits on a synchronous child process (ADR 0008).
   log.info({ nativeTesseract: hasNativeTesseract(), languages: [...nativeTesseractLanguages()] }, 'OCR backends probed');

@@ -1,6 +1,9 @@
 import { baseEnv, env, z } from '@docket/config';
 import { availableParallelism } from 'node:os';
-import { DEFAULT_OCR_LANGUAGES, OCR_ENGINE_MODES, OCR_LANGUAGES, parseOcrLanguages } from '@docket/extraction';
+import { DEFAULT_MAX_INFLATED_BYTES_PER_PAGE, DEFAULT_MAX_INFLATED_STREAM_BYTES, DEFAULT_OCR_LANGUAGES, OCR_ENGINE_MODES, OCR_LANGUAGES, parseOcrLanguages } from '@docket/extraction';
+
+/** Bytes in a MiB (the unit of the PDF inflation settings). */
+export const MIB = 1024 * 1024;
 
 /** Extra time the shutdown grace period gives beyond the extraction deadline (storing results, reporting). */
 export const SHUTDOWN_GRACE_MARGIN_MS = 30_000;
@@ -45,12 +48,24 @@ export const workerEnvSchema = z
      * never ask for more threads than there are cores.
      */
     OCR_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+    /**
+     * Largest size one PDF stream may inflate to, in MiB (a 1 MB Flate stream can inflate to 1 GB); beyond it the job
+     * fails with `decompression_limit` before the stream is decoded. Keep it well under the worker's memory limit.
+     */
+    PDF_MAX_INFLATED_STREAM_MIB: z.coerce.number().int().min(1).max(4096).default(DEFAULT_MAX_INFLATED_STREAM_BYTES / MIB),
+    /** A PDF's streams may inflate to PDF_MAX_INFLATED_STREAM_MIB plus this many MiB per page read, together. */
+    PDF_MAX_INFLATED_MIB_PER_PAGE: z.coerce.number().int().min(1).max(1024).default(DEFAULT_MAX_INFLATED_BYTES_PER_PAGE / MIB),
   })
   .transform((c) => ({ ...c, WORKER_SHUTDOWN_GRACE_MS: c.WORKER_SHUTDOWN_GRACE_MS ?? c.EXTRACTION_TIMEOUT_MS + SHUTDOWN_GRACE_MARGIN_MS }))
   .refine((c) => c.WORKER_SHUTDOWN_GRACE_MS > c.EXTRACTION_TIMEOUT_MS, {
     message: 'WORKER_SHUTDOWN_GRACE_MS must be longer than EXTRACTION_TIMEOUT_MS (a job in hand must be able to finish)',
     path: ['WORKER_SHUTDOWN_GRACE_MS'],
   });
+
+/** The engine's bounds on inflated PDF streams, from the MiB settings. */
+export function pdfInflation(cfg: Pick<WorkerConfig, 'PDF_MAX_INFLATED_STREAM_MIB' | 'PDF_MAX_INFLATED_MIB_PER_PAGE'>): { maxStreamBytes: number; maxBytesPerPage: number } {
+  return { maxStreamBytes: cfg.PDF_MAX_INFLATED_STREAM_MIB * MIB, maxBytesPerPage: cfg.PDF_MAX_INFLATED_MIB_PER_PAGE * MIB };
+}
 
 /** OCR threads per job: the setting, else the cores shared among the concurrent jobs. */
 export function ocrThreads(cfg: Pick<WorkerConfig, 'OCR_THREADS' | 'WORKER_CONCURRENCY'>, cores = availableParallelism()): number {

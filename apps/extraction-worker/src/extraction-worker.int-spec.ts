@@ -8,7 +8,9 @@ import {
 } from '@docket/contracts';
 import { JetStreamBus, startServiceApp } from '@docket/messaging';
 import { S3Storage, storageConfigFromEnv } from '@docket/storage';
-import { expectEventually, freePort, startTestNats, startTestS3, testLogger, type TestNats, type TestS3 } from '@docket/testing';
+import {
+  contentStreamBomb, expectEventually, freePort, imageStreamBomb, objectStreamBomb, startTestNats, startTestS3, testLogger, type TestNats, type TestS3,
+} from '@docket/testing';
 import { ulid } from 'ulid';
 import { bootstrap } from './bootstrap.js';
 
@@ -78,6 +80,14 @@ class ArtifactStandIn {
 @Module({ controllers: [ArtifactStandIn] })
 class ArtifactStandInModule {}
 
+/** The worker's PDF inflation limits here (MiB): one stream, and per page beyond it. */
+const INFLATED_STREAM_MIB = 16;
+const INFLATED_MIB_PER_PAGE = 4;
+/** What the bombs inflate to: 32 times the stream limit (a 1.6 GB stream took a worker from 0.2 to 3.9 GB RSS). */
+const BOMB_BYTES = 512 * 1024 * 1024;
+/** Growth of the worker's peak RSS the three bombs may cause: far below what inflating one of them would take. */
+const BOMB_RSS_GROWTH_LIMIT = 128 * 1024 * 1024;
+
 const SCHEMA = {
   fields: [
     { key: 'invoice_number', label: 'Invoice Number', data_type: 'string' as const },
@@ -120,6 +130,7 @@ describe('extraction-worker (real NATS JetStream and S3)', () => {
     worker = await bootstrap({
       ...nats.env('extraction-worker'), PORT: String(await freePort()), LOG_LEVEL: 'silent', NODE_ENV: 'test',
       WORKER_MAX_DELIVER: '2', WORKER_ACK_WAIT_MS: '5000',
+      PDF_MAX_INFLATED_STREAM_MIB: String(INFLATED_STREAM_MIB), PDF_MAX_INFLATED_MIB_PER_PAGE: String(INFLATED_MIB_PER_PAGE),
     });
     bus = new JetStreamBus(nats.url, log, 'worker-test');
     await bus.connect();
@@ -175,6 +186,20 @@ describe('extraction-worker (real NATS JetStream and S3)', () => {
     await outcomeOf(next.jobId);
     expect(outcomes.some((o) => o.jobId === msg.jobId)).toBe(false);
     expect(await storage.head(resultKeys(acct, msg.artifactId, msg.jobId).json)).toBeFalsy();
+  });
+
+  it('fails PDF decompression bombs (content, image and object streams) with decompression_limit, its peak RSS barely moving', async () => {
+    const bombs = await Promise.all([contentStreamBomb(BOMB_BYTES), imageStreamBomb(BOMB_BYTES), objectStreamBomb(BOMB_BYTES)]);
+    const peakBefore = process.resourceUsage().maxRSS * 1024; // the worker runs in this process
+    for (const bomb of bombs) {
+      const artifactId = `art_${ulid().toLowerCase()}`;
+      const msg = job({ artifactId, sourceKey: rawKey(acct, artifactId, 'bomb.pdf'), mimeType: 'application/pdf', filename: 'bomb.pdf' });
+      await storage.put(msg.sourceKey, bomb, 'application/pdf');
+      await bus.publish(Streams.jobs.run, msg, `run_${msg.jobId}`);
+      const out = await outcomeOf(msg.jobId);
+      expect(out).toMatchObject({ status: 'failed', pages: 0, error: expect.stringMatching(/^decompression_limit: /) });
+    }
+    expect(process.resourceUsage().maxRSS * 1024 - peakBefore).toBeLessThan(BOMB_RSS_GROWTH_LIMIT);
   });
 
   it('gives sandbox jobs synthetic results without reading the source', async () => {

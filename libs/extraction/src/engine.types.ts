@@ -101,6 +101,7 @@ export type ExtractionErrorCode =
   | 'file_too_large'
   | 'image_too_large'
   | 'page_too_large'
+  | 'decompression_limit'
   | 'required_field_missing'
   | 'extraction_timeout'
   | 'extraction_failed';

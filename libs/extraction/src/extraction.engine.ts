@@ -17,6 +17,7 @@ import { isLowResPage, readImage } from './readers/image.reader.js';
 import { assertImagePixels, underDeadline } from './readers/input.limits.js';
 import { createOcrService, DEFAULT_OCR_LANGUAGES, OCR_LANGUAGES, parseOcrLanguages, type OcrEngineMode, type OcrLanguage, type OcrService } from './readers/ocr.service.js';
 import { hasWidePicture, openPdfText, type PdfText } from './readers/pdf.reader.js';
+import { DEFAULT_INFLATION_LIMITS, type InflationLimits } from './readers/pdf.inflation.js';
 import { readCsv, readHtml, readText } from './readers/text.reader.js';
 import { isTiff, readTiff } from './readers/tiff.reader.js';
 import { fillDefaultCurrency } from './render/currency.fill.js';
@@ -40,6 +41,18 @@ export interface EngineOptions {
   ocr?: OcrEngineMode;
   /** ONNX threads of the PaddleOCR engine (default 1). */
   ocrThreads?: number;
+  /**
+   * OCR readings at once, each in a worker thread that is terminated when its job's deadline passes (default 1; the
+   * worker passes WORKER_CONCURRENCY). `ocrIsolate: false` reads in this thread instead (not stoppable); the default
+   * isolates when running the built library (see createOcrService).
+   */
+  ocrPoolSize?: number;
+  ocrIsolate?: boolean;
+  /**
+   * Bounds on the bytes a PDF's Flate streams inflate to: one stream (default 256 MiB) and the document, one stream's
+   * bound plus this much per page read (default 32 MiB). Beyond them the job fails with `decompression_limit`.
+   */
+  pdfInflation?: Partial<InflationLimits>;
   /**
    * Default OCR languages, e.g. `eng+deu` or `['eng', 'deu']` (supported: eng, deu, fra, nld). Default: the
    * `OCR_LANGUAGES` environment variable, else English only. An unsupported value throws at creation.
@@ -82,9 +95,10 @@ export interface DocketExtractionEngine extends ExtractionEngine {
 export function createExtractionEngine(options: EngineOptions = {}): DocketExtractionEngine {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_INPUT_BYTES;
   const maxPages = options.maxPages ?? 200;
+  const inflation: InflationLimits = { ...DEFAULT_INFLATION_LIMITS, ...options.pdfInflation };
   const languages = resolveOcrLanguages(options.ocrLanguages);
   let ocr: OcrService | undefined;
-  const getOcr = () => options.ocrService ?? (ocr ??= createOcrService({ engine: options.ocr ?? 'auto', languages, threads: options.ocrThreads }));
+  const getOcr = () => options.ocrService ?? (ocr ??= createOcrService({ engine: options.ocr ?? 'auto', languages, threads: options.ocrThreads, poolSize: options.ocrPoolSize, isolate: options.ocrIsolate }));
 
   /** The shared OCR service seen through one job's settings (template `ocr_engine`, job languages). */
   function jobOcr(opts: ExtractionOptions): OcrService {
@@ -96,7 +110,7 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
       if (!langs) throw new ExtractionError('extraction_failed', `unsupported OCR languages '${String(opts.ocrLanguages)}' (supported: ${OCR_LANGUAGES.join(', ')})`);
     }
     return {
-      recognize: (image, o) => getOcr().recognize(image, { ...o, engine, languages: langs }),
+      recognize: (image, o) => getOcr().recognize(image, { ...o, engine, languages: langs, signal: opts.signal }),
       backend: (o) => getOcr().backend?.({ ...o, engine, languages: langs }) ?? 'tesseract.js',
       close: async () => undefined,
     };
@@ -128,7 +142,7 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
         if (opts.signal?.aborted) throw new ExtractionError('extraction_timeout', 'extraction was aborted');
         const kind = sniffType(input.mimeType, input.bytes, input.filename);
         // A PDF stays open until its pictures are known to be needed or not (a second look reuses its parsed fonts).
-        const pdf = kind === 'pdf' ? await underDeadline(openPdfText(input.bytes, { ocr: jobOcr(opts), maxPages: jobMaxPages(opts), signal: opts.signal }), opts.signal) : undefined;
+        const pdf = kind === 'pdf' ? await underDeadline(openPdfText(input.bytes, { ocr: jobOcr(opts), maxPages: jobMaxPages(opts), signal: opts.signal, inflation }), opts.signal) : undefined;
         try {
           return await extractRead(kind, input, pdf?.layout ?? (await underDeadline(read(kind, input.bytes, opts), opts.signal)), schema, opts, pdf);
         } finally {
@@ -142,7 +156,7 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
     async countPages(input: ExtractionInput): Promise<number> {
       try {
         checkInput(input);
-        return Math.min(maxPages, await countDocumentPages(sniffType(input.mimeType, input.bytes, input.filename), input.bytes));
+        return Math.min(maxPages, await countDocumentPages(sniffType(input.mimeType, input.bytes, input.filename), input.bytes, inflation, maxPages));
       } catch (e) {
         if (e instanceof ExtractionError) throw e;
         throw new ExtractionError('extraction_failed', (e as Error)?.message ?? String(e));

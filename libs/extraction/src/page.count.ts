@@ -1,4 +1,5 @@
 import type { DocLayout } from './layout/layout.types.js';
+import type { InflationLimits } from './readers/pdf.inflation.js';
 import { pdfPageCount } from './readers/pdf.reader.js';
 import { readText } from './readers/text.reader.js';
 import { isTiff, tiffPageCount } from './readers/tiff.reader.js';
@@ -9,10 +10,10 @@ import type { DocKind } from './type.sniffer.js';
  * a TIFF's page directories, a text's form-feed pages (splitting text costs nothing); any other image, CSV and HTML
  * are one page. The same pages the readers then produce.
  */
-export async function countDocumentPages(kind: DocKind, bytes: Uint8Array): Promise<number> {
+export async function countDocumentPages(kind: DocKind, bytes: Uint8Array, inflation?: InflationLimits, maxPages?: number): Promise<number> {
   switch (kind) {
     case 'pdf':
-      return pdfPageCount(bytes);
+      return pdfPageCount(bytes, inflation, maxPages);
     case 'image':
       return isTiff(bytes) ? tiffPageCount(bytes) : 1;
     case 'text':

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Word } from '../layout/layout.types.js';
 import { PaddleOcr } from './paddle.ocr.js';
+import { OcrThreadPool, ocrThreadScript } from './ocr.threads.js';
 
 export interface OcrResult {
   words: Word[];
@@ -76,6 +77,14 @@ export interface OcrOptions {
   threads?: number;
   /** Default languages of recognize() calls without their own (default DEFAULT_OCR_LANGUAGES). */
   languages?: readonly OcrLanguage[];
+  /**
+   * Read with PaddleOCR and tesseract.js in worker threads (OcrThreadPool) that are terminated when a reading's signal
+   * aborts; the native binary is a child process, killed likewise. Default: on when running the built library (the
+   * thread module is compiled JavaScript), off under the test runner, which runs the TypeScript sources.
+   */
+  isolate?: boolean;
+  /** Threads reading at once (default 1; the worker passes WORKER_CONCURRENCY). */
+  poolSize?: number;
 }
 
 /** Per-call overrides (per job: the template's `ocr_engine`, the job's languages). */
@@ -84,6 +93,8 @@ export interface RecognizeOptions {
   languages?: readonly OcrLanguage[];
   /** Page segmentation mode of this call (tesseract `--psm`); the default is PSM. */
   pageSegMode?: number;
+  /** The job's deadline: when it aborts, an isolated reading is stopped (its thread terminated, its process killed). */
+  signal?: AbortSignal;
 }
 
 /** Directory of a bundled model; passing model files explicitly keeps tesseract.js from reaching for a CDN. */
@@ -165,7 +176,11 @@ const MAX_WASM_WORKERS = 3;
  * worker loads its models (10–15 MB each, ~1 s) on first use and is kept until close().
  */
 export function createOcrService(opts: OcrOptions = {}): OcrService {
-  return new OcrRouter(opts.engine ?? 'auto', opts.languages?.length ? opts.languages : DEFAULT_OCR_LANGUAGES, opts.threads);
+  const languages = opts.languages?.length ? opts.languages : DEFAULT_OCR_LANGUAGES;
+  const script = (opts.isolate ?? import.meta.url.endsWith('.js')) ? ocrThreadScript() : undefined;
+  if (opts.isolate && !script) throw new Error('isolated OCR needs the built library (libs/extraction/dist): run the build first');
+  const pool = script ? new OcrThreadPool(script, { engine: opts.engine, languages, threads: opts.threads }, opts.poolSize ?? 1) : undefined;
+  return new OcrRouter(opts.engine ?? 'auto', languages, opts.threads, pool);
 }
 
 class OcrRouter implements OcrService {
@@ -177,6 +192,8 @@ class OcrRouter implements OcrService {
     private readonly engine: OcrEngineMode,
     private readonly languages: readonly OcrLanguage[],
     private readonly threads?: number,
+    /** Where PaddleOCR and tesseract.js read when isolated. */
+    private readonly pool?: OcrThreadPool,
   ) {}
 
   backend(opts: RecognizeOptions = {}): OcrBackend {
@@ -187,8 +204,9 @@ class OcrRouter implements OcrService {
     const languages = opts.languages?.length ? opts.languages : this.languages;
     const psm = opts.pageSegMode !== undefined && Number.isInteger(opts.pageSegMode) && opts.pageSegMode >= 0 && opts.pageSegMode <= 13 ? String(opts.pageSegMode) : PSM;
     const backend = resolveOcrBackend(opts.engine ?? this.engine, languages);
+    if (backend === 'native') return this.native.recognize(image, languages, psm, opts.signal);
+    if (this.pool) return this.pool.recognize(image, opts);
     if (backend === 'paddle') return (this.paddle ??= new PaddleOcr({ threads: this.threads })).recognize(image);
-    if (backend === 'native') return this.native.recognize(image, languages, psm);
     const key = languages.join('+');
     let worker = this.wasm.get(key);
     if (worker) this.wasm.delete(key);
@@ -205,7 +223,7 @@ class OcrRouter implements OcrService {
   async close(): Promise<void> {
     const workers = [...this.wasm.values()];
     this.wasm.clear();
-    await Promise.all([...workers.map((w) => w.close()), this.paddle?.close()]);
+    await Promise.all([...workers.map((w) => w.close()), this.paddle?.close(), this.pool?.close()]);
   }
 }
 
@@ -306,7 +324,8 @@ function bundledTessdata(languages: readonly OcrLanguage[]): string | undefined 
 
 /** The `tesseract` CLI with OMP_THREAD_LIMIT=1 (its OpenMP threads make it several times slower on small machines). */
 class NativeOcr {
-  async recognize(image: Uint8Array, languages: readonly OcrLanguage[], psm = PSM): Promise<OcrResult> {
+  /** Reads one image; when `signal` aborts, the binary is killed (its reading is of no use past the deadline). */
+  async recognize(image: Uint8Array, languages: readonly OcrLanguage[], psm = PSM, signal?: AbortSignal): Promise<OcrResult> {
     const dir = mkdtempSync(join(tmpdir(), 'docket-ocr-'));
     try {
       const file = join(dir, 'page.img');
@@ -317,6 +336,8 @@ class NativeOcr {
         const child = spawn('tesseract', args, {
           env: { ...process.env, OMP_THREAD_LIMIT: '1' },
           stdio: ['ignore', 'pipe', 'ignore'],
+          signal,
+          killSignal: 'SIGKILL',
         });
         const out: Buffer[] = [];
         child.stdout.on('data', (d: Buffer) => out.push(d));

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ExtractionError } from '../engine.types.js';
 import { MAX_IMAGE_PIXELS, pdfRenderScale } from './input.limits.js';
+import { assertDocumentInflation, checkPdfInflation, DEFAULT_INFLATION_LIMITS, type InflationLimits } from './pdf.inflation.js';
 import { buildPage } from '../layout/layout.builder.js';
 import type { DocLayout, Page, Word } from '../layout/layout.types.js';
 import type { OcrService } from './ocr.service.js';
@@ -49,6 +50,8 @@ export interface PdfReadOptions {
   ocr?: OcrService;
   maxPages?: number;
   signal?: AbortSignal;
+  /** Bounds on the bytes the PDF's streams inflate to (default DEFAULT_INFLATION_LIMITS); beyond them `decompression_limit`. */
+  inflation?: InflationLimits;
 }
 
 /** Reads a PDF: text layer with positions per page; pages without text are rendered and OCRed. */
@@ -59,9 +62,12 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions = {}): Pro
 }
 
 /** The PDF's page count, from its page tree only: no page is read. */
-export async function pdfPageCount(bytes: Uint8Array): Promise<number> {
+export async function pdfPageCount(bytes: Uint8Array, limits: InflationLimits = DEFAULT_INFLATION_LIMITS, maxPages = Infinity): Promise<number> {
+  // Counting opens the page tree, which may sit in object streams: the streams are measured first, as for reading.
+  const inflated = await checkPdfInflation(bytes, limits, maxPages);
   const doc = await openPdf(await pdfjs(), bytes);
   try {
+    assertDocumentInflation(inflated, limits, Math.min(doc.numPages, maxPages));
     return doc.numPages;
   } finally {
     await doc.destroy().catch(() => undefined);
@@ -85,8 +91,13 @@ export interface PdfText {
 /** Reads a PDF like `readPdf` and keeps its document open for `withPictureText`. */
 export async function openPdfText(bytes: Uint8Array, opts: PdfReadOptions = {}): Promise<PdfText> {
   const lib = await pdfjs();
+  const limits = opts.inflation ?? DEFAULT_INFLATION_LIMITS;
+  const maxPages = opts.maxPages ?? Infinity;
+  // Streams are inflated (counted, not kept) before pdfjs sees them: pdfjs inflates a stream whole, whatever its size.
+  const inflated = await checkPdfInflation(bytes, limits, maxPages, opts.signal);
   const doc = await openPdf(lib, bytes);
   try {
+    assertDocumentInflation(inflated, limits, Math.min(doc.numPages, maxPages));
     const layout = await readLayout(lib, doc, bytes, opts);
     return {
       layout,
