@@ -79,6 +79,8 @@ async function extractAll(dir, docs, out) {
       const res = await engine.extract({ bytes: new Uint8Array(readFileSync(d.file)), mimeType: d.mime, filename: basename(d.file) }, schemaFor(dir, d.id));
       pages += res.pages;
       writeFileSync(join(out, `${d.id}.json`), JSON.stringify(res.result, null, 1));
+      // Per-field confidence, page and box beside the predictions (tools/eval/reliability.mjs reads them).
+      writeFileSync(join(`${out}.meta`, `${d.id}.json`), JSON.stringify(res.fields, null, 1));
     } catch (e) {
       failed++;
       log(`  ${name}/${d.id}: ${e.code ?? 'error'}: ${e.message}`);
@@ -103,6 +105,7 @@ try {
     const name = basename(dir);
     const out = join(outRoot, name);
     mkdirSync(out, { recursive: true });
+    mkdirSync(`${out}.meta`, { recursive: true });
     const docs = listDocs(dir).filter((d) => (!only || only.test(d.id)) && (!split || splitOf(d.id) === split));
     const t0 = performance.now();
     const run = engine ? await extractAll(dir, docs, out) : { failed: 0, pages: 0 };
