@@ -18,6 +18,14 @@ describe('classifyDocument', () => {
     expect(classifyDocument(text, mime).kind).toBe(kind);
   });
 
+  it('weighs all the evidence: a till receipt titled "TAX INVOICE" is a receipt', () => {
+    const receipt = [
+      'KEDAI RUNCIT MAWAR', 'No. 7, Jalan Cempaka Tiga', 'TAX INVOICE', 'Cashier: 02   12/03/2026 14:05',
+      'Teh tarik 2 x 1.50 3.00', 'Roti canai 1.20', 'Nasi lemak 4.50', 'Total 8.70', 'Cash 10.00', 'Change 1.30', 'Thank you, please come again',
+    ].join('\n');
+    expect(classifyDocument(receipt, 'image/jpeg').kind).toBe('receipt');
+  });
+
   it('matches whole words only ("performance" is no form, "invoiced" no invoice)', () => {
     expect(classifyDocument('The performance was invoiced late. Transformation.', 'text/plain').kind).toBe('other');
   });
