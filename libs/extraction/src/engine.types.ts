@@ -55,6 +55,11 @@ export interface ExtractionOptions {
    */
   defaultCurrency?: string;
   /**
+   * Report the locator's own field confidences instead of the calibrated probabilities (`npm run train` fits the
+   * calibrator on them). Off in production.
+   */
+  rawConfidence?: boolean;
+  /**
    * Pages read, from the first (a job whose wallet covers only these, ADR 0005); never more than the engine's own
    * limit. `pages` of the output counts the pages read.
    */

@@ -21,6 +21,7 @@ import { DEFAULT_INFLATION_LIMITS, type InflationLimits } from './readers/pdf.in
 import { readCsv, readHtml, readText } from './readers/text.reader.js';
 import { isTiff, readTiff } from './readers/tiff.reader.js';
 import { fillDefaultCurrency } from './render/currency.fill.js';
+import { calibrateFields } from './scores/confidence.calibrator.js';
 import { countDocumentPages, firstPages } from './page.count.js';
 import { renderMarkdown } from './render/markdown.renderer.js';
 import { sniffType, type DocKind } from './type.sniffer.js';
@@ -307,6 +308,7 @@ function extractCounted(doc: DocLayout, schema: ExtractionSchema, opts: Extracti
   taxBetween(doc, fields, result, meta, ctx);
   reconcileAmounts(fields, result, meta);
   fillDefaultCurrency(fields, result, opts.defaultCurrency);
+  if (!opts.rawConfidence) calibrateFields(fields, meta, isScanned(doc));
 
   // Validation after extraction; failures stay visible in the meta and force review.
   let invalid = false;
@@ -380,6 +382,11 @@ function printedAmount(doc: DocLayout, ctx: DocContext, f: FieldDef, value: numb
 /** A value found on the page outside the label candidates, boxed by the words it was read from. */
 function locatedAt(ws: readonly Word[], page: number, value: unknown, confidence: number): Located {
   return { value, confidence, page, bbox: box(ws), slot: '' };
+}
+
+/** A document read by OCR: some of its words carry a confidence below 1 (text layers give 1). */
+function isScanned(doc: DocLayout): boolean {
+  return doc.pages.some((p) => p.lines.some((l) => l.words.some((w) => w.conf < 1)));
 }
 
 function wordCount(doc: DocLayout): number {
