@@ -1,18 +1,20 @@
 #!/usr/bin/env node
 // Builds the `fix-` part of tables-wide: every table with complete expected cell text in the test fixtures of
-// open-source table extractors (camelot, tabula-java, tabula-py, PyMuPDF), read at pinned commits with `git cat-file`.
-// Plain Node 20 ESM; needs python3 (reads Python test data with Python's own parser, literals only) and
-// poppler's pdftotext (the labels are checked against the page text). No network.
+// open-source table extractors (camelot, tabula-java, tabula-py, PyMuPDF, gmft, traprange, PDFExtractionToolkit), read at pinned
+// commits with `git cat-file`. Plain Node 20 ESM; needs python3 (reads Python test data with Python's own parser,
+// literals only) and poppler's pdftotext (the labels are checked against the page text). No network.
 //
 // Usage (from the repository root):
 //   node tools/eval/build-tables-wide.mjs --out ../corpus-wide --camelot GITDIR --tabula-java GITDIR --tabula-py GITDIR \
-//     --pymupdf GITDIR
+//     --pymupdf GITDIR --gmft GITDIR --traprange GITDIR --pdf-extraction-toolkit GITDIR
 //   node tools/eval/build-tables-wide.mjs --out ../corpus-wide --verify     doc sha256 and expected keys vs schemas
 // Options: --icdar DIR   the corpus's icdar2013-tables folder (default ../shared/corpus/icdar2013-tables): a fixture
 //                        PDF byte-identical to one of its documents is refused, as is any ICDAR 2013 name.
 // GITDIR: a git directory (mirror or clone) of github:camelot-dev/camelot, github:tabulapdf/tabula-java,
-// github:chezou/tabula-py and github:pymupdf/PyMuPDF. Output: <out>/tables-wide/{docs,schemas,expected}/fix-*, merged into manifest.json and
-// a `fix-` section of PROVENANCE.md; files of other id prefixes (tpl-) are left alone.
+// github:chezou/tabula-py, github:pymupdf/PyMuPDF, github:conjuncts/gmft, github:thoqbk/traprange and
+// github:AmbitiousTools/PDFExtractionToolkit.
+// Output: <out>/tables-wide/{docs,schemas,expected}/fix-*, merged into manifest.json and a `fix-` section of
+// PROVENANCE.md; files of other id prefixes (tpl-) are left alone.
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -20,6 +22,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { FIXTURES, SOURCES } from './tables-wide.fixtures.mjs';
 import { deriveTable, normForMatch } from './tables-wide.derive.mjs';
+import { expectedGrid, expandFixture } from './tables-wide.grids.mjs';
 import { provenanceSection, mergeProvenance } from './tables-wide.provenance.mjs';
 
 const PREFIX = 'fix-';
@@ -49,81 +52,6 @@ class Git {
   text(p) { return this.blob(p).toString('utf8'); }
 }
 
-// ------------------------------------------------------------------ expected grids from the three fixture formats
-const PY_LISTS = `
-import ast, json, pickle, sys
-env, asserts = {}, {}
-def ev(n):
-    if isinstance(n, ast.Constant): return n.value
-    if isinstance(n, (ast.List, ast.Tuple)): return [ev(e) for e in n.elts]
-    if isinstance(n, ast.Name): return env[n.id]
-    if isinstance(n, ast.Subscript) and isinstance(n.slice, ast.Slice):
-        s = n.slice
-        return ev(n.value)[(ev(s.lower) if s.lower else None):(ev(s.upper) if s.upper else None)]
-    if isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.USub): return -ev(n.operand)
-    if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == 'list' and len(n.args) == 1: return list(ev(n.args[0]))
-    raise ValueError('not a literal')
-class NoObjects(pickle.Unpickler):
-    def find_class(self, module, name): raise pickle.UnpicklingError('refusing ' + module + '.' + name)
-if sys.argv[1] == 'pickle':
-    json.dump(NoObjects(sys.stdin.buffer).load(), sys.stdout); sys.exit(0)
-tree = ast.parse(sys.stdin.read())
-for st in tree.body:
-    if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name):
-        try: env[st.targets[0].id] = ev(st.value)
-        except (ValueError, KeyError): pass
-    if isinstance(st, ast.FunctionDef):
-        for a in ast.walk(st):
-            if isinstance(a, ast.Assert) and isinstance(a.test, ast.Compare) and isinstance(a.test.comparators[0], ast.List):
-                asserts.setdefault(st.name, ev(a.test.comparators[0]))
-json.dump({'lists': env, 'asserts': asserts}, sys.stdout)
-`;
-/** Python test data from literals only: top-level list assignments (names, slices, list() of literals) and, per test
- *  function, the first `assert … == [literal list]`; or (mode 'pickle') a pickle of plain lists/dicts/strings. */
-function python(mode, input) {
-  return JSON.parse(execFileSync('python3', ['-c', PY_LISTS, mode], { input, encoding: 'utf8', maxBuffer: 1 << 28 }));
-}
-
-/** RFC 4180 CSV (quoted fields may hold commas, quotes and newlines). */
-export function parseCsv(text) {
-  const rows = []; let row = [], cell = '', quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (ch === '"') quoted = false; else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') { row.push(cell); cell = ''; }
-    else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell); rows.push(row); row = []; cell = '';
-    } else cell += ch;
-  }
-  if (cell !== '' || row.length) { row.push(cell); rows.push(row); }
-  return rows;
-}
-
-function cached(cache, key, make) { if (!cache.has(key)) cache.set(key, make()); return cache.get(key); }
-function pyGrid(git, spec, cache) {
-  const mod = cached(cache, `${git.dir}:${spec.py}`, () => python('module', git.text(spec.py)));
-  const grid = spec.assertIn ? mod.asserts[spec.assertIn] : mod.lists[spec.name];
-  if (!Array.isArray(grid)) throw new Error(`${git.repo}: ${spec.py} has no list ${spec.assertIn ? `asserted in ${spec.assertIn}` : spec.name}`);
-  return { grid, from: `${spec.py} ${spec.assertIn ? `${spec.assertIn}() assert` : spec.name}` };
-}
-function expectedGrid(git, spec, cache) {
-  if (spec.py) return pyGrid(git, spec, cache);
-  if (spec.csv) return { grid: parseCsv(git.text(spec.csv)), from: spec.csv };
-  if (spec.pickle) {
-    const data = cached(cache, `${git.dir}:${spec.pickle}`, () => python('pickle', git.blob(spec.pickle)));
-    return { grid: data[spec.key][spec.index], from: `${spec.pickle} ${spec.key}[${spec.index}]` };
-  }
-  if (spec.tabulaJson) {
-    const j = JSON.parse(git.text(spec.tabulaJson));
-    const t = (Array.isArray(j) ? j : [j])[spec.index ?? 0];
-    return { grid: t.data.map((r) => r.map((c) => c.text)), from: `${spec.tabulaJson} [${spec.index ?? 0}]` };
-  }
-  throw new Error('a fixture table needs py, csv, pickle or tabulaJson');
-}
-
 // ------------------------------------------------------------------ page text, documents
 function pageTexts(file, page) {
   const run = (extra) => execFileSync('pdftotext', [...extra, '-f', String(page), '-l', String(page), file, '-'], { encoding: 'utf8', maxBuffer: 1 << 26 });
@@ -145,7 +73,7 @@ function addDocument(ctx, git, fx) {
   if (ctx.icdar.has(hash)) return { refused: 'byte-identical to an icdar2013-tables document' };
   let doc = ctx.docs.get(hash);
   if (!doc) {
-    let id = docId(fx.pdf);
+    let id = docId(fx.idName ?? fx.pdf);
     while ([...ctx.docs.values()].some((d) => d.id === id)) id += '-b';
     const file = path.join(ctx.out, 'docs', `${id}.pdf`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -236,7 +164,7 @@ function keyProblem(out, id) {
 // ------------------------------------------------------------------ main
 function parseArgs(argv) {
   const a = {};
-  const valued = ['--out', '--camelot', '--tabula-java', '--tabula-py', '--pymupdf', '--icdar'];
+  const valued = ['--out', '--camelot', '--tabula-java', '--tabula-py', '--pymupdf', '--gmft', '--traprange', '--pdf-extraction-toolkit', '--icdar'];
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     if (k === '--verify' || k === '--help') a[k.slice(2)] = true;
@@ -252,12 +180,13 @@ function insideRepo(dir) {
 function build(args) {
   const out = path.join(path.resolve(args.out), SET);
   const gits = { camelot: new Git(args.camelot, SOURCES.camelot), tabulaJava: new Git(args['tabula-java'], SOURCES.tabulaJava),
-    tabulaPy: new Git(args['tabula-py'], SOURCES.tabulaPy), pymupdf: new Git(args.pymupdf, SOURCES.pymupdf) };
+    tabulaPy: new Git(args['tabula-py'], SOURCES.tabulaPy), pymupdf: new Git(args.pymupdf, SOURCES.pymupdf),
+    gmft: new Git(args.gmft, SOURCES.gmft), traprange: new Git(args.traprange, SOURCES.traprange), pdfExtractionToolkit: new Git(args['pdf-extraction-toolkit'], SOURCES.pdfExtractionToolkit) };
   const ctx = { out, docs: new Map(), cache: new Map(), icdar: icdarHashes(path.resolve(args.icdar ?? path.join(REPO_ROOT, '../shared/corpus/icdar2013-tables'))) };
   const report = { tables: [], dropped: [], rejected: [], duplicates: [], refused: [] };
   fs.mkdirSync(out, { recursive: true });
   clearOwn(out);
-  for (const fx of FIXTURES) {
+  for (const fx of FIXTURES.flatMap((f) => expandFixture(gits[f.source], f, ctx.cache))) {
     const git = gits[fx.source];
     const { doc, refused } = addDocument(ctx, git, fx);
     if (refused) { report.refused.push({ repo: git.repo, path: fx.pdf, reason: refused }); continue; }
@@ -270,7 +199,7 @@ function build(args) {
 }
 function main() {
   const args = parseArgs(process.argv.slice(2));
-  if (args.help) { console.log(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 17).map((l) => l.replace(/^\/\/ ?/, '')).join('\n')); return 0; }
+  if (args.help) { const lines = fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n'); console.log(lines.slice(1, lines.findIndex((l) => l.startsWith('import '))).map((l) => l.replace(/^\/\/ ?/, '')).join('\n')); return 0; }
   if (!args.out) throw new Error('--out DIR is required: a directory outside the product repository, e.g. ../corpus-wide');
   if (insideRepo(args.out)) throw new Error(`refusing to write into ${path.resolve(args.out)}: it lies inside the product repository; fixture documents are third-party data for internal evaluation only`);
   if (args.verify) return verify(path.join(path.resolve(args.out), SET)) ? 0 : 1;

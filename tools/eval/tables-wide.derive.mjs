@@ -44,11 +44,12 @@ export function plainNumber(text) {
 const isYear = (t) => /^(19|20)\d\d$/.test(collapse(t));
 
 /** Rectangular grid of collapsed strings; all-empty rows and columns removed. */
-export function tidyGrid(rows, { stripFlagTags = false, undoCopyText = false } = {}) {
+export function tidyGrid(rows, { stripFlagTags = false, undoCopyText = false, literalNewlines = false } = {}) {
   const width = Math.max(0, ...rows.map((r) => r.length));
   let g = rows.map((r) => Array.from({ length: width }, (_, i) => {
     let v = r[i] == null ? '' : String(r[i]);
     if (stripFlagTags) v = v.replace(/<\/?s>/g, '');
+    if (literalNewlines) v = v.replace(/\\n/g, '\n').replace(/\uFFFE/g, '');
     return v;
   }));
   if (undoCopyText) g = g.map((r, y) => r.map((v, x) => (y > 0 && v !== '' && v === g[y - 1][x] ? '' : v)));

@@ -49,12 +49,21 @@ ${srcLines}
 - **Documents:** the fixture PDFs the tests read, copied byte for byte as \`docs/fix-<file name>.pdf\` (born-digital; a
   page with fewer than 50 printed characters would be refused). One document per distinct sha256: a PDF found in
   several repositories is stored once (\`also_in\` in \`manifest.json\`), and a table given by several fixtures (same
-  sha256, page and table position) is kept once, from the first fixture in priority order (camelot, tabula-java, tabula-py).
+  sha256, page and table position) is kept once, from the first fixture in the fixture list's order (camelot, tabula-java, tabula-py,
+  PyMuPDF, gmft, traprange, PDFExtractionToolkit).
 - **Excluded, never read:** the ICDAR 2013 competition files (any path containing \`icdar\` or an \`eu-0xx\`/\`us-0xx\`
   name) are refused by name before reading, and a PDF byte-identical to a document of the corpus's \`icdar2013-tables/\`
   is refused by sha256.
-- **Ground truth:** the extractors' own expected tables (camelot's \`tests/data.py\` lists, tabula's expected CSV and
-  JSON files) for the page the test reads. Fixture-specific reversals: camelot's \`copy_text='v'\` output has a cell
+- **Ground truth:** the extractors' own expected tables for the page the test reads: camelot's \`tests/data.py\` lists,
+  tabula's expected CSV and JSON files and one CSV written inline in a Java test (a concatenation of string literals,
+  parsed, not run), tabula-py's CSVs, PyMuPDF's pickle and asserted lists, gmft's \`tatr_csvs.json\` (page and position
+  from its stored table records \`tatr_tables.json\`), traprange's per-page HTML output, PDFExtractionToolkit's CSVs.
+  gmft's references are the tool's own regression snapshots (model output), not checked truth: each was read, and the
+  ones that are visibly not a table or whose rows/columns are visibly broken are left out (listed below); the others
+  may still hold structure errors (e.g. a spanning header split over columns). gmft writes
+  line breaks as a literal \`\\n\` (read as a line break) and pdfium's hyphenation mark U+FFFE (removed); lost
+  \`fi\`/\`ff\` ligatures in its text make some cells unprintable, which the printed check drops.
+  Fixture-specific reversals: camelot's \`copy_text='v'\` output has a cell
   repeating the cell above it blanked (the page prints a spanning cell once); camelot's \`flag_size\` markup \`<s>…</s>\`
   is removed (it marks superscripts, it is not printed).
 - **Per-document schemas** (\`schemas/<id>.json\`): one \`table\` field per expected table (\`table_N\` in document
