@@ -134,6 +134,21 @@ describe('Docket main flow, all services as processes, public HTTP only', () => 
     expect((await settledWallet()).balance).toBe(98);
   });
 
+  it("never invents a currency: an amount printed without one is null, the template's default_currency fills it", async () => {
+    const bare = await invoicePdf(INVOICE_LINES.map((l) => (l.startsWith('Total:') ? 'Total: 1,234.50' : l)));
+    const run = async (settings: Record<string, unknown>) => {
+      const tpl = await api().post('/templates/').set('authorization', live).send({ name: `Bare totals ${Object.keys(settings).length}`, fields: SCHEMA.fields, settings }).expect(201);
+      const res = await api().post('/extract').set('authorization', live).send({ filename: 'bare.pdf', artifact_type: 'application/pdf', artifact_size: bare.length, template_id: tpl.body.id }).expect(202);
+      expect((await upload(res.body.upload_url, 'application/pdf', bare)).status).toBe(200);
+      await api().post(`/artifacts/${res.body.artifact_id}/confirm-upload`).set('authorization', live).expect(200);
+      const job = await waitTerminal(res.body.job_id);
+      expect(job.status).toBe('success');
+      return job.result.total;
+    };
+    expect(await run({})).toEqual({ value: 1234.5, currency: null });
+    expect(await run({ default_currency: 'EUR' })).toEqual({ value: 1234.5, currency: 'EUR' });
+  });
+
   it('gives a sandbox key a synthetic result and leaves the wallet untouched', async () => {
     const before = await settledWallet();
     const sub = await submit(sandbox, { extraction_schema: SCHEMA });

@@ -82,7 +82,7 @@ describe('template service over NATS and Postgres', () => {
       version: 1,
       is_public: false,
       usage_count: 0,
-      settings: { auto_save: false, confidence_threshold: 0.9, ocr_engine: 'default', partial_pages: false },
+      settings: { auto_save: false, confidence_threshold: 0.9, ocr_engine: 'default', default_currency: null, partial_pages: false },
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       updated_at: t.created_at,
     });
@@ -119,9 +119,21 @@ describe('template service over NATS and Postgres', () => {
     expect(await fail(Subjects.template.update, { ...ref, body: { settings: { partial_pages: 'yes' } } })).toMatchObject({ code: 'invalid_payload' });
   });
 
+  it('keeps default_currency (ADR 0010) in settings and snapshots; null clears it; templates saved before it read null; a non-ISO code is a 422', async () => {
+    const t = await create(A, { name: 'Euro default', fields: invoiceFields, settings: { default_currency: 'EUR' } });
+    expect(t.settings.default_currency).toBe('EUR');
+    const ref = { accountId: A, templateId: t.id };
+    expect((await call<TemplateSnapshot>(Subjects.template.snapshot, ref)).settings.default_currency).toBe('EUR');
+    expect(await fail(Subjects.template.update, { ...ref, body: { settings: { default_currency: 'euro' } } })).toMatchObject({ code: 'invalid_payload' });
+    await call(Subjects.template.update, { ...ref, body: { settings: { default_currency: null } } });
+    expect((await call<TemplateSnapshot>(Subjects.template.snapshot, ref)).settings.default_currency).toBeNull();
+    await sql.query(`UPDATE "template"."templates" SET "settings" = "settings" - 'default_currency' WHERE "id" = $1`, [t.id]);
+    expect((await call<TemplateSnapshot>(Subjects.template.snapshot, ref)).settings.default_currency).toBeNull();
+  });
+
   it('accepts the ocr_engine values default, tesseract and tesseract.js; anything else is a 422', async () => {
     const t = await create(A, { name: 'Native OCR', fields: invoiceFields, settings: { ocr_engine: 'tesseract' } });
-    expect(t.settings).toEqual({ auto_save: false, confidence_threshold: 0.7, ocr_engine: 'tesseract', partial_pages: false });
+    expect(t.settings).toEqual({ auto_save: false, confidence_threshold: 0.7, ocr_engine: 'tesseract', default_currency: null, partial_pages: false });
     const snap = await call<TemplateSnapshot>(Subjects.template.snapshot, { accountId: A, templateId: t.id });
     expect(snap.settings.ocr_engine).toBe('tesseract');
     const ref = { accountId: A, templateId: t.id };
@@ -192,7 +204,7 @@ describe('template service over NATS and Postgres', () => {
     const ref = { accountId: A, templateId: t.id };
     const u = await call<TemplateResponseDto>(Subjects.template.update, { ...ref, body: { description: 'Now described', settings: { auto_save: true } } });
     expect(u).toMatchObject({ name: 'Updatable', description: 'Now described', slug: t.slug, version: 1, schema_definition: t.schema_definition });
-    expect(u.settings).toEqual({ auto_save: true, confidence_threshold: 0.7, ocr_engine: 'default', partial_pages: false });
+    expect(u.settings).toEqual({ auto_save: true, confidence_threshold: 0.7, ocr_engine: 'default', default_currency: null, partial_pages: false });
     const archived = await call<TemplateResponseDto>(Subjects.template.update, { ...ref, body: { status: 'archived' } });
     expect(archived.status).toBe('archived');
     expect(await fail(Subjects.template.update, { ...ref, body: { status: 'draft' } })).toMatchObject({ code: 'validation_failed' });

@@ -19,7 +19,7 @@ describe('status transitions (spec §3.3)', () => {
 
 describe('mergeSettings', () => {
   it('overrides only the given keys', () => {
-    expect(mergeSettings(DEFAULT_SETTINGS, { confidence_threshold: 0.9, auto_save: undefined })).toEqual({ auto_save: false, confidence_threshold: 0.9, ocr_engine: 'default', partial_pages: false });
+    expect(mergeSettings(DEFAULT_SETTINGS, { confidence_threshold: 0.9, auto_save: undefined })).toEqual({ auto_save: false, confidence_threshold: 0.9, ocr_engine: 'default', default_currency: null, partial_pages: false });
     expect(mergeSettings(DEFAULT_SETTINGS)).toEqual(DEFAULT_SETTINGS);
   });
 });
