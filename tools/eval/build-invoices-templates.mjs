@@ -66,6 +66,7 @@ function checkLabels(texts, doc) {
   const fields = {}, dropped = [];
   for (const [k, l] of Object.entries(doc.fields)) (printed(texts, l.surface) ? (fields[k] = l.value) : dropped.push(k));
   const tables = doc.tables.map((t, ti) => t.rows.map((row, ri) => row.map((cell, ci) => {
+    if (cell.value === '') return undefined; // an empty cell: nothing to find
     if (printed(texts, cell.surface)) return cell.value;
     dropped.push(`table_${ti + 1}[${ri}].${t.columns[ci].label}`);
     return undefined;

@@ -40,16 +40,16 @@ const ERB_RUNNER = `
 require 'erb'
 require 'json'
 # A data object: each JSON key is a method, "key?" tells presence (as ActiveRecord attributes do).
-class Data < BasicObject
+class TplData < BasicObject
   def initialize(h) @h = h end
   def method_missing(m, *a)
     k = m.to_s
-    return !(v = @h[k.chomp('?')]).nil? && v != '' && v != [] if k.end_with?('?')
+    return ![nil, false, '', []].include?(@h[k.chomp('?')]) if k.end_with?('?')
     wrap(@h.fetch(k) { ::Kernel.raise ::NoMethodError, "no #{k}" })
   end
   def respond_to_missing?(*) true end
   def to_s() @h.fetch('to_s', '').to_s end
-  def wrap(v) v.is_a?(::Hash) ? Data.new(v) : v.is_a?(::Array) ? v.map { |x| wrap(x) } : v end
+  def wrap(v) v.is_a?(::Hash) ? ::TplData.new(v) : v.is_a?(::Array) ? v.map { |x| wrap(x) } : v end
 end
 `;
 
