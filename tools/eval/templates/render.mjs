@@ -62,7 +62,10 @@ export function renderPhp(script, context, files = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tpl-php-'));
   try {
     fs.writeFileSync(path.join(dir, 'ctx.json'), JSON.stringify(context));
-    for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+    for (const [name, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      fs.writeFileSync(path.join(dir, name), text);
+    }
     fs.writeFileSync(path.join(dir, 'run.php'), `<?php\ndate_default_timezone_set('UTC');\n$ctx = json_decode(file_get_contents(__DIR__ . '/ctx.json'));\n${script}\n`);
     return execFileSync('php', ['-d', 'display_errors=stderr', '-d', 'error_reporting=E_ALL', 'run.php'],
       { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'inherit'] });
