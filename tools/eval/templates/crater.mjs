@@ -1,4 +1,4 @@
-// Crater (github:crater-invoice/crater, AAGPL-3.0) invoice PDF designs: resources/views/app/pdf/invoice/invoice{1,2,3}
+// Crater (github:crater-invoice/crater, AGPL-3.0) invoice PDF designs: resources/views/app/pdf/invoice/invoice{1,2,3}
 // .blade.php with the shared partials/table.blade.php. Blade is compiled by ./blade.mjs and run by Debian's
 // php-cli with the program's own app/Space/helpers.php (format_money_pdf). The data is what Invoice::getPDFData
 // shares with the view; addresses and notes go through a port of GeneratesPdfTrait::getFormattedString with the
