@@ -1,6 +1,6 @@
 // Siwapp (github:siwapp/siwapp-ror, MIT) print template: db/fixtures/print_default.html.erb, the design a new
 // Siwapp installation seeds as its default print template. InvoicesController#print renders it with the locals
-// `invoice` and `settings` (and @invoice); `display_money` (ApplicationHelper, number_to_currency with the money
+// `invoice` and `settings` (and @invoice); `display_money` (ApplicationHelper, number_to_currency using the money
 // gem's currency table) and `format_address` (TemplatesHelper) are re-implemented in Ruby below. English only.
 import { renderErb } from './render.mjs';
 import { headerLabels, itemLabel, itemText, label, table } from './common.mjs';
