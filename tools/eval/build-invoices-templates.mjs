@@ -6,15 +6,18 @@
 //   tables-wide/    the same PDFs' line-item / report tables (per-document table schemas)   same ids
 //
 // Each template is filled with INVENTED data (templates/invented.mjs: seeded, names from syllables) through its
-// own template language (Twig: npm `twig`; Mustache: npm `mustache`; ERB: Debian's ruby), printed to PDF with
-// Debian's headless chromium, and read back with poppler's pdftotext: a label is kept only when its printed form
-// is on the page, every dropped label is listed in PROVENANCE.md. Templates are never edited; helpers only
-// supply data. Invoice Ninja's designs are reserved for independent checking: never read (refused by name).
+// own template language (Twig: npm `twig`, or Debian's php-twig where the npm port cannot parse the design;
+// Mustache: npm `mustache`; ERB: Debian's ruby; plain PHP views: Debian's php-cli; Blade: templates/blade.mjs
+// compiled to PHP), printed to PDF with Debian's headless chromium, and read back with poppler's pdftotext: a label
+// is kept only when its printed form is on the page, every dropped label is listed in PROVENANCE.md. Templates are
+// never edited; helpers only supply data. Invoice Ninja's designs are reserved for independent checking: never read
+// (refused by name, like the FeRD/AWV example family).
 //
-// Usage (from the repository root; needs chromium, poppler-utils and ruby from Debian):
-//   node tools/eval/build-invoices-templates.mjs --out ../corpus-wide --kimai GITDIR [--per-design N]
+// Usage (from the repository root; needs chromium, poppler-utils, ruby, php-cli and php-twig from Debian):
+//   node tools/eval/build-invoices-templates.mjs --out ../corpus-wide --kimai GITDIR [--crater GITDIR ...] [--per-design N]
 //   node tools/eval/build-invoices-templates.mjs --out ../corpus-wide --verify
-// GITDIR is a git directory (mirror or clone) of the program's repository; programs not given are skipped.
+// GITDIR is a git directory (mirror or clone) of the program's repository (flags: templates/programs.mjs); programs
+// not given are skipped, and their `tpl-` documents are removed: give every program for a full build.
 // Other builders write `einv-`/`fix-` ids into the same folders: only `tpl-` files are touched.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,7 +29,8 @@ import { provenance } from './templates/provenance.mjs';
 import { PROGRAMS } from './templates/programs.mjs';
 
 /** Paths and repositories reserved for independent checking: never read. */
-const RESERVED = [/invoice-?ninja/i, /ZUGFeRD_1p0_/i, /zugferd_2p/i, /EN16931_/i, /XRECHNUNG_/i, /Musterrechnung_/i, /pdf_zf_/i, /intarsys|4s4u|symtrax/i];
+const RESERVED = [/invoice-?ninja/i, /ZUGFeRD_1p0_/i, /zugferd_2p/i, /EN16931_/i, /XRECHNUNG_/i, /Musterrechnung_/i, /pdf_zf_/i, /intarsys|4s4u|symtrax/i,
+  /attributeBasedXMP_zugferd_/i, /validV1WithAdditionalData/i, /(^|\/)(Extended|ZF)_/];
 /** Invoices per design (the languages cycle through the design's list). */
 const DEFAULT_PER_DESIGN = 6;
 
@@ -66,6 +70,7 @@ function checkLabels(texts, doc) {
   const fields = {}, dropped = [];
   for (const [k, l] of Object.entries(doc.fields)) (printed(texts, l.surface) ? (fields[k] = l.value) : dropped.push(k));
   const tables = doc.tables.map((t, ti) => t.rows.map((row, ri) => row.map((cell, ci) => {
+    if (cell.value === '') return undefined; // an empty cell: nothing to find
     if (printed(texts, cell.surface)) return cell.value;
     dropped.push(`table_${ti + 1}[${ri}].${t.columns[ci].label}`);
     return undefined;

@@ -73,11 +73,14 @@ export function iban(r, country) {
 }
 const isoDate = (d) => d.toISOString().slice(0, 10);
 
-/** One invented invoice. `opts.items` bounds the number of lines; `opts.singleTax` uses one rate for all lines. */
+/**
+ * One invented invoice. `opts.items` bounds the number of lines; `opts.singleTax` uses one rate for all lines;
+ * `opts.currencies` narrows the currencies to those a design's formatter knows.
+ */
 export function invent(seed, lang, opts = {}) {
   const r = rng(seed);
   const L = LANGS[lang];
-  const currency = opts.currency ?? r.pick(CURRENCIES[lang]);
+  const currency = opts.currency ?? r.pick(opts.currencies ?? CURRENCIES[lang]);
   const seller = party(r, L, { withVat: true });
   const buyer = party(r, L, { withVat: r.chance(0.5) });
   const issued = new Date(Date.UTC(r.int(2019, 2025), r.int(0, 11), r.int(1, 28)));

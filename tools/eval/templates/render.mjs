@@ -40,17 +40,65 @@ const ERB_RUNNER = `
 require 'erb'
 require 'json'
 # A data object: each JSON key is a method, "key?" tells presence (as ActiveRecord attributes do).
-class Data < BasicObject
+class TplData < BasicObject
   def initialize(h) @h = h end
   def method_missing(m, *a)
     k = m.to_s
-    return !(v = @h[k.chomp('?')]).nil? && v != '' && v != [] if k.end_with?('?')
+    return ![nil, false, '', []].include?(@h[k.chomp('?')]) if k.end_with?('?')
     wrap(@h.fetch(k) { ::Kernel.raise ::NoMethodError, "no #{k}" })
   end
   def respond_to_missing?(*) true end
   def to_s() @h.fetch('to_s', '').to_s end
-  def wrap(v) v.is_a?(::Hash) ? Data.new(v) : v.is_a?(::Array) ? v.map { |x| wrap(x) } : v end
+  def wrap(v) v.is_a?(::Hash) ? ::TplData.new(v) : v.is_a?(::Array) ? v.map { |x| wrap(x) } : v end
 end
+`;
+
+/**
+ * A PHP program through Debian's php-cli (php-twig for Twig designs): `script` is the program body after `<?php`; it
+ * finds the context as `$ctx` (decoded JSON: objects as stdClass, lists as arrays) and `files` (name -> text) in its
+ * working directory. PHP notices go to stderr, never into the page.
+ */
+export function renderPhp(script, context, files = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tpl-php-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'ctx.json'), JSON.stringify(context));
+    for (const [name, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      fs.writeFileSync(path.join(dir, name), text);
+    }
+    fs.writeFileSync(path.join(dir, 'run.php'), `<?php\ndate_default_timezone_set('UTC');\n$ctx = json_decode(file_get_contents(__DIR__ . '/ctx.json'));\n${script}\n`);
+    return execFileSync('php', ['-d', 'display_errors=stderr', '-d', 'error_reporting=E_ALL', 'run.php'],
+      { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'inherit'] });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * PHP prelude for Twig designs rendered by Debian's php-twig: `TplData` wraps JSON objects so that Twig reads their
+ * keys as attributes and prints an object through its `to_s` key (as the program's entities' __toString do).
+ */
+export const PHP_TWIG = `
+require_once '/usr/share/php/Twig/autoload.php';
+class TplData implements IteratorAggregate, Countable {
+  private array $h;
+  public function __construct(array $h) { $this->h = $h; }
+  public static function wrap($v) {
+    if ($v instanceof stdClass) return new TplData(array_map([TplData::class, 'wrap'], get_object_vars($v)));
+    return is_array($v) ? array_map([TplData::class, 'wrap'], $v) : $v;
+  }
+  public function __isset($k) { return array_key_exists($k, $this->h); }
+  public function __get($k) { return $this->h[$k] ?? null; }
+  public function __toString(): string { return (string) ($this->h['to_s'] ?? ''); }
+  public function getIterator(): Iterator { return new ArrayIterator($this->h); }
+  public function count(): int { return count($this->h); }
+}
+function tpl_twig(string $template, array $vars, array $filters, array $functions): string {
+  $twig = new \\Twig\\Environment(new \\Twig\\Loader\\ArrayLoader(['page' => $template]), ['autoescape' => 'html', 'strict_variables' => false]);
+  foreach ($filters as $name => $fn) $twig->addFilter(new \\Twig\\TwigFilter($name, $fn, ['is_safe' => ['html']]));
+  foreach ($functions as $name => $fn) $twig->addFunction(new \\Twig\\TwigFunction($name, $fn, ['is_safe' => ['html']]));
+  return $twig->render('page', array_map([TplData::class, 'wrap'], $vars));
+}
 `;
 
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
