@@ -124,6 +124,17 @@ const STOP = new Set(
   pass passed sell sold decide decided return explain hope develop carry break broke receive agree support hit produce
   eat cover catch draw choose cause point listen realise realize place close involve involved`.split(/\s+/).filter(Boolean),
 );
+// Standard legal and payment wording of invoices (words of set phrases, never names or numbers), as printed on
+// e-invoices of every issuer: "Bitte überweisen Sie …", "Vielen Dank für Ihren Auftrag", "Der Betrag wurde bereits
+// beglichen", "Nettobetrag, zzgl. 19 % USt.", "Sitz der Gesellschaft", "Kleinunternehmer gemäß § 19 UStG",
+// "Reste à payer", "En cas de retard", "Datos del cliente". "Registered in England and Wales" is the UK company
+// register's statutory wording: England and Wales are its jurisdictions, countries like those in STOP's country line.
+const INVOICE_WORDING = `überweisen sie ihren wurde bereits nettobetrag zzgl zuzüglich sitz gesellschaft gemäß ustg
+  reste cas datos del england wales`;
+// Everyday words of technical prose (the papers in tables-wide) that common-words.txt lacks, and the OCR language
+// codes the docs name (`eng+deu+fra+nld`).
+const PROSE_WORDS = `gap validity outcome heading occurrence measured dataset eng deu fra nld`;
+for (const w of `${INVOICE_WORDING} ${PROSE_WORDS}`.split(/\s+/).filter(Boolean)) STOP.add(w);
 // Everyday English on top (common-words.txt, generated from package documentation, not from the corpus).
 for (const w of readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'common-words.txt'), 'utf8').split('\n')) {
   if (w && !w.startsWith('#')) STOP.add(w.trim());

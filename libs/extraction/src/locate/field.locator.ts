@@ -175,7 +175,7 @@ function belowOf(lines: Line[], li: number, labelBox: [number, number, number, n
   return out;
 }
 
-/** Identifier fields keep only the identifier out of the cell text ("IBAN: DE89 …  BIC …" → the IBAN). */
+/** Identifier fields keep only the identifier out of the cell text ("IBAN: DE31 …  BIC …" → the IBAN). */
 export function refine(field: FieldDef, value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const concepts = conceptTokens(`${field.key.replace(/_/g, ' ')} ${field.label ?? ''}`);

@@ -465,7 +465,7 @@ const cases: Case[] = [
         L(360, 400, 'Rechnungsbetrag EUR', 9, true),
         R(545, 400, '1.356,60', 9, true),
         L(50, 770, 'Hansa Industriebedarf GmbH · HRB 123456 Hamburg · USt-IdNr. DE287654321', 7),
-        L(50, 780, 'Hamburger Sparkasse · IBAN DE44 3704 0044 0532 0130 0099', 7),
+        L(50, 780, 'Hamburger Sparkasse · IBAN DE16 6182 0437 5190 2264 7381', 7),
       ],
     ],
     want: {
@@ -479,7 +479,7 @@ const cases: Case[] = [
       net_amount: 1140,
       tax_amount: 216.6,
       vat_id: 'DE287654321',
-      iban: 'DE44 3704 0044 0532 0130 0099',
+      iban: 'DE16 6182 0437 5190 2264 7381',
       line_items: [
         { description: 'Sechskantschraube M12x60 8.8', quantity: 500, unit_price: 0.84, amount: 420 },
         { description: 'Sicherungsmutter M12', quantity: 500, unit_price: 0.36, amount: 180 },

@@ -60,7 +60,7 @@ describe('issuer named by the legal footer and the account holder', () => {
       [60, 194, '79100 Freiburg'],
       [60, 260, 'Rechnung Nr. 2024-117'],
       [60, 400, 'Gesamtbetrag 1.190,00 €'],
-      [60, 700, 'Kontoinhaber: Holzwerk Sommer, IBAN DE89 3704 0044 0532 0130 00'],
+      [60, 700, 'Kontoinhaber: Holzwerk Sommer, IBAN DE31 4307 1596 2846 1703 52'],
     ];
     expect(extractFromLayout(page(german), invoiceSchema).result.seller_name).toBe('Holzwerk Sommer');
   });
@@ -89,7 +89,7 @@ describe('issuer named by the legal footer and the account holder', () => {
       [60, 700, 'Vielen Dank für Ihren Auftrag'],
       [60, 715, 'Bankverbindung: Deutsche Beispielbank AG'],
       [300, 715, 'Sonnenhof Gärtnerei GmbH'],
-      [60, 725, 'IBAN DE89 3704 0044 0532 0130 00'],
+      [60, 725, 'IBAN DE31 4307 1596 2846 1703 52'],
       [300, 725, 'Amtsgericht Musterstadt HRB 4711'],
     ];
     expect(extractFromLayout(page(rows), invoiceSchema).result.seller_name).toBe('Sonnenhof Gärtnerei GmbH');

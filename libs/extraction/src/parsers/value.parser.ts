@@ -35,7 +35,7 @@ export function findNumbers(text: string, ctx?: DocContext): ParsedValue[] {
     if (m[8]) continue; // percentages are rates, not amounts
     const before = text[m.index! - 1];
     const core = m[4]!;
-    // A number glued to letters (INV1001, DE123456789) is an identifier, not a quantity.
+    // A number glued to letters (INV1001, DE361507283) is an identifier, not a quantity.
     if (before && /[\p{L}]/u.test(before) && !m[3]) continue;
     const after = text[m.index! + m[0].length];
     if (after && /[\p{L}\d]/u.test(after) && !m[5]) continue;
