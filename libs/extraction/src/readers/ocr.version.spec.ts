@@ -3,13 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from '@jest/globals';
-// The evaluation tools' OCR cache (plain ESM, no types).
-// @ts-expect-error -- an .mjs module of the tools without declarations
-import { ocrCacheKey } from '../../../../tools/eval/ocr-cache.mjs';
 import { ocrCodeHash, ocrReadingVersion } from './ocr.version.js';
 
 type CacheKey = (image: Uint8Array, backend: string, opts: object, version: string) => string;
-const cacheKey = ocrCacheKey as CacheKey;
+// The evaluation tools' OCR cache (plain ESM outside the library, loaded by URL: no project imports it statically).
+const OCR_CACHE_MODULE = new URL('../../../../tools/eval/ocr-cache.mjs', import.meta.url).href;
+const cacheKey = ((await import(OCR_CACHE_MODULE)) as { ocrCacheKey: CacheKey }).ocrCacheKey;
 const image = new TextEncoder().encode('an invented page image');
 
 describe('OCR reading version (the evaluation cache key)', () => {
