@@ -49,6 +49,8 @@ export interface ExtractionOptions {
    * country packs are detected from the document. Unknown ids are ignored.
    */
   locales?: readonly string[];
+  /** The account whose share of the process's compiled-pattern cache `validation.regex` patterns are charged to. */
+  patternOwner?: string;
   signal?: AbortSignal;
 }
 

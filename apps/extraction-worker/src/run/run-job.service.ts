@@ -146,7 +146,7 @@ export class RunJobService {
     const signal = AbortSignal.timeout(this.cfg.EXTRACTION_TIMEOUT_MS);
     const bytes = await this.storage.getBytes(msg.sourceKey);
     const input = { bytes, mimeType: msg.mimeType, filename: msg.filename };
-    const opts = { confidenceThreshold: msg.confidenceThreshold, ocrEngine: msg.ocrEngine, signal };
+    const opts = { confidenceThreshold: msg.confidenceThreshold, ocrEngine: msg.ocrEngine, patternOwner: msg.accountId, signal };
     // The built-in `auto` template (ADR 0005): the engine classifies the document and extracts that kind's standard fields.
     if (auto) return extractAuto(this.engine, input, AUTO_SCHEMAS, opts, DOCUMENT_TYPE_KEY);
     return this.engine.extract(input, msg.schema, opts);

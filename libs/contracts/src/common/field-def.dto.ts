@@ -6,7 +6,7 @@ import {
 } from 'class-validator';
 import { MAX_FIELD_VALIDATION_NUMBER } from './limits.js';
 import { IsOptionalNotNull } from './optional.js';
-import { IsRe2Pattern } from './user-pattern.js';
+import { IsRe2Pattern, PatternsWithinShare } from './user-pattern.js';
 
 export const DATA_TYPES = ['string', 'number', 'date', 'currency', 'table', 'boolean'] as const;
 export type DataType = (typeof DATA_TYPES)[number];
@@ -73,6 +73,7 @@ export class FieldDefDto {
 export class ExtractionSchemaDto {
   @ApiProperty({ type: () => [FieldDefDto], description: 'Ordered field definitions.' })
   @IsDefined() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(200) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => FieldDefDto)
+  @PatternsWithinShare({ context: { code: 'patterns_too_large' } })
   fields: FieldDefDto[];
 }
 
