@@ -23,7 +23,7 @@ export type OcrEngine = (typeof OCR_ENGINES)[number];
 export class FieldValidationDto {
   @ApiPropertyOptional({
     example: '^INV-\\d+$',
-    description: 'Regular expression the string value must match, run on RE2 (linear time; Unicode mode). RE2 has no backreferences or lookaround: such a pattern is refused with 400 `invalid_regex` and the reason.',
+    description: 'Regular expression the string value must match, run on RE2 (linear time; Unicode mode). RE2 has no backreferences or lookaround: such a pattern is refused with 400 `invalid_regex` and the reason. The distinct patterns of one template or schema may need at most 8 MiB compiled (about 8 KiB + 160 bytes per RE2 instruction: `[a-z]{1000}` ≈ 168 KB): beyond, 400 `patterns_too_large`.',
   })
   @IsOptionalNotNull() @IsString() @MaxLength(500) @IsRe2Pattern({ context: { code: 'invalid_regex' } })
   regex?: string;
