@@ -150,6 +150,8 @@ const SWEEP_VALUES: unknown[] = [
   undefined, null, true, 0, -1, 1.5, 1e300, -1e300, 2 ** 63, MAX_ARTIFACT_BYTES + 1, '', 'x'.repeat(5000), '\u0000', '🧾', 'application/x-msdownload',
   [], [null], {}, { a: { b: { c: [1] } } },
 ];
+/** Whole JSON bodies that are not objects: 422 `invalid_body` on every operation that takes a body (issue 20). */
+const NOT_OBJECT_BODIES = ['[]', '[{}]', '"x"', '1', 'true', 'null'];
 
 const queryKeys = fc.constantFrom('page', 'size', 'limit', 'offset', 'category', 'search', 'include_archived', 'hard_delete', 'file_type', 'status_filter', 'event_type', 'days', 'period', '__proto__', 'x');
 const queryValue = fc.oneof(
@@ -303,8 +305,8 @@ describe('No 5xx for any input (fast-check over every endpoint, public HTTP only
     throw new Error(`Property failed after ${details.numRuns} runs (seed ${details.seed}, path ${details.counterexamplePath}): ${r ? `${r.op.method} ${r.op.path}` : ''}\n${cause.slice(0, 3000)}`);
   }
 
-  /** Sends one request and checks the property: no 5xx, every 4xx in the envelope. */
-  async function check(method: string, url: string, init: RequestInit): Promise<void> {
+  /** Sends one request and checks the property: no 5xx, every 4xx in the envelope. Answers the status and error code. */
+  async function check(method: string, url: string, init: RequestInit): Promise<{ status: number; code?: unknown }> {
     let res: Response;
     try {
       res = await fetch(url, init);
@@ -312,7 +314,7 @@ describe('No 5xx for any input (fast-check over every endpoint, public HTTP only
       // A body over the 1 MiB limit is answered 413 and the connection closed while the client still writes.
       if (typeof init.body === 'string' && Buffer.byteLength(init.body) > BODY_LIMIT_BYTES) {
         count(413);
-        return;
+        return { status: 413 };
       }
       throw err;
     }
@@ -331,7 +333,9 @@ describe('No 5xx for any input (fast-check over every endpoint, public HTTP only
       }
       const envelope = { statusCode: body.statusCode, error: typeof body.error, code: typeof body.code, message: typeof body.message, request_id: typeof body.request_id };
       expect({ what, envelope }).toEqual({ what, envelope: { statusCode: res.status, error: 'string', code: 'string', message: 'string', request_id: 'string' } });
+      return { status: res.status, code: body.code };
     }
+    return { status: res.status };
   }
 
   function count(status: number): void {
@@ -349,6 +353,10 @@ describe('No 5xx for any input (fast-check over every endpoint, public HTTP only
           await check(op.method, url, { method: op.method.toUpperCase(), headers: { authorization: suite.sandbox, 'content-type': 'application/json' }, body });
         }
       }
+      for (const body of NOT_OBJECT_BODIES) {
+        const answer = await check(op.method, url, { method: op.method.toUpperCase(), headers: { authorization: suite.sandbox, 'content-type': 'application/json' }, body });
+        expect({ op: `${op.method} ${op.path}`, body, ...answer }).toEqual({ op: `${op.method} ${op.path}`, body, status: 422, code: 'invalid_body' });
+      }
     }
     stats.sweep = stats.requests;
     expect(stats.fiveXx).toEqual([]);
@@ -357,7 +365,7 @@ describe('No 5xx for any input (fast-check over every endpoint, public HTTP only
   it(`answers ${RUNS} generated requests without a 5xx, every 4xx in the error envelope`, async () => {
     const earlier = stats.fiveXx.length;
     await fc.assert(
-      fc.asyncProperty(requestArbitrary(), (r) => check(r.op.method, toUrl(r), toInit(r))),
+      fc.asyncProperty(requestArbitrary(), async (r) => void (await check(r.op.method, toUrl(r), toInit(r)))),
       { numRuns: RUNS, endOnFailure: true, reporter: shortReport, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) },
     );
     expect(stats.fiveXx.slice(earlier)).toEqual([]);

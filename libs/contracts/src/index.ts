@@ -4,6 +4,7 @@ export * from './common/limits.js';
 export * from './common/optional.js';
 export * from './common/account-scoped.js';
 export * from './common/field-def.dto.js';
+export * from './common/user-pattern.js';
 export * from './artifact/extract.dto.js';
 export * from './artifact/artifact.dto.js';
 export * from './artifact/job.dto.js';

@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   file_too_large: 400,
   unsupported_artifact_type: 400,
   invalid_regex: 400,
+  patterns_too_large: 400,
   // 401 / 402 / 403 / 404
   unauthorized: 401,
   wallet_frozen: 402,

@@ -69,6 +69,8 @@ export interface ExtractionOptions {
    * limit. `pages` of the output counts the pages read.
    */
   maxPages?: number;
+  /** The account whose share of the process's compiled-pattern cache `validation.regex` patterns are charged to. */
+  patternOwner?: string;
   signal?: AbortSignal;
 }
 

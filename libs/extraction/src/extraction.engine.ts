@@ -317,7 +317,7 @@ function extractCounted(doc: DocLayout, schema: ExtractionSchema, opts: Extracti
   let invalid = false;
   const missingRequired: FieldDef[] = [];
   for (const f of fields) {
-    const errors = validateField(f, result[f.key]);
+    const errors = validateField(f, result[f.key], opts.patternOwner);
     if (errors.length) {
       invalid = true;
       meta[f.key] = { ...(meta[f.key] ?? { confidence: 0 }), errors };

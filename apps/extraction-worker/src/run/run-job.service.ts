@@ -175,7 +175,7 @@ export class RunJobService {
     const pageCount = await this.engine.countPages(input);
     const covered = await this.rpc.request<JobPagesReply>(Subjects.artifact.jobPages, { jobId: msg.jobId, pages: pageCount });
     if (!covered.proceed) return undefined;
-    const opts = { confidenceThreshold: msg.confidenceThreshold, ocrEngine: msg.ocrEngine, defaultCurrency: msg.defaultCurrency ?? undefined, maxPages: covered.pages ?? pageCount, signal };
+    const opts = { confidenceThreshold: msg.confidenceThreshold, ocrEngine: msg.ocrEngine, defaultCurrency: msg.defaultCurrency ?? undefined, patternOwner: msg.accountId, maxPages: covered.pages ?? pageCount, signal };
     // The built-in `auto` template (ADR 0005): the engine classifies the document and extracts that kind's standard fields.
     const output = msg.templateId === AUTO_TEMPLATE_ID
       ? await extractAuto(this.engine, input, AUTO_SCHEMAS, opts, DOCUMENT_TYPE_KEY)

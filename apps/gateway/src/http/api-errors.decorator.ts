@@ -11,14 +11,14 @@ export class ErrorEnvelopeDto {
 }
 
 const DESCRIPTIONS: Record<number, string> = {
-  400: 'Validation failed: a missing (or null) required field (`validation_failed`), conflicting options, invalid webhook URL, `artifact_size` over 50 MiB (`file_too_large`), an `artifact_type` the engine cannot read (`unsupported_artifact_type`), …',
+  400: 'Validation failed: a missing (or null) required field (`validation_failed`), conflicting options, invalid webhook URL, `artifact_size` over 50 MiB (`file_too_large`), an `artifact_type` the engine cannot read (`unsupported_artifact_type`), a `validation.regex` RE2 cannot run (`invalid_regex`), a template or schema whose distinct patterns need more than 8 MiB compiled (`patterns_too_large`), …',
   401: 'Credentials missing, malformed or revoked (the body never says which)',
   402: 'Wallet frozen, or spendable balance insufficient',
   403: 'The resource belongs to another account',
   404: 'Resource not found',
   409: 'Conflict with the resource state',
   413: 'Body over the limit (`payload_too_large`): JSON bodies 1 MiB, direct uploads `DIRECT_UPLOAD_MAX_BYTES`',
-  422: 'Body, query or path failed schema validation: a present field of the wrong type or out of range, malformed JSON, nesting deeper than 32',
+  422: 'Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32',
   429: 'Rate limited; see Retry-After',
 };
 

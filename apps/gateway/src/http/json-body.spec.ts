@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { MAX_JSON_DEPTH } from '@docket/contracts';
-import { jsonDepth } from './json-body.js';
+import { isJsonObject, jsonDepth } from './json-body.js';
 
 describe('jsonDepth', () => {
   it('counts object and array levels; scalars are depth 0', () => {
@@ -14,5 +14,13 @@ describe('jsonDepth', () => {
     let v: unknown = 1;
     for (let i = 0; i < 200_000; i++) v = [v];
     expect(jsonDepth(v)).toBe(MAX_JSON_DEPTH + 1);
+  });
+});
+
+describe('isJsonObject', () => {
+  it('accepts objects only: arrays, strings, numbers, booleans and null are not request bodies', () => {
+    expect(isJsonObject({})).toBe(true);
+    expect(isJsonObject({ a: [] })).toBe(true);
+    for (const v of [[], [{}], 'text', 42, true, null]) expect(isJsonObject(v)).toBe(false);
   });
 });

@@ -23,13 +23,26 @@ export function jsonDepth(value: unknown): number {
   return max;
 }
 
+/** True for a JSON object (the only shape a request body of this API has). */
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** What a parsed JSON value is, in JSON's words (`array`, `string`, `number`, `boolean`, `null`, `object`). */
+function jsonKind(value: unknown): string {
+  if (value === null) return 'null';
+  return Array.isArray(value) ? 'array' : typeof value;
+}
+
 /**
  * The JSON body parser of every route (ADR input limits):
  * - an empty (or blank) body with `Content-Type: application/json` is no body at all, as many HTTP clients
  *   send that header on body-less POSTs (`confirm-upload`, `rerun`, `cancel`, …); a route that needs a body
  *   then answers 400 for its missing fields;
  * - otherwise Fastify's own parser (prototype-poisoning protection kept); malformed JSON is 422 `invalid_body`;
- * - a body nested deeper than `MAX_JSON_DEPTH` is 422 `invalid_body` before any validation walks it.
+ * - a body nested deeper than `MAX_JSON_DEPTH` is 422 `invalid_body` before any validation walks it;
+ * - a body that is not a JSON object (an array, a string, a number, a boolean, `null`) is 422 `invalid_body`: every
+ *   request body of the API is an object, so anything else failed its schema (spec §7).
  */
 export function useJsonBodyParser(app: NestFastifyApplication): void {
   const fastify = app.getHttpAdapter().getInstance();
@@ -41,6 +54,9 @@ export function useJsonBodyParser(app: NestFastifyApplication): void {
     }
     parseJson(req, body.toString('utf8'), (err, parsed) => {
       if (err) return done(err, undefined);
+      if (!isJsonObject(parsed)) {
+        return done(new DocketError('invalid_body', 'The JSON body must be an object', { received: jsonKind(parsed) }), undefined);
+      }
       if (jsonDepth(parsed) > MAX_JSON_DEPTH) {
         return done(new DocketError('invalid_body', `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`, { max_depth: MAX_JSON_DEPTH }), undefined);
       }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { MAX_ARTIFACT_BYTES, MAX_JSON_DEPTH, SUPPORTED_ARTIFACT_TYPES } from '@docket/contracts';
+import { MAX_ACCOUNT_PATTERN_BYTES, MAX_ARTIFACT_BYTES, MAX_JSON_DEPTH, SUPPORTED_ARTIFACT_TYPES } from '@docket/contracts';
 
 /** Input limits a client must know before submitting (docs/adr, input limits). */
 const LIMITS = [
@@ -9,7 +9,8 @@ const LIMITS = [
   `- Files: at most ${MAX_ARTIFACT_BYTES} bytes (50 MiB); \`artifact_size\` above it is refused at submit with 400 \`file_too_large\`.`,
   `- \`artifact_type\` must be one the engine reads (case-insensitive), else 400 \`unsupported_artifact_type\`: ${SUPPORTED_ARTIFACT_TYPES.join(', ')}.`,
   '- A missing or null required field is 400 `validation_failed`; a present field of the wrong type or out of range is 422 `invalid_body` / `invalid_query`.',
-  `- JSON bodies: at most 1 MiB (413 \`payload_too_large\`) and ${MAX_JSON_DEPTH} levels deep (422); an empty body with \`Content-Type: application/json\` counts as no body.`,
+  `- JSON bodies: an object (any other JSON value is 422 \`invalid_body\`), at most 1 MiB (413 \`payload_too_large\`) and ${MAX_JSON_DEPTH} levels deep (422); an empty body with \`Content-Type: application/json\` counts as no body.`,
+  `- \`validation.regex\`: RE2 syntax (no backreferences or lookaround: 400 \`invalid_regex\`); the distinct patterns of one template or schema may need at most ${MAX_ACCOUNT_PATTERN_BYTES / 1024 / 1024} MiB compiled (about 8 KiB + 160 bytes per RE2 instruction), else 400 \`patterns_too_large\`.`,
   '- Strings must not contain NUL (U+0000); PATCH/PUT fields are left out to stay unchanged, `null` is 422.',
   '- Direct upload (`POST /artifacts/upload`): at most `DIRECT_UPLOAD_MAX_BYTES` (default 25 MiB), 413 beyond.',
   '',

@@ -1,4 +1,4 @@
-import { findDuplicateKeys, type FieldDefDto, type PatchTemplateSchemaDto } from '@docket/contracts';
+import { assertPatternsWithinShare, findDuplicateKeys, type FieldDefDto, type PatchTemplateSchemaDto } from '@docket/contracts';
 import { DocketError } from '@docket/errors';
 
 /**
@@ -31,6 +31,7 @@ export function isEmptyPatch(patch: PatchTemplateSchemaDto): boolean {
  * 1. update_fields: overwrite the whole field in place by key; 404 `field_not_found` if missing.
  * 2. remove_fields: delete by key; missing keys are ignored.
  * 3. add_fields: append in the given order; 400 `duplicate_field_key` if the key exists.
+ * The patched schema's patterns must still fit one account's share (400 `patterns_too_large`, ADR 0007).
  * Pure: returns a new array, never mutates `current`.
  */
 export function applySchemaPatch(current: FieldDefDto[], patch: PatchTemplateSchemaDto): FieldDefDto[] {
@@ -55,5 +56,6 @@ export function applySchemaPatch(current: FieldDefDto[], patch: PatchTemplateSch
   }
   fields = [...fields, ...adds];
   assertUniqueKeys(fields);
+  assertPatternsWithinShare(fields);
   return fields;
 }

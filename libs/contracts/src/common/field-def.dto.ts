@@ -6,7 +6,7 @@ import {
 } from 'class-validator';
 import { MAX_FIELD_VALIDATION_NUMBER } from './limits.js';
 import { IsOptionalNotNull } from './optional.js';
-import { IsRe2Pattern } from './user-pattern.js';
+import { IsRe2Pattern, PatternsWithinShare } from './user-pattern.js';
 
 /** An ISO 4217 currency code's shape (three capital letters). */
 export const CURRENCY_CODE = /^[A-Z]{3}$/;
@@ -26,7 +26,7 @@ export type OcrEngine = (typeof OCR_ENGINES)[number];
 export class FieldValidationDto {
   @ApiPropertyOptional({
     example: '^INV-\\d+$',
-    description: 'Regular expression the string value must match, run on RE2 (linear time; Unicode mode). RE2 has no backreferences or lookaround: such a pattern is refused with 400 `invalid_regex` and the reason.',
+    description: 'Regular expression the string value must match, run on RE2 (linear time; Unicode mode). RE2 has no backreferences or lookaround: such a pattern is refused with 400 `invalid_regex` and the reason. The distinct patterns of one template or schema may need at most 8 MiB compiled (about 8 KiB + 160 bytes per RE2 instruction: `[a-z]{1000}` ≈ 168 KB): beyond, 400 `patterns_too_large`.',
   })
   @IsOptionalNotNull() @IsString() @MaxLength(500) @IsRe2Pattern({ context: { code: 'invalid_regex' } })
   regex?: string;
@@ -76,6 +76,7 @@ export class FieldDefDto {
 export class ExtractionSchemaDto {
   @ApiProperty({ type: () => [FieldDefDto], description: 'Ordered field definitions.' })
   @IsDefined() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(200) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => FieldDefDto)
+  @PatternsWithinShare({ context: { code: 'patterns_too_large' } })
   fields: FieldDefDto[];
 }
 

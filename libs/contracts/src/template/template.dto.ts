@@ -9,6 +9,7 @@ import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES, type TemplateCategory, type Tem
 import { FieldDefDto, TemplateSettingsDto } from '../common/field-def.dto.js';
 import { MAX_LIST_OFFSET } from '../common/limits.js';
 import { IsOptionalNotNull } from '../common/optional.js';
+import { PatternsWithinShare } from '../common/user-pattern.js';
 
 export class CreateTemplateDto {
   @ApiProperty({ example: 'Supplier invoice', minLength: 3 })
@@ -32,6 +33,7 @@ export class CreateTemplateDto {
     example: [{ key: 'invoice_number', label: 'Invoice Number', data_type: 'string', required: true }, { key: 'total', label: 'Total', data_type: 'currency' }],
   })
   @IsDefined() @IsArray() @ArrayMaxSize(200) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => FieldDefDto)
+  @PatternsWithinShare({ context: { code: 'patterns_too_large' } })
   fields: FieldDefDto[];
 
   @ApiPropertyOptional({ type: () => TemplateSettingsDto })
@@ -177,10 +179,12 @@ export class TemplateInUseReply {
 export class PatchTemplateSchemaDto {
   @ApiPropertyOptional({ type: () => [FieldDefDto], description: 'Appended; 400 if a key already exists.' })
   @IsOptionalNotNull() @IsArray() @ArrayMaxSize(200) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => FieldDefDto)
+  @PatternsWithinShare({ context: { code: 'patterns_too_large' } })
   add_fields?: FieldDefDto[];
 
   @ApiPropertyOptional({ type: () => [FieldDefDto], description: 'Whole field replaced by key (omitted attributes reset); 404 if the key is missing.' })
   @IsOptionalNotNull() @IsArray() @ArrayMaxSize(200) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => FieldDefDto)
+  @PatternsWithinShare({ context: { code: 'patterns_too_large' } })
   update_fields?: FieldDefDto[];
 
   @ApiPropertyOptional({ type: [String], description: 'Keys to delete; missing keys are ignored.' })
