@@ -2,11 +2,27 @@ import { describe, expect, it } from '@jest/globals';
 import type { ExtractionEngine, ExtractionOutput, ExtractionSchema } from '../engine.types.js';
 import { classifyDocument, extractAuto, type AutoDocumentKind } from './auto.extractor.js';
 
+// Invented documents, whole pages as the engine renders them: the kind scorer weighs a page's evidence together, so
+// the cases are realistic pages rather than a title and two label words.
+const INVOICE_EN = [
+  'Brimwell Joinery Ltd', '4 Tollgate Row, Fenmarch', 'INVOICE', 'Invoice Number: INV-2001', 'Invoice date: 2026-11-01', 'Bill to: Orrin Castleby',
+  'Due date: 2026-12-01', 'Description Qty Unit price Amount', 'Oak shelving 2 150.00 300.00', 'Fitting 1 80.00 80.00', 'Subtotal 380.00',
+  'VAT 20% 76.00', 'Total: $456.00', 'Payment terms: 30 days',
+].join('\n');
+const INVOICE_DE = [
+  'Holzwerk Brandau GmbH', 'Lindenweg 4, 12345 Feldheim', 'Rechnung Nr. 2026-17', 'Rechnungsdatum: 01.11.2026', 'Pos Bezeichnung Menge Einzelpreis Betrag',
+  '1 Regal Eiche 2 150,00 300,00', '2 Montage 1 80,00 80,00', 'Nettobetrag 380,00', 'USt 19 % 72,20', 'Gesamtbetrag 452,20', 'Zahlungsziel 14 Tage',
+].join('\n');
+const INVOICE_FR = [
+  'Atelier Vérane SARL', '12 rue des Tilleuls', 'Facture n° 42', 'Date : 03/02/2026', 'Client : Maison Orbel', 'Désignation  Qté  Prix unitaire  Montant',
+  'Étagère chêne  2  150,00  300,00', 'Pose  1  80,00  80,00', 'Total HT 380,00', 'TVA 20 % 76,00', 'Total TTC 456,00', 'Échéance : 30 jours',
+].join('\n');
+
 describe('classifyDocument', () => {
   it.each<[string, string, AutoDocumentKind]>([
-    ['# INVOICE\n\nInvoice Number: INV-2001\nBill to: Acme\nDue date: 2026-12-01\nTotal: $99.00', 'application/pdf', 'invoice'],
-    ['Rechnung Nr. 2026-17\nRechnungsnummer 17\nUSt 19 %\nZahlungsziel 14 Tage', 'application/pdf', 'invoice'],
-    ['Facture n° 42\nTVA 20 %\nÉchéance : 30 jours', 'application/pdf', 'invoice'],
+    [INVOICE_EN, 'application/pdf', 'invoice'],
+    [INVOICE_DE, 'application/pdf', 'invoice'],
+    [INVOICE_FR, 'application/pdf', 'invoice'],
     ['CORNER STORE\nSales receipt\nMilk 1.20\nTotal 1.20\nCash 5.00\nChange 3.80\nThank you!', 'image/png', 'receipt'],
     ['Kassenbon\nBrot 2,10\nSumme 2,10\nBar 5,00\nRückgeld 2,90', 'image/jpeg', 'receipt'],
     ['Application form\nName: ____\nDate of birth: ____\n☐ I agree\nSignature: ____', 'application/pdf', 'form'],
@@ -31,7 +47,7 @@ describe('classifyDocument', () => {
   });
 
   it('reports a confidence between 0 and 1', () => {
-    const { confidence } = classifyDocument('Invoice\nInvoice Number 1\nVAT\nIBAN', 'application/pdf');
+    const { confidence } = classifyDocument(INVOICE_EN, 'application/pdf');
     expect(confidence).toBeGreaterThan(0.5);
     expect(confidence).toBeLessThanOrEqual(1);
   });
@@ -57,7 +73,7 @@ describe('extractAuto', () => {
   const input = { bytes: new Uint8Array([1]), mimeType: 'application/pdf', filename: 'a.pdf' };
 
   it('an invoice is read once with the invoice fields; the result names the kind first', async () => {
-    const engine = engineFor('INVOICE\nInvoice Number: 7\nVAT');
+    const engine = engineFor(INVOICE_EN);
     const out = await extractAuto(engine, input, schemas);
     expect(engine.calls).toEqual(['invoice_field']);
     expect(Object.keys(out.result)).toEqual(['document_type', 'invoice_field']);
