@@ -254,7 +254,8 @@ function extractCounted(doc: DocLayout, schema: ExtractionSchema, opts: Extracti
     a.f.data_type === 'number' || a.f.data_type === 'currency' ? b.c.page - a.c.page || b.c.bbox[1] - a.c.bbox[1] : 0;
   // The learned candidate scorer orders the pairs; the label score, then the locator's confidence, break its ties.
   const cands = scoreCandidates(doc, located, opts.onCandidates);
-  cands.sort(byProbability((a, b) => b.c.labelScore - a.c.labelScore || (Math.abs(b.c.confidence - a.c.confidence) > 1e-6 ? b.c.confidence - a.c.confidence : later(a, b))));
+  const tieBreak = byProbability<Candidate>((x, y) => (Math.abs(y.c.confidence - x.c.confidence) > 1e-6 ? y.c.confidence - x.c.confidence : later(x, y)));
+  cands.sort((a, b) => b.c.labelScore - a.c.labelScore || tieBreak(a, b));
   const used = new Set<string>();
   const chosen = new Map<string, Located>();
   for (const { f, c } of cands) {
