@@ -1,4 +1,4 @@
-// `npm run chaos` (and `npm run chaos:smoke`, ~2 minutes): Docket under faults, then its invariants.
+// `npm run chaos` (and `npm run chaos:smoke`, a few minutes): Docket under faults, then its invariants.
 //
 // Everything runs on infrastructure this script owns and nothing else: an embedded Postgres in a temp
 // directory on a free port, a private nats-server with the per-service users, an embedded S3, the six

