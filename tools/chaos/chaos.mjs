@@ -19,8 +19,8 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedPostgres } from '../dev/embedded-postgres.mjs';
-import { documentFor, loadMix, MIX_PERIOD, readCorpusDocuments, SMOKE_MIX_PERIOD, textDocument } from './load.mjs';
-import { FaultTimeline, isExcusable } from './verdict.mjs';
+import { documentFor, loadMix, MIX_PERIOD, pool, readCorpusDocuments, SMOKE_MIX_PERIOD, textDocument } from './load.mjs';
+import { FaultTimeline, isExcusable, logsOf, summarise } from './verdict.mjs';
 import { freePort, mergeServiceEnv, provisionDatabaseRoles, startAuthorizedNats } from '../dev/infra.mjs';
 import { ROOT, SERVICES, runAdmin, startServices, waitForHealthy } from '../dev/stack.mjs';
 
@@ -50,6 +50,8 @@ const EXTRACTION_TIMEOUT_MS = 30_000;
 const JOB_PROCESSING_DEADLINE_MS = 60_000;
 const JOB_DEADLINE_SWEEP_MS = 2_000;
 const HEALTH_TIMEOUT_MS = 180_000;
+/** Service error lines kept, so that a violation's request id can be looked up in them for the report. */
+const ERROR_LINES_KEPT = 5_000;
 
 const say = (msg) => process.stdout.write(`\u001b[1m[chaos]\u001b[0m ${msg}\n`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -171,18 +173,6 @@ async function submitJob(base, auth, doc, webhookUrl) {
   return { jobId: sub.job_id, confirmed: confirm.status };
 }
 
-async function pool(count, concurrency, fn) {
-  let next = 0;
-  const out = [];
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < count) {
-      const i = next++;
-      out[i] = await fn(i);
-    }
-  }));
-  return out;
-}
-
 // ------------------------------------------------------------------------------------------------
 async function main() {
   const corpus = readCorpusDocuments(CORPUS_ROOT);
@@ -209,9 +199,13 @@ async function main() {
     JOB_PROCESSING_DEADLINE_MS: String(JOB_PROCESSING_DEADLINE_MS), JOB_DEADLINE_SWEEP_MS: String(JOB_DEADLINE_SWEEP_MS),
   };
   const errorLines = new Map();
+  const errorLog = [];
   const lastLines = new Map();
   const onLine = (svc, line) => {
-    if (/"level":(50|60)/.test(line)) errorLines.set(svc, (errorLines.get(svc) ?? 0) + 1);
+    if (/"level":(50|60)/.test(line)) {
+      errorLines.set(svc, (errorLines.get(svc) ?? 0) + 1);
+      if (errorLog.push(`[${svc}] ${line}`) > ERROR_LINES_KEPT) errorLog.shift();
+    }
     const tail = lastLines.get(svc) ?? [];
     tail.push(line);
     if (tail.length > 15) tail.shift();
@@ -283,7 +277,7 @@ async function main() {
   // 64 concurrent submitters on one small wallet, no faults.
   const race = await overspendRace(db, base, receiver, adminEnv);
 
-  const result = { smoke: SMOKE, jobs: JOBS, mix, submitted: outcomes.filter((o) => o?.jobId).length, refused: outcomes.filter((o) => o?.refused).length, cycles, faultLog, http: { byStatus: Object.fromEntries(http.byStatus), connErrors: http.connErrors, excused: http.excused, violations: http.violations }, errorLines: Object.fromEntries(errorLines), crashes, ...snapshot, race, seconds: Math.round((Date.now() - started) / 1000) };
+  const result = { smoke: SMOKE, jobs: JOBS, mix, submitted: outcomes.filter((o) => o?.jobId).length, refused: outcomes.filter((o) => o?.refused).length, cycles, faultLog, http: { byStatus: Object.fromEntries(http.byStatus), connErrors: http.connErrors, excused: http.excused, violations: http.violations }, errorLines: Object.fromEntries(errorLines), violationLogs: logsOf(http.violations, errorLog), crashes, ...snapshot, race, seconds: Math.round((Date.now() - started) / 1000) };
   return result;
 }
 
@@ -349,12 +343,6 @@ async function overspendRace(db, base, receiver, adminEnv) {
     heldDuringMicro: String(during.held), balanceAfterMicro: String(after.balance),
     neverOverspent: BigInt(during.held) <= BigInt(during.balance) && BigInt(during.balance) <= limit && BigInt(after.balance) >= 0n,
   };
-}
-
-function summarise(xs) {
-  const out = {};
-  for (const x of xs) out[x] = (out[x] ?? 0) + 1;
-  return out;
 }
 
 function report(r) {

@@ -58,3 +58,16 @@ export function loadMix(count, corpus, period = MIX_PERIOD) {
   }
   return mix;
 }
+
+/** Runs `fn(0 … count-1)` with at most `concurrency` at once (the submitting clients); results in order. */
+export async function pool(count, concurrency, fn) {
+  let next = 0;
+  const out = [];
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < count) {
+      const i = next++;
+      out[i] = await fn(i);
+    }
+  }));
+  return out;
+}

@@ -51,3 +51,16 @@ export class FaultTimeline {
 export function isExcusable(status) {
   return status === 503 || status === 504;
 }
+
+/** The service error lines that name the request id of a violation (the cause of a 500). */
+export function logsOf(violations, errorLog) {
+  const ids = violations.map((v) => /req_[0-9a-z]+/.exec(v)?.[0]).filter(Boolean);
+  return errorLog.filter((line) => ids.some((id) => line.includes(id)));
+}
+
+/** Counts of each distinct value. */
+export function summarise(xs) {
+  const out = {};
+  for (const x of xs) out[x] = (out[x] ?? 0) + 1;
+  return out;
+}
