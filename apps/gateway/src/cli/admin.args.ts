@@ -35,7 +35,8 @@ Each command prints one JSON object on stdout; on failure it prints { "error": {
   help                                      this text
 
 Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/docket), NATS_URL (default nats://127.0.0.1:4222),
-NATS_USER / NATS_PASSWORD (the operator's "admin" NATS user when the server has authorization).`;
+NATS_USER / NATS_PASSWORD (the operator's "admin" NATS user when the server has authorization). With neither NATS_URL
+nor NATS_USER set, the stack \`npm start\` runs is used: its .data/admin-connection.json fills in what is not set.`;
 
 type OptionSpec = Record<string, { type: 'string' }>;
 

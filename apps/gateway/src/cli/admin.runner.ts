@@ -10,6 +10,7 @@ import { gatewayMigrations } from '../migrations/index.js';
 import { rateLimitEnv, rateLimitSettings } from '../rate-limit/rate-limit.config.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { parseAdminArgs, USAGE, type AdminCommand } from './admin.args.js';
+import { withDevConnection } from './admin.connection.js';
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/docket';
 export const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
@@ -23,6 +24,8 @@ export interface AdminResult {
 export interface AdminRunOptions {
   /** Reply deadline for billing requests. */
   rpcTimeoutMs?: number;
+  /** Where a missing NATS_URL/NATS_USER is read from (`npm start`'s connection file by default). */
+  connectionFile?: string;
 }
 
 /**
@@ -31,16 +34,18 @@ export interface AdminRunOptions {
  * needs both (the artifact service answers it).
  */
 export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv, opts: AdminRunOptions = {}): Promise<AdminResult> {
-  const resources = new Resources(env, opts);
+  let resources: Resources | undefined;
   try {
     const cmd = parseAdminArgs(argv);
     if (cmd.command === 'help') return { exitCode: 0, stdout: `${USAGE}\n` };
+    const resolved = withDevConnection(env, opts.connectionFile);
+    resources = new Resources(resolved.env, opts, resolved.source);
     const result = await execute(cmd, resources);
     return { exitCode: 0, stdout: `${JSON.stringify(result, null, 2)}\n` };
   } catch (err) {
     return { exitCode: 1, stdout: `${JSON.stringify({ error: describe(err) }, null, 2)}\n` };
   } finally {
-    await resources.close();
+    await resources?.close();
   }
 }
 
@@ -99,6 +104,8 @@ class Resources {
   constructor(
     private readonly env: NodeJS.ProcessEnv,
     private readonly opts: AdminRunOptions,
+    /** npm start's connection file, when the settings came from it. */
+    private readonly source?: string,
   ) {}
 
   async identity(): Promise<IdentityService> {
@@ -124,7 +131,8 @@ class Resources {
     const natsUrl = this.env.NATS_URL || DEFAULT_NATS_URL;
     this.rpc = new RpcClient({ natsUrl, auth: natsAuth({ NATS_USER: this.env.NATS_USER, NATS_PASSWORD: this.env.NATS_PASSWORD }), name: 'docket-admin', timeoutMs: this.opts.rpcTimeoutMs ?? 10_000 });
     await this.rpc.connect().catch((err: Error) => {
-      throw new DocketError('service_unavailable', `Cannot reach NATS at ${natsUrl}: ${err.message}`);
+      const hint = this.source ? ` (from ${this.source}: is npm start still running?)` : '';
+      throw new DocketError('service_unavailable', `Cannot reach NATS at ${natsUrl}${hint}: ${err.message}`);
     });
     return this.rpc;
   }
