@@ -4,8 +4,7 @@
 //   npm run train                     every scorer, on ../shared/corpus plus the wide sets that are built (--wide <dir>)
 //   npm run train -- --verify         fit again and compare with the committed weights (exit 1 beyond the tolerance)
 // Scorers: document-kind (the `auto` template's kind, from the first reading's Markdown) and field-confidence (the
-// calibrator mapping the locator's raw confidence to the probability that a value is right) and candidate-rank (the
-// probability that a (field, candidate) pair is the field's value, which orders the assignment).
+// calibrator mapping the locator's raw confidence to the probability that a value is right).
 // Document texts come from the built engine with the evaluation's OCR cache (tools/eval/ocr-cache.mjs), so a re-run
 // after `npm run eval` reads no page again. The weights record each dataset's document count and a hash of its tune ids
 // and files, so a weight file says what it was fitted on; the fit is deterministic (same data, same weights).
@@ -60,9 +59,8 @@ async function tuneReadings(engine, invoiceSchema, dir) {
     const input = { bytes: new Uint8Array(bytes), mimeType: d.mime, filename: basename(d.file) };
     try {
       const first = await engine.extract(input, invoiceSchema);
-      const candidates = [];
-      const own = await engine.extract(input, schemaFor(dir, d.id), { rawConfidence: true, onCandidates: (ex) => candidates.push(...ex) });
-      out.push({ id: d.id, mime: d.mime, markdown: first.markdown, own, candidates, sha256: createHash('sha256').update(bytes).digest('hex') });
+      const own = await engine.extract(input, schemaFor(dir, d.id), { rawConfidence: true });
+      out.push({ id: d.id, mime: d.mime, markdown: first.markdown, own, sha256: createHash('sha256').update(bytes).digest('hex') });
     } catch (e) {
       log(`${basename(dir)}/${d.id}: skipped (${e.code ?? 'error'}: ${e.message})`);
     }
@@ -94,15 +92,6 @@ function calibrationRows(dir, reading, compareValue, confidenceFeatures) {
   return rows;
 }
 
-/** Every (field, candidate) pair the assignment weighed → right when the candidate is the expected value. */
-function candidateRows(dir, reading, compareValue) {
-  const { expected, skip } = truthOf(dir, reading.id);
-  const types = new Map(schemaFor(dir, reading.id).fields.map((f) => [f.key, f.data_type]));
-  return reading.candidates
-    .filter((c) => !skip.includes(c.key))
-    .map((c) => ({ x: c.features, y: expected[c.key] !== undefined && compareValue(types.get(c.key), expected[c.key], c.value) ? 'right' : 'wrong' }));
-}
-
 const hashOf = (docs) => createHash('sha256').update(docs.map((d) => `${d.id}:${d.sha256}`).sort().join('\n')).digest('hex');
 
 async function main() {
@@ -111,14 +100,12 @@ async function main() {
   const { createExtractionEngine } = await lib('index.js');
   const { KIND_FEATURES, kindFeatures } = await lib('features/document.kind.features.js');
   const { CONFIDENCE_FEATURES, confidenceFeatures } = await lib('features/field.confidence.features.js');
-  const { CANDIDATE_FEATURES } = await lib('features/candidate.features.js');
   const { fitSoftmax, predictSoftmax } = await lib('scores/softmax.model.js');
   const { AUTO_STANDARD_FIELDS } = await import(pathToFileURL(join(repo, 'libs/contracts/dist/index.js')).href);
   const { compareValue } = await import(pathToFileURL(resolve(repo, '../shared/corpus/score.mjs')).href);
   const engine = createExtractionEngine({ ocrService: await cachedOcr(repo, { engine: 'auto' }), ocr: 'auto' });
   const kind = { xs: [], ys: [] };
   const conf = { xs: [], ys: [] };
-  const cand = { xs: [], ys: [] };
   const datasets = {};
   try {
     for (const dir of trainingSets()) {
@@ -127,7 +114,6 @@ async function main() {
       for (const r of readings) {
         if (!NOT_KIND_EXAMPLES[name]?.test(r.id)) (kind.xs.push(kindFeatures(r.markdown, r.mime)), kind.ys.push(KIND_OF_DATASET[name]));
         for (const row of calibrationRows(dir, r, compareValue, confidenceFeatures)) (conf.xs.push(row.x), conf.ys.push(row.y));
-        for (const row of candidateRows(dir, r, compareValue)) (cand.xs.push(row.x), cand.ys.push(row.y));
       }
       datasets[name] = { kind: KIND_OF_DATASET[name], tune_docs: readings.length, sha256: hashOf(readings) };
       log(`${name}: ${readings.length} tune documents`);
@@ -138,7 +124,6 @@ async function main() {
   const fitted = {
     'document-kind': fitAndMeasure(KIND_FEATURES, ['invoice', 'receipt', 'form', 'table_document'], kind, datasets, 'documents'),
     'field-confidence': fitAndMeasure(CONFIDENCE_FEATURES, ['wrong', 'right'], conf, datasets, 'values'),
-    'candidate-rank': fitAndMeasure(CANDIDATE_FEATURES, ['wrong', 'right'], cand, datasets, 'candidates'),
   };
   let drift = false;
   for (const [name, model] of Object.entries(fitted)) {

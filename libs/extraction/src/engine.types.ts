@@ -60,11 +60,6 @@ export interface ExtractionOptions {
    */
   rawConfidence?: boolean;
   /**
-   * Receives the feature vector of every (field, candidate) pair the assignment weighs (`npm run train` fits the
-   * candidate scorer on them). Unset in production.
-   */
-  onCandidates?: (examples: { key: string; value: unknown; features: number[] }[]) => void;
-  /**
    * Pages read, from the first (a job whose wallet covers only these, ADR 0005); never more than the engine's own
    * limit. `pages` of the output counts the pages read.
    */

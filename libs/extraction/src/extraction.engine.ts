@@ -22,7 +22,6 @@ import { readCsv, readHtml, readText } from './readers/text.reader.js';
 import { isTiff, readTiff } from './readers/tiff.reader.js';
 import { fillDefaultCurrency } from './render/currency.fill.js';
 import { calibrateFields } from './scores/confidence.calibrator.js';
-import { byProbability, scoreCandidates } from './assignment/candidate.order.js';
 import { countDocumentPages, firstPages } from './page.count.js';
 import { renderMarkdown } from './render/markdown.renderer.js';
 import { sniffType, type DocKind } from './type.sniffer.js';
@@ -246,16 +245,13 @@ function extractCounted(doc: DocLayout, schema: ExtractionSchema, opts: Extracti
     typeof v === 'string' &&
     ((v.split(/\s+/).length <= 4 && specs.some((o) => o.key !== f.key && (matchSpan(wordConcepts(v.split(/\s+/)), o.spec)?.score ?? 0) >= 0.9)) ||
       (f.data_type === 'string' && isLabelPiece(v, labels, f.label, false)));
-  const located = fields
+  const cands = fields
     .filter((f) => f.data_type !== 'table')
     .flatMap((f) => locateByLabel(doc, f, ctx).filter((c) => !isOtherLabel(f, c.value)).slice(0, 8).map((c) => ({ f, c })));
   // Equal amounts labels: the later one is the document's summary (section subtotals come before it).
   const later = (a: { f: FieldDef; c: Located }, b: { f: FieldDef; c: Located }) =>
     a.f.data_type === 'number' || a.f.data_type === 'currency' ? b.c.page - a.c.page || b.c.bbox[1] - a.c.bbox[1] : 0;
-  // The learned candidate scorer orders the pairs; the label score, then the locator's confidence, break its ties.
-  const cands = scoreCandidates(doc, located, opts.onCandidates);
-  const tieBreak = byProbability<Candidate>((x, y) => (Math.abs(y.c.confidence - x.c.confidence) > 1e-6 ? y.c.confidence - x.c.confidence : later(x, y)));
-  cands.sort((a, b) => b.c.labelScore - a.c.labelScore || tieBreak(a, b));
+  cands.sort((a, b) => b.c.labelScore - a.c.labelScore || (Math.abs(b.c.confidence - a.c.confidence) > 1e-6 ? b.c.confidence - a.c.confidence : later(a, b)));
   const used = new Set<string>();
   const chosen = new Map<string, Located>();
   for (const { f, c } of cands) {
