@@ -9,6 +9,12 @@ describe('isDependencyUnavailable', () => {
     expect(isDependencyUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
   });
 
+  it("recognises node-postgres's words for a pooled client whose server went away, and a connect timeout", () => {
+    expect(isDependencyUnavailable(new Error('Client was closed and is not queryable'))).toBe(true);
+    expect(isDependencyUnavailable({ name: 'QueryFailedError', driverError: new Error('timeout exceeded when trying to connect') })).toBe(true);
+    expect(isDependencyUnavailable(Object.assign(new Error('socket hang up'), { code: 'ECONNABORTED' }))).toBe(true);
+  });
+
   it('leaves bugs and data errors alone', () => {
     expect(isDependencyUnavailable(new TypeError('x is undefined'))).toBe(false);
     expect(isDependencyUnavailable({ name: 'QueryFailedError', driverError: { code: '23505' } })).toBe(false);
