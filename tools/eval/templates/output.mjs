@@ -4,32 +4,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { INVOICE_SCHEMA } from '../invoices-wide.sources.mjs';
 
 export const PREFIX = 'tpl-';
 export const sha256 = (buf) => crypto.createHash('sha256').update(buf).digest('hex');
 export const writeJson = (file, obj) => { fs.mkdirSync(path.dirname(file), { recursive: true }); fs.writeFileSync(file, JSON.stringify(obj, null, 2) + '\n'); };
 const readJson = (file, fallback) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : fallback);
 
-/** The shared invoice schema of the corpus (zugferd-facturx/, invoice2data/). */
-export const INVOICE_SCHEMA = { fields: [
-  { key: 'invoice_number', label: 'Invoice number', data_type: 'string', description: 'The invoice or credit-note number as printed.' },
-  { key: 'invoice_date', label: 'Invoice date', data_type: 'date', description: 'Date the invoice was issued.' },
-  { key: 'due_date', label: 'Due date', data_type: 'date', description: 'Payment due date, if one is printed.' },
-  { key: 'seller_name', label: 'Seller name', data_type: 'string', description: 'Name of the company or person issuing the invoice.' },
-  { key: 'buyer_name', label: 'Buyer name', data_type: 'string', description: 'Name of the customer the invoice is addressed to.' },
-  { key: 'currency', label: 'Currency', data_type: 'string', description: 'ISO 4217 code of the invoice currency, e.g. EUR or USD.' },
-  { key: 'total_amount', label: 'Total', data_type: 'number', description: 'Grand total including tax, before any prepayment is deducted. Negative if printed negative (credit notes).' },
-  { key: 'net_amount', label: 'Net amount', data_type: 'number', description: 'Total before tax.' },
-  { key: 'tax_amount', label: 'Tax amount', data_type: 'number', description: 'Total VAT / sales tax.' },
-  { key: 'vat_id', label: 'Seller VAT ID', data_type: 'string', description: "The seller's VAT identification number." },
-  { key: 'iban', label: 'IBAN', data_type: 'string', description: 'IBAN of the account the seller wants to be paid into.' },
-  { key: 'line_items', label: 'Line items', data_type: 'table', description: 'One row per invoiced item.', fields: [
-    { key: 'description', label: 'Description', data_type: 'string' },
-    { key: 'quantity', label: 'Quantity', data_type: 'number' },
-    { key: 'unit_price', label: 'Unit price', data_type: 'number', description: 'Price per unit as printed on the line.' },
-    { key: 'amount', label: 'Amount', data_type: 'number', description: 'Line total as printed.' },
-  ] },
-] };
+/** The shared invoice schema of the corpus (zugferd-facturx/, invoice2data/): one copy, the e-invoice builder's. */
+export { INVOICE_SCHEMA };
 
 /** ASCII slug of a header label (the rule of ../shared/corpus/build-wide.mjs): a column key. */
 export function slug(label, max = 40) {
