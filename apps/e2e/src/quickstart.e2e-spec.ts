@@ -19,7 +19,12 @@ describe('README quick start: docs/quickstart.sh runs as written against the sta
 
   beforeAll(async () => {
     file = join(mkdtempSync(join(tmpdir(), 'docket-quickstart-')), 'invoice.pdf');
-    writeFileSync(file, await invoicePdf(['Invoice Number: INV-4001', 'Total: $10.00']));
+    // A whole invented invoice page: the `auto` template's kind scorer weighs a page's evidence (ADR 0010).
+    const page = [
+      'Brimwell Joinery Ltd', '4 Tollgate Row, Fenmarch', 'INVOICE', 'Invoice Number: INV-4001', 'Invoice date: 2026-11-01', 'Bill to: Orrin Castleby',
+      'Due date: 2026-12-01', 'Description Qty Unit price Amount', 'Oak shelf 1 8.00 8.00', 'Fitting 1 2.00 2.00', 'Subtotal 10.00', 'Total: $10.00',
+    ];
+    writeFileSync(file, await invoicePdf(page));
   });
 
   const quickstart = (env: Record<string, string> = {}) =>
