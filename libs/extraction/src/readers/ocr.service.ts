@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Word } from '../layout/layout.types.js';
 import { PaddleOcr } from './paddle.ocr.js';
-import { OcrThreadPool, ocrThreadScript } from './ocr.threads.js';
+import { OcrProcessPool, ocrProcessScript } from './ocr.threads.js';
 
 export interface OcrResult {
   words: Word[];
@@ -78,12 +78,12 @@ export interface OcrOptions {
   /** Default languages of recognize() calls without their own (default DEFAULT_OCR_LANGUAGES). */
   languages?: readonly OcrLanguage[];
   /**
-   * Read with PaddleOCR and tesseract.js in worker threads (OcrThreadPool) that are terminated when a reading's signal
+   * Read with PaddleOCR and tesseract.js in child processes (OcrProcessPool) that are killed when a reading's signal
    * aborts; the native binary is a child process, killed likewise. Default: on when running the built library (the
-   * thread module is compiled JavaScript), off under the test runner, which runs the TypeScript sources.
+   * reader module is compiled JavaScript), off under the test runner, which runs the TypeScript sources.
    */
   isolate?: boolean;
-  /** Threads reading at once (default 1; the worker passes WORKER_CONCURRENCY). */
+  /** Reader processes reading at once (default 1; the worker passes WORKER_CONCURRENCY). */
   poolSize?: number;
 }
 
@@ -177,9 +177,9 @@ const MAX_WASM_WORKERS = 3;
  */
 export function createOcrService(opts: OcrOptions = {}): OcrService {
   const languages = opts.languages?.length ? opts.languages : DEFAULT_OCR_LANGUAGES;
-  const script = (opts.isolate ?? import.meta.url.endsWith('.js')) ? ocrThreadScript() : undefined;
+  const script = (opts.isolate ?? import.meta.url.endsWith('.js')) ? ocrProcessScript() : undefined;
   if (opts.isolate && !script) throw new Error('isolated OCR needs the built library (libs/extraction/dist): run the build first');
-  const pool = script ? new OcrThreadPool(script, { engine: opts.engine, languages, threads: opts.threads }, opts.poolSize ?? 1) : undefined;
+  const pool = script ? new OcrProcessPool(script, { engine: opts.engine, languages, threads: opts.threads }, opts.poolSize ?? 1) : undefined;
   return new OcrRouter(opts.engine ?? 'auto', languages, opts.threads, pool);
 }
 
@@ -193,7 +193,7 @@ class OcrRouter implements OcrService {
     private readonly languages: readonly OcrLanguage[],
     private readonly threads?: number,
     /** Where PaddleOCR and tesseract.js read when isolated. */
-    private readonly pool?: OcrThreadPool,
+    private readonly pool?: OcrProcessPool,
   ) {}
 
   backend(opts: RecognizeOptions = {}): OcrBackend {

@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { fork, type ChildProcess } from 'node:child_process';
 import { ExtractionError } from '../engine.types.js';
 import type { OcrOptions, OcrResult, RecognizeOptions } from './ocr.service.js';
 
-/** What the pool's threads are started with: the OCR service settings (plain data, cloned into each thread). */
+/** What the pool's reader processes are started with: the OCR service settings (plain data, passed as JSON). */
 export type OcrThreadSettings = Omit<OcrOptions, 'isolate' | 'poolSize'>;
 
-/** A reading in a thread, answered by `ocr.thread`. */
+/** A reading in a reader process, answered by `ocr.thread`. */
 interface Reply {
   result?: OcrResult;
   error?: string;
@@ -21,27 +21,29 @@ interface Task {
 }
 
 interface Slot {
-  worker: Worker;
+  child: ChildProcess;
   task?: Task;
 }
 
 /**
- * The compiled thread module (`ocr.thread.js` beside this one when built; under the test runner, which runs the
- * TypeScript sources, the library's `dist` build), or undefined when it has not been built.
+ * The compiled reader-process module (`ocr.thread.js` beside this one when built; under the test runner, which runs
+ * the TypeScript sources, the library's `dist` build), or undefined when it has not been built.
  */
-export function ocrThreadScript(): URL | undefined {
+export function ocrProcessScript(): URL | undefined {
   const here = fileURLToPath(import.meta.url);
   const built = here.endsWith('.ts') ? here.replace(/([/\\])src([/\\]readers[/\\])ocr\.threads\.ts$/, '$1dist$2ocr.thread.js') : here.replace(/ocr\.threads\.js$/, 'ocr.thread.js');
   return existsSync(built) ? pathToFileURL(built) : undefined;
 }
 
 /**
- * OCR readings in worker threads that can be stopped: a reading whose job's deadline passes (its signal aborts) has
- * its thread terminated, which stops the reading and releases its core at once (a promise race alone left the OCR
- * running to its end). Each thread keeps its own OCR service (models load once per thread, not per page); at most
- * `size` threads read at once, further readings wait their turn; a terminated thread is replaced on the next reading.
+ * OCR readings in child processes that can be stopped: a reading whose job's deadline passes (its signal aborts) has
+ * its process killed, which stops the reading and releases its core at once (a promise race alone left the OCR
+ * running to its end). Processes, not worker threads: terminating a thread inside an onnxruntime (PaddleOCR) run
+ * aborts the whole process ("terminate called after throwing an instance of 'Napi::Error'"); a killed child takes
+ * nothing with it. Each process keeps its own OCR service (models load once per process, not per page); at most
+ * `size` processes read at once, further readings wait their turn; a killed process is replaced on the next reading.
  */
-export class OcrThreadPool {
+export class OcrProcessPool {
   private readonly slots = new Set<Slot>();
   private readonly queue: Task[] = [];
   private closed = false;
@@ -52,8 +54,8 @@ export class OcrThreadPool {
     private readonly size: number,
   ) {}
 
-  /** Threads alive (idle or reading). */
-  get threads(): number {
+  /** Reader processes alive (idle or reading). */
+  get processes(): number {
     return this.slots.size;
   }
 
@@ -76,32 +78,33 @@ export class OcrThreadPool {
     });
   }
 
-  /** Terminates every thread; readings in progress or waiting fail. */
+  /** Kills every reader process; readings in progress or waiting fail. */
   async close(): Promise<void> {
     this.closed = true;
     for (const t of this.queue.splice(0)) t.reject(new Error('the OCR service is closed'));
     await Promise.all([...this.slots].map((s) => this.stop(s, new Error('the OCR service is closed'))));
   }
 
-  /** Hands waiting readings to idle threads, starting threads up to the pool's size. */
+  /** Hands waiting readings to idle processes, starting processes up to the pool's size. */
   private pump(): void {
     while (this.queue.length) {
       const slot = [...this.slots].find((s) => !s.task) ?? (this.slots.size < this.size ? this.start() : undefined);
       if (!slot) return;
       const task = this.queue.shift()!;
       slot.task = task;
-      slot.worker.ref(); // a reading in progress keeps the process alive; an idle thread does not
-      slot.worker.postMessage({ image: task.image, opts: task.opts });
+      hold(slot.child, true); // a reading in progress keeps this process alive; an idle reader does not
+      slot.child.send({ image: task.image, opts: task.opts });
     }
   }
 
   private start(): Slot {
-    const worker = new Worker(this.script, { workerData: this.settings });
-    const slot: Slot = { worker };
-    worker.unref();
-    worker.on('message', (reply: Reply) => this.settle(slot, reply));
-    worker.on('error', (e) => this.lose(slot, e));
-    worker.on('exit', (code) => this.lose(slot, new Error(`the OCR thread exited (${code})`)));
+    // (Structured-clone serialisation carries the page bytes as bytes; no inherited debugger or test-runner flags.)
+    const child = fork(fileURLToPath(this.script), [JSON.stringify(this.settings)], { serialization: 'advanced', execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const slot: Slot = { child };
+    hold(child, false);
+    child.on('message', (reply: Reply) => this.settle(slot, reply));
+    child.on('error', (e) => this.lose(slot, e));
+    child.on('exit', (code, sig) => this.lose(slot, new Error(`the OCR reader process exited (${code ?? sig})`)));
     this.slots.add(slot);
     return slot;
   }
@@ -109,7 +112,7 @@ export class OcrThreadPool {
   private settle(slot: Slot, reply: Reply): void {
     const task = slot.task;
     slot.task = undefined;
-    slot.worker.unref();
+    hold(slot.child, false);
     if (task) {
       if (reply.result) task.resolve(reply.result);
       else task.reject(new Error(reply.error ?? 'OCR failed'));
@@ -117,7 +120,7 @@ export class OcrThreadPool {
     this.pump();
   }
 
-  /** A thread that died (crash, out of memory): its reading fails, the next reading starts a new thread. */
+  /** A reader process that died (crash, out of memory): its reading fails, the next reading starts a new one. */
   private lose(slot: Slot, e: unknown): void {
     if (!this.slots.delete(slot)) return;
     slot.task?.reject(e);
@@ -125,7 +128,7 @@ export class OcrThreadPool {
     this.pump();
   }
 
-  /** The deadline of a reading passed: drop it from the queue, or terminate the thread reading it. */
+  /** The deadline of a reading passed: drop it from the queue, or kill the process reading it. */
   private abort(task: Task): void {
     const waiting = this.queue.indexOf(task);
     if (waiting >= 0) {
@@ -141,9 +144,18 @@ export class OcrThreadPool {
     this.slots.delete(slot);
     slot.task?.reject(reason);
     slot.task = undefined;
-    await slot.worker.terminate();
+    const exited = new Promise<void>((resolve) => (slot.child.exitCode !== null || slot.child.signalCode !== null ? resolve() : slot.child.once('exit', () => resolve())));
+    slot.child.kill('SIGKILL');
+    await exited;
     this.pump();
   }
+}
+
+/** Whether a reader process (and its message channel) keeps this process alive: only while it reads. */
+function hold(child: ChildProcess, busy: boolean): void {
+  const channel = child.channel as { ref?(): void; unref?(): void } | null | undefined;
+  if (busy) (child.ref(), channel?.ref?.());
+  else (child.unref(), channel?.unref?.());
 }
 
 function timeout(): ExtractionError {
