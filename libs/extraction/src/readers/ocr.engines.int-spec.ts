@@ -92,7 +92,7 @@ describe.each(services)('OCR engine %s', (engine, ocr) => {
 });
 
 describe('no network at run time', () => {
-  // A child process (and every worker thread it starts: they inherit --import) in which any socket connection, DNS
+  // A child process (and every OCR reader process it forks: they inherit --import) in which any socket connection, DNS
   // lookup or fetch throws, runs both engines on the built library (npm test builds before it tests).
   const BLOCKER = [
     "import net from 'node:net'; import dns from 'node:dns';",

@@ -98,8 +98,9 @@ export class OcrProcessPool {
   }
 
   private start(): Slot {
-    // (Structured-clone serialisation carries the page bytes as bytes; no inherited debugger or test-runner flags.)
-    const child = fork(fileURLToPath(this.script), [JSON.stringify(this.settings)], { serialization: 'advanced', execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    // (Structured-clone serialisation carries the page bytes as bytes; the reader inherits this process's Node flags,
+    // e.g. a memory limit or an `--import` hook.)
+    const child = fork(fileURLToPath(this.script), [JSON.stringify(this.settings)], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const slot: Slot = { child };
     hold(child, false);
     child.on('message', (reply: Reply) => this.settle(slot, reply));
@@ -145,6 +146,7 @@ export class OcrProcessPool {
     slot.task?.reject(reason);
     slot.task = undefined;
     const exited = new Promise<void>((resolve) => (slot.child.exitCode !== null || slot.child.signalCode !== null ? resolve() : slot.child.once('exit', () => resolve())));
+    hold(slot.child, true); // waiting for its exit keeps this process alive (an idle reader is unreferenced)
     slot.child.kill('SIGKILL');
     await exited;
     this.pump();
