@@ -24,6 +24,16 @@ describe('PDF inflation limits', () => {
     expect(await errorCodeOf(extract(await bomb(BOMB_BYTES)))).toBe('decompression_limit');
   });
 
+  it('answers a second check of the same bytes from the first, against the second budget', async () => {
+    const bytes = await contentStreamBomb(Math.round(1.5 * MIB));
+    const limits = { maxStreamBytes: 2 * MIB, maxBytesPerPage: 0 };
+    const total = await checkPdfInflation(bytes, limits, 1);
+    expect(total).toBeGreaterThan(MIB);
+    expect(await checkPdfInflation(bytes, limits, 1)).toBe(total);
+    // A tighter stream limit is a new check, which refuses the same bytes.
+    await expect(checkPdfInflation(bytes, { maxStreamBytes: MIB, maxBytesPerPage: 0 }, 1)).rejects.toMatchObject({ code: 'decompression_limit' });
+  });
+
   it('still reads the same documents within the limits', async () => {
     const out = await extract(await contentStreamBomb(MIB));
     expect(out.result).toEqual({ invoice_number: 'BOMB-1' });

@@ -114,6 +114,13 @@ export async function inflatedSize(data: Uint8Array, layers: number, cap: number
  */
 export async function checkPdfInflation(bytes: Uint8Array, limits: InflationLimits, maxPages: number, signal?: AbortSignal): Promise<number> {
   const budget = documentInflationBudget(limits, maxPages);
+  // The same bytes are checked again when the worker counts pages, then reads them (and `auto` reads twice): a
+  // completed count is exact, so it answers any later budget without inflating anything again.
+  const known = measured.get(bytes);
+  if (known && known.maxStreamBytes === limits.maxStreamBytes) {
+    if (known.total > budget) throw tooMuch(budget, maxPages);
+    return known.total;
+  }
   let total = 0;
   for (const s of rawStreams(bytes)) {
     const layers = flateLayers(s.dict);
@@ -125,8 +132,12 @@ export async function checkPdfInflation(bytes: Uint8Array, limits: InflationLimi
     total += size;
     if (total > budget) throw tooMuch(budget, maxPages);
   }
+  measured.set(bytes, { maxStreamBytes: limits.maxStreamBytes, total });
   return total;
 }
+
+/** Inflated totals of documents checked to the end, by their bytes (gone with them). */
+const measured = new WeakMap<Uint8Array, { maxStreamBytes: number; total: number }>();
 
 /** The document check of `checkPdfInflation` against the pages the document really has (up to those read). */
 export function assertDocumentInflation(total: number, limits: InflationLimits, pages: number): void {

@@ -10,10 +10,12 @@ import { predictSoftmax, type SoftmaxModel } from './softmax.model.js';
  */
 const MODEL = createRequire(import.meta.url)('./weights/field-confidence.json') as SoftmaxModel;
 const RIGHT = MODEL.classes.indexOf('right');
+/** False while the weights are the all-zero placeholder (before the first `npm run train`). */
+const FITTED = RIGHT >= 0 && MODEL.weights.some((w) => w.some((v) => v !== 0));
 
 /** The calibrated confidence of one scalar value (two decimals); the raw one where no model has been fitted yet. */
 export function calibratedConfidence(raw: number, type: DataType, scanned: boolean): number {
-  if (RIGHT < 0 || MODEL.weights.every((w) => w.every((v) => v === 0))) return raw;
+  if (!FITTED) return raw;
   return Math.round(predictSoftmax(MODEL, confidenceFeatures(raw, type, scanned))[RIGHT]! * 100) / 100;
 }
 

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { kindFeatures, noKindEvidence } from '../features/document.kind.features.js';
+import { KIND_FEATURES, kindFeatures, noKindEvidence } from '../features/document.kind.features.js';
 import { predictSoftmax, type SoftmaxModel } from './softmax.model.js';
 
 /** The document kinds the scorer tells apart; `other` is the answer when no kind is evidenced. */
@@ -12,7 +12,6 @@ const MODEL = createRequire(import.meta.url)('./weights/document-kind.json') as 
 export const MIN_KIND_PROBABILITY = 0.5;
 /** Confidence of `other` for a document without a single kind word or table line. */
 const NO_EVIDENCE_CONFIDENCE = 0.8;
-const TABULAR_TYPES = new Set(['text/csv', 'application/csv', 'application/vnd.ms-excel', 'text/tab-separated-values']);
 /** Confidence of a table document known by its declared type (CSV, TSV). */
 const TABULAR_TYPE_CONFIDENCE = 0.9;
 
@@ -29,7 +28,7 @@ export function scoreDocumentKind(markdown: string, mimeType = ''): ScoredKindCh
   const x = kindFeatures(markdown, mimeType);
   const p = predictSoftmax(MODEL, x);
   const probabilities = Object.fromEntries(MODEL.classes.map((c, i) => [c, round(p[i]!)]));
-  if (TABULAR_TYPES.has(mimeType.toLowerCase())) return { kind: 'table_document', confidence: TABULAR_TYPE_CONFIDENCE, probabilities };
+  if (x[KIND_FEATURES.indexOf('tabular_type')] === 1) return { kind: 'table_document', confidence: TABULAR_TYPE_CONFIDENCE, probabilities };
   if (noKindEvidence(x)) return { kind: 'other', confidence: NO_EVIDENCE_CONFIDENCE, probabilities };
   const best = p.indexOf(Math.max(...p));
   if (p[best]! < MIN_KIND_PROBABILITY) return { kind: 'other', confidence: round(1 - p[best]!), probabilities };
