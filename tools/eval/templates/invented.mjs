@@ -1,21 +1,12 @@
 // Invented invoice data for build-invoices-templates.mjs: a seeded generator (mulberry32), names made of
 // syllables, rich line items (article codes, note sub-lines, discounts, several tax rates, enough lines to run
 // over pages). Nothing here comes from any corpus: every word list is generic vocabulary written for this file.
+import { randomSource } from '../synth.common.mjs';
 
-/** Deterministic 32-bit PRNG (mulberry32). */
+/** Deterministic draws (mulberry32): the generators' shared random source (synth.common.mjs), under this file's names. */
 export function rng(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (lo, hi) => lo + Math.floor(next() * (hi - lo + 1));
-  const pick = (xs) => xs[Math.floor(next() * xs.length)];
-  const chance = (p) => next() < p;
-  return { next, int, pick, chance };
+  const { rand, int, pick, chance } = randomSource(seed, []);
+  return { next: rand, int, pick, chance };
 }
 
 const SYLLABLES = ['bra', 'vel', 'tor', 'mi', 'ka', 'lun', 'dor', 'fe', 'nix', 'sal', 'ro', 'tan', 'quel', 'vi', 'mar', 'zen', 'ol', 'ber', 'ta', 'gri', 'sto', 'pel', 'ux', 'ard', 'lio', 'nem', 'cas', 'dru'];
