@@ -35,14 +35,25 @@ export default [
     rules: {
       '@nx/enforce-module-boundaries': ['error', boundaries(false)],
       // Apps are deployables, never libraries: nothing imports an app package.
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^@docket/(gateway|artifact|template|billing|extraction-worker|webhook-dispatcher|e2e)(/|$)', message: 'No app imports another app: share code through a lib in libs/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@docket/(gateway|artifact|template|billing|extraction-worker|webhook-dispatcher|e2e)(/|$)',
+              message: 'No app imports another app: share code through a lib in libs/.',
+            },
+          ],
+        },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unsafe-function-type': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.property.name=/^(send|request|publish|emit)$/] > Literal:first-child[value=/^(artifact|template|billing|webhook|jobs|events|health)\\.v[0-9]/]",
+          selector:
+            'CallExpression[callee.property.name=/^(send|request|publish|emit)$/] > Literal:first-child[value=/^(artifact|template|billing|webhook|jobs|events|health)\\.v[0-9]/]',
           message: 'NATS subjects come from @docket/contracts (Subjects / Streams), never inline strings.',
         },
       ],

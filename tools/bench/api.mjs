@@ -35,7 +35,15 @@ const nats = await startTestNats();
 const s3 = await startTestS3('docket-bench');
 const names = ['gateway', 'artifact', 'template', 'billing', 'extraction-worker', 'webhook-dispatcher'];
 const ports = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await freePort()])));
-const env = { NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: db.url, NATS_URL: nats.url, ...s3.env, RATE_LIMIT_LIVE_PER_MINUTE: '1000000', RATE_LIMIT_SANDBOX_PER_MINUTE: '1000000' };
+const env = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: db.url,
+  NATS_URL: nats.url,
+  ...s3.env,
+  RATE_LIMIT_LIVE_PER_MINUTE: '1000000',
+  RATE_LIMIT_SANDBOX_PER_MINUTE: '1000000',
+};
 const stack = startServices({ env, ports, quiet: true });
 const base = `http://127.0.0.1:${ports.gateway}/api/v1`;
 try {
@@ -46,13 +54,21 @@ try {
     if (res.status >= 400) throw new Error(`${res.status} ${await res.text()}`);
     return res;
   };
-  const schema = { fields: [{ key: 'invoice_number', label: 'Invoice Number', data_type: 'string' }, { key: 'total', label: 'Total', data_type: 'currency' }] };
+  const schema = {
+    fields: [
+      { key: 'invoice_number', label: 'Invoice Number', data_type: 'string' },
+      { key: 'total', label: 'Total', data_type: 'currency' },
+    ],
+  };
   const body = Buffer.from('Invoice Number: INV-1\nTotal: EUR 10,00\n');
   const submit = async (key) => {
-    const r = await ok(await fetch(`${base}/extract`, {
-      method: 'POST', headers: { ...auth(key), 'content-type': 'application/json' },
-      body: JSON.stringify({ filename: 'a.txt', artifact_type: 'text/plain', artifact_size: body.length, extraction_schema: schema }),
-    }));
+    const r = await ok(
+      await fetch(`${base}/extract`, {
+        method: 'POST',
+        headers: { ...auth(key), 'content-type': 'application/json' },
+        body: JSON.stringify({ filename: 'a.txt', artifact_type: 'text/plain', artifact_size: body.length, extraction_schema: schema }),
+      }),
+    );
     return r.json();
   };
 
@@ -62,7 +78,10 @@ try {
   const rows = [];
   const status = await pool(N, CONCURRENCY, async () => ok(await fetch(`${base}/status`)).then((r) => r.arrayBuffer()));
   rows.push(['GET /status (baseline: HTTP only)', status]);
-  rows.push(['GET /wallet (auth + NATS + billing)', await pool(N, CONCURRENCY, async () => ok(await fetch(`${base}/wallet`, { headers: auth(acct.live) })).then((r) => r.arrayBuffer()))]);
+  rows.push([
+    'GET /wallet (auth + NATS + billing)',
+    await pool(N, CONCURRENCY, async () => ok(await fetch(`${base}/wallet`, { headers: auth(acct.live) })).then((r) => r.arrayBuffer())),
+  ]);
   rows.push(['POST /extract (live: template-free, hold, presign)', await pool(Math.min(N, 500), CONCURRENCY, () => submit(acct.live))]);
 
   // Whole pipeline: submit, PUT to storage, confirm, poll until terminal (live text/plain jobs through the engine).
@@ -85,7 +104,9 @@ try {
   console.log('| measurement | per second | p50 ms | p95 ms | ratio to baseline |');
   console.log('|---|---:|---:|---:|---:|');
   for (const [name, r] of rows) {
-    console.log(`| ${name} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${(r.perSecond / status.perSecond).toFixed(3)} |`);
+    console.log(
+      `| ${name} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${(r.perSecond / status.perSecond).toFixed(3)} |`,
+    );
   }
 } finally {
   await stack.stop();

@@ -18,8 +18,16 @@ ensureBuilt(repo);
 const { createExtractionEngine } = await import(pathToFileURL(join(repo, 'libs/extraction/dist/index.js')).href);
 
 const schema = JSON.parse(readFileSync(join(corpus, 'invoice2data/schema.json'), 'utf8'));
-const files = (ds, re) => (existsSync(join(corpus, ds, 'docs')) ? readdirSync(join(corpus, ds, 'docs')).filter((f) => re.test(f)).map((f) => join(corpus, ds, 'docs', f)) : []);
-const pdfs = [...files('invoice2data', /\.pdf$/), ...files('zugferd-facturx', /\.pdf$/), ...files('icdar2013-tables', /\.pdf$/)].slice(0, num('--pdf-docs', 1000));
+const files = (ds, re) =>
+  existsSync(join(corpus, ds, 'docs'))
+    ? readdirSync(join(corpus, ds, 'docs'))
+        .filter((f) => re.test(f))
+        .map((f) => join(corpus, ds, 'docs', f))
+    : [];
+const pdfs = [...files('invoice2data', /\.pdf$/), ...files('zugferd-facturx', /\.pdf$/), ...files('icdar2013-tables', /\.pdf$/)].slice(
+  0,
+  num('--pdf-docs', 1000),
+);
 const images = [...files('sroie', /\.jpe?g$/), ...files('funsd', /\.png$/)].slice(0, num('--ocr-docs', 6));
 const has = (bin) => spawnSync(bin, ['-v'], { stdio: 'ignore' }).error === undefined;
 const mb = (b) => `${(b / 1048576).toFixed(0)} MB`;
@@ -59,10 +67,14 @@ function pdfPages(f) {
 const row = (name, r, base) => {
   const pps = r.pages / r.secs;
   const ratio = base ? `  ${(pps / (base.pages / base.secs)).toFixed(2)}× baseline` : '';
-  console.log(`  ${name.padEnd(34)} ${String(r.pages).padStart(4)} pages ${r.secs.toFixed(2).padStart(7)} s ${pps.toFixed(2).padStart(8)} pages/s${ratio}`);
+  console.log(
+    `  ${name.padEnd(34)} ${String(r.pages).padStart(4)} pages ${r.secs.toFixed(2).padStart(7)} s ${pps.toFixed(2).padStart(8)} pages/s${ratio}`,
+  );
 };
 
-console.log(`bench: ${pdfs.length} text-layer PDFs, ${images.length} images; node ${process.version}; rss at start ${mb(process.memoryUsage().rss)}`);
+console.log(
+  `bench: ${pdfs.length} text-layer PDFs, ${images.length} images; node ${process.version}; rss at start ${mb(process.memoryUsage().rss)}`,
+);
 
 console.log('\n[text-layer PDF]');
 const pdfEngine = createExtractionEngine({ ocr: 'tesseract.js' });
@@ -86,20 +98,35 @@ if (!images.length) {
 // Every engine reads with one thread, as the CLI baseline does (OMP_THREAD_LIMIT=1); --ocr-threads changes PaddleOCR's.
 const threads = String(num('--ocr-threads', 1));
 function ocrPhase(mode, list = images) {
-  const r = spawnSync(process.execPath, [join(repo, 'tools/bench/ocr-phase.mjs'), mode, threads, ...list], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 });
+  const r = spawnSync(process.execPath, [join(repo, 'tools/bench/ocr-phase.mjs'), mode, threads, ...list], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 1 << 24,
+  });
   return JSON.parse(r.stdout.trim().split('\n').pop());
 }
 let base2;
-if (has('tesseract')) base2 = runCli('tesseract', (f) => [f, 'stdout', 'tsv'], images, () => 1, { OMP_THREAD_LIMIT: '1' });
+if (has('tesseract'))
+  base2 = runCli(
+    'tesseract',
+    (f) => [f, 'stdout', 'tsv'],
+    images,
+    () => 1,
+    { OMP_THREAD_LIMIT: '1' },
+  );
 else console.log('  tesseract not on PATH: baseline and native engine mode skipped (apt-get install tesseract-ocr)');
-const engines = [['paddle', 'engine, PaddleOCR (onnxruntime)'], ['tesseract.js', 'engine, tesseract.js (wasm)'], ...(base2 ? [['native', 'engine, native tesseract accelerator']] : [])];
+const engines = [
+  ['paddle', 'engine, PaddleOCR (onnxruntime)'],
+  ['tesseract.js', 'engine, tesseract.js (wasm)'],
+  ...(base2 ? [['native', 'engine, native tesseract accelerator']] : []),
+];
 for (const [mode, name] of engines) {
   const r = ocrPhase(mode);
   row(name, r, base2);
   console.log(`  ${''.padEnd(34)} RSS peak of its process: ${mb(r.peakRss)}${mode === 'native' ? ' (excl. the child tesseract)' : ''}`);
 }
 if (base2) row('tesseract CLI (OMP_THREAD_LIMIT=1)', base2);
-if (base2) console.log('  ratios > 1: faster than the CLI; the issue\'s bound is ≥ 0.8× (within 1.25× of its time)');
+if (base2) console.log("  ratios > 1: faster than the CLI; the issue's bound is ≥ 0.8× (within 1.25× of its time)");
 
 // A 300-dpi A4 page (2480 × 3508 px) of dense print: the memory bound of one worker (≤ 1.5 GiB).
 const { createCanvas } = await import('@napi-rs/canvas');
@@ -109,7 +136,8 @@ ctx.fillStyle = '#fff';
 ctx.fillRect(0, 0, a4.width, a4.height);
 ctx.fillStyle = '#000';
 ctx.font = '42px sans-serif';
-for (let y = 200, i = 0; y < 3350; y += 64, i++) ctx.fillText(`Line ${i} item ${1000 + i * 7} quantity ${i % 9} price ${(i * 3.17).toFixed(2)} total ${(i * 11.3).toFixed(2)}`, 160, y);
+for (let y = 200, i = 0; y < 3350; y += 64, i++)
+  ctx.fillText(`Line ${i} item ${1000 + i * 7} quantity ${i % 9} price ${(i * 3.17).toFixed(2)} total ${(i * 11.3).toFixed(2)}`, 160, y);
 const a4File = join(mkdtempSync(join(tmpdir(), 'docket-bench-')), 'a4-300dpi.png');
 writeFileSync(a4File, a4.toBuffer('image/png'));
 console.log('\n[one 300-dpi A4 page, peak RSS per engine process]');

@@ -9,7 +9,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const [engineMode, threads, ...files] = process.argv.slice(2);
 const { createExtractionEngine } = await import(pathToFileURL(join(repo, 'libs/extraction/dist/index.js')).href);
-const schema = { fields: [{ key: 'total', label: 'Total', data_type: 'currency' }, { key: 'date', label: 'Date', data_type: 'date' }] };
+const schema = {
+  fields: [
+    { key: 'total', label: 'Total', data_type: 'currency' },
+    { key: 'date', label: 'Date', data_type: 'date' },
+  ],
+};
 const mime = (f) => (/\.png$/i.test(f) ? 'image/png' : /\.pdf$/i.test(f) ? 'application/pdf' : 'image/jpeg');
 let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 25);

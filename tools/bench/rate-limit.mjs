@@ -71,7 +71,10 @@ async function load(url, auth) {
 try {
   start('billing', { PORT: String(await freePort()) });
   const gateways = {};
-  for (const [name, enabled] of [['off', 'false'], ['on', 'true']]) {
+  for (const [name, enabled] of [
+    ['off', 'false'],
+    ['on', 'true'],
+  ]) {
     const port = await freePort();
     start('gateway', { PORT: String(port), RATE_LIMIT_ENABLED: enabled });
     gateways[name] = `http://127.0.0.1:${port}/api/v1`;
@@ -95,7 +98,9 @@ try {
     for (const name of ['off', 'on']) {
       const r = await load(`${gateways[name]}/wallet`, auth);
       totals[name].push(r);
-      console.log(`  round ${i + 1} limiting ${name.padEnd(3)} ${r.rps.toFixed(0).padStart(6)} req/s  mean ${r.meanMs.toFixed(2)} ms${r.other ? `  (${r.other} non-200)` : ''}`);
+      console.log(
+        `  round ${i + 1} limiting ${name.padEnd(3)} ${r.rps.toFixed(0).padStart(6)} req/s  mean ${r.meanMs.toFixed(2)} ms${r.other ? `  (${r.other} non-200)` : ''}`,
+      );
     }
   }
   const mean = (xs, f) => xs.reduce((a, x) => a + f(x), 0) / xs.length;
@@ -105,9 +110,7 @@ try {
   console.log(`limiting on:  ${on.toFixed(0)} req/s  mean ${mean(totals.on, (r) => r.meanMs).toFixed(2)} ms`);
   console.log(`ratio on/off: ${(on / off).toFixed(3)}`);
 } finally {
-  await Promise.all(
-    children.map((c) => (c.exitCode !== null ? undefined : new Promise((r) => (c.once('exit', r), c.kill('SIGTERM'))))),
-  );
+  await Promise.all(children.map((c) => (c.exitCode !== null ? undefined : new Promise((r) => (c.once('exit', r), c.kill('SIGTERM'))))));
   await nats.close();
   await db.drop();
 }

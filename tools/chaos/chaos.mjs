@@ -58,7 +58,10 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 if (!args.includes('--no-build')) {
   say('building (tsc -b)…');
-  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'tsconfig.build.json'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
 }
 const { default: pg } = await import('pg');
 const { startEmbeddedS3 } = await import('../../libs/storage/dist/index.js');
@@ -74,10 +77,27 @@ const started = Date.now();
 // Infrastructure owned by this run.
 async function startPostgres() {
   const port = await freePort();
-  const server = await startEmbeddedPostgres({ databaseDir: join(work, 'pg'), user: 'postgres', password: 'postgres', authMethod: 'trust', port, persistent: true, onLog: () => undefined, onError: () => undefined });
+  const server = await startEmbeddedPostgres({
+    databaseDir: join(work, 'pg'),
+    user: 'postgres',
+    password: 'postgres',
+    authMethod: 'trust',
+    port,
+    persistent: true,
+    onLog: () => undefined,
+    onError: () => undefined,
+  });
   const url = `postgres://postgres@127.0.0.1:${port}/docket`;
   await ensureDatabase(url);
-  return { url, server, restart: async () => { await server.stop(); await server.start(); }, stop: () => server.stop() };
+  return {
+    url,
+    server,
+    restart: async () => {
+      await server.stop();
+      await server.start();
+    },
+    stop: () => server.stop(),
+  };
 }
 
 async function startS3() {
@@ -86,7 +106,13 @@ async function startS3() {
   mkdirSync(directory, { recursive: true });
   let s3 = await startEmbeddedS3({ port, directory, bucket: 'docket-chaos', silent: true });
   return {
-    env: { S3_ENDPOINT: s3.endpoint, S3_BUCKET: 'docket-chaos', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
+    env: {
+      S3_ENDPOINT: s3.endpoint,
+      S3_BUCKET: 'docket-chaos',
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    },
     pause: async () => {
       await s3.close();
       await sleep(S3_PAUSE_MS);
@@ -142,7 +168,10 @@ async function call(base, kind, method, path, { auth, json, body, headers = {} }
     if (res.status >= 500) {
       const excuse = isExcusable(res.status) ? timeline.excuse(kind, startedAt, Date.now()) : undefined;
       if (excuse) http.excused++;
-      else http.violations.push(`${method} ${path.split('?')[0]} → ${res.status} (${timeline.current() ?? 'no fault on its handlers'}) ${(await res.text()).slice(0, 200)}`);
+      else
+        http.violations.push(
+          `${method} ${path.split('?')[0]} → ${res.status} (${timeline.current() ?? 'no fault on its handlers'}) ${(await res.text()).slice(0, 200)}`,
+        );
     }
     if (res.status >= 500 || res.status === 429) {
       await res.arrayBuffer().catch(() => undefined);
@@ -153,13 +182,21 @@ async function call(base, kind, method, path, { auth, json, body, headers = {} }
   }
 }
 
-const SCHEMA = { fields: [{ key: 'invoice_number', label: 'Invoice Number', data_type: 'string' }, { key: 'total', label: 'Total', data_type: 'currency' }] };
+const SCHEMA = {
+  fields: [
+    { key: 'invoice_number', label: 'Invoice Number', data_type: 'string' },
+    { key: 'total', label: 'Total', data_type: 'currency' },
+  ],
+};
 const basic = (k) => `Basic ${Buffer.from(`${k.api_key}:${k.secret}`).toString('base64')}`;
 
 /** One job through the public API: /extract (with a webhook), PUT the bytes, confirm. Returns its id, or undefined when refused. */
 async function submitJob(base, auth, doc, webhookUrl) {
   const { bytes, type } = doc;
-  const ex = await call(base, 'extract', 'POST', '/extract', { auth, json: { filename: doc.name, artifact_type: type, artifact_size: bytes.length, extraction_schema: SCHEMA, webhook_url: webhookUrl } });
+  const ex = await call(base, 'extract', 'POST', '/extract', {
+    auth,
+    json: { filename: doc.name, artifact_type: type, artifact_size: bytes.length, extraction_schema: SCHEMA, webhook_url: webhookUrl },
+  });
   if (ex.status !== 202) return { refused: ex.status, body: await ex.text() };
   const sub = await ex.json();
   for (;;) {
@@ -178,8 +215,11 @@ async function main() {
   const corpus = readCorpusDocuments(CORPUS_ROOT);
   const period = SMOKE ? SMOKE_MIX_PERIOD : MIX_PERIOD;
   const mix = loadMix(JOBS, corpus, period);
-  if (!corpus.pdfs.length && !corpus.scans.length) say(`no PDFs or scans under ${CORPUS_ROOT}: the load is text only (the PDF and OCR paths are not exercised)`);
-  say(`work directory ${work}; ${JOBS} jobs by ${SUBMITTERS} submitters${SMOKE ? ' (smoke)' : ''}: ${mix.text} text, ${mix.pdf} PDF, ${mix.scan} scans`);
+  if (!corpus.pdfs.length && !corpus.scans.length)
+    say(`no PDFs or scans under ${CORPUS_ROOT}: the load is text only (the PDF and OCR paths are not exercised)`);
+  say(
+    `work directory ${work}; ${JOBS} jobs by ${SUBMITTERS} submitters${SMOKE ? ' (smoke)' : ''}: ${mix.text} text, ${mix.pdf} PDF, ${mix.scan} scans`,
+  );
   const pgInfra = await startPostgres();
   cleanups.push(pgInfra.stop);
   const nats = await startAuthorizedNats(join(work), { port: await freePort() });
@@ -192,11 +232,22 @@ async function main() {
 
   const ports = Object.fromEntries(await Promise.all(SERVICES.map(async (s) => [s.name, await freePort()])));
   const env = {
-    NODE_ENV: 'development', LOG_LEVEL: VERBOSE ? 'info' : 'error', DATABASE_URL: pgInfra.url, NATS_URL: nats.url, ...s3.env,
-    WEBHOOK_ALLOWLIST: receiver.allow, WEBHOOK_RETRY_DELAYS_MS: '1000,3000,10000,30000,60000',
-    RATE_LIMIT_ENABLED: 'false', UPLOAD_URL_TTL_SECONDS: String(UPLOAD_TTL_SECONDS), UPLOAD_EXPIRY_SWEEP_MS: '2000',
-    WORKER_CONCURRENCY: '2', PRICE_PER_PAGE_CREDITS: '1', HOLD_MIN_PAGES: '5', EXTRACTION_TIMEOUT_MS: String(EXTRACTION_TIMEOUT_MS),
-    JOB_PROCESSING_DEADLINE_MS: String(JOB_PROCESSING_DEADLINE_MS), JOB_DEADLINE_SWEEP_MS: String(JOB_DEADLINE_SWEEP_MS),
+    NODE_ENV: 'development',
+    LOG_LEVEL: VERBOSE ? 'info' : 'error',
+    DATABASE_URL: pgInfra.url,
+    NATS_URL: nats.url,
+    ...s3.env,
+    WEBHOOK_ALLOWLIST: receiver.allow,
+    WEBHOOK_RETRY_DELAYS_MS: '1000,3000,10000,30000,60000',
+    RATE_LIMIT_ENABLED: 'false',
+    UPLOAD_URL_TTL_SECONDS: String(UPLOAD_TTL_SECONDS),
+    UPLOAD_EXPIRY_SWEEP_MS: '2000',
+    WORKER_CONCURRENCY: '2',
+    PRICE_PER_PAGE_CREDITS: '1',
+    HOLD_MIN_PAGES: '5',
+    EXTRACTION_TIMEOUT_MS: String(EXTRACTION_TIMEOUT_MS),
+    JOB_PROCESSING_DEADLINE_MS: String(JOB_PROCESSING_DEADLINE_MS),
+    JOB_DEADLINE_SWEEP_MS: String(JOB_DEADLINE_SWEEP_MS),
   };
   const errorLines = new Map();
   const errorLog = [];
@@ -277,7 +328,22 @@ async function main() {
   // 64 concurrent submitters on one small wallet, no faults.
   const race = await overspendRace(db, base, receiver, adminEnv);
 
-  const result = { smoke: SMOKE, jobs: JOBS, mix, submitted: outcomes.filter((o) => o?.jobId).length, refused: outcomes.filter((o) => o?.refused).length, cycles, faultLog, http: { byStatus: Object.fromEntries(http.byStatus), connErrors: http.connErrors, excused: http.excused, violations: http.violations }, errorLines: Object.fromEntries(errorLines), violationLogs: logsOf(http.violations, errorLog), crashes, ...snapshot, race, seconds: Math.round((Date.now() - started) / 1000) };
+  const result = {
+    smoke: SMOKE,
+    jobs: JOBS,
+    mix,
+    submitted: outcomes.filter((o) => o?.jobId).length,
+    refused: outcomes.filter((o) => o?.refused).length,
+    cycles,
+    faultLog,
+    http: { byStatus: Object.fromEntries(http.byStatus), connErrors: http.connErrors, excused: http.excused, violations: http.violations },
+    errorLines: Object.fromEntries(errorLines),
+    violationLogs: logsOf(http.violations, errorLog),
+    crashes,
+    ...snapshot,
+    race,
+    seconds: Math.round((Date.now() - started) / 1000),
+  };
   return result;
 }
 
@@ -289,26 +355,60 @@ async function invariants(db, accountId, initialCredits, receiver) {
   for (const j of jobs) byStatus[j.status] = (byStatus[j.status] ?? 0) + 1;
   const terminal = new Set(['success', 'failed', 'cancelled', 'expired']);
   const nonTerminal = jobs.filter((j) => !terminal.has(j.status)).length;
-  const charges = new Map((await q(`SELECT job_id, count(*)::int AS n, sum(-balance_change_micro)::bigint AS micro FROM billing.ledger_entries WHERE account_id = $1 AND kind = 'charge' AND balance_change_micro <> 0 GROUP BY job_id`, [accountId])).map((r) => [r.job_id, r]));
-  const wrongCharges = jobs.filter((j) => (j.status === 'success' ? charges.get(j.id)?.n !== 1 : charges.has(j.id))).map((j) => `${j.id}:${j.status}:${charges.get(j.id)?.n ?? 0}`);
-  const [wallet] = await q(`SELECT balance_micro::bigint AS balance, held_micro::bigint AS held FROM billing.wallets WHERE account_id = $1`, [accountId]);
-  const [ledger] = await q(`SELECT coalesce(sum(balance_change_micro), 0)::bigint AS sum FROM billing.ledger_entries WHERE account_id = $1`, [accountId]);
+  const charges = new Map(
+    (
+      await q(
+        `SELECT job_id, count(*)::int AS n, sum(-balance_change_micro)::bigint AS micro FROM billing.ledger_entries WHERE account_id = $1 AND kind = 'charge' AND balance_change_micro <> 0 GROUP BY job_id`,
+        [accountId],
+      )
+    ).map((r) => [r.job_id, r]),
+  );
+  const wrongCharges = jobs
+    .filter((j) => (j.status === 'success' ? charges.get(j.id)?.n !== 1 : charges.has(j.id)))
+    .map((j) => `${j.id}:${j.status}:${charges.get(j.id)?.n ?? 0}`);
+  const [wallet] = await q(
+    `SELECT balance_micro::bigint AS balance, held_micro::bigint AS held FROM billing.wallets WHERE account_id = $1`,
+    [accountId],
+  );
+  const [ledger] = await q(
+    `SELECT coalesce(sum(balance_change_micro), 0)::bigint AS sum FROM billing.ledger_entries WHERE account_id = $1`,
+    [accountId],
+  );
   const sumCharges = [...charges.values()].reduce((s, r) => s + BigInt(r.micro), 0n);
   const initialMicro = BigInt(initialCredits) * 1_000_000n;
   const [openHolds] = await q(`SELECT count(*)::int AS n FROM billing.holds WHERE account_id = $1 AND state = 'held'`, [accountId]);
-  const deliveries = new Map((await q(`SELECT job_id, count(*) FILTER (WHERE is_success)::int AS ok, count(*)::int AS attempts FROM webhook.delivery_attempts WHERE account_id = $1 GROUP BY job_id`, [accountId])).map((r) => [r.job_id, r]));
+  const deliveries = new Map(
+    (
+      await q(
+        `SELECT job_id, count(*) FILTER (WHERE is_success)::int AS ok, count(*)::int AS attempts FROM webhook.delivery_attempts WHERE account_id = $1 GROUP BY job_id`,
+        [accountId],
+      )
+    ).map((r) => [r.job_id, r]),
+  );
   const webhookMissing = jobs.filter((j) => terminal.has(j.status) && !(deliveries.get(j.id)?.ok >= 1)).length;
   const webhookDuplicated = jobs.filter((j) => deliveries.get(j.id)?.ok > 1).length;
   const receiverDuplicates = [...receiver.byJob.values()].filter((n) => n > 1).length;
   return {
-    jobsInDb: jobs.length, byStatus, nonTerminal,
-    stuck: jobs.filter((j) => !terminal.has(j.status)).slice(0, 10).map((j) => ({ id: j.id, status: j.status, attempts: j.attempts, queued_at: j.queued_at, started_at: j.started_at })),
+    jobsInDb: jobs.length,
+    byStatus,
+    nonTerminal,
+    stuck: jobs
+      .filter((j) => !terminal.has(j.status))
+      .slice(0, 10)
+      .map((j) => ({ id: j.id, status: j.status, attempts: j.attempts, queued_at: j.queued_at, started_at: j.started_at })),
     failedReasons: summarise(jobs.filter((j) => j.status !== 'success').map((j) => (j.error ?? '').split(':')[0] || '(none)')),
-    wrongCharges: wrongCharges.slice(0, 10), wrongChargeCount: wrongCharges.length,
-    balanceMicro: String(wallet?.balance), heldMicro: String(wallet?.held), ledgerSumMicro: String(ledger.sum), expectedBalanceMicro: String(initialMicro - sumCharges),
+    wrongCharges: wrongCharges.slice(0, 10),
+    wrongChargeCount: wrongCharges.length,
+    balanceMicro: String(wallet?.balance),
+    heldMicro: String(wallet?.held),
+    ledgerSumMicro: String(ledger.sum),
+    expectedBalanceMicro: String(initialMicro - sumCharges),
     balanceOk: wallet && BigInt(wallet.balance) === initialMicro - sumCharges && BigInt(wallet.balance) === BigInt(ledger.sum),
-    openHolds: openHolds.n, heldZero: wallet && BigInt(wallet.held) === 0n,
-    webhookMissing, webhookDuplicated, receiverDuplicates,
+    openHolds: openHolds.n,
+    heldZero: wallet && BigInt(wallet.held) === 0n,
+    webhookMissing,
+    webhookDuplicated,
+    receiverDuplicates,
   };
 }
 
@@ -317,7 +417,20 @@ async function overspendRace(db, base, receiver, adminEnv) {
   const acct = await runAdmin(['create-account', '--name', 'Race', '--credits', String(RACE_CREDITS)], adminEnv);
   const auth = basic(acct.live);
   const { bytes } = textDocument('RACE');
-  const replies = await Promise.all(Array.from({ length: RACERS }, () => call(base, 'extract', 'POST', '/extract', { auth, json: { filename: 'race.txt', artifact_type: 'text/plain', artifact_size: bytes.length, extraction_schema: SCHEMA, webhook_url: receiver.url } })));
+  const replies = await Promise.all(
+    Array.from({ length: RACERS }, () =>
+      call(base, 'extract', 'POST', '/extract', {
+        auth,
+        json: {
+          filename: 'race.txt',
+          artifact_type: 'text/plain',
+          artifact_size: bytes.length,
+          extraction_schema: SCHEMA,
+          webhook_url: receiver.url,
+        },
+      }),
+    ),
+  );
   const accepted = [];
   const statuses = {};
   for (const r of replies) {
@@ -325,35 +438,77 @@ async function overspendRace(db, base, receiver, adminEnv) {
     if (r.status === 202) accepted.push(await r.json());
     else await r.arrayBuffer();
   }
-  const [during] = (await db.query(`SELECT balance_micro::bigint AS balance, held_micro::bigint AS held FROM billing.wallets WHERE account_id = $1`, [acct.account_id])).rows;
-  await Promise.all(accepted.map(async (s) => {
-    await (await call(base, 'upload', 'PUT', s.upload_url, { body: bytes, headers: { 'content-type': 'text/plain' } })).arrayBuffer();
-    await (await call(base, 'confirm', 'POST', `/artifacts/${s.artifact_id}/confirm-upload`, { auth })).arrayBuffer();
-  }));
+  const [during] = (
+    await db.query(`SELECT balance_micro::bigint AS balance, held_micro::bigint AS held FROM billing.wallets WHERE account_id = $1`, [
+      acct.account_id,
+    ])
+  ).rows;
+  await Promise.all(
+    accepted.map(async (s) => {
+      await (await call(base, 'upload', 'PUT', s.upload_url, { body: bytes, headers: { 'content-type': 'text/plain' } })).arrayBuffer();
+      await (await call(base, 'confirm', 'POST', `/artifacts/${s.artifact_id}/confirm-upload`, { auth })).arrayBuffer();
+    }),
+  );
   const deadline = Date.now() + 120_000;
   let jobs;
   do {
     await sleep(1_000);
     jobs = (await db.query(`SELECT status FROM artifact.jobs WHERE account_id = $1`, [acct.account_id])).rows;
   } while (jobs.some((j) => !['success', 'failed', 'cancelled', 'expired'].includes(j.status)) && Date.now() < deadline);
-  const [after] = (await db.query(`SELECT balance_micro::bigint AS balance, held_micro::bigint AS held FROM billing.wallets WHERE account_id = $1`, [acct.account_id])).rows;
+  const [after] = (
+    await db.query(`SELECT balance_micro::bigint AS balance, held_micro::bigint AS held FROM billing.wallets WHERE account_id = $1`, [
+      acct.account_id,
+    ])
+  ).rows;
   const limit = BigInt(RACE_CREDITS) * 1_000_000n;
   return {
-    racers: RACERS, credits: RACE_CREDITS, statuses, accepted: accepted.length,
-    heldDuringMicro: String(during.held), balanceAfterMicro: String(after.balance),
+    racers: RACERS,
+    credits: RACE_CREDITS,
+    statuses,
+    accepted: accepted.length,
+    heldDuringMicro: String(during.held),
+    balanceAfterMicro: String(after.balance),
     neverOverspent: BigInt(during.held) <= BigInt(during.balance) && BigInt(during.balance) <= limit && BigInt(after.balance) >= 0n,
   };
 }
 
 function report(r) {
   const rows = [
-    ['every job terminal', r.nonTerminal === 0, `${r.jobsInDb} jobs: ${Object.entries(r.byStatus).map(([k, v]) => `${k} ${v}`).join(', ')}${r.stuck.length ? `; not terminal: ${r.stuck.map((j) => `${j.id} ${j.status} (attempts ${j.attempts}, started ${j.started_at?.toISOString?.() ?? '-'})`).join(', ')}` : ''}`],
-    ['one charge per successful job, none otherwise', r.wrongChargeCount === 0, r.wrongChargeCount ? `${r.wrongChargeCount} wrong: ${r.wrongCharges.join(' ')}` : 'ok'],
-    ['balance = initial − Σ charges = Σ ledger', !!r.balanceOk, `balance ${r.balanceMicro} µ, expected ${r.expectedBalanceMicro} µ, Σ ledger ${r.ledgerSumMicro} µ`],
+    [
+      'every job terminal',
+      r.nonTerminal === 0,
+      `${r.jobsInDb} jobs: ${Object.entries(r.byStatus)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(
+          ', ',
+        )}${r.stuck.length ? `; not terminal: ${r.stuck.map((j) => `${j.id} ${j.status} (attempts ${j.attempts}, started ${j.started_at?.toISOString?.() ?? '-'})`).join(', ')}` : ''}`,
+    ],
+    [
+      'one charge per successful job, none otherwise',
+      r.wrongChargeCount === 0,
+      r.wrongChargeCount ? `${r.wrongChargeCount} wrong: ${r.wrongCharges.join(' ')}` : 'ok',
+    ],
+    [
+      'balance = initial − Σ charges = Σ ledger',
+      !!r.balanceOk,
+      `balance ${r.balanceMicro} µ, expected ${r.expectedBalanceMicro} µ, Σ ledger ${r.ledgerSumMicro} µ`,
+    ],
     ['no hold open', r.openHolds === 0 && !!r.heldZero, `${r.openHolds} open holds, held ${r.heldMicro} µ`],
-    ['exactly one successful webhook delivery per job', r.webhookMissing === 0 && r.webhookDuplicated === 0, `${r.webhookMissing} missing, ${r.webhookDuplicated} with more than one success (receiver saw ${r.receiverDuplicates} jobs more than once)`],
-    ['no 5xx except 503/504 for a request whose own handler was hit by a fault', r.http.violations.length === 0, `statuses ${JSON.stringify(r.http.byStatus)}, ${r.http.excused} × 503/504 excused by a fault on the request's handlers, ${r.http.connErrors} connection errors (gateway down)${r.http.violations.length ? `; ${r.http.violations.slice(0, 3).join(' | ')}` : ''}`],
-    [`${r.race.racers} concurrent submitters never overspend`, r.race.neverOverspent, `${r.race.credits} credits: ${JSON.stringify(r.race.statuses)}, accepted ${r.race.accepted}, held ${r.race.heldDuringMicro} µ, balance after ${r.race.balanceAfterMicro} µ`],
+    [
+      'exactly one successful webhook delivery per job',
+      r.webhookMissing === 0 && r.webhookDuplicated === 0,
+      `${r.webhookMissing} missing, ${r.webhookDuplicated} with more than one success (receiver saw ${r.receiverDuplicates} jobs more than once)`,
+    ],
+    [
+      'no 5xx except 503/504 for a request whose own handler was hit by a fault',
+      r.http.violations.length === 0,
+      `statuses ${JSON.stringify(r.http.byStatus)}, ${r.http.excused} × 503/504 excused by a fault on the request's handlers, ${r.http.connErrors} connection errors (gateway down)${r.http.violations.length ? `; ${r.http.violations.slice(0, 3).join(' | ')}` : ''}`,
+    ],
+    [
+      `${r.race.racers} concurrent submitters never overspend`,
+      r.race.neverOverspent,
+      `${r.race.credits} credits: ${JSON.stringify(r.race.statuses)}, accepted ${r.race.accepted}, held ${r.race.heldDuringMicro} µ, balance after ${r.race.balanceAfterMicro} µ`,
+    ],
   ];
   const lines = [
     `| invariant | holds | detail |`,
@@ -361,7 +516,9 @@ function report(r) {
     ...rows.map(([name, ok, detail]) => `| ${name} | ${ok ? 'yes' : '**NO**'} | ${detail} |`),
   ];
   const faults = r.faultLog.map((f) => `${f.fault} (${Math.round(f.recoveredMs / 100) / 10} s)`).join(', ');
-  const crashes = r.crashes.length ? ` Processes that exited by themselves (restarted): ${r.crashes.map((c) => `${c.service} (${c.signal ?? c.code}, during ${c.fault ?? 'no fault'})`).join(', ')}.` : ' No process exited by itself.';
+  const crashes = r.crashes.length
+    ? ` Processes that exited by themselves (restarted): ${r.crashes.map((c) => `${c.service} (${c.signal ?? c.code}, during ${c.fault ?? 'no fault'})`).join(', ')}.`
+    : ' No process exited by itself.';
   const summary = `${r.smoke ? 'smoke' : 'full'} run, ${r.seconds} s: ${r.submitted} jobs submitted (${r.refused} refused; load ${r.mix.text} text, ${r.mix.pdf} PDF, ${r.mix.scan} scans), ${r.cycles} fault cycle(s): ${faults}. Non-success reasons: ${JSON.stringify(r.failedReasons)}. Service error log lines: ${JSON.stringify(r.errorLines)}.${crashes}`;
   return { table: lines.join('\n'), summary, ok: rows.every(([, ok]) => ok) };
 }
@@ -371,7 +528,10 @@ let exitCode = 1;
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.once(sig, async () => {
     say(`${sig}: stopping what this run started`);
-    for (const c of cleanups.reverse()) await Promise.resolve().then(c).catch(() => undefined);
+    for (const c of cleanups.reverse())
+      await Promise.resolve()
+        .then(c)
+        .catch(() => undefined);
     rmSync(work, { recursive: true, force: true });
     process.exit(130);
   });
@@ -389,7 +549,10 @@ try {
 } catch (err) {
   say(`run failed: ${err.stack ?? err.message}`);
 } finally {
-  for (const c of cleanups.reverse()) await Promise.resolve().then(c).catch(() => undefined);
+  for (const c of cleanups.reverse())
+    await Promise.resolve()
+      .then(c)
+      .catch(() => undefined);
   rmSync(work, { recursive: true, force: true });
 }
 process.exit(exitCode);

@@ -5,7 +5,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 
 /** Content type of each corpus file the run submits, by extension (anything else is left out). */
-const TYPES = { '.pdf': 'application/pdf', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.tif': 'image/tiff', '.tiff': 'image/tiff' };
+const TYPES = {
+  '.pdf': 'application/pdf',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.tif': 'image/tiff',
+  '.tiff': 'image/tiff',
+};
 
 /** Out of every `period` submissions (MIX_PERIOD, SMOKE_MIX_PERIOD for the short run): PDFs, then scans, the rest text. */
 export const MIX_PERIOD = 4;
@@ -63,11 +70,13 @@ export function loadMix(count, corpus, period = MIX_PERIOD) {
 export async function pool(count, concurrency, fn) {
   let next = 0;
   const out = [];
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < count) {
-      const i = next++;
-      out[i] = await fn(i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        out[i] = await fn(i);
+      }
+    }),
+  );
   return out;
 }

@@ -8,10 +8,25 @@ import { ROOT } from '../dev/stack.mjs';
 const runs = process.env.FUZZ_RUNS ?? '10000';
 const env = { ...process.env, FUZZ_RUNS: runs, AWS_SDK_JS_SUPPRESS_NODE_VERSION_WARNING: '1' };
 process.stdout.write(`[fuzz] build, then ${runs} generated requests\n`);
-execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit', env });
+execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'tsconfig.build.json'], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env,
+});
 const r = spawnSync(
   process.execPath,
-  [join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), 'apps/e2e/src/no-5xx.e2e-spec.ts', '--selectProjects', 'e2e', '--runInBand', '--forceExit'],
-  { cwd: ROOT, stdio: 'inherit', env: { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() } },
+  [
+    join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'),
+    'apps/e2e/src/no-5xx.e2e-spec.ts',
+    '--selectProjects',
+    'e2e',
+    '--runInBand',
+    '--forceExit',
+  ],
+  {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() },
+  },
 );
 process.exit(r.status ?? 1);

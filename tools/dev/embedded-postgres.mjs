@@ -49,6 +49,13 @@ export async function startEmbeddedPostgres(options) {
  * npm start creates have no passwords.
  */
 export async function startDevelopmentPostgres(databaseDir, port) {
-  const server = await startEmbeddedPostgres({ databaseDir, port, user: 'postgres', password: 'postgres', persistent: true, authMethod: 'trust' });
+  const server = await startEmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    authMethod: 'trust',
+  });
   return { url: `postgres://postgres@127.0.0.1:${port}/docket`, stop: () => server.stop() };
 }

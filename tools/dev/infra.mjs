@@ -48,7 +48,9 @@ export async function ensureInfra(env = process.env) {
     log('Postgres: local server on 127.0.0.1:5432, database "docket"');
   } else {
     const port = Number(env.EMBEDDED_POSTGRES_PORT ?? 5433);
-    log(`Postgres: ${env.EMBEDDED_POSTGRES === '1' ? 'EMBEDDED_POSTGRES=1' : 'nothing on 127.0.0.1:5432'} — starting embedded-postgres on ${port} (development only)`);
+    log(
+      `Postgres: ${env.EMBEDDED_POSTGRES === '1' ? 'EMBEDDED_POSTGRES=1' : 'nothing on 127.0.0.1:5432'} — starting embedded-postgres on ${port} (development only)`,
+    );
     const { startDevelopmentPostgres } = await import('./embedded-postgres.mjs');
     const pg = await startDevelopmentPostgres(join(dataDir, 'pg'), port);
     out.DATABASE_URL = pg.url;
@@ -86,14 +88,24 @@ export async function ensureInfra(env = process.env) {
     const bucket = env.S3_BUCKET ?? 'docket';
     const { startEmbeddedS3 } = await import('../../libs/storage/dist/index.js');
     const s3 = await startEmbeddedS3({ port, directory: join(dataDir, 's3'), bucket });
-    log(`S3: no S3_ENDPOINT — embedded S3 (@20minutes/s3rver, SigV4-verifying) on ${s3.endpoint}, bucket "${bucket}" (development only; use MinIO in deployments)`);
+    log(
+      `S3: no S3_ENDPOINT — embedded S3 (@20minutes/s3rver, SigV4-verifying) on ${s3.endpoint}, bucket "${bucket}" (development only; use MinIO in deployments)`,
+    );
     Object.assign(out, { S3_ENDPOINT: s3.endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' });
     cleanups.push(() => s3.close());
   }
-  return { env: out, serviceEnv, stop: async () => { for (const c of cleanups.reverse()) await c(); } };
+  return {
+    env: out,
+    serviceEnv,
+    stop: async () => {
+      for (const c of cleanups.reverse()) await c();
+    },
+  };
 }
 
-const NATS_BINARIES = [process.env.NATS_SERVER_BIN, '/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].filter(Boolean);
+const NATS_BINARIES = [process.env.NATS_SERVER_BIN, '/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].filter(
+  Boolean,
+);
 
 /** Free TCP port from the OS. */
 export function freePort() {
@@ -127,11 +139,12 @@ export async function startAuthorizedNats(dataDir, { port } = {}) {
   };
   await start();
   log(`NATS: private ${bin} -js on ${chosen}, one user per service (config ${conf})`);
-  const stop = () => new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
-    child.once('exit', () => resolve(undefined));
-    child.kill('SIGTERM');
-  });
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
+      child.once('exit', () => resolve(undefined));
+      child.kill('SIGTERM');
+    });
   return {
     url: `nats://127.0.0.1:${chosen}`,
     serviceEnv: Object.fromEntries(NATS_USERS.map((u) => [u, { NATS_USER: u, NATS_PASSWORD: passwords[u] }])),

@@ -69,7 +69,13 @@ const NO_STORAGE_CREDENTIALS = new Set(['extraction-worker']);
 
 /** One service's environment: the shared one plus its own, without the S3_* settings where it must not have them. */
 function serviceEnvOf(name, port, opts) {
-  const env = { ...process.env, ...opts.env, ...opts.serviceEnv?.[name], PORT: String(port), AWS_SDK_JS_SUPPRESS_NODE_VERSION_WARNING: '1' };
+  const env = {
+    ...process.env,
+    ...opts.env,
+    ...opts.serviceEnv?.[name],
+    PORT: String(port),
+    AWS_SDK_JS_SUPPRESS_NODE_VERSION_WARNING: '1',
+  };
   if (NO_STORAGE_CREDENTIALS.has(name)) for (const key of Object.keys(env)) if (key.startsWith('S3_')) delete env[key];
   return env;
 }

@@ -13,8 +13,12 @@ const CHECK_ONLY = process.argv.includes('--check');
 const HEALTH_TIMEOUT_MS = 90_000;
 
 say('building (tsc -b)…');
-execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
-const { DEV_CONNECTION_FILE, devConnectionUrl, removeDevConnection, writeDevConnection } = await import('../../apps/gateway/dist/cli/admin.connection.js');
+execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'tsconfig.build.json'], {
+  cwd: ROOT,
+  stdio: 'inherit',
+});
+const { DEV_CONNECTION_FILE, devConnectionUrl, removeDevConnection, writeDevConnection } =
+  await import('../../apps/gateway/dist/cli/admin.connection.js');
 
 await refuseSecondStack();
 const infra = await ensureInfra();
@@ -22,7 +26,12 @@ const gatewayPort = Number(process.env.PORT ?? 3000);
 const env = { NODE_ENV: 'development', WEBHOOK_ALLOWLIST: process.env.WEBHOOK_ALLOWLIST ?? '', ...infra.env };
 const adminEnv = { ...env, ...infra.serviceEnv.admin };
 // The admin CLI in another terminal reads this (no NATS_URL/NATS_USER there); 0600, never printed.
-writeDevConnection({ NATS_URL: adminEnv.NATS_URL, NATS_USER: adminEnv.NATS_USER, NATS_PASSWORD: adminEnv.NATS_PASSWORD, DATABASE_URL: adminEnv.DATABASE_URL });
+writeDevConnection({
+  NATS_URL: adminEnv.NATS_URL,
+  NATS_USER: adminEnv.NATS_USER,
+  NATS_PASSWORD: adminEnv.NATS_PASSWORD,
+  DATABASE_URL: adminEnv.DATABASE_URL,
+});
 const stack = startServices({ env, serviceEnv: infra.serviceEnv, ports: await servicePorts(gatewayPort) });
 const base = `http://127.0.0.1:${gatewayPort}`;
 

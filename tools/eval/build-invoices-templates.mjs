@@ -24,26 +24,58 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { invent } from './templates/invented.mjs';
 import { printPdf, pageTexts, printed } from './templates/render.mjs';
-import { INVOICE_SCHEMA, PREFIX, clearOwn, mergeManifest, sha256, tableSchema, verifySet, writeJson, writeProvenanceSection } from './templates/output.mjs';
+import {
+  INVOICE_SCHEMA,
+  PREFIX,
+  clearOwn,
+  mergeManifest,
+  sha256,
+  tableSchema,
+  verifySet,
+  writeJson,
+  writeProvenanceSection,
+} from './templates/output.mjs';
 import { provenance } from './templates/provenance.mjs';
 import { PROGRAMS } from './templates/programs.mjs';
 
 /** Paths and repositories reserved for independent checking: never read. */
-const RESERVED = [/invoice-?ninja/i, /ZUGFeRD_1p0_/i, /zugferd_2p/i, /EN16931_/i, /XRECHNUNG_/i, /Musterrechnung_/i, /pdf_zf_/i, /intarsys|4s4u|symtrax/i,
-  /attributeBasedXMP_zugferd_/i, /validV1WithAdditionalData/i, /(^|\/)(Extended|ZF)_/];
+const RESERVED = [
+  /invoice-?ninja/i,
+  /ZUGFeRD_1p0_/i,
+  /zugferd_2p/i,
+  /EN16931_/i,
+  /XRECHNUNG_/i,
+  /Musterrechnung_/i,
+  /pdf_zf_/i,
+  /intarsys|4s4u|symtrax/i,
+  /attributeBasedXMP_zugferd_/i,
+  /validV1WithAdditionalData/i,
+  /(^|\/)(Extended|ZF)_/,
+];
 /** Invoices per design (the languages cycle through the design's list). */
 const DEFAULT_PER_DESIGN = 6;
 
 const args = process.argv.slice(2);
-const opt = (n) => { const i = args.indexOf(n); return i >= 0 ? args[i + 1] : undefined; };
+const opt = (n) => {
+  const i = args.indexOf(n);
+  return i >= 0 ? args[i + 1] : undefined;
+};
 
 class Git {
   constructor(dir, { repo, commit }) {
     if (RESERVED.some((re) => re.test(repo))) throw new Error(`${repo} is reserved for independent checking`);
-    this.dir = dir; this.commit = commit; this.repo = repo;
-    try { this.run(['cat-file', '-e', `${commit}^{commit}`]); } catch { throw new Error(`${repo}: commit ${commit} is not in ${dir}`); }
+    this.dir = dir;
+    this.commit = commit;
+    this.repo = repo;
+    try {
+      this.run(['cat-file', '-e', `${commit}^{commit}`]);
+    } catch {
+      throw new Error(`${repo}: commit ${commit} is not in ${dir}`);
+    }
   }
-  run(a, enc = 'utf8') { return execFileSync('git', ['--git-dir', this.dir, ...a], { encoding: enc, maxBuffer: 1 << 30 }); }
+  run(a, enc = 'utf8') {
+    return execFileSync('git', ['--git-dir', this.dir, ...a], { encoding: enc, maxBuffer: 1 << 30 });
+  }
   text(p) {
     if (RESERVED.some((re) => re.test(p))) throw new Error(`${p} is reserved for independent checking`);
     return this.run(['cat-file', 'blob', `${this.commit}:${p}`]);
@@ -67,20 +99,29 @@ const seedOf = (s) => [...s].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0
 
 /** Keeps the labels whose printed form is on the page; returns kept values and the dropped keys. */
 function checkLabels(texts, doc) {
-  const fields = {}, dropped = [];
-  for (const [k, l] of Object.entries(doc.fields)) (printed(texts, l.surface) ? (fields[k] = l.value) : dropped.push(k));
-  const tables = doc.tables.map((t, ti) => t.rows.map((row, ri) => row.map((cell, ci) => {
-    if (cell.value === '') return undefined; // an empty cell: nothing to find
-    if (printed(texts, cell.surface)) return cell.value;
-    dropped.push(`table_${ti + 1}[${ri}].${t.columns[ci].label}`);
-    return undefined;
-  })));
+  const fields = {},
+    dropped = [];
+  for (const [k, l] of Object.entries(doc.fields)) printed(texts, l.surface) ? (fields[k] = l.value) : dropped.push(k);
+  const tables = doc.tables.map((t, ti) =>
+    t.rows.map((row, ri) =>
+      row.map((cell, ci) => {
+        if (cell.value === '') return undefined; // an empty cell: nothing to find
+        if (printed(texts, cell.surface)) return cell.value;
+        dropped.push(`table_${ti + 1}[${ri}].${t.columns[ci].label}`);
+        return undefined;
+      }),
+    ),
+  );
   // Line items a design lists itself (when one cell carries two of them); otherwise they come from the table's roles.
-  const items = doc.items?.map((it, ri) => Object.fromEntries(Object.entries(it).flatMap(([k, l]) => {
-    if (printed(texts, l.surface)) return [[k, l.value]];
-    dropped.push(`line_items[${ri}].${k}`);
-    return [];
-  })));
+  const items = doc.items?.map((it, ri) =>
+    Object.fromEntries(
+      Object.entries(it).flatMap(([k, l]) => {
+        if (printed(texts, l.surface)) return [[k, l.value]];
+        dropped.push(`line_items[${ri}].${k}`);
+        return [];
+      }),
+    ),
+  );
   return { fields, tables, items, dropped };
 }
 
@@ -102,8 +143,20 @@ function buildDesign(git, program, design, perDesign, sets, report) {
     const pdf = printPdf(doc.html);
     const texts = pageTexts(pdf);
     const { fields, tables, items: listed, dropped } = checkLabels(texts, doc);
-    const entry = { id, doc: `docs/${id}.pdf`, media_type: 'application/pdf', sha256: sha256(pdf), source_repo: git.repo, source_commit: git.commit,
-      source_path: design.path, program: program.name, design: design.design, language: lang, pages: texts.pages, seed: seedOf(id) };
+    const entry = {
+      id,
+      doc: `docs/${id}.pdf`,
+      media_type: 'application/pdf',
+      sha256: sha256(pdf),
+      source_repo: git.repo,
+      source_commit: git.commit,
+      source_path: design.path,
+      program: program.name,
+      design: design.design,
+      language: lang,
+      pages: texts.pages,
+      seed: seedOf(id),
+    };
     if (design.invoice) {
       const items = listed ?? lineItems(doc.tables[0], tables[0]);
       const expected = { ...fields, ...(items.length ? { line_items: items } : {}) };
@@ -114,8 +167,18 @@ function buildDesign(git, program, design, perDesign, sets, report) {
     const expectedTables = Object.fromEntries(schema.fields.map((f, i) => [f.key, tableRows(f, tables[i])]));
     writeDoc(sets.tables, id, pdf, expectedTables, schema);
     sets.tables.manifest.push({ ...entry, tables: doc.tables.length });
-    report.push({ id, program: program.name, design: design.design, lang, pages: texts.pages, invoice: design.invoice,
-      fields: Object.keys(fields).length, cells: tables.flat(2).filter((v) => v !== undefined).length, rows: tables.flat().length, dropped });
+    report.push({
+      id,
+      program: program.name,
+      design: design.design,
+      lang,
+      pages: texts.pages,
+      invoice: design.invoice,
+      fields: Object.keys(fields).length,
+      cells: tables.flat(2).filter((v) => v !== undefined).length,
+      rows: tables.flat().length,
+      dropped,
+    });
     process.stderr.write(`${id}: ${texts.pages} page(s), ${dropped.length} label(s) dropped\n`);
   }
 }
@@ -138,16 +201,29 @@ function verify(out) {
 
 function main() {
   const out = opt('--out');
-  if (!out) { console.error('build-invoices-templates: --out DIR is required'); process.exit(2); }
+  if (!out) {
+    console.error('build-invoices-templates: --out DIR is required');
+    process.exit(2);
+  }
   refuseInsideRepo(out);
   if (args.includes('--verify')) process.exit(verify(out) ? 0 : 1);
   const perDesign = Number(opt('--per-design') ?? DEFAULT_PER_DESIGN);
-  const sets = { invoices: { dir: path.join(out, 'invoices-wide'), manifest: [] }, tables: { dir: path.join(out, 'tables-wide'), manifest: [] } };
-  for (const s of Object.values(sets)) { fs.mkdirSync(s.dir, { recursive: true }); clearOwn(s.dir); }
-  const report = [], used = [];
+  const sets = {
+    invoices: { dir: path.join(out, 'invoices-wide'), manifest: [] },
+    tables: { dir: path.join(out, 'tables-wide'), manifest: [] },
+  };
+  for (const s of Object.values(sets)) {
+    fs.mkdirSync(s.dir, { recursive: true });
+    clearOwn(s.dir);
+  }
+  const report = [],
+    used = [];
   for (const program of PROGRAMS) {
     const gitDir = opt(`--${program.flag}`);
-    if (!gitDir) { process.stderr.write(`skipping ${program.name}: no --${program.flag} GITDIR\n`); continue; }
+    if (!gitDir) {
+      process.stderr.write(`skipping ${program.name}: no --${program.flag} GITDIR\n`);
+      continue;
+    }
     const git = new Git(gitDir, program.source);
     used.push(program);
     for (const design of program.designs) buildDesign(git, program, design, perDesign, sets, report);
@@ -155,7 +231,14 @@ function main() {
   if (!fs.existsSync(path.join(sets.invoices.dir, 'schema.json'))) writeJson(path.join(sets.invoices.dir, 'schema.json'), INVOICE_SCHEMA);
   mergeManifest(sets.invoices.dir, sets.invoices.manifest);
   mergeManifest(sets.tables.dir, sets.tables.manifest);
-  writeProvenanceSection(sets.invoices.dir, provenance('invoices', used, report.filter((r) => r.invoice)));
+  writeProvenanceSection(
+    sets.invoices.dir,
+    provenance(
+      'invoices',
+      used,
+      report.filter((r) => r.invoice),
+    ),
+  );
   writeProvenanceSection(sets.tables.dir, provenance('tables', used, report));
   process.exit(verify(out) ? 0 : 1);
 }

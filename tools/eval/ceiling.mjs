@@ -29,17 +29,31 @@ const { readImage } = await dist('readers/image.reader.js');
 const { fullText } = await dist('document.context.js');
 const ocr = await cachedOcr(repo, { engine: opt('--ocr') ?? 'auto' });
 
-const norm = (s) => String(s).normalize('NFKC').toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
-const schemaOf = (id) => JSON.parse(readFileSync(existsSync(join(corpus, 'schemas', `${id}.json`)) ? join(corpus, 'schemas', `${id}.json`) : join(corpus, 'schema.json'), 'utf8'));
+const norm = (s) =>
+  String(s)
+    .normalize('NFKC')
+    .toUpperCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+const schemaOf = (id) =>
+  JSON.parse(
+    readFileSync(
+      existsSync(join(corpus, 'schemas', `${id}.json`)) ? join(corpus, 'schemas', `${id}.json`) : join(corpus, 'schema.json'),
+      'utf8',
+    ),
+  );
 const rows = new Map();
 for (const e of JSON.parse(readFileSync(join(corpus, 'manifest.json'), 'utf8'))) {
   if ((split && splitOf(e.id) !== split) || !/^image\//.test(e.media_type)) continue;
   const expected = JSON.parse(readFileSync(join(corpus, 'expected', `${e.id}.json`), 'utf8'));
-  const got = predicted && existsSync(join(predicted, `${e.id}.json`)) ? JSON.parse(readFileSync(join(predicted, `${e.id}.json`), 'utf8')) : {};
+  const got =
+    predicted && existsSync(join(predicted, `${e.id}.json`)) ? JSON.parse(readFileSync(join(predicted, `${e.id}.json`), 'utf8')) : {};
   const layout = await readImage(new Uint8Array(readFileSync(join(corpus, e.doc))), ocr);
   const text = norm(fullText(layout));
   // Strict: the value's words appear as whole OCR words, in order (word gaps recovered, nothing glued on).
-  const ocrWords = ` ${layout.pages.flatMap((p) => p.lines.flatMap((l) => l.words.map((w) => norm(w.text)))).filter(Boolean).join(' ')} `;
+  const ocrWords = ` ${layout.pages
+    .flatMap((p) => p.lines.flatMap((l) => l.words.map((w) => norm(w.text))))
+    .filter(Boolean)
+    .join(' ')} `;
   for (const f of schemaOf(e.id).fields) {
     if (f.data_type !== 'string' || typeof expected[f.key] !== 'string') continue;
     const group = rows.get(f.key) ?? { n: 0, inText: 0, strict: 0, right: 0 };
@@ -62,7 +76,15 @@ for (const [k, v] of rows) {
   const m = merged.get(key) ?? { n: 0, inText: 0, strict: 0, right: 0 };
   merged.set(key, { n: m.n + v.n, inText: m.inText + v.inText, strict: m.strict + v.strict, right: m.right + v.right });
 }
-console.log(`${'field'.padEnd(28)} ${'values'.padStart(6)} ${'in OCR text'.padStart(12)} ${'whole words'.padStart(12)} ${'right'.padStart(7)}`);
-const total = [...merged.values()].reduce((a, v) => ({ n: a.n + v.n, inText: a.inText + v.inText, strict: a.strict + v.strict, right: a.right + v.right }), { n: 0, inText: 0, strict: 0, right: 0 });
+console.log(
+  `${'field'.padEnd(28)} ${'values'.padStart(6)} ${'in OCR text'.padStart(12)} ${'whole words'.padStart(12)} ${'right'.padStart(7)}`,
+);
+const total = [...merged.values()].reduce(
+  (a, v) => ({ n: a.n + v.n, inText: a.inText + v.inText, strict: a.strict + v.strict, right: a.right + v.right }),
+  { n: 0, inText: 0, strict: 0, right: 0 },
+);
 merged.set('(all string fields)', total);
-for (const [k, v] of merged) console.log(`${k.padEnd(28)} ${String(v.n).padStart(6)} ${(v.inText / v.n).toFixed(3).padStart(12)} ${(v.strict / v.n).toFixed(3).padStart(12)} ${(v.right / v.n).toFixed(3).padStart(7)}`);
+for (const [k, v] of merged)
+  console.log(
+    `${k.padEnd(28)} ${String(v.n).padStart(6)} ${(v.inText / v.n).toFixed(3).padStart(12)} ${(v.strict / v.n).toFixed(3).padStart(12)} ${(v.right / v.n).toFixed(3).padStart(7)}`,
+  );

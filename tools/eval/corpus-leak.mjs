@@ -122,7 +122,9 @@ const STOP = new Set(
   change changed follow stop create spend spent grow grew open opened walk win won offer offered remember love loved
   buy bought wait serve served die died send sent expect build built stay fall fell cut reach kill killed raise raised
   pass passed sell sold decide decided return explain hope develop carry break broke receive agree support hit produce
-  eat cover catch draw choose cause point listen realise realize place close involve involved`.split(/\s+/).filter(Boolean),
+  eat cover catch draw choose cause point listen realise realize place close involve involved`
+    .split(/\s+/)
+    .filter(Boolean),
 );
 // Standard legal and payment wording of invoices (words of set phrases, never names or numbers), as printed on
 // e-invoices of every issuer: "Bitte überweisen Sie …", "Vielen Dank für Ihren Auftrag", "Der Betrag wurde bereits
@@ -165,7 +167,8 @@ function distinctive(t) {
   if (STOP.has(t)) return false;
   if (/^\d+$/.test(t)) return t.length >= 4 && !/^(19|20)\d\d$/.test(t) && !/^0+$/.test(t); // not a year, not 000
   if (/\d/.test(t)) {
-    if (/^\d+(st|nd|rd|th|e|er|ème|x|kg|g|mg|ml|l|cl|pcs|pc|mm|cm|m|km|h|hr|hrs|min|s|ms|px|dpi|pt|kb|mb|gb|am|pm|%)$/.test(t)) return false;
+    if (/^\d+(st|nd|rd|th|e|er|ème|x|kg|g|mg|ml|l|cl|pcs|pc|mm|cm|m|km|h|hr|hrs|min|s|ms|px|dpi|pt|kb|mb|gb|am|pm|%)$/.test(t))
+      return false;
     return t.length >= 4;
   }
   if (t.length < 3) return false;
@@ -199,7 +202,11 @@ let pdftotext = existsSync('/usr/bin/pdftotext') ? '/usr/bin/pdftotext' : 'pdfto
 function pdfText(file) {
   if (!pdftotext) return undefined;
   try {
-    return execFileSync(pdftotext, ['-layout', '-q', file, '-'], { encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'ignore'] });
+    return execFileSync(pdftotext, ['-layout', '-q', file, '-'], {
+      encoding: 'utf8',
+      maxBuffer: 64 << 20,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
   } catch (e) {
     if (e.code === 'ENOENT') {
       console.error('note: pdftotext is not installed; PDF text is skipped (expected values are still checked)');
@@ -344,7 +351,11 @@ function* walk(p) {
 function fileTokens(src) {
   const text = src.normalize('NFKC');
   const out = [];
-  for (const m of text.replace(/\\[sdwbnrtSDWB]/g, '  ').toLowerCase().matchAll(TOKEN)) out.push({ t: m[0], at: m.index, end: m.index + m[0].length });
+  for (const m of text
+    .replace(/\\[sdwbnrtSDWB]/g, '  ')
+    .toLowerCase()
+    .matchAll(TOKEN))
+    out.push({ t: m[0], at: m.index, end: m.index + m[0].length });
   return { text, toks: out };
 }
 

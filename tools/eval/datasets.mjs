@@ -26,15 +26,36 @@ export function wideSets(wideRoot) {
   return { found, missing: WIDE_SETS.filter((n) => !found.some((d) => basename(d) === n)) };
 }
 
-export const MIME = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', tif: 'image/tiff', tiff: 'image/tiff', webp: 'image/webp', txt: 'text/plain', csv: 'text/csv', html: 'text/html', htm: 'text/html' };
+export const MIME = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  webp: 'image/webp',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  html: 'text/html',
+  htm: 'text/html',
+};
 
 /** A dataset's documents: id, file path, media type and (when the manifest has it) sha256. */
 export function listDocs(dir) {
   const manifest = join(dir, 'manifest.json');
   if (existsSync(manifest)) {
-    return JSON.parse(readFileSync(manifest, 'utf8')).map((e) => ({ id: e.id, file: join(dir, e.doc ?? e.file), mime: e.media_type, sha256: e.sha256 }));
+    return JSON.parse(readFileSync(manifest, 'utf8')).map((e) => ({
+      id: e.id,
+      file: join(dir, e.doc ?? e.file),
+      mime: e.media_type,
+      sha256: e.sha256,
+    }));
   }
-  return readdirSync(join(dir, 'docs')).map((f) => ({ id: f.replace(/\.[^.]+$/, ''), file: join(dir, 'docs', f), mime: MIME[f.split('.').pop().toLowerCase()] ?? 'application/octet-stream' }));
+  return readdirSync(join(dir, 'docs')).map((f) => ({
+    id: f.replace(/\.[^.]+$/, ''),
+    file: join(dir, 'docs', f),
+    mime: MIME[f.split('.').pop().toLowerCase()] ?? 'application/octet-stream',
+  }));
 }
 
 /** The extraction schema of one document: its own (schemas/<id>.json) or the dataset's. */

@@ -29,6 +29,11 @@ const doc = file.endsWith('.pdf')
       : readText(bytes);
 for (const p of doc.pages) {
   console.log(`--- page ${p.number} ${p.width.toFixed(0)}x${p.height.toFixed(0)}`);
-  for (const l of p.lines) console.log(`${l.y0.toFixed(0).padStart(5)} ${l.x0.toFixed(0).padStart(4)} | ${segments(l, 2.5).map((s) => s.text).join(' ‖ ')}`);
+  for (const l of p.lines)
+    console.log(
+      `${l.y0.toFixed(0).padStart(5)} ${l.x0.toFixed(0).padStart(4)} | ${segments(l, 2.5)
+        .map((s) => s.text)
+        .join(' ‖ ')}`,
+    );
 }
 await ocr.close();

@@ -76,7 +76,10 @@ async function extractAll(dir, docs, out) {
   let pages = 0;
   for (const d of docs) {
     try {
-      const res = await engine.extract({ bytes: new Uint8Array(readFileSync(d.file)), mimeType: d.mime, filename: basename(d.file) }, schemaFor(dir, d.id));
+      const res = await engine.extract(
+        { bytes: new Uint8Array(readFileSync(d.file)), mimeType: d.mime, filename: basename(d.file) },
+        schemaFor(dir, d.id),
+      );
       pages += res.pages;
       writeFileSync(join(out, `${d.id}.json`), JSON.stringify(res.result, null, 1));
       // Per-field confidence, page and box beside the predictions (tools/eval/reliability.mjs reads them).
@@ -93,8 +96,20 @@ function score(dir, out, ids) {
   const scorerPath = scorer ?? join(dirname(dir), 'score.mjs');
   if (!ids.length) return undefined;
   const onlyArgs = ['--only', idsRegex(ids)];
-  const s = JSON.parse(execFileSync(process.execPath, [scorerPath, '--corpus', dir, '--predicted', out, '--json', ...onlyArgs], { encoding: 'utf8', maxBuffer: 64 << 20 }));
-  return { s, report: () => spawnSync(process.execPath, [scorerPath, '--corpus', dir, '--predicted', out, ...onlyArgs], { encoding: 'utf8', maxBuffer: 64 << 20 }).stdout.trim() };
+  const s = JSON.parse(
+    execFileSync(process.execPath, [scorerPath, '--corpus', dir, '--predicted', out, '--json', ...onlyArgs], {
+      encoding: 'utf8',
+      maxBuffer: 64 << 20,
+    }),
+  );
+  return {
+    s,
+    report: () =>
+      spawnSync(process.execPath, [scorerPath, '--corpus', dir, '--predicted', out, ...onlyArgs], {
+        encoding: 'utf8',
+        maxBuffer: 64 << 20,
+      }).stdout.trim(),
+  };
 }
 
 const outRoot = predictedIn ?? (opt('--out') ? resolve(opt('--out')) : mkdtempSync(join(tmpdir(), 'docket-eval-')));
@@ -112,10 +127,32 @@ try {
     const secs = (performance.now() - t0) / 1000;
     const ids = docs.map((d) => d.id);
     const all = score(dir, out, ids);
-    const halves = split ? {} : Object.fromEntries(SPLITS.map((h) => [h, score(dir, out, ids.filter((id) => splitOf(id) === h))?.s]));
-    summary[name] = { docs: docs.length, split: split ?? 'all', failed: run.failed, pages: run.pages, seconds: +secs.toFixed(1), score: all?.s, tune: halves.tune, check: halves.check };
+    const halves = split
+      ? {}
+      : Object.fromEntries(
+          SPLITS.map((h) => [
+            h,
+            score(
+              dir,
+              out,
+              ids.filter((id) => splitOf(id) === h),
+            )?.s,
+          ]),
+        );
+    summary[name] = {
+      docs: docs.length,
+      split: split ?? 'all',
+      failed: run.failed,
+      pages: run.pages,
+      seconds: +secs.toFixed(1),
+      score: all?.s,
+      tune: halves.tune,
+      check: halves.check,
+    };
     if (!json) {
-      console.log(`\n=== ${name}${split ? ` (${split} split)` : ''}: ${docs.length} docs, ${run.pages} pages, ${secs.toFixed(1)} s, ${run.failed} failed ===`);
+      console.log(
+        `\n=== ${name}${split ? ` (${split} split)` : ''}: ${docs.length} docs, ${run.pages} pages, ${secs.toFixed(1)} s, ${run.failed} failed ===`,
+      );
       console.log(all?.report() ?? '(no documents)');
     }
   }
@@ -132,6 +169,8 @@ else {
   console.log(`${'dataset'.padEnd(20)} ${'all'.padStart(6)} ${'tune'.padStart(6)} ${'check'.padStart(6)}    gap   docs`);
   for (const [k, v] of Object.entries(summary)) {
     const gap = typeof f1(v.tune) === 'number' && typeof f1(v.check) === 'number' ? f1(v.tune) - f1(v.check) : undefined;
-    console.log(`${k.padEnd(20)} ${fmt(f1(v.score)).padStart(6)} ${fmt(f1(v.tune)).padStart(6)} ${fmt(f1(v.check)).padStart(6)} ${gap === undefined ? '     -' : (gap >= 0 ? '+' : '') + gap.toFixed(3)}   ${v.docs} docs, ${v.seconds} s`);
+    console.log(
+      `${k.padEnd(20)} ${fmt(f1(v.score)).padStart(6)} ${fmt(f1(v.tune)).padStart(6)} ${fmt(f1(v.check)).padStart(6)} ${gap === undefined ? '     -' : (gap >= 0 ? '+' : '') + gap.toFixed(3)}   ${v.docs} docs, ${v.seconds} s`,
+    );
   }
 }

@@ -4,17 +4,33 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SOURCES } from './invoices-wide.sources.mjs';
 
-const BEGIN = '<!-- build-invoices-wide.mjs: begin -->', END = '<!-- build-invoices-wide.mjs: end -->';
-const HEAD = '# invoices-wide: wide invoice development set (issue 19)\n\nInternal evaluation only: never copy these files into the product repository, never ship them.\n';
-const count = (xs) => { const m = new Map(); for (const x of xs) m.set(x, (m.get(x) ?? 0) + 1); return [...m].sort((a, b) => b[1] - a[1]); };
+const BEGIN = '<!-- build-invoices-wide.mjs: begin -->',
+  END = '<!-- build-invoices-wide.mjs: end -->';
+const HEAD =
+  '# invoices-wide: wide invoice development set (issue 19)\n\nInternal evaluation only: never copy these files into the product repository, never ship them.\n';
+const count = (xs) => {
+  const m = new Map();
+  for (const x of xs) m.set(x, (m.get(x) ?? 0) + 1);
+  return [...m].sort((a, b) => b[1] - a[1]);
+};
 const cell = (s) => String(s).replace(/\|/g, '\\|');
 
 function sourcesTable(docs) {
-  const rows = Object.entries(SOURCES).map(([k, s]) => `| \`${k}\` | [${s.repo}](https://github.com/${s.repo}) | \`${s.commit}\` | ${s.lang} | ${s.licence} | ${s.include.map((p) => `\`${p}\``).join(', ')} | ${docs.filter((d) => d.source === k).length} |`);
-  return ['| key | repository | commit | library language | licence | folders read | documents |', '|---|---|---|---|---|---|---|', ...rows].join('\n');
+  const rows = Object.entries(SOURCES).map(
+    ([k, s]) =>
+      `| \`${k}\` | [${s.repo}](https://github.com/${s.repo}) | \`${s.commit}\` | ${s.lang} | ${s.licence} | ${s.include.map((p) => `\`${p}\``).join(', ')} | ${docs.filter((d) => d.source === k).length} |`,
+  );
+  return [
+    '| key | repository | commit | library language | licence | folders read | documents |',
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
 }
 function documentsTable(docs) {
-  const rows = docs.map((d) => `| ${d.id} | ${d.layout} | ${cell(d.program)} | ${d.language} | ${cell(d.inv.profile)} | ${Object.keys(d.labels.expected).length} | ${d.labels.expected.line_items?.length ?? 0} |`);
+  const rows = docs.map(
+    (d) =>
+      `| ${d.id} | ${d.layout} | ${cell(d.program)} | ${d.language} | ${cell(d.inv.profile)} | ${Object.keys(d.labels.expected).length} | ${d.labels.expected.line_items?.length ?? 0} |`,
+  );
   return ['| id | layout | program | lang | XML profile | fields | rows |', '|---|---|---|---|---|---|---|', ...rows].join('\n');
 }
 function dropsTable(docs) {
@@ -22,7 +38,9 @@ function dropsTable(docs) {
   return ['| id | field | action | why |', '|---|---|---|---|', ...rows].join('\n');
 }
 function skippedTable(log) {
-  return ['| source | path | why left out |', '|---|---|---|', ...log.map(([k, p, why]) => `| ${k} | \`${cell(p)}\` | ${why} |`)].join('\n');
+  return ['| source | path | why left out |', '|---|---|---|', ...log.map(([k, p, why]) => `| ${k} | \`${cell(p)}\` | ${why} |`)].join(
+    '\n',
+  );
 }
 
 function block(docs, ctx) {
@@ -31,7 +49,11 @@ function block(docs, ctx) {
   return `${BEGIN}
 ## E-invoice PDFs (\`einv-*\`, built by \`tools/eval/build-invoices-wide.mjs\`)
 
-**${docs.length} documents** (${ctx.candidates} readable hybrid PDFs found, ${ctx.families} page-layout families), **${new Set(docs.map((d) => d.program)).size} generating programs**, languages ${count(docs.map((d) => d.language)).map(([l, n]) => `${l} ${n}`).join(', ')}; ${fields} header fields and ${cells} line-item cells are labelled.
+**${docs.length} documents** (${ctx.candidates} readable hybrid PDFs found, ${ctx.families} page-layout families), **${new Set(docs.map((d) => d.program)).size} generating programs**, languages ${count(
+    docs.map((d) => d.language),
+  )
+    .map(([l, n]) => `${l} ${n}`)
+    .join(', ')}; ${fields} header fields and ${cells} line-item cells are labelled.
 
 ### Sources (pinned commits)
 
@@ -74,7 +96,8 @@ ${END}
 export function writeProvenance(out, docs, ctx) {
   const file = path.join(out, 'PROVENANCE.md');
   let old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : HEAD;
-  const i = old.indexOf(BEGIN), j = old.indexOf(END);
+  const i = old.indexOf(BEGIN),
+    j = old.indexOf(END);
   if (i >= 0 && j > i) old = old.slice(0, i) + old.slice(j + END.length + 1);
   fs.writeFileSync(file, old.trimEnd() + '\n\n' + block(docs, ctx));
 }

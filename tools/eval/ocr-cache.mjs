@@ -18,7 +18,11 @@ export async function cachedOcr(repo, options = {}) {
   const versionOf = (backend) => versions.get(backend) ?? versions.set(backend, ocrReadingVersion(backend)).get(backend);
   mkdirSync(dir, { recursive: true });
   // The backend a call really runs on (PaddleOCR reads every page segmentation mode the same way); readers ask it too.
-  const backendOf = (opts = {}) => ocr.resolveOcrBackend(opts.engine ?? options.engine ?? 'auto', opts.languages?.length ? opts.languages : (options.languages ?? defaultLangs));
+  const backendOf = (opts = {}) =>
+    ocr.resolveOcrBackend(
+      opts.engine ?? options.engine ?? 'auto',
+      opts.languages?.length ? opts.languages : (options.languages ?? defaultLangs),
+    );
   return {
     backend: backendOf,
     async recognize(image, opts = {}) {
@@ -41,6 +45,13 @@ export async function cachedOcr(repo, options = {}) {
 export function ocrCacheKey(image, backend, opts, version) {
   return createHash('sha256')
     .update(image)
-    .update(JSON.stringify([version, backend === 'paddle' ? (process.env.DOCKET_PADDLE_MODELS ?? 'default') : '', opts.languages ?? process.env.OCR_LANGUAGES ?? 'default', backend === 'paddle' ? 'any' : (opts.pageSegMode ?? 'default')]))
+    .update(
+      JSON.stringify([
+        version,
+        backend === 'paddle' ? (process.env.DOCKET_PADDLE_MODELS ?? 'default') : '',
+        opts.languages ?? process.env.OCR_LANGUAGES ?? 'default',
+        backend === 'paddle' ? 'any' : (opts.pageSegMode ?? 'default'),
+      ]),
+    )
     .digest('hex');
 }

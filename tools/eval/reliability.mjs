@@ -17,7 +17,12 @@ const opt = (n) => (args.includes(n) ? args[args.indexOf(n) + 1] : undefined);
 const predicted = resolve(opt('--predicted') ?? '');
 const split = opt('--split');
 /** Confidence bands, highest first: [lower bound, label]. */
-const BANDS = [[0.9, '≥ 0.9'], [0.7, '0.7–0.9'], [0.5, '0.5–0.7'], [0, '< 0.5']];
+const BANDS = [
+  [0.9, '≥ 0.9'],
+  [0.7, '0.7–0.9'],
+  [0.5, '0.5–0.7'],
+  [0, '< 0.5'],
+];
 
 const corpusRoot = resolve(repo, '../shared/corpus');
 const { compareValue } = await import(pathToFileURL(join(corpusRoot, 'score.mjs')).href);
@@ -47,10 +52,12 @@ function reliability(name, dir) {
 }
 
 const out = {};
-for (const name of readdirSync(predicted).filter((d) => existsSync(join(predicted, `${d}.meta`)) && dirs.has(d))) out[name] = reliability(name, dirs.get(name));
+for (const name of readdirSync(predicted).filter((d) => existsSync(join(predicted, `${d}.meta`)) && dirs.has(d)))
+  out[name] = reliability(name, dirs.get(name));
 if (args.includes('--json')) console.log(JSON.stringify(out, null, 1));
 else {
   console.log(`| dataset${split ? ` (${split})` : ''} | ${BANDS.map(([, l]) => `conf ${l}: right / given`).join(' | ')} |`);
   console.log(`|---|${BANDS.map(() => '---').join('|')}|`);
-  for (const [name, c] of Object.entries(out)) console.log(`| ${name} | ${c.map((b) => (b.n ? `${(b.right / b.n).toFixed(2)} (${b.right}/${b.n})` : '–')).join(' | ')} |`);
+  for (const [name, c] of Object.entries(out))
+    console.log(`| ${name} | ${c.map((b) => (b.n ? `${(b.right / b.n).toFixed(2)} (${b.right}/${b.n})` : '–')).join(' | ')} |`);
 }

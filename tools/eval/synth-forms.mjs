@@ -11,7 +11,28 @@ import { createCanvas } from '@napi-rs/canvas';
 import { cliOptions, datasetWriter, randomSource } from './synth.common.mjs';
 
 const { out, count, seed } = cliOptions({ out: '/tmp/synth-forms', count: 40, seed: 3 });
-const SYLLABLES = ['ka', 'lor', 'ven', 'mi', 'sel', 'tra', 'bo', 'nix', 'ra', 'fen', 'gul', 'wes', 'tan', 'ber', 'lin', 'mar', 'ost', 'quen', 'zel', 'ha'];
+const SYLLABLES = [
+  'ka',
+  'lor',
+  'ven',
+  'mi',
+  'sel',
+  'tra',
+  'bo',
+  'nix',
+  'ra',
+  'fen',
+  'gul',
+  'wes',
+  'tan',
+  'ber',
+  'lin',
+  'mar',
+  'ost',
+  'quen',
+  'zel',
+  'ha',
+];
 const { rand, pick, chance, int, word } = randomSource(seed, SYLLABLES);
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -29,7 +50,12 @@ const QUESTIONS = [
   ['COST CENTER', () => String(int(1000, 9999))],
   ['SUBJECT', () => `${pick(['Review of', 'Test of', 'Shipment of'])} ${word().toLowerCase()} ${pick(['samples', 'materials', 'packs'])}`],
 ];
-const OPTIONS = [['YES', 'NO'], ['NEW', 'REVISED', 'FINAL'], ['FULL', 'PARTIAL'], ['INTERNAL', 'EXTERNAL']];
+const OPTIONS = [
+  ['YES', 'NO'],
+  ['NEW', 'REVISED', 'FINAL'],
+  ['FULL', 'PARTIAL'],
+  ['INTERNAL', 'EXTERNAL'],
+];
 
 function form() {
   const qs = [...QUESTIONS].sort(() => rand() - 0.5).slice(0, int(4, 7));
@@ -39,7 +65,10 @@ function form() {
   draw.push(['title', 60, 50, `${word().toUpperCase()} ${pick(['REQUEST FORM', 'PROJECT SHEET', 'ROUTING SLIP', 'SAMPLE ORDER'])}`]);
   let y = 120;
   const ask = (label, value, type = 'string') => {
-    const key = label.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+    const key = label
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_|_$/g, '');
     if (fields.some((f) => f.key === key)) return false;
     fields.push({ key, label, data_type: type });
     want[key] = value;
@@ -67,7 +96,10 @@ function form() {
   }
   // A date.
   const d = new Date(Date.UTC(int(1985, 1999), int(0, 11), int(1, 28)));
-  const printed = pick([`${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`, `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${String(d.getUTCFullYear()).slice(2)}`]);
+  const printed = pick([
+    `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`,
+    `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${String(d.getUTCFullYear()).slice(2)}`,
+  ]);
   const dateLabel = pick(['DATE', 'DATE SUBMITTED', 'DATE REQUIRED']);
   ask(dateLabel, d.toISOString().slice(0, 10), 'date');
   draw.push(['label', 60, y, `${dateLabel}:`], ['answer', 280, y, printed]);
@@ -88,7 +120,11 @@ function form() {
     const words = remark.split(' ');
     const half = Math.ceil(words.length / 2);
     ask('REMARKS', remark);
-    draw.push(['label', 60, y, 'REMARKS:'], ['answer', 200, y, words.slice(0, half).join(' ')], ['answer', 200, y + 30, words.slice(half).join(' ')]);
+    draw.push(
+      ['label', 60, y, 'REMARKS:'],
+      ['answer', 200, y, words.slice(0, half).join(' ')],
+      ['answer', 200, y + 30, words.slice(half).join(' ')],
+    );
   }
   return { fields, want, draw };
 }
@@ -110,18 +146,22 @@ function png({ draw }) {
       const at = x + ctx.measureText(a).width + 18;
       ctx.font = '20px "DejaVu Sans Mono"';
       ctx.fillText(b, at, y);
-      (ctx.lineWidth = 1), ctx.beginPath(), ctx.moveTo(at - 6, y + 5), ctx.lineTo(at + Math.max(160, ctx.measureText(b).width + 20), y + 5), ctx.stroke();
+      ((ctx.lineWidth = 1),
+        ctx.beginPath(),
+        ctx.moveTo(at - 6, y + 5),
+        ctx.lineTo(at + Math.max(160, ctx.measureText(b).width + 20), y + 5),
+        ctx.stroke());
       continue;
     }
-    if (kind === 'title') (ctx.font = 'bold 30px "DejaVu Sans"'), ctx.fillText(a, x, y);
-    else if (kind === 'label') (ctx.font = 'bold 18px "DejaVu Sans"'), ctx.fillText(a, x, y);
-    else if (kind === 'answer') (ctx.font = '20px "DejaVu Sans Mono"'), ctx.fillText(a, x, y);
-    else if (kind === 'rule') (ctx.lineWidth = 1), ctx.beginPath(), ctx.moveTo(x, y + 5), ctx.lineTo(x + a, y + 5), ctx.stroke();
-    else if (kind === 'box') (ctx.lineWidth = 1.5), ctx.strokeRect(x, y, a, 62);
+    if (kind === 'title') ((ctx.font = 'bold 30px "DejaVu Sans"'), ctx.fillText(a, x, y));
+    else if (kind === 'label') ((ctx.font = 'bold 18px "DejaVu Sans"'), ctx.fillText(a, x, y));
+    else if (kind === 'answer') ((ctx.font = '20px "DejaVu Sans Mono"'), ctx.fillText(a, x, y));
+    else if (kind === 'rule') ((ctx.lineWidth = 1), ctx.beginPath(), ctx.moveTo(x, y + 5), ctx.lineTo(x + a, y + 5), ctx.stroke());
+    else if (kind === 'box') ((ctx.lineWidth = 1.5), ctx.strokeRect(x, y, a, 62));
     else if (kind === 'checkbox') {
       ctx.lineWidth = 2;
       ctx.strokeRect(x, y - 20, 24, 24);
-      if (a) (ctx.font = 'bold 22px "DejaVu Sans Mono"'), ctx.fillText(a, x + 5, y);
+      if (a) ((ctx.font = 'bold 22px "DejaVu Sans Mono"'), ctx.fillText(a, x + 5, y));
     }
   }
   return canvas.toBuffer('image/png');
@@ -130,7 +170,13 @@ function png({ draw }) {
 const dataset = datasetWriter(out);
 for (let i = 0; i < count; i++) {
   const f = form();
-  dataset.add(`synth-form-${String(i).padStart(3, '0')}`, { bytes: png(f), ext: 'png', mediaType: 'image/png', want: f.want, schema: { fields: f.fields } });
+  dataset.add(`synth-form-${String(i).padStart(3, '0')}`, {
+    bytes: png(f),
+    ext: 'png',
+    mediaType: 'image/png',
+    want: f.want,
+    schema: { fields: f.fields },
+  });
 }
 dataset.finish();
 console.log(`${count} invented forms in ${out}`);

@@ -18,11 +18,49 @@ const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const { out, count, seed } = cliOptions({ out: '/tmp/synth-invoices', count: 120, seed: 7 });
 
 // Invented words: syllables joined; those that happen to mean something on an invoice ("ven" + "dor") are drawn again.
-const SYLLABLES = ['ka', 'lor', 'ven', 'mi', 'dor', 'sel', 'tra', 'bo', 'nix', 'ra', 'fen', 'gul', 'wes', 'tan', 'ber', 'lin', 'mar', 'ost', 'quen', 'zel', 'ha', 'rup', 'vi', 'den'];
+const SYLLABLES = [
+  'ka',
+  'lor',
+  'ven',
+  'mi',
+  'dor',
+  'sel',
+  'tra',
+  'bo',
+  'nix',
+  'ra',
+  'fen',
+  'gul',
+  'wes',
+  'tan',
+  'ber',
+  'lin',
+  'mar',
+  'ost',
+  'quen',
+  'zel',
+  'ha',
+  'rup',
+  'vi',
+  'den',
+];
 const MEANINGFUL = /^(vendor|radar|boden|tandem|mira|lorra)$/i;
 const { pick, chance, int, digits, letters, word } = randomSource(seed, SYLLABLES, MEANINGFUL);
 
-const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS_EN = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const LANG = {
   de: {
     trades: ['Haustechnik', 'Druckerei', 'Metallbau', 'Software', 'Elektro', 'Gartenbau', 'Bürobedarf'],
@@ -32,7 +70,11 @@ const LANG = {
     number: ['Rechnungsnummer', 'Rechnungs-Nr.', 'Rechnung Nr.', 'Belegnummer'],
     date: ['Rechnungsdatum', 'Datum', 'Belegdatum'],
     due: ['Fällig am', 'Zahlbar bis', 'Fälligkeitsdatum'],
-    other: [['Kundennummer', () => digits(6)], ['Bestellnummer', () => digits(8)], ['Lieferdatum', null]],
+    other: [
+      ['Kundennummer', () => digits(6)],
+      ['Bestellnummer', () => digits(8)],
+      ['Lieferdatum', null],
+    ],
     net: ['Nettobetrag', 'Summe netto', 'Zwischensumme netto'],
     tax: (r) => pick([`MwSt. ${r} %`, `USt. ${r} %`, `zzgl. ${r} % MwSt.`]),
     total: ['Gesamtbetrag', 'Rechnungsbetrag', 'Gesamtsumme', 'Endbetrag'],
@@ -74,7 +116,10 @@ const LANG = {
     number: ['N° de facture', 'Facture n°', 'Numéro de facture'],
     date: ['Date de facture', "Date d'émission", 'Date'],
     due: ["Date d'échéance", 'Échéance', 'À payer avant le'],
-    other: [['N° client', () => `C${digits(5)}`], ['Commande', () => digits(7)]],
+    other: [
+      ['N° client', () => `C${digits(5)}`],
+      ['Commande', () => digits(7)],
+    ],
     net: ['Total HT', 'Montant HT'],
     tax: (r) => pick([`TVA ${r} %`, `TVA (${r} %)`]),
     total: ['Total TTC', 'Montant TTC', 'Net à payer'],
@@ -116,7 +161,10 @@ const LANG = {
     number: ['Invoice No.', 'Invoice Number', 'Invoice #'],
     date: ['Invoice Date', 'Date', 'Date of issue'],
     due: ['Due Date', 'Payment due', 'Due'],
-    other: [['Customer ID', () => digits(5)], ['PO Number', () => `PO-${digits(5)}`]],
+    other: [
+      ['Customer ID', () => digits(5)],
+      ['PO Number', () => `PO-${digits(5)}`],
+    ],
     net: ['Subtotal', 'Net total', 'Total excl. VAT'],
     tax: (r) => pick([`VAT ${r}%`, `VAT @ ${r}%`, 'VAT']),
     total: ['Total', 'Total due', 'Amount due', 'Grand total'],
@@ -133,7 +181,11 @@ const LANG = {
     country: 'GB',
     currency: 'GBP',
     money: (n) => `£${fmt(n, ',', '.')}`,
-    date2: (d) => pick([`${d.getUTCDate()} ${MONTHS_EN[d.getUTCMonth()]} ${d.getUTCFullYear()}`, `${MONTHS_EN[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`]),
+    date2: (d) =>
+      pick([
+        `${d.getUTCDate()} ${MONTHS_EN[d.getUTCMonth()]} ${d.getUTCFullYear()}`,
+        `${MONTHS_EN[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`,
+      ]),
     codes: ['SKU', 'Part no.'],
     months: MONTHS_EN,
     long: (d, m) => `${d} ${m}`,
@@ -158,7 +210,10 @@ const LANG = {
     number: ['Factuurnummer', 'Factuurnr.'],
     date: ['Factuurdatum', 'Datum'],
     due: ['Vervaldatum', 'Te betalen voor'],
-    other: [['Klantnummer', () => digits(5)], ['Referentie', () => `R${digits(6)}`]],
+    other: [
+      ['Klantnummer', () => digits(5)],
+      ['Referentie', () => `R${digits(6)}`],
+    ],
     net: ['Subtotaal', 'Totaal excl. btw'],
     tax: (r) => pick([`Btw ${r}%`, `BTW ${r}%`]),
     total: ['Totaal', 'Totaal incl. btw', 'Te betalen'],
@@ -202,18 +257,29 @@ const cents = (n) => Math.round(n * 100) / 100;
 const iso = (d) => d.toISOString().slice(0, 10);
 
 function iban(country) {
-  const bban = country === 'NL' ? `${pick(['ABNA', 'RABO', 'INGB'])}0${digits(9)}` : country === 'GB' ? `${pick(['NWBK', 'BARC'])}${digits(14)}` : digits(country === 'FR' ? 23 : 18);
+  const bban =
+    country === 'NL'
+      ? `${pick(['ABNA', 'RABO', 'INGB'])}0${digits(9)}`
+      : country === 'GB'
+        ? `${pick(['NWBK', 'BARC'])}${digits(14)}`
+        : digits(country === 'FR' ? 23 : 18);
   const num = (bban + country + '00').replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
   let r = 0;
   for (const ch of num) r = (r * 10 + Number(ch)) % 97;
   return `${country}${dd(98 - r)}${bban}`;
 }
-const vatId = (country) => (country === 'FR' ? `FR${digits(2)}${digits(9)}` : country === 'NL' ? `NL${digits(9)}B0${int(1, 9)}` : `${country}${digits(9)}`);
+const vatId = (country) =>
+  country === 'FR' ? `FR${digits(2)}${digits(9)}` : country === 'NL' ? `NL${digits(9)}B0${int(1, 9)}` : `${country}${digits(9)}`;
 
 // ------------------------------------------------------------------ one invoice
 function party(L, company) {
   const name = company ? `${word()} ${pick(L.trades)} ${pick(L.legal)}` : `${word(2)} ${word(2)}`;
-  const street = L === LANG.fr ? `${int(1, 99)} ${pick(L.street)}${word()}` : L === LANG.en ? `${int(1, 199)}${pick(L.street).replace(/^/, ' ' + word())}` : `${word()}${pick(L.street)} ${int(1, 120)}`;
+  const street =
+    L === LANG.fr
+      ? `${int(1, 99)} ${pick(L.street)}${word()}`
+      : L === LANG.en
+        ? `${int(1, 199)}${pick(L.street).replace(/^/, ' ' + word())}`
+        : `${word()}${pick(L.street)} ${int(1, 120)}`;
   const city = `${L === LANG.en ? `${word()} ${letters(2)}${int(1, 9)} ${int(1, 9)}${letters(2)}` : `${digits(L === LANG.nl ? 4 : 5)}${L === LANG.nl ? ` ${'KLMN'[int(0, 3)]}${'ABCD'[int(0, 3)]}` : ''} ${word()}`}`;
   return { name, street, city };
 }
@@ -225,12 +291,27 @@ function invoice(lang) {
   const buyer = party(L, buyerIsCompany);
   const issued = new Date(Date.UTC(int(2019, 2025), int(0, 11), int(1, 28)));
   const due = chance(0.7) ? new Date(issued.getTime() + pick([10, 14, 30]) * 86400000) : undefined;
-  const number = pick([() => `${issued.getUTCFullYear()}-${digits(4)}`, () => `${word(1).toUpperCase()}${digits(6)}`, () => digits(7), () => `RE-${digits(5)}`])();
+  const number = pick([
+    () => `${issued.getUTCFullYear()}-${digits(4)}`,
+    () => `${word(1).toUpperCase()}${digits(6)}`,
+    () => digits(7),
+    () => `RE-${digits(5)}`,
+  ])();
   // Variants of this document (each independent).
   const longDates = chance(0.3);
-  const date = (d) => (isoDates ? iso(d) : longDates ? L.long(d.getUTCDate(), L.months[d.getUTCMonth()]) + ` ${d.getUTCFullYear()}` : L.date2(d));
+  const date = (d) =>
+    isoDates ? iso(d) : longDates ? L.long(d.getUTCDate(), L.months[d.getUTCMonth()]) + ` ${d.getUTCFullYear()}` : L.date2(d);
   const bareAmounts = chance(0.3); // amounts without a currency sign, the currency code in the headings
-  const money = (n) => (codeSuffix ? `${fmt(n, L.money(1000).includes(',000') ? ',' : L.money(1000).includes('.000') ? '.' : '\u00a0', L.money(1.5).includes(',5') ? ',' : '.')} ${L.code}` : bareAmounts ? fmt(n, L.money(1000).includes(',000') ? ',' : L.money(1000).includes('.000') ? '.' : '\u00a0', L.money(1.5).includes(',5') ? ',' : '.') : L.money(n));
+  const money = (n) =>
+    codeSuffix
+      ? `${fmt(n, L.money(1000).includes(',000') ? ',' : L.money(1000).includes('.000') ? '.' : '\u00a0', L.money(1.5).includes(',5') ? ',' : '.')} ${L.code}`
+      : bareAmounts
+        ? fmt(
+            n,
+            L.money(1000).includes(',000') ? ',' : L.money(1000).includes('.000') ? '.' : '\u00a0',
+            L.money(1.5).includes(',5') ? ',' : '.',
+          )
+        : L.money(n);
   const unitColumn = chance(0.3);
   const twoRates = L.rates.length > 1 && chance(0.25);
   const discountRate = chance(0.15) ? pick([2, 3, 5, 10]) : 0;
@@ -269,7 +350,10 @@ function invoice(lang) {
   const net = cents(gross - discount + shipping);
   // Tax per rate on the discounted item amounts (shipping taxed at the first rate).
   const rates = [...new Set(items.map((it) => it.rate))].sort((a, b) => b - a);
-  const baseOf = (r) => cents(items.filter((it) => it.rate === r).reduce((s, it) => s + it.amount, 0) * (1 - discountRate / 100) + (r === rates[0] ? shipping : 0));
+  const baseOf = (r) =>
+    cents(
+      items.filter((it) => it.rate === r).reduce((s, it) => s + it.amount, 0) * (1 - discountRate / 100) + (r === rates[0] ? shipping : 0),
+    );
   const taxes = noVat ? [] : rates.map((r) => [r, cents((baseOf(r) * r) / 100)]);
   const tax = cents(taxes.reduce((s, [, x]) => s + x, 0));
   const total = cents(net + tax);
@@ -287,7 +371,12 @@ function invoice(lang) {
     ...(noVat ? {} : { tax_amount: tax }),
     ...(noVat ? {} : { vat_id: vat }),
     iban: account,
-    line_items: items.map((it) => ({ description: it.more ? `${it.description} ${it.more}` : it.description, quantity: it.quantity, unit_price: it.unit_price, amount: it.amount })),
+    line_items: items.map((it) => ({
+      description: it.more ? `${it.description} ${it.more}` : it.description,
+      quantity: it.quantity,
+      unit_price: it.unit_price,
+      amount: it.amount,
+    })),
   };
 
   const pages = []; // finished pages' runs
@@ -299,7 +388,15 @@ function invoice(lang) {
   if (wrapLegal && legal && !footerOnlySeller) {
     put(headRight ? 545 : 50, 34, seller.name.slice(0, -legal.length - 1), 16, headRight, true);
     put(headRight ? 545 : 50, 52, legal, 11, headRight, true);
-  } else put(headRight ? 545 : 50, 40, footerOnlySeller ? seller.name.split(' ')[0].toUpperCase() : seller.name, pick([14, 16, 18]), headRight, true);
+  } else
+    put(
+      headRight ? 545 : 50,
+      40,
+      footerOnlySeller ? seller.name.split(' ')[0].toUpperCase() : seller.name,
+      pick([14, 16, 18]),
+      headRight,
+      true,
+    );
   if (!sidebar) put(headRight ? 545 : 50, 66, `${seller.street} · ${seller.city} · ${L.phone()}`, 8, headRight);
   else [seller.street, seller.city, L.phone(), `${pick(L.vat)}: ${vat}`].forEach((l, i) => put(440, 100 + i * 10, l, 7));
   // Address window: a sender line or a role label, then the buyer (a salutation over a person, a contact under a firm).
@@ -309,7 +406,14 @@ function invoice(lang) {
   else put(50, y - 12, `${footerOnlySeller ? seller.name.split(' ')[0] : seller.name} · ${seller.street} · ${seller.city}`, 6);
   const contact = buyerIsCompany && chance(0.3) ? [`${pick(L.attn)} ${word(2)} ${word(2)}`] : [];
   const [customerLabel] = L.other[0];
-  const lines = [...(roles && customerLine ? [`${customerLabel}: ${digits(6)}`] : []), ...(!buyerIsCompany && chance(0.5) ? [pick(L.salutation)] : []), buyer.name, ...contact, buyer.street, buyer.city];
+  const lines = [
+    ...(roles && customerLine ? [`${customerLabel}: ${digits(6)}`] : []),
+    ...(!buyerIsCompany && chance(0.5) ? [pick(L.salutation)] : []),
+    buyer.name,
+    ...contact,
+    buyer.street,
+    buyer.city,
+  ];
   lines.forEach((l, i) => put(50, y + i * 12, l));
   if (shipTo && !metaRight && !roles && !sidebar) {
     const other = party(L, true);
@@ -321,7 +425,11 @@ function invoice(lang) {
     [seller.name, seller.street, seller.city].forEach((l, i) => put(320, y + i * 12, l));
   }
   // Title and metadata: "label: value" rows (left or right of the address), or a row of headings over their values.
-  const meta = [...(titleNumber ? [] : [[pick(L.number), number]]), [pick(L.date), date(issued)], ...(due && !termsOnly && chance(0.6) ? [[pick(L.due), date(due)]] : [])];
+  const meta = [
+    ...(titleNumber ? [] : [[pick(L.number), number]]),
+    [pick(L.date), date(issued)],
+    ...(due && !termsOnly && chance(0.6) ? [[pick(L.due), date(due)]] : []),
+  ];
   const [otherLabel, otherValue] = pick(L.other);
   meta.splice(int(0, meta.length), 0, [otherLabel, otherValue ? otherValue() : date(issued)]);
   const title = titleNumber ? `${L.numberInTitle} ${number}` : pick(L.title);
@@ -344,10 +452,10 @@ function invoice(lang) {
   const dueShown = meta.some(([, v]) => due && v === date(due));
   // Items.
   const head = L.head.map((h) => pick(h));
-  if (bareAmounts) (head[3] += ` (${L.code})`), (head[4] += ` (${L.code})`);
+  if (bareAmounts) ((head[3] += ` (${L.code})`), (head[4] += ` (${L.code})`));
   const cols = unitColumn ? [50, 80, 300, 310, 440, 545] : [50, 80, 330, 440, 545];
   if (unitColumn) head.splice(3, 0, L.unitHead);
-  if (articleColumn) (head[0] = L.articleHead), (cols[1] = 110);
+  if (articleColumn) ((head[0] = L.articleHead), (cols[1] = 110));
   head.forEach((h, i) => put(cols[i], y, h, 8, unitColumn ? i === 2 || i >= 4 : i >= 2, true));
   y += 16;
   items.forEach((it, i) => {
@@ -359,7 +467,14 @@ function invoice(lang) {
       head.forEach((h, k) => put(cols[k], y, h, 8, unitColumn ? k === 2 || k >= 4 : k >= 2, true));
       y += 16;
     }
-    const cells = [articleColumn ? it.article : String(i + 1), it.description, String(it.quantity), ...(unitColumn ? [it.unit] : []), money(it.unit_price), money(it.amount)];
+    const cells = [
+      articleColumn ? it.article : String(i + 1),
+      it.description,
+      String(it.quantity),
+      ...(unitColumn ? [it.unit] : []),
+      money(it.unit_price),
+      money(it.amount),
+    ];
     cells.forEach((c, k) => put(cols[k], y, c, 9, unitColumn ? k === 2 || k >= 4 : k >= 2));
     y += 11;
     if (it.more) (put(cols[1], y, it.more), (y += 11));
@@ -369,7 +484,12 @@ function invoice(lang) {
   // Totals.
   y += 10;
   const sums = [
-    ...(discountRate ? [[L.net === LANG.en.net ? 'Subtotal' : pick(['Zwischensumme', 'Sous-total', 'Subtotaal', 'Subtotal']), gross], [L.discount(discountRate), -discount]] : []),
+    ...(discountRate
+      ? [
+          [L.net === LANG.en.net ? 'Subtotal' : pick(['Zwischensumme', 'Sous-total', 'Subtotaal', 'Subtotal']), gross],
+          [L.discount(discountRate), -discount],
+        ]
+      : []),
     ...(shipping ? [[L.shipping, shipping]] : []),
     ...(noVat ? [] : [[pick(L.net), net]]),
     ...taxes.map(([r, x]) => [L.tax(r), x]),
@@ -402,14 +522,18 @@ function invoice(lang) {
   return { pages, want };
 }
 
-
 const dataset = datasetWriter(out);
 writeFileSync(join(out, 'schema.json'), readFileSync(join(repo, '../shared/corpus/invoice2data/schema.json')));
 const langs = Object.keys(LANG);
 for (let i = 0; i < count; i++) {
   const lang = langs[i % langs.length];
   const { pages, want } = invoice(lang);
-  dataset.add(`synth-${lang}-${String(i).padStart(3, '0')}`, { bytes: await pdfOfRuns(pages), ext: 'pdf', mediaType: 'application/pdf', want });
+  dataset.add(`synth-${lang}-${String(i).padStart(3, '0')}`, {
+    bytes: await pdfOfRuns(pages),
+    ext: 'pdf',
+    mediaType: 'application/pdf',
+    want,
+  });
 }
 dataset.finish();
 console.log(`${count} invented invoices in ${out}`);

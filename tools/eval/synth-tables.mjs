@@ -12,14 +12,63 @@
 import { cliOptions, datasetWriter, pdfOfRuns, randomSource } from './synth.common.mjs';
 
 const { out, count, seed } = cliOptions({ out: '/tmp/synth-tables', count: 60, seed: 5 });
-const SYLLABLES = ['ka', 'lor', 'ven', 'mi', 'sel', 'tra', 'bo', 'nix', 'ra', 'fen', 'gul', 'wes', 'tan', 'ber', 'lin', 'mar', 'ost', 'quen', 'zel', 'ha'];
+const SYLLABLES = [
+  'ka',
+  'lor',
+  'ven',
+  'mi',
+  'sel',
+  'tra',
+  'bo',
+  'nix',
+  'ra',
+  'fen',
+  'gul',
+  'wes',
+  'tan',
+  'ber',
+  'lin',
+  'mar',
+  'ost',
+  'quen',
+  'zel',
+  'ha',
+];
 const { pick, chance, int, word } = randomSource(seed, SYLLABLES);
 
-const TOPICS = ['Enquiries received', 'Releases', 'Households', 'Registered vehicles', 'Employment', 'Imports', 'Grants awarded', 'Waste collected'];
+const TOPICS = [
+  'Enquiries received',
+  'Releases',
+  'Households',
+  'Registered vehicles',
+  'Employment',
+  'Imports',
+  'Grants awarded',
+  'Waste collected',
+];
 const UNITS = ['tonnes', 'kg/year', 'EUR million', '%', 'thousands', 'number'];
-const SUBS = [['to air', 'to water', 'to land'], ['men', 'women'], ['public', 'private'], ['2021', '2022', '2023'], ['first half', 'second half'], ['rural', 'urban']];
-const SINGLE = [['2019', '2020', '2021', '2022'], ['Number', 'Share %'], ['Applications', 'Approved', 'Rejected'], ['Budget', 'Spent', 'Balance'], ['Applications received', 'Cases closed', 'Average duration']];
-const slug = (s) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '').slice(0, 60);
+const SUBS = [
+  ['to air', 'to water', 'to land'],
+  ['men', 'women'],
+  ['public', 'private'],
+  ['2021', '2022', '2023'],
+  ['first half', 'second half'],
+  ['rural', 'urban'],
+];
+const SINGLE = [
+  ['2019', '2020', '2021', '2022'],
+  ['Number', 'Share %'],
+  ['Applications', 'Approved', 'Rejected'],
+  ['Budget', 'Spent', 'Balance'],
+  ['Applications received', 'Cases closed', 'Average duration'],
+];
+const slug = (s) =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '')
+    .slice(0, 60);
 
 function figure(style) {
   if (chance(0.06)) return '-';
@@ -45,10 +94,24 @@ function table(no) {
   const rows = Array.from({ length: n }, () => {
     const long = chance(0.15);
     const mark = chance(0.1) ? ` (${int(1, 4)})` : '';
-    return { label: long ? `${word()} ${word()} ${word()} and ${word()} ${word()}${mark}` : `${word()}${chance(0.3) ? ` ${word()}` : ''}${mark}`, cells: subs.map(() => figure(style)) };
+    return {
+      label: long ? `${word()} ${word()} ${word()} and ${word()} ${word()}${mark}` : `${word()}${chance(0.3) ? ` ${word()}` : ''}${mark}`,
+      cells: subs.map(() => figure(style)),
+    };
   });
   if (chance(0.4)) rows.push({ label: 'Total', cells: subs.map(() => figure(style)) });
-  return { no, caption: `Table ${no}: ${pick(TOPICS)} by ${pick(['region', 'sector', 'year', 'size class'])}`, grouped, group, unit, subs, labels, rows, figuresLast, twoLineHeads };
+  return {
+    no,
+    caption: `Table ${no}: ${pick(TOPICS)} by ${pick(['region', 'sector', 'year', 'size class'])}`,
+    grouped,
+    group,
+    unit,
+    subs,
+    labels,
+    rows,
+    figuresLast,
+    twoLineHeads,
+  };
 }
 
 function draw(t, y, put) {
@@ -89,7 +152,6 @@ function draw(t, y, put) {
   return y + 30;
 }
 
-
 const dataset = datasetWriter(out);
 for (let i = 0; i < count; i++) {
   const id = `synth-table-${String(i).padStart(3, '0')}`;
@@ -107,12 +169,22 @@ for (let i = 0; i < count; i++) {
       data_type: 'table',
       description: `Table on page 1. Columns: Row label | ${t.labels.join(' | ')}. One row per data row of the table, header rows excluded.`,
       fields: [
-        { key: 'row_label', label: 'Row label', data_type: 'string', description: 'This column has no header on the page (it holds the row labels).' },
+        {
+          key: 'row_label',
+          label: 'Row label',
+          data_type: 'string',
+          description: 'This column has no header on the page (it holds the row labels).',
+        },
         ...t.labels.map((l) => ({ key: slug(l), label: l, data_type: 'string' })),
       ],
     })),
   };
-  const want = Object.fromEntries(tables.map((t) => [`table_${t.no}`, t.rows.map((r) => Object.fromEntries([['row_label', r.label], ...t.labels.map((l, k) => [slug(l), r.cells[k]])]))]));
+  const want = Object.fromEntries(
+    tables.map((t) => [
+      `table_${t.no}`,
+      t.rows.map((r) => Object.fromEntries([['row_label', r.label], ...t.labels.map((l, k) => [slug(l), r.cells[k]])])),
+    ]),
+  );
   dataset.add(id, { bytes: await pdfOfRuns([runs]), ext: 'pdf', mediaType: 'application/pdf', want, schema });
 }
 dataset.finish();

@@ -9,7 +9,11 @@ import PDFDocument from 'pdfkit';
 export function cliOptions(defaults) {
   const args = process.argv.slice(2);
   const opt = (n, d) => (args.includes(n) ? args[args.indexOf(n) + 1] : d);
-  return { out: resolve(opt('--out', defaults.out)), count: Number(opt('--count', defaults.count)), seed: Number(opt('--seed', defaults.seed)) >>> 0 };
+  return {
+    out: resolve(opt('--out', defaults.out)),
+    count: Number(opt('--count', defaults.count)),
+    seed: Number(opt('--seed', defaults.seed)) >>> 0,
+  };
 }
 
 /** A seeded random source (mulberry32: the same seed gives the same documents) and the draws the generators use. */
@@ -71,7 +75,9 @@ export function datasetWriter(out) {
     add(id, { bytes, ext, mediaType, want, schema }) {
       writeFileSync(join(out, 'docs', `${id}.${ext}`), bytes);
       writeFileSync(join(out, 'expected', `${id}.json`), JSON.stringify(want, null, 1));
-      if (schema) mkdirSync(join(out, 'schemas'), { recursive: true }), writeFileSync(join(out, 'schemas', `${id}.json`), JSON.stringify(schema, null, 1));
+      if (schema)
+        (mkdirSync(join(out, 'schemas'), { recursive: true }),
+          writeFileSync(join(out, 'schemas', `${id}.json`), JSON.stringify(schema, null, 1)));
       manifest.push({ id, doc: `docs/${id}.${ext}`, media_type: mediaType, sha256: createHash('sha256').update(bytes).digest('hex') });
     },
     finish: () => writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 1)),

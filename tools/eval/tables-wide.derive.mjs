@@ -11,17 +11,27 @@ export const MAX_INVISIBLE_SHARE = 0.2;
 /** Column keys are slugs of at most this many characters. */
 export const KEY_MAX = 40;
 
-const collapse = (s) => String(s ?? '').replace(/\s+/g, ' ').trim();
+const collapse = (s) =>
+  String(s ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** score.mjs's string normalisation (NFKC, case-folded, surrounding punctuation trimmed) with all whitespace removed. */
 export function normForMatch(s) {
-  const t = String(s ?? '').normalize('NFKC').toLowerCase().replace(/ß/g, 'ss').replace(/\s+/g, ' ').trim();
+  const t = String(s ?? '')
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .replace(/\s+/g, ' ')
+    .trim();
   return t.replace(/^[\p{P}\p{S}\s]+|[\p{P}\p{S}\s]+$/gu, '').replace(/\s+/g, '');
 }
 
 /** ASCII slug as in the corpus builders: % -> pct, & -> and, # -> no; a leading digit gets f_. */
 export function slug(label, max = KEY_MAX) {
-  let s = String(label).normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  let s = String(label)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
   s = s.replace(/%/g, ' pct ').replace(/&/g, ' and ').replace(/#/g, ' no ').toLowerCase();
   s = s.replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
   if (/^[0-9]/.test(s)) s = 'f_' + s;
@@ -46,12 +56,14 @@ const isYear = (t) => /^(19|20)\d\d$/.test(collapse(t));
 /** Rectangular grid of collapsed strings; all-empty rows and columns removed. */
 export function tidyGrid(rows, { stripFlagTags = false, undoCopyText = false, literalNewlines = false } = {}) {
   const width = Math.max(0, ...rows.map((r) => r.length));
-  let g = rows.map((r) => Array.from({ length: width }, (_, i) => {
-    let v = r[i] == null ? '' : String(r[i]);
-    if (stripFlagTags) v = v.replace(/<\/?s>/g, '');
-    if (literalNewlines) v = v.replace(/\\n/g, '\n').replace(/\uFFFE/g, '');
-    return v;
-  }));
+  let g = rows.map((r) =>
+    Array.from({ length: width }, (_, i) => {
+      let v = r[i] == null ? '' : String(r[i]);
+      if (stripFlagTags) v = v.replace(/<\/?s>/g, '');
+      if (literalNewlines) v = v.replace(/\\n/g, '\n').replace(/\uFFFE/g, '');
+      return v;
+    }),
+  );
   if (undoCopyText) g = g.map((r, y) => r.map((v, x) => (y > 0 && v !== '' && v === g[y - 1][x] ? '' : v)));
   g = g.filter((r) => r.some((v) => collapse(v) !== ''));
   const keep = [...Array(width).keys()].filter((x) => g.some((r) => collapse(r[x]) !== ''));
@@ -108,20 +120,32 @@ export function deriveTable(rawRows, { key, label, where, headerRows, ...opts },
   const columns = columnsOf(header, data, grid[0].length);
   const dropped = [];
   let cells = 0;
-  const rows = data.map((r, y) => {
-    const row = {};
-    r.forEach((v, x) => {
-      if (collapse(v) === '') return;
-      cells++;
-      if (!printed(v, pageTexts)) { dropped.push({ row: y, column: columns[x].key, text: collapse(v) }); return; }
-      row[columns[x].key] = columns[x].data_type === 'number' ? plainNumber(v) : collapse(v);
-    });
-    return row;
-  }).filter((row) => Object.keys(row).length);
+  const rows = data
+    .map((r, y) => {
+      const row = {};
+      r.forEach((v, x) => {
+        if (collapse(v) === '') return;
+        cells++;
+        if (!printed(v, pageTexts)) {
+          dropped.push({ row: y, column: columns[x].key, text: collapse(v) });
+          return;
+        }
+        row[columns[x].key] = columns[x].data_type === 'number' ? plainNumber(v) : collapse(v);
+      });
+      return row;
+    })
+    .filter((row) => Object.keys(row).length);
   if (dropped.length > MAX_INVISIBLE_SHARE * cells) return { rejected: `${dropped.length} of ${cells} cells not found in the page text` };
-  const described = header.length ? `Columns: ${columns.map((c) => c.label).join(' | ')}.` : 'The table has no header row; its columns are numbered left to right.';
+  const described = header.length
+    ? `Columns: ${columns.map((c) => c.label).join(' | ')}.`
+    : 'The table has no header row; its columns are numbered left to right.';
   const caption = captions.length ? ` Caption: ${captions.join(' / ')}.` : '';
-  const field = { key, label, data_type: 'table',
-    description: `Table on ${where}.${caption} ${described} One row per data row of the table, header rows excluded.`, fields: columns };
+  const field = {
+    key,
+    label,
+    data_type: 'table',
+    description: `Table on ${where}.${caption} ${described} One row per data row of the table, header rows excluded.`,
+    fields: columns,
+  };
   return { field, rows, dropped, cells: cells - dropped.length, headerRows: header.length };
 }

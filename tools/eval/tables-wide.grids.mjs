@@ -39,27 +39,46 @@ function python(mode, input) {
 
 /** RFC 4180 CSV (quoted fields may hold commas, quotes and newlines). */
 export function parseCsv(text) {
-  const rows = []; let row = [], cell = '', quoted = false;
+  const rows = [];
+  let row = [],
+    cell = '',
+    quoted = false;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (ch === '"') quoted = false; else cell += ch;
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') { row.push(cell); cell = ''; }
-    else if (ch === '\n' || ch === '\r') {
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell); rows.push(row); row = []; cell = '';
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
     } else cell += ch;
   }
-  if (cell !== '' || row.length) { row.push(cell); rows.push(row); }
+  if (cell !== '' || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
   return rows;
 }
 
-function cached(cache, key, make) { if (!cache.has(key)) cache.set(key, make()); return cache.get(key); }
+function cached(cache, key, make) {
+  if (!cache.has(key)) cache.set(key, make());
+  return cache.get(key);
+}
 function pyGrid(git, spec, cache) {
   const mod = cached(cache, `${git.dir}:${spec.py}`, () => python('module', git.text(spec.py)));
   const grid = spec.assertIn ? mod.asserts[spec.assertIn] : mod.lists[spec.name];
-  if (!Array.isArray(grid)) throw new Error(`${git.repo}: ${spec.py} has no list ${spec.assertIn ? `asserted in ${spec.assertIn}` : spec.name}`);
+  if (!Array.isArray(grid))
+    throw new Error(`${git.repo}: ${spec.py} has no list ${spec.assertIn ? `asserted in ${spec.assertIn}` : spec.name}`);
   return { grid, from: `${spec.py} ${spec.assertIn ? `${spec.assertIn}() assert` : spec.name}` };
 }
 export function expectedGrid(git, spec, cache) {
@@ -74,16 +93,17 @@ export function expectedGrid(git, spec, cache) {
     const t = (Array.isArray(j) ? j : [j])[spec.index ?? 0];
     return { grid: t.data.map((r) => r.map((c) => c.text)), from: `${spec.tabulaJson} [${spec.index ?? 0}]` };
   }
-  if (spec.javaCsv) return { grid: parseCsv(javaStringAssigned(git.text(spec.javaCsv), spec)), from: `${spec.javaCsv} ${spec.method}() ${spec.variable}` };
+  if (spec.javaCsv)
+    return { grid: parseCsv(javaStringAssigned(git.text(spec.javaCsv), spec)), from: `${spec.javaCsv} ${spec.method}() ${spec.variable}` };
   if (spec.jsonCsv) {
     const all = cached(cache, `${git.dir}:${spec.jsonCsv}`, () => JSON.parse(git.text(spec.jsonCsv)));
     if (typeof all[spec.key] !== 'string') throw new Error(`${git.repo}: ${spec.jsonCsv} has no CSV text under ${spec.key}`);
     return { grid: parseCsv(all[spec.key]), from: `${spec.jsonCsv} ${spec.key}` };
   }
-  if (spec.pagedHtml) return { grid: pagedHtmlTable(git.text(spec.pagedHtml), spec.htmlPage), from: `${spec.pagedHtml} page ${spec.htmlPage}` };
+  if (spec.pagedHtml)
+    return { grid: pagedHtmlTable(git.text(spec.pagedHtml), spec.htmlPage), from: `${spec.pagedHtml} page ${spec.htmlPage}` };
   throw new Error('a fixture table needs py, csv, pickle, tabulaJson, javaCsv, jsonCsv or pagedHtml');
 }
-
 
 // ------------------------------------------------------------------ Java string literals
 const JAVA_ESCAPES = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', '"': '"', "'": "'", '\\': '\\' };
@@ -95,10 +115,15 @@ function javaLiteral(src, i) {
     const ch = src[j];
     if (ch === '"') return [out, j + 1];
     if (ch === '\n') break;
-    if (ch !== '\\') { out += ch; continue; }
+    if (ch !== '\\') {
+      out += ch;
+      continue;
+    }
     const e = src[++j];
-    if (e === 'u') { out += String.fromCharCode(parseInt(src.slice(j + 1, j + 5), 16)); j += 4; }
-    else if (e in JAVA_ESCAPES) out += JAVA_ESCAPES[e];
+    if (e === 'u') {
+      out += String.fromCharCode(parseInt(src.slice(j + 1, j + 5), 16));
+      j += 4;
+    } else if (e in JAVA_ESCAPES) out += JAVA_ESCAPES[e];
     else throw new Error(`unsupported Java escape \\${e}`);
   }
   throw new Error('unterminated Java string literal');
@@ -108,9 +133,19 @@ function javaLiteral(src, i) {
 function skipBlank(src, i) {
   for (;;) {
     const ws = /^\s+/.exec(src.slice(i, i + 200));
-    if (ws) { i += ws[0].length; continue; }
-    if (src.startsWith('//', i)) { const e = src.indexOf('\n', i); i = e < 0 ? src.length : e + 1; continue; }
-    if (src.startsWith('/*', i)) { i = src.indexOf('*/', i) + 2; continue; }
+    if (ws) {
+      i += ws[0].length;
+      continue;
+    }
+    if (src.startsWith('//', i)) {
+      const e = src.indexOf('\n', i);
+      i = e < 0 ? src.length : e + 1;
+      continue;
+    }
+    if (src.startsWith('/*', i)) {
+      i = src.indexOf('*/', i) + 2;
+      continue;
+    }
     return i;
   }
 }
@@ -126,7 +161,8 @@ export function javaStringAssigned(src, { method, variable }) {
   const body = next < 0 ? src.slice(m.index) : src.slice(m.index, m.index + m[0].length + next);
   const a = new RegExp(`\\b${variable}\\s*=\\s*`).exec(body);
   if (!a) throw new Error(`method ${method} assigns no ${variable}`);
-  let i = a.index + a[0].length, value = '';
+  let i = a.index + a[0].length,
+    value = '';
   for (;;) {
     i = skipBlank(body, i);
     if (body[i] !== '"') throw new Error(`${method}: ${variable} is not a concatenation of string literals`);
@@ -155,25 +191,33 @@ export function gmftPages(records, keys) {
   }
   return [...pages.values()]
     .sort((a, b) => a.pdf.localeCompare(b.pdf) || a.page - b.page)
-    .map(({ pdf, page, recs }) => ({ pdf, page,
-      tables: recs.sort((a, b) => a.top - b.top || a.left - b.left).map((r, i) => ({ key: r.key, n: i + 1 })) }));
+    .map(({ pdf, page, recs }) => ({
+      pdf,
+      page,
+      tables: recs.sort((a, b) => a.top - b.top || a.left - b.left).map((r, i) => ({ key: r.key, n: i + 1 })),
+    }));
 }
 
 /** A fixture entry that names gmft records -> one plain fixture per page (`jsonCsv` tables at their page position). */
 export function expandFixture(git, fx, cache) {
   if (!fx.gmftRecords) return [fx];
   const records = cached(cache, `${git.dir}:${fx.gmftRecords}`, () => JSON.parse(git.text(fx.gmftRecords)));
-  return gmftPages(records, fx.keys).map(({ pdf, page, tables }) => ({ source: fx.source, pdf, page, idName: fx.idName,
-    tables: tables.map(({ key, n }) => ({ jsonCsv: fx.csvs, key, n, ...fx.tableOptions })) }));
+  return gmftPages(records, fx.keys).map(({ pdf, page, tables }) => ({
+    source: fx.source,
+    pdf,
+    page,
+    idName: fx.idName,
+    tables: tables.map(({ key, n }) => ({ jsonCsv: fx.csvs, key, n, ...fx.tableOptions })),
+  }));
 }
-
 
 // ------------------------------------------------------------------ traprange's per-page HTML output
 const ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-const decodeEntities = (s) => s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e) => {
-  if (e[0] !== '#') return ENTITIES[e.toLowerCase()] ?? m;
-  return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1)));
-});
+const decodeEntities = (s) =>
+  s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e) => {
+    if (e[0] !== '#') return ENTITIES[e.toLowerCase()] ?? m;
+    return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1)));
+  });
 
 /** traprange's test output: "Page: N" lines, each followed by one HTML table; returns page N's table as rows of cells. */
 export function pagedHtmlTable(html, page) {

@@ -5,13 +5,15 @@ import { MAX_HEADER_ROWS, CAPTION_MIN_COLUMNS, MAX_INVISIBLE_SHARE, KEY_MAX } fr
 
 const BEGIN = '<!-- fix- section: written by tools/eval/build-tables-wide.mjs -->';
 const END = '<!-- end of fix- section -->';
-const TITLE = '# tables-wide: wide development set of tables (issue 19)\n\n' +
+const TITLE =
+  '# tables-wide: wide development set of tables (issue 19)\n\n' +
   'Licences: internal evaluation only. Never copy these files into the product repository, never ship them.\n';
 
 /** Replaces (or appends) the fix- section in an existing PROVENANCE.md text. */
 export function mergeProvenance(old, section) {
   const block = `${BEGIN}\n${section.trim()}\n${END}\n`;
-  const start = old.indexOf(BEGIN), end = old.indexOf(END);
+  const start = old.indexOf(BEGIN),
+    end = old.indexOf(END);
   if (start >= 0 && end > start) return old.slice(0, start) + block + old.slice(end + END.length).replace(/^\n/, '');
   return (old.trim() ? old.trimEnd() + '\n\n' : TITLE + '\n') + block;
 }
@@ -19,17 +21,28 @@ export function mergeProvenance(old, section) {
 const md = (s) => String(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 function tableList(report) {
-  const lines = report.tables.map((t) => `| \`${t.doc}\` | ${t.key} (page ${t.page}, table ${t.n}) | ${t.repo} | \`${md(t.path)}\` | ${t.rows} | ${t.columns} (${t.numberColumns} number) | ${t.headerRows} | ${t.cells} |`);
-  return ['| id | field | repository | expected table | rows | columns | header rows | cells |', '|---|---|---|---|---|---|---|---|', ...lines].join('\n');
+  const lines = report.tables.map(
+    (t) =>
+      `| \`${t.doc}\` | ${t.key} (page ${t.page}, table ${t.n}) | ${t.repo} | \`${md(t.path)}\` | ${t.rows} | ${t.columns} (${t.numberColumns} number) | ${t.headerRows} | ${t.cells} |`,
+  );
+  return [
+    '| id | field | repository | expected table | rows | columns | header rows | cells |',
+    '|---|---|---|---|---|---|---|---|',
+    ...lines,
+  ].join('\n');
 }
 function droppedList(report) {
   if (!report.dropped.length) return 'None: every cell of the kept tables is printed on its page.';
-  return report.dropped.map((d) => `- \`${d.doc}\` ${d.key} row ${d.row + 1}, column \`${d.column}\`: ${JSON.stringify(d.text)}`).join('\n');
+  return report.dropped
+    .map((d) => `- \`${d.doc}\` ${d.key} row ${d.row + 1}, column \`${d.column}\`: ${JSON.stringify(d.text)}`)
+    .join('\n');
 }
 function otherLists(report) {
   const items = [
     ...report.rejected.map((r) => `- rejected: \`${r.doc}\` page ${r.page} table ${r.n} from ${r.repo} \`${md(r.path)}\`: ${r.reason}`),
-    ...report.duplicates.map((r) => `- duplicate (same PDF sha256, page and table position as an earlier fixture): ${r.repo} \`${md(r.path)}\` → \`${r.doc}\``),
+    ...report.duplicates.map(
+      (r) => `- duplicate (same PDF sha256, page and table position as an earlier fixture): ${r.repo} \`${md(r.path)}\` → \`${r.doc}\``,
+    ),
     ...report.refused.map((r) => `- refused PDF: ${r.repo} \`${r.path}\`: ${r.reason}`),
   ];
   return items.length ? items.join('\n') : 'None.';
@@ -38,7 +51,12 @@ function otherLists(report) {
 export function provenanceSection({ docs, report, sources }) {
   const cells = report.tables.reduce((s, t) => s + t.cells, 0);
   const rows = report.tables.reduce((s, t) => s + t.rows, 0);
-  const srcLines = Object.values(sources).map((s) => `- https://github.com/${s.repo} at commit \`${s.commit}\` (${s.licence} for the code; the fixture PDFs are public documents or the projects' own test files, with no licence of their own stated)`).join('\n');
+  const srcLines = Object.values(sources)
+    .map(
+      (s) =>
+        `- https://github.com/${s.repo} at commit \`${s.commit}\` (${s.licence} for the code; the fixture PDFs are public documents or the projects' own test files, with no licence of their own stated)`,
+    )
+    .join('\n');
   return `## \`fix-\` documents: tables from open-source table extractors' test fixtures
 
 **${docs.length} documents, ${report.tables.length} tables, ${rows} rows, ${cells} cells**, built by \`tools/eval/build-tables-wide.mjs\`

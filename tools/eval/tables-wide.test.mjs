@@ -3,7 +3,15 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  normForMatch, slug, plainNumber, tidyGrid, splitHeader, columnsOf, printed, deriveTable, MAX_INVISIBLE_SHARE,
+  normForMatch,
+  slug,
+  plainNumber,
+  tidyGrid,
+  splitHeader,
+  columnsOf,
+  printed,
+  deriveTable,
+  MAX_INVISIBLE_SHARE,
 } from './tables-wide.derive.mjs';
 import { parseCsv, javaStringAssigned, gmftPages, pagedHtmlTable } from './tables-wide.grids.mjs';
 import { isReserved } from './build-tables-wide.mjs';
@@ -36,8 +44,23 @@ test('plainNumber: plain numbers typed, one-separator thousands ambiguous', () =
 });
 
 test('tidyGrid: pads rows, drops empty rows/columns, undoes copy_text and flag_size markup', () => {
-  assert.deepEqual(tidyGrid([['a', '', 'b'], ['', '', ''], ['c']]), [['a', 'b'], ['c', '']]);
-  assert.deepEqual(tidyGrid([['x', '1'], ['x', '2']], { undoCopyText: true }), [['x', '1'], ['', '2']]);
+  assert.deepEqual(tidyGrid([['a', '', 'b'], ['', '', ''], ['c']]), [
+    ['a', 'b'],
+    ['c', ''],
+  ]);
+  assert.deepEqual(
+    tidyGrid(
+      [
+        ['x', '1'],
+        ['x', '2'],
+      ],
+      { undoCopyText: true },
+    ),
+    [
+      ['x', '1'],
+      ['', '2'],
+    ],
+  );
   assert.deepEqual(tidyGrid([['m<s>2</s>']], { stripFlagTags: true }), [['m2']]);
 });
 
@@ -47,25 +70,81 @@ test('tidyGrid: literalNewlines turns a written "\\n" into a line break and drop
 });
 
 test('splitHeader: caption rows, header with continuation rows, headerless when row 0 holds a number', () => {
-  const g = [['Caption text', '', ''], ['Name', 'Weight', 'Size'], ['', 'kg', 'cm'], ['Apple', '1', '2']];
+  const g = [
+    ['Caption text', '', ''],
+    ['Name', 'Weight', 'Size'],
+    ['', 'kg', 'cm'],
+    ['Apple', '1', '2'],
+  ];
   const s = splitHeader(g);
   assert.deepEqual(s.captions, ['Caption text']);
   assert.equal(s.header.length, 2);
   assert.equal(s.data.length, 1);
-  assert.equal(splitHeader([['Name', 'Kind'], ['Pear', 'ripe']]).header.length, 1);
-  assert.equal(splitHeader([['Apple', '3.5'], ['Pear', '4']]).header.length, 0);
-  assert.equal(splitHeader([['Region', '2020'], ['North', '4']]).header.length, 1, 'a year is a header, not data');
-  assert.equal(splitHeader([['Apple', 'x'], ['Pear', 'y']], 0).header.length, 0, 'fixture override');
+  assert.equal(
+    splitHeader([
+      ['Name', 'Kind'],
+      ['Pear', 'ripe'],
+    ]).header.length,
+    1,
+  );
+  assert.equal(
+    splitHeader([
+      ['Apple', '3.5'],
+      ['Pear', '4'],
+    ]).header.length,
+    0,
+  );
+  assert.equal(
+    splitHeader([
+      ['Region', '2020'],
+      ['North', '4'],
+    ]).header.length,
+    1,
+    'a year is a header, not data',
+  );
+  assert.equal(
+    splitHeader(
+      [
+        ['Apple', 'x'],
+        ['Pear', 'y'],
+      ],
+      0,
+    ).header.length,
+    0,
+    'fixture override',
+  );
 });
 
 test('columnsOf: stacked labels joined, empty header cells named, number typing', () => {
-  const cols = columnsOf([['', 'Weight'], ['', 'kg']], [['Apple', '1'], ['Pear', '2.5']], 2);
-  assert.deepEqual(cols.map((c) => [c.key, c.label, c.data_type]), [['row_label', 'Row label', 'string'], ['weight_kg', 'Weight / kg', 'number']]);
+  const cols = columnsOf(
+    [
+      ['', 'Weight'],
+      ['', 'kg'],
+    ],
+    [
+      ['Apple', '1'],
+      ['Pear', '2.5'],
+    ],
+    2,
+  );
+  assert.deepEqual(
+    cols.map((c) => [c.key, c.label, c.data_type]),
+    [
+      ['row_label', 'Row label', 'string'],
+      ['weight_kg', 'Weight / kg', 'number'],
+    ],
+  );
   assert.match(cols[0].description, /no header/);
   const bare = columnsOf([], [['a', 'b']], 2);
-  assert.deepEqual(bare.map((c) => c.key), ['column_1', 'column_2']);
+  assert.deepEqual(
+    bare.map((c) => c.key),
+    ['column_1', 'column_2'],
+  );
   const dup = columnsOf([['Qty', 'Qty']], [['1', '2']], 2);
-  assert.deepEqual(dup.map((c) => c.key), ['qty', 'qty_2']);
+  assert.deepEqual(
+    dup.map((c) => c.key),
+    ['qty', 'qty_2'],
+  );
 });
 
 test('printed: every line of a cell must occur in one page text', () => {
@@ -77,19 +156,43 @@ test('printed: every line of a cell must occur in one page text', () => {
 
 test('deriveTable: drops cells not printed, rejects a table mostly not printed', () => {
   const texts = page('Fruit Count Apple 3 Pear 4 Plum 5 Fig 6 Kiwi 7');
-  const r = deriveTable([['Fruit', 'Count'], ['Apple', '3'], ['Pear', '4'], ['Plum', '5'], ['Fig', '6'], ['Lime', '7']],
-    { key: 'table_1', label: 'T', where: 'page 1' }, texts);
+  const r = deriveTable(
+    [
+      ['Fruit', 'Count'],
+      ['Apple', '3'],
+      ['Pear', '4'],
+      ['Plum', '5'],
+      ['Fig', '6'],
+      ['Lime', '7'],
+    ],
+    { key: 'table_1', label: 'T', where: 'page 1' },
+    texts,
+  );
   assert.equal(r.rows.length, 5);
   assert.deepEqual(r.rows[0], { fruit: 'Apple', count: 3 });
   assert.deepEqual(r.dropped, [{ row: 4, column: 'fruit', text: 'Lime' }]);
   assert.equal(r.field.fields[1].data_type, 'number');
-  const bad = deriveTable([['Fruit', 'Count'], ['Lime', '8'], ['Date', '9']], { key: 't', label: 'T', where: 'p' }, texts);
+  const bad = deriveTable(
+    [
+      ['Fruit', 'Count'],
+      ['Lime', '8'],
+      ['Date', '9'],
+    ],
+    { key: 't', label: 'T', where: 'p' },
+    texts,
+  );
   assert.ok(MAX_INVISIBLE_SHARE < 1 && /not found/.test(bad.rejected));
-  assert.equal(deriveTable([['Fruit', 'Count']], { key: 't', label: 'T', where: 'p', headerRows: 1 }, texts).rejected, 'no data row below the header');
+  assert.equal(
+    deriveTable([['Fruit', 'Count']], { key: 't', label: 'T', where: 'p', headerRows: 1 }, texts).rejected,
+    'no data row below the header',
+  );
 });
 
 test('parseCsv: quoted commas, quotes and line breaks', () => {
-  assert.deepEqual(parseCsv('a,"b,c","say ""hi"""\r\n"two\nlines",x,\n'), [['a', 'b,c', 'say "hi"'], ['two\nlines', 'x', '']]);
+  assert.deepEqual(parseCsv('a,"b,c","say ""hi"""\r\n"two\nlines",x,\n'), [
+    ['a', 'b,c', 'say "hi"'],
+    ['two\nlines', 'x', ''],
+  ]);
 });
 
 test('javaStringAssigned: a concatenated Java string literal assigned in one test method, escapes decoded', () => {
@@ -120,7 +223,14 @@ test('gmftPages: tables grouped by 1-based page, numbered top to bottom within t
   };
   assert.deepEqual(gmftPages(tables, ['doc1_t0', 'doc1_t1', 'doc1_t2']), [
     { pdf: 'd/1.pdf', page: 1, tables: [{ key: 'doc1_t2', n: 1 }] },
-    { pdf: 'd/1.pdf', page: 3, tables: [{ key: 'doc1_t1', n: 1 }, { key: 'doc1_t0', n: 2 }] },
+    {
+      pdf: 'd/1.pdf',
+      page: 3,
+      tables: [
+        { key: 'doc1_t1', n: 1 },
+        { key: 'doc1_t0', n: 2 },
+      ],
+    },
   ]);
   assert.throws(() => gmftPages(tables, ['doc9_t0']), /doc9_t0/);
 });
@@ -131,9 +241,13 @@ test('isReserved: ICDAR 2013 names under any folder or separator are refused', (
 });
 
 test('pagedHtmlTable: the <table> after "Page: N", cells with entities decoded', () => {
-  const html = 'Page: 1\n<html><body><table><tr><td>a</td><td> b </td></tr></table></body></html>' +
-    'Page: 2\n<html><body><table border=\'1\'><tr><td>x &amp; y</td><td></td></tr><tr><td>&lt;1&gt;</td><td>&#233;t&#xE9;</td></tr></table></body></html>';
-  assert.deepEqual(pagedHtmlTable(html, 2), [['x & y', ''], ['<1>', 'été']]);
+  const html =
+    'Page: 1\n<html><body><table><tr><td>a</td><td> b </td></tr></table></body></html>' +
+    "Page: 2\n<html><body><table border='1'><tr><td>x &amp; y</td><td></td></tr><tr><td>&lt;1&gt;</td><td>&#233;t&#xE9;</td></tr></table></body></html>";
+  assert.deepEqual(pagedHtmlTable(html, 2), [
+    ['x & y', ''],
+    ['<1>', 'été'],
+  ]);
   assert.deepEqual(pagedHtmlTable(html, 1), [['a', ' b ']]);
   assert.throws(() => pagedHtmlTable(html, 3), /no table for page 3/);
 });

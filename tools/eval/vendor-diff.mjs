@@ -13,20 +13,35 @@ import path from 'node:path';
 import { splitOf } from './split.mjs';
 
 const args = process.argv.slice(2);
-const flag = (name) => { const i = args.indexOf(name); return i >= 0 ? args.splice(i, 2)[1] : undefined; };
+const flag = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args.splice(i, 2)[1] : undefined;
+};
 const key = flag('--key') ?? 'company';
 const list = args.includes('--list');
 const [ds, runA, runB] = args.filter((a) => a !== '--list');
-if (!ds || !runA || !runB) { console.error('usage: vendor-diff.mjs <dataset dir> <run A dir> <run B dir> [--key company] [--list]'); process.exit(2); }
+if (!ds || !runA || !runB) {
+  console.error('usage: vendor-diff.mjs <dataset dir> <run A dir> <run B dir> [--key company] [--list]');
+  process.exit(2);
+}
 
-const norm = (s) => (s == null ? null : String(s).toLowerCase().replace(/\s+/g, '').replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''));
+const norm = (s) =>
+  s == null
+    ? null
+    : String(s)
+        .toLowerCase()
+        .replace(/\s+/g, '')
+        .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
 const same = (e, g) => (typeof e === 'number' ? g != null && Math.abs(Number(g) - e) < 0.005 : norm(e) === norm(g));
 const read = (f) => (fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, 'utf8')) : {});
 
 const out = {};
 for (const f of fs.readdirSync(runB).filter((n) => n.endsWith('.json'))) {
   const id = f.slice(0, -5);
-  if (splitOf(id) === 'check') { console.error(`refused: ${id} is a check document`); process.exit(2); }
+  if (splitOf(id) === 'check') {
+    console.error(`refused: ${id} is a check document`);
+    process.exit(2);
+  }
   const exp = read(path.join(ds, 'expected', f));
   const a = read(path.join(runA, f));
   const b = read(path.join(runB, f));

@@ -5,8 +5,17 @@
 import { TestEnvironment } from 'jest-environment-node';
 
 const TYPED_ARRAYS = [
-  'Float32Array', 'Float64Array', 'Int8Array', 'Int16Array', 'Int32Array', 'Uint8Array', 'Uint8ClampedArray', 'Uint16Array', 'Uint32Array',
-  'BigInt64Array', 'BigUint64Array',
+  'Float32Array',
+  'Float64Array',
+  'Int8Array',
+  'Int16Array',
+  'Int32Array',
+  'Uint8Array',
+  'Uint8ClampedArray',
+  'Uint16Array',
+  'Uint32Array',
+  'BigInt64Array',
+  'BigUint64Array',
 ];
 
 export default class DocketNodeEnvironment extends TestEnvironment {

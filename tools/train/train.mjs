@@ -25,10 +25,15 @@ const log = (...a) => console.error('[train]', ...a);
 
 /** The kind of document each development set holds (the label of the document-kind scorer). */
 const KIND_OF_DATASET = {
-  'invoice2data': 'invoice', 'zugferd-facturx': 'invoice', 'invoices-wide': 'invoice',
-  'sroie': 'receipt', 'sroie-wide': 'receipt',
-  'funsd': 'form', 'funsd-wide': 'form',
-  'icdar2013-tables': 'table_document', 'tables-wide': 'table_document',
+  invoice2data: 'invoice',
+  'zugferd-facturx': 'invoice',
+  'invoices-wide': 'invoice',
+  sroie: 'receipt',
+  'sroie-wide': 'receipt',
+  funsd: 'form',
+  'funsd-wide': 'form',
+  'icdar2013-tables': 'table_document',
+  'tables-wide': 'table_document',
 };
 /**
  * Documents of a set that are no example of its kind: the `tpl-` documents of tables-wide are invoices whose item
@@ -92,7 +97,15 @@ function calibrationRows(dir, reading, compareValue, confidenceFeatures) {
   return rows;
 }
 
-const hashOf = (docs) => createHash('sha256').update(docs.map((d) => `${d.id}:${d.sha256}`).sort().join('\n')).digest('hex');
+const hashOf = (docs) =>
+  createHash('sha256')
+    .update(
+      docs
+        .map((d) => `${d.id}:${d.sha256}`)
+        .sort()
+        .join('\n'),
+    )
+    .digest('hex');
 
 async function main() {
   ensureBuilt(repo, log);
@@ -137,9 +150,15 @@ async function main() {
 
   function fitAndMeasure(features, classes, data, sets, unit) {
     const model = fitSoftmax(features, classes, data.xs, data.ys);
-    const right = data.xs.filter((x, i) => { const p = predictSoftmax(model, x); return classes[p.indexOf(Math.max(...p))] === data.ys[i]; }).length;
+    const right = data.xs.filter((x, i) => {
+      const p = predictSoftmax(model, x);
+      return classes[p.indexOf(Math.max(...p))] === data.ys[i];
+    }).length;
     const accuracy = +(right / Math.max(1, data.xs.length)).toFixed(4);
-    return { training: { command: 'npm run train', split: 'tune', datasets: sets, unit, examples: data.xs.length, tune_accuracy: accuracy }, ...model };
+    return {
+      training: { command: 'npm run train', split: 'tune', datasets: sets, unit, examples: data.xs.length, tune_accuracy: accuracy },
+      ...model,
+    };
   }
 }
 

@@ -1,5 +1,9 @@
 import {
-  TERMINAL_JOB_STATUSES, type ArtifactListItemDto, type ArtifactRecordDto, type ArtifactStatusResponseDto, type JobStatusResponseDto,
+  TERMINAL_JOB_STATUSES,
+  type ArtifactListItemDto,
+  type ArtifactRecordDto,
+  type ArtifactStatusResponseDto,
+  type JobStatusResponseDto,
 } from '@docket/contracts';
 import type { ArtifactEntity } from './entities/artifact.entity.js';
 import type { JobEntity } from './entities/job.entity.js';
@@ -23,7 +27,13 @@ export function toArtifactRecord(a: ArtifactEntity, jobs: JobEntity[]): Artifact
     confidence: a.confidence,
     needs_review: a.needsReview,
     latest_result: a.latestResult,
-    jobs: jobs.map((j) => ({ job_id: j.id, status: j.status, created_at: iso(j.createdAt)!, completed_at: iso(j.completedAt), error: j.error })),
+    jobs: jobs.map((j) => ({
+      job_id: j.id,
+      status: j.status,
+      created_at: iso(j.createdAt)!,
+      completed_at: iso(j.completedAt),
+      error: j.error,
+    })),
   };
 }
 
@@ -49,8 +59,14 @@ export function toJobStatus(j: JobEntity, resultDownloadUrl?: string): JobStatus
 /** `ArtifactListResponse` (spec §2.1). */
 export function toArtifactListItem(a: ArtifactEntity): ArtifactListItemDto {
   return {
-    id: a.id, filename: a.filename, artifact_type: a.artifactType, artifact_size: a.artifactSize, status: a.status,
-    uploaded_at: iso(a.uploadedAt), confidence: a.confidence, needs_review: a.needsReview,
+    id: a.id,
+    filename: a.filename,
+    artifact_type: a.artifactType,
+    artifact_size: a.artifactSize,
+    status: a.status,
+    uploaded_at: iso(a.uploadedAt),
+    confidence: a.confidence,
+    needs_review: a.needsReview,
   };
 }
 

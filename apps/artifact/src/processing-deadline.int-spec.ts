@@ -35,16 +35,28 @@ describe('artifact: processing deadline of queued and running jobs (real Postgre
   const jobRow = async (jobId: string) => (await client.query(`SELECT * FROM "artifact"."jobs" WHERE "id" = $1`, [jobId])).rows[0];
   const artifactRow = async (id: string) => (await client.query(`SELECT * FROM "artifact"."artifacts" WHERE "id" = $1`, [id])).rows[0];
   const finishedOutbox = async (jobId: string) =>
-    (await client.query(`SELECT "payload" FROM "artifact"."outbox" WHERE "subject" = $1 AND "payload"->>'jobId' = $2`, [Streams.events.jobFinished, jobId])).rows
-      .map((r) => r.payload as JobFinishedEvent);
+    (
+      await client.query(`SELECT "payload" FROM "artifact"."outbox" WHERE "subject" = $1 AND "payload"->>'jobId' = $2`, [
+        Streams.events.jobFinished,
+        jobId,
+      ])
+    ).rows.map((r) => r.payload as JobFinishedEvent);
   const after = (t: Date, ms: number) => new Date(t.getTime() + ms);
 
   /** POST /extract + PUT + confirm: the job is `queued_for_processing`; `start` also reports the worker's pickup. */
   async function submit(o: { start?: boolean; retention?: string } = {}) {
     const accountId = acct();
     const sub = await call<ExtractResponseDto>(Subjects.artifact.createExtraction, {
-      accountId, sandbox: false, apiKeyId: 'key_test',
-      request: { filename: 'slow.pdf', artifact_type: 'application/pdf', artifact_size: BYTES.length, extraction_schema: SCHEMA, retention_policy: o.retention },
+      accountId,
+      sandbox: false,
+      apiKeyId: 'key_test',
+      request: {
+        filename: 'slow.pdf',
+        artifact_type: 'application/pdf',
+        artifact_size: BYTES.length,
+        extraction_schema: SCHEMA,
+        retention_policy: o.retention,
+      },
     });
     expect((await fetch(sub.upload_url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: BYTES })).status).toBe(200);
     await call(Subjects.artifact.confirmUpload, { accountId, artifactId: sub.artifact_id });
@@ -80,27 +92,52 @@ describe('artifact: processing deadline of queued and running jobs (real Postgre
     expect(job.completed_at).toBeInstanceOf(Date);
     expect(await artifactRow(a.artifactId)).toMatchObject({ status: 'expired', status_message: TIMEOUT_ERROR, latest_result: null });
     expect((await artifactRow(a.artifactId)).processed_at).toBeInstanceOf(Date);
-    expect(await call<JobStatusResponseDto>(Subjects.artifact.getJob, { accountId: a.accountId, jobId: a.jobId }))
-      .toMatchObject({ status: 'expired', error: TIMEOUT_ERROR, completed_at: job.completed_at.toISOString() });
+    expect(await call<JobStatusResponseDto>(Subjects.artifact.getJob, { accountId: a.accountId, jobId: a.jobId })).toMatchObject({
+      status: 'expired',
+      error: TIMEOUT_ERROR,
+      completed_at: job.completed_at.toISOString(),
+    });
 
     // Billing releases the hold and webhooks fire from the job-finished event: enqueued with the state change, published by the relay.
     const expected = {
-      eventId: `fin_${a.jobId}`, jobId: a.jobId, artifactId: a.artifactId, accountId: a.accountId, sandbox: false, status: 'expired',
-      pages: 0, result: null, confidence: null, needsReview: false, error: TIMEOUT_ERROR, filename: 'slow.pdf', finishedAt: job.completed_at.toISOString(),
+      eventId: `fin_${a.jobId}`,
+      jobId: a.jobId,
+      artifactId: a.artifactId,
+      accountId: a.accountId,
+      sandbox: false,
+      status: 'expired',
+      pages: 0,
+      result: null,
+      confidence: null,
+      needsReview: false,
+      error: TIMEOUT_ERROR,
+      filename: 'slow.pdf',
+      finishedAt: job.completed_at.toISOString(),
     };
     expect(await finishedOutbox(a.jobId)).toEqual([expect.objectContaining(expected)]);
-    await expectEventually(async () => expect(finished.filter((e) => e.jobId === a.jobId)).toEqual([expect.objectContaining(expected)]), { what: 'expired event' });
+    await expectEventually(async () => expect(finished.filter((e) => e.jobId === a.jobId)).toEqual([expect.objectContaining(expected)]), {
+      what: 'expired event',
+    });
   });
 
   it('sweep(now): running jobs expire past the processing deadline (from started_at), queued ones only past the queue deadline (from queued_at); terminal jobs are untouched', async () => {
     const running = await submit({ start: true });
     const queued = await submit();
     const done = await submit({ start: true });
-    await call(Subjects.artifact.jobOutcome, { jobId: done.jobId, status: 'success', result: { invoice_number: 'INV-1' }, confidence: 0.9, pages: 1 });
+    await call(Subjects.artifact.jobOutcome, {
+      jobId: done.jobId,
+      status: 'success',
+      result: { invoice_number: 'INV-1' },
+      confidence: 0.9,
+      pages: 1,
+    });
     const failed = await submit({ start: true });
     await call(Subjects.artifact.jobOutcome, { jobId: failed.jobId, status: 'failed', pages: 0, error: 'corrupt_file: unreadable' });
     // Terminal jobs that started long ago are past any deadline, and stay as they are.
-    await client.query(`UPDATE "artifact"."jobs" SET "started_at" = now() - interval '2 hours', "queued_at" = now() - interval '2 hours' WHERE "id" = ANY($1)`, [[done.jobId, failed.jobId]]);
+    await client.query(
+      `UPDATE "artifact"."jobs" SET "started_at" = now() - interval '2 hours', "queued_at" = now() - interval '2 hours' WHERE "id" = ANY($1)`,
+      [[done.jobId, failed.jobId]],
+    );
     const doneBefore = await jobRow(done.jobId);
     const failedBefore = await jobRow(failed.jobId);
     const t0 = new Date();
@@ -121,20 +158,29 @@ describe('artifact: processing deadline of queued and running jobs (real Postgre
     // A day on, the queued job (its message lost) expires too.
     const now = after(t0, 24 * 60 * MINUTE + MINUTE);
     expect(await deadline.sweep(now)).toBe(1);
-    for (const [j, at, error] of [[running, soon, TIMEOUT_ERROR], [queued, now, QUEUE_TIMEOUT_ERROR]] as const) {
+    for (const [j, at, error] of [
+      [running, soon, TIMEOUT_ERROR],
+      [queued, now, QUEUE_TIMEOUT_ERROR],
+    ] as const) {
       expect(await jobRow(j.jobId)).toMatchObject({ status: 'expired', error, completed_at: at });
       expect(await artifactRow(j.artifactId)).toMatchObject({ status: 'expired', status_message: error, processed_at: at });
       expect(await finishedOutbox(j.jobId)).toEqual([expect.objectContaining({ status: 'expired', pages: 0, result: null, error })]);
     }
     expect(await jobRow(done.jobId)).toEqual(doneBefore);
     expect(await jobRow(failed.jobId)).toEqual(failedBefore);
-    expect(await artifactRow(done.artifactId)).toMatchObject({ status: 'completed', status_message: null, latest_result: { invoice_number: 'INV-1' } });
+    expect(await artifactRow(done.artifactId)).toMatchObject({
+      status: 'completed',
+      status_message: null,
+      latest_result: { invoice_number: 'INV-1' },
+    });
     expect(await artifactRow(failed.artifactId)).toMatchObject({ status: 'failed', status_message: 'corrupt_file: unreadable' });
     expect((await finishedOutbox(done.jobId)).map((e) => e.status)).toEqual(['success']);
     expect((await finishedOutbox(failed.jobId)).map((e) => e.status)).toEqual(['failed']);
     // Nothing left to do: a second sweep is a no-op.
     expect(await deadline.sweep(now)).toBe(0);
-    await expectEventually(async () => expect(finished.filter((e) => e.jobId === queued.jobId).map((e) => e.status)).toEqual(['expired']), { what: 'queued job event' });
+    await expectEventually(async () => expect(finished.filter((e) => e.jobId === queued.jobId).map((e) => e.status)).toEqual(['expired']), {
+      what: 'queued job event',
+    });
   });
 
   it('a late worker report after expiry changes nothing: the outcome is not applied, a redelivery is told to stop, one finished event', async () => {
@@ -145,17 +191,36 @@ describe('artifact: processing deadline of queued and running jobs (real Postgre
     expect(expiredRow).toMatchObject({ status: 'expired', error: TIMEOUT_ERROR });
 
     // The worker finally reports success (its last delivery survived after all), then a redelivery starts.
-    expect(await call(Subjects.artifact.jobOutcome, {
-      jobId: a.jobId, status: 'success', result: { invoice_number: 'late' }, confidence: 0.95, needsReview: false, pages: 2,
-    })).toEqual({ applied: false });
-    expect(await call(Subjects.artifact.jobOutcome, { jobId: a.jobId, status: 'failed', pages: 0, error: 'extraction_failed: late' })).toEqual({ applied: false });
+    expect(
+      await call(Subjects.artifact.jobOutcome, {
+        jobId: a.jobId,
+        status: 'success',
+        result: { invoice_number: 'late' },
+        confidence: 0.95,
+        needsReview: false,
+        pages: 2,
+      }),
+    ).toEqual({ applied: false });
+    expect(
+      await call(Subjects.artifact.jobOutcome, { jobId: a.jobId, status: 'failed', pages: 0, error: 'extraction_failed: late' }),
+    ).toEqual({ applied: false });
     expect(await call(Subjects.artifact.jobStarted, { jobId: a.jobId, attempt: 2 })).toEqual({ proceed: false });
 
     expect(await jobRow(a.jobId)).toEqual(expiredRow);
-    expect(await artifactRow(a.artifactId)).toMatchObject({ status: 'expired', status_message: TIMEOUT_ERROR, latest_result: null, confidence: null });
-    expect(await call<JobStatusResponseDto>(Subjects.artifact.getJob, { accountId: a.accountId, jobId: a.jobId })).toMatchObject({ status: 'expired', error: TIMEOUT_ERROR });
+    expect(await artifactRow(a.artifactId)).toMatchObject({
+      status: 'expired',
+      status_message: TIMEOUT_ERROR,
+      latest_result: null,
+      confidence: null,
+    });
+    expect(await call<JobStatusResponseDto>(Subjects.artifact.getJob, { accountId: a.accountId, jobId: a.jobId })).toMatchObject({
+      status: 'expired',
+      error: TIMEOUT_ERROR,
+    });
     expect((await finishedOutbox(a.jobId)).map((e) => e.status)).toEqual(['expired']);
-    await expectEventually(async () => expect(finished.filter((e) => e.jobId === a.jobId).map((e) => e.status)).toEqual(['expired']), { what: 'expired event' });
+    await expectEventually(async () => expect(finished.filter((e) => e.jobId === a.jobId).map((e) => e.status)).toEqual(['expired']), {
+      what: 'expired event',
+    });
   });
 
   it('retention `immediate`: the raw upload of an artifact whose job expired is purged, as after a failed job', async () => {

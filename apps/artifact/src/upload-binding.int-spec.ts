@@ -31,17 +31,22 @@ describe('artifact: uploads bound to the declared size, holds covered at confirm
 
   const submit = (accountId: string) =>
     h.call<ExtractResponseDto>(Subjects.artifact.createExtraction, {
-      accountId, sandbox: false, apiKeyId: 'key_test',
+      accountId,
+      sandbox: false,
+      apiKeyId: 'key_test',
       request: { filename: 'invoice.pdf', artifact_type: 'application/pdf', artifact_size: BYTES.length, extraction_schema: SCHEMA },
     });
-  const put = (url: string, body: Buffer) => fetch(url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: new Uint8Array(body) });
+  const put = (url: string, body: Buffer) =>
+    fetch(url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: new Uint8Array(body) });
 
   it('storage refuses a body of another size than artifact_size (403); the declared size is accepted and confirm covers the hold from HEAD', async () => {
     const accountId = `acct_${ulid().toLowerCase()}`;
     const sub = await submit(accountId);
     expect((await put(sub.upload_url, Buffer.concat([BYTES, BYTES]))).status).toBe(403);
     expect((await put(sub.upload_url, BYTES.subarray(1))).status).toBe(403);
-    expect(await h.fail(Subjects.artifact.confirmUpload, { accountId, artifactId: sub.artifact_id })).toMatchObject({ code: 'upload_missing' });
+    expect(await h.fail(Subjects.artifact.confirmUpload, { accountId, artifactId: sub.artifact_id })).toMatchObject({
+      code: 'upload_missing',
+    });
 
     expect((await put(sub.upload_url, BYTES)).status).toBe(200);
     const rec = await h.call<ArtifactRecordDto>(Subjects.artifact.confirmUpload, { accountId, artifactId: sub.artifact_id });
@@ -54,11 +59,16 @@ describe('artifact: uploads bound to the declared size, holds covered at confirm
     const sub = await submit(accountId);
     expect((await put(sub.upload_url, BYTES)).status).toBe(200);
     broke.add(accountId);
-    expect(await h.fail(Subjects.artifact.confirmUpload, { accountId, artifactId: sub.artifact_id })).toMatchObject({ code: 'insufficient_funds', status: 402 });
+    expect(await h.fail(Subjects.artifact.confirmUpload, { accountId, artifactId: sub.artifact_id })).toMatchObject({
+      code: 'insufficient_funds',
+      status: 402,
+    });
     broke.delete(accountId);
     const still = await h.call<ArtifactRecordDto>(Subjects.artifact.get, { accountId, artifactId: sub.artifact_id });
     expect(still).toMatchObject({ status: 'pending_upload', jobs: [expect.objectContaining({ job_id: sub.job_id, status: 'pending' })] });
-    expect((await h.call<ArtifactRecordDto>(Subjects.artifact.confirmUpload, { accountId, artifactId: sub.artifact_id })).status).toBe('uploaded');
+    expect((await h.call<ArtifactRecordDto>(Subjects.artifact.confirmUpload, { accountId, artifactId: sub.artifact_id })).status).toBe(
+      'uploaded',
+    );
   });
 
   it('upload expiry deletes an object that was PUT but never confirmed', async () => {

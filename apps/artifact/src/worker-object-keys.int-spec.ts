@@ -1,7 +1,13 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import {
-  RESULT_CONTENT_TYPES, resultKeys, Subjects, type DownloadResponseDto, type ExtractResponseDto, type JobStatusResponseDto, type JobStorageReply,
+  RESULT_CONTENT_TYPES,
+  resultKeys,
+  Subjects,
+  type DownloadResponseDto,
+  type ExtractResponseDto,
+  type JobStatusResponseDto,
+  type JobStorageReply,
 } from '@docket/contracts';
 import type { DocketError } from '@docket/errors';
 import { natsAuth, RpcClient } from '@docket/messaging';
@@ -23,7 +29,7 @@ const BYTES = Buffer.from('Order Ref: invented-77\n');
  * objects from artifact, and artifact derives result keys itself: a worker message naming any other object
  * (another account's results) changes nothing. Every worker call here runs as the `extraction-worker` NATS user.
  */
-describe('artifact: the worker reaches only its job\'s objects (real Postgres, NATS, S3)', () => {
+describe("artifact: the worker reaches only its job's objects (real Postgres, NATS, S3)", () => {
   let h: ArtifactHarness;
   let worker: RpcClient;
   let storage: S3Storage;
@@ -32,7 +38,12 @@ describe('artifact: the worker reaches only its job\'s objects (real Postgres, N
 
   beforeAll(async () => {
     h = await startArtifactHarness('worker_keys', billingStandIn().module);
-    worker = new RpcClient({ natsUrl: h.nats.url, auth: natsAuth(h.nats.env('extraction-worker')), name: 'worker-keys-test', timeoutMs: 10_000 });
+    worker = new RpcClient({
+      natsUrl: h.nats.url,
+      auth: natsAuth(h.nats.env('extraction-worker')),
+      name: 'worker-keys-test',
+      timeoutMs: 10_000,
+    });
     await worker.connect();
     storage = new S3Storage(storageConfigFromEnv(artifactEnvSchema.parse({ ...h.s3.env, DATABASE_URL: h.db.url })));
   });
@@ -46,7 +57,9 @@ describe('artifact: the worker reaches only its job\'s objects (real Postgres, N
   /** POST /extract + PUT + confirm, as a client would. */
   async function submitted(accountId: string) {
     const sub = await h.call<ExtractResponseDto>(Subjects.artifact.createExtraction, {
-      accountId, sandbox: false, apiKeyId: 'key_test',
+      accountId,
+      sandbox: false,
+      apiKeyId: 'key_test',
       request: { filename: 'order.txt', artifact_type: 'text/plain', artifact_size: BYTES.length, extraction_schema: SCHEMA },
     });
     expect((await fetch(sub.upload_url, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: BYTES })).status).toBe(200);
@@ -64,13 +77,29 @@ describe('artifact: the worker reaches only its job\'s objects (real Postgres, N
 
   async function finished(job: Awaited<ReturnType<typeof submitted>>, document: string) {
     const access = await pickedUp(job);
-    expect((await fetch(access.resultPutUrl, { method: 'PUT', headers: { 'content-type': RESULT_CONTENT_TYPES.json }, body: document })).status).toBe(200);
-    expect((await fetch(access.markdownPutUrl, { method: 'PUT', headers: { 'content-type': RESULT_CONTENT_TYPES.markdown }, body: '# done\n' })).status).toBe(200);
-    return asWorker(Subjects.artifact.jobOutcome, { jobId: job.jobId, status: 'success', result: {}, resultKey: job.keys.json, markdownKey: job.keys.markdown, pages: 1 });
+    expect(
+      (await fetch(access.resultPutUrl, { method: 'PUT', headers: { 'content-type': RESULT_CONTENT_TYPES.json }, body: document })).status,
+    ).toBe(200);
+    expect(
+      (await fetch(access.markdownPutUrl, { method: 'PUT', headers: { 'content-type': RESULT_CONTENT_TYPES.markdown }, body: '# done\n' }))
+        .status,
+    ).toBe(200);
+    return asWorker(Subjects.artifact.jobOutcome, {
+      jobId: job.jobId,
+      status: 'success',
+      result: {},
+      resultKey: job.keys.json,
+      markdownKey: job.keys.markdown,
+      pages: 1,
+    });
   }
 
   const resultOf = async (job: { accountId: string; artifactId: string }) => {
-    const dl = await h.call<DownloadResponseDto>(Subjects.artifact.download, { accountId: job.accountId, artifactId: job.artifactId, fileType: 'json' });
+    const dl = await h.call<DownloadResponseDto>(Subjects.artifact.download, {
+      accountId: job.accountId,
+      artifactId: job.artifactId,
+      fileType: 'json',
+    });
     return (await fetch(dl.download_url)).text();
   };
 
@@ -81,12 +110,21 @@ describe('artifact: the worker reaches only its job\'s objects (real Postgres, N
     await pickedUp(attacker);
 
     const refused = await refusedForWorker(Subjects.artifact.jobOutcome, {
-      jobId: attacker.jobId, status: 'success', result: {}, resultKey: victim.keys.json, markdownKey: victim.keys.markdown, pages: 1,
+      jobId: attacker.jobId,
+      status: 'success',
+      result: {},
+      resultKey: victim.keys.json,
+      markdownKey: victim.keys.markdown,
+      pages: 1,
     });
 
     expect(refused).toMatchObject({ code: 'forbidden' });
-    expect(await h.call<JobStatusResponseDto>(Subjects.artifact.getJob, { accountId: attacker.accountId, jobId: attacker.jobId })).toMatchObject({ status: 'running' });
-    expect(await h.fail(Subjects.artifact.download, { accountId: attacker.accountId, artifactId: attacker.artifactId, fileType: 'json' })).toMatchObject({ code: 'not_found' });
+    expect(
+      await h.call<JobStatusResponseDto>(Subjects.artifact.getJob, { accountId: attacker.accountId, jobId: attacker.jobId }),
+    ).toMatchObject({ status: 'running' });
+    expect(
+      await h.fail(Subjects.artifact.download, { accountId: attacker.accountId, artifactId: attacker.artifactId, fileType: 'json' }),
+    ).toMatchObject({ code: 'not_found' });
     expect(await resultOf(victim)).toBe('{"owner":"victim"}');
     // The job's own keys still work afterwards.
     expect(await finished(attacker, '{"owner":"attacker"}')).toEqual({ applied: true });
@@ -98,7 +136,12 @@ describe('artifact: the worker reaches only its job\'s objects (real Postgres, N
     expect(await finished(victim, '{"owner":"victim"}')).toEqual({ applied: true });
 
     const reply = await asWorker(Subjects.artifact.jobOutcome, {
-      jobId: `job_${ulid().toLowerCase()}`, status: 'success', result: {}, resultKey: victim.keys.json, markdownKey: victim.keys.markdown, pages: 1,
+      jobId: `job_${ulid().toLowerCase()}`,
+      status: 'success',
+      result: {},
+      resultKey: victim.keys.json,
+      markdownKey: victim.keys.markdown,
+      pages: 1,
     });
 
     expect(reply).toEqual({ applied: false });

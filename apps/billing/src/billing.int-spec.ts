@@ -1,14 +1,29 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import {
-  MAX_ARTIFACT_BYTES, Streams, Subjects, type JobFinishedEvent, type PlaceHoldReply, type ReleaseHoldReply, type ResizeHoldReply, type UsageSummaryResponseDto,
+  MAX_ARTIFACT_BYTES,
+  Streams,
+  Subjects,
+  type JobFinishedEvent,
+  type PlaceHoldReply,
+  type ReleaseHoldReply,
+  type ResizeHoldReply,
+  type UsageSummaryResponseDto,
   type WalletStatusResponseDto,
 } from '@docket/contracts';
 import { createServiceDataSource } from '@docket/database';
 import type { DocketError } from '@docket/errors';
 import { JetStreamBus, RpcClient } from '@docket/messaging';
 import {
-  createTestDatabase, expectEventually, freePort, rejectionOf, startTestNats, testLogger, type TestDatabase, type TestNats } from '@docket/testing';
+  createTestDatabase,
+  expectEventually,
+  freePort,
+  rejectionOf,
+  startTestNats,
+  testLogger,
+  type TestDatabase,
+  type TestNats,
+} from '@docket/testing';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { ulid } from 'ulid';
 import type { DataSource } from 'typeorm';
@@ -36,27 +51,59 @@ describe('billing service (real Postgres + NATS JetStream)', () => {
   const call = <T>(subject: string, payload: object) => rpc.request<T>(subject, payload);
   const fail = (subject: string, payload: object) => rejectionOf<DocketError>(rpc.request(subject, payload), subject);
   const wallet = (accountId: string) => call<WalletStatusResponseDto>(Subjects.billing.getWallet, { accountId });
-  const open = (accountId: string, initialCredits: number) => call<WalletStatusResponseDto>(Subjects.billing.openWallet, { accountId, initialCredits });
+  const open = (accountId: string, initialCredits: number) =>
+    call<WalletStatusResponseDto>(Subjects.billing.openWallet, { accountId, initialCredits });
   const hold = (accountId: string, jobId: string, o: { sandbox?: boolean; size?: number } = {}) =>
-    call<PlaceHoldReply>(Subjects.billing.placeHold, { accountId, jobId, sandbox: o.sandbox ?? false, artifactSize: o.size ?? SMALL, mimeType: 'application/pdf' });
+    call<PlaceHoldReply>(Subjects.billing.placeHold, {
+      accountId,
+      jobId,
+      sandbox: o.sandbox ?? false,
+      artifactSize: o.size ?? SMALL,
+      mimeType: 'application/pdf',
+    });
   const finished = (e: Pick<JobFinishedEvent, 'accountId' | 'jobId' | 'status'> & Partial<JobFinishedEvent>, msgId = `evt_${ulid()}`) =>
-    bus.publish(Streams.events.jobFinished, {
-      eventId: msgId, artifactId: 'art_x', sandbox: false, pages: 0, webhookId: null, batchId: null, filename: 'a.pdf', result: null,
-      confidence: null, needsReview: false, error: null, createdAt: new Date().toISOString(), finishedAt: new Date().toISOString(), ...e,
-    }, msgId);
+    bus.publish(
+      Streams.events.jobFinished,
+      {
+        eventId: msgId,
+        artifactId: 'art_x',
+        sandbox: false,
+        pages: 0,
+        webhookId: null,
+        batchId: null,
+        filename: 'a.pdf',
+        result: null,
+        confidence: null,
+        needsReview: false,
+        error: null,
+        createdAt: new Date().toISOString(),
+        finishedAt: new Date().toISOString(),
+        ...e,
+      },
+      msgId,
+    );
   /** Every published job.finished has been handled and acknowledged by billing's durable consumer. */
   const consumerDrained = async () => {
     const jsm = await jetstreamManager(bus.connection);
-    await expectEventually(async () => {
-      const info = await jsm.consumers.info(Streams.events.name, Streams.events.durables.billing);
-      expect({ pending: info.num_pending, unacked: info.num_ack_pending }).toEqual({ pending: 0, unacked: 0 });
-    }, { what: 'billing consumer drained' });
+    await expectEventually(
+      async () => {
+        const info = await jsm.consumers.info(Streams.events.name, Streams.events.durables.billing);
+        expect({ pending: info.num_pending, unacked: info.num_ack_pending }).toEqual({ pending: 0, unacked: 0 });
+      },
+      { what: 'billing consumer drained' },
+    );
   };
   const holdRow = async (jobId: string) => (await ds.query(`SELECT * FROM "billing"."holds" WHERE "job_id" = $1`, [jobId]))[0];
 
   beforeAll(async () => {
     [db, nats] = await Promise.all([createTestDatabase('billing_t'), startTestNats()]);
-    service = await bootstrap({ DATABASE_URL: db.url, NATS_URL: nats.url, PORT: String(await freePort()), LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+    service = await bootstrap({
+      DATABASE_URL: db.url,
+      NATS_URL: nats.url,
+      PORT: String(await freePort()),
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+    });
     rpc = new RpcClient({ natsUrl: nats.url, name: 'billing-test', timeoutMs: 10_000 });
     await rpc.connect();
     bus = new JetStreamBus(nats.url, testLogger(), 'billing-test');
@@ -88,22 +135,35 @@ describe('billing service (real Postgres + NATS JetStream)', () => {
     expect(await open(a, 100)).toEqual({ balance: 100, spendable: 100, is_frozen: false, frozen_reason: null });
     expect(await wallet(a)).toEqual({ balance: 100, spendable: 100, is_frozen: false, frozen_reason: null });
 
-    expect(await call(Subjects.billing.deposit, { accountId: a, credits: 2.5, reference: 'inv-1' })).toMatchObject({ balance: 102.5, spendable: 102.5 });
+    expect(await call(Subjects.billing.deposit, { accountId: a, credits: 2.5, reference: 'inv-1' })).toMatchObject({
+      balance: 102.5,
+      spendable: 102.5,
+    });
     expect(await call(Subjects.billing.freeze, { accountId: a, reason: 'payment_failed' })).toEqual({
-      balance: 102.5, spendable: 102.5, is_frozen: true, frozen_reason: 'payment_failed',
+      balance: 102.5,
+      spendable: 102.5,
+      is_frozen: true,
+      frozen_reason: 'payment_failed',
     });
     expect(await wallet(a)).toMatchObject({ is_frozen: true, frozen_reason: 'payment_failed' });
     expect(await call(Subjects.billing.unfreeze, { accountId: a })).toMatchObject({ is_frozen: false, frozen_reason: null });
 
-    const ledger = await ds.query(`SELECT "kind", "balance_change_micro" FROM "billing"."ledger_entries" WHERE "account_id" = $1 ORDER BY "id"`, [a]);
-    expect(ledger).toEqual([{ kind: 'deposit', balance_change_micro: '100000000' }, { kind: 'deposit', balance_change_micro: '2500000' }]);
+    const ledger = await ds.query(
+      `SELECT "kind", "balance_change_micro" FROM "billing"."ledger_entries" WHERE "account_id" = $1 ORDER BY "id"`,
+      [a],
+    );
+    expect(ledger).toEqual([
+      { kind: 'deposit', balance_change_micro: '100000000' },
+      { kind: 'deposit', balance_change_micro: '2500000' },
+    ]);
   });
 
   it('rejects invalid payloads and unknown wallets', async () => {
     await expect(fail(Subjects.billing.deposit, { accountId: acct(), credits: -1 })).resolves.toMatchObject({ code: 'invalid_payload' });
     await expect(fail(Subjects.billing.deposit, { accountId: acct(), credits: 1 })).resolves.toMatchObject({ code: 'wallet_not_found' });
-    await expect(fail(Subjects.billing.placeHold, { accountId: 'nope', jobId: job(), sandbox: false, artifactSize: 1, mimeType: 'x' }))
-      .resolves.toMatchObject({ code: 'invalid_payload' });
+    await expect(
+      fail(Subjects.billing.placeHold, { accountId: 'nope', jobId: job(), sandbox: false, artifactSize: 1, mimeType: 'x' }),
+    ).resolves.toMatchObject({ code: 'invalid_payload' });
     await expect(fail(Subjects.billing.usage, { accountId: acct(), period: '1y' })).resolves.toMatchObject({ code: 'invalid_payload' });
   });
 
@@ -128,7 +188,7 @@ describe('billing service (real Postgres + NATS JetStream)', () => {
     expect(charges).toHaveLength(1);
   });
 
-  it('the engine\'s page count settles, also above the hold (ADR 0005), never beyond what the wallet has', async () => {
+  it("the engine's page count settles, also above the hold (ADR 0005), never beyond what the wallet has", async () => {
     const a = acct();
     await open(a, 50);
     const j = job();
@@ -167,10 +227,21 @@ describe('billing service (real Postgres + NATS JetStream)', () => {
     await open(a, 10);
     const j = job();
     await hold(a, j);
-    expect(await call<ReleaseHoldReply>(Subjects.billing.releaseHold, { accountId: a, jobId: j, reason: 'cancelled' })).toEqual({ jobId: j, status: 'released', amount: 5 });
-    expect(await call<ReleaseHoldReply>(Subjects.billing.releaseHold, { accountId: a, jobId: j })).toEqual({ jobId: j, status: 'released', amount: 5 });
+    expect(await call<ReleaseHoldReply>(Subjects.billing.releaseHold, { accountId: a, jobId: j, reason: 'cancelled' })).toEqual({
+      jobId: j,
+      status: 'released',
+      amount: 5,
+    });
+    expect(await call<ReleaseHoldReply>(Subjects.billing.releaseHold, { accountId: a, jobId: j })).toEqual({
+      jobId: j,
+      status: 'released',
+      amount: 5,
+    });
     expect(await wallet(a)).toMatchObject({ balance: 10, spendable: 10 });
-    expect(await call<ReleaseHoldReply>(Subjects.billing.releaseHold, { accountId: a, jobId: job() })).toMatchObject({ status: 'unknown', amount: 0 });
+    expect(await call<ReleaseHoldReply>(Subjects.billing.releaseHold, { accountId: a, jobId: job() })).toMatchObject({
+      status: 'unknown',
+      amount: 0,
+    });
     // Another account cannot release it (and learns nothing about it).
     const other = acct();
     await open(other, 10);
@@ -198,18 +269,22 @@ describe('billing service (real Postgres + NATS JetStream)', () => {
   it('402 wallet_frozen (live and sandbox) and 402 insufficient_funds', async () => {
     const a = acct();
     await open(a, 4);
-    await expect(fail(Subjects.billing.placeHold, { accountId: a, jobId: job(), sandbox: false, artifactSize: SMALL, mimeType: 'application/pdf' }))
-      .resolves.toMatchObject({ code: 'insufficient_funds' });
+    await expect(
+      fail(Subjects.billing.placeHold, { accountId: a, jobId: job(), sandbox: false, artifactSize: SMALL, mimeType: 'application/pdf' }),
+    ).resolves.toMatchObject({ code: 'insufficient_funds' });
     await call(Subjects.billing.deposit, { accountId: a, credits: 100 });
     await call(Subjects.billing.freeze, { accountId: a, reason: 'compliance_review' });
-    await expect(fail(Subjects.billing.placeHold, { accountId: a, jobId: job(), sandbox: false, artifactSize: SMALL, mimeType: 'application/pdf' }))
-      .resolves.toMatchObject({ code: 'wallet_frozen' });
-    await expect(fail(Subjects.billing.placeHold, { accountId: a, jobId: job(), sandbox: true, artifactSize: SMALL, mimeType: 'application/pdf' }))
-      .resolves.toMatchObject({ code: 'wallet_frozen' });
+    await expect(
+      fail(Subjects.billing.placeHold, { accountId: a, jobId: job(), sandbox: false, artifactSize: SMALL, mimeType: 'application/pdf' }),
+    ).resolves.toMatchObject({ code: 'wallet_frozen' });
+    await expect(
+      fail(Subjects.billing.placeHold, { accountId: a, jobId: job(), sandbox: true, artifactSize: SMALL, mimeType: 'application/pdf' }),
+    ).resolves.toMatchObject({ code: 'wallet_frozen' });
     await call(Subjects.billing.unfreeze, { accountId: a });
     expect((await hold(a, job())).amount).toBe(5);
-    await expect(fail(Subjects.billing.placeHold, { accountId: acct(), jobId: job(), sandbox: false, artifactSize: 1, mimeType: 'x' }))
-      .resolves.toMatchObject({ code: 'wallet_not_found' });
+    await expect(
+      fail(Subjects.billing.placeHold, { accountId: acct(), jobId: job(), sandbox: false, artifactSize: 1, mimeType: 'x' }),
+    ).resolves.toMatchObject({ code: 'wallet_not_found' });
   });
 
   it('sandbox holds are 0, never short of funds and never charged', async () => {
@@ -218,7 +293,15 @@ describe('billing service (real Postgres + NATS JetStream)', () => {
     const j = job();
     expect(await hold(a, j, { sandbox: true, size: MAX_ARTIFACT_BYTES })).toEqual({ jobId: j, amount: 0 });
     // Above the engine's limit the payload itself is refused (the gateway refuses it at submit first).
-    expect(await fail(Subjects.billing.placeHold, { accountId: a, jobId: job(), sandbox: true, artifactSize: MAX_ARTIFACT_BYTES + 1, mimeType: 'application/pdf' })).toMatchObject({ code: 'invalid_payload' });
+    expect(
+      await fail(Subjects.billing.placeHold, {
+        accountId: a,
+        jobId: job(),
+        sandbox: true,
+        artifactSize: MAX_ARTIFACT_BYTES + 1,
+        mimeType: 'application/pdf',
+      }),
+    ).toMatchObject({ code: 'invalid_payload' });
     await finished({ accountId: a, jobId: j, status: 'success', pages: 30, sandbox: true });
     await expectEventually(async () => expect((await holdRow(j)).state).toBe('settled'));
     expect(await holdRow(j)).toMatchObject({ charged_micro: '0', outcome: 'success' });
@@ -278,9 +361,10 @@ describe('billing service (real Postgres + NATS JetStream)', () => {
   });
 
   describe('billing.v1.hold.cover (confirm: the hold covers the stored object, ADR 0005)', () => {
-    const cover = (accountId: string, jobId: string, artifactSize: number) => call<PlaceHoldReply>(Subjects.billing.coverHold, { accountId, jobId, artifactSize });
+    const cover = (accountId: string, jobId: string, artifactSize: number) =>
+      call<PlaceHoldReply>(Subjects.billing.coverHold, { accountId, jobId, artifactSize });
 
-    it('grows the hold to the real size\'s estimate, is idempotent and never shrinks it', async () => {
+    it("grows the hold to the real size's estimate, is idempotent and never shrinks it", async () => {
       const a = acct();
       await open(a, 20);
       const j = job();
@@ -297,10 +381,15 @@ describe('billing service (real Postgres + NATS JetStream)', () => {
       await open(a, 10);
       const j = job();
       await hold(a, j);
-      expect(await fail(Subjects.billing.coverHold, { accountId: a, jobId: j, artifactSize: 1_200_000 }))
-        .toMatchObject({ code: 'insufficient_funds', status: 402, details: { required: 12, spendable: 5 } });
+      expect(await fail(Subjects.billing.coverHold, { accountId: a, jobId: j, artifactSize: 1_200_000 })).toMatchObject({
+        code: 'insufficient_funds',
+        status: 402,
+        details: { required: 12, spendable: 5 },
+      });
       await call(Subjects.billing.freeze, { accountId: a, reason: 'manual_freeze' });
-      expect(await fail(Subjects.billing.coverHold, { accountId: a, jobId: j, artifactSize: 800_000 })).toMatchObject({ code: 'wallet_frozen' });
+      expect(await fail(Subjects.billing.coverHold, { accountId: a, jobId: j, artifactSize: 800_000 })).toMatchObject({
+        code: 'wallet_frozen',
+      });
       expect(await cover(a, j, SMALL)).toEqual({ jobId: j, amount: 5 }); // already covered: no money moves, frozen or not
       expect(await wallet(a)).toMatchObject({ balance: 10, spendable: 5 });
     });
@@ -312,7 +401,9 @@ describe('billing service (real Postgres + NATS JetStream)', () => {
       await hold(a, late);
       await hold(a, never);
       for (const j of [late, never]) {
-        expect(await call<ReleaseHoldReply>(Subjects.billing.releaseHold, { accountId: a, jobId: j, reason: 'unconfirmed' })).toMatchObject({ status: 'released' });
+        expect(await call<ReleaseHoldReply>(Subjects.billing.releaseHold, { accountId: a, jobId: j, reason: 'unconfirmed' })).toMatchObject(
+          { status: 'released' },
+        );
       }
       expect(await wallet(a)).toMatchObject({ balance: 20, spendable: 20 });
       expect(await cover(a, late, SMALL)).toEqual({ jobId: late, amount: 5 });
@@ -321,7 +412,9 @@ describe('billing service (real Postgres + NATS JetStream)', () => {
       await finished({ accountId: a, jobId: never, status: 'expired' });
       await expectEventually(async () => expect(await wallet(a)).toMatchObject({ balance: 18, spendable: 18 }));
       await expectEventually(async () => expect(await holdRow(never)).toMatchObject({ state: 'released', outcome: 'expired' }));
-      expect(await fail(Subjects.billing.coverHold, { accountId: a, jobId: late, artifactSize: SMALL })).toMatchObject({ code: 'conflict' });
+      expect(await fail(Subjects.billing.coverHold, { accountId: a, jobId: late, artifactSize: SMALL })).toMatchObject({
+        code: 'conflict',
+      });
     });
   });
   describe('billing.v1.hold.resize (the worker counted the pages, before reading; ADR 0005)', () => {
@@ -347,14 +440,17 @@ describe('billing service (real Postgres + NATS JetStream)', () => {
       await open(a, 5);
       const j = job();
       await hold(a, j);
-      expect(await fail(Subjects.billing.resizeHold, { accountId: a, jobId: j, pages: 30, partial: false }))
-        .toMatchObject({ code: 'insufficient_funds', status: 402, details: { required: 30, available: 5, pages: 30 } });
+      expect(await fail(Subjects.billing.resizeHold, { accountId: a, jobId: j, pages: 30, partial: false })).toMatchObject({
+        code: 'insufficient_funds',
+        status: 402,
+        details: { required: 30, available: 5, pages: 30 },
+      });
       expect(await holdRow(j)).toMatchObject({ state: 'held', amount_micro: '5000000' });
       await finished({ accountId: a, jobId: j, status: 'failed' });
       await expectEventually(async () => expect(await wallet(a)).toMatchObject({ balance: 5, spendable: 5 }));
     });
 
-    it('partial: holds the whole pages the wallet covers (never another job\'s hold); none covered is still a 402', async () => {
+    it("partial: holds the whole pages the wallet covers (never another job's hold); none covered is still a 402", async () => {
       const a = acct();
       await open(a, 12);
       const [j, other] = [job(), job()];
@@ -366,7 +462,9 @@ describe('billing service (real Postgres + NATS JetStream)', () => {
       await expectEventually(async () => expect(await wallet(a)).toMatchObject({ balance: 5, spendable: 0 }));
       await call(Subjects.billing.freeze, { accountId: a, reason: 'manual_freeze' });
       expect(await resize(a, other, 30, true)).toEqual({ jobId: other, amount: 5, pages: 5 }); // frozen: only its own hold
-      expect(await fail(Subjects.billing.resizeHold, { accountId: a, jobId: other, pages: 30, partial: false })).toMatchObject({ code: 'wallet_frozen' });
+      expect(await fail(Subjects.billing.resizeHold, { accountId: a, jobId: other, pages: 30, partial: false })).toMatchObject({
+        code: 'wallet_frozen',
+      });
     });
   });
 });

@@ -21,7 +21,12 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
   const ds = await openServiceDatabase(config, DATABASE);
 
   const bus = new JetStreamBus(config.NATS_URL, log, 'billing', natsAuth(config));
-  const rpc = new RpcClient({ natsUrl: config.NATS_URL, auth: natsAuth(config), name: 'billing-client', timeoutMs: config.ARTIFACT_RPC_TIMEOUT_MS });
+  const rpc = new RpcClient({
+    natsUrl: config.NATS_URL,
+    auth: natsAuth(config),
+    name: 'billing-client',
+    timeoutMs: config.ARTIFACT_RPC_TIMEOUT_MS,
+  });
   let app: INestApplication | undefined;
   try {
     await bus.connect();
@@ -30,7 +35,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
       service: 'billing',
       module: appModule({ ds, config, log, rpc }),
       natsUrl: config.NATS_URL,
-    natsAuth: natsAuth(config),
+      natsAuth: natsAuth(config),
       host: config.HOST,
       port: config.PORT,
       log,

@@ -55,7 +55,13 @@ describe('README Admin CLI: every command works verbatim from another terminal w
 
   beforeAll(async () => {
     db = await createTestDatabase('docket_e2e_admin');
-    const env = { ...terminalEnv(), DATABASE_URL: db.url, PORT: String(await freePort()), EMBEDDED_S3_PORT: String(await freePort()), LOG_LEVEL: 'warn' };
+    const env = {
+      ...terminalEnv(),
+      DATABASE_URL: db.url,
+      PORT: String(await freePort()),
+      EMBEDDED_S3_PORT: String(await freePort()),
+      LOG_LEVEL: 'warn',
+    };
     dev = startDevStack(env);
     exited = new Promise((r) => dev!.child.once('exit', r));
     await dev.ready;
@@ -78,16 +84,31 @@ describe('README Admin CLI: every command works verbatim from another terminal w
 
   it('runs each README command, in order, with placeholders replaced by the ids the earlier ones printed', async () => {
     const commands = readmeAdminCommands();
-    expect(commands.map(commandOf)).toEqual(['create-account', 'deposit', 'freeze', 'unfreeze', 'rotate-secret', 'list-secrets', 'revoke-secret', 'revoke-key', 'set-rate-limit', 'set-defaults']);
+    expect(commands.map(commandOf)).toEqual([
+      'create-account',
+      'deposit',
+      'freeze',
+      'unfreeze',
+      'rotate-secret',
+      'list-secrets',
+      'revoke-secret',
+      'revoke-key',
+      'set-rate-limit',
+      'set-defaults',
+    ]);
     // The file's own checks are the test above; here only: no command prints the password it holds.
-    const password: string = existsSync(CONNECTION_FILE) ? JSON.parse(readFileSync(CONNECTION_FILE, 'utf8')).NATS_PASSWORD : 'no connection file';
+    const password: string = existsSync(CONNECTION_FILE)
+      ? JSON.parse(readFileSync(CONNECTION_FILE, 'utf8')).NATS_PASSWORD
+      : 'no connection file';
     const ids: Record<string, string> = { tpl: 'auto', wh: 'none' };
     const outputs: Record<string, Record<string, unknown>> = {};
     for (const line of commands) {
       const command = line.replace(/\b(acct|dk_live|sec|tpl|wh)_…/g, (_m, kind: string) => ids[kind]);
-      const { stdout } = await run('bash', ['-c', command], { cwd: ROOT, env: terminalEnv() }).catch((e: { stdout: string; stderr: string }) => {
-        throw new Error(`${command}\n${e.stdout}\n${e.stderr}`);
-      });
+      const { stdout } = await run('bash', ['-c', command], { cwd: ROOT, env: terminalEnv() }).catch(
+        (e: { stdout: string; stderr: string }) => {
+          throw new Error(`${command}\n${e.stdout}\n${e.stderr}`);
+        },
+      );
       expect(stdout).not.toContain(password);
       const name = commandOf(line);
       outputs[name] = JSON.parse(stdout);
@@ -97,7 +118,10 @@ describe('README Admin CLI: every command works verbatim from another terminal w
       }
       if (name === 'rotate-secret') ids.sec = (outputs[name] as { secret_id: string }).secret_id;
     }
-    expect(outputs['create-account']).toMatchObject({ account_id: expect.stringMatching(/^acct_/), live: { api_key: expect.stringMatching(/^dk_live_/) } });
+    expect(outputs['create-account']).toMatchObject({
+      account_id: expect.stringMatching(/^acct_/),
+      live: { api_key: expect.stringMatching(/^dk_live_/) },
+    });
     expect(outputs['list-secrets']).toMatchObject({ api_key: ids.dk_live, secrets: [expect.anything(), { secret_id: ids.sec }] });
     expect(outputs['set-rate-limit']).toMatchObject({ api_key: ids.dk_live, requests_per_minute: 1200 });
     for (const [name, out] of Object.entries(outputs)) expect({ name, error: out.error }).toEqual({ name, error: undefined });

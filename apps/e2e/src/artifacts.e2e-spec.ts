@@ -27,7 +27,10 @@ describe('Artifact resource endpoints, all services as processes, public HTTP on
   });
 
   async function submit(auth: string, filename = 'invoice.pdf') {
-    const res = await api().post('/extract').set('authorization', auth).send({ filename, artifact_type: 'application/pdf', artifact_size: pdf.length, extraction_schema: SCHEMA });
+    const res = await api()
+      .post('/extract')
+      .set('authorization', auth)
+      .send({ filename, artifact_type: 'application/pdf', artifact_size: pdf.length, extraction_schema: SCHEMA });
     expect(res.status).toBe(202);
     return res.body as { job_id: string; artifact_id: string; upload_url: string };
   }
@@ -51,8 +54,14 @@ describe('Artifact resource endpoints, all services as processes, public HTTP on
     expect(list.body).toMatchObject({ total: 2, page: 1, size: 50, pages: 1 });
     expect(list.body.items.map((i: { id: string }) => i.id)).toEqual([older.artifact_id, id]);
     expect(list.body.items[1]).toEqual({
-      id, filename: 'invoice.pdf', artifact_type: 'application/pdf', artifact_size: pdf.length, status: 'completed',
-      uploaded_at: expect.any(String), confidence: expect.any(Number), needs_review: expect.any(Boolean),
+      id,
+      filename: 'invoice.pdf',
+      artifact_type: 'application/pdf',
+      artifact_size: pdf.length,
+      status: 'completed',
+      uploaded_at: expect.any(String),
+      confidence: expect.any(Number),
+      needs_review: expect.any(Boolean),
     });
     const paged = await api().get('/artifacts?page=2&size=1').set('authorization', live).expect(200);
     expect(paged.body).toMatchObject({ total: 2, page: 2, size: 1, pages: 2, items: [{ id }] });
@@ -71,11 +80,27 @@ describe('Artifact resource endpoints, all services as processes, public HTTP on
     expect((await api().get('/artifacts/art_01unknown').set('authorization', live).expect(404)).body.code).toBe('artifact_not_found');
 
     // PATCH: filename, description, tags; platform fields are ignored.
-    const patched = await api().patch(`/artifacts/${id}`).set('authorization', live)
-      .send({ filename: 'invoice-march.pdf', description: 'March', tags: ['acme', 'q1'], status: 'failed', artifact_size: 1 }).expect(200);
-    expect(patched.body).toMatchObject({ id, filename: 'invoice-march.pdf', description: 'March', tags: ['acme', 'q1'], status: 'completed', artifact_size: pdf.length });
-    expect((await api().patch(`/artifacts/${id}`).set('authorization', live).send({ filename: 'ab' }).expect(422)).body.code).toBe('invalid_body');
-    await api().patch(`/artifacts/${id}`).set('authorization', otherAuth).send({ tags: ['mine'] }).expect(403);
+    const patched = await api()
+      .patch(`/artifacts/${id}`)
+      .set('authorization', live)
+      .send({ filename: 'invoice-march.pdf', description: 'March', tags: ['acme', 'q1'], status: 'failed', artifact_size: 1 })
+      .expect(200);
+    expect(patched.body).toMatchObject({
+      id,
+      filename: 'invoice-march.pdf',
+      description: 'March',
+      tags: ['acme', 'q1'],
+      status: 'completed',
+      artifact_size: pdf.length,
+    });
+    expect((await api().patch(`/artifacts/${id}`).set('authorization', live).send({ filename: 'ab' }).expect(422)).body.code).toBe(
+      'invalid_body',
+    );
+    await api()
+      .patch(`/artifacts/${id}`)
+      .set('authorization', otherAuth)
+      .send({ tags: ['mine'] })
+      .expect(403);
 
     // Downloads: json by default, md, raw; the presigned URLs serve the stored objects.
     const json = await api().get(`/artifacts/${id}/download`).set('authorization', live).expect(200);
@@ -89,7 +114,9 @@ describe('Artifact resource endpoints, all services as processes, public HTTP on
     expect(raw.body).toMatchObject({ filename: 'invoice-march.pdf', expires_in: 300 });
     expect(Buffer.from(await (await fetch(raw.body.download_url)).arrayBuffer()).equals(pdf)).toBe(true);
     await api().get(`/artifacts/${id}/download?file_type=exe`).set('authorization', live).expect(422);
-    expect((await api().get(`/artifacts/${older.artifact_id}/download`).set('authorization', live).expect(404)).body.code).toBe('not_found');
+    expect((await api().get(`/artifacts/${older.artifact_id}/download`).set('authorization', live).expect(404)).body.code).toBe(
+      'not_found',
+    );
 
     // Cancel of a terminal job is 409; rerun makes a new job that runs to success, old job kept.
     expect((await api().post(`/artifacts/${id}/cancel`).set('authorization', live).expect(409)).body.code).toBe('job_terminal');
@@ -123,7 +150,9 @@ describe('Artifact resource endpoints, all services as processes, public HTTP on
     expect((await api().get(`/artifacts/${sub.artifact_id}/status`).set('authorization', live).expect(200)).body.status).toBe('cancelled');
     expect(await settledWallet()).toMatchObject({ balance: before.balance });
 
-    expect((await api().post(`/artifacts/${sub.artifact_id}/cancel`).set('authorization', live).expect(409)).body.code).toBe('job_terminal');
+    expect((await api().post(`/artifacts/${sub.artifact_id}/cancel`).set('authorization', live).expect(409)).body.code).toBe(
+      'job_terminal',
+    );
     // Never uploaded: nothing to rerun.
     expect((await api().post(`/artifacts/${sub.artifact_id}/rerun`).set('authorization', live).expect(409)).body.code).toBe('conflict');
     await api().post(`/artifacts/${sub.artifact_id}/cancel`).set('authorization', otherAuth).expect(403);

@@ -38,22 +38,37 @@ describe('Batches, pipelines (legacy) and direct multipart upload, all services 
 
   it('3-file batch, one never uploaded: two succeed with batch_id in the webhook payload; the third stays pending, is never charged and its hold goes with the upload window', async () => {
     const before = await wallet();
-    const res = await api().post('/batch').set('authorization', suite.live)
-      .send({ files: [file('one.pdf'), file('two.pdf'), file('three.pdf')], extraction_schema: SCHEMA, webhook_url: suite.stack.receiverUrl })
+    const res = await api()
+      .post('/batch')
+      .set('authorization', suite.live)
+      .send({
+        files: [file('one.pdf'), file('two.pdf'), file('three.pdf')],
+        extraction_schema: SCHEMA,
+        webhook_url: suite.stack.receiverUrl,
+      })
       .expect(202);
     const b = res.body;
-    expect(b).toMatchObject({ batch_id: expect.stringMatching(/^bat_/), total: 3, webhook_signing_secret: expect.stringMatching(/^whsec_/) });
+    expect(b).toMatchObject({
+      batch_id: expect.stringMatching(/^bat_/),
+      total: 3,
+      webhook_signing_secret: expect.stringMatching(/^whsec_/),
+    });
     expect(b.files.map((f: { filename: string }) => f.filename)).toEqual(['one.pdf', 'two.pdf', 'three.pdf']);
     for (const f of b.files) expect(Object.keys(f).sort()).toEqual(['artifact_id', 'fields', 'filename', 'job_id', 'upload_url']);
     expect((await wallet()).spendable).toBe(before.spendable - 15); // three 5-credit holds at once
     // Until confirmed, every job of the batch stays pending.
-    for (const f of b.files) expect((await api().get(`/job/${f.job_id}`).set('authorization', suite.live).expect(200)).body.status).toBe('pending');
+    for (const f of b.files)
+      expect((await api().get(`/job/${f.job_id}`).set('authorization', suite.live).expect(200)).body.status).toBe('pending');
 
     expect((await put(b.files[0].upload_url)).status).toBe(200);
     expect((await put(b.files[1].upload_url)).status).toBe(200);
     const confirmed = await api().post(`/artifacts/confirm-batch-upload/${b.batch_id}`).set('authorization', suite.live).expect(200);
     expect(confirmed.body).toEqual({
-      batch_id: b.batch_id, confirmed: [b.files[0].artifact_id, b.files[1].artifact_id].sort(), pending: [b.files[2].artifact_id], already_confirmed: [], closed: [],
+      batch_id: b.batch_id,
+      confirmed: [b.files[0].artifact_id, b.files[1].artifact_id].sort(),
+      pending: [b.files[2].artifact_id],
+      already_confirmed: [],
+      closed: [],
     });
     // Idempotent: a second call re-queues nothing.
     const again = await api().post(`/artifacts/confirm-batch-upload/${b.batch_id}`).set('authorization', suite.live).expect(200);
@@ -63,17 +78,24 @@ describe('Batches, pipelines (legacy) and direct multipart upload, all services 
     for (const f of b.files.slice(0, 2)) expect((await waitTerminal(f.job_id)).status).toBe('success');
     const third = await api().get(`/job/${b.files[2].job_id}`).set('authorization', suite.live).expect(200);
     expect(third.body.status).toBe('pending');
-    expect((await api().get(`/artifacts/${b.files[2].artifact_id}`).set('authorization', suite.live).expect(200)).body.status).toBe('pending_upload');
+    expect((await api().get(`/artifacts/${b.files[2].artifact_id}`).set('authorization', suite.live).expect(200)).body.status).toBe(
+      'pending_upload',
+    );
 
-    const payloads = await expectEventually(async () => {
-      const mine = suite.stack.deliveries.map((d) => JSON.parse(d.body)).filter((p) => p.data?.batch_id === b.batch_id);
-      expect(mine).toHaveLength(2);
-      return mine;
-    }, { timeoutMs: 30_000, what: 'two batch deliveries' });
+    const payloads = await expectEventually(
+      async () => {
+        const mine = suite.stack.deliveries.map((d) => JSON.parse(d.body)).filter((p) => p.data?.batch_id === b.batch_id);
+        expect(mine).toHaveLength(2);
+        return mine;
+      },
+      { timeoutMs: 30_000, what: 'two batch deliveries' },
+    );
     expect(payloads.map((p) => p.data.job_id).sort()).toEqual([b.files[0].job_id, b.files[1].job_id].sort());
 
     // Never charged: no ledger charge for the third job; its upload window closing releases its hold.
-    const charges = await db.query(`SELECT count(*) AS n FROM "billing"."ledger_entries" WHERE "job_id" = $1 AND "kind" = 'charge'`, [b.files[2].job_id]);
+    const charges = await db.query(`SELECT count(*) AS n FROM "billing"."ledger_entries" WHERE "job_id" = $1 AND "kind" = 'charge'`, [
+      b.files[2].job_id,
+    ]);
     expect(Number(charges.rows[0].n)).toBe(0);
     await db.query(`UPDATE "artifact"."jobs" SET "upload_expires_at" = now() - interval '1 second' WHERE "id" = $1`, [b.files[2].job_id]);
     expect((await waitTerminal(b.files[2].job_id)).status).toBe('expired');
@@ -81,22 +103,40 @@ describe('Batches, pipelines (legacy) and direct multipart upload, all services 
     const spent = before.balance - after.balance;
     expect(spent).toBeGreaterThan(0);
     expect(spent).toBeLessThanOrEqual(10); // two jobs at most 5 each; nothing for the third
-    const finalCharges = await db.query(`SELECT count(*) AS n FROM "billing"."ledger_entries" WHERE "job_id" = $1 AND "kind" = 'charge'`, [b.files[2].job_id]);
+    const finalCharges = await db.query(`SELECT count(*) AS n FROM "billing"."ledger_entries" WHERE "job_id" = $1 AND "kind" = 'charge'`, [
+      b.files[2].job_id,
+    ]);
     expect(Number(finalCharges.rows[0].n)).toBe(0);
   });
 
   it('request-batch-upload answers like POST /batch; 51 files, duplicate filenames, template + schema → 400; a foreign batch → 404', async () => {
-    const r = await api().post('/artifacts/request-batch-upload').set('authorization', suite.sandbox).send({ files: [file('x.pdf')], extraction_schema: SCHEMA }).expect(202);
+    const r = await api()
+      .post('/artifacts/request-batch-upload')
+      .set('authorization', suite.sandbox)
+      .send({ files: [file('x.pdf')], extraction_schema: SCHEMA })
+      .expect(202);
     expect(r.body).toMatchObject({ batch_id: expect.stringMatching(/^bat_/), total: 1, webhook_signing_secret: null });
     await api().post(`/artifacts/confirm-batch-upload/${r.body.batch_id}`).set('authorization', suite.otherLive).expect(404);
 
     const count = (await artifactsOf(suite.live)).total;
     const many = Array.from({ length: 51 }, (_, i) => file(`f${i}.pdf`));
-    expect((await api().post('/batch').set('authorization', suite.live).send({ files: many, extraction_schema: SCHEMA }).expect(400)).body.code).toBe('validation_failed');
-    expect((await api().post('/batch').set('authorization', suite.live).send({ files: [], extraction_schema: SCHEMA }).expect(400)).body.code).toBe('validation_failed');
-    const dup = await api().post('/batch').set('authorization', suite.live).send({ files: [file('same.pdf'), file('same.pdf')], extraction_schema: SCHEMA }).expect(400);
+    expect(
+      (await api().post('/batch').set('authorization', suite.live).send({ files: many, extraction_schema: SCHEMA }).expect(400)).body.code,
+    ).toBe('validation_failed');
+    expect(
+      (await api().post('/batch').set('authorization', suite.live).send({ files: [], extraction_schema: SCHEMA }).expect(400)).body.code,
+    ).toBe('validation_failed');
+    const dup = await api()
+      .post('/batch')
+      .set('authorization', suite.live)
+      .send({ files: [file('same.pdf'), file('same.pdf')], extraction_schema: SCHEMA })
+      .expect(400);
     expect(dup.body).toMatchObject({ code: 'duplicate_filename', details: { duplicate_filenames: ['same.pdf'] } });
-    const both = await api().post('/batch').set('authorization', suite.live).send({ files: [file('a.pdf')], extraction_schema: SCHEMA, template_id: 'tpl_x' }).expect(400);
+    const both = await api()
+      .post('/batch')
+      .set('authorization', suite.live)
+      .send({ files: [file('a.pdf')], extraction_schema: SCHEMA, template_id: 'tpl_x' })
+      .expect(400);
     expect(both.body.code).toBe('template_and_schema_both_set');
     expect((await artifactsOf(suite.live)).total).toBe(count);
   });
@@ -105,7 +145,11 @@ describe('Batches, pipelines (legacy) and direct multipart upload, all services 
     const before = await wallet(suite.otherLive);
     await suite.stack.admin(['freeze', '--account', suite.other.account_id, '--reason', 'manual_freeze']);
     try {
-      const res = await api().post('/batch').set('authorization', suite.otherLive).send({ files: [file('a.pdf'), file('b.pdf')], extraction_schema: SCHEMA }).expect(402);
+      const res = await api()
+        .post('/batch')
+        .set('authorization', suite.otherLive)
+        .send({ files: [file('a.pdf'), file('b.pdf')], extraction_schema: SCHEMA })
+        .expect(402);
       expect(res.body.code).toBe('wallet_frozen');
       expect((await artifactsOf(suite.otherLive)).total).toBe(0);
       const batches = await db.query(`SELECT count(*) AS n FROM "artifact"."batches" WHERE "account_id" = $1`, [suite.other.account_id]);
@@ -118,14 +162,30 @@ describe('Batches, pipelines (legacy) and direct multipart upload, all services 
 
   it('pipelines: default listed; pipeline_async end to end (no artifact_id, found through GET /job); 404 for a missing pipeline; with the default template cleared multipart upload is a 400, with one set it runs inline', async () => {
     const list = await api().get('/pipelines').set('authorization', suite.live).expect(200);
-    expect(list.body).toEqual([{
-      id: expect.stringMatching(/^pipe_/), name: 'Default pipeline', is_active: true, is_default: true, template_id: 'auto', webhook_id: null,
-      execution_count: expect.any(Number), created_at: expect.any(String),
-    }]);
+    expect(list.body).toEqual([
+      {
+        id: expect.stringMatching(/^pipe_/),
+        name: 'Default pipeline',
+        is_active: true,
+        is_default: true,
+        template_id: 'auto',
+        webhook_id: null,
+        execution_count: expect.any(Number),
+        created_at: expect.any(String),
+      },
+    ]);
     const pipelineId = list.body[0].id;
 
-    const started = await api().post('/pipeline_async').set('authorization', suite.live)
-      .send({ pipeline_id: pipelineId, filename: 'pipe.pdf', artifact_type: 'application/pdf', artifact_size: pdf.length, extraction_schema: SCHEMA })
+    const started = await api()
+      .post('/pipeline_async')
+      .set('authorization', suite.live)
+      .send({
+        pipeline_id: pipelineId,
+        filename: 'pipe.pdf',
+        artifact_type: 'application/pdf',
+        artifact_size: pdf.length,
+        extraction_schema: SCHEMA,
+      })
       .expect(202);
     expect(Object.keys(started.body).sort()).toEqual(['expires_in', 'fields', 'job_id', 'upload_url', 'webhook_signing_secret']);
     expect(started.body.expires_in).toBe(3600);
@@ -136,29 +196,55 @@ describe('Batches, pipelines (legacy) and direct multipart upload, all services 
     const done = await waitTerminal(started.body.job_id);
     expect(done).toMatchObject({ status: 'success', result: { invoice_number: 'INV-2001' } });
 
-    await api().post('/pipeline_async').set('authorization', suite.live)
-      .send({ pipeline_id: 'pipe_missing', filename: 'p.pdf', artifact_type: 'application/pdf', artifact_size: 10, extraction_schema: SCHEMA })
+    await api()
+      .post('/pipeline_async')
+      .set('authorization', suite.live)
+      .send({
+        pipeline_id: 'pipe_missing',
+        filename: 'p.pdf',
+        artifact_type: 'application/pdf',
+        artifact_size: 10,
+        extraction_schema: SCHEMA,
+      })
       .expect(404);
-    await api().post('/pipeline_async').set('authorization', suite.otherLive)
+    await api()
+      .post('/pipeline_async')
+      .set('authorization', suite.otherLive)
       .send({ pipeline_id: pipelineId, filename: 'p.pdf', artifact_type: 'application/pdf', artifact_size: 10, extraction_schema: SCHEMA })
       .expect(403);
 
     // Default template cleared: the direct upload (and /extract without a schema) is a 400 that says so.
     await api().patch(`/pipelines/${pipelineId}`).set('authorization', suite.live).send({ template_id: null }).expect(200);
-    const noDefault = await api().post('/artifacts/upload').set('authorization', suite.live).attach('file', pdf, { filename: 'direct.pdf', contentType: 'application/pdf' }).expect(400);
+    const noDefault = await api()
+      .post('/artifacts/upload')
+      .set('authorization', suite.live)
+      .attach('file', pdf, { filename: 'direct.pdf', contentType: 'application/pdf' })
+      .expect(400);
     expect(noDefault.body).toMatchObject({ code: 'no_default_template', details: { reason: 'no_default_template' } });
     await api().post('/extract').set('authorization', suite.live).send(file('x.pdf')).expect(400);
     await api().post('/artifacts/upload').set('authorization', suite.live).send({ file: 'nope' }).expect(400);
 
     // The client sets the pipeline's template (PATCH /pipelines/{id}, an extension).
-    const tpl = await api().post('/templates/').set('authorization', suite.live).send({ name: 'Pipeline default', fields: SCHEMA.fields }).expect(201);
+    const tpl = await api()
+      .post('/templates/')
+      .set('authorization', suite.live)
+      .send({ name: 'Pipeline default', fields: SCHEMA.fields })
+      .expect(201);
     await api().patch(`/pipelines/${pipelineId}`).set('authorization', suite.live).send({ template_id: tpl.body.id }).expect(200);
     expect((await api().get('/pipelines').set('authorization', suite.live).expect(200)).body[0].template_id).toBe(tpl.body.id);
 
-    const up = await api().post('/artifacts/upload').set('authorization', suite.live)
-      .field('retention_policy', '7d').attach('file', pdf, { filename: 'direct.pdf', contentType: 'application/pdf' })
+    const up = await api()
+      .post('/artifacts/upload')
+      .set('authorization', suite.live)
+      .field('retention_policy', '7d')
+      .attach('file', pdf, { filename: 'direct.pdf', contentType: 'application/pdf' })
       .expect(202);
-    expect(up.body).toMatchObject({ filename: 'direct.pdf', artifact_type: 'application/pdf', artifact_size: pdf.length, retention_policy: '7d' });
+    expect(up.body).toMatchObject({
+      filename: 'direct.pdf',
+      artifact_type: 'application/pdf',
+      artifact_size: pdf.length,
+      retention_policy: '7d',
+    });
     expect(['uploaded', 'processing']).toContain(up.body.status);
     expect(up.body.jobs).toHaveLength(1);
     expect((await waitTerminal(up.body.jobs[0].job_id)).status).toBe('success');

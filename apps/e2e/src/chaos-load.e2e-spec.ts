@@ -25,13 +25,23 @@ describe('chaos load: text mixed with the corpus PDFs and scans', () => {
   it('reads PDFs and images from every set, leaving other files out', () => {
     const corpus = readCorpusDocuments(inventedCorpus());
     expect(corpus.pdfs.map((d: { name: string; type: string }) => [d.name, d.type])).toEqual([['alpha-one.pdf', 'application/pdf']]);
-    expect(corpus.scans.map((d: { name: string; type: string }) => [d.name, d.type])).toEqual([['alpha-two.PNG', 'image/png'], ['beta-three.jpg', 'image/jpeg']]);
+    expect(corpus.scans.map((d: { name: string; type: string }) => [d.name, d.type])).toEqual([
+      ['alpha-two.PNG', 'image/png'],
+      ['beta-three.jpg', 'image/jpeg'],
+    ]);
   });
 
   it('mixes one PDF and one scan into every period, cycling through them', () => {
     const corpus = readCorpusDocuments(inventedCorpus());
     expect(Array.from({ length: 8 }, (_, i) => documentFor(i, corpus, 4).name)).toEqual([
-      'alpha-one.pdf', 'alpha-two.PNG', 'chaos-2.txt', 'chaos-3.txt', 'alpha-one.pdf', 'beta-three.jpg', 'chaos-6.txt', 'chaos-7.txt',
+      'alpha-one.pdf',
+      'alpha-two.PNG',
+      'chaos-2.txt',
+      'chaos-3.txt',
+      'alpha-one.pdf',
+      'beta-three.jpg',
+      'chaos-6.txt',
+      'chaos-7.txt',
     ]);
     expect(loadMix(300, corpus, 4)).toEqual({ text: 150, pdf: 75, scan: 75 });
   });

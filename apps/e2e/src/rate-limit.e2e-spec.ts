@@ -65,15 +65,22 @@ describe('Rate limits, all services as processes, public HTTP only', () => {
   it('admin set-rate-limit raises a key`s limit, applied by the running gateway within its cache time', async () => {
     const key = suite.acct.sandbox.api_key;
     expect(await suite.stack.admin(['set-rate-limit', '--api-key', key, '--per-minute', '500'])).toEqual({
-      api_key: key, environment: 'sandbox', requests_per_minute: 500, source: 'override',
+      api_key: key,
+      environment: 'sandbox',
+      requests_per_minute: 500,
+      source: 'override',
     });
-    await expectEventually(async () => {
-      const ok = await api().get('/wallet').set('authorization', suite.sandbox).expect(200);
-      expect(ok.headers['x-ratelimit-limit']).toBe('500');
-    }, { what: 'override applied after the limit cache expires' });
+    await expectEventually(
+      async () => {
+        const ok = await api().get('/wallet').set('authorization', suite.sandbox).expect(200);
+        expect(ok.headers['x-ratelimit-limit']).toBe('500');
+      },
+      { what: 'override applied after the limit cache expires' },
+    );
 
     expect(await suite.stack.admin(['set-rate-limit', '--api-key', key, '--per-minute', 'default'])).toMatchObject({
-      requests_per_minute: SANDBOX_LIMIT, source: 'default',
+      requests_per_minute: SANDBOX_LIMIT,
+      source: 'default',
     });
   });
 });

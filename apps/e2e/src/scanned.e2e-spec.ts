@@ -30,7 +30,12 @@ describe('OCR through the public API', () => {
     { key: 'invoice_date', label: 'Invoice Date', data_type: 'date' },
     { key: 'total', label: 'Total', data_type: 'currency' },
   ];
-  const EXPECTED = { vendor: 'Northwind Traders', invoice_number: 'NW-77812', invoice_date: '2024-07-09', total: { value: 2480, currency: 'USD' } };
+  const EXPECTED = {
+    vendor: 'Northwind Traders',
+    invoice_number: 'NW-77812',
+    invoice_date: '2024-07-09',
+    total: { value: 2480, currency: 'USD' },
+  };
 
   async function extractScan(target: Record<string, unknown>) {
     const png = scannedInvoice();
@@ -53,7 +58,11 @@ describe('OCR through the public API', () => {
 
   // Each OCR engine a template can name (ADR 0005): the same scan, the same answers.
   it.each(['paddle', 'tesseract.js', 'tesseract'])('extracts the same fields with the template OCR engine %s', async (engine) => {
-    const tpl = await api().post('/templates/').set('authorization', suite.live).send({ name: `Scan via ${engine}`, fields: FIELDS, settings: { ocr_engine: engine } }).expect(201);
+    const tpl = await api()
+      .post('/templates/')
+      .set('authorization', suite.live)
+      .send({ name: `Scan via ${engine}`, fields: FIELDS, settings: { ocr_engine: engine } })
+      .expect(201);
     const job = await extractScan({ template_id: tpl.body.id });
     expect(job.status).toBe('success');
     expect(job.result).toEqual(EXPECTED);

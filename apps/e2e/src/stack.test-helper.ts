@@ -2,7 +2,16 @@ import { afterAll, beforeAll, expect } from '@jest/globals';
 import request from 'supertest';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { ServiceName } from '@docket/contracts';
-import { createTestDatabase, expectEventually, freePort, startTestNats, startTestS3, type TestDatabase, type TestNats, type TestS3 } from '@docket/testing';
+import {
+  createTestDatabase,
+  expectEventually,
+  freePort,
+  startTestNats,
+  startTestS3,
+  type TestDatabase,
+  type TestNats,
+  type TestS3,
+} from '@docket/testing';
 // The same launcher `npm start` uses: every service as its own process, built output only.
 /* eslint-disable @nx/enforce-module-boundaries -- deliberate: e2e must start services exactly as `npm start` does */
 // @ts-expect-error plain ESM module without types

@@ -31,11 +31,21 @@ describe('Templates, webhooks and usage through public HTTP', () => {
   const keys = (t: { schema_definition: { fields: { key: string }[] } }) => t.schema_definition.fields.map((f) => f.key);
 
   async function createTemplate(body: Record<string, unknown>, auth = live) {
-    return (await api().post('/templates/').set('authorization', auth).send({ fields: FIELDS, ...body }).expect(201)).body;
+    return (
+      await api()
+        .post('/templates/')
+        .set('authorization', auth)
+        .send({ fields: FIELDS, ...body })
+        .expect(201)
+    ).body;
   }
 
   async function listTemplates(query: string, auth = live) {
-    return (await api().get(`/templates/${query}`).set('authorization', auth).expect(200)).body as { id: string; name: string; status: string }[];
+    return (await api().get(`/templates/${query}`).set('authorization', auth).expect(200)).body as {
+      id: string;
+      name: string;
+      status: string;
+    }[];
   }
 
   describe('templates', () => {
@@ -56,15 +66,26 @@ describe('Templates, webhooks and usage through public HTTP', () => {
       expect((await listTemplates('?category=receipt')).map((t) => t.id)).toEqual([b.id]);
       expect((await listTemplates('?search=SUPP')).map((t) => t.id)).toEqual([a.id]);
       expect((await listTemplates('?search=till')).map((t) => t.id)).toEqual([b.id]);
-      expect((await listTemplates('?search=voice'))).toEqual([]); // prefix, not substring
+      expect(await listTemplates('?search=voice')).toEqual([]); // prefix, not substring
       expect(await listTemplates('?limit=1')).toHaveLength(1);
       const page2 = await listTemplates('?limit=2&offset=2');
       expect(page2).toHaveLength(1);
       expect(all.map((t) => t.id)).toContain(page2[0].id);
 
       // PUT never changes the schema; archive hides from the default listing.
-      const archived = await api().put(`/templates/${c.id}`).set('authorization', live).send({ status: 'archived', description: 'Old', tags: ['x'] }).expect(200);
-      expect(archived.body).toMatchObject({ id: c.id, status: 'archived', description: 'Old', tags: ['x'], version: 1, name: 'Other thing' });
+      const archived = await api()
+        .put(`/templates/${c.id}`)
+        .set('authorization', live)
+        .send({ status: 'archived', description: 'Old', tags: ['x'] })
+        .expect(200);
+      expect(archived.body).toMatchObject({
+        id: c.id,
+        status: 'archived',
+        description: 'Old',
+        tags: ['x'],
+        version: 1,
+        name: 'Other thing',
+      });
       expect(archived.body.schema_definition).toEqual(c.schema_definition);
       expect((await listTemplates('')).map((t) => t.id)).not.toContain(c.id);
       expect((await listTemplates('?include_archived=true')).map((t) => t.id)).toContain(c.id);
@@ -82,30 +103,48 @@ describe('Templates, webhooks and usage through public HTTP', () => {
 
     it('patches the schema: add, update, remove; version + 1 each time', async () => {
       const t = await createTemplate({ name: 'Patchable' });
-      const added = await api().patch(`/templates/${t.id}/schema`).set('authorization', live)
-        .send({ add_fields: [{ key: 'po_number', label: 'PO Number', data_type: 'string' }], remove_fields: ['paid', 'not_there'] }).expect(200);
+      const added = await api()
+        .patch(`/templates/${t.id}/schema`)
+        .set('authorization', live)
+        .send({ add_fields: [{ key: 'po_number', label: 'PO Number', data_type: 'string' }], remove_fields: ['paid', 'not_there'] })
+        .expect(200);
       expect(added.body.version).toBe(2);
       expect(keys(added.body)).toEqual(['invoice_number', 'vendor', 'total', 'po_number']);
 
-      const updated = await api().patch(`/templates/${t.id}/schema`).set('authorization', live)
-        .send({ update_fields: [{ key: 'invoice_number', label: 'Number', data_type: 'string' }] }).expect(200);
+      const updated = await api()
+        .patch(`/templates/${t.id}/schema`)
+        .set('authorization', live)
+        .send({ update_fields: [{ key: 'invoice_number', label: 'Number', data_type: 'string' }] })
+        .expect(200);
       expect(updated.body.version).toBe(3);
       // The whole field is replaced: `required` was omitted, so it is reset.
       expect(updated.body.schema_definition.fields[0]).toMatchObject({ key: 'invoice_number', label: 'Number', data_type: 'string' });
       expect(updated.body.schema_definition.fields[0].required ?? false).toBe(false);
       expect((await api().get(`/templates/${t.id}`).set('authorization', live).expect(200)).body.version).toBe(3);
 
-      const dup = await api().patch(`/templates/${t.id}/schema`).set('authorization', live)
-        .send({ add_fields: [{ key: 'vendor', label: 'Vendor again', data_type: 'string' }] }).expect(400);
+      const dup = await api()
+        .patch(`/templates/${t.id}/schema`)
+        .set('authorization', live)
+        .send({ add_fields: [{ key: 'vendor', label: 'Vendor again', data_type: 'string' }] })
+        .expect(400);
       expect(dup.body).toMatchObject({ statusCode: 400, code: 'duplicate_field_key' });
-      const missing = await api().patch(`/templates/${t.id}/schema`).set('authorization', live)
-        .send({ update_fields: [{ key: 'nope', label: 'Nope', data_type: 'string' }] }).expect(404);
+      const missing = await api()
+        .patch(`/templates/${t.id}/schema`)
+        .set('authorization', live)
+        .send({ update_fields: [{ key: 'nope', label: 'Nope', data_type: 'string' }] })
+        .expect(404);
       expect(missing.body).toMatchObject({ statusCode: 404, code: 'field_not_found' });
-      const badType = await api().patch(`/templates/${t.id}/schema`).set('authorization', live)
-        .send({ add_fields: [{ key: 'x', label: 'X', data_type: 'money' }] }).expect(400);
+      const badType = await api()
+        .patch(`/templates/${t.id}/schema`)
+        .set('authorization', live)
+        .send({ add_fields: [{ key: 'x', label: 'X', data_type: 'money' }] })
+        .expect(400);
       expect(badType.body.code).toBe('invalid_data_type');
-      const lookaround = await api().patch(`/templates/${t.id}/schema`).set('authorization', live)
-        .send({ add_fields: [{ key: 'x', label: 'X', data_type: 'string', validation: { regex: '^(?!VOID)\\w+$' } }] }).expect(400);
+      const lookaround = await api()
+        .patch(`/templates/${t.id}/schema`)
+        .set('authorization', live)
+        .send({ add_fields: [{ key: 'x', label: 'X', data_type: 'string', validation: { regex: '^(?!VOID)\\w+$' } }] })
+        .expect(400);
       expect(lookaround.body).toMatchObject({ statusCode: 400, code: 'invalid_regex', message: expect.stringContaining('RE2') });
       await api().patch(`/templates/${t.id}/schema`).set('authorization', live).send({ add_fields: 'vendor' }).expect(422);
       // Failed patches change nothing.
@@ -115,14 +154,24 @@ describe('Templates, webhooks and usage through public HTTP', () => {
     it('accepts the documented ocr_engine values and rejects others with 422 (ADR 0001 §7)', async () => {
       const t = await createTemplate({ name: 'OCR backend', settings: { ocr_engine: 'tesseract.js' } });
       expect(t.settings.ocr_engine).toBe('tesseract.js');
-      const bad = await api().post('/templates/').set('authorization', live).send({ fields: FIELDS, name: 'Bad OCR', settings: { ocr_engine: 'abbyy' } }).expect(422);
+      const bad = await api()
+        .post('/templates/')
+        .set('authorization', live)
+        .send({ fields: FIELDS, name: 'Bad OCR', settings: { ocr_engine: 'abbyy' } })
+        .expect(422);
       expect(bad.body).toMatchObject({ statusCode: 422, code: 'invalid_body' });
     });
 
     it('clones into a draft with a fresh id and slug (201); include_settings=false resets settings', async () => {
       const t = await createTemplate({ name: 'Clonable', category: 'invoice', settings: { confidence_threshold: 0.9, auto_save: true } });
       const c = await api().post(`/templates/${t.id}/clone`).set('authorization', live).send({}).expect(201);
-      expect(c.body).toMatchObject({ name: 'Clonable (clone)', status: 'draft', version: 1, category: 'invoice', settings: { confidence_threshold: 0.9, auto_save: true } });
+      expect(c.body).toMatchObject({
+        name: 'Clonable (clone)',
+        status: 'draft',
+        version: 1,
+        category: 'invoice',
+        settings: { confidence_threshold: 0.9, auto_save: true },
+      });
       expect(c.body.id).not.toBe(t.id);
       expect(c.body.slug).not.toBe(t.slug);
       expect(c.body.schema_definition).toEqual(t.schema_definition);
@@ -130,11 +179,21 @@ describe('Templates, webhooks and usage through public HTTP', () => {
       const bare = await api().post(`/templates/${t.id}/clone`).set('authorization', live).expect(201);
       expect(bare.body.name).toBe('Clonable (clone)');
 
-      const reset = await api().post(`/templates/${t.id}/clone`).set('authorization', live).send({ new_name: 'Fresh copy', include_settings: false }).expect(201);
-      expect(reset.body).toMatchObject({ name: 'Fresh copy', status: 'draft', settings: { confidence_threshold: 0.7, auto_save: false, ocr_engine: 'default' } });
+      const reset = await api()
+        .post(`/templates/${t.id}/clone`)
+        .set('authorization', live)
+        .send({ new_name: 'Fresh copy', include_settings: false })
+        .expect(201);
+      expect(reset.body).toMatchObject({
+        name: 'Fresh copy',
+        status: 'draft',
+        settings: { confidence_threshold: 0.7, auto_save: false, ocr_engine: 'default' },
+      });
 
       // Promotion draft → active.
-      expect((await api().put(`/templates/${reset.body.id}`).set('authorization', live).send({ status: 'active' }).expect(200)).body.status).toBe('active');
+      expect(
+        (await api().put(`/templates/${reset.body.id}`).set('authorization', live).send({ status: 'active' }).expect(200)).body.status,
+      ).toBe('active');
     });
 
     it('deletes soft and hard with 204 and no body; then 404', async () => {
@@ -158,12 +217,14 @@ describe('Templates, webhooks and usage through public HTTP', () => {
       await api().get(`/templates/${keep.id}`).set('authorization', live).expect(200);
     });
 
-    it('answers 403 for another account\'s template and 404 for an unknown one', async () => {
+    it("answers 403 for another account's template and 404 for an unknown one", async () => {
       const mine = await createTemplate({ name: 'Private template' });
       const foreign = [
         api().get(`/templates/${mine.id}`),
         api().put(`/templates/${mine.id}`).send({ name: 'Hijacked' }),
-        api().patch(`/templates/${mine.id}/schema`).send({ remove_fields: ['vendor'] }),
+        api()
+          .patch(`/templates/${mine.id}/schema`)
+          .send({ remove_fields: ['vendor'] }),
         api().post(`/templates/${mine.id}/clone`).send({}),
         api().delete(`/templates/${mine.id}`),
       ];
@@ -179,7 +240,9 @@ describe('Templates, webhooks and usage through public HTTP', () => {
       const missing = [
         api().get(`/templates/${unknown}`),
         api().put(`/templates/${unknown}`).send({ name: 'Nothing' }),
-        api().patch(`/templates/${unknown}/schema`).send({ remove_fields: ['vendor'] }),
+        api()
+          .patch(`/templates/${unknown}/schema`)
+          .send({ remove_fields: ['vendor'] }),
         api().post(`/templates/${unknown}/clone`).send({}),
         api().delete(`/templates/${unknown}`),
       ];
@@ -192,7 +255,11 @@ describe('Templates, webhooks and usage through public HTTP', () => {
 
   describe('webhooks, deliveries, stats and usage', () => {
     async function createWebhook(auth = live, body: Record<string, unknown> = {}) {
-      const r = await api().post('/webhooks/').set('authorization', auth).send({ url: stack.receiverUrl, events: ['extraction.completed'], ...body }).expect(201);
+      const r = await api()
+        .post('/webhooks/')
+        .set('authorization', auth)
+        .send({ url: stack.receiverUrl, events: ['extraction.completed'], ...body })
+        .expect(201);
       return r.body as { id: string; secret_key: string; url: string; events: string[] };
     }
 
@@ -202,16 +269,31 @@ describe('Templates, webhooks and usage through public HTTP', () => {
 
       const list = await api().get('/webhooks/').set('authorization', live).expect(200);
       const listed = list.body.find((w: { id: string }) => w.id === wh.id);
-      expect(listed).toMatchObject({ id: wh.id, url: stack.receiverUrl, description: 'Accounts payable', events: ['extraction.completed'], is_active: true });
+      expect(listed).toMatchObject({
+        id: wh.id,
+        url: stack.receiverUrl,
+        description: 'Accounts payable',
+        events: ['extraction.completed'],
+        is_active: true,
+      });
       expect(listed).not.toHaveProperty('secret_key');
-      expect((await api().get('/webhooks/').set('authorization', otherLive).expect(200)).body.map((w: { id: string }) => w.id)).not.toContain(wh.id);
+      expect(
+        (await api().get('/webhooks/').set('authorization', otherLive).expect(200)).body.map((w: { id: string }) => w.id),
+      ).not.toContain(wh.id);
 
-      const patched = await api().patch(`/webhooks/${wh.id}`).set('authorization', live)
-        .send({ description: 'AP team', is_active: false, events: ['extraction.completed', 'extraction.failed'] }).expect(200);
+      const patched = await api()
+        .patch(`/webhooks/${wh.id}`)
+        .set('authorization', live)
+        .send({ description: 'AP team', is_active: false, events: ['extraction.completed', 'extraction.failed'] })
+        .expect(200);
       expect(patched.body).toMatchObject({ id: wh.id, description: 'AP team', is_active: false, url: stack.receiverUrl });
       expect([...patched.body.events].sort()).toEqual(['extraction.completed', 'extraction.failed']);
       expect(patched.body).not.toHaveProperty('secret_key');
-      const badUrl = await api().patch(`/webhooks/${wh.id}`).set('authorization', live).send({ url: 'http://hooks.example.com/x' }).expect(400);
+      const badUrl = await api()
+        .patch(`/webhooks/${wh.id}`)
+        .set('authorization', live)
+        .send({ url: 'http://hooks.example.com/x' })
+        .expect(400);
       expect(badUrl.body.code).toBe('invalid_webhook_url');
       await api().patch(`/webhooks/${wh.id}`).set('authorization', live).send({ events: [] }).expect(400);
       await api().patch(`/webhooks/${wh.id}`).set('authorization', live).send({ is_active: 'nope' }).expect(422);
@@ -236,7 +318,9 @@ describe('Templates, webhooks and usage through public HTTP', () => {
 
       const del = await api().delete(`/webhooks/${wh.id}`).set('authorization', live).expect(204);
       expect(del.text).toBe('');
-      expect((await api().get('/webhooks/').set('authorization', live).expect(200)).body.map((w: { id: string }) => w.id)).not.toContain(wh.id);
+      expect((await api().get('/webhooks/').set('authorization', live).expect(200)).body.map((w: { id: string }) => w.id)).not.toContain(
+        wh.id,
+      );
       const missing = [
         api().patch(`/webhooks/${wh.id}`).send({ description: 'Gone' }),
         api().post(`/webhooks/${wh.id}/rotate-secret`),
@@ -254,9 +338,14 @@ describe('Templates, webhooks and usage through public HTTP', () => {
     it('rejects bad deliveries/stats/usage queries with 422', async () => {
       const wh = await createWebhook();
       for (const path of [
-        `/webhooks/${wh.id}/deliveries?limit=0`, `/webhooks/${wh.id}/deliveries?limit=201`, `/webhooks/${wh.id}/deliveries?limit=abc`,
-        `/webhooks/${wh.id}/deliveries?status_filter=maybe`, `/webhooks/${wh.id}/deliveries?offset=-1`,
-        `/webhooks/${wh.id}/stats?days=0`, `/webhooks/${wh.id}/stats?days=91`, `/webhooks/${wh.id}/stats?days=x`,
+        `/webhooks/${wh.id}/deliveries?limit=0`,
+        `/webhooks/${wh.id}/deliveries?limit=201`,
+        `/webhooks/${wh.id}/deliveries?limit=abc`,
+        `/webhooks/${wh.id}/deliveries?status_filter=maybe`,
+        `/webhooks/${wh.id}/deliveries?offset=-1`,
+        `/webhooks/${wh.id}/stats?days=0`,
+        `/webhooks/${wh.id}/stats?days=91`,
+        `/webhooks/${wh.id}/stats?days=x`,
         '/usage?period=1y',
       ]) {
         const r = await api().get(path).set('authorization', live);
@@ -264,8 +353,12 @@ describe('Templates, webhooks and usage through public HTTP', () => {
       }
       // Fresh webhook: empty log and zero stats.
       expect((await api().get(`/webhooks/${wh.id}/deliveries`).set('authorization', live).expect(200)).body).toEqual([]);
-      expect((await api().get(`/webhooks/${wh.id}/stats`).set('authorization', live).expect(200)).body)
-        .toEqual({ total_events: 0, success_rate: 0, failures_last_24h: 0, avg_latency_ms: 0 });
+      expect((await api().get(`/webhooks/${wh.id}/stats`).set('authorization', live).expect(200)).body).toEqual({
+        total_events: 0,
+        success_rate: 0,
+        failures_last_24h: 0,
+        avg_latency_ms: 0,
+      });
       await api().delete(`/webhooks/${wh.id}`).set('authorization', live).expect(204);
     });
 
@@ -277,25 +370,40 @@ describe('Templates, webhooks and usage through public HTTP', () => {
       const wh = await createWebhook();
       const rotated = (await api().post(`/webhooks/${wh.id}/rotate-secret`).set('authorization', live).expect(200)).body;
 
-      const sub = await api().post('/extract').set('authorization', live)
-        .send({ filename: 'invoice.pdf', artifact_type: 'application/pdf', artifact_size: pdf.length, extraction_schema: { fields: FIELDS }, webhook_id: wh.id }).expect(202);
+      const sub = await api()
+        .post('/extract')
+        .set('authorization', live)
+        .send({
+          filename: 'invoice.pdf',
+          artifact_type: 'application/pdf',
+          artifact_size: pdf.length,
+          extraction_schema: { fields: FIELDS },
+          webhook_id: wh.id,
+        })
+        .expect(202);
       expect(sub.body.webhook_signing_secret).toBeNull();
       const put = await fetch(sub.body.upload_url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: pdf });
       expect(put.status).toBe(200);
       await api().post(`/artifacts/${sub.body.artifact_id}/confirm-upload`).set('authorization', live).expect(200);
 
-      const job = await expectEventually(async () => {
-        const r = await api().get(`/job/${sub.body.job_id}`).set('authorization', live).expect(200);
-        if (!['success', 'failed', 'cancelled', 'expired'].includes(r.body.status)) throw new Error(`status ${r.body.status}`);
-        return r.body;
-      }, { timeoutMs: 60_000, intervalMs: 200, what: 'job terminal' });
+      const job = await expectEventually(
+        async () => {
+          const r = await api().get(`/job/${sub.body.job_id}`).set('authorization', live).expect(200);
+          if (!['success', 'failed', 'cancelled', 'expired'].includes(r.body.status)) throw new Error(`status ${r.body.status}`);
+          return r.body;
+        },
+        { timeoutMs: 60_000, intervalMs: 200, what: 'job terminal' },
+      );
       expect(job.status).toBe('success');
 
-      const delivery = await expectEventually(() => {
-        const d = stack.deliveries.find((x) => String(x.headers['x-webhook-id']).startsWith(sub.body.job_id));
-        if (!d) throw new Error('no delivery yet');
-        return d;
-      }, { timeoutMs: 30_000 });
+      const delivery = await expectEventually(
+        () => {
+          const d = stack.deliveries.find((x) => String(x.headers['x-webhook-id']).startsWith(sub.body.job_id));
+          if (!d) throw new Error('no delivery yet');
+          return d;
+        },
+        { timeoutMs: 30_000 },
+      );
       expect(delivery.headers['x-webhook-id']).toBe(`${sub.body.job_id}:extraction.completed`);
       const payload = new Webhook(rotated.secret_key).verify(delivery.body, {
         'webhook-id': String(delivery.headers['webhook-id']),
@@ -311,8 +419,14 @@ describe('Templates, webhooks and usage through public HTTP', () => {
       });
       expect(deliveries).toHaveLength(1);
       expect(deliveries[0]).toMatchObject({
-        attempt_number: 1, event_type: 'extraction.completed', url: stack.receiverUrl, job_id: sub.body.job_id,
-        response_status_code: 200, is_success: true, duration_ms: expect.any(Number), attempted_at: expect.any(String),
+        attempt_number: 1,
+        event_type: 'extraction.completed',
+        url: stack.receiverUrl,
+        job_id: sub.body.job_id,
+        response_status_code: 200,
+        is_success: true,
+        duration_ms: expect.any(Number),
+        attempted_at: expect.any(String),
       });
       const q = (query: string) => api().get(`/webhooks/${wh.id}/deliveries?${query}`).set('authorization', live).expect(200);
       expect((await q('status_filter=success')).body).toHaveLength(1);
@@ -333,7 +447,11 @@ describe('Templates, webhooks and usage through public HTTP', () => {
         return r.body;
       });
       expect(Date.parse(usage.period_end) - Date.parse(usage.period_start)).toBe(7 * 24 * 3600 * 1000);
-      expect((await api().get('/usage?period=90d').set('authorization', live).expect(200)).body).toMatchObject({ period: '90d', total_jobs: 1, total_spend: 1 });
+      expect((await api().get('/usage?period=90d').set('authorization', live).expect(200)).body).toMatchObject({
+        period: '90d',
+        total_jobs: 1,
+        total_spend: 1,
+      });
       expect((await api().get('/usage').set('authorization', otherLive).expect(200)).body).toMatchObject({ total_jobs: 0, total_spend: 0 });
       await api().get('/usage').expect(401);
     });

@@ -15,7 +15,13 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
   await rpc.connect();
   const bus = new JetStreamBus(cfg.NATS_URL, log, 'extraction-worker', natsAuth(cfg));
   await bus.connect();
-  const engine = createExtractionEngine({ ocrLanguages: cfg.OCR_LANGUAGES, ocr: cfg.OCR_ENGINE, ocrThreads: ocrThreads(cfg), ocrPoolSize: cfg.WORKER_CONCURRENCY, pdfInflation: pdfInflation(cfg) });
+  const engine = createExtractionEngine({
+    ocrLanguages: cfg.OCR_LANGUAGES,
+    ocr: cfg.OCR_ENGINE,
+    ocrThreads: ocrThreads(cfg),
+    ocrPoolSize: cfg.WORKER_CONCURRENCY,
+    pdfInflation: pdfInflation(cfg),
+  });
   // The native OCR probes (`tesseract --version`, `--list-langs`) are synchronous and cached: run them here, at boot,
   // so that no job ever waits on a synchronous child process (ADR 0008).
   log.info({ nativeTesseract: hasNativeTesseract(), languages: [...nativeTesseractLanguages()] }, 'OCR backends probed');
@@ -36,9 +42,12 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
       },
       model: async () => {
         // The engine is in-process; a tiny text extraction proves it loads and answers.
-        await engine.extract({ bytes: new TextEncoder().encode('Total: 1'), mimeType: 'text/plain', filename: 'probe.txt' }, {
-          fields: [{ key: 'total', label: 'Total', data_type: 'number' }],
-        });
+        await engine.extract(
+          { bytes: new TextEncoder().encode('Total: 1'), mimeType: 'text/plain', filename: 'probe.txt' },
+          {
+            fields: [{ key: 'total', label: 'Total', data_type: 'number' }],
+          },
+        );
       },
     },
   });

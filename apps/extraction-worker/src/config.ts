@@ -1,6 +1,13 @@
 import { baseEnv, env, z } from '@docket/config';
 import { availableParallelism } from 'node:os';
-import { DEFAULT_MAX_INFLATED_BYTES_PER_PAGE, DEFAULT_MAX_INFLATED_STREAM_BYTES, DEFAULT_OCR_LANGUAGES, OCR_ENGINE_MODES, OCR_LANGUAGES, parseOcrLanguages } from '@docket/extraction';
+import {
+  DEFAULT_MAX_INFLATED_BYTES_PER_PAGE,
+  DEFAULT_MAX_INFLATED_STREAM_BYTES,
+  DEFAULT_OCR_LANGUAGES,
+  OCR_ENGINE_MODES,
+  OCR_LANGUAGES,
+  parseOcrLanguages,
+} from '@docket/extraction';
 
 /** Bytes in a MiB (the unit of the PDF inflation settings). */
 export const MIB = 1024 * 1024;
@@ -52,9 +59,19 @@ export const workerEnvSchema = z
      * Largest size one PDF stream may inflate to, in MiB (a 1 MB Flate stream can inflate to 1 GB); beyond it the job
      * fails with `decompression_limit` before the stream is decoded. Keep it well under the worker's memory limit.
      */
-    PDF_MAX_INFLATED_STREAM_MIB: z.coerce.number().int().min(1).max(4096).default(DEFAULT_MAX_INFLATED_STREAM_BYTES / MIB),
+    PDF_MAX_INFLATED_STREAM_MIB: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(4096)
+      .default(DEFAULT_MAX_INFLATED_STREAM_BYTES / MIB),
     /** A PDF's streams may inflate to PDF_MAX_INFLATED_STREAM_MIB plus this many MiB per page read, together. */
-    PDF_MAX_INFLATED_MIB_PER_PAGE: z.coerce.number().int().min(1).max(1024).default(DEFAULT_MAX_INFLATED_BYTES_PER_PAGE / MIB),
+    PDF_MAX_INFLATED_MIB_PER_PAGE: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1024)
+      .default(DEFAULT_MAX_INFLATED_BYTES_PER_PAGE / MIB),
   })
   .transform((c) => ({ ...c, WORKER_SHUTDOWN_GRACE_MS: c.WORKER_SHUTDOWN_GRACE_MS ?? c.EXTRACTION_TIMEOUT_MS + SHUTDOWN_GRACE_MARGIN_MS }))
   .refine((c) => c.WORKER_SHUTDOWN_GRACE_MS > c.EXTRACTION_TIMEOUT_MS, {
@@ -63,7 +80,10 @@ export const workerEnvSchema = z
   });
 
 /** The engine's bounds on inflated PDF streams, from the MiB settings. */
-export function pdfInflation(cfg: Pick<WorkerConfig, 'PDF_MAX_INFLATED_STREAM_MIB' | 'PDF_MAX_INFLATED_MIB_PER_PAGE'>): { maxStreamBytes: number; maxBytesPerPage: number } {
+export function pdfInflation(cfg: Pick<WorkerConfig, 'PDF_MAX_INFLATED_STREAM_MIB' | 'PDF_MAX_INFLATED_MIB_PER_PAGE'>): {
+  maxStreamBytes: number;
+  maxBytesPerPage: number;
+} {
   return { maxStreamBytes: cfg.PDF_MAX_INFLATED_STREAM_MIB * MIB, maxBytesPerPage: cfg.PDF_MAX_INFLATED_MIB_PER_PAGE * MIB };
 }
 

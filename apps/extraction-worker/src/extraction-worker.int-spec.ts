@@ -3,13 +3,34 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Controller, Module, type INestApplication } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  JobOutcomeCommand, JobPagesCommand, JobStartedCommand, JobStorageCommand, rawKey, RESULT_CONTENT_TYPES, resultKeys, Streams, Subjects, type JobOutcomeReply,
-  type JobPagesReply, type JobRunMessage, type JobStartedReply, type JobStorageReply,
+  JobOutcomeCommand,
+  JobPagesCommand,
+  JobStartedCommand,
+  JobStorageCommand,
+  rawKey,
+  RESULT_CONTENT_TYPES,
+  resultKeys,
+  Streams,
+  Subjects,
+  type JobOutcomeReply,
+  type JobPagesReply,
+  type JobRunMessage,
+  type JobStartedReply,
+  type JobStorageReply,
 } from '@docket/contracts';
 import { JetStreamBus, startServiceApp } from '@docket/messaging';
 import { S3Storage, storageConfigFromEnv } from '@docket/storage';
 import {
-  contentStreamBomb, expectEventually, freePort, imageStreamBomb, objectStreamBomb, startTestNats, startTestS3, testLogger, type TestNats, type TestS3,
+  contentStreamBomb,
+  expectEventually,
+  freePort,
+  imageStreamBomb,
+  objectStreamBomb,
+  startTestNats,
+  startTestS3,
+  testLogger,
+  type TestNats,
+  type TestS3,
 } from '@docket/testing';
 import { ulid } from 'ulid';
 import { bootstrap } from './bootstrap.js';
@@ -107,30 +128,64 @@ describe('extraction-worker (real NATS JetStream and S3)', () => {
   function job(over: Partial<JobRunMessage> = {}): JobRunMessage {
     const artifactId = `art_${ulid().toLowerCase()}`;
     const msg: JobRunMessage = {
-      jobId: `job_${ulid().toLowerCase()}`, artifactId, accountId: acct, sandbox: false, sourceKey: rawKey(acct, artifactId, 'a.txt'),
-      mimeType: 'text/plain', filename: 'a.txt', schema: SCHEMA, templateId: null, templateVersion: null, confidenceThreshold: 0.7, ...over,
+      jobId: `job_${ulid().toLowerCase()}`,
+      artifactId,
+      accountId: acct,
+      sandbox: false,
+      sourceKey: rawKey(acct, artifactId, 'a.txt'),
+      mimeType: 'text/plain',
+      filename: 'a.txt',
+      schema: SCHEMA,
+      templateId: null,
+      templateVersion: null,
+      confidenceThreshold: 0.7,
+      ...over,
     };
     published.set(msg.jobId, msg);
     return msg;
   }
   const outcomeOf = (jobId: string) =>
-    expectEventually(() => {
-      const o = outcomes.find((x) => x.jobId === jobId);
-      if (!o) throw new Error(`no outcome for ${jobId}`);
-      return o;
-    }, { timeoutMs: 50_000 });
+    expectEventually(
+      () => {
+        const o = outcomes.find((x) => x.jobId === jobId);
+        if (!o) throw new Error(`no outcome for ${jobId}`);
+        return o;
+      },
+      { timeoutMs: 50_000 },
+    );
 
   beforeAll(async () => {
     [nats, s3] = await Promise.all([startTestNats(), startTestS3()]);
-    storage = new S3Storage(storageConfigFromEnv({ S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_ENDPOINT: s3.endpoint, S3_BUCKET: s3.bucket }));
+    storage = new S3Storage(
+      storageConfigFromEnv({
+        S3_REGION: 'us-east-1',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        S3_ENDPOINT: s3.endpoint,
+        S3_BUCKET: s3.bucket,
+      }),
+    );
     presigner = storage;
     const log = testLogger();
-    artifact = await startServiceApp({ service: 'artifact', module: ArtifactStandInModule, natsUrl: nats.url, host: '127.0.0.1', port: await freePort(), log, checks: {} });
+    artifact = await startServiceApp({
+      service: 'artifact',
+      module: ArtifactStandInModule,
+      natsUrl: nats.url,
+      host: '127.0.0.1',
+      port: await freePort(),
+      log,
+      checks: {},
+    });
     // As in production: its own NATS user and no storage settings at all (no S3_* variables).
     worker = await bootstrap({
-      ...nats.env('extraction-worker'), PORT: String(await freePort()), LOG_LEVEL: 'silent', NODE_ENV: 'test',
-      WORKER_MAX_DELIVER: '2', WORKER_ACK_WAIT_MS: '5000',
-      PDF_MAX_INFLATED_STREAM_MIB: String(INFLATED_STREAM_MIB), PDF_MAX_INFLATED_MIB_PER_PAGE: String(INFLATED_MIB_PER_PAGE),
+      ...nats.env('extraction-worker'),
+      PORT: String(await freePort()),
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      WORKER_MAX_DELIVER: '2',
+      WORKER_ACK_WAIT_MS: '5000',
+      PDF_MAX_INFLATED_STREAM_MIB: String(INFLATED_STREAM_MIB),
+      PDF_MAX_INFLATED_MIB_PER_PAGE: String(INFLATED_MIB_PER_PAGE),
     });
     bus = new JetStreamBus(nats.url, log, 'worker-test');
     await bus.connect();
@@ -232,7 +287,10 @@ describe('extraction-worker (real NATS JetStream and S3)', () => {
     await storage.put(msg.sourceKey, new Uint8Array(50 * 1024 * 1024 + 1), 'text/plain');
     await bus.publish(Streams.jobs.run, msg, `run_${msg.jobId}`);
     const out = await outcomeOf(msg.jobId);
-    expect(out).toMatchObject({ status: 'failed', error: `file_too_large: the file is ${50 * 1024 * 1024 + 1} bytes, more than the ${50 * 1024 * 1024}-byte limit` });
+    expect(out).toMatchObject({
+      status: 'failed',
+      error: `file_too_large: the file is ${50 * 1024 * 1024 + 1} bytes, more than the ${50 * 1024 * 1024}-byte limit`,
+    });
     expect(started.some((s) => s.jobId === msg.jobId)).toBe(false);
   });
 
@@ -252,7 +310,11 @@ describe('extraction-worker (real NATS JetStream and S3)', () => {
     priorAttempts.set(msg.jobId, 2); // two earlier pickups crashed their worker
     await bus.publish(Streams.jobs.run, msg, `run_${msg.jobId}`);
     const out = await outcomeOf(msg.jobId);
-    expect(out).toMatchObject({ status: 'failed', pages: 0, error: expect.stringMatching(/^processing_error: processing was interrupted 2 times/) });
+    expect(out).toMatchObject({
+      status: 'failed',
+      pages: 0,
+      error: expect.stringMatching(/^processing_error: processing was interrupted 2 times/),
+    });
   });
 
   it('skips a job that is already terminal (e.g. cancelled) without reporting', async () => {

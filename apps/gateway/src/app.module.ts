@@ -47,7 +47,18 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [CoreModule.register(deps), IdentityModule, RateLimitModule],
-      controllers: [SystemController, ExtractController, ArtifactsController, BatchController, PipelinesController, JobsController, TemplatesController, WebhooksController, WalletController, UsageController],
+      controllers: [
+        SystemController,
+        ExtractController,
+        ArtifactsController,
+        BatchController,
+        PipelinesController,
+        JobsController,
+        TemplatesController,
+        WebhooksController,
+        WalletController,
+        UsageController,
+      ],
       providers: [LlmsTxtService, DirectUploadService],
     };
   }

@@ -21,7 +21,9 @@ import { LlmsTxtService } from './system/llms-txt.service.js';
 /** This service's schema, entities and migrations (boot and the `migrate` entry point). */
 export const DATABASE = { schema: IDENTITY_SCHEMA, entities: identityEntities, migrations: gatewayMigrations };
 
-export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{ app: INestApplication; url: string; close(): Promise<void> }> {
+export async function bootstrap(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ app: INestApplication; url: string; close(): Promise<void> }> {
   const cfg = loadConfig(gatewayEnvSchema, env);
   const log = createLogger('gateway', cfg.LOG_LEVEL);
   const ds = await openServiceDatabase(cfg, DATABASE);
@@ -53,7 +55,16 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
     void reply.header('x-request-id', req.id);
   });
   fastify.addHook('onResponse', async (req, reply) => {
-    log.info({ request_id: req.id, method: req.method, route: req.routeOptions?.url ?? req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    log.info(
+      {
+        request_id: req.id,
+        method: req.method,
+        route: req.routeOptions?.url ?? req.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
   });
   // Errors Fastify raises before Nest routes the request (malformed JSON, wrong content type) get the same envelope.
   fastify.setErrorHandler((err, req, reply) => sendError(reply, req, err, log));

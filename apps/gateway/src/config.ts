@@ -15,7 +15,12 @@ export const gatewayEnvSchema = z.object({
    * Largest file POST /artifacts/upload accepts (buffered in memory; larger files use POST /extract + PUT).
    * At most the engine's limit (`MAX_ARTIFACT_BYTES`, 50 MiB): a bigger file could never be processed.
    */
-  DIRECT_UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(MAX_ARTIFACT_BYTES).default(25 * 1024 * 1024),
+  DIRECT_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_ARTIFACT_BYTES)
+    .default(25 * 1024 * 1024),
   ...rateLimitEnv,
 });
 

@@ -33,7 +33,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<T
       service: 'template',
       module: appModule({ ds, config, log, usage: new ArtifactTemplateUsage(rpc, config.ARTIFACT_RPC_TIMEOUT_MS) }),
       natsUrl: config.NATS_URL,
-    natsAuth: natsAuth(config),
+      natsAuth: natsAuth(config),
       host: config.HOST,
       port: config.PORT,
       log,

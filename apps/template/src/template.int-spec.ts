@@ -47,7 +47,13 @@ describe('template service over NATS and Postgres', () => {
   beforeAll(async () => {
     db = await createTestDatabase('docket_tpl');
     nats = await startTestNats();
-    svc = await bootstrap({ DATABASE_URL: db.url, NATS_URL: nats.url, PORT: String(await freePort()), LOG_LEVEL: 'silent', ARTIFACT_RPC_TIMEOUT_MS: '1000' });
+    svc = await bootstrap({
+      DATABASE_URL: db.url,
+      NATS_URL: nats.url,
+      PORT: String(await freePort()),
+      LOG_LEVEL: 'silent',
+      ARTIFACT_RPC_TIMEOUT_MS: '1000',
+    });
     rpc = new RpcClient({ natsUrl: nats.url, name: 'template-test', timeoutMs: 5000 });
     await rpc.connect();
     sql = new pg.Client({ connectionString: db.url });
@@ -93,7 +99,10 @@ describe('template service over NATS and Postgres', () => {
   });
 
   it('rejects duplicate field keys and invalid payloads', async () => {
-    const dup = await fail(Subjects.template.create, { accountId: A, body: { name: 'Dup keys', fields: [invoiceFields[0], invoiceFields[0]] } });
+    const dup = await fail(Subjects.template.create, {
+      accountId: A,
+      body: { name: 'Dup keys', fields: [invoiceFields[0], invoiceFields[0]] },
+    });
     expect(dup).toMatchObject({ code: 'duplicate_field_key' });
     const bad = await fail(Subjects.template.create, { accountId: A, body: { name: 'x', fields: [{ key: 'A-b', data_type: 'nope' }] } });
     expect(bad).toMatchObject({ code: 'invalid_payload' });
@@ -116,7 +125,9 @@ describe('template service over NATS and Postgres', () => {
     expect((await call<TemplateSnapshot>(Subjects.template.snapshot, ref)).settings.partial_pages).toBe(true);
     await sql.query(`UPDATE "template"."templates" SET "settings" = "settings" - 'partial_pages' WHERE "id" = $1`, [t.id]);
     expect((await call<TemplateSnapshot>(Subjects.template.snapshot, ref)).settings.partial_pages).toBe(false);
-    expect(await fail(Subjects.template.update, { ...ref, body: { settings: { partial_pages: 'yes' } } })).toMatchObject({ code: 'invalid_payload' });
+    expect(await fail(Subjects.template.update, { ...ref, body: { settings: { partial_pages: 'yes' } } })).toMatchObject({
+      code: 'invalid_payload',
+    });
   });
 
   it('keeps default_currency (ADR 0010) in settings and snapshots; null clears it; templates saved before it read null; a non-ISO code is a 422', async () => {
@@ -124,7 +135,9 @@ describe('template service over NATS and Postgres', () => {
     expect(t.settings.default_currency).toBe('EUR');
     const ref = { accountId: A, templateId: t.id };
     expect((await call<TemplateSnapshot>(Subjects.template.snapshot, ref)).settings.default_currency).toBe('EUR');
-    expect(await fail(Subjects.template.update, { ...ref, body: { settings: { default_currency: 'euro' } } })).toMatchObject({ code: 'invalid_payload' });
+    expect(await fail(Subjects.template.update, { ...ref, body: { settings: { default_currency: 'euro' } } })).toMatchObject({
+      code: 'invalid_payload',
+    });
     await call(Subjects.template.update, { ...ref, body: { settings: { default_currency: null } } });
     expect((await call<TemplateSnapshot>(Subjects.template.snapshot, ref)).settings.default_currency).toBeNull();
     await sql.query(`UPDATE "template"."templates" SET "settings" = "settings" - 'default_currency' WHERE "id" = $1`, [t.id]);
@@ -133,15 +146,25 @@ describe('template service over NATS and Postgres', () => {
 
   it('accepts the ocr_engine values default, tesseract and tesseract.js; anything else is a 422', async () => {
     const t = await create(A, { name: 'Native OCR', fields: invoiceFields, settings: { ocr_engine: 'tesseract' } });
-    expect(t.settings).toEqual({ auto_save: false, confidence_threshold: 0.7, ocr_engine: 'tesseract', default_currency: null, partial_pages: false });
+    expect(t.settings).toEqual({
+      auto_save: false,
+      confidence_threshold: 0.7,
+      ocr_engine: 'tesseract',
+      default_currency: null,
+      partial_pages: false,
+    });
     const snap = await call<TemplateSnapshot>(Subjects.template.snapshot, { accountId: A, templateId: t.id });
     expect(snap.settings.ocr_engine).toBe('tesseract');
     const ref = { accountId: A, templateId: t.id };
     const u = await call<TemplateResponseDto>(Subjects.template.update, { ...ref, body: { settings: { ocr_engine: 'tesseract.js' } } });
     expect(u.settings.ocr_engine).toBe('tesseract.js');
     for (const ocr_engine of ['easyocr', 'TESSERACT', '', 7]) {
-      expect(await fail(Subjects.template.update, { ...ref, body: { settings: { ocr_engine } } })).toMatchObject({ code: 'invalid_payload' });
-      expect(await fail(Subjects.template.create, { accountId: A, body: { name: 'Bad OCR', fields: invoiceFields, settings: { ocr_engine } } })).toMatchObject({ code: 'invalid_payload' });
+      expect(await fail(Subjects.template.update, { ...ref, body: { settings: { ocr_engine } } })).toMatchObject({
+        code: 'invalid_payload',
+      });
+      expect(
+        await fail(Subjects.template.create, { accountId: A, body: { name: 'Bad OCR', fields: invoiceFields, settings: { ocr_engine } } }),
+      ).toMatchObject({ code: 'invalid_payload' });
     }
   });
 
@@ -151,7 +174,9 @@ describe('template service over NATS and Postgres', () => {
     expect(await fail(Subjects.template.get, { accountId: B, templateId: t.id })).toMatchObject({ code: 'forbidden' });
     expect(await fail(Subjects.template.get, { accountId: A, templateId: 'tpl_missing' })).toMatchObject({ code: 'template_not_found' });
     expect(await fail(Subjects.template.snapshot, { accountId: B, templateId: t.id })).toMatchObject({ code: 'forbidden' });
-    expect(await fail(Subjects.template.snapshot, { accountId: A, templateId: 'tpl_missing' })).toMatchObject({ code: 'template_not_found' });
+    expect(await fail(Subjects.template.snapshot, { accountId: A, templateId: 'tpl_missing' })).toMatchObject({
+      code: 'template_not_found',
+    });
   });
 
   it('snapshots the current version and counts uses', async () => {
@@ -179,12 +204,15 @@ describe('template service over NATS and Postgres', () => {
       { key: 'total', data_type: 'number', required: false },
       { key: 'due_date', label: 'Due', data_type: 'date', required: false },
     ]);
-    expect(await fail(Subjects.template.patchSchema, { ...ref, body: { add_fields: [{ key: 'total', data_type: 'number' }] } }))
-      .toMatchObject({ code: 'duplicate_field_key' });
-    expect(await fail(Subjects.template.patchSchema, { ...ref, body: { update_fields: [{ key: 'nope', data_type: 'number' }] } }))
-      .toMatchObject({ code: 'field_not_found' });
-    expect(await fail(Subjects.template.patchSchema, { accountId: B, templateId: t.id, body: { remove_fields: ['total'] } }))
-      .toMatchObject({ code: 'forbidden' });
+    expect(
+      await fail(Subjects.template.patchSchema, { ...ref, body: { add_fields: [{ key: 'total', data_type: 'number' }] } }),
+    ).toMatchObject({ code: 'duplicate_field_key' });
+    expect(
+      await fail(Subjects.template.patchSchema, { ...ref, body: { update_fields: [{ key: 'nope', data_type: 'number' }] } }),
+    ).toMatchObject({ code: 'field_not_found' });
+    expect(await fail(Subjects.template.patchSchema, { accountId: B, templateId: t.id, body: { remove_fields: ['total'] } })).toMatchObject(
+      { code: 'forbidden' },
+    );
 
     const current = await call<TemplateSnapshot>(Subjects.template.snapshot, ref);
     expect(current).toMatchObject({ version: 2, fields: v2.schema_definition.fields });
@@ -192,7 +220,9 @@ describe('template service over NATS and Postgres', () => {
     expect(v1).toMatchObject({ version: 1, fields: t.schema_definition.fields });
     expect(await fail(Subjects.template.snapshot, { ...ref, version: 9 })).toMatchObject({ code: 'template_not_found' });
 
-    const rows = await sql.query(`SELECT version, fields FROM "template"."template_versions" WHERE template_id = $1 ORDER BY version`, [t.id]);
+    const rows = await sql.query(`SELECT version, fields FROM "template"."template_versions" WHERE template_id = $1 ORDER BY version`, [
+      t.id,
+    ]);
     expect(rows.rows).toEqual([
       { version: 1, fields: t.schema_definition.fields },
       { version: 2, fields: v2.schema_definition.fields },
@@ -202,13 +232,30 @@ describe('template service over NATS and Postgres', () => {
   it('updates with PUT semantics and enforces status transitions', async () => {
     const t = await create(A, { name: 'Updatable', fields: invoiceFields });
     const ref = { accountId: A, templateId: t.id };
-    const u = await call<TemplateResponseDto>(Subjects.template.update, { ...ref, body: { description: 'Now described', settings: { auto_save: true } } });
-    expect(u).toMatchObject({ name: 'Updatable', description: 'Now described', slug: t.slug, version: 1, schema_definition: t.schema_definition });
-    expect(u.settings).toEqual({ auto_save: true, confidence_threshold: 0.7, ocr_engine: 'default', default_currency: null, partial_pages: false });
+    const u = await call<TemplateResponseDto>(Subjects.template.update, {
+      ...ref,
+      body: { description: 'Now described', settings: { auto_save: true } },
+    });
+    expect(u).toMatchObject({
+      name: 'Updatable',
+      description: 'Now described',
+      slug: t.slug,
+      version: 1,
+      schema_definition: t.schema_definition,
+    });
+    expect(u.settings).toEqual({
+      auto_save: true,
+      confidence_threshold: 0.7,
+      ocr_engine: 'default',
+      default_currency: null,
+      partial_pages: false,
+    });
     const archived = await call<TemplateResponseDto>(Subjects.template.update, { ...ref, body: { status: 'archived' } });
     expect(archived.status).toBe('archived');
     expect(await fail(Subjects.template.update, { ...ref, body: { status: 'draft' } })).toMatchObject({ code: 'validation_failed' });
-    expect(await fail(Subjects.template.patchSchema, { ...ref, body: { remove_fields: ['total'] } })).toMatchObject({ code: 'validation_failed' });
+    expect(await fail(Subjects.template.patchSchema, { ...ref, body: { remove_fields: ['total'] } })).toMatchObject({
+      code: 'validation_failed',
+    });
     await expect(call(Subjects.template.update, { ...ref, body: { status: 'active' } })).resolves.toMatchObject({ status: 'active' });
   });
 
@@ -220,10 +267,16 @@ describe('template service over NATS and Postgres', () => {
     expect(c.id).not.toBe(t.id);
     expect(c.settings.confidence_threshold).toBe(0.5);
     expect(c.schema_definition.fields.map((f) => f.key)).toEqual(['invoice_number']);
-    const reset = await call<TemplateResponseDto>(Subjects.template.clone, { accountId: A, templateId: t.id, body: { new_name: 'Copy two', include_settings: false } });
+    const reset = await call<TemplateResponseDto>(Subjects.template.clone, {
+      accountId: A,
+      templateId: t.id,
+      body: { new_name: 'Copy two', include_settings: false },
+    });
     expect(reset).toMatchObject({ name: 'Copy two', slug: 'copy-two', settings: { confidence_threshold: 0.7 } });
     expect(await fail(Subjects.template.clone, { accountId: B, templateId: t.id })).toMatchObject({ code: 'forbidden' });
-    await expect(call(Subjects.template.update, { accountId: A, templateId: c.id, body: { status: 'active' } })).resolves.toMatchObject({ status: 'active' });
+    await expect(call(Subjects.template.update, { accountId: A, templateId: c.id, body: { status: 'active' } })).resolves.toMatchObject({
+      status: 'active',
+    });
   });
 
   it('lists with category, prefix search, paging; archived hidden by default', async () => {
@@ -233,7 +286,8 @@ describe('template service over NATS and Postgres', () => {
     const beta = await mk('Beta receipt', { category: 'receipt', description: 'Alphabet soup' });
     const gamma = await mk('Gamma 100%', { category: 'invoice' });
     await call(Subjects.template.update, { accountId: acct, templateId: gamma.id, body: { status: 'archived' } });
-    const list = (query: object) => call<TemplateResponseDto[]>(Subjects.template.list, { accountId: acct, query }).then((r) => r.map((t) => t.name));
+    const list = (query: object) =>
+      call<TemplateResponseDto[]>(Subjects.template.list, { accountId: acct, query }).then((r) => r.map((t) => t.name));
 
     expect(await list({})).toEqual(['Beta receipt', 'Alpha invoice']);
     expect(await list({ include_archived: true })).toEqual(['Gamma 100%', 'Beta receipt', 'Alpha invoice']);
@@ -241,18 +295,28 @@ describe('template service over NATS and Postgres', () => {
     expect(await list({ search: 'ALPH' })).toEqual(['Beta receipt', 'Alpha invoice']);
     expect(await list({ search: 'lpha' })).toEqual([]);
     expect(await list({ search: 'gamma 100%', include_archived: true })).toEqual(['Gamma 100%']);
-    expect(await list({ search: 'g%' , include_archived: true })).toEqual([]);
+    expect(await list({ search: 'g%', include_archived: true })).toEqual([]);
     expect(await list({ limit: 1, offset: 1 })).toEqual(['Alpha invoice']);
     expect(await fail(Subjects.template.list, { accountId: acct, query: { limit: 101 } })).toMatchObject({ code: 'invalid_payload' });
     expect((await call<TemplateResponseDto[]>(Subjects.template.list, { accountId: acct })).map((t) => t.id)).toEqual([beta.id, alpha.id]);
-    await expect(call(Subjects.template.categories, { accountId: acct })).resolves.toEqual(['invoice', 'receipt', 'id_card', 'contract', 'custom']);
+    await expect(call(Subjects.template.categories, { accountId: acct })).resolves.toEqual([
+      'invoice',
+      'receipt',
+      'id_card',
+      'contract',
+      'custom',
+    ]);
   });
 
   it('soft deletes (404 afterwards) and hard deletes only when artifact says unused', async () => {
     const soft = await create(A, { name: 'Soft gone', fields: invoiceFields });
     const softRef = { accountId: A, templateId: soft.id };
     expect(await fail(Subjects.template.delete, { accountId: B, templateId: soft.id })).toMatchObject({ code: 'forbidden' });
-    await expect(call<DeleteTemplateReply>(Subjects.template.delete, softRef)).resolves.toEqual({ id: soft.id, deleted: true, hard_delete: false });
+    await expect(call<DeleteTemplateReply>(Subjects.template.delete, softRef)).resolves.toEqual({
+      id: soft.id,
+      deleted: true,
+      hard_delete: false,
+    });
     expect(await fail(Subjects.template.get, softRef)).toMatchObject({ code: 'template_not_found' });
     expect(await fail(Subjects.template.snapshot, softRef)).toMatchObject({ code: 'template_not_found' });
     await expect(call(Subjects.template.snapshot, { ...softRef, version: 1 })).resolves.toMatchObject({ version: 1 });
@@ -261,22 +325,37 @@ describe('template service over NATS and Postgres', () => {
     const hard = await create(A, { name: 'Hard gone', fields: invoiceFields });
     const hardRef = { accountId: A, templateId: hard.id };
     // No artifact service is answering yet: refuse rather than delete blindly.
-    expect(await fail(Subjects.template.delete, { ...hardRef, query: { hard_delete: true } })).toMatchObject({ code: 'service_unavailable' });
+    expect(await fail(Subjects.template.delete, { ...hardRef, query: { hard_delete: true } })).toMatchObject({
+      code: 'service_unavailable',
+    });
     await expect(call(Subjects.template.get, hardRef)).resolves.toMatchObject({ id: hard.id });
 
     const artifact: INestApplication = await startServiceApp({
-      service: 'artifact', module: ArtifactInUseModule, natsUrl: nats.url, host: '127.0.0.1', port: await freePort(), log: testLogger(), checks: {},
+      service: 'artifact',
+      module: ArtifactInUseModule,
+      natsUrl: nats.url,
+      host: '127.0.0.1',
+      port: await freePort(),
+      log: testLogger(),
+      checks: {},
     });
     try {
       inUse.add(hard.id);
       expect(await fail(Subjects.template.delete, { ...hardRef, query: { hard_delete: true } })).toMatchObject({ code: 'template_in_use' });
       inUse.delete(hard.id);
-      await expect(call(Subjects.template.delete, { ...hardRef, query: { hard_delete: 'true' } })).resolves.toEqual({ id: hard.id, deleted: true, hard_delete: true });
+      await expect(call(Subjects.template.delete, { ...hardRef, query: { hard_delete: 'true' } })).resolves.toEqual({
+        id: hard.id,
+        deleted: true,
+        hard_delete: true,
+      });
     } finally {
       await artifact.close();
     }
     expect(await fail(Subjects.template.get, hardRef)).toMatchObject({ code: 'template_not_found' });
-    const left = await sql.query(`SELECT (SELECT count(*) FROM "template"."templates" WHERE id = $1)::int AS t, (SELECT count(*) FROM "template"."template_versions" WHERE template_id = $1)::int AS v`, [hard.id]);
+    const left = await sql.query(
+      `SELECT (SELECT count(*) FROM "template"."templates" WHERE id = $1)::int AS t, (SELECT count(*) FROM "template"."template_versions" WHERE template_id = $1)::int AS v`,
+      [hard.id],
+    );
     expect(left.rows[0]).toEqual({ t: 0, v: 0 });
   });
 

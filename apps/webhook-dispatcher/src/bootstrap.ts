@@ -27,7 +27,12 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
   const ds = await openServiceDatabase(config, DATABASE);
 
   const bus = new JetStreamBus(config.NATS_URL, log, 'webhook-dispatcher', natsAuth(config));
-  const rpc = new RpcClient({ natsUrl: config.NATS_URL, auth: natsAuth(config), name: 'webhook-dispatcher-client', timeoutMs: config.WEBHOOK_TIMEOUT_MS });
+  const rpc = new RpcClient({
+    natsUrl: config.NATS_URL,
+    auth: natsAuth(config),
+    name: 'webhook-dispatcher-client',
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+  });
   let app: INestApplication | undefined;
   try {
     await bus.connect();
@@ -36,7 +41,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{
       service: 'webhook-dispatcher',
       module: appModule({ ds, config, log, cipher, urls, sender, rpc }),
       natsUrl: config.NATS_URL,
-    natsAuth: natsAuth(config),
+      natsAuth: natsAuth(config),
       host: config.HOST,
       port: config.PORT,
       log,

@@ -4,7 +4,11 @@ const delays = z
   .string()
   .default('5000,30000,120000')
   .transform((s, ctx) => {
-    const list = s.split(',').map((p) => p.trim()).filter(Boolean).map(Number);
+    const list = s
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .map(Number);
     if (!list.length || list.some((n) => !Number.isInteger(n) || n < 0)) {
       ctx.addIssue({ code: 'custom', message: 'comma-separated non-negative integers (ms)' });
       return z.NEVER;
@@ -29,5 +33,10 @@ export const configSchema = z.object({
 export type WebhookConfig = z.infer<typeof configSchema>;
 
 export function parseAllowlist(raw: string): Set<string> {
-  return new Set(raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));
+  return new Set(
+    raw
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  );
 }

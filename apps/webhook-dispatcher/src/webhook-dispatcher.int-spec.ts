@@ -4,13 +4,30 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import {
-  Streams, Subjects, type DeliveryLogEntryDto, type JobFinishedEvent, type RegisterOneShotReply, type RotateSecretResponseDto,
-  type WebhookCreateResponseDto, type WebhookDeliveryDto, type WebhookResponseDto, type WebhookStatsDto,
+  Streams,
+  Subjects,
+  type DeliveryLogEntryDto,
+  type JobFinishedEvent,
+  type RegisterOneShotReply,
+  type RotateSecretResponseDto,
+  type WebhookCreateResponseDto,
+  type WebhookDeliveryDto,
+  type WebhookResponseDto,
+  type WebhookStatsDto,
 } from '@docket/contracts';
 import { schemaStatus } from '@docket/database';
 import type { DocketError } from '@docket/errors';
 import { JetStreamBus, RpcClient } from '@docket/messaging';
-import { createTestDatabase, expectEventually, freePort, rejectionOf, startTestNats, testLogger, type TestDatabase, type TestNats } from '@docket/testing';
+import {
+  createTestDatabase,
+  expectEventually,
+  freePort,
+  rejectionOf,
+  startTestNats,
+  testLogger,
+  type TestDatabase,
+  type TestNats,
+} from '@docket/testing';
 import { bootstrap, SCHEMA } from './bootstrap.js';
 import { entities } from './entities/index.js';
 import { migrations } from './migrations/index.js';
@@ -41,11 +58,13 @@ function startReceiver() {
     });
   });
   return new Promise<{ port: number; received: Received[]; close(): Promise<void> }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => resolve({
-      port: (server.address() as AddressInfo).port,
-      received,
-      close: () => new Promise((r) => server.close(() => r())),
-    }));
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        port: (server.address() as AddressInfo).port,
+        received,
+        close: () => new Promise((r) => server.close(() => r())),
+      }),
+    );
   });
 }
 
@@ -53,10 +72,23 @@ let seq = 0;
 function jobEvent(over: Partial<JobFinishedEvent>): JobFinishedEvent {
   seq += 1;
   return {
-    eventId: `evt_${Date.now()}_${seq}`, jobId: `job_it${Date.now().toString(36)}${seq}`, artifactId: `art_it${seq}`, accountId: A,
-    sandbox: false, status: 'success', pages: 1, webhookId: null, batchId: null, filename: 'invoice.pdf',
-    result: { invoice_number: 'INV-1' }, confidence: 0.93, needsReview: false, error: null,
-    createdAt: new Date().toISOString(), finishedAt: new Date().toISOString(), ...over,
+    eventId: `evt_${Date.now()}_${seq}`,
+    jobId: `job_it${Date.now().toString(36)}${seq}`,
+    artifactId: `art_it${seq}`,
+    accountId: A,
+    sandbox: false,
+    status: 'success',
+    pages: 1,
+    webhookId: null,
+    batchId: null,
+    filename: 'invoice.pdf',
+    result: { invoice_number: 'INV-1' },
+    confidence: 0.93,
+    needsReview: false,
+    error: null,
+    createdAt: new Date().toISOString(),
+    finishedAt: new Date().toISOString(),
+    ...over,
   };
 }
 
@@ -87,8 +119,13 @@ describe('webhook-dispatcher over NATS, JetStream and Postgres', () => {
     receiver = await startReceiver();
     base = `http://127.0.0.1:${receiver.port}`;
     svc = await bootstrap({
-      NODE_ENV: 'test', DATABASE_URL: db.url, NATS_URL: nats.url, PORT: String(await freePort()), LOG_LEVEL: 'silent',
-      WEBHOOK_ALLOWLIST: `127.0.0.1:${receiver.port}`, WEBHOOK_RETRY_DELAYS_MS: '300,300,300',
+      NODE_ENV: 'test',
+      DATABASE_URL: db.url,
+      NATS_URL: nats.url,
+      PORT: String(await freePort()),
+      LOG_LEVEL: 'silent',
+      WEBHOOK_ALLOWLIST: `127.0.0.1:${receiver.port}`,
+      WEBHOOK_RETRY_DELAYS_MS: '300,300,300',
     });
     rpc = new RpcClient({ natsUrl: nats.url, name: 'webhook-test', timeoutMs: 5000 });
     await rpc.connect();
@@ -111,8 +148,14 @@ describe('webhook-dispatcher over NATS, JetStream and Postgres', () => {
   it('creates a webhook with a one-time secret, stored encrypted', async () => {
     const w = await createHook(A, '/created', ['extraction.completed', 'extraction.failed']);
     expect(w).toEqual({
-      id: expect.stringMatching(/^wh_[0-9a-z]{26}$/), url: `${base}/created`, description: 'test', events: ['extraction.completed', 'extraction.failed'],
-      is_active: true, created_at: expect.any(String), updated_at: expect.any(String), secret_key: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/),
+      id: expect.stringMatching(/^wh_[0-9a-z]{26}$/),
+      url: `${base}/created`,
+      description: 'test',
+      events: ['extraction.completed', 'extraction.failed'],
+      is_active: true,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+      secret_key: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/),
     });
     const { rows } = await sql.query(`SELECT secret_ciphertext FROM "webhook"."webhooks" WHERE id = $1`, [w.id]);
     expect(rows[0].secret_ciphertext).not.toContain(w.secret_key.slice(6));
@@ -131,7 +174,9 @@ describe('webhook-dispatcher over NATS, JetStream and Postgres', () => {
     expect((await bad(`https://93.184.216.34/${'a'.repeat(2100)}`)).code).toMatch(/invalid_webhook_url|invalid_payload/);
     const empty = await fail(Subjects.webhook.create, { accountId: A, body: { url: `${base}/x`, events: [] } });
     expect(['invalid_payload', 'validation_failed']).toContain(empty.code);
-    expect(await fail(Subjects.webhook.registerOneShot, { accountId: A, url: 'https://127.0.0.1/x' })).toMatchObject({ code: 'invalid_webhook_url' });
+    expect(await fail(Subjects.webhook.registerOneShot, { accountId: A, url: 'https://127.0.0.1/x' })).toMatchObject({
+      code: 'invalid_webhook_url',
+    });
   });
 
   it('verifies ownership for artifact: own webhook, active or not (spec §3.4: an inactive one still accepts jobs)', async () => {
@@ -155,10 +200,23 @@ describe('webhook-dispatcher over NATS, JetStream and Postgres', () => {
       expect(d).toHaveLength(1);
       return d;
     });
-    const payload = new Webhook(w.secret_key).verify(got.body, got.headers as Record<string, string>) as { type: string; data: Record<string, unknown> };
+    const payload = new Webhook(w.secret_key).verify(got.body, got.headers as Record<string, string>) as {
+      type: string;
+      data: Record<string, unknown>;
+    };
     expect(payload).toMatchObject({
       type: 'extraction.completed',
-      data: { job_id: ev.jobId, artifact_id: ev.artifactId, status: 'success', result: ev.result, confidence: 0.93, needs_review: false, batch_id: 'bat_1', filename: 'invoice.pdf', completed_at: ev.finishedAt },
+      data: {
+        job_id: ev.jobId,
+        artifact_id: ev.artifactId,
+        status: 'success',
+        result: ev.result,
+        confidence: 0.93,
+        needs_review: false,
+        batch_id: 'bat_1',
+        filename: 'invoice.pdf',
+        completed_at: ev.finishedAt,
+      },
     });
     expect(got.headers['x-webhook-id']).toBe(`${ev.jobId}:extraction.completed`);
     expect(got.headers['webhook-id']).toBe(`${ev.jobId}:extraction.completed`);
@@ -170,11 +228,19 @@ describe('webhook-dispatcher over NATS, JetStream and Postgres', () => {
       expect(l[0]?.is_success).toBe(true);
       return l;
     });
-    expect(entries).toEqual([{
-      attempt_number: 1, event_type: 'extraction.completed', url: `${base}/ok`,
-      request_headers: expect.objectContaining({ 'X-Webhook-Id': `${ev.jobId}:extraction.completed` }),
-      response_status_code: 200, response_body: 'ok', is_success: true, duration_ms: expect.any(Number), attempted_at: expect.any(String),
-    }]);
+    expect(entries).toEqual([
+      {
+        attempt_number: 1,
+        event_type: 'extraction.completed',
+        url: `${base}/ok`,
+        request_headers: expect.objectContaining({ 'X-Webhook-Id': `${ev.jobId}:extraction.completed` }),
+        response_status_code: 200,
+        response_body: 'ok',
+        is_success: true,
+        duration_ms: expect.any(Number),
+        attempted_at: expect.any(String),
+      },
+    ]);
     expect(entries[0].request_headers).not.toHaveProperty('webhook-signature');
     expect(await logs(B, ev.jobId)).toEqual([]);
 
@@ -193,19 +259,26 @@ describe('webhook-dispatcher over NATS, JetStream and Postgres', () => {
     await publish(ev);
     const entries = await expectEventually(async () => {
       const l = await logs(A, ev.jobId);
-      expect(l.map((e) => [e.attempt_number, e.response_status_code, e.is_success])).toEqual([[1, 500, false], [2, 200, true]]);
+      expect(l.map((e) => [e.attempt_number, e.response_status_code, e.is_success])).toEqual([
+        [1, 500, false],
+        [2, 200, true],
+      ]);
       return l;
     });
     expect(entries[0].response_body).toBe('crashed');
     expect(deliveriesTo('/flaky')).toHaveLength(2);
-    for (const d of deliveriesTo('/flaky')) expect(() => new Webhook(w.secret_key).verify(d.body, d.headers as Record<string, string>)).not.toThrow();
+    for (const d of deliveriesTo('/flaky'))
+      expect(() => new Webhook(w.secret_key).verify(d.body, d.headers as Record<string, string>)).not.toThrow();
 
     const failed = await call<WebhookDeliveryDto[]>(Subjects.webhook.deliveries, { accountId: A, webhookId: w.id, statusFilter: 'failed' });
     expect(failed.map((d) => d.attempt_number)).toEqual([1]);
     const all = await call<WebhookDeliveryDto[]>(Subjects.webhook.deliveries, { accountId: A, webhookId: w.id });
     expect(all.map((d) => d.attempt_number)).toEqual([2, 1]);
     expect(await call<WebhookStatsDto>(Subjects.webhook.stats, { accountId: A, webhookId: w.id, days: 7 })).toEqual({
-      total_events: 1, success_rate: 100, failures_last_24h: 1, avg_latency_ms: expect.any(Number),
+      total_events: 1,
+      success_rate: 100,
+      failures_last_24h: 1,
+      avg_latency_ms: expect.any(Number),
     });
     expect(await fail(Subjects.webhook.stats, { accountId: B, webhookId: w.id })).toMatchObject({ code: 'forbidden' });
   });
@@ -217,11 +290,19 @@ describe('webhook-dispatcher over NATS, JetStream and Postgres', () => {
     await sql.query(`UPDATE "webhook"."webhooks" SET url = $1 WHERE id = $2`, [privateUrl, w.id]);
     const ev = jobEvent({ webhookId: w.id });
     await publish(ev);
-    const entries = await expectEventually(async () => {
-      const l = await logs(A, ev.jobId);
-      expect(l.map((e) => [e.attempt_number, e.response_status_code, e.is_success])).toEqual([[1, 0, false], [2, 0, false], [3, 0, false], [4, 0, false]]);
-      return l;
-    }, { timeoutMs: 20_000 });
+    const entries = await expectEventually(
+      async () => {
+        const l = await logs(A, ev.jobId);
+        expect(l.map((e) => [e.attempt_number, e.response_status_code, e.is_success])).toEqual([
+          [1, 0, false],
+          [2, 0, false],
+          [3, 0, false],
+          [4, 0, false],
+        ]);
+        return l;
+      },
+      { timeoutMs: 20_000 },
+    );
     expect(entries[0].response_body).toBe('blocked: destination address is not public');
   }, 30_000);
 
@@ -259,10 +340,18 @@ describe('webhook-dispatcher over NATS, JetStream and Postgres', () => {
 
   it('updates, re-validates a changed URL, and stops delivering to inactive or deleted webhooks', async () => {
     const w = await createHook(A, '/inactive');
-    expect(await fail(Subjects.webhook.update, { accountId: A, webhookId: w.id, body: { url: 'http://example.com/x' } })).toMatchObject({ code: 'invalid_webhook_url' });
-    const updated = await call<WebhookResponseDto>(Subjects.webhook.update, { accountId: A, webhookId: w.id, body: { description: 'paused', is_active: false } });
+    expect(await fail(Subjects.webhook.update, { accountId: A, webhookId: w.id, body: { url: 'http://example.com/x' } })).toMatchObject({
+      code: 'invalid_webhook_url',
+    });
+    const updated = await call<WebhookResponseDto>(Subjects.webhook.update, {
+      accountId: A,
+      webhookId: w.id,
+      body: { description: 'paused', is_active: false },
+    });
     expect(updated).toMatchObject({ id: w.id, description: 'paused', is_active: false, url: w.url });
-    expect(await fail(Subjects.webhook.update, { accountId: B, webhookId: w.id, body: { is_active: true } })).toMatchObject({ code: 'forbidden' });
+    expect(await fail(Subjects.webhook.update, { accountId: B, webhookId: w.id, body: { is_active: true } })).toMatchObject({
+      code: 'forbidden',
+    });
 
     const d = await createHook(A, '/deleted');
     expect(await call(Subjects.webhook.delete, { accountId: A, webhookId: d.id })).toEqual({ id: d.id, deleted: true });

@@ -6,7 +6,9 @@ import { z } from 'zod';
  */
 export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
   const parsed = schema.safeParse(env);
-  const issues = parsed.success ? productionIssues(parsed.data as Record<string, unknown>) : parsed.error.issues.map((i) => ({ path: i.path.join('.') || '(env)', message: i.message }));
+  const issues = parsed.success
+    ? productionIssues(parsed.data as Record<string, unknown>)
+    : parsed.error.issues.map((i) => ({ path: i.path.join('.') || '(env)', message: i.message }));
   if (!parsed.success || issues.length) {
     throw new Error(`Invalid environment:\n${issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')}`);
   }
@@ -21,14 +23,13 @@ export function productionIssues(cfg: Record<string, unknown>): { path: string; 
   if (cfg.NODE_ENV !== 'production') return [];
   const issues: { path: string; message: string }[] = [];
   if ('NATS_URL' in cfg) {
-    for (const key of ['NATS_USER', 'NATS_PASSWORD']) if (!cfg[key]) issues.push({ path: key, message: 'required in production (the service\'s own NATS user; see docs/deploy.md)' });
+    for (const key of ['NATS_USER', 'NATS_PASSWORD'])
+      if (!cfg[key]) issues.push({ path: key, message: "required in production (the service's own NATS user; see docs/deploy.md)" });
   }
   return issues;
 }
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Pieces shared by the apps' env schemas; each app composes the ones it uses. */
 export const env = {

@@ -5,7 +5,9 @@ const schema = z.object({ ...baseEnv, ...dbEnv });
 
 describe('production refuses to start without its own NATS user', () => {
   it('lists NATS_USER and NATS_PASSWORD as missing in production', () => {
-    expect(() => loadConfig(schema, { NODE_ENV: 'production' })).toThrow(/NATS_USER: required in production[\s\S]*NATS_PASSWORD: required in production/);
+    expect(() => loadConfig(schema, { NODE_ENV: 'production' })).toThrow(
+      /NATS_USER: required in production[\s\S]*NATS_PASSWORD: required in production/,
+    );
   });
 
   it('starts in production with them, and without them elsewhere', () => {

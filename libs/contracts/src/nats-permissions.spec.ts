@@ -15,7 +15,9 @@ describe('servicePermissions (the NATS users table)', () => {
   });
 
   it('lets only the operator (admin) call wallet deposits; the worker nothing in billing', () => {
-    const callers = NATS_USERS.filter((u) => natsPermissions(u).publish.some((p) => p === Subjects.billing.deposit || p.startsWith('billing.v1.>')));
+    const callers = NATS_USERS.filter((u) =>
+      natsPermissions(u).publish.some((p) => p === Subjects.billing.deposit || p.startsWith('billing.v1.>')),
+    );
     expect(callers).toEqual(['admin']);
     expect(natsPermissions('extraction-worker').publish.filter((p) => p.startsWith('billing.'))).toEqual([]);
   });
@@ -28,7 +30,10 @@ describe('servicePermissions (the NATS users table)', () => {
   });
 
   it('matches the committed development nats-server config (k8s/components/dev-infra/nats-auth.conf)', () => {
-    const committed = readFileSync(new URL('../../../k8s/components/dev-infra/nats-auth.conf', import.meta.url), 'utf8').replace(/^#.*\n/gm, '');
+    const committed = readFileSync(new URL('../../../k8s/components/dev-infra/nats-auth.conf', import.meta.url), 'utf8').replace(
+      /^#.*\n/gm,
+      '',
+    );
     const dev = Object.fromEntries(NATS_USERS.map((u) => [u, `docket-dev-nats-${u}`]));
     expect(committed).toBe(renderNatsAuthorization(dev));
   });

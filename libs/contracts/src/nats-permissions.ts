@@ -29,11 +29,21 @@ const ping = (s: ServiceName) => Subjects.health.ping(s);
 const SERVICES: readonly ServiceName[] = ['gateway', 'artifact', 'template', 'billing', 'extraction-worker', 'webhook-dispatcher'];
 
 /** Billing's operator-only subjects: the admin CLI may call them, the public gateway may not. */
-export const OPERATOR_BILLING_SUBJECTS: readonly string[] = [Subjects.billing.openWallet, Subjects.billing.deposit, Subjects.billing.freeze, Subjects.billing.unfreeze];
+export const OPERATOR_BILLING_SUBJECTS: readonly string[] = [
+  Subjects.billing.openWallet,
+  Subjects.billing.deposit,
+  Subjects.billing.freeze,
+  Subjects.billing.unfreeze,
+];
 
 /** Artifact subjects that only other services call (the worker, template, billing): never the public gateway. */
 const NOT_FOR_GATEWAY = new Set<string>([
-  Subjects.artifact.jobStarted, Subjects.artifact.jobOutcome, Subjects.artifact.jobStorage, Subjects.artifact.jobPages, Subjects.artifact.templateInUse, Subjects.artifact.jobSettlement,
+  Subjects.artifact.jobStarted,
+  Subjects.artifact.jobOutcome,
+  Subjects.artifact.jobStorage,
+  Subjects.artifact.jobPages,
+  Subjects.artifact.templateInUse,
+  Subjects.artifact.jobSettlement,
 ]);
 
 export const servicePermissions: Record<NatsUserName, NatsUserGrants> = {
@@ -52,7 +62,16 @@ export const servicePermissions: Record<NatsUserName, NatsUserGrants> = {
   },
   artifact: {
     serves: [...all(Subjects.artifact), ping('artifact')],
-    calls: [Subjects.template.snapshot, Subjects.billing.placeHold, Subjects.billing.placeBatchHold, Subjects.billing.coverHold, Subjects.billing.resizeHold, Subjects.billing.releaseHold, Subjects.webhook.registerOneShot, Subjects.webhook.verify],
+    calls: [
+      Subjects.template.snapshot,
+      Subjects.billing.placeHold,
+      Subjects.billing.placeBatchHold,
+      Subjects.billing.coverHold,
+      Subjects.billing.resizeHold,
+      Subjects.billing.releaseHold,
+      Subjects.webhook.registerOneShot,
+      Subjects.webhook.verify,
+    ],
     publishes: [Streams.jobs.run, Streams.events.jobFinished],
     consumes: [],
   },
@@ -107,9 +126,13 @@ export function natsInboxPrefix(user: string): string {
 export function natsPermissions(user: NatsUserName): { publish: string[]; subscribe: string[] } {
   const g = servicePermissions[user];
   // Every JetStream user creates the two streams if missing (JetStreamBus.ensureStreams) and reads account info.
-  const streamAdmin = g.publishes.length || g.consumes.length
-    ? ['$JS.API.INFO', ...[Streams.jobs.name, Streams.events.name].flatMap((s) => [`$JS.API.STREAM.INFO.${s}`, `$JS.API.STREAM.CREATE.${s}`])]
-    : [];
+  const streamAdmin =
+    g.publishes.length || g.consumes.length
+      ? [
+          '$JS.API.INFO',
+          ...[Streams.jobs.name, Streams.events.name].flatMap((s) => [`$JS.API.STREAM.INFO.${s}`, `$JS.API.STREAM.CREATE.${s}`]),
+        ]
+      : [];
   const consumerApi = g.consumes.flatMap(({ stream, durable }) => [
     `$JS.API.CONSUMER.*.${stream}.${durable}`, // INFO, CREATE (add/update), DELETE
     `$JS.API.CONSUMER.*.${stream}.${durable}.>`, // CREATE with a filter subject (server ≥ 2.9)
@@ -127,7 +150,10 @@ export function natsPermissions(user: NatsUserName): { publish: string[]; subscr
  * The nats-server `authorization { users = [...] }` block for the given passwords (plain or bcrypt
  * `$2a$…` hashes; nats-server accepts both). Users without a password are left out.
  */
-export function renderNatsAuthorization(passwords: Partial<Record<NatsUserName, string>>, opts: { noAuthUser?: string; extraUsers?: string[] } = {}): string {
+export function renderNatsAuthorization(
+  passwords: Partial<Record<NatsUserName, string>>,
+  opts: { noAuthUser?: string; extraUsers?: string[] } = {},
+): string {
   const q = (s: string) => JSON.stringify(s);
   const list = (xs: string[]) => `[${xs.map(q).join(', ')}]`;
   const users = NATS_USERS.filter((u) => passwords[u]).map((u) => {

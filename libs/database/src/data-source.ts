@@ -103,7 +103,10 @@ export interface ServiceDatabaseSettings {
 }
 
 /** Applies the service's pending migrations as the schema owner (the `migrate` entry point and `boot` mode). */
-export async function migrateServiceSchema(cfg: Omit<ServiceDatabaseSettings, 'DB_MIGRATE'>, o: Omit<ServiceDataSourceOptions, 'url'>): Promise<void> {
+export async function migrateServiceSchema(
+  cfg: Omit<ServiceDatabaseSettings, 'DB_MIGRATE'>,
+  o: Omit<ServiceDataSourceOptions, 'url'>,
+): Promise<void> {
   const url = cfg.MIGRATION_DATABASE_URL ?? cfg.DATABASE_URL;
   await ensureDatabase(url);
   // Two connections: one holds the advisory lock while the other applies the migrations.
@@ -125,7 +128,11 @@ export async function openServiceDatabase(cfg: ServiceDatabaseSettings, o: Omit<
 }
 
 /** `node apps/<service>/dist/migrate.js`: migrations only, with MIGRATION_DATABASE_URL (else DATABASE_URL); exit 0 when done. */
-export async function runMigrationsCli(service: string, o: Omit<ServiceDataSourceOptions, 'url'>, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function runMigrationsCli(
+  service: string,
+  o: Omit<ServiceDataSourceOptions, 'url'>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
   const url = env.DATABASE_URL;
   const migrationUrl = env.MIGRATION_DATABASE_URL;
   if (!url && !migrationUrl) {

@@ -19,7 +19,11 @@ describe('Postgres roles per service', () => {
     clients.push(c);
     return c;
   };
-  const sqlState = (p: Promise<unknown>) => p.then(() => 'ok', (err: { code?: string }) => err.code);
+  const sqlState = (p: Promise<unknown>) =>
+    p.then(
+      () => 'ok',
+      (err: { code?: string }) => err.code,
+    );
 
   beforeAll(async () => {
     db = await createTestDatabase('docket_roles');

@@ -68,8 +68,12 @@ export async function provisionServiceRoles(adminUrl: string, passwords: Partial
       await client.query(`GRANT USAGE ON SCHEMA ${ident(r.schema)} TO ${ident(r.app)}`);
       await client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${ident(r.schema)} TO ${ident(r.app)}`);
       await client.query(`GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA ${ident(r.schema)} TO ${ident(r.app)}`);
-      await client.query(`ALTER DEFAULT PRIVILEGES FOR ROLE ${ident(r.owner)} IN SCHEMA ${ident(r.schema)} GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${ident(r.app)}`);
-      await client.query(`ALTER DEFAULT PRIVILEGES FOR ROLE ${ident(r.owner)} IN SCHEMA ${ident(r.schema)} GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO ${ident(r.app)}`);
+      await client.query(
+        `ALTER DEFAULT PRIVILEGES FOR ROLE ${ident(r.owner)} IN SCHEMA ${ident(r.schema)} GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${ident(r.app)}`,
+      );
+      await client.query(
+        `ALTER DEFAULT PRIVILEGES FOR ROLE ${ident(r.owner)} IN SCHEMA ${ident(r.schema)} GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO ${ident(r.app)}`,
+      );
     }
   } finally {
     await client.end();

@@ -8,8 +8,12 @@ describe('DocketError', () => {
     expect(back?.code).toBe('template_and_schema_both_set');
     expect(back?.status).toBe(400);
     expect(toEnvelope(back!, 'req-1')).toEqual({
-      statusCode: 400, error: 'Bad Request', code: 'template_and_schema_both_set', message: 'both set',
-      details: [{ field: 'x' }], request_id: 'req-1',
+      statusCode: 400,
+      error: 'Bad Request',
+      code: 'template_and_schema_both_set',
+      message: 'both set',
+      details: [{ field: 'x' }],
+      request_id: 'req-1',
     });
   });
 

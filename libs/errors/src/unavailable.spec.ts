@@ -11,7 +11,9 @@ describe('isDependencyUnavailable', () => {
 
   it("recognises node-postgres's words for a pooled client whose server went away, and a connect timeout", () => {
     expect(isDependencyUnavailable(new Error('Client was closed and is not queryable'))).toBe(true);
-    expect(isDependencyUnavailable({ name: 'QueryFailedError', driverError: new Error('timeout exceeded when trying to connect') })).toBe(true);
+    expect(isDependencyUnavailable({ name: 'QueryFailedError', driverError: new Error('timeout exceeded when trying to connect') })).toBe(
+      true,
+    );
     expect(isDependencyUnavailable(Object.assign(new Error('socket hang up'), { code: 'ECONNABORTED' }))).toBe(true);
   });
 

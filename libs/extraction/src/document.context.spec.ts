@@ -6,7 +6,8 @@ const ctx = (text: string) => inferContext(readText(new TextEncoder().encode(tex
 
 describe('document conventions', () => {
   it('reads ambiguous dates month-first on an English form, even with one stray currency sign', () => {
-    const form = 'Please return this form to the office of the director.\nDate: 9/3/92\nFor the attention of S$ the committee and the board.';
+    const form =
+      'Please return this form to the office of the director.\nDate: 9/3/92\nFor the attention of S$ the committee and the board.';
     expect(ctx(form).dateOrder).toBe('mdy');
   });
 
@@ -15,7 +16,8 @@ describe('document conventions', () => {
   });
 
   it('reads an English receipt without a currency sign day-first when it names GST or a Malaysian street', () => {
-    const receipt = 'SHOP\nNO 64, JALAN PASAR\nGST ID: 000444555666\nDate: 05/06/2018\nTOTAL 7.00\nThank you for shopping with us\nPlease come again and see the new range of goods for the family';
+    const receipt =
+      'SHOP\nNO 64, JALAN PASAR\nGST ID: 000444555666\nDate: 05/06/2018\nTOTAL 7.00\nThank you for shopping with us\nPlease come again and see the new range of goods for the family';
     expect(ctx(receipt).dateOrder).toBe('dmy');
   });
 

@@ -1,7 +1,14 @@
 import type { DocLayout } from './layout/layout.types.js';
 import { detectCurrency, ISO_CODES } from './parsers/currency.parser.js';
 import type { DocContext } from './parsers/value.parser.js';
-import { CURRENCY_SCAN_SOURCE, detectLocales, genericPackIds, VAT_NAME, vocabularyFor, type Vocabulary } from './locales/locale.registry.js';
+import {
+  CURRENCY_SCAN_SOURCE,
+  detectLocales,
+  genericPackIds,
+  VAT_NAME,
+  vocabularyFor,
+  type Vocabulary,
+} from './locales/locale.registry.js';
 
 /** A currency symbol, or a pack's letter mark (`currencyMarks`) beside a figure: "RM 12", "4 719,00 Kč", "Rs.-5". */
 const CURRENCY_MARK = new RegExp(`[$€£¥₹]|${CURRENCY_SCAN_SOURCE}`, 'gu');
@@ -58,7 +65,7 @@ export function inferContext(doc: DocLayout): DocContext {
   const vocab = vocabularies.get(doc)!;
   // Without unambiguous dates: US dollars, or English text with no currency at all (US forms, letters),
   // suggest month-first; everything else day-first.
-  const words = (text.toLowerCase().match(/\p{L}+/gu) ?? []);
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
   // (Running-text words of the packs: those of languages whose text suggests month-first dates, English, and the rest.)
   const english = words.filter((w) => vocab.textWords.monthFirst.has(w)).length;
   const other = words.filter((w) => vocab.textWords.other.has(w)).length;
@@ -67,6 +74,13 @@ export function inferContext(doc: DocLayout): DocContext {
   // (Value-added taxes, or a country pack detected whose dates are day-first, are not American: such English text
   // is day-first.)
   const notUs = VAT_NAME.test(text) || vocab.dateOrder === 'dmy';
-  const dateOrder = dmy > mdy ? 'dmy' : mdy > dmy ? 'mdy' : currency === 'USD' || (weakCurrency && !notUs && english > other * 2 && english >= MIN_MONTH_FIRST_WORDS) ? 'mdy' : 'dmy';
+  const dateOrder =
+    dmy > mdy
+      ? 'dmy'
+      : mdy > dmy
+        ? 'mdy'
+        : currency === 'USD' || (weakCurrency && !notUs && english > other * 2 && english >= MIN_MONTH_FIRST_WORDS)
+          ? 'mdy'
+          : 'dmy';
   return { locales: vocab.ids, dateOrder, decimal: commaDec > dotDec ? 'comma' : dotDec > commaDec ? 'dot' : undefined, currency };
 }

@@ -1,5 +1,14 @@
 import { MAX_ARTIFACT_BYTES } from '@docket/contracts';
-import { ExtractionError, type ExtractionEngine, type ExtractionInput, type ExtractionOptions, type ExtractionOutput, type ExtractionSchema, type FieldDef, type FieldMeta } from './engine.types.js';
+import {
+  ExtractionError,
+  type ExtractionEngine,
+  type ExtractionInput,
+  type ExtractionOptions,
+  type ExtractionOutput,
+  type ExtractionSchema,
+  type FieldDef,
+  type FieldMeta,
+} from './engine.types.js';
 import { inferContext, setDocLocales } from './document.context.js';
 import { LOCALE_PACKS } from './locales/locale.registry.js';
 import { isRequired, validateField } from './field.validator.js';
@@ -15,7 +24,15 @@ import { acceptableString, enforceConstraints } from './locate/constraints.js';
 import { extractTable } from './locate/table.extractor.js';
 import { isLowResPage, readImage } from './readers/image.reader.js';
 import { assertImagePixels, underDeadline } from './readers/input.limits.js';
-import { createOcrService, DEFAULT_OCR_LANGUAGES, OCR_LANGUAGES, parseOcrLanguages, type OcrEngineMode, type OcrLanguage, type OcrService } from './readers/ocr.service.js';
+import {
+  createOcrService,
+  DEFAULT_OCR_LANGUAGES,
+  OCR_LANGUAGES,
+  parseOcrLanguages,
+  type OcrEngineMode,
+  type OcrLanguage,
+  type OcrService,
+} from './readers/ocr.service.js';
 import { hasWidePicture, openPdfText, type PdfText } from './readers/pdf.reader.js';
 import { DEFAULT_INFLATION_LIMITS, type InflationLimits } from './readers/pdf.inflation.js';
 import { readCsv, readHtml, readText } from './readers/text.reader.js';
@@ -99,7 +116,15 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
   const inflation: InflationLimits = { ...DEFAULT_INFLATION_LIMITS, ...options.pdfInflation };
   const languages = resolveOcrLanguages(options.ocrLanguages);
   let ocr: OcrService | undefined;
-  const getOcr = () => options.ocrService ?? (ocr ??= createOcrService({ engine: options.ocr ?? 'auto', languages, threads: options.ocrThreads, poolSize: options.ocrPoolSize, isolate: options.ocrIsolate }));
+  const getOcr = () =>
+    options.ocrService ??
+    (ocr ??= createOcrService({
+      engine: options.ocr ?? 'auto',
+      languages,
+      threads: options.ocrThreads,
+      poolSize: options.ocrPoolSize,
+      isolate: options.ocrIsolate,
+    }));
 
   /** The shared OCR service seen through one job's settings (template `ocr_engine`, job languages). */
   function jobOcr(opts: ExtractionOptions): OcrService {
@@ -108,7 +133,11 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
     const given = opts.ocrLanguages;
     if (given !== undefined && given !== null && (typeof given === 'string' ? given.trim() : given.length)) {
       langs = parseOcrLanguages(opts.ocrLanguages);
-      if (!langs) throw new ExtractionError('extraction_failed', `unsupported OCR languages '${String(opts.ocrLanguages)}' (supported: ${OCR_LANGUAGES.join(', ')})`);
+      if (!langs)
+        throw new ExtractionError(
+          'extraction_failed',
+          `unsupported OCR languages '${String(opts.ocrLanguages)}' (supported: ${OCR_LANGUAGES.join(', ')})`,
+        );
     }
     return {
       recognize: (image, o) => getOcr().recognize(image, { ...o, engine, languages: langs, signal: opts.signal }),
@@ -143,9 +172,22 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
         if (opts.signal?.aborted) throw new ExtractionError('extraction_timeout', 'extraction was aborted');
         const kind = sniffType(input.mimeType, input.bytes, input.filename);
         // A PDF stays open until its pictures are known to be needed or not (a second look reuses its parsed fonts).
-        const pdf = kind === 'pdf' ? await underDeadline(openPdfText(input.bytes, { ocr: jobOcr(opts), maxPages: jobMaxPages(opts), signal: opts.signal, inflation }), opts.signal) : undefined;
+        const pdf =
+          kind === 'pdf'
+            ? await underDeadline(
+                openPdfText(input.bytes, { ocr: jobOcr(opts), maxPages: jobMaxPages(opts), signal: opts.signal, inflation }),
+                opts.signal,
+              )
+            : undefined;
         try {
-          return await extractRead(kind, input, pdf?.layout ?? (await underDeadline(read(kind, input.bytes, opts), opts.signal)), schema, opts, pdf);
+          return await extractRead(
+            kind,
+            input,
+            pdf?.layout ?? (await underDeadline(read(kind, input.bytes, opts), opts.signal)),
+            schema,
+            opts,
+            pdf,
+          );
         } finally {
           await pdf?.close();
         }
@@ -157,7 +199,10 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
     async countPages(input: ExtractionInput): Promise<number> {
       try {
         checkInput(input);
-        return Math.min(maxPages, await countDocumentPages(sniffType(input.mimeType, input.bytes, input.filename), input.bytes, inflation, maxPages));
+        return Math.min(
+          maxPages,
+          await countDocumentPages(sniffType(input.mimeType, input.bytes, input.filename), input.bytes, inflation, maxPages),
+        );
       } catch (e) {
         if (e instanceof ExtractionError) throw e;
         throw new ExtractionError('extraction_failed', (e as Error)?.message ?? String(e));
@@ -178,7 +223,14 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
   }
 
   /** Field location on a read document, with the second readings that scans and PDFs with pictures may need. */
-  async function extractRead(kind: DocKind, input: ExtractionInput, doc: DocLayout, schema: ExtractionSchema, opts: ExtractionOptions, pdf: PdfText | undefined): Promise<ExtractionOutput> {
+  async function extractRead(
+    kind: DocKind,
+    input: ExtractionInput,
+    doc: DocLayout,
+    schema: ExtractionSchema,
+    opts: ExtractionOptions,
+    pdf: PdfText | undefined,
+  ): Promise<ExtractionOutput> {
     let first: CountedExtraction | undefined;
     let failure: unknown;
     try {
@@ -190,7 +242,11 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
     // A low-resolution page scan that left fields unanswered is read a second time as sparse text (the small
     // printed labels of forms come out better that way); the reading whose labels anchored more answers wins.
     if (kind === 'image' && unanswered && first && !isTiff(input.bytes) && isLowResPage(input.bytes)) {
-      const sparse = extractCounted(await underDeadline(readImage(input.bytes, jobOcr(opts), 1, { sparse: true }), opts.signal), schema, opts);
+      const sparse = extractCounted(
+        await underDeadline(readImage(input.bytes, jobOcr(opts), 1, { sparse: true }), opts.signal),
+        schema,
+        opts,
+      );
       return betterReading(first, sparse).output;
     }
     // Pictures inside a text-layer PDF (a company block pasted as an image) are read only when the text layer
@@ -229,7 +285,11 @@ export function betterReading(a: CountedExtraction, b: CountedExtraction): Count
 
 function extractCounted(doc: DocLayout, schema: ExtractionSchema, opts: ExtractionOptions = {}): CountedExtraction {
   const threshold = opts.confidenceThreshold ?? 0.7;
-  if (opts.locales?.length) setDocLocales(doc, opts.locales.filter((id) => LOCALE_PACKS.has(id)));
+  if (opts.locales?.length)
+    setDocLocales(
+      doc,
+      opts.locales.filter((id) => LOCALE_PACKS.has(id)),
+    );
   const ctx = inferContext(doc);
   const fields = schema?.fields ?? [];
   const result: Record<string, unknown> = {};
@@ -243,15 +303,24 @@ function extractCounted(doc: DocLayout, schema: ExtractionSchema, opts: Extracti
   const labels = schemaLabels(fields);
   const isOtherLabel = (f: FieldDef, v: unknown) =>
     typeof v === 'string' &&
-    ((v.split(/\s+/).length <= 4 && specs.some((o) => o.key !== f.key && (matchSpan(wordConcepts(v.split(/\s+/)), o.spec)?.score ?? 0) >= 0.9)) ||
+    ((v.split(/\s+/).length <= 4 &&
+      specs.some((o) => o.key !== f.key && (matchSpan(wordConcepts(v.split(/\s+/)), o.spec)?.score ?? 0) >= 0.9)) ||
       (f.data_type === 'string' && isLabelPiece(v, labels, f.label, false)));
   const cands = fields
     .filter((f) => f.data_type !== 'table')
-    .flatMap((f) => locateByLabel(doc, f, ctx).filter((c) => !isOtherLabel(f, c.value)).slice(0, 8).map((c) => ({ f, c })));
+    .flatMap((f) =>
+      locateByLabel(doc, f, ctx)
+        .filter((c) => !isOtherLabel(f, c.value))
+        .slice(0, 8)
+        .map((c) => ({ f, c })),
+    );
   // Equal amounts labels: the later one is the document's summary (section subtotals come before it).
   const later = (a: { f: FieldDef; c: Located }, b: { f: FieldDef; c: Located }) =>
     a.f.data_type === 'number' || a.f.data_type === 'currency' ? b.c.page - a.c.page || b.c.bbox[1] - a.c.bbox[1] : 0;
-  cands.sort((a, b) => b.c.labelScore - a.c.labelScore || (Math.abs(b.c.confidence - a.c.confidence) > 1e-6 ? b.c.confidence - a.c.confidence : later(a, b)));
+  cands.sort(
+    (a, b) =>
+      b.c.labelScore - a.c.labelScore || (Math.abs(b.c.confidence - a.c.confidence) > 1e-6 ? b.c.confidence - a.c.confidence : later(a, b)),
+  );
   const used = new Set<string>();
   const chosen = new Map<string, Located>();
   for (const { f, c } of cands) {
@@ -270,7 +339,10 @@ function extractCounted(doc: DocLayout, schema: ExtractionSchema, opts: Extracti
   // "Date" / "Due" column of labels.)
   const byKey = new Map(fields.map((f) => [f.key, f]));
   const labelsForId = (f: FieldDef, v: unknown) =>
-    typeof v === 'string' && !/\d/.test(v) && conceptTokens(`${f.key.replace(/_/g, ' ')} ${f.label ?? ''}`).some((x) => x === 'number' || x === 'id') && isOtherLabel(f, v);
+    typeof v === 'string' &&
+    !/\d/.test(v) &&
+    conceptTokens(`${f.key.replace(/_/g, ' ')} ${f.label ?? ''}`).some((x) => x === 'number' || x === 'id') &&
+    isOtherLabel(f, v);
   for (const [key, c] of locateFormFields(doc, fields, ctx))
     if (c.labelScore >= FORM_LABEL_MIN && !labelsForId(byKey.get(key)!, c.value)) {
       chosen.set(key, c);
@@ -289,7 +361,12 @@ function extractCounted(doc: DocLayout, schema: ExtractionSchema, opts: Extracti
     }
     let fallback = chosen.has(f.key) ? undefined : locateBySemantics(doc, f, ctx, used);
     // (A fallback string obeys the value shapes too: no printed label, no legal form alone as a name.)
-    if (fallback && typeof fallback.value === 'string' && (!acceptableString(f, fallback.value) || isLabelPiece(fallback.value, labels, f.label, false))) fallback = undefined;
+    if (
+      fallback &&
+      typeof fallback.value === 'string' &&
+      (!acceptableString(f, fallback.value) || isLabelPiece(fallback.value, labels, f.label, false))
+    )
+      fallback = undefined;
     const c = paidTotal(doc, f, withRounding(doc, f, chosen.get(f.key) ?? fallback));
     if (c) {
       result[f.key] = c.value;
@@ -303,7 +380,10 @@ function extractCounted(doc: DocLayout, schema: ExtractionSchema, opts: Extracti
   for (const { f, c } of cands) alternatives.set(f.key, [...(alternatives.get(f.key) ?? []), c]);
   // (One tax line per rate summed first: net + the rates' sum = total is then the consistency the constraints keep.)
   sumTaxRates(doc, fields, result, meta, ctx);
-  enforceConstraints(fields, alternatives, result, meta, used, { party: (f, not) => repickParty(doc, f, not), amount: (f, value) => printedAmount(doc, ctx, f, value) });
+  enforceConstraints(fields, alternatives, result, meta, used, {
+    party: (f, not) => repickParty(doc, f, not),
+    amount: (f, value) => printedAmount(doc, ctx, f, value),
+  });
 
   taxBetween(doc, fields, result, meta, ctx);
   reconcileAmounts(fields, result, meta);
@@ -331,7 +411,10 @@ function extractCounted(doc: DocLayout, schema: ExtractionSchema, opts: Extracti
   const reqShare = required.length ? (required.length - missingRequired.length) / required.length : 1;
   const confidence = round(confs.length ? (confs.reduce((a, b) => a + b, 0) / confs.length) * reqShare : 0);
   const needsReview = invalid || missingRequired.length > 0 || confidence < threshold;
-  return { output: { result, fields: meta, confidence, needsReview, pages: doc.pages.length, markdown: renderMarkdown(doc) }, printedLabels };
+  return {
+    output: { result, fields: meta, confidence, needsReview, pages: doc.pages.length, markdown: renderMarkdown(doc) },
+    printedLabels,
+  };
 }
 
 /** Confidence of a party name re-picked from the page after the first pick named the other party. */
@@ -374,9 +457,16 @@ const SAME_AMOUNT = 0.005;
 /** The last printing of an amount on the document (totals come after the lines they sum), typed for field `f`. */
 function printedAmount(doc: DocLayout, ctx: DocContext, f: FieldDef, value: number): Located | undefined {
   let last: Line | undefined;
-  for (const p of doc.pages) for (const l of p.lines) if (findNumbers(l.text, ctx).some((n) => n.quality === 1 && Math.abs((n.value as number) - value) < SAME_AMOUNT)) last = l;
+  for (const p of doc.pages)
+    for (const l of p.lines)
+      if (findNumbers(l.text, ctx).some((n) => n.quality === 1 && Math.abs((n.value as number) - value) < SAME_AMOUNT)) last = l;
   if (!last) return undefined;
-  return locatedAt(last.words, last.page, f.data_type === 'currency' ? { value, currency: ctx.currency ?? null } : value, PRINTED_SUM_CONFIDENCE);
+  return locatedAt(
+    last.words,
+    last.page,
+    f.data_type === 'currency' ? { value, currency: ctx.currency ?? null } : value,
+    PRINTED_SUM_CONFIDENCE,
+  );
 }
 
 /** A value found on the page outside the label candidates, boxed by the words it was read from. */

@@ -12,7 +12,8 @@ const INVOICE_NUMBER = { key: 'invoice_number', data_type: 'string' as const, va
 
 /** Constraint names a template body fails on, as the gateway's and the template service's validation sees it. */
 function saveErrors(body: Record<string, unknown>): string[] {
-  const walk = (errors: ValidationError[]): string[] => errors.flatMap((e) => [...Object.keys(e.constraints ?? {}), ...walk(e.children ?? [])]);
+  const walk = (errors: ValidationError[]): string[] =>
+    errors.flatMap((e) => [...Object.keys(e.constraints ?? {}), ...walk(e.children ?? [])]);
   return walk(validateSync(plainToInstance(CreateTemplateDto, body)));
 }
 
@@ -37,7 +38,11 @@ describe('tenant patterns cannot disable validation for the process (issue 20, i
 
   it("four 200-field bodies with the issue's pattern size, then a valid pattern still validates", () => {
     for (let body = 0; body < 4; body++) {
-      const fields = Array.from({ length: 200 }, (_, i) => ({ key: `f${i}`, data_type: 'string' as const, validation: { regex: longPattern(body) } }));
+      const fields = Array.from({ length: 200 }, (_, i) => ({
+        key: `f${i}`,
+        data_type: 'string' as const,
+        validation: { regex: longPattern(body) },
+      }));
       expect(saveErrors({ name: `Long patterns ${body}`, fields })).toEqual([]);
       expect(validateField(fields[0]!, `AB1-x${'q'.repeat(body % 5)}`, 'account-long')).toEqual([]);
     }

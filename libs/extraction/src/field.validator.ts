@@ -18,7 +18,12 @@ export function validateField(f: FieldDef, value: unknown, patternOwner?: string
     if (isRequired(f)) errors.push('required field not found');
     return errors;
   }
-  const num = typeof value === 'number' ? value : typeof value === 'object' && value && 'value' in value ? Number((value as { value: unknown }).value) : undefined;
+  const num =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'object' && value && 'value' in value
+        ? Number((value as { value: unknown }).value)
+        : undefined;
   if (num !== undefined && Number.isFinite(num)) {
     if (v.min_value !== undefined && num < v.min_value) errors.push(`value ${num} is below min_value ${v.min_value}`);
     if (v.max_value !== undefined && num > v.max_value) errors.push(`value ${num} is above max_value ${v.max_value}`);

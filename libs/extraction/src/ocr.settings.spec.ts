@@ -13,7 +13,13 @@ function recordingOcr() {
     async recognize(_image, opts = {}) {
       calls.push(opts);
       // An upright reading (three confident words: fewer, and the image would be tried the other ways up too).
-      return { words: [{ text: 'Total:', x0: 10, y0: 10, x1: 60, y1: 22, conf: 0.9 }, { text: '12.50', x0: 70, y0: 10, x1: 110, y1: 22, conf: 0.9 }, { text: 'EUR', x0: 120, y0: 10, x1: 150, y1: 22, conf: 0.9 }] };
+      return {
+        words: [
+          { text: 'Total:', x0: 10, y0: 10, x1: 60, y1: 22, conf: 0.9 },
+          { text: '12.50', x0: 70, y0: 10, x1: 110, y1: 22, conf: 0.9 },
+          { text: 'EUR', x0: 120, y0: 10, x1: 150, y1: 22, conf: 0.9 },
+        ],
+      };
     },
     async close() {},
   };
@@ -54,7 +60,9 @@ describe('template setting ocr_engine', () => {
     await engine.extract({ bytes: await png(), mimeType: 'image/png', filename: 'a.png' }, schema, { ocrLanguages: '' });
     await engine.extract({ bytes: await png(), mimeType: 'image/png', filename: 'a.png' }, schema, { ocrLanguages: [] });
     expect(calls.slice(1).map((c) => c.languages)).toEqual([undefined, undefined]); // empty = the engine's languages
-    const err = await engine.extract({ bytes: await png(), mimeType: 'image/png', filename: 'a.png' }, schema, { ocrLanguages: 'eng+xx' }).catch((e: unknown) => e);
+    const err = await engine
+      .extract({ bytes: await png(), mimeType: 'image/png', filename: 'a.png' }, schema, { ocrLanguages: 'eng+xx' })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ExtractionError);
     expect((err as ExtractionError).code).toBe('extraction_failed');
     await engine.close();
@@ -89,7 +97,9 @@ describe('multi-page TIFF through the engine', () => {
     const { ocr } = recordingOcr();
     const engine = createExtractionEngine({ ocrService: ocr });
     const tiff = makeTiff([textPage(['x'], 300, 100)]);
-    const err = await engine.extract({ bytes: tiff.slice(0, 12), mimeType: 'image/tiff', filename: 'a.tif' }, schema).catch((e: unknown) => e);
+    const err = await engine
+      .extract({ bytes: tiff.slice(0, 12), mimeType: 'image/tiff', filename: 'a.tif' }, schema)
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ExtractionError);
     expect((err as ExtractionError).code).toBe('corrupt_file');
   });

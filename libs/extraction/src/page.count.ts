@@ -10,7 +10,12 @@ import type { DocKind } from './type.sniffer.js';
  * a TIFF's page directories, a text's form-feed pages (splitting text costs nothing); any other image, CSV and HTML
  * are one page. The same pages the readers then produce.
  */
-export async function countDocumentPages(kind: DocKind, bytes: Uint8Array, inflation?: InflationLimits, maxPages?: number): Promise<number> {
+export async function countDocumentPages(
+  kind: DocKind,
+  bytes: Uint8Array,
+  inflation?: InflationLimits,
+  maxPages?: number,
+): Promise<number> {
   switch (kind) {
     case 'pdf':
       return pdfPageCount(bytes, inflation, maxPages);

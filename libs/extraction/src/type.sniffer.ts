@@ -12,7 +12,14 @@ function magic(b: Uint8Array): 'pdf' | 'image' | undefined {
   const s = String.fromCharCode(...b.subarray(0, 12));
   // `%PDF` may be preceded by junk bytes; readers accept it within the first kilobyte.
   if (String.fromCharCode(...b.subarray(0, Math.min(1024, b.length))).includes('%PDF-')) return 'pdf';
-  if (s.startsWith('\x89PNG') || s.startsWith('\xff\xd8\xff') || s.startsWith('II*\0') || s.startsWith('MM\0*') || (s.startsWith('RIFF') && s.slice(8, 12) === 'WEBP') || s.startsWith('BM'))
+  if (
+    s.startsWith('\x89PNG') ||
+    s.startsWith('\xff\xd8\xff') ||
+    s.startsWith('II*\0') ||
+    s.startsWith('MM\0*') ||
+    (s.startsWith('RIFF') && s.slice(8, 12) === 'WEBP') ||
+    s.startsWith('BM')
+  )
     return 'image';
   return undefined;
 }
@@ -41,5 +48,5 @@ export function sniffType(mimeType: string, bytes: Uint8Array, filename = ''): D
     if (ext === 'csv') return 'csv';
     if (ext === 'html' || ext === 'htm') return 'html';
   }
-  throw new ExtractionError('unsupported_type', `${mime || "unknown type"} is not supported`);
+  throw new ExtractionError('unsupported_type', `${mime || 'unknown type'} is not supported`);
 }

@@ -17,32 +17,52 @@ const VALID = { filename: 'a.pdf', artifact_type: 'application/pdf', artifact_si
 describe('classifyValidationErrors (spec §7: missing field 400, shape 422)', () => {
   it('reports a missing or null required field alone, as 400 validation_failed', async () => {
     const missing = await classify(ExtractRequestDto, { filename: 'a.pdf', artifact_type: 'application/pdf' });
-    expect(missing).toEqual({ status: 400, code: 'validation_failed', details: [{ field: 'artifact_size', constraints: { isDefined: expect.any(String) } }] });
+    expect(missing).toEqual({
+      status: 400,
+      code: 'validation_failed',
+      details: [{ field: 'artifact_size', constraints: { isDefined: expect.any(String) } }],
+    });
     expect((await classify(ExtractRequestDto, { ...VALID, filename: null })).status).toBe(400);
     const empty = await classify(ExtractRequestDto, {});
     expect(empty.status).toBe(400);
     expect(empty.details.map((d) => d.field).sort()).toEqual(['artifact_size', 'artifact_type', 'filename']);
     // A missing field whose other rules carry a 400 code is still just missing.
-    expect(await classify(CreateWebhookDto, { events: ['extraction.completed'] })).toMatchObject({ status: 400, code: 'validation_failed' });
+    expect(await classify(CreateWebhookDto, { events: ['extraction.completed'] })).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+    });
   });
 
   it('keeps a present field of the wrong type at 422, also next to a missing one', async () => {
     expect(await classify(ExtractRequestDto, { ...VALID, artifact_size: 'big' })).toMatchObject({ status: 422, code: 'invalid_body' });
-    expect(await classify(ExtractRequestDto, { artifact_type: 'application/pdf', filename: 42 })).toMatchObject({ status: 422, code: 'invalid_body' });
+    expect(await classify(ExtractRequestDto, { artifact_type: 'application/pdf', filename: 42 })).toMatchObject({
+      status: 422,
+      code: 'invalid_body',
+    });
   });
 
   it('gives coded rules their own 400 code: size over the engine limit, unreadable type', async () => {
     expect(await classify(ExtractRequestDto, { ...VALID, artifact_size: 1e300 })).toMatchObject({ status: 400, code: 'file_too_large' });
-    expect(await classify(ExtractRequestDto, { ...VALID, artifact_size: MAX_ARTIFACT_BYTES + 1 })).toMatchObject({ status: 400, code: 'file_too_large' });
+    expect(await classify(ExtractRequestDto, { ...VALID, artifact_size: MAX_ARTIFACT_BYTES + 1 })).toMatchObject({
+      status: 400,
+      code: 'file_too_large',
+    });
     const exe = await classify(ExtractRequestDto, { ...VALID, artifact_type: 'application/x-msdownload' });
     expect(exe).toMatchObject({ status: 400, code: 'unsupported_artifact_type' });
     expect(Object.values(exe.details[0]!.constraints)[0]).toContain('application/pdf');
     // Missing plus a coded rule: a 400, but no single code fits both.
-    expect(await classify(ExtractRequestDto, { filename: 'a.pdf', artifact_type: 'application/x-msdownload' })).toMatchObject({ status: 400, code: 'validation_failed' });
+    expect(await classify(ExtractRequestDto, { filename: 'a.pdf', artifact_type: 'application/x-msdownload' })).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+    });
   });
 
   it('accepts the readable types case-insensitively', async () => {
     expect(await validate(plainToInstance(ExtractRequestDto, { ...VALID, artifact_type: 'IMAGE/PNG' }))).toEqual([]);
-    expect(await validate(plainToInstance(ExtractRequestDto, { ...VALID, artifact_type: 'application/octet-stream', artifact_size: MAX_ARTIFACT_BYTES }))).toEqual([]);
+    expect(
+      await validate(
+        plainToInstance(ExtractRequestDto, { ...VALID, artifact_type: 'application/octet-stream', artifact_size: MAX_ARTIFACT_BYTES }),
+      ),
+    ).toEqual([]);
   });
 });

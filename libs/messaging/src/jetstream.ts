@@ -1,6 +1,14 @@
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import {
-  AckPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type ConsumerMessages, type JetStreamClient, type JetStreamManager, type JsMsg,
+  AckPolicy,
+  jetstream,
+  jetstreamManager,
+  RetentionPolicy,
+  StorageType,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
 } from '@nats-io/jetstream';
 import { Streams } from '@docket/contracts';
 import type { Logger } from 'pino';
@@ -35,7 +43,12 @@ export class JetStreamBus {
   /** Messages whose handler is still running, naked at the end of a shutdown grace period. */
   private readonly held = new Set<JsMsg>();
 
-  constructor(private readonly natsUrl: string, private readonly log: Logger, private readonly name: string, private readonly auth: NatsAuth = {}) {}
+  constructor(
+    private readonly natsUrl: string,
+    private readonly log: Logger,
+    private readonly name: string,
+    private readonly auth: NatsAuth = {},
+  ) {}
 
   async connect(): Promise<void> {
     this.nc = await connect({ servers: [this.natsUrl], ...this.auth, name: `${this.name}-js`, maxReconnectAttempts: -1 });
@@ -47,7 +60,12 @@ export class JetStreamBus {
   /** Idempotent: creates the streams Docket uses, or leaves existing ones as they are. */
   async ensureStreams(): Promise<void> {
     await this.addStream({ name: Streams.jobs.name, subjects: [...Streams.jobs.subjects], retention: RetentionPolicy.Workqueue });
-    await this.addStream({ name: Streams.events.name, subjects: [...Streams.events.subjects], retention: RetentionPolicy.Limits, max_age: nanos(7 * 24 * 3600 * 1000) });
+    await this.addStream({
+      name: Streams.events.name,
+      subjects: [...Streams.events.subjects],
+      retention: RetentionPolicy.Limits,
+      max_age: nanos(7 * 24 * 3600 * 1000),
+    });
   }
 
   private async addStream(cfg: { name: string; subjects: string[]; retention: RetentionPolicy; max_age?: number }): Promise<void> {
@@ -62,7 +80,9 @@ export class JetStreamBus {
     await this.js.publish(subject, JSON.stringify(payload), { msgID: msgId });
   }
 
-  async ensureConsumer(opts: Pick<ConsumeOptions<unknown>, 'stream' | 'durable' | 'filterSubject' | 'ackWaitMs' | 'maxDeliver'>): Promise<void> {
+  async ensureConsumer(
+    opts: Pick<ConsumeOptions<unknown>, 'stream' | 'durable' | 'filterSubject' | 'ackWaitMs' | 'maxDeliver'>,
+  ): Promise<void> {
     const cfg = {
       durable_name: opts.durable,
       ack_policy: AckPolicy.Explicit,

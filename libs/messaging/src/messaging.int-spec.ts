@@ -32,7 +32,15 @@ describe('messaging over a real NATS server', () => {
 
   beforeAll(async () => {
     nats = await startTestNats();
-    app = await startServiceApp({ service: 'template', module: EchoModule, natsUrl: nats.url, host: '127.0.0.1', port: await freePort(), log, checks: {} });
+    app = await startServiceApp({
+      service: 'template',
+      module: EchoModule,
+      natsUrl: nats.url,
+      host: '127.0.0.1',
+      port: await freePort(),
+      log,
+      checks: {},
+    });
     client = new RpcClient({ natsUrl: nats.url, name: 'test', timeoutMs: 3000 });
     await client.connect();
   });
@@ -63,7 +71,11 @@ describe('messaging over a real NATS server', () => {
     await bus.connect();
     const seen: { id: string; delivery: number }[] = [];
     await bus.consume<{ id: string }>({
-      stream: 'JOBS', durable: 'test-worker', filterSubject: Streams.jobs.run, ackWaitMs: 5000, maxDeliver: 3,
+      stream: 'JOBS',
+      durable: 'test-worker',
+      filterSubject: Streams.jobs.run,
+      ackWaitMs: 5000,
+      maxDeliver: 3,
       handler: async (data, ctx) => {
         seen.push({ id: data.id, delivery: ctx.deliveryCount });
         return ctx.deliveryCount === 1 && data.id === 'b' ? { retryInMs: 10 } : { ack: true };
@@ -72,7 +84,14 @@ describe('messaging over a real NATS server', () => {
     await bus.publish(Streams.jobs.run, { id: 'a' }, 'msg-a');
     await bus.publish(Streams.jobs.run, { id: 'a' }, 'msg-a');
     await bus.publish(Streams.jobs.run, { id: 'b' }, 'msg-b');
-    await expectEventually(() => expect(seen).toEqual(expect.arrayContaining([{ id: 'a', delivery: 1 }, { id: 'b', delivery: 2 }])));
+    await expectEventually(() =>
+      expect(seen).toEqual(
+        expect.arrayContaining([
+          { id: 'a', delivery: 1 },
+          { id: 'b', delivery: 2 },
+        ]),
+      ),
+    );
     expect(seen.filter((s) => s.id === 'a')).toHaveLength(1);
     await bus.close();
   });
@@ -84,7 +103,12 @@ describe('messaging over a real NATS server', () => {
     let peak = 0;
     const done: string[] = [];
     await bus.consume<{ id: string }>({
-      stream: Streams.events.name, durable: 'test-slots', filterSubject: Streams.events.jobFinished, ackWaitMs: 5000, maxDeliver: 3, concurrency: 2,
+      stream: Streams.events.name,
+      durable: 'test-slots',
+      filterSubject: Streams.events.jobFinished,
+      ackWaitMs: 5000,
+      maxDeliver: 3,
+      concurrency: 2,
       handler: async (data) => {
         running++;
         peak = Math.max(peak, running);
@@ -106,7 +130,11 @@ describe('messaging over a real NATS server', () => {
     await stopping.connect();
     const started: string[] = [];
     await stopping.consume<{ id: string }>({
-      stream: Streams.events.name, durable: 'test-grace', filterSubject: Streams.events.jobFinished, ackWaitMs: 60_000, maxDeliver: -1,
+      stream: Streams.events.name,
+      durable: 'test-grace',
+      filterSubject: Streams.events.jobFinished,
+      ackWaitMs: 60_000,
+      maxDeliver: -1,
       handler: async (data) => {
         if (data.id !== 'long') return { ack: true }; // earlier tests' events on this stream
         started.push(data.id);
@@ -122,7 +150,11 @@ describe('messaging over a real NATS server', () => {
     await next.connect();
     const seen: { id: string; delivery: number }[] = [];
     await next.consume<{ id: string }>({
-      stream: Streams.events.name, durable: 'test-grace', filterSubject: Streams.events.jobFinished, ackWaitMs: 60_000, maxDeliver: -1,
+      stream: Streams.events.name,
+      durable: 'test-grace',
+      filterSubject: Streams.events.jobFinished,
+      ackWaitMs: 60_000,
+      maxDeliver: -1,
       handler: async (data, ctx) => {
         seen.push({ id: data.id, delivery: ctx.deliveryCount });
         return { ack: true };

@@ -34,11 +34,20 @@ describe('NATS users per service (nats-server authorization)', () => {
 
   it("refuses a worker's publish to billing.v1.> and the billing subscribers never see it", async () => {
     const seen: string[] = [];
-    const firstSeen = new Promise<Msg>((resolve) => harness.subscribe('billing.v1.>', { callback: (_e, m) => { seen.push(m.subject); resolve(m); } }));
+    const firstSeen = new Promise<Msg>((resolve) =>
+      harness.subscribe('billing.v1.>', {
+        callback: (_e, m) => {
+          seen.push(m.subject);
+          resolve(m);
+        },
+      }),
+    );
     await harness.flush();
     const worker = await connectAs('extraction-worker');
 
-    const denied = worker.request(Subjects.billing.deposit, JSON.stringify({ accountId: 'acct_victim', credits: 1_000_000 }), { timeout: 5000 });
+    const denied = worker.request(Subjects.billing.deposit, JSON.stringify({ accountId: 'acct_victim', credits: 1_000_000 }), {
+      timeout: 5000,
+    });
     await expect(denied).rejects.toThrow(`Permissions Violation for Publish to "${Subjects.billing.deposit}"`);
 
     // The refusal above came back after the server dropped the publish; a marker sent afterwards is the first thing billing sees.
@@ -47,7 +56,7 @@ describe('NATS users per service (nats-server authorization)', () => {
     expect(seen).toEqual([Subjects.billing.getWallet]);
   });
 
-  it('refuses operator-only billing subjects to the gateway, and serving another service\'s subjects', async () => {
+  it("refuses operator-only billing subjects to the gateway, and serving another service's subjects", async () => {
     const gateway = await connectAs('gateway');
     await expect(gateway.request(Subjects.billing.deposit, '{}', { timeout: 5000 })).rejects.toThrow('Permissions Violation for Publish');
 
@@ -91,7 +100,9 @@ describe('NATS users per service (nats-server authorization)', () => {
     expect(reply.subject.startsWith(`${natsInboxPrefix('gateway')}.`)).toBe(true);
   });
 
-  it("refuses a wrong password", async () => {
-    await expect(connect({ servers: nats.url, user: 'billing', pass: 'not-the-password', reconnect: false })).rejects.toThrow(/Authorization Violation/i);
+  it('refuses a wrong password', async () => {
+    await expect(connect({ servers: nats.url, user: 'billing', pass: 'not-the-password', reconnect: false })).rejects.toThrow(
+      /Authorization Violation/i,
+    );
   });
 });

@@ -30,14 +30,18 @@ describe('outbox relay (real Postgres + NATS JetStream)', () => {
     await db?.drop();
   });
 
-  const rows = async () => (await ds.query(`SELECT "id", "sent_at" FROM "${SCHEMA}"."outbox" ORDER BY "id"`)) as { id: string; sent_at: Date | null }[];
+  const rows = async () =>
+    (await ds.query(`SELECT "id", "sent_at" FROM "${SCHEMA}"."outbox" ORDER BY "id"`)) as { id: string; sent_at: Date | null }[];
 
   it('publishes, then prunes published rows past keepSentMs (ADR 0008); unsent rows are never pruned', async () => {
     await ds.transaction((m) => enqueueOutbox(m, SCHEMA, Streams.events.jobFinished, { jobId: 'job_a', detail: 'tenant data' }, 'evt_a'));
     const relay = new OutboxRelay(ds, SCHEMA, bus, testLogger(), 100, 0);
     expect(await relay.drain()).toBe(1);
     await ds.transaction((m) => enqueueOutbox(m, SCHEMA, Streams.events.jobFinished, { jobId: 'job_b' }, 'evt_b'));
-    expect((await rows()).map((r) => [r.id, r.sent_at !== null])).toEqual([['evt_a', true], ['evt_b', false]]);
+    expect((await rows()).map((r) => [r.id, r.sent_at !== null])).toEqual([
+      ['evt_a', true],
+      ['evt_b', false],
+    ]);
 
     expect(await relay.prune()).toBe(1);
     expect((await rows()).map((r) => r.id)).toEqual(['evt_b']);

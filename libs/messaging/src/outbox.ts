@@ -22,8 +22,18 @@ export function outboxTableSql(schema: string): string[] {
   ];
 }
 
-export async function enqueueOutbox(manager: EntityManager, schema: string, subject: string, payload: object, id = `evt_${ulid().toLowerCase()}`): Promise<string> {
-  await manager.query(`INSERT INTO "${schema}"."outbox" ("id", "subject", "payload") VALUES ($1, $2, $3)`, [id, subject, JSON.stringify({ ...payload })]);
+export async function enqueueOutbox(
+  manager: EntityManager,
+  schema: string,
+  subject: string,
+  payload: object,
+  id = `evt_${ulid().toLowerCase()}`,
+): Promise<string> {
+  await manager.query(`INSERT INTO "${schema}"."outbox" ("id", "subject", "payload") VALUES ($1, $2, $3)`, [
+    id,
+    subject,
+    JSON.stringify({ ...payload }),
+  ]);
   return id;
 }
 
@@ -52,10 +62,12 @@ export class OutboxRelay {
   start(): void {
     const tick = async () => {
       if (this.stopped) return;
-      this.running = this.drain().then(() => this.pruneNow()).then(
-        () => undefined,
-        (err) => this.log.warn({ err }, "outbox relay pass failed"),
-      );
+      this.running = this.drain()
+        .then(() => this.pruneNow())
+        .then(
+          () => undefined,
+          (err) => this.log.warn({ err }, 'outbox relay pass failed'),
+        );
       await this.running;
       if (!this.stopped) this.timer = setTimeout(tick, this.intervalMs);
     };
@@ -71,7 +83,8 @@ export class OutboxRelay {
           `SELECT "id", "subject", "payload" FROM "${this.schema}"."outbox" WHERE "sent_at" IS NULL ORDER BY "id" LIMIT 100 FOR UPDATE SKIP LOCKED`,
         );
         for (const r of rows) await this.bus.publish(r.subject, r.payload, r.id);
-        if (rows.length) await m.query(`UPDATE "${this.schema}"."outbox" SET "sent_at" = now() WHERE "id" = ANY($1)`, [rows.map((r) => r.id)]);
+        if (rows.length)
+          await m.query(`UPDATE "${this.schema}"."outbox" SET "sent_at" = now() WHERE "id" = ANY($1)`, [rows.map((r) => r.id)]);
         return rows.length;
       });
       total += sent;

@@ -70,6 +70,7 @@ export function toDocketError(err: unknown, subject: string): DocketError {
   const text = err instanceof Error ? err.message : typeof err === 'object' && err ? JSON.stringify(err) : String(err);
   if (/no responders|no subscribers|503/i.test(text)) return new DocketError('service_unavailable', `No service answers ${subject}`);
   // Nest's NATS client while the connection is down (server restart, network): a dependency is down, not a bug.
-  if (NATS_CONNECTION_DOWN.test(text)) return new DocketError('service_unavailable', `The message bus is unreachable (${subject}); retry shortly`);
+  if (NATS_CONNECTION_DOWN.test(text))
+    return new DocketError('service_unavailable', `The message bus is unreachable (${subject}); retry shortly`);
   return new DocketError('internal_error', `Request ${subject} failed`);
 }

@@ -11,7 +11,10 @@ import { REQUEST_ID_HEADER } from './request-context.js';
 /** Attach the NATS request/reply server to an app, in the service's queue group. */
 export function connectNatsMicroservice(app: INestApplication, service: ServiceName, natsUrl: string, auth: NatsAuth = {}): void {
   app.connectMicroservice<MicroserviceOptions>(
-    { transport: Transport.NATS, options: { servers: [natsUrl], ...auth, queue: queueGroup(service), name: service, maxReconnectAttempts: -1 } },
+    {
+      transport: Transport.NATS,
+      options: { servers: [natsUrl], ...auth, queue: queueGroup(service), name: service, maxReconnectAttempts: -1 },
+    },
     { inheritAppConfig: true },
   );
 }
@@ -48,7 +51,9 @@ export function classifyValidationErrors(errors: ValidationError[], shapeCode: '
   const isMissing = (d: ValidationDetail) => MISSING in d.constraints;
   const isCoded = (d: ValidationDetail) => Object.keys(d.constraints).every((c) => coded.has(`${d.field}:${c}`));
   if (details.every((d) => isMissing(d) || isCoded(d))) {
-    const codes = new Set(details.map((d) => (isMissing(d) ? 'validation_failed' : coded.get(`${d.field}:${Object.keys(d.constraints)[0]}`))));
+    const codes = new Set(
+      details.map((d) => (isMissing(d) ? 'validation_failed' : coded.get(`${d.field}:${Object.keys(d.constraints)[0]}`))),
+    );
     const code = codes.size === 1 ? [...codes][0] : 'validation_failed';
     return new DocketError(isErrorCode(code) ? code : 'validation_failed', summarize(details), details);
   }
@@ -96,7 +101,8 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
 
   catch(exception: unknown, host: ArgumentsHost): Observable<ErrorPayload> {
     if (exception instanceof DocketError) return throwError(() => exception.toPayload());
-    const ctx = host.switchToRpc().getContext() as { getHeaders?: () => { get?: (k: string) => string } | undefined; getSubject?: () => string } | undefined;
+    const ctx = host.switchToRpc().getContext() as
+      { getHeaders?: () => { get?: (k: string) => string } | undefined; getSubject?: () => string } | undefined;
     const requestId = ctx?.getHeaders?.()?.get?.(REQUEST_ID_HEADER) || undefined;
     if (isDependencyUnavailable(exception)) {
       this.log.warn({ err: exception, request_id: requestId, subject: ctx?.getSubject?.() }, 'dependency unavailable in message handler');

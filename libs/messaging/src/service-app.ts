@@ -58,11 +58,16 @@ export function registerHealthRoute(app: INestApplication, service: string, chec
   fastify.get('/health', async (_req, reply) => {
     const report = await runChecks(checks);
     const healthy = Object.values(report).every((c) => c.status === 'up');
-    reply.code(healthy ? 200 : 503).send({ status: healthy ? 'ok' : 'degraded', service, timestamp: new Date().toISOString(), checks: report });
+    reply
+      .code(healthy ? 200 : 503)
+      .send({ status: healthy ? 'ok' : 'degraded', service, timestamp: new Date().toISOString(), checks: report });
   });
 }
 
-export async function runChecks(checks: Record<string, HealthCheck>, timeoutMs = 2000): Promise<Record<string, { status: 'up' | 'down'; latency_ms: number; error?: string }>> {
+export async function runChecks(
+  checks: Record<string, HealthCheck>,
+  timeoutMs = 2000,
+): Promise<Record<string, { status: 'up' | 'down'; latency_ms: number; error?: string }>> {
   const entries = await Promise.all(
     Object.entries(checks).map(async ([name, check]) => {
       const start = performance.now();
@@ -70,7 +75,10 @@ export async function runChecks(checks: Record<string, HealthCheck>, timeoutMs =
         await Promise.race([check(), new Promise((_, rej) => setTimeout(() => rej(new Error('timed out')), timeoutMs).unref())]);
         return [name, { status: 'up' as const, latency_ms: Math.round(performance.now() - start) }] as const;
       } catch (err) {
-        return [name, { status: 'down' as const, latency_ms: Math.round(performance.now() - start), error: (err as Error).message }] as const;
+        return [
+          name,
+          { status: 'down' as const, latency_ms: Math.round(performance.now() - start), error: (err as Error).message },
+        ] as const;
       }
     }),
   );

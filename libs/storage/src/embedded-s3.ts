@@ -11,12 +11,26 @@ export interface EmbeddedS3 {
  * presigned PUT is a 403, as with MinIO). Plain `s3rver` 3.x accepts any signature and is never used.
  * Credentials are S3RVER / S3RVER.
  */
-export async function startEmbeddedS3(opts: { port: number; directory: string; bucket: string; address?: string; silent?: boolean }): Promise<EmbeddedS3> {
+export async function startEmbeddedS3(opts: {
+  port: number;
+  directory: string;
+  bucket: string;
+  address?: string;
+  silent?: boolean;
+}): Promise<EmbeddedS3> {
   mkdirSync(opts.directory, { recursive: true });
-  const mod = (await import('@20minutes/s3rver')) as unknown as { default: new (o: object) => { run(): Promise<{ port: number }>; close(): Promise<void> } };
+  const mod = (await import('@20minutes/s3rver')) as unknown as {
+    default: new (o: object) => { run(): Promise<{ port: number }>; close(): Promise<void> };
+  };
   const S3rver = mod.default;
   const address = opts.address ?? '127.0.0.1';
-  const server = new S3rver({ port: opts.port, address, directory: opts.directory, silent: opts.silent ?? true, configureBuckets: [{ name: opts.bucket }] });
+  const server = new S3rver({
+    port: opts.port,
+    address,
+    directory: opts.directory,
+    silent: opts.silent ?? true,
+    configureBuckets: [{ name: opts.bucket }],
+  });
   const info = await server.run();
   const port = info.port ?? opts.port;
   return { port, endpoint: `http://${address}:${port}`, close: () => server.close() };

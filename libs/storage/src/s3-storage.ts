@@ -1,5 +1,10 @@
 import {
-  CreateBucketCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client,
+  CreateBucketCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 
@@ -78,7 +83,12 @@ export class S3Storage {
    */
   presignInternal(method: 'HEAD' | 'GET' | 'PUT', key: string, expiresIn: number, contentType?: string): Promise<string> {
     const target = { Bucket: this.cfg.bucket, Key: key };
-    const command = method === 'HEAD' ? new HeadObjectCommand(target) : method === 'GET' ? new GetObjectCommand(target) : new PutObjectCommand({ ...target, ContentType: contentType });
+    const command =
+      method === 'HEAD'
+        ? new HeadObjectCommand(target)
+        : method === 'GET'
+          ? new GetObjectCommand(target)
+          : new PutObjectCommand({ ...target, ContentType: contentType });
     return getSignedUrl(this.client, command, { expiresIn, signableHeaders: new Set(method === 'PUT' ? ['content-type'] : []) });
   }
 
@@ -119,10 +129,19 @@ export class S3Storage {
 }
 
 export function storageConfigFromEnv(env: {
-  S3_ENDPOINT: string; S3_PUBLIC_ENDPOINT?: string; S3_REGION: string; S3_BUCKET: string; S3_ACCESS_KEY_ID: string; S3_SECRET_ACCESS_KEY: string;
+  S3_ENDPOINT: string;
+  S3_PUBLIC_ENDPOINT?: string;
+  S3_REGION: string;
+  S3_BUCKET: string;
+  S3_ACCESS_KEY_ID: string;
+  S3_SECRET_ACCESS_KEY: string;
 }): S3StorageConfig {
   return {
-    endpoint: env.S3_ENDPOINT, publicEndpoint: env.S3_PUBLIC_ENDPOINT, region: env.S3_REGION, bucket: env.S3_BUCKET,
-    accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    endpoint: env.S3_ENDPOINT,
+    publicEndpoint: env.S3_PUBLIC_ENDPOINT,
+    region: env.S3_REGION,
+    bucket: env.S3_BUCKET,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
   };
 }

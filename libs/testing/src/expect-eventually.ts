@@ -2,7 +2,10 @@
  * Polls until `probe` stops throwing (or returns a truthy value when `truthy` is set), with a deadline.
  * Async effects are asserted with this, never with a blind sleep.
  */
-export async function expectEventually<T>(probe: () => Promise<T> | T, opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {}): Promise<T> {
+export async function expectEventually<T>(
+  probe: () => Promise<T> | T,
+  opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+): Promise<T> {
   const deadline = Date.now() + (opts.timeoutMs ?? 15_000);
   let lastErr: unknown;
   for (;;) {

@@ -55,7 +55,13 @@ export async function startTestS3(bucket = 'docket-test'): Promise<TestS3> {
     ...s3,
     bucket,
     directory: dir,
-    env: { S3_ENDPOINT: s3.endpoint, S3_BUCKET: bucket, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
+    env: {
+      S3_ENDPOINT: s3.endpoint,
+      S3_BUCKET: bucket,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    },
     close: async () => {
       await s3.close();
       rmSync(dir, { recursive: true, force: true });

@@ -16,7 +16,9 @@ export interface TestNats {
   close(): Promise<void>;
 }
 
-const CANDIDATES = [process.env.NATS_SERVER_BIN, '/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].filter(Boolean) as string[];
+const CANDIDATES = [process.env.NATS_SERVER_BIN, '/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].filter(
+  Boolean,
+) as string[];
 
 export function natsServerBinary(): string | undefined {
   return CANDIDATES.find((p) => existsSync(p));
@@ -55,7 +57,9 @@ export async function startTestNats(): Promise<TestNats> {
   const passwords = generateNatsPasswords();
   const conf = join(dir, 'nats.conf');
   writeFileSync(conf, natsServerConfig(passwords, { harness: true }), { mode: 0o600 });
-  const child: ChildProcess = spawn(bin, ['-c', conf, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', join(dir, 'store')], { stdio: 'ignore' });
+  const child: ChildProcess = spawn(bin, ['-c', conf, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', join(dir, 'store')], {
+    stdio: 'ignore',
+  });
   await waitForPort(port, 10_000);
   const url = `nats://127.0.0.1:${port}`;
   return {
@@ -78,7 +82,10 @@ export async function waitForPort(port: number, timeoutMs: number, host = '127.0
   for (;;) {
     const ok = await new Promise<boolean>((resolve) => {
       const s = net.connect(port, host);
-      s.once('connect', () => { s.destroy(); resolve(true); });
+      s.once('connect', () => {
+        s.destroy();
+        resolve(true);
+      });
       s.once('error', () => resolve(false));
     });
     if (ok) return;

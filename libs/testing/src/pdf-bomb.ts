@@ -30,12 +30,19 @@ export function pdfFile(objects: PdfObject[]): Uint8Array {
   objects.forEach((o, i) => {
     offsets.push(offset);
     const body = o.data
-      ? Buffer.concat([Buffer.from(`${i + 1} 0 obj\n<< ${o.dict} /Length ${o.data.length} >>\nstream\n`, 'latin1'), o.data, Buffer.from('\nendstream\nendobj\n', 'latin1')])
+      ? Buffer.concat([
+          Buffer.from(`${i + 1} 0 obj\n<< ${o.dict} /Length ${o.data.length} >>\nstream\n`, 'latin1'),
+          o.data,
+          Buffer.from('\nendstream\nendobj\n', 'latin1'),
+        ])
       : Buffer.from(`${i + 1} 0 obj\n${o.dict}\nendobj\n`, 'latin1');
     parts.push(body);
     offset += body.length;
   });
-  const xref = [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`, ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
+  const xref = [
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`,
+    ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`),
+  ].join('');
   parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`, 'latin1'));
   return new Uint8Array(Buffer.concat(parts));
 }
@@ -63,7 +70,10 @@ export async function imageStreamBomb(size: number): Promise<Uint8Array> {
     PAGES,
     { dict: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>' },
     { dict: '', data: Buffer.from('q 612 0 0 792 0 0 cm /Im1 Do Q\n', 'latin1') },
-    { dict: '/Type /XObject /Subtype /Image /Width 4000 /Height 4000 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode', data: await deflatedPadding('', size) },
+    {
+      dict: '/Type /XObject /Subtype /Image /Width 4000 /Height 4000 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode',
+      data: await deflatedPadding('', size),
+    },
   ]);
 }
 
@@ -72,17 +82,24 @@ export async function imageStreamBomb(size: number): Promise<Uint8Array> {
  * (the objects, then spaces), found through a cross-reference stream.
  */
 export async function objectStreamBomb(size: number): Promise<Uint8Array> {
-  const inner = ['<< /Type /Catalog /Pages 3 0 R >>', '<< /Type /Pages /Kids [4 0 R] /Count 1 >>', '<< /Type /Page /Parent 3 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 6 0 R >> >> /Contents 5 0 R >>'];
+  const inner = [
+    '<< /Type /Catalog /Pages 3 0 R >>',
+    '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 3 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 6 0 R >> >> /Contents 5 0 R >>',
+  ];
   let at = 0;
   const header = inner.map((o, i) => `${i + 2} ${(at += i ? inner[i - 1]!.length + 1 : 0)}`).join(' ') + '\n';
   const body = header + inner.join('\n') + '\n';
   const objStm = { dict: `/Type /ObjStm /N 3 /First ${header.length} /Filter /FlateDecode`, data: await deflatedPadding(body, size) };
   const content = { dict: '', data: Buffer.from(PAGE_TEXT, 'latin1') };
-  return xrefStreamFile([objStm, content, FONT], [
-    [2, 1, 0],
-    [2, 1, 1],
-    [2, 1, 2],
-  ]);
+  return xrefStreamFile(
+    [objStm, content, FONT],
+    [
+      [2, 1, 0],
+      [2, 1, 1],
+      [2, 1, 2],
+    ],
+  );
 }
 
 /**
@@ -97,7 +114,11 @@ function xrefStreamFile(direct: PdfObject[], packed: [number, number, number][])
   direct.forEach((o, i) => {
     offsets.set(numbers[i]!, offset);
     const body = o.data
-      ? Buffer.concat([Buffer.from(`${numbers[i]} 0 obj\n<< ${o.dict} /Length ${o.data.length} >>\nstream\n`, 'latin1'), o.data, Buffer.from('\nendstream\nendobj\n', 'latin1')])
+      ? Buffer.concat([
+          Buffer.from(`${numbers[i]} 0 obj\n<< ${o.dict} /Length ${o.data.length} >>\nstream\n`, 'latin1'),
+          o.data,
+          Buffer.from('\nendstream\nendobj\n', 'latin1'),
+        ])
       : Buffer.from(`${numbers[i]} 0 obj\n${o.dict}\nendobj\n`, 'latin1');
     parts.push(body);
     offset += body.length;
@@ -113,6 +134,13 @@ function xrefStreamFile(direct: PdfObject[], packed: [number, number, number][])
     table.writeUInt16BE(b!, i * 7 + 5);
   });
   const data = deflateSync(table);
-  parts.push(Buffer.from(`${xrefNumber} 0 obj\n<< /Type /XRef /Size ${xrefNumber + 1} /W [1 4 2] /Root 2 0 R /Filter /FlateDecode /Length ${data.length} >>\nstream\n`, 'latin1'), data, Buffer.from(`\nendstream\nendobj\nstartxref\n${offset}\n%%EOF\n`, 'latin1'));
+  parts.push(
+    Buffer.from(
+      `${xrefNumber} 0 obj\n<< /Type /XRef /Size ${xrefNumber + 1} /W [1 4 2] /Root 2 0 R /Filter /FlateDecode /Length ${data.length} >>\nstream\n`,
+      'latin1',
+    ),
+    data,
+    Buffer.from(`\nendstream\nendobj\nstartxref\n${offset}\n%%EOF\n`, 'latin1'),
+  );
   return new Uint8Array(Buffer.concat(parts));
 }

@@ -16,10 +16,15 @@ const DIRECTIVES = {
 
 /** Index just after the parenthesis matching the one at `open` (quotes respected). */
 function matchParen(s, open) {
-  let depth = 0, quote = null;
+  let depth = 0,
+    quote = null;
   for (let i = open; i < s.length; i++) {
     const c = s[i];
-    if (quote) { if (c === '\\') i++; else if (c === quote) quote = null; continue; }
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = null;
+      continue;
+    }
     if (c === '"' || c === "'") quote = c;
     else if (c === '(') depth++;
     else if (c === ')' && --depth === 0) return i + 1;
@@ -28,14 +33,22 @@ function matchParen(s, open) {
 }
 
 function compileStatements(s, include) {
-  let out = '', i = 0;
+  let out = '',
+    i = 0;
   const re = /\B@(\w+)([ \t]*)/g;
   for (let m; (m = re.exec(s));) {
     const name = m[1];
     if (!(name in DIRECTIVES) && name !== 'include') continue;
-    let end = m.index + m[0].length, arg = '';
-    if (s[end] === '(') { const close = matchParen(s, end); arg = s.slice(end + 1, close - 1); end = close; } else end = m.index + 1 + name.length;
-    out += s.slice(i, m.index) + (name === 'include' ? compileBlade(include(JSON.parse(arg.trim().replace(/^'|'$/g, '"'))), include) : DIRECTIVES[name](arg));
+    let end = m.index + m[0].length,
+      arg = '';
+    if (s[end] === '(') {
+      const close = matchParen(s, end);
+      arg = s.slice(end + 1, close - 1);
+      end = close;
+    } else end = m.index + 1 + name.length;
+    out +=
+      s.slice(i, m.index) +
+      (name === 'include' ? compileBlade(include(JSON.parse(arg.trim().replace(/^'|'$/g, '"'))), include) : DIRECTIVES[name](arg));
     i = end;
     re.lastIndex = end;
   }

@@ -2,8 +2,7 @@
 // formatters do), candidate labels, and the line-item table description every design returns.
 
 /** Money as the program's locale formatter prints it (Intl, the same CLDR data PHP's intl uses). */
-export const money = (inv, x, currency = inv.currency) =>
-  new Intl.NumberFormat(inv.locale, { style: 'currency', currency }).format(x);
+export const money = (inv, x, currency = inv.currency) => new Intl.NumberFormat(inv.locale, { style: 'currency', currency }).format(x);
 /** A plain decimal in the invoice's locale: 2 decimals, or `digits`. */
 export const decimal = (inv, x, digits = 2) =>
   new Intl.NumberFormat(inv.locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(x);
@@ -11,7 +10,9 @@ export const decimal = (inv, x, digits = 2) =>
 export const quantity = (inv, x) => new Intl.NumberFormat(inv.locale, { maximumFractionDigits: 2 }).format(x);
 /** A date in the locale's short numeric form (dd.mm.yyyy, dd/mm/yyyy, …). */
 export const shortDate = (inv, iso) =>
-  new Intl.DateTimeFormat(inv.locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  new Intl.DateTimeFormat(inv.locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
 export const addDays = (iso, n) => new Date(new Date(`${iso}T00:00:00Z`).getTime() + n * 86400000).toISOString().slice(0, 10);
 export const countryName = (code, lang) => new Intl.DisplayNames([lang], { type: 'region' }).of(code);
 

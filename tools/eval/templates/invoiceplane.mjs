@@ -15,13 +15,30 @@ import { round2 } from './invented.mjs';
 export const INVOICEPLANE = { repo: 'InvoicePlane/InvoicePlane', commit: '3879f70de2d01613d0befe814aa8db841f318114', licence: 'MIT' };
 const VIEWS = 'application/views/invoice_templates/pdf';
 /** Columns of the invoice view the invented data leaves empty (NULL in the database). */
-const UNSET = ['client_tax_code', 'client_address_2', 'client_state', 'user_tax_code', 'user_address_2', 'user_state', 'user_fax', 'user_company', 'user_iban', 'user_bic'];
+const UNSET = [
+  'client_tax_code',
+  'client_address_2',
+  'client_state',
+  'user_tax_code',
+  'user_address_2',
+  'user_state',
+  'user_fax',
+  'user_company',
+  'user_iban',
+  'user_bic',
+];
 const HELPERS = ['echo', 'number', 'date', 'client', 'country', 'pdf'];
 /** Amount settings a user picks per currency in InvoicePlane's system settings (symbol, placement, separators, date format). */
 const SETTINGS = {
   GBP: { currency_symbol: '£', currency_symbol_placement: 'before', thousands_separator: ',', decimal_point: '.', date_format: 'd/m/Y' },
   USD: { currency_symbol: '$', currency_symbol_placement: 'before', thousands_separator: ',', decimal_point: '.', date_format: 'm/d/Y' },
-  EUR: { currency_symbol: '€', currency_symbol_placement: 'afterspace', thousands_separator: '.', decimal_point: ',', date_format: 'd.m.Y' },
+  EUR: {
+    currency_symbol: '€',
+    currency_symbol_placement: 'afterspace',
+    thousands_separator: '.',
+    decimal_point: ',',
+    date_format: 'd.m.Y',
+  },
 };
 
 const SCRIPT = `
@@ -66,52 +83,129 @@ function formatCurrency(x, s) {
   const n = `${x < 0 ? '-' : ''}${int.replace(/\B(?=(\d{3})+(?!\d))/g, s.thousands_separator)}${s.decimal_point}${frac}`;
   return s.currency_symbol_placement === 'before' ? `${s.currency_symbol}${n}` : `${n}\u00a0${s.currency_symbol}`;
 }
-const formatDate = (iso, fmt) => { const [y, m, d] = iso.split('-'); return fmt.replace('d', d).replace('m', m).replace('Y', y); };
+const formatDate = (iso, fmt) => {
+  const [y, m, d] = iso.split('-');
+  return fmt.replace('d', d).replace('m', m).replace('Y', y);
+};
 
 function context(git, inv, mode, file) {
-  const s = inv.seller, b = inv.buyer, a = amounts(inv);
+  const s = inv.seller,
+    b = inv.buyer,
+    a = amounts(inv);
   const paid = mode === 'paid' ? a.total : 0;
-  const invoice = { invoice_id: 1, invoice_number: inv.number, invoice_date_created: inv.date, invoice_date_due: inv.due,
-    invoice_item_subtotal: a.net, invoice_item_tax_total: a.tax, invoice_total: a.total, invoice_paid: paid, invoice_balance: round2(a.total - paid),
-    invoice_discount_percent: '0.00', invoice_discount_amount: '0.00', invoice_terms: inv.terms,
-    client_name: b.name, client_vat_id: b.vat_id, client_address_1: b.street, client_city: b.city, client_zip: b.zip, client_country: b.country, client_phone: b.phone,
-    user_name: s.name, user_vat_id: s.vat_id, user_address_1: s.street, user_city: s.city, user_zip: s.zip, user_country: s.country, user_phone: s.phone,
-    ...Object.fromEntries(UNSET.map((k) => [k, null])) };
-  const items = a.items.map(({ it, tax }) => ({ item_name: it.title, item_description: it.note, item_quantity: it.qty, item_product_unit: it.unit,
-    item_price: it.price, item_discount: it.discount, item_total: round2(it.net + tax) }));
-  const settings = { ...SETTINGS[inv.currency], tax_rate_decimal_places: 2, default_item_decimals: 2, qr_code: 0, system_theme: 'invoiceplane', current_version: '1.7' };
-  return { invoice, items, invoice_tax_rates: [], show_item_discounts: inv.items.some((it) => it.discount > 0), settings,
-    base_url: `file://${assets(git)}/`, template: file };
+  const invoice = {
+    invoice_id: 1,
+    invoice_number: inv.number,
+    invoice_date_created: inv.date,
+    invoice_date_due: inv.due,
+    invoice_item_subtotal: a.net,
+    invoice_item_tax_total: a.tax,
+    invoice_total: a.total,
+    invoice_paid: paid,
+    invoice_balance: round2(a.total - paid),
+    invoice_discount_percent: '0.00',
+    invoice_discount_amount: '0.00',
+    invoice_terms: inv.terms,
+    client_name: b.name,
+    client_vat_id: b.vat_id,
+    client_address_1: b.street,
+    client_city: b.city,
+    client_zip: b.zip,
+    client_country: b.country,
+    client_phone: b.phone,
+    user_name: s.name,
+    user_vat_id: s.vat_id,
+    user_address_1: s.street,
+    user_city: s.city,
+    user_zip: s.zip,
+    user_country: s.country,
+    user_phone: s.phone,
+    ...Object.fromEntries(UNSET.map((k) => [k, null])),
+  };
+  const items = a.items.map(({ it, tax }) => ({
+    item_name: it.title,
+    item_description: it.note,
+    item_quantity: it.qty,
+    item_product_unit: it.unit,
+    item_price: it.price,
+    item_discount: it.discount,
+    item_total: round2(it.net + tax),
+  }));
+  const settings = {
+    ...SETTINGS[inv.currency],
+    tax_rate_decimal_places: 2,
+    default_item_decimals: 2,
+    qr_code: 0,
+    system_theme: 'invoiceplane',
+    current_version: '1.7',
+  };
+  return {
+    invoice,
+    items,
+    invoice_tax_rates: [],
+    show_item_discounts: inv.items.some((it) => it.discount > 0),
+    settings,
+    base_url: `file://${assets(git)}/`,
+    template: file,
+  };
 }
 
 function design(file, mode) {
   return {
-    program: 'InvoicePlane', source: 'invoiceplane', design: mode ? `pdf-${mode}` : 'pdf', path: `${VIEWS}/${file}`, langs: ['en'], invoice: true,
+    program: 'InvoicePlane',
+    source: 'invoiceplane',
+    design: mode ? `pdf-${mode}` : 'pdf',
+    path: `${VIEWS}/${file}`,
+    langs: ['en'],
+    invoice: true,
     opts: { currencies: Object.keys(SETTINGS) },
     render(git, inv) {
       const ctx = context(git, inv, mode, file);
-      const files = Object.fromEntries([
-        ...HELPERS.map((h) => [`application/helpers/${h}_helper.php`, `application/helpers/${h}_helper.php`]),
-        ['application/helpers/country-list/en/country.php', 'application/helpers/country-list/en/country.php'],
-        ['application/language/english/ip_lang.php', 'application/language/english/ip_lang.php'],
-        [`${VIEWS}/InvoicePlane.php`, `${VIEWS}/InvoicePlane.php`], [`${VIEWS}/${file}`, `${VIEWS}/${file}`],
-      ].map(([to, from]) => [to, git.text(from)]));
+      const files = Object.fromEntries(
+        [
+          ...HELPERS.map((h) => [`application/helpers/${h}_helper.php`, `application/helpers/${h}_helper.php`]),
+          ['application/helpers/country-list/en/country.php', 'application/helpers/country-list/en/country.php'],
+          ['application/language/english/ip_lang.php', 'application/language/english/ip_lang.php'],
+          [`${VIEWS}/InvoicePlane.php`, `${VIEWS}/InvoicePlane.php`],
+          [`${VIEWS}/${file}`, `${VIEWS}/${file}`],
+        ].map(([to, from]) => [to, git.text(from)]),
+      );
       const html = renderPhp(SCRIPT, ctx, files);
-      const s = SETTINGS[inv.currency], a = amounts(inv);
+      const s = SETTINGS[inv.currency],
+        a = amounts(inv);
       const money = (x) => formatCurrency(x, s);
       const formats = { date: (d) => formatDate(d, s.date_format), money, currency: s.currency_symbol };
-      const fields = { ...headerLabels(inv, ['invoice_number', 'invoice_date', 'due_date', 'seller_name', 'buyer_name', 'currency', 'vat_id'], formats),
-        total_amount: label(a.total, money(a.total)), net_amount: label(a.net, money(a.net)), tax_amount: label(a.tax, money(a.tax)) };
+      const fields = {
+        ...headerLabels(inv, ['invoice_number', 'invoice_date', 'due_date', 'seller_name', 'buyer_name', 'currency', 'vat_id'], formats),
+        total_amount: label(a.total, money(a.total)),
+        net_amount: label(a.net, money(a.net)),
+        tax_amount: label(a.tax, money(a.tax)),
+      };
       const withDiscount = ctx.show_item_discounts;
-      const columns = [{ label: 'Item', role: 'description', type: 'string' }, { label: 'Description', role: null, type: 'string' },
-        { label: 'Qty', role: 'quantity', type: 'number' }, { label: 'Price', role: 'unit_price', type: 'number' },
-        ...(withDiscount ? [{ label: 'Discount', role: null, type: 'number' }] : []), { label: 'Total', role: 'amount', type: 'number' }];
+      const columns = [
+        { label: 'Item', role: 'description', type: 'string' },
+        { label: 'Description', role: null, type: 'string' },
+        { label: 'Qty', role: 'quantity', type: 'number' },
+        { label: 'Price', role: 'unit_price', type: 'number' },
+        ...(withDiscount ? [{ label: 'Discount', role: null, type: 'number' }] : []),
+        { label: 'Total', role: 'amount', type: 'number' },
+      ];
       const qty = (q) => q.toFixed(2).replace('.', s.decimal_point);
-      const rows = ctx.items.map((r) => [label(r.item_name, r.item_name), label(r.item_description, r.item_description), label(r.item_quantity, qty(r.item_quantity)),
-        label(r.item_price, money(r.item_price)), ...(withDiscount ? [label(r.item_discount, money(r.item_discount))] : []), label(r.item_total, money(r.item_total))]);
+      const rows = ctx.items.map((r) => [
+        label(r.item_name, r.item_name),
+        label(r.item_description, r.item_description),
+        label(r.item_quantity, qty(r.item_quantity)),
+        label(r.item_price, money(r.item_price)),
+        ...(withDiscount ? [label(r.item_discount, money(r.item_discount))] : []),
+        label(r.item_total, money(r.item_total)),
+      ]);
       return { html, fields, tables: [table('line items', columns, rows)] };
     },
   };
 }
 
-export const INVOICEPLANE_DESIGNS = [design('InvoicePlane.php', null), design('InvoicePlane - paid.php', 'paid'), design('InvoicePlane - overdue.php', 'overdue')];
+export const INVOICEPLANE_DESIGNS = [
+  design('InvoicePlane.php', null),
+  design('InvoicePlane - paid.php', 'paid'),
+  design('InvoicePlane - overdue.php', 'overdue'),
+];

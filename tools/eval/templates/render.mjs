@@ -15,7 +15,8 @@ Twig.cache(false);
  * own Twig extensions reduced to what produces data (they are registered globally, so each render sets its own).
  */
 export function renderTwig(source, context, { filters = {}, functions = {} } = {}) {
-  for (const [name, fn] of Object.entries(filters)) Twig.extendFilter(name, (value, args) => fn(value, ...(Array.isArray(args) ? args : args === undefined ? [] : [args])));
+  for (const [name, fn] of Object.entries(filters))
+    Twig.extendFilter(name, (value, args) => fn(value, ...(Array.isArray(args) ? args : args === undefined ? [] : [args])));
   for (const [name, fn] of Object.entries(functions)) Twig.extendFunction(name, fn);
   return Twig.twig({ data: source, rethrow: true }).render(context);
 }
@@ -30,7 +31,10 @@ export function renderErb(source, context, prelude) {
   try {
     fs.writeFileSync(path.join(dir, 'ctx.json'), JSON.stringify(context));
     fs.writeFileSync(path.join(dir, 'tpl.erb'), source);
-    fs.writeFileSync(path.join(dir, 'run.rb'), `${ERB_RUNNER}\n${prelude}\nputs render_template(File.read(ARGV[1]), JSON.parse(File.read(ARGV[0])))\n`);
+    fs.writeFileSync(
+      path.join(dir, 'run.rb'),
+      `${ERB_RUNNER}\n${prelude}\nputs render_template(File.read(ARGV[1]), JSON.parse(File.read(ARGV[0])))\n`,
+    );
     return execFileSync('ruby', [path.join(dir, 'run.rb'), path.join(dir, 'ctx.json'), path.join(dir, 'tpl.erb')], { encoding: 'utf8' });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -66,9 +70,16 @@ export function renderPhp(script, context, files = {}) {
       fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
       fs.writeFileSync(path.join(dir, name), text);
     }
-    fs.writeFileSync(path.join(dir, 'run.php'), `<?php\ndate_default_timezone_set('UTC');\n$ctx = json_decode(file_get_contents(__DIR__ . '/ctx.json'));\n${script}\n`);
-    return execFileSync('php', ['-d', 'display_errors=stderr', '-d', 'error_reporting=E_ALL', 'run.php'],
-      { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'inherit'] });
+    fs.writeFileSync(
+      path.join(dir, 'run.php'),
+      `<?php\ndate_default_timezone_set('UTC');\n$ctx = json_decode(file_get_contents(__DIR__ . '/ctx.json'));\n${script}\n`,
+    );
+    return execFileSync('php', ['-d', 'display_errors=stderr', '-d', 'error_reporting=E_ALL', 'run.php'], {
+      cwd: dir,
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -101,9 +112,18 @@ function tpl_twig(string $template, array $vars, array $filters, array $function
 }
 `;
 
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--no-first-run', '--disable-sync', '--no-pdf-header-footer', '--host-resolver-rules=MAP * ~NOTFOUND', // no network: remote images fail
-  '--run-all-compositor-stages-before-draw'];
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--no-pdf-header-footer',
+  '--host-resolver-rules=MAP * ~NOTFOUND', // no network: remote images fail
+  '--run-all-compositor-stages-before-draw',
+];
 
 /** Prints an HTML string to PDF with Debian's chromium; returns the PDF bytes. */
 export function printPdf(html) {
@@ -112,8 +132,11 @@ export function printPdf(html) {
     const input = path.join(dir, 'invoice.html');
     const output = path.join(dir, 'invoice.pdf');
     fs.writeFileSync(input, html);
-    execFileSync('chromium', [...CHROMIUM_FLAGS, `--user-data-dir=${path.join(dir, 'profile')}`, `--print-to-pdf=${output}`, `file://${input}`],
-      { stdio: ['ignore', 'ignore', 'ignore'], timeout: 120000 });
+    execFileSync(
+      'chromium',
+      [...CHROMIUM_FLAGS, `--user-data-dir=${path.join(dir, 'profile')}`, `--print-to-pdf=${output}`, `file://${input}`],
+      { stdio: ['ignore', 'ignore', 'ignore'], timeout: 120000 },
+    );
     return fs.readFileSync(output);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -135,7 +158,12 @@ export function pageTexts(pdf) {
 }
 
 /** score.mjs's string normalisation, with all whitespace removed: NFKC, case-folded (ß = ss). */
-export const squash = (s) => String(s ?? '').normalize('NFKC').toLowerCase().replace(/ß/g, 'ss').replace(/\s+/g, '');
+export const squash = (s) =>
+  String(s ?? '')
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .replace(/\s+/g, '');
 
 /**
  * True when the printed form of a value appears in the page text (either pdftotext mode), whitespace ignored.

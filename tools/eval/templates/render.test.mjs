@@ -15,7 +15,8 @@ def render_template(src, ctx) ERB.new(src).result(View.new(ctx).view_binding) en
 `;
 
 test('ERB: nested objects are wrapped, lists iterate, "key?" is false for false, nil and empty values', () => {
-  const src = '<% doc.rows.each do |r| %>[<%= r.name %>]<% end %><% if doc.flag? %>FLAG<% end %><% if doc.empty? %>EMPTY<% end %><% if doc.on? %>ON<% end %>';
+  const src =
+    '<% doc.rows.each do |r| %>[<%= r.name %>]<% end %><% if doc.flag? %>FLAG<% end %><% if doc.empty? %>EMPTY<% end %><% if doc.on? %>ON<% end %>';
   const out = renderErb(src, { rows: [{ name: 'alpha' }, { name: 'beta' }], flag: false, empty: '', on: true }, ERB_PRELUDE);
   assert.equal(out.trim(), '[alpha][beta]ON');
 });
@@ -24,8 +25,8 @@ test('Blade: echoes escape, raw echoes do not, @if/@elseif/@else/@foreach/@php/@
   const views = { 'parts.row': '<li>{{ $item->name }}</li>' };
   const src = [
     '@php $n = 0 @endphp',
-    '<title>@lang(\'greeting\') {{ $title }}</title>{!! $html !!}',
-    '@foreach ($items as $item) @include(\'parts.row\') @php $n += 1 @endphp @endforeach',
+    "<title>@lang('greeting') {{ $title }}</title>{!! $html !!}",
+    "@foreach ($items as $item) @include('parts.row') @php $n += 1 @endphp @endforeach",
     '@if ($n > 5) many @elseif ($n === 2) two @else other @endif',
     '<style>@page { margin: 0 }</style>{{-- a comment --}}',
   ].join('\n');

@@ -39,33 +39,75 @@ def render_template(src, ctx) ERB.new(src).result(SiwappView.new(ctx).view_bindi
 `;
 
 function context(inv) {
-  const s = inv.seller, b = inv.buyer;
+  const s = inv.seller,
+    b = inv.buyer;
   const taxes = inv.taxes.map((t) => [`VAT ${t.rate}%`, t.amount]);
   const items = inv.items.map((it) => ({ description: itemText(it), base_amount: it.gross, discount: it.discountPct, net_amount: it.net }));
-  const invoice = { to_s: inv.number, name: b.name, identification: b.vat_id, contact_person: b.contact, invoicing_address: `${b.street}\n${b.zip} ${b.city}`,
-    email: b.email, issue_date: inv.date, due_date: inv.due, get_status: 'pending', gross_amount: inv.total, net_amount: inv.net, currency: inv.currency.toLowerCase(),
-    items, have_items_discount: inv.items.some((it) => it.discountPct > 0), taxes, terms: inv.terms };
-  const settings = { company_name: s.name, company_vat_id: s.vat_id, company_address: `${s.street}\n${s.zip} ${s.city}`, company_email: s.email,
-    company_url: s.www, company_logo: '' };
+  const invoice = {
+    to_s: inv.number,
+    name: b.name,
+    identification: b.vat_id,
+    contact_person: b.contact,
+    invoicing_address: `${b.street}\n${b.zip} ${b.city}`,
+    email: b.email,
+    issue_date: inv.date,
+    due_date: inv.due,
+    get_status: 'pending',
+    gross_amount: inv.total,
+    net_amount: inv.net,
+    currency: inv.currency.toLowerCase(),
+    items,
+    have_items_discount: inv.items.some((it) => it.discountPct > 0),
+    taxes,
+    terms: inv.terms,
+  };
+  const settings = {
+    company_name: s.name,
+    company_vat_id: s.vat_id,
+    company_address: `${s.street}\n${s.zip} ${s.city}`,
+    company_email: s.email,
+    company_url: s.www,
+    company_logo: '',
+  };
   return { invoice, settings };
 }
 
 const design = {
-  program: 'Siwapp', source: 'siwapp', design: 'print-default', path: 'db/fixtures/print_default.html.erb', langs: ['en'], invoice: true,
+  program: 'Siwapp',
+  source: 'siwapp',
+  design: 'print-default',
+  path: 'db/fixtures/print_default.html.erb',
+  langs: ['en'],
+  invoice: true,
   opts: { currencies: Object.keys(CURRENCY) },
   render(git, inv) {
     const html = renderErb(git.text(this.path), context(inv), PRELUDE);
     const money = (x) => displayMoney(x, inv.currency);
     const formats = { date: (d) => d, money, currency: inv.currency };
-    const fields = headerLabels(inv, ['invoice_number', 'invoice_date', 'due_date', 'seller_name', 'buyer_name', 'currency', 'total_amount', 'net_amount', 'vat_id'], formats);
+    const fields = headerLabels(
+      inv,
+      ['invoice_number', 'invoice_date', 'due_date', 'seller_name', 'buyer_name', 'currency', 'total_amount', 'net_amount', 'vat_id'],
+      formats,
+    );
     if (inv.taxes.length === 1) fields.tax_amount = label(inv.tax, money(inv.tax));
     const withDiscount = inv.items.some((it) => it.discountPct > 0);
-    const columns = [{ label: 'Description', role: 'description', type: 'string' },
-      ...(withDiscount ? [{ label: 'Price', role: null, type: 'number' }, { label: 'Discount', role: null, type: 'string' }] : []),
-      { label: 'Total', role: 'amount', type: 'number' }];
-    const rows = inv.items.map((it) => [itemLabel(it),
-      ...(withDiscount ? [label(it.gross, money(it.gross)), label(it.discountPct ? `${it.discountPct}%` : '', it.discountPct ? `${it.discountPct}%` : [])] : []),
-      label(it.net, money(it.net))]);
+    const columns = [
+      { label: 'Description', role: 'description', type: 'string' },
+      ...(withDiscount
+        ? [
+            { label: 'Price', role: null, type: 'number' },
+            { label: 'Discount', role: null, type: 'string' },
+          ]
+        : []),
+      { label: 'Total', role: 'amount', type: 'number' },
+    ];
+    const rows = inv.items.map((it) => [
+      itemLabel(it),
+      ...(withDiscount
+        ? [label(it.gross, money(it.gross)), label(it.discountPct ? `${it.discountPct}%` : '', it.discountPct ? `${it.discountPct}%` : [])]
+        : []),
+      label(it.net, money(it.net)),
+    ]);
     return { html, fields, tables: [table('line items', columns, rows)] };
   },
 };

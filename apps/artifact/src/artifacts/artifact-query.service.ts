@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import {
-  DOWNLOAD_URL_TTL_SECONDS, resultKeys, type ArtifactListQuery, type ArtifactPageDto, type ArtifactRecordDto, type ArtifactRef,
-  type ArtifactStatusResponseDto, type DownloadArtifactCommand, type DownloadResponseDto,
+  DOWNLOAD_URL_TTL_SECONDS,
+  resultKeys,
+  type ArtifactListQuery,
+  type ArtifactPageDto,
+  type ArtifactRecordDto,
+  type ArtifactRef,
+  type ArtifactStatusResponseDto,
+  type DownloadArtifactCommand,
+  type DownloadResponseDto,
 } from '@docket/contracts';
 import { DocketError } from '@docket/errors';
 import { S3Storage } from '@docket/storage';
@@ -14,7 +21,10 @@ import { findOwned } from './artifact-access.js';
 /** Read side of the artifact resource (spec §4.2): list, record, status, download links. */
 @Injectable()
 export class ArtifactQueryService {
-  constructor(private readonly ds: DataSource, private readonly storage: S3Storage) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly storage: S3Storage,
+  ) {}
 
   /** This account only, newest first (ids are ulids, so `id` breaks ties in the same millisecond). */
   async list(q: ArtifactListQuery): Promise<ArtifactPageDto> {
@@ -29,7 +39,9 @@ export class ArtifactQueryService {
 
   async get(ref: ArtifactRef): Promise<ArtifactRecordDto> {
     const artifact = await findOwned(this.ds.manager, ref);
-    const jobs = await this.ds.getRepository(JobEntity).find({ where: { artifactId: artifact.id }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const jobs = await this.ds
+      .getRepository(JobEntity)
+      .find({ where: { artifactId: artifact.id }, order: { createdAt: 'ASC', id: 'ASC' } });
     return toArtifactRecord(artifact, jobs);
   }
 

@@ -13,7 +13,11 @@ import { cancelLockedJob, lockLatestJob } from './job-cancel.js';
 /** Write side of the artifact resource: PATCH (user metadata only) and DELETE (hard, immediate). */
 @Injectable()
 export class ArtifactUpdateService {
-  constructor(private readonly ds: DataSource, private readonly storage: S3Storage, @Inject(LOGGER) private readonly log: Logger) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly storage: S3Storage,
+    @Inject(LOGGER) private readonly log: Logger,
+  ) {}
 
   /** Only filename, description and tags change; the validation pipe already stripped everything else. */
   async update(cmd: UpdateArtifactCommand): Promise<ArtifactRecordDto> {
@@ -56,7 +60,9 @@ export class ArtifactUpdateService {
       if (latest && !isTerminal(latest.status)) await cancelLockedJob(m, latest, a);
       // Published run and finished events of these jobs go too (unsent ones, e.g. the cancel above, are pruned once sent).
       const all = await m.find(JobEntity, { where: { artifactId: artifact.id, accountId: artifact.accountId }, select: { id: true } });
-      await m.query(`DELETE FROM "artifact"."outbox" WHERE "id" = ANY($1) AND "sent_at" IS NOT NULL`, [all.flatMap((j) => [`run_${j.id}`, `fin_${j.id}`])]);
+      await m.query(`DELETE FROM "artifact"."outbox" WHERE "id" = ANY($1) AND "sent_at" IS NOT NULL`, [
+        all.flatMap((j) => [`run_${j.id}`, `fin_${j.id}`]),
+      ]);
       await m.delete(JobEntity, { artifactId: artifact.id, accountId: artifact.accountId });
       await m.delete(ArtifactEntity, { id: artifact.id, accountId: artifact.accountId });
     });

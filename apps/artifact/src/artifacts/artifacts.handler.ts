@@ -1,6 +1,13 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ArtifactListQuery, ArtifactRef, DownloadArtifactCommand, RerunArtifactCommand, Subjects, UpdateArtifactCommand } from '@docket/contracts';
+import {
+  ArtifactListQuery,
+  ArtifactRef,
+  DownloadArtifactCommand,
+  RerunArtifactCommand,
+  Subjects,
+  UpdateArtifactCommand,
+} from '@docket/contracts';
 import { ArtifactQueryService } from './artifact-query.service.js';
 import { ArtifactUpdateService } from './artifact-update.service.js';
 import { CancelService } from './cancel.service.js';

@@ -16,7 +16,9 @@ export class CancelService {
       const artifact = await findOwned(m, ref, true);
       const job = await lockLatestJob(m, artifact);
       if (!job || isTerminal(job.status)) {
-        throw new DocketError('job_terminal', `The latest job is already ${job?.status ?? 'finished'}; nothing to cancel`, { job_id: job?.id ?? null });
+        throw new DocketError('job_terminal', `The latest job is already ${job?.status ?? 'finished'}; nothing to cancel`, {
+          job_id: job?.id ?? null,
+        });
       }
       return toJobStatus(await cancelLockedJob(m, job, artifact));
     });

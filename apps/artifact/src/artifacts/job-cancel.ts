@@ -6,7 +6,12 @@ import { enqueueJobFinished } from '../jobs/job-finished.js';
 /** The artifact's latest job, row-locked (caller holds the transaction). */
 export async function lockLatestJob(m: EntityManager, artifact: ArtifactEntity): Promise<JobEntity | null> {
   if (!artifact.latestJobId) return null;
-  return m.getRepository(JobEntity).createQueryBuilder('j').setLock('pessimistic_write').where('j.id = :id', { id: artifact.latestJobId }).getOne();
+  return m
+    .getRepository(JobEntity)
+    .createQueryBuilder('j')
+    .setLock('pessimistic_write')
+    .where('j.id = :id', { id: artifact.latestJobId })
+    .getOne();
 }
 
 /**
@@ -15,7 +20,7 @@ export async function lockLatestJob(m: EntityManager, artifact: ArtifactEntity):
  * that the job is not terminal; a worker report arriving later is ignored because terminal jobs never change.
  */
 export async function cancelLockedJob(m: EntityManager, job: JobEntity, artifact: ArtifactEntity, now = new Date()): Promise<JobEntity> {
-  const message = 'cancelled: cancelled at the caller\'s request';
+  const message = "cancelled: cancelled at the caller's request";
   await m.update(JobEntity, { id: job.id }, { status: 'cancelled', completedAt: now, error: null });
   await m.update(ArtifactEntity, { id: artifact.id }, { status: 'cancelled', statusMessage: message });
   await enqueueJobFinished(m, job, artifact, { status: 'cancelled', error: null }, now);

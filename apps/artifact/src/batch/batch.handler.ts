@@ -6,7 +6,10 @@ import { CreateBatchService } from './create-batch.service.js';
 
 @Controller()
 export class BatchHandler {
-  constructor(private readonly creator: CreateBatchService, private readonly confirmer: ConfirmBatchService) {}
+  constructor(
+    private readonly creator: CreateBatchService,
+    private readonly confirmer: ConfirmBatchService,
+  ) {}
 
   @MessagePattern(Subjects.artifact.createBatch)
   create(@Payload() cmd: CreateBatchCommand) {

@@ -31,7 +31,9 @@ export class ConfirmBatchService {
   async confirm(ref: BatchRef): Promise<ConfirmBatchResponseDto> {
     const batch = await this.ds.getRepository(BatchEntity).findOneBy({ id: ref.batchId, accountId: ref.accountId });
     if (!batch) throw new DocketError('batch_not_found', 'Batch not found', { batch_id: ref.batchId });
-    const jobs = await this.ds.getRepository(JobEntity).find({ where: { batchId: batch.id, accountId: ref.accountId }, order: { id: 'ASC' } });
+    const jobs = await this.ds
+      .getRepository(JobEntity)
+      .find({ where: { batchId: batch.id, accountId: ref.accountId }, order: { id: 'ASC' } });
     const artifacts = jobs.length
       ? await this.ds.getRepository(ArtifactEntity).findBy({ id: In(jobs.map((j) => j.artifactId)), accountId: ref.accountId })
       : [];
@@ -51,7 +53,7 @@ export class ConfirmBatchService {
         out.pending.push(a.id);
         continue;
       }
-      (await this.confirmer.queueUploaded(a, head.size) ? out.confirmed : out.already_confirmed).push(a.id);
+      ((await this.confirmer.queueUploaded(a, head.size)) ? out.confirmed : out.already_confirmed).push(a.id);
     }
     return out;
   }
@@ -61,7 +63,11 @@ export class ConfirmBatchService {
     await this.rpc.request(Subjects.billing.releaseHold, { accountId: a.accountId, jobId: a.latestJobId, reason: 'unconfirmed' });
     const now = await this.ds.getRepository(ArtifactEntity).findOneByOrFail({ id: a.id });
     if (CONFIRMED.has(now.status)) {
-      await this.rpc.request(Subjects.billing.coverHold, { accountId: a.accountId, jobId: a.latestJobId, artifactSize: Math.max(1, now.artifactSize) });
+      await this.rpc.request(Subjects.billing.coverHold, {
+        accountId: a.accountId,
+        jobId: a.latestJobId,
+        artifactSize: Math.max(1, now.artifactSize),
+      });
     }
   }
 }

@@ -1,6 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  BATCH_MAX_FILES, rawKey, Subjects, type BatchSubmitResponseDto, type CreateBatchCommand, type PlaceBatchHoldReply,
+  BATCH_MAX_FILES,
+  rawKey,
+  Subjects,
+  type BatchSubmitResponseDto,
+  type CreateBatchCommand,
+  type PlaceBatchHoldReply,
 } from '@docket/contracts';
 import { DocketError } from '@docket/errors';
 import { RpcClient } from '@docket/messaging';
@@ -49,7 +54,10 @@ export class CreateBatchService {
       throw new DocketError('validation_failed', `A batch has 1 to ${BATCH_MAX_FILES} files`, { files: req.files.length });
     }
     const dup = duplicateFilenames(req.files.map((f) => f.filename));
-    if (dup.length) throw new DocketError('duplicate_filename', `Filenames must be unique within the batch: ${dup.join(', ')}`, { duplicate_filenames: dup });
+    if (dup.length)
+      throw new DocketError('duplicate_filename', `Filenames must be unique within the batch: ${dup.join(', ')}`, {
+        duplicate_filenames: dup,
+      });
     const pipeline = await this.pipelines.ensureDefault(cmd.accountId);
     const schema = await this.defaults.schema(cmd.accountId, req, pipeline);
     const { webhookId, signingSecret } = await this.defaults.webhook(cmd.accountId, req, pipeline);
@@ -63,26 +71,60 @@ export class CreateBatchService {
     });
     await this.ds.transaction(async (m) => {
       await m.insert(BatchEntity, { id: batchId, accountId: cmd.accountId, total: files.length, uploadExpiresAt: expiresAt });
-      await m.insert(ArtifactEntity, files.map(({ f, artifactId, jobId, key }) => ({
-        id: artifactId, accountId: cmd.accountId, filename: f.filename, artifactType: f.artifact_type, artifactSize: f.artifact_size,
-        status: 'pending_upload' as const, retentionPolicy: f.retention_policy ?? '30d', description: null, tags: [], storageKey: key, latestJobId: jobId,
-      })));
-      await m.insert(JobEntity, files.map(({ artifactId, jobId }) => ({
-        id: jobId, artifactId, accountId: cmd.accountId, apiKeyId: cmd.apiKeyId ?? null, status: 'pending' as const, sandbox: cmd.sandbox,
-        templateId: schema.templateId, templateVersion: schema.templateVersion, schema: { fields: schema.fields },
-        confidenceThreshold: schema.confidenceThreshold, ocrEngine: schema.ocrEngine, defaultCurrency: schema.defaultCurrency, partialPages: schema.partialPages, webhookId, batchId, holdAmount: 0, uploadExpiresAt: expiresAt,
-      })));
+      await m.insert(
+        ArtifactEntity,
+        files.map(({ f, artifactId, jobId, key }) => ({
+          id: artifactId,
+          accountId: cmd.accountId,
+          filename: f.filename,
+          artifactType: f.artifact_type,
+          artifactSize: f.artifact_size,
+          status: 'pending_upload' as const,
+          retentionPolicy: f.retention_policy ?? '30d',
+          description: null,
+          tags: [],
+          storageKey: key,
+          latestJobId: jobId,
+        })),
+      );
+      await m.insert(
+        JobEntity,
+        files.map(({ artifactId, jobId }) => ({
+          id: jobId,
+          artifactId,
+          accountId: cmd.accountId,
+          apiKeyId: cmd.apiKeyId ?? null,
+          status: 'pending' as const,
+          sandbox: cmd.sandbox,
+          templateId: schema.templateId,
+          templateVersion: schema.templateVersion,
+          schema: { fields: schema.fields },
+          confidenceThreshold: schema.confidenceThreshold,
+          ocrEngine: schema.ocrEngine,
+          defaultCurrency: schema.defaultCurrency,
+          partialPages: schema.partialPages,
+          webhookId,
+          batchId,
+          holdAmount: 0,
+          uploadExpiresAt: expiresAt,
+        })),
+      );
     });
 
     let hold: PlaceBatchHoldReply;
     try {
       hold = await this.rpc.request<PlaceBatchHoldReply>(Subjects.billing.placeBatchHold, {
-        accountId: cmd.accountId, sandbox: cmd.sandbox,
+        accountId: cmd.accountId,
+        sandbox: cmd.sandbox,
         items: files.map(({ f, jobId }) => ({ jobId, artifactSize: f.artifact_size, mimeType: f.artifact_type })),
       });
     } catch (err) {
       await this.remove(batchId, files);
-      if (!(err instanceof DocketError) || err.status >= 500) await this.releaseAll(cmd.accountId, files.map((x) => x.jobId));
+      if (!(err instanceof DocketError) || err.status >= 500)
+        await this.releaseAll(
+          cmd.accountId,
+          files.map((x) => x.jobId),
+        );
       throw err;
     }
     const amounts = new Map(hold.holds.map((h) => [h.jobId, h.amount]));
@@ -90,9 +132,15 @@ export class CreateBatchService {
       for (const { jobId } of files) await m.update(JobEntity, { id: jobId }, { holdAmount: amounts.get(jobId) ?? 0 });
       await this.pipelines.countExecutions(m, pipeline.id, files.length);
     });
-    const out = await Promise.all(files.map(async ({ f, artifactId, jobId, key }) => ({
-      filename: f.filename, job_id: jobId, artifact_id: artifactId, upload_url: await this.storage.presignPut(key, f.artifact_type, f.artifact_size, ttl), fields: {},
-    })));
+    const out = await Promise.all(
+      files.map(async ({ f, artifactId, jobId, key }) => ({
+        filename: f.filename,
+        job_id: jobId,
+        artifact_id: artifactId,
+        upload_url: await this.storage.presignPut(key, f.artifact_type, f.artifact_size, ttl),
+        fields: {},
+      })),
+    );
     this.log.info({ batchId, accountId: cmd.accountId, files: files.length, held: hold.total, sandbox: cmd.sandbox }, 'batch created');
     return { batch_id: batchId, total: files.length, files: out, webhook_signing_secret: signingSecret };
   }

@@ -10,7 +10,8 @@ export class ArtifactEntity {
   @Column({ name: 'account_id', type: 'varchar', length: 40 }) accountId: string;
   @Column({ type: 'varchar', length: 255 }) filename: string;
   @Column({ name: 'artifact_type', type: 'varchar', length: 255 }) artifactType: string;
-  @Column({ name: 'artifact_size', type: 'bigint', transformer: { to: (v: number) => v, from: (v: string) => Number(v) } }) artifactSize: number;
+  @Column({ name: 'artifact_size', type: 'bigint', transformer: { to: (v: number) => v, from: (v: string) => Number(v) } })
+  artifactSize: number;
   @Column({ type: 'varchar', length: 32 }) status: ArtifactStatus;
   @Column({ name: 'retention_policy', type: 'varchar', length: 16 }) retentionPolicy: RetentionPolicy;
   @Column({ type: 'text', nullable: true }) description: string | null;

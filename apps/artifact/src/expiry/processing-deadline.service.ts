@@ -35,7 +35,11 @@ export function processingTimeoutError(deadlineMs: number, queued = false): stri
  */
 @Injectable()
 export class ProcessingDeadlineService extends PeriodicSweep {
-  constructor(private readonly ds: DataSource, @Inject(CONFIG) private readonly cfg: ArtifactConfig, @Inject(LOGGER) log: Logger) {
+  constructor(
+    private readonly ds: DataSource,
+    @Inject(CONFIG) private readonly cfg: ArtifactConfig,
+    @Inject(LOGGER) log: Logger,
+  ) {
     super(log, 'processing deadline');
   }
 
@@ -74,8 +78,8 @@ export class ProcessingDeadlineService extends PeriodicSweep {
       }
       return jobs;
     });
-    for (const job of expired) this.log.warn({ jobId: job.id, previous: job.status, accountId: job.accountId }, 'job expired: processing deadline passed');
+    for (const job of expired)
+      this.log.warn({ jobId: job.id, previous: job.status, accountId: job.accountId }, 'job expired: processing deadline passed');
     return expired.length;
   }
-
 }

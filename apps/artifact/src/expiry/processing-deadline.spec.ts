@@ -16,6 +16,8 @@ describe('processing deadline', () => {
     expect(processingTimeoutError(30 * 60_000)).toBe('processing_timeout: the job did not finish within 30 minutes; it was not charged');
     expect(processingTimeoutError(60_000)).toBe('processing_timeout: the job did not finish within 1 minute; it was not charged');
     expect(processingTimeoutError(90_000)).toMatch(/^processing_timeout: the job did not finish within 1\.5 minutes;/);
-    expect(processingTimeoutError(24 * 3600_000, true)).toBe('processing_timeout: no worker picked the job up within 24 hours; it was not charged');
+    expect(processingTimeoutError(24 * 3600_000, true)).toBe(
+      'processing_timeout: no worker picked the job up within 24 hours; it was not charged',
+    );
   });
 });

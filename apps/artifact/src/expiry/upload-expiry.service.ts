@@ -61,5 +61,4 @@ export class UploadExpiryService extends PeriodicSweep {
       return { expired: jobs.length, keys };
     });
   }
-
 }

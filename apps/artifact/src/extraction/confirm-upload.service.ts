@@ -19,7 +19,11 @@ const ALREADY_CONFIRMED = new Set(['uploaded', 'processing']);
  */
 @Injectable()
 export class ConfirmUploadService {
-  constructor(private readonly ds: DataSource, private readonly storage: S3Storage, private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly storage: S3Storage,
+    private readonly rpc: RpcClient,
+  ) {}
 
   async confirm(ref: ArtifactRef): Promise<ArtifactRecordDto> {
     const artifact = await this.ds.getRepository(ArtifactEntity).findOneBy({ id: ref.artifactId, accountId: ref.accountId });
@@ -44,7 +48,11 @@ export class ConfirmUploadService {
    * confirm already did it (guarded by the status), so nothing is queued twice. Used by confirm-batch too.
    */
   async queueUploaded(artifact: ArtifactEntity, size: number): Promise<boolean> {
-    await this.rpc.request(Subjects.billing.coverHold, { accountId: artifact.accountId, jobId: artifact.latestJobId, artifactSize: Math.max(1, size) });
+    await this.rpc.request(Subjects.billing.coverHold, {
+      accountId: artifact.accountId,
+      jobId: artifact.latestJobId,
+      artifactSize: Math.max(1, size),
+    });
     return this.ds.transaction(async (m) => {
       const moved = await m
         .createQueryBuilder()
@@ -56,9 +64,19 @@ export class ConfirmUploadService {
       const job = await m.findOneByOrFail(JobEntity, { id: artifact.latestJobId!, status: 'pending' });
       await m.update(JobEntity, { id: job.id }, { status: 'queued_for_processing', queuedAt: () => 'now()' });
       const run: JobRunMessage = {
-        jobId: job.id, artifactId: artifact.id, accountId: artifact.accountId, sandbox: job.sandbox, sourceKey: artifact.storageKey,
-        mimeType: artifact.artifactType, filename: artifact.filename, schema: job.schema, templateId: job.templateId,
-        templateVersion: job.templateVersion, confidenceThreshold: job.confidenceThreshold, ocrEngine: job.ocrEngine, defaultCurrency: job.defaultCurrency,
+        jobId: job.id,
+        artifactId: artifact.id,
+        accountId: artifact.accountId,
+        sandbox: job.sandbox,
+        sourceKey: artifact.storageKey,
+        mimeType: artifact.artifactType,
+        filename: artifact.filename,
+        schema: job.schema,
+        templateId: job.templateId,
+        templateVersion: job.templateVersion,
+        confidenceThreshold: job.confidenceThreshold,
+        ocrEngine: job.ocrEngine,
+        defaultCurrency: job.defaultCurrency,
       };
       await enqueueOutbox(m, ARTIFACT_SCHEMA, Streams.jobs.run, run, `run_${job.id}`);
       return true;

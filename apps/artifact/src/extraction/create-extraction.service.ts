@@ -46,14 +46,35 @@ export class CreateExtractionService {
     const ttl = this.cfg.UPLOAD_URL_TTL_SECONDS;
     await this.ds.transaction(async (m) => {
       await m.insert(ArtifactEntity, {
-        id: artifactId, accountId: cmd.accountId, filename: req.filename, artifactType: req.artifact_type,
-        artifactSize: req.artifact_size, status: 'pending_upload', retentionPolicy: req.retention_policy ?? '30d',
-        description: null, tags: [], storageKey: key, latestJobId: jobId,
+        id: artifactId,
+        accountId: cmd.accountId,
+        filename: req.filename,
+        artifactType: req.artifact_type,
+        artifactSize: req.artifact_size,
+        status: 'pending_upload',
+        retentionPolicy: req.retention_policy ?? '30d',
+        description: null,
+        tags: [],
+        storageKey: key,
+        latestJobId: jobId,
       });
       await m.insert(JobEntity, {
-        id: jobId, artifactId, accountId: cmd.accountId, apiKeyId: cmd.apiKeyId ?? null, status: 'pending', sandbox: cmd.sandbox,
-        templateId: schema.templateId, templateVersion: schema.templateVersion, schema: { fields: schema.fields },
-        confidenceThreshold: schema.confidenceThreshold, ocrEngine: schema.ocrEngine, defaultCurrency: schema.defaultCurrency, partialPages: schema.partialPages, webhookId, batchId: null, holdAmount: 0,
+        id: jobId,
+        artifactId,
+        accountId: cmd.accountId,
+        apiKeyId: cmd.apiKeyId ?? null,
+        status: 'pending',
+        sandbox: cmd.sandbox,
+        templateId: schema.templateId,
+        templateVersion: schema.templateVersion,
+        schema: { fields: schema.fields },
+        confidenceThreshold: schema.confidenceThreshold,
+        ocrEngine: schema.ocrEngine,
+        defaultCurrency: schema.defaultCurrency,
+        partialPages: schema.partialPages,
+        webhookId,
+        batchId: null,
+        holdAmount: 0,
         uploadExpiresAt: new Date(Date.now() + ttl * 1000),
       });
     });
@@ -61,7 +82,11 @@ export class CreateExtractionService {
     let hold: PlaceHoldReply;
     try {
       hold = await this.rpc.request<PlaceHoldReply>(Subjects.billing.placeHold, {
-        accountId: cmd.accountId, jobId, sandbox: cmd.sandbox, artifactSize: req.artifact_size, mimeType: req.artifact_type,
+        accountId: cmd.accountId,
+        jobId,
+        sandbox: cmd.sandbox,
+        artifactSize: req.artifact_size,
+        mimeType: req.artifact_type,
       });
     } catch (err) {
       // Refused (402) or unreachable: nothing of this submission may remain.
@@ -83,6 +108,13 @@ export class CreateExtractionService {
     });
     const uploadUrl = await this.storage.presignPut(key, req.artifact_type, req.artifact_size, ttl);
     this.log.info({ jobId, artifactId, accountId: cmd.accountId, sandbox: cmd.sandbox, pipelineId: pipeline.id }, 'extraction created');
-    return { job_id: jobId, artifact_id: artifactId, upload_url: uploadUrl, fields: {}, expires_in: ttl, webhook_signing_secret: signingSecret };
+    return {
+      job_id: jobId,
+      artifact_id: artifactId,
+      upload_url: uploadUrl,
+      fields: {},
+      expires_in: ttl,
+      webhook_signing_secret: signingSecret,
+    };
   }
 }

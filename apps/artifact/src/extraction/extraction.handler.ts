@@ -6,7 +6,10 @@ import { CreateExtractionService } from './create-extraction.service.js';
 
 @Controller()
 export class ExtractionHandler {
-  constructor(private readonly creator: CreateExtractionService, private readonly confirmer: ConfirmUploadService) {}
+  constructor(
+    private readonly creator: CreateExtractionService,
+    private readonly confirmer: ConfirmUploadService,
+  ) {}
 
   @MessagePattern(Subjects.artifact.createExtraction)
   create(@Payload() cmd: CreateExtractionCommand) {

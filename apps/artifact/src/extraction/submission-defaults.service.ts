@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AUTO_TEMPLATE_ID, AUTO_TEMPLATE_SCHEMA, AUTO_TEMPLATE_VERSION, findDuplicateKeys, Subjects, type ExtractionSchemaDto, type FieldDefDto, type RegisterOneShotReply, type TemplateSnapshot,
+  AUTO_TEMPLATE_ID,
+  AUTO_TEMPLATE_SCHEMA,
+  AUTO_TEMPLATE_VERSION,
+  findDuplicateKeys,
+  Subjects,
+  type ExtractionSchemaDto,
+  type FieldDefDto,
+  type RegisterOneShotReply,
+  type TemplateSnapshot,
 } from '@docket/contracts';
 import { DocketError } from '@docket/errors';
 import { RpcClient } from '@docket/messaging';
@@ -53,28 +61,50 @@ export class SubmissionDefaultsService {
     if (inline) {
       const dup = findDuplicateKeys(inline.fields);
       if (dup.length) throw new DocketError('duplicate_field_key', `Duplicate field keys: ${dup.join(', ')}`, { keys: dup });
-      return { fields: inline.fields, templateId: null, templateVersion: null, confidenceThreshold: DEFAULT_CONFIDENCE_THRESHOLD, ocrEngine: DEFAULT_OCR_ENGINE, defaultCurrency: null, partialPages: false };
+      return {
+        fields: inline.fields,
+        templateId: null,
+        templateVersion: null,
+        confidenceThreshold: DEFAULT_CONFIDENCE_THRESHOLD,
+        ocrEngine: DEFAULT_OCR_ENGINE,
+        defaultCurrency: null,
+        partialPages: false,
+      };
     }
     const effective = templateId ?? pipeline.templateId;
     if (effective === AUTO_TEMPLATE_ID) {
       // Built in (ADR 0005): not stored in the template service; the worker classifies and picks the kind's fields.
       return {
-        fields: AUTO_TEMPLATE_SCHEMA.fields, templateId: AUTO_TEMPLATE_ID, templateVersion: AUTO_TEMPLATE_VERSION,
-        confidenceThreshold: DEFAULT_CONFIDENCE_THRESHOLD, ocrEngine: DEFAULT_OCR_ENGINE, defaultCurrency: null, partialPages: false,
+        fields: AUTO_TEMPLATE_SCHEMA.fields,
+        templateId: AUTO_TEMPLATE_ID,
+        templateVersion: AUTO_TEMPLATE_VERSION,
+        confidenceThreshold: DEFAULT_CONFIDENCE_THRESHOLD,
+        ocrEngine: DEFAULT_OCR_ENGINE,
+        defaultCurrency: null,
+        partialPages: false,
       };
     }
     if (effective) {
       const snap = await this.rpc.request<TemplateSnapshot>(Subjects.template.snapshot, { accountId, templateId: effective });
       return {
-        fields: snap.fields, templateId: snap.template_id, templateVersion: snap.version,
+        fields: snap.fields,
+        templateId: snap.template_id,
+        templateVersion: snap.version,
         confidenceThreshold: snap.settings?.confidence_threshold ?? DEFAULT_CONFIDENCE_THRESHOLD,
-        ocrEngine: snap.settings?.ocr_engine ?? DEFAULT_OCR_ENGINE, partialPages: snap.settings?.partial_pages === true,
+        ocrEngine: snap.settings?.ocr_engine ?? DEFAULT_OCR_ENGINE,
+        partialPages: snap.settings?.partial_pages === true,
         defaultCurrency: snap.settings?.default_currency ?? null,
       };
     }
-    throw new DocketError('no_default_template', 'template_id or extraction_schema is required: no default template is configured on the pipeline', {
-      fields: ['template_id', 'extraction_schema'], reason: 'no_default_template', pipeline_id: pipeline.id,
-    });
+    throw new DocketError(
+      'no_default_template',
+      'template_id or extraction_schema is required: no default template is configured on the pipeline',
+      {
+        fields: ['template_id', 'extraction_schema'],
+        reason: 'no_default_template',
+        pipeline_id: pipeline.id,
+      },
+    );
   }
 
   async webhook(accountId: string, req: SubmissionOptions, pipeline: PipelineEntity): Promise<ResolvedWebhook> {

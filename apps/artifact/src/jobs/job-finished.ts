@@ -19,13 +19,31 @@ export interface FinishedOutcome {
  * billing settles or releases the hold and the webhook dispatcher notifies from it. Every way a job ends
  * (worker outcome, cancel, upload expiry, processing deadline) goes through here.
  */
-export async function enqueueJobFinished(m: EntityManager, job: JobEntity, artifact: ArtifactEntity, outcome: FinishedOutcome, now: Date): Promise<void> {
+export async function enqueueJobFinished(
+  m: EntityManager,
+  job: JobEntity,
+  artifact: ArtifactEntity,
+  outcome: FinishedOutcome,
+  now: Date,
+): Promise<void> {
   const eventId = `fin_${job.id}`;
   const event: JobFinishedEvent = {
-    eventId, jobId: job.id, artifactId: job.artifactId, accountId: job.accountId, sandbox: job.sandbox, status: outcome.status,
-    pages: outcome.pages ?? 0, webhookId: job.webhookId, batchId: job.batchId, filename: artifact.filename, result: null,
-    confidence: outcome.confidence ?? null, needsReview: outcome.needsReview ?? false, error: outcome.error,
-    createdAt: job.createdAt.toISOString(), finishedAt: now.toISOString(),
+    eventId,
+    jobId: job.id,
+    artifactId: job.artifactId,
+    accountId: job.accountId,
+    sandbox: job.sandbox,
+    status: outcome.status,
+    pages: outcome.pages ?? 0,
+    webhookId: job.webhookId,
+    batchId: job.batchId,
+    filename: artifact.filename,
+    result: null,
+    confidence: outcome.confidence ?? null,
+    needsReview: outcome.needsReview ?? false,
+    error: outcome.error,
+    createdAt: job.createdAt.toISOString(),
+    finishedAt: now.toISOString(),
   };
   await enqueueOutbox(m, ARTIFACT_SCHEMA, Streams.events.jobFinished, event, eventId);
 }

@@ -40,14 +40,21 @@ export class JobPagesService {
       throw err;
     }
     await this.ds.getRepository(JobEntity).update({ id: job.id }, { pageCount: cmd.pages, holdAmount: hold.amount });
-    if (hold.pages < cmd.pages) this.log.info({ jobId: job.id, pageCount: cmd.pages, pagesCovered: hold.pages }, 'wallet covers part of the document; reading the covered pages');
+    if (hold.pages < cmd.pages)
+      this.log.info(
+        { jobId: job.id, pageCount: cmd.pages, pagesCovered: hold.pages },
+        'wallet covers part of the document; reading the covered pages',
+      );
     return { proceed: true, pages: hold.pages };
   }
 
   private async refuse(job: JobEntity, pages: number, err: DocketError): Promise<JobPagesReply> {
     await this.ds.getRepository(JobEntity).update({ id: job.id }, { pageCount: pages });
     await this.progress.outcome({ jobId: job.id, status: 'failed', pages: 0, error: `${err.code}: ${err.message}` });
-    this.log.info({ jobId: job.id, accountId: job.accountId, pageCount: pages, code: err.code }, 'job failed: the wallet cannot cover its pages');
+    this.log.info(
+      { jobId: job.id, accountId: job.accountId, pageCount: pages, code: err.code },
+      'job failed: the wallet cannot cover its pages',
+    );
     return { proceed: false };
   }
 }

@@ -1,6 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  isResultKeyOfJob, resultKeys, type JobOutcomeCommand, type JobOutcomeReply, type JobStartedCommand, type JobStartedReply,
+  isResultKeyOfJob,
+  resultKeys,
+  type JobOutcomeCommand,
+  type JobOutcomeReply,
+  type JobStartedCommand,
+  type JobStartedReply,
 } from '@docket/contracts';
 import { DocketError } from '@docket/errors';
 import { S3Storage } from '@docket/storage';
@@ -21,7 +26,10 @@ const asJson = (v: object) => v as Record<string, any>;
  */
 function ownResultKeys(job: JobEntity, cmd: JobOutcomeCommand): { json: string; markdown: string } {
   const keys = resultKeys(job.accountId, job.artifactId, job.id);
-  if ((cmd.resultKey !== undefined && cmd.resultKey !== keys.json) || (cmd.markdownKey !== undefined && cmd.markdownKey !== keys.markdown)) {
+  if (
+    (cmd.resultKey !== undefined && cmd.resultKey !== keys.json) ||
+    (cmd.markdownKey !== undefined && cmd.markdownKey !== keys.markdown)
+  ) {
     throw new DocketError('forbidden', 'resultKey / markdownKey must be the result keys of this job');
   }
   return keys;
@@ -34,7 +42,11 @@ function ownResultKeys(job: JobEntity, cmd: JobOutcomeCommand): { json: string; 
  */
 @Injectable()
 export class JobProgressService {
-  constructor(private readonly ds: DataSource, private readonly storage: S3Storage, @Inject(LOGGER) private readonly log: Logger) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly storage: S3Storage,
+    @Inject(LOGGER) private readonly log: Logger,
+  ) {}
 
   async started(cmd: JobStartedCommand): Promise<JobStartedReply> {
     return this.ds.transaction(async (m) => {
@@ -58,23 +70,42 @@ export class JobProgressService {
       const keys = ownResultKeys(job, cmd);
       const now = new Date();
       const success = cmd.status === 'success';
-      await m.update(JobEntity, { id: job.id }, {
-        status: cmd.status, completedAt: now, pages: cmd.pages, result: success ? asJson(cmd.result ?? {}) : null,
-        fieldsMeta: cmd.fields ? asJson(cmd.fields) : null, resultKey: success && cmd.resultKey ? keys.json : null, markdownKey: success && cmd.markdownKey ? keys.markdown : null,
-        confidence: cmd.confidence ?? null, needsReview: cmd.needsReview ?? false, error: success ? null : (cmd.error ?? 'extraction_failed: unknown error'),
-      });
+      await m.update(
+        JobEntity,
+        { id: job.id },
+        {
+          status: cmd.status,
+          completedAt: now,
+          pages: cmd.pages,
+          result: success ? asJson(cmd.result ?? {}) : null,
+          fieldsMeta: cmd.fields ? asJson(cmd.fields) : null,
+          resultKey: success && cmd.resultKey ? keys.json : null,
+          markdownKey: success && cmd.markdownKey ? keys.markdown : null,
+          confidence: cmd.confidence ?? null,
+          needsReview: cmd.needsReview ?? false,
+          error: success ? null : (cmd.error ?? 'extraction_failed: unknown error'),
+        },
+      );
       const artifact = await m.findOneByOrFail(ArtifactEntity, { id: job.artifactId });
       const artifactUpdate: Partial<ArtifactEntity> = {
-        status: success ? 'completed' : 'failed', processedAt: now, statusMessage: success ? null : (cmd.error ?? null),
-        confidence: cmd.confidence ?? null, needsReview: cmd.needsReview ?? false,
+        status: success ? 'completed' : 'failed',
+        processedAt: now,
+        statusMessage: success ? null : (cmd.error ?? null),
+        confidence: cmd.confidence ?? null,
+        needsReview: cmd.needsReview ?? false,
       };
       if (success) artifactUpdate.latestResult = asJson(cmd.result ?? {});
       await m.update(ArtifactEntity, { id: artifact.id }, artifactUpdate);
       await enqueueJobFinished(
-        m, job, artifact,
+        m,
+        job,
+        artifact,
         {
-          status: cmd.status, pages: cmd.pages, confidence: cmd.confidence ?? null,
-          needsReview: cmd.needsReview ?? false, error: success ? null : (cmd.error ?? null),
+          status: cmd.status,
+          pages: cmd.pages,
+          confidence: cmd.confidence ?? null,
+          needsReview: cmd.needsReview ?? false,
+          error: success ? null : (cmd.error ?? null),
         },
         now,
       );
@@ -111,7 +142,9 @@ export class JobProgressService {
         this.log.warn({ jobId: cmd.jobId, key }, 'outcome for a deleted job names an object of another job; not deleted');
         continue;
       }
-      await this.storage.delete(key).catch((err) => this.log.warn({ err, jobId: cmd.jobId, key }, 'could not delete results of a deleted job'));
+      await this.storage
+        .delete(key)
+        .catch((err) => this.log.warn({ err, jobId: cmd.jobId, key }, 'could not delete results of a deleted job'));
     }
     this.log.info({ jobId: cmd.jobId }, 'outcome for a deleted job ignored');
   }

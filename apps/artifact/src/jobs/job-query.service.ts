@@ -8,16 +8,20 @@ import { JobEntity } from '../entities/job.entity.js';
 
 @Injectable()
 export class JobQueryService {
-  constructor(private readonly ds: DataSource, private readonly storage: S3Storage) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly storage: S3Storage,
+  ) {}
 
   /** Spec §4.4: 404 unknown job, 403 a job of another account. */
   async get(ref: JobRef): Promise<JobStatusResponseDto> {
     const job = await this.ds.getRepository(JobEntity).findOneBy({ id: ref.jobId });
     if (!job) throw new DocketError('job_not_found', 'Job not found');
     if (job.accountId !== ref.accountId) throw new DocketError('forbidden', 'This job belongs to another account');
-    const url = job.status === 'success' && job.resultKey
-      ? await this.storage.presignGet(resultKeys(job.accountId, job.artifactId, job.id).json, DOWNLOAD_URL_TTL_SECONDS)
-      : undefined;
+    const url =
+      job.status === 'success' && job.resultKey
+        ? await this.storage.presignGet(resultKeys(job.accountId, job.artifactId, job.id).json, DOWNLOAD_URL_TTL_SECONDS)
+        : undefined;
     return toJobStatus(job, url);
   }
 

@@ -15,7 +15,11 @@ import { CONFIG } from '../tokens.js';
  */
 @Injectable()
 export class JobStorageService {
-  constructor(private readonly ds: DataSource, private readonly storage: S3Storage, @Inject(CONFIG) private readonly cfg: ArtifactConfig) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly storage: S3Storage,
+    @Inject(CONFIG) private readonly cfg: ArtifactConfig,
+  ) {}
 
   async access(cmd: JobStorageCommand): Promise<JobStorageReply> {
     const job = await this.ds.getRepository(JobEntity).findOneBy({ id: cmd.jobId });

@@ -8,7 +8,12 @@ import { JobStorageService } from './job-storage.service.js';
 
 @Controller()
 export class JobsHandler {
-  constructor(private readonly query: JobQueryService, private readonly progress: JobProgressService, private readonly storage: JobStorageService, private readonly jobPages: JobPagesService) {}
+  constructor(
+    private readonly query: JobQueryService,
+    private readonly progress: JobProgressService,
+    private readonly storage: JobStorageService,
+    private readonly jobPages: JobPagesService,
+  ) {}
 
   @MessagePattern(Subjects.artifact.getJob)
   get(@Payload() ref: JobRef) {

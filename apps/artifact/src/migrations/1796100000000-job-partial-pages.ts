@@ -8,7 +8,9 @@ export class JobPartialPages1796100000000 implements MigrationInterface {
   name = 'JobPartialPages1796100000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE "artifact"."jobs" ADD COLUMN "partial_pages" boolean NOT NULL DEFAULT false, ADD COLUMN "page_count" integer`);
+    await q.query(
+      `ALTER TABLE "artifact"."jobs" ADD COLUMN "partial_pages" boolean NOT NULL DEFAULT false, ADD COLUMN "page_count" integer`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

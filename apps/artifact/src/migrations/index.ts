@@ -5,4 +5,11 @@ import { JobDefaultCurrency1797000000000 } from './1797000000000-job-default-cur
 import { AutoTemplateDefault1796000000000 } from './1796000000000-auto-template-default.js';
 import { JobPartialPages1796100000000 } from './1796100000000-job-partial-pages.js';
 
-export const artifactMigrations = [Initial1763859600000, BatchesPipelines1763870000000, JobOcrEngine1763880000000, AutoTemplateDefault1796000000000, JobPartialPages1796100000000, JobDefaultCurrency1797000000000];
+export const artifactMigrations = [
+  Initial1763859600000,
+  BatchesPipelines1763870000000,
+  JobOcrEngine1763880000000,
+  AutoTemplateDefault1796000000000,
+  JobPartialPages1796100000000,
+  JobDefaultCurrency1797000000000,
+];

@@ -10,12 +10,21 @@ import { PipelineService } from './pipeline.service.js';
  */
 @Injectable()
 export class PipelineJobService {
-  constructor(private readonly pipelines: PipelineService, private readonly creator: CreateExtractionService) {}
+  constructor(
+    private readonly pipelines: PipelineService,
+    private readonly creator: CreateExtractionService,
+  ) {}
 
   async create(cmd: CreatePipelineJobCommand): Promise<AsyncJobStartResponseDto> {
     const pipeline = await this.pipelines.active(cmd.accountId, cmd.request.pipeline_id);
     const { pipeline_id: _pipelineId, ...request } = cmd.request;
     const r = await this.creator.create({ accountId: cmd.accountId, sandbox: cmd.sandbox, apiKeyId: cmd.apiKeyId, request }, pipeline);
-    return { job_id: r.job_id, upload_url: r.upload_url, fields: r.fields, expires_in: r.expires_in, webhook_signing_secret: r.webhook_signing_secret };
+    return {
+      job_id: r.job_id,
+      upload_url: r.upload_url,
+      fields: r.fields,
+      expires_in: r.expires_in,
+      webhook_signing_secret: r.webhook_signing_secret,
+    };
   }
 }

@@ -12,11 +12,16 @@ export const defaultPipelineId = (accountId: string) => `pipe_${accountId.replac
 
 export function toPipeline(p: PipelineEntity): PipelineDto {
   return {
-    id: p.id, name: p.name, is_active: p.isActive, is_default: p.isDefault, template_id: p.templateId, webhook_id: p.webhookId,
-    execution_count: p.executionCount, created_at: new Date(p.createdAt).toISOString(),
+    id: p.id,
+    name: p.name,
+    is_active: p.isActive,
+    is_default: p.isDefault,
+    template_id: p.templateId,
+    webhook_id: p.webhookId,
+    execution_count: p.executionCount,
+    created_at: new Date(p.createdAt).toISOString(),
   };
 }
-
 
 /**
  * Pipelines (legacy, spec §2.5, §4.7). Each account gets a default pipeline on first use (any
@@ -26,7 +31,10 @@ export function toPipeline(p: PipelineEntity): PipelineDto {
  */
 @Injectable()
 export class PipelineService {
-  constructor(private readonly ds: DataSource, private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly rpc: RpcClient,
+  ) {}
 
   async ensureDefault(accountId: string): Promise<PipelineEntity> {
     const id = defaultPipelineId(accountId);
@@ -34,7 +42,16 @@ export class PipelineService {
       .createQueryBuilder()
       .insert()
       .into(PipelineEntity)
-      .values({ id, accountId, name: DEFAULT_PIPELINE_NAME, isActive: true, isDefault: true, templateId: AUTO_TEMPLATE_ID, webhookId: null, executionCount: 0 })
+      .values({
+        id,
+        accountId,
+        name: DEFAULT_PIPELINE_NAME,
+        isActive: true,
+        isDefault: true,
+        templateId: AUTO_TEMPLATE_ID,
+        webhookId: null,
+        executionCount: 0,
+      })
       .orIgnore()
       .execute();
     return this.ds.getRepository(PipelineEntity).findOneByOrFail({ id, accountId });
@@ -52,7 +69,8 @@ export class PipelineService {
     const p = await this.ds.getRepository(PipelineEntity).findOneBy({ id: pipelineId });
     if (!p) throw new DocketError('pipeline_not_found', 'Pipeline not found', { pipeline_id: pipelineId });
     if (p.accountId !== accountId) throw new DocketError('forbidden', 'This pipeline belongs to another account');
-    if (!p.isActive) throw new DocketError('pipeline_not_found', 'Pipeline is inactive; it accepts no new jobs', { pipeline_id: pipelineId });
+    if (!p.isActive)
+      throw new DocketError('pipeline_not_found', 'Pipeline is inactive; it accepts no new jobs', { pipeline_id: pipelineId });
     return p;
   }
 
@@ -68,7 +86,8 @@ export class PipelineService {
     const p = await repo.findOneBy({ id: pipelineId });
     if (!p) throw new DocketError('pipeline_not_found', 'Pipeline not found', { pipeline_id: cmd.pipelineId });
     if (p.accountId !== cmd.accountId) throw new DocketError('forbidden', 'This pipeline belongs to another account');
-    if (cmd.template_id && cmd.template_id !== AUTO_TEMPLATE_ID) await this.rpc.request(Subjects.template.snapshot, { accountId: cmd.accountId, templateId: cmd.template_id });
+    if (cmd.template_id && cmd.template_id !== AUTO_TEMPLATE_ID)
+      await this.rpc.request(Subjects.template.snapshot, { accountId: cmd.accountId, templateId: cmd.template_id });
     if (cmd.webhook_id) await this.rpc.request(Subjects.webhook.verify, { accountId: cmd.accountId, webhookId: cmd.webhook_id });
     const patch: Partial<PipelineEntity> = {};
     if (cmd.name !== undefined) patch.name = cmd.name;

@@ -6,7 +6,10 @@ import { PipelineService } from './pipeline.service.js';
 
 @Controller()
 export class PipelinesHandler {
-  constructor(private readonly pipelines: PipelineService, private readonly jobs: PipelineJobService) {}
+  constructor(
+    private readonly pipelines: PipelineService,
+    private readonly jobs: PipelineJobService,
+  ) {}
 
   @MessagePattern(Subjects.artifact.listPipelines)
   list(@Payload() q: AccountScoped) {

@@ -33,7 +33,10 @@ export class RetentionPurgeService extends PeriodicSweep {
 
   async sweep(now = new Date()): Promise<number> {
     return this.ds.transaction(async (m) => {
-      const params: Record<string, unknown> = { inFlight: ['uploaded', 'processing'], finished: ['completed', 'failed', 'expired', 'cancelled'] };
+      const params: Record<string, unknown> = {
+        inFlight: ['uploaded', 'processing'],
+        finished: ['completed', 'failed', 'expired', 'cancelled'],
+      };
       const due = ["(a.retention_policy = 'immediate' AND a.status IN (:...finished))"];
       retentionCutoffs(now).forEach((c, i) => {
         due.push(`(a.retention_policy = :p${i} AND a.uploaded_at < :c${i})`);
@@ -66,5 +69,4 @@ export class RetentionPurgeService extends PeriodicSweep {
       return purged;
     });
   }
-
 }

@@ -52,7 +52,9 @@ describe('PeriodicSweep', () => {
     s.start(100);
     jest.advanceTimersByTime(100);
     for (let i = 0; i < 5; i++) await Promise.resolve();
-    expect(warnings).toEqual([expect.objectContaining({ msg: 'test sweep failed', err: expect.objectContaining({ message: 'database down' }) })]);
+    expect(warnings).toEqual([
+      expect.objectContaining({ msg: 'test sweep failed', err: expect.objectContaining({ message: 'database down' }) }),
+    ]);
     jest.advanceTimersByTime(100);
     expect(s.runs).toBe(2);
     s.onApplicationShutdown();

@@ -3,7 +3,15 @@ import { Streams, type JobFinishedEvent, type JobRunMessage } from '@docket/cont
 import type { DocketError } from '@docket/errors';
 import { JetStreamBus, RpcClient, startServiceApp } from '@docket/messaging';
 import {
-  createTestDatabase, freePort, rejectionOf, startTestNats, startTestS3, testLogger, type TestDatabase, type TestNats, type TestS3,
+  createTestDatabase,
+  freePort,
+  rejectionOf,
+  startTestNats,
+  startTestS3,
+  testLogger,
+  type TestDatabase,
+  type TestNats,
+  type TestS3,
 } from '@docket/testing';
 import { bootstrap } from '../bootstrap.js';
 
@@ -28,7 +36,11 @@ export interface ArtifactHarness {
  * client and consumers standing in for the worker's queue and the event consumers. `close` stops all of it,
  * whatever part failed to start.
  */
-export async function startArtifactHarness(name: string, standIns: new () => unknown, env: Record<string, string> = {}): Promise<ArtifactHarness> {
+export async function startArtifactHarness(
+  name: string,
+  standIns: new () => unknown,
+  env: Record<string, string> = {},
+): Promise<ArtifactHarness> {
   const parts: { close(): Promise<unknown> | unknown }[] = [];
   const close = async () => {
     for (const p of parts.reverse()) await p.close();
@@ -37,10 +49,24 @@ export async function startArtifactHarness(name: string, standIns: new () => unk
     const [db, nats, s3] = await Promise.all([createTestDatabase(`${name}_t`), startTestNats(), startTestS3()]);
     parts.push({ close: () => db.drop() }, nats, s3);
     const log = testLogger();
-    const neighbours: INestApplication = await startServiceApp({ service: 'billing', module: standIns, natsUrl: nats.url, host: '127.0.0.1', port: await freePort(), log, checks: {} });
+    const neighbours: INestApplication = await startServiceApp({
+      service: 'billing',
+      module: standIns,
+      natsUrl: nats.url,
+      host: '127.0.0.1',
+      port: await freePort(),
+      log,
+      checks: {},
+    });
     parts.push(neighbours);
     const service = await bootstrap({
-      DATABASE_URL: db.url, NATS_URL: nats.url, PORT: String(await freePort()), LOG_LEVEL: 'silent', NODE_ENV: 'test', ...s3.env, ...env,
+      DATABASE_URL: db.url,
+      NATS_URL: nats.url,
+      PORT: String(await freePort()),
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      ...s3.env,
+      ...env,
     });
     parts.push(service);
     const rpc = new RpcClient({ natsUrl: nats.url, name: `${name}-test`, timeoutMs: 10_000 });
@@ -52,15 +78,37 @@ export async function startArtifactHarness(name: string, standIns: new () => unk
     const runs: JobRunMessage[] = [];
     const finished: JobFinishedEvent[] = [];
     await bus.consume<JobRunMessage>({
-      stream: Streams.jobs.name, durable: 'test-worker', filterSubject: Streams.jobs.run, ackWaitMs: 30_000, maxDeliver: 1, concurrency: 10,
-      handler: async (m) => { runs.push(m); return { ack: true }; },
+      stream: Streams.jobs.name,
+      durable: 'test-worker',
+      filterSubject: Streams.jobs.run,
+      ackWaitMs: 30_000,
+      maxDeliver: 1,
+      concurrency: 10,
+      handler: async (m) => {
+        runs.push(m);
+        return { ack: true };
+      },
     });
     await bus.consume<JobFinishedEvent>({
-      stream: Streams.events.name, durable: 'test-events', filterSubject: Streams.events.jobFinished, ackWaitMs: 30_000, maxDeliver: 1, concurrency: 10,
-      handler: async (e) => { finished.push(e); return { ack: true }; },
+      stream: Streams.events.name,
+      durable: 'test-events',
+      filterSubject: Streams.events.jobFinished,
+      ackWaitMs: 30_000,
+      maxDeliver: 1,
+      concurrency: 10,
+      handler: async (e) => {
+        finished.push(e);
+        return { ack: true };
+      },
     });
     return {
-      db, nats, s3, runs, finished, close, app: service.app,
+      db,
+      nats,
+      s3,
+      runs,
+      finished,
+      close,
+      app: service.app,
       call: <T>(subject: string, payload: object) => rpc.request<T>(subject, payload),
       fail: (subject: string, payload: object) => rejectionOf<DocketError>(rpc.request(subject, payload), subject),
     };

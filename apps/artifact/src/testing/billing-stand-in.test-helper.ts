@@ -1,7 +1,14 @@
 import { Controller, Module } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  CoverHoldCommand, PlaceBatchHoldCommand, PlaceHoldCommand, ReleaseHoldCommand, Subjects, type PlaceBatchHoldReply, type PlaceHoldReply, type ReleaseHoldReply,
+  CoverHoldCommand,
+  PlaceBatchHoldCommand,
+  PlaceHoldCommand,
+  ReleaseHoldCommand,
+  Subjects,
+  type PlaceBatchHoldReply,
+  type PlaceHoldReply,
+  type ReleaseHoldReply,
 } from '@docket/contracts';
 import { DocketError } from '@docket/errors';
 

@@ -33,7 +33,13 @@ describe('billing: atomic batch holds (billing.v1.hold.place-batch)', () => {
 
   beforeAll(async () => {
     [db, nats] = await Promise.all([createTestDatabase('billing_batch_t'), startTestNats()]);
-    service = await bootstrap({ DATABASE_URL: db.url, NATS_URL: nats.url, PORT: String(await freePort()), LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+    service = await bootstrap({
+      DATABASE_URL: db.url,
+      NATS_URL: nats.url,
+      PORT: String(await freePort()),
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+    });
     rpc = new RpcClient({ natsUrl: nats.url, name: 'billing-batch-test', timeoutMs: 10_000 });
     await rpc.connect();
     client = new pg.Client({ connectionString: db.url });
@@ -79,18 +85,28 @@ describe('billing: atomic batch holds (billing.v1.hold.place-batch)', () => {
     await call(Subjects.billing.openWallet, { accountId: a, initialCredits: 0 });
     expect(await batch(a, items(2), true)).toMatchObject({ total: 0 });
     await call(Subjects.billing.freeze, { accountId: a, reason: 'manual_freeze' });
-    expect(await fail(Subjects.billing.placeBatchHold, { accountId: a, sandbox: true, items: items(2) })).toMatchObject({ code: 'wallet_frozen' });
-    expect(await fail(Subjects.billing.placeBatchHold, { accountId: a, sandbox: false, items: items(2) })).toMatchObject({ code: 'wallet_frozen' });
+    expect(await fail(Subjects.billing.placeBatchHold, { accountId: a, sandbox: true, items: items(2) })).toMatchObject({
+      code: 'wallet_frozen',
+    });
+    expect(await fail(Subjects.billing.placeBatchHold, { accountId: a, sandbox: false, items: items(2) })).toMatchObject({
+      code: 'wallet_frozen',
+    });
     expect(await holdCount(a)).toBe(2);
   });
 
   it('rejects empty, over-50 and duplicate-job batches', async () => {
     const a = acct();
     await call(Subjects.billing.openWallet, { accountId: a, initialCredits: 1000 });
-    expect(await fail(Subjects.billing.placeBatchHold, { accountId: a, sandbox: false, items: [] })).toMatchObject({ code: 'invalid_payload' });
-    expect(await fail(Subjects.billing.placeBatchHold, { accountId: a, sandbox: false, items: items(51) })).toMatchObject({ code: 'invalid_payload' });
+    expect(await fail(Subjects.billing.placeBatchHold, { accountId: a, sandbox: false, items: [] })).toMatchObject({
+      code: 'invalid_payload',
+    });
+    expect(await fail(Subjects.billing.placeBatchHold, { accountId: a, sandbox: false, items: items(51) })).toMatchObject({
+      code: 'invalid_payload',
+    });
     const one = items(1)[0];
-    expect(await fail(Subjects.billing.placeBatchHold, { accountId: a, sandbox: false, items: [one, one] })).toMatchObject({ code: 'validation_failed' });
+    expect(await fail(Subjects.billing.placeBatchHold, { accountId: a, sandbox: false, items: [one, one] })).toMatchObject({
+      code: 'validation_failed',
+    });
     expect(await holdCount(a)).toBe(0);
   });
 
@@ -105,7 +121,9 @@ describe('billing: atomic batch holds (billing.v1.hold.place-batch)', () => {
     expect(await holdCount(a)).toBe(6); // whole batches only
     expect(await wallet(a)).toMatchObject({ balance: 30, spendable: 0 });
     // Ledger agrees with the wallet.
-    const { rows } = await client.query(`SELECT sum("held_change_micro") AS held FROM "billing"."ledger_entries" WHERE "account_id" = $1`, [a]);
+    const { rows } = await client.query(`SELECT sum("held_change_micro") AS held FROM "billing"."ledger_entries" WHERE "account_id" = $1`, [
+      a,
+    ]);
     expect(Number(rows[0].held)).toBe(30_000_000);
   });
 });

@@ -16,7 +16,10 @@ import { lockHold } from './release-hold.service.js';
  */
 @Injectable()
 export class CoverHoldService {
-  constructor(private readonly ds: DataSource, @Inject(PRICING) private readonly pricing: Pricing) {}
+  constructor(
+    private readonly ds: DataSource,
+    @Inject(PRICING) private readonly pricing: Pricing,
+  ) {}
 
   async cover(cmd: CoverHoldCommand): Promise<PlaceHoldReply> {
     return this.ds.transaction(async (em) => {
@@ -34,18 +37,43 @@ export class CoverHoldService {
     const extra = target - hold.amountMicro;
     if (extra <= 0) return { jobId: hold.jobId, amount: toCredits(hold.amountMicro) };
     ensureCovered(wallet, extra, target);
-    await em.update(HoldEntity, { jobId: hold.jobId }, { amountMicro: target, artifactSize: size, estimatedPages: estimatePages(size, this.pricing) });
+    await em.update(
+      HoldEntity,
+      { jobId: hold.jobId },
+      { amountMicro: target, artifactSize: size, estimatedPages: estimatePages(size, this.pricing) },
+    );
     await applyChange(em, wallet, { kind: 'hold', balanceChangeMicro: 0, heldChangeMicro: extra, jobId: hold.jobId, reference: 'confirm' });
     return { jobId: hold.jobId, amount: toCredits(target) };
   }
 
-  private async holdAgain(em: EntityManager, wallet: WalletEntity, hold: HoldEntity, target: number, size: number): Promise<PlaceHoldReply> {
+  private async holdAgain(
+    em: EntityManager,
+    wallet: WalletEntity,
+    hold: HoldEntity,
+    target: number,
+    size: number,
+  ): Promise<PlaceHoldReply> {
     const amount = Math.max(target, hold.amountMicro);
     ensureCovered(wallet, amount, amount);
-    await em.update(HoldEntity, { jobId: hold.jobId }, {
-      state: 'held', outcome: null, finishedAt: null, amountMicro: amount, artifactSize: size, estimatedPages: estimatePages(size, this.pricing),
+    await em.update(
+      HoldEntity,
+      { jobId: hold.jobId },
+      {
+        state: 'held',
+        outcome: null,
+        finishedAt: null,
+        amountMicro: amount,
+        artifactSize: size,
+        estimatedPages: estimatePages(size, this.pricing),
+      },
+    );
+    await applyChange(em, wallet, {
+      kind: 'hold',
+      balanceChangeMicro: 0,
+      heldChangeMicro: amount,
+      jobId: hold.jobId,
+      reference: 'confirm',
     });
-    await applyChange(em, wallet, { kind: 'hold', balanceChangeMicro: 0, heldChangeMicro: amount, jobId: hold.jobId, reference: 'confirm' });
     return { jobId: hold.jobId, amount: toCredits(amount) };
   }
 }
@@ -56,7 +84,8 @@ function ensureCovered(wallet: WalletEntity, extraMicro: number, requiredMicro: 
   const spendable = wallet.balanceMicro - wallet.heldMicro;
   if (extraMicro > spendable) {
     throw new DocketError('insufficient_funds', 'Spendable balance does not cover the cost estimated from the uploaded file', {
-      required: toCredits(requiredMicro), spendable: toCredits(spendable),
+      required: toCredits(requiredMicro),
+      spendable: toCredits(spendable),
     });
   }
 }

@@ -1,6 +1,13 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { CoverHoldCommand, PlaceBatchHoldCommand, PlaceHoldCommand, ReleaseHoldCommand, ResizeHoldCommand, Subjects } from '@docket/contracts';
+import {
+  CoverHoldCommand,
+  PlaceBatchHoldCommand,
+  PlaceHoldCommand,
+  ReleaseHoldCommand,
+  ResizeHoldCommand,
+  Subjects,
+} from '@docket/contracts';
 import { CoverHoldService } from './cover-hold.service.js';
 import { PlaceHoldService } from './place-hold.service.js';
 import { ReleaseHoldService } from './release-hold.service.js';

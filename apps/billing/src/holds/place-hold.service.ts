@@ -1,6 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  toCredits, type PlaceBatchHoldCommand, type PlaceBatchHoldReply, type PlaceHoldCommand, type PlaceHoldReply,
+  toCredits,
+  type PlaceBatchHoldCommand,
+  type PlaceBatchHoldReply,
+  type PlaceHoldCommand,
+  type PlaceHoldReply,
 } from '@docket/contracts';
 import { DocketError } from '@docket/errors';
 import { DataSource, In } from 'typeorm';
@@ -16,7 +20,10 @@ import { PRICING } from '../tokens.js';
  */
 @Injectable()
 export class PlaceHoldService {
-  constructor(private readonly ds: DataSource, @Inject(PRICING) private readonly pricing: Pricing) {}
+  constructor(
+    private readonly ds: DataSource,
+    @Inject(PRICING) private readonly pricing: Pricing,
+  ) {}
 
   async place(cmd: PlaceHoldCommand): Promise<PlaceHoldReply> {
     return this.ds.transaction(async (em) => {
@@ -76,7 +83,9 @@ export class PlaceHoldService {
       if (fresh.length && wallet.isFrozen) {
         throw new DocketError('wallet_frozen', 'Wallet is frozen', { frozen_reason: wallet.frozenReason });
       }
-      const amounts = new Map(fresh.map((i) => [i.jobId, holdAmountMicro({ artifactSize: i.artifactSize, sandbox: cmd.sandbox }, this.pricing)]));
+      const amounts = new Map(
+        fresh.map((i) => [i.jobId, holdAmountMicro({ artifactSize: i.artifactSize, sandbox: cmd.sandbox }, this.pricing)]),
+      );
       const required = [...amounts.values()].reduce((a, b) => a + b, 0);
       const spendable = wallet.balanceMicro - wallet.heldMicro;
       if (required > spendable) {

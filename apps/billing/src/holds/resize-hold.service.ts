@@ -40,7 +40,9 @@ function coveredPages(wallet: WalletEntity, hold: HoldEntity, cmd: ResizeHoldCom
   if (cmd.partial && affordable >= 1) return affordable;
   if (wallet.isFrozen) throw new DocketError('wallet_frozen', 'Wallet is frozen', { frozen_reason: wallet.frozenReason });
   throw new DocketError('insufficient_funds', `The wallet cannot cover the ${cmd.pages} pages of this document`, {
-    required: toCredits(cmd.pages * price), available: toCredits(availableMicro), pages: cmd.pages,
+    required: toCredits(cmd.pages * price),
+    available: toCredits(availableMicro),
+    pages: cmd.pages,
   });
 }
 
@@ -50,5 +52,11 @@ async function setHold(em: EntityManager, wallet: WalletEntity, hold: HoldEntity
   const change = target - hold.amountMicro;
   if (change === 0) return;
   await em.update(HoldEntity, { jobId: hold.jobId }, { amountMicro: target, estimatedPages: pages });
-  await applyChange(em, wallet, { kind: change > 0 ? 'hold' : 'release', balanceChangeMicro: 0, heldChangeMicro: change, jobId: hold.jobId, reference: 'pages' });
+  await applyChange(em, wallet, {
+    kind: change > 0 ? 'hold' : 'release',
+    balanceChangeMicro: 0,
+    heldChangeMicro: change,
+    jobId: hold.jobId,
+    reference: 'pages',
+  });
 }

@@ -12,13 +12,17 @@ export class HoldCover1796000000000 implements MigrationInterface {
     await q.query(`ALTER TABLE "billing"."holds" DROP CONSTRAINT "holds_charge_within_hold"`);
     await q.query(`ALTER TABLE "billing"."holds" ADD CONSTRAINT "holds_charge_non_negative" CHECK ("charged_micro" >= 0)`);
     await q.query(`DROP INDEX "billing"."ledger_job_kind_uq"`);
-    await q.query(`CREATE UNIQUE INDEX "ledger_job_charge_uq" ON "billing"."ledger_entries" ("job_id") WHERE "job_id" IS NOT NULL AND "kind" = 'charge'`);
+    await q.query(
+      `CREATE UNIQUE INDEX "ledger_job_charge_uq" ON "billing"."ledger_entries" ("job_id") WHERE "job_id" IS NOT NULL AND "kind" = 'charge'`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP INDEX "billing"."ledger_job_charge_uq"`);
     await q.query(`CREATE UNIQUE INDEX "ledger_job_kind_uq" ON "billing"."ledger_entries" ("job_id", "kind") WHERE "job_id" IS NOT NULL`);
     await q.query(`ALTER TABLE "billing"."holds" DROP CONSTRAINT "holds_charge_non_negative"`);
-    await q.query(`ALTER TABLE "billing"."holds" ADD CONSTRAINT "holds_charge_within_hold" CHECK ("charged_micro" >= 0 AND "charged_micro" <= "amount_micro")`);
+    await q.query(
+      `ALTER TABLE "billing"."holds" ADD CONSTRAINT "holds_charge_within_hold" CHECK ("charged_micro" >= 0 AND "charged_micro" <= "amount_micro")`,
+    );
   }
 }

@@ -8,7 +8,12 @@ export interface Pricing {
   bytesPerPage: number;
 }
 
-export function pricingFrom(cfg: { PRICE_PER_PAGE_CREDITS: number; HOLD_MIN_PAGES: number; HOLD_MAX_PAGES: number; BYTES_PER_PAGE_ESTIMATE: number }): Pricing {
+export function pricingFrom(cfg: {
+  PRICE_PER_PAGE_CREDITS: number;
+  HOLD_MIN_PAGES: number;
+  HOLD_MAX_PAGES: number;
+  BYTES_PER_PAGE_ESTIMATE: number;
+}): Pricing {
   return {
     pricePerPageMicro: toMicro(cfg.PRICE_PER_PAGE_CREDITS),
     minPages: cfg.HOLD_MIN_PAGES,

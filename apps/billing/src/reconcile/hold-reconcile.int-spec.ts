@@ -35,13 +35,31 @@ describe('billing hold reconciliation (real Postgres + NATS)', () => {
   const accountId = `acct_${ulid().toLowerCase()}`;
   const wallet = () => rpc.request<WalletStatusResponseDto>(Subjects.billing.getWallet, { accountId });
   const hold = (jobId: string) =>
-    rpc.request<PlaceHoldReply>(Subjects.billing.placeHold, { accountId, jobId, sandbox: false, artifactSize: 1_000, mimeType: 'application/pdf' });
+    rpc.request<PlaceHoldReply>(Subjects.billing.placeHold, {
+      accountId,
+      jobId,
+      sandbox: false,
+      artifactSize: 1_000,
+      mimeType: 'application/pdf',
+    });
 
   beforeAll(async () => {
     [db, nats] = await Promise.all([createTestDatabase('billing_reconcile_t'), startTestNats()]);
-    artifact = await startServiceApp({ service: 'artifact', module: ArtifactStandInModule, natsUrl: nats.url, host: '127.0.0.1', port: await freePort(), log: testLogger(), checks: {} });
+    artifact = await startServiceApp({
+      service: 'artifact',
+      module: ArtifactStandInModule,
+      natsUrl: nats.url,
+      host: '127.0.0.1',
+      port: await freePort(),
+      log: testLogger(),
+      checks: {},
+    });
     service = await bootstrap({
-      DATABASE_URL: db.url, NATS_URL: nats.url, PORT: String(await freePort()), LOG_LEVEL: 'silent', NODE_ENV: 'test',
+      DATABASE_URL: db.url,
+      NATS_URL: nats.url,
+      PORT: String(await freePort()),
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
       HOLD_RECONCILE_SWEEP_MS: '3600000', // the test runs the passes itself
     });
     rpc = new RpcClient({ natsUrl: nats.url, name: 'reconcile-test', timeoutMs: 10_000 });
@@ -58,7 +76,12 @@ describe('billing hold reconciliation (real Postgres + NATS)', () => {
   });
 
   it('settles the holds of finished jobs whose event never arrived, releases those of vanished jobs, keeps live ones', async () => {
-    const [succeeded, failed, gone, running] = ['ok', 'failed', 'gone', 'running'].map((k) => `job_${k}_${ulid().toLowerCase()}`) as [string, string, string, string];
+    const [succeeded, failed, gone, running] = ['ok', 'failed', 'gone', 'running'].map((k) => `job_${k}_${ulid().toLowerCase()}`) as [
+      string,
+      string,
+      string,
+      string,
+    ];
     for (const j of [succeeded, failed, gone, running]) await hold(j);
     jobs.set(succeeded, { exists: true, status: 'success', terminal: true, pages: 2 });
     jobs.set(failed, { exists: true, status: 'failed', terminal: true, pages: 0 });

@@ -54,10 +54,7 @@ export class HoldReconcileSweep extends PeriodicSweep {
 
   /** The next page of old open holds; the cursor wraps to the start after the last page. */
   private async openHolds(cutoff: Date): Promise<HoldEntity[]> {
-    const qb = this.ds
-      .getRepository(HoldEntity)
-      .createQueryBuilder('h')
-      .where("h.state = 'held' AND h.created_at < :cutoff", { cutoff });
+    const qb = this.ds.getRepository(HoldEntity).createQueryBuilder('h').where("h.state = 'held' AND h.created_at < :cutoff", { cutoff });
     if (this.cursor) qb.andWhere('(h.created_at, h.job_id) > (:c, :j)', { c: this.cursor.createdAt, j: this.cursor.jobId });
     const holds = await qb.orderBy('h.created_at').addOrderBy('h.job_id').limit(HOLDS_PER_PASS).getMany();
     const last = holds[holds.length - 1];
@@ -66,7 +63,10 @@ export class HoldReconcileSweep extends PeriodicSweep {
   }
 
   private async reconcile(hold: HoldEntity): Promise<boolean> {
-    const facts = await this.rpc.request<JobSettlementReply>(Subjects.artifact.jobSettlement, { accountId: hold.accountId, jobId: hold.jobId });
+    const facts = await this.rpc.request<JobSettlementReply>(Subjects.artifact.jobSettlement, {
+      accountId: hold.accountId,
+      jobId: hold.jobId,
+    });
     if (facts.exists && !facts.terminal) return false;
     let outcome: string;
     if (!facts.exists) {
@@ -74,8 +74,12 @@ export class HoldReconcileSweep extends PeriodicSweep {
       outcome = r.status === 'released' ? 'released' : r.status;
     } else {
       outcome = await this.settlement.settle({
-        jobId: hold.jobId, accountId: hold.accountId, status: facts.status as JobFinishedEvent['status'], pages: facts.pages,
-        sandbox: hold.sandbox, eventId: `reconcile_${hold.jobId}`,
+        jobId: hold.jobId,
+        accountId: hold.accountId,
+        status: facts.status as JobFinishedEvent['status'],
+        pages: facts.pages,
+        sandbox: hold.sandbox,
+        eventId: `reconcile_${hold.jobId}`,
       });
     }
     if (outcome === 'charged') this.counters.charged++;

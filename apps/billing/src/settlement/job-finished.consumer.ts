@@ -8,7 +8,10 @@ import { SettleJobService } from './settle-job.service.js';
 /** Durable consumer of `events.v1.job.finished`: every terminal job settles its hold. */
 @Injectable()
 export class JobFinishedConsumer {
-  constructor(private readonly settlement: SettleJobService, @Inject(LOGGER) private readonly log: Logger) {}
+  constructor(
+    private readonly settlement: SettleJobService,
+    @Inject(LOGGER) private readonly log: Logger,
+  ) {}
 
   async start(bus: JetStreamBus): Promise<void> {
     await bus.consume<JobFinishedEvent>({

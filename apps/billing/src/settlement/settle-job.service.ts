@@ -18,7 +18,10 @@ export type SettleOutcome = 'charged' | 'released' | 'already_final' | 'unknown_
  */
 @Injectable()
 export class SettleJobService {
-  constructor(private readonly ds: DataSource, @Inject(LOGGER) private readonly log: Logger) {}
+  constructor(
+    private readonly ds: DataSource,
+    @Inject(LOGGER) private readonly log: Logger,
+  ) {}
 
   async settle(ev: Pick<JobFinishedEvent, 'jobId' | 'accountId' | 'status' | 'pages' | 'sandbox' | 'eventId'>): Promise<SettleOutcome> {
     const hasWallet = await this.ds.getRepository(WalletEntity).existsBy({ accountId: ev.accountId });
@@ -44,14 +47,29 @@ export class SettleJobService {
       const cost = actualCostMicro({ pages: ev.pages, sandbox: hold.sandbox, capMicro, pricePerPageMicro: hold.pricePerPageMicro });
       const dueMicro = hold.sandbox ? 0 : Math.max(0, Math.floor(ev.pages || 0)) * hold.pricePerPageMicro;
       if (cost < dueMicro) {
-        this.log.warn({ jobId: hold.jobId, accountId: hold.accountId, dueMicro, costMicro: cost }, 'wallet could not cover the real page count; charged what it held');
+        this.log.warn(
+          { jobId: hold.jobId, accountId: hold.accountId, dueMicro, costMicro: cost },
+          'wallet could not cover the real page count; charged what it held',
+        );
       }
       const finishedAt = new Date();
-      await em.update(HoldEntity, { jobId: hold.jobId }, {
-        state: 'settled', outcome: 'success', chargedMicro: cost, pages: Math.max(0, Math.floor(ev.pages || 0)), finishedAt,
-      });
+      await em.update(
+        HoldEntity,
+        { jobId: hold.jobId },
+        {
+          state: 'settled',
+          outcome: 'success',
+          chargedMicro: cost,
+          pages: Math.max(0, Math.floor(ev.pages || 0)),
+          finishedAt,
+        },
+      );
       await applyChange(em, wallet, {
-        kind: 'charge', balanceChangeMicro: -cost, heldChangeMicro: -hold.amountMicro, jobId: hold.jobId, reference: ev.eventId ?? null,
+        kind: 'charge',
+        balanceChangeMicro: -cost,
+        heldChangeMicro: -hold.amountMicro,
+        jobId: hold.jobId,
+        reference: ev.eventId ?? null,
       });
       this.log.info({ jobId: hold.jobId, accountId: hold.accountId, costMicro: cost, holdMicro: hold.amountMicro }, 'job settled');
       return 'charged';

@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import {
-  toMicro, type AccountScoped, type DepositCommand, type FreezeCommand, type OpenWalletCommand, type WalletStatusResponseDto,
+  toMicro,
+  type AccountScoped,
+  type DepositCommand,
+  type FreezeCommand,
+  type OpenWalletCommand,
+  type WalletStatusResponseDto,
 } from '@docket/contracts';
 import { DocketError } from '@docket/errors';
 import { DataSource } from 'typeorm';

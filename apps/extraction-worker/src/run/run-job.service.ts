@@ -1,8 +1,25 @@
 import {
-  AUTO_STANDARD_FIELDS, AUTO_TEMPLATE_ID, DOCUMENT_TYPE_KEY, RESULT_CONTENT_TYPES, resultKeys, Subjects, type JobOutcomeCommand, type JobOutcomeReply,
-  type JobPagesReply, type JobRunMessage, type JobStartedReply, type JobStorageReply,
+  AUTO_STANDARD_FIELDS,
+  AUTO_TEMPLATE_ID,
+  DOCUMENT_TYPE_KEY,
+  RESULT_CONTENT_TYPES,
+  resultKeys,
+  Subjects,
+  type JobOutcomeCommand,
+  type JobOutcomeReply,
+  type JobPagesReply,
+  type JobRunMessage,
+  type JobStartedReply,
+  type JobStorageReply,
 } from '@docket/contracts';
-import { DEFAULT_MAX_INPUT_BYTES, ExtractionError, extractAuto, syntheticResult, type ExtractionEngine, type ExtractionOutput } from '@docket/extraction';
+import {
+  DEFAULT_MAX_INPUT_BYTES,
+  ExtractionError,
+  extractAuto,
+  syntheticResult,
+  type ExtractionEngine,
+  type ExtractionOutput,
+} from '@docket/extraction';
 import type { HandlerOutcome } from '@docket/messaging';
 import type { RpcClient } from '@docket/messaging';
 import { getPresigned, headPresigned, putPresigned } from '@docket/storage';
@@ -11,8 +28,11 @@ import type { WorkerConfig } from '../config.js';
 
 /** The `auto` template's schema per document kind. */
 const AUTO_SCHEMAS = {
-  invoice: { fields: AUTO_STANDARD_FIELDS.invoice }, receipt: { fields: AUTO_STANDARD_FIELDS.receipt }, form: { fields: AUTO_STANDARD_FIELDS.form },
-  table_document: { fields: AUTO_STANDARD_FIELDS.table_document }, other: { fields: AUTO_STANDARD_FIELDS.other },
+  invoice: { fields: AUTO_STANDARD_FIELDS.invoice },
+  receipt: { fields: AUTO_STANDARD_FIELDS.receipt },
+  form: { fields: AUTO_STANDARD_FIELDS.form },
+  table_document: { fields: AUTO_STANDARD_FIELDS.table_document },
+  other: { fields: AUTO_STANDARD_FIELDS.other },
 };
 
 /** One job's reading: the engine's output and the document's page count (more than `output.pages` when partial). */
@@ -88,7 +108,10 @@ export class RunJobService {
         log.info({ code: refused.code, sourceRefused: this.counters.sourceRefused }, 'job failed: source refused before download');
         return { ack: true };
       }
-      const started = await this.rpc.request<JobStartedReply>(Subjects.artifact.jobStarted, { jobId: msg.jobId, attempt: ctx.deliveryCount });
+      const started = await this.rpc.request<JobStartedReply>(Subjects.artifact.jobStarted, {
+        jobId: msg.jobId,
+        attempt: ctx.deliveryCount,
+      });
       if (!started.proceed) {
         log.info('job already terminal; skipping');
         return { ack: true };
@@ -107,7 +130,10 @@ export class RunJobService {
         return { ack: true };
       }
       await this.storeAndReport(msg, storage, reading);
-      log.info({ pages: reading.output.pages, pageCount: reading.pageCount, confidence: reading.output.confidence, attempt }, 'job succeeded');
+      log.info(
+        { pages: reading.output.pages, pageCount: reading.pageCount, confidence: reading.output.confidence, attempt },
+        'job succeeded',
+      );
       return { ack: true };
     } catch (err) {
       if (err instanceof ExtractionError) {
@@ -125,15 +151,33 @@ export class RunJobService {
   private async storeAndReport(msg: JobRunMessage, storage: JobStorage, { output, pageCount }: Reading): Promise<void> {
     const keys = resultKeys(msg.accountId, msg.artifactId, msg.jobId);
     const document = {
-      job_id: msg.jobId, artifact_id: msg.artifactId, template_id: msg.templateId, template_version: msg.templateVersion,
-      result: output.result, fields: output.fields, confidence: output.confidence, needs_review: output.needsReview, pages: output.pages, page_count: pageCount,
+      job_id: msg.jobId,
+      artifact_id: msg.artifactId,
+      template_id: msg.templateId,
+      template_version: msg.templateVersion,
+      result: output.result,
+      fields: output.fields,
+      confidence: output.confidence,
+      needs_review: output.needsReview,
+      pages: output.pages,
+      page_count: pageCount,
     };
-    const partial = output.pages < pageCount ? `\n\n_Partial reading: pages 1–${output.pages} of ${pageCount} were read (the wallet covered ${output.pages})._\n` : '';
+    const partial =
+      output.pages < pageCount
+        ? `\n\n_Partial reading: pages 1–${output.pages} of ${pageCount} were read (the wallet covered ${output.pages})._\n`
+        : '';
     await putPresigned(storage.resultPutUrl, JSON.stringify(document), RESULT_CONTENT_TYPES.json);
     await putPresigned(storage.markdownPutUrl, output.markdown + partial, RESULT_CONTENT_TYPES.markdown);
     await this.reportPatiently({
-      jobId: msg.jobId, status: 'success', result: output.result, fields: output.fields, resultKey: keys.json, markdownKey: keys.markdown,
-      confidence: output.confidence, needsReview: output.needsReview, pages: output.pages,
+      jobId: msg.jobId,
+      status: 'success',
+      result: output.result,
+      fields: output.fields,
+      resultKey: keys.json,
+      markdownKey: keys.markdown,
+      confidence: output.confidence,
+      needsReview: output.needsReview,
+      pages: output.pages,
     });
   }
 
@@ -141,7 +185,8 @@ export class RunJobService {
   private async refuseSource(storage: JobStorage): Promise<ExtractionError | undefined> {
     const head = await headPresigned(storage.sourceHeadUrl);
     if (!head) return new ExtractionError('extraction_failed', 'the uploaded file is no longer in storage');
-    if (head.size > this.maxBytes) return new ExtractionError('file_too_large', `the file is ${head.size} bytes, more than the ${this.maxBytes}-byte limit`);
+    if (head.size > this.maxBytes)
+      return new ExtractionError('file_too_large', `the file is ${head.size} bytes, more than the ${this.maxBytes}-byte limit`);
     return undefined;
   }
 
@@ -150,7 +195,9 @@ export class RunJobService {
     const tried = attempt - 1;
     log.error({ attempt, attemptsExhausted: this.counters.attemptsExhausted }, 'job failed: processing attempts exhausted');
     await this.reportPatiently({
-      jobId: msg.jobId, status: 'failed', pages: 0,
+      jobId: msg.jobId,
+      status: 'failed',
+      pages: 0,
       error: `processing_error: processing was interrupted ${tried} time${tried === 1 ? '' : 's'} (crash or infrastructure failure); see the worker logs`,
     });
     return { ack: true };
@@ -175,11 +222,19 @@ export class RunJobService {
     const pageCount = await this.engine.countPages(input);
     const covered = await this.rpc.request<JobPagesReply>(Subjects.artifact.jobPages, { jobId: msg.jobId, pages: pageCount });
     if (!covered.proceed) return undefined;
-    const opts = { confidenceThreshold: msg.confidenceThreshold, ocrEngine: msg.ocrEngine, defaultCurrency: msg.defaultCurrency ?? undefined, patternOwner: msg.accountId, maxPages: covered.pages ?? pageCount, signal };
+    const opts = {
+      confidenceThreshold: msg.confidenceThreshold,
+      ocrEngine: msg.ocrEngine,
+      defaultCurrency: msg.defaultCurrency ?? undefined,
+      patternOwner: msg.accountId,
+      maxPages: covered.pages ?? pageCount,
+      signal,
+    };
     // The built-in `auto` template (ADR 0005): the engine classifies the document and extracts that kind's standard fields.
-    const output = msg.templateId === AUTO_TEMPLATE_ID
-      ? await extractAuto(this.engine, input, AUTO_SCHEMAS, opts, DOCUMENT_TYPE_KEY)
-      : await this.engine.extract(input, msg.schema, opts);
+    const output =
+      msg.templateId === AUTO_TEMPLATE_ID
+        ? await extractAuto(this.engine, input, AUTO_SCHEMAS, opts, DOCUMENT_TYPE_KEY)
+        : await this.engine.extract(input, msg.schema, opts);
     return { output, pageCount };
   }
 
@@ -203,7 +258,17 @@ export class RunJobService {
 
 /** Sandbox keys get deterministic synthetic results and never touch the engine (spec §5); `auto` answers as an invoice. */
 function sandboxOutput(msg: JobRunMessage): ExtractionOutput {
-  const result = msg.templateId === AUTO_TEMPLATE_ID ? { [DOCUMENT_TYPE_KEY]: 'invoice', ...syntheticResult({ fields: AUTO_STANDARD_FIELDS.invoice }) } : syntheticResult(msg.schema);
+  const result =
+    msg.templateId === AUTO_TEMPLATE_ID
+      ? { [DOCUMENT_TYPE_KEY]: 'invoice', ...syntheticResult({ fields: AUTO_STANDARD_FIELDS.invoice }) }
+      : syntheticResult(msg.schema);
   const fields = Object.fromEntries(Object.keys(result).map((k) => [k, { confidence: 1, errors: [] }]));
-  return { result, fields, confidence: 1, needsReview: false, pages: 1, markdown: `# ${msg.filename}\n\n_Sandbox result: synthetic data._\n` };
+  return {
+    result,
+    fields,
+    confidence: 1,
+    needsReview: false,
+    pages: 1,
+    markdown: `# ${msg.filename}\n\n_Sandbox result: synthetic data._\n`,
+  };
 }

@@ -23,7 +23,10 @@ interface UploadedFile {
 /** A multipart filename as an artifact filename: last path segment, no control characters. */
 function safeFilename(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f]/g, '').trim().slice(0, 255);
+  const clean = base
+    .replace(/[\u0000-\u001f]/g, '')
+    .trim()
+    .slice(0, 255);
   return clean || 'upload';
 }
 
@@ -33,17 +36,26 @@ function safeFilename(raw: string | undefined): string {
  */
 @Injectable()
 export class DirectUploadService {
-  constructor(private readonly rpc: RpcClient, @Inject(CONFIG) private readonly cfg: GatewayConfig) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(CONFIG) private readonly cfg: GatewayConfig,
+  ) {}
 
   async upload(auth: AuthContext, req: FastifyRequest): Promise<ArtifactRecordDto> {
     const { file, retention } = await this.read(req);
     const created = await this.rpc.request<ExtractResponseDto>(Subjects.artifact.createExtraction, {
-      accountId: auth.accountId, sandbox: auth.sandbox, apiKeyId: auth.apiKeyId,
+      accountId: auth.accountId,
+      sandbox: auth.sandbox,
+      apiKeyId: auth.apiKeyId,
       request: { filename: file.filename, artifact_type: file.mimeType, artifact_size: file.bytes.length, retention_policy: retention },
     });
     const ref = { accountId: auth.accountId, artifactId: created.artifact_id };
     try {
-      const put = await fetch(created.upload_url, { method: 'PUT', headers: { 'content-type': file.mimeType }, body: new Uint8Array(file.bytes) });
+      const put = await fetch(created.upload_url, {
+        method: 'PUT',
+        headers: { 'content-type': file.mimeType },
+        body: new Uint8Array(file.bytes),
+      });
       if (!put.ok) throw new DocketError('service_unavailable', `Storage refused the upload (HTTP ${put.status})`);
       return await this.rpc.request<ArtifactRecordDto>(Subjects.artifact.confirmUpload, ref);
     } catch (err) {
@@ -55,7 +67,8 @@ export class DirectUploadService {
 
   private async read(req: FastifyRequest): Promise<{ file: UploadedFile; retention?: string }> {
     const max = this.cfg.DIRECT_UPLOAD_MAX_BYTES;
-    if (!req.isMultipart?.()) throw new DocketError('validation_failed', 'Send multipart/form-data with a `file` part', { fields: ['file'] });
+    if (!req.isMultipart?.())
+      throw new DocketError('validation_failed', 'Send multipart/form-data with a `file` part', { fields: ['file'] });
     let file: UploadedFile | undefined;
     let retention: string | undefined;
     try {
@@ -73,14 +86,18 @@ export class DirectUploadService {
     } catch (err) {
       const e = err as { code?: string; statusCode?: number; message?: string };
       if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) {
-        throw new DocketError('payload_too_large', `The file is larger than ${max} bytes; use POST /extract and PUT it to storage`, { max_bytes: max });
+        throw new DocketError('payload_too_large', `The file is larger than ${max} bytes; use POST /extract and PUT it to storage`, {
+          max_bytes: max,
+        });
       }
       throw new DocketError('invalid_body', e.message ?? 'Malformed multipart body');
     }
     if (!file) throw new DocketError('validation_failed', 'file is required', { fields: ['file'] });
     if (file.bytes.length === 0) throw new DocketError('validation_failed', 'The file is empty', { fields: ['file'] });
     if (retention !== undefined && !(RETENTION_POLICIES as readonly string[]).includes(retention)) {
-      throw new DocketError('invalid_body', `retention_policy must be one of ${RETENTION_POLICIES.join(', ')}`, { fields: ['retention_policy'] });
+      throw new DocketError('invalid_body', `retention_policy must be one of ${RETENTION_POLICIES.join(', ')}`, {
+        fields: ['retention_policy'],
+      });
     }
     return { file, retention };
   }

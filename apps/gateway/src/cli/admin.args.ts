@@ -133,7 +133,12 @@ function defaults(values: Record<string, string | undefined>): AdminCommand {
   const templateId = pick('template-id');
   const webhookId = pick('webhook-id');
   if (templateId === undefined && webhookId === undefined) throw invalid('set-defaults needs --template-id and/or --webhook-id');
-  return { command: 'set-defaults', apiKey, ...(templateId !== undefined && { templateId }), ...(webhookId !== undefined && { webhookId }) };
+  return {
+    command: 'set-defaults',
+    apiKey,
+    ...(templateId !== undefined && { templateId }),
+    ...(webhookId !== undefined && { webhookId }),
+  };
 }
 
 function invalid(message: string): DocketError {

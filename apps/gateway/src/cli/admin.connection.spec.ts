@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { devConnectionUrl, removeDevConnection, withDevConnection, writeDevConnection } from './admin.connection.js';
 
-const invented = { NATS_URL: 'nats://127.0.0.1:4999', NATS_USER: 'admin', NATS_PASSWORD: 'invented-password', DATABASE_URL: 'postgres://postgres@127.0.0.1:5999/docket' };
+const invented = {
+  NATS_URL: 'nats://127.0.0.1:4999',
+  NATS_USER: 'admin',
+  NATS_PASSWORD: 'invented-password',
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5999/docket',
+};
 const fileIn = () => join(mkdtempSync(join(tmpdir(), 'docket-admin-conn-')), 'admin-connection.json');
 
 describe('admin CLI: the connection file npm start writes', () => {

@@ -71,7 +71,15 @@ describe('admin CLI against real Postgres and NATS', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     nats = await startTestNats();
-    billing = await startServiceApp({ service: 'billing', module: BillingStandInModule, natsUrl: nats.url, host: '127.0.0.1', port: await freePort(), log: testLogger(), checks: {} });
+    billing = await startServiceApp({
+      service: 'billing',
+      module: BillingStandInModule,
+      natsUrl: nats.url,
+      host: '127.0.0.1',
+      port: await freePort(),
+      log: testLogger(),
+      checks: {},
+    });
     env = { DATABASE_URL: db.url, NATS_URL: nats.url };
   });
 
@@ -87,27 +95,47 @@ describe('admin CLI against real Postgres and NATS', () => {
     expect(exitCode).toBe(0);
     expect(out).toEqual({
       account_id: expect.stringMatching(/^acct_/),
-      sandbox: { api_key: expect.stringMatching(/^dk_test_/), secret_id: expect.stringMatching(/^sec_/), secret: expect.stringMatching(/^sk_/) },
-      live: { api_key: expect.stringMatching(/^dk_live_/), secret_id: expect.stringMatching(/^sec_/), secret: expect.stringMatching(/^sk_/) },
+      sandbox: {
+        api_key: expect.stringMatching(/^dk_test_/),
+        secret_id: expect.stringMatching(/^sec_/),
+        secret: expect.stringMatching(/^sk_/),
+      },
+      live: {
+        api_key: expect.stringMatching(/^dk_live_/),
+        secret_id: expect.stringMatching(/^sec_/),
+        secret: expect.stringMatching(/^sk_/),
+      },
     });
     expect(wallets.get(out.account_id)).toMatchObject({ balance: 100 });
 
-    ds = await createServiceDataSource({ url: db.url, schema: IDENTITY_SCHEMA, entities: identityEntities, migrations: gatewayMigrations }).initialize();
+    ds = await createServiceDataSource({
+      url: db.url,
+      schema: IDENTITY_SCHEMA,
+      entities: identityEntities,
+      migrations: gatewayMigrations,
+    }).initialize();
     expect(await ds.showMigrations()).toBe(false);
     const identity = new IdentityService(ds);
-    expect(await identity.authenticate(basicAuthHeader(out.live.api_key, out.live.secret))).toMatchObject({ accountId: out.account_id, sandbox: false });
+    expect(await identity.authenticate(basicAuthHeader(out.live.api_key, out.live.secret))).toMatchObject({
+      accountId: out.account_id,
+      sandbox: false,
+    });
   });
 
   it('drives the wallet through billing', async () => {
     const { out: acct } = await admin('create-account', '--name', 'Wallets');
     expect(await admin('deposit', '--account', acct.account_id, '--credits', '2.5')).toEqual({
-      exitCode: 0, out: { balance: 2.5, spendable: 2.5, is_frozen: false, frozen_reason: null },
+      exitCode: 0,
+      out: { balance: 2.5, spendable: 2.5, is_frozen: false, frozen_reason: null },
     });
     expect((await admin('freeze', '--account', acct.account_id)).out).toMatchObject({ is_frozen: true, frozen_reason: 'manual_freeze' });
-    expect((await admin('freeze', '--account', acct.account_id, '--reason', 'compliance_review')).out).toMatchObject({ frozen_reason: 'compliance_review' });
+    expect((await admin('freeze', '--account', acct.account_id, '--reason', 'compliance_review')).out).toMatchObject({
+      frozen_reason: 'compliance_review',
+    });
     expect((await admin('unfreeze', '--account', acct.account_id)).out).toMatchObject({ is_frozen: false, frozen_reason: null });
     expect(await admin('deposit', '--account', 'acct_nobody', '--credits', '1')).toEqual({
-      exitCode: 1, out: { error: { code: 'wallet_not_found', message: expect.any(String) } },
+      exitCode: 1,
+      out: { error: { code: 'wallet_not_found', message: expect.any(String) } },
     });
   });
 
@@ -123,18 +151,35 @@ describe('admin CLI against real Postgres and NATS', () => {
     const { out: acct } = await admin('create-account', '--name', 'Keys');
     const identity = new IdentityService(ds);
     const rotated = await admin('rotate-secret', '--api-key', acct.sandbox.api_key);
-    expect(rotated).toEqual({ exitCode: 0, out: { api_key: acct.sandbox.api_key, secret_id: expect.stringMatching(/^sec_/), secret: expect.stringMatching(/^sk_/) } });
+    expect(rotated).toEqual({
+      exitCode: 0,
+      out: { api_key: acct.sandbox.api_key, secret_id: expect.stringMatching(/^sec_/), secret: expect.stringMatching(/^sk_/) },
+    });
 
     const revokedSecret = await admin('revoke-secret', '--api-key', acct.sandbox.api_key, '--secret-id', rotated.out.secret_id);
-    expect(revokedSecret).toEqual({ exitCode: 0, out: { api_key: acct.sandbox.api_key, secret_id: rotated.out.secret_id, revoked_at: expect.any(String) } });
+    expect(revokedSecret).toEqual({
+      exitCode: 0,
+      out: { api_key: acct.sandbox.api_key, secret_id: rotated.out.secret_id, revoked_at: expect.any(String) },
+    });
     expect(await identity.authenticate(basicAuthHeader(acct.sandbox.api_key, rotated.out.secret))).toBeNull();
     expect(await identity.authenticate(basicAuthHeader(acct.sandbox.api_key, acct.sandbox.secret))).not.toBeNull();
 
     const listed = await admin('list-secrets', '--api-key', acct.sandbox.api_key);
-    expect(listed).toEqual({ exitCode: 0, out: { api_key: acct.sandbox.api_key, secrets: [
-      { secret_id: acct.sandbox.secret_id, created_at: expect.any(String), last_used_at: expect.any(String), revoked_at: null },
-      { secret_id: rotated.out.secret_id, created_at: expect.any(String), last_used_at: null, revoked_at: revokedSecret.out.revoked_at },
-    ] } });
+    expect(listed).toEqual({
+      exitCode: 0,
+      out: {
+        api_key: acct.sandbox.api_key,
+        secrets: [
+          { secret_id: acct.sandbox.secret_id, created_at: expect.any(String), last_used_at: expect.any(String), revoked_at: null },
+          {
+            secret_id: rotated.out.secret_id,
+            created_at: expect.any(String),
+            last_used_at: null,
+            revoked_at: revokedSecret.out.revoked_at,
+          },
+        ],
+      },
+    });
     expect(JSON.stringify(listed.out)).not.toContain(acct.sandbox.secret);
 
     const revokedKey = await admin('revoke-key', '--api-key', acct.sandbox.api_key);
@@ -146,7 +191,8 @@ describe('admin CLI against real Postgres and NATS', () => {
   it('sets and clears a key`s rate limit', async () => {
     const { out: acct } = await admin('create-account', '--name', 'Limits');
     expect(await admin('set-rate-limit', '--api-key', acct.live.api_key, '--per-minute', '1200')).toEqual({
-      exitCode: 0, out: { api_key: acct.live.api_key, environment: 'live', requests_per_minute: 1200, source: 'override' },
+      exitCode: 0,
+      out: { api_key: acct.live.api_key, environment: 'live', requests_per_minute: 1200, source: 'override' },
     });
     const [row] = await ds.query(
       `SELECT l.requests_per_minute FROM "identity"."rate_limits" l JOIN "identity"."api_keys" k ON k.id = l.api_key_id WHERE k.api_key = $1`,
@@ -154,11 +200,17 @@ describe('admin CLI against real Postgres and NATS', () => {
     );
     expect(row.requests_per_minute).toBe(1200);
     expect((await admin('set-rate-limit', '--api-key', acct.sandbox.api_key, '--per-minute', 'default')).out).toEqual({
-      api_key: acct.sandbox.api_key, environment: 'sandbox', requests_per_minute: 60, source: 'default',
+      api_key: acct.sandbox.api_key,
+      environment: 'sandbox',
+      requests_per_minute: 60,
+      source: 'default',
     });
     env.RATE_LIMIT_LIVE_PER_MINUTE = '900';
     try {
-      expect((await admin('set-rate-limit', '--api-key', acct.live.api_key, '--per-minute', 'default')).out).toMatchObject({ requests_per_minute: 900, source: 'default' });
+      expect((await admin('set-rate-limit', '--api-key', acct.live.api_key, '--per-minute', 'default')).out).toMatchObject({
+        requests_per_minute: 900,
+        source: 'default',
+      });
     } finally {
       delete env.RATE_LIMIT_LIVE_PER_MINUTE;
     }
@@ -166,11 +218,17 @@ describe('admin CLI against real Postgres and NATS', () => {
   });
 
   it('reports bad arguments, unreachable NATS and help', async () => {
-    expect(await admin('deposit', '--account', 'acct_x')).toEqual({ exitCode: 1, out: { error: { code: 'validation_failed', message: '--credits is required' } } });
+    expect(await admin('deposit', '--account', 'acct_x')).toEqual({
+      exitCode: 1,
+      out: { error: { code: 'validation_failed', message: '--credits is required' } },
+    });
     expect((await admin('launch-rockets')).out.error.code).toBe('validation_failed');
     const unreachable = await runAdmin(['unfreeze', '--account', 'acct_x'], { ...env, NATS_URL: `nats://127.0.0.1:${await freePort()}` });
     expect(unreachable.exitCode).toBe(1);
-    expect(JSON.parse(unreachable.stdout).error).toMatchObject({ code: 'service_unavailable', message: expect.stringContaining('Cannot reach NATS') });
+    expect(JSON.parse(unreachable.stdout).error).toMatchObject({
+      code: 'service_unavailable',
+      message: expect.stringContaining('Cannot reach NATS'),
+    });
     const help = await runAdmin(['help'], env);
     expect(help).toEqual({ exitCode: 0, stdout: expect.stringContaining('create-account --name N') });
   });

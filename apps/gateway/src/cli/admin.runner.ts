@@ -86,7 +86,10 @@ async function setDefaults(cmd: Extract<AdminCommand, { command: 'set-defaults' 
   const owner = await (await r.identity()).findAccountByKey(cmd.apiKey);
   if (!owner) throw new DocketError('not_found', `API key ${cmd.apiKey} does not exist`);
   return (await r.nats()).request(Subjects.artifact.updatePipeline, {
-    accountId: owner.account_id, pipelineId: DEFAULT_PIPELINE_ALIAS, template_id: cmd.templateId, webhook_id: cmd.webhookId,
+    accountId: owner.account_id,
+    pipelineId: DEFAULT_PIPELINE_ALIAS,
+    template_id: cmd.templateId,
+    webhook_id: cmd.webhookId,
   });
 }
 
@@ -121,7 +124,13 @@ class Resources {
   private async database(): Promise<DataSource> {
     const url = this.env.DATABASE_URL || DEFAULT_DATABASE_URL;
     await ensureDatabase(url);
-    this.ds = createServiceDataSource({ url, schema: IDENTITY_SCHEMA, entities: identityEntities, migrations: gatewayMigrations, poolSize: 2 });
+    this.ds = createServiceDataSource({
+      url,
+      schema: IDENTITY_SCHEMA,
+      entities: identityEntities,
+      migrations: gatewayMigrations,
+      poolSize: 2,
+    });
     await initAndMigrate(this.ds, IDENTITY_SCHEMA);
     return this.ds;
   }
@@ -129,7 +138,12 @@ class Resources {
   /** Request/reply to the services (billing for wallets, artifact for pipelines). */
   async nats(): Promise<RpcClient> {
     const natsUrl = this.env.NATS_URL || DEFAULT_NATS_URL;
-    this.rpc = new RpcClient({ natsUrl, auth: natsAuth({ NATS_USER: this.env.NATS_USER, NATS_PASSWORD: this.env.NATS_PASSWORD }), name: 'docket-admin', timeoutMs: this.opts.rpcTimeoutMs ?? 10_000 });
+    this.rpc = new RpcClient({
+      natsUrl,
+      auth: natsAuth({ NATS_USER: this.env.NATS_USER, NATS_PASSWORD: this.env.NATS_PASSWORD }),
+      name: 'docket-admin',
+      timeoutMs: this.opts.rpcTimeoutMs ?? 10_000,
+    });
     await this.rpc.connect().catch((err: Error) => {
       const hint = this.source ? ` (from ${this.source}: is npm start still running?)` : '';
       throw new DocketError('service_unavailable', `Cannot reach NATS at ${natsUrl}${hint}: ${err.message}`);

@@ -24,6 +24,11 @@ export class ExtractController {
   @ApiAcceptedResponse({ type: ExtractResponseDto })
   @ApiErrors(400, 401, 402, 404, 422, 429)
   extract(@Auth() auth: AuthContext, @Body() body: ExtractRequestDto): Promise<ExtractResponseDto> {
-    return this.rpc.request(Subjects.artifact.createExtraction, { accountId: auth.accountId, sandbox: auth.sandbox, apiKeyId: auth.apiKeyId, request: body });
+    return this.rpc.request(Subjects.artifact.createExtraction, {
+      accountId: auth.accountId,
+      sandbox: auth.sandbox,
+      apiKeyId: auth.apiKeyId,
+      request: body,
+    });
   }
 }

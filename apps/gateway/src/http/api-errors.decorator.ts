@@ -6,8 +6,10 @@ export class ErrorEnvelopeDto {
   @ApiProperty({ example: 'Bad Request' }) error: string;
   @ApiProperty({ example: 'template_and_schema_both_set', description: 'Stable machine-readable code.' }) code: string;
   @ApiProperty({ example: 'Send exactly one of template_id or extraction_schema, not both' }) message: string;
-  @ApiPropertyOptional({ example: [{ field: 'artifact_size', constraints: { min: 'artifact_size must not be less than 1' } }] }) details?: unknown;
-  @ApiProperty({ example: 'req_01jd3q8y4n6z2xk7m5t9w0abcd', description: 'Also in the X-Request-Id header and the server logs.' }) request_id: string;
+  @ApiPropertyOptional({ example: [{ field: 'artifact_size', constraints: { min: 'artifact_size must not be less than 1' } }] })
+  details?: unknown;
+  @ApiProperty({ example: 'req_01jd3q8y4n6z2xk7m5t9w0abcd', description: 'Also in the X-Request-Id header and the server logs.' })
+  request_id: string;
 }
 
 const DESCRIPTIONS: Record<number, string> = {

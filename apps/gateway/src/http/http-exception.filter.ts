@@ -4,8 +4,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 
 const STATUS_TO_CODE: Record<number, ErrorCode> = {
-  400: 'invalid_body', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 405: 'not_found', 409: 'conflict',
-  413: 'payload_too_large', 415: 'invalid_body', 422: 'invalid_body', 429: 'rate_limited',
+  400: 'invalid_body',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'invalid_body',
+  422: 'invalid_body',
+  429: 'rate_limited',
 };
 
 const PATH_ERRORS = new Set(['FST_ERR_MAX_PARAM_LENGTH', 'FST_ERR_BAD_URL']);
@@ -24,7 +32,13 @@ export function toDocketError(exception: unknown): DocketError | undefined {
   }
   // Errors raised by Fastify before routing (bad JSON, wrong content type, body too large).
   const fe = exception as { statusCode?: number; code?: string; message?: string };
-  if (typeof fe?.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500 && typeof fe.code === 'string' && fe.code.startsWith('FST_')) {
+  if (
+    typeof fe?.statusCode === 'number' &&
+    fe.statusCode >= 400 &&
+    fe.statusCode < 500 &&
+    typeof fe.code === 'string' &&
+    fe.code.startsWith('FST_')
+  ) {
     // A path the router cannot take apart (over-long parameter, bad percent-encoding) is a path parameter that
     // failed validation (spec §7: 422); a body over the limit is 413; anything else is a malformed request.
     if (PATH_ERRORS.has(fe.code)) return new DocketError('invalid_query', fe.message ?? 'Malformed path');
@@ -37,7 +51,9 @@ export function toDocketError(exception: unknown): DocketError | undefined {
 export function sendError(reply: FastifyReply, request: FastifyRequest, exception: unknown, log: Logger): void {
   const requestId = String(request.id);
   // Postgres restarting or a connection lost is a 503 (retry), not a 500 (chaos run, docs/reliability.md).
-  const err = toDocketError(exception) ?? (isDependencyUnavailable(exception) ? dependencyUnavailable() : new DocketError('internal_error', 'Internal server error'));
+  const err =
+    toDocketError(exception) ??
+    (isDependencyUnavailable(exception) ? dependencyUnavailable() : new DocketError('internal_error', 'Internal server error'));
   if (err.status >= 500) log.error({ err: exception, request_id: requestId, url: request.url, method: request.method }, 'request failed');
   const body = toEnvelope(err, requestId);
   if (err.status === 401) void reply.header('WWW-Authenticate', 'Basic realm="docket", charset="UTF-8"');

@@ -58,7 +58,10 @@ export function useJsonBodyParser(app: NestFastifyApplication): void {
         return done(new DocketError('invalid_body', 'The JSON body must be an object', { received: jsonKind(parsed) }), undefined);
       }
       if (jsonDepth(parsed) > MAX_JSON_DEPTH) {
-        return done(new DocketError('invalid_body', `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`, { max_depth: MAX_JSON_DEPTH }), undefined);
+        return done(
+          new DocketError('invalid_body', `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`, { max_depth: MAX_JSON_DEPTH }),
+          undefined,
+        );
       }
       done(null, parsed);
     });

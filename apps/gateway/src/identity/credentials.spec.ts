@@ -1,7 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  API_KEY_PATTERN, SECRET_PATTERN, basicAuthHeader, environmentOfKey, generateApiKey, generateSecret, hashSecret,
-  hashesEqual, parseBasicAuth, randomBase62,
+  API_KEY_PATTERN,
+  SECRET_PATTERN,
+  basicAuthHeader,
+  environmentOfKey,
+  generateApiKey,
+  generateSecret,
+  hashSecret,
+  hashesEqual,
+  parseBasicAuth,
+  randomBase62,
 } from './credentials.js';
 
 const KEY = 'dk_test_' + 'a'.repeat(24);

@@ -9,8 +9,16 @@ import { createTestDatabase, type TestDatabase } from '@docket/testing';
 import type { DataSource } from 'typeorm';
 import { gatewayMigrations } from '../migrations/index.js';
 import {
-  Auth, BasicAuthGuard, IDENTITY_SCHEMA, IdentityModule, IdentityService, basicAuthHeader, hashSecret, identityEntities,
-  type AuthContext, type CreatedAccount,
+  Auth,
+  BasicAuthGuard,
+  IDENTITY_SCHEMA,
+  IdentityModule,
+  IdentityService,
+  basicAuthHeader,
+  hashSecret,
+  identityEntities,
+  type AuthContext,
+  type CreatedAccount,
 } from './index.js';
 
 @Controller()
@@ -67,7 +75,9 @@ describe('identity against a real Postgres', () => {
   });
 
   it('has no pending migrations and the entities match them', async () => {
-    expect(await schemaStatus({ url: db.url, schema: IDENTITY_SCHEMA, entities: identityEntities, migrations: gatewayMigrations })).toEqual({ pendingMigrations: false, drift: [] });
+    expect(await schemaStatus({ url: db.url, schema: IDENTITY_SCHEMA, entities: identityEntities, migrations: gatewayMigrations })).toEqual(
+      { pendingMigrations: false, drift: [] },
+    );
   });
 
   it('creates an account with a sandbox and a live key, each authenticating with its environment', async () => {
@@ -136,7 +146,10 @@ describe('identity against a real Postgres', () => {
     expect((await identity.revokeKey(a.live.api_key)).revoked_at).toBe(revoked.revoked_at);
     await expect(identity.rotateSecret(a.live.api_key)).rejects.toMatchObject({ code: 'conflict' });
     expect(await identity.findAccountByKey(a.live.api_key)).toMatchObject({
-      account_id: a.account_id, name: 'Revoker', environment: 'live', key_revoked_at: revoked.revoked_at,
+      account_id: a.account_id,
+      name: 'Revoker',
+      environment: 'live',
+      key_revoked_at: revoked.revoked_at,
     });
   });
 
@@ -181,6 +194,8 @@ describe('identity against a real Postgres', () => {
       expect(res.statusCode).toBe(401);
       bodies.add(res.body);
     }
-    expect([...bodies]).toEqual([JSON.stringify(toEnvelope(new DocketError('unauthorized', 'Invalid or missing credentials'), 'req-test'))]);
+    expect([...bodies]).toEqual([
+      JSON.stringify(toEnvelope(new DocketError('unauthorized', 'Invalid or missing credentials'), 'req-test')),
+    ]);
   });
 });

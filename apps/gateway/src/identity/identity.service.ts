@@ -2,9 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DocketError } from '@docket/errors';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ulid } from 'ulid';
-import {
-  generateApiKey, generateSecret, hashesEqual, hashSecret, isApiKey, parseBasicAuth, type Environment,
-} from './credentials.js';
+import { generateApiKey, generateSecret, hashesEqual, hashSecret, isApiKey, parseBasicAuth, type Environment } from './credentials.js';
 import { AccountEntity } from './entities/account.entity.js';
 import { ApiKeyEntity } from './entities/api-key.entity.js';
 import { KeySecretEntity } from './entities/key-secret.entity.js';
@@ -156,11 +154,16 @@ export class IdentityService {
   /** Every secret of a key, revoked ones included: ids, created, last used, revoked (spec §5.5: find the old one to revoke). */
   async listSecrets(apiKey: string): Promise<KeySecrets> {
     const key = await this.keyOrThrow(apiKey);
-    const secrets = await this.ds.getRepository(KeySecretEntity).find({ where: { apiKeyId: key.id }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const secrets = await this.ds
+      .getRepository(KeySecretEntity)
+      .find({ where: { apiKeyId: key.id }, order: { createdAt: 'ASC', id: 'ASC' } });
     return {
       api_key: key.apiKey,
       secrets: secrets.map((s) => ({
-        secret_id: s.id, created_at: s.createdAt.toISOString(), last_used_at: s.lastUsedAt?.toISOString() ?? null, revoked_at: s.revokedAt?.toISOString() ?? null,
+        secret_id: s.id,
+        created_at: s.createdAt.toISOString(),
+        last_used_at: s.lastUsedAt?.toISOString() ?? null,
+        revoked_at: s.revokedAt?.toISOString() ?? null,
       })),
     };
   }

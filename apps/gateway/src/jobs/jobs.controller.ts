@@ -13,7 +13,10 @@ export class JobsController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get(':job_id')
-  @ApiOperation({ summary: 'Job status (step 4 of 4: poll until a terminal status)', description: '`result` and `result_download_url` appear on `success`; `error` (`<code>: <message>`) on `failed` or `expired`.' })
+  @ApiOperation({
+    summary: 'Job status (step 4 of 4: poll until a terminal status)',
+    description: '`result` and `result_download_url` appear on `success`; `error` (`<code>: <message>`) on `failed` or `expired`.',
+  })
   @ApiParam({ name: 'job_id', example: 'job_01jd3q8y4n6z2xk7m5t9w0abcd' })
   @ApiOkResponse({ type: JobStatusResponseDto })
   @ApiErrors(401, 403, 404, 422)
@@ -26,7 +29,11 @@ export class JobsController {
   @ApiParam({ name: 'job_id', example: 'job_01jd3q8y4n6z2xk7m5t9w0abcd' })
   @ApiOkResponse({ type: [DeliveryLogEntryDto] })
   @ApiErrors(401, 403, 404, 422)
-  async webhookLogs(@Auth() auth: AuthContext, @Param('job_id') jobId: string, @Query() q: WebhookLogsQueryDto): Promise<DeliveryLogEntryDto[]> {
+  async webhookLogs(
+    @Auth() auth: AuthContext,
+    @Param('job_id') jobId: string,
+    @Query() q: WebhookLogsQueryDto,
+  ): Promise<DeliveryLogEntryDto[]> {
     // Ownership first, so another account's job answers 403 and an unknown one 404 (spec §4.4).
     await this.rpc.request(Subjects.artifact.getJob, { accountId: auth.accountId, jobId });
     return this.rpc.request(Subjects.webhook.logsByJob, { accountId: auth.accountId, jobId, limit: q.limit ?? 20, offset: q.offset ?? 0 });

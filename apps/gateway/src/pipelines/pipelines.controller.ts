@@ -15,8 +15,9 @@ export class PipelinesController {
   @Get('pipelines')
   @ApiOperation({
     summary: 'List pipelines',
-    description: 'Every account has a default pipeline (`is_default`), created on first use with the built-in `auto` template. Its `template_id` is the default for '
-      + 'submissions without template_id or extraction_schema (also `POST /artifacts/upload`), its `webhook_id` the default webhook. Change them with `PATCH /pipelines/{pipeline_id}`.',
+    description:
+      'Every account has a default pipeline (`is_default`), created on first use with the built-in `auto` template. Its `template_id` is the default for ' +
+      'submissions without template_id or extraction_schema (also `POST /artifacts/upload`), its `webhook_id` the default webhook. Change them with `PATCH /pipelines/{pipeline_id}`.',
   })
   @ApiOkResponse({ type: [PipelineDto] })
   @ApiErrors(401)
@@ -26,9 +27,10 @@ export class PipelinesController {
 
   @Patch('pipelines/:pipeline_id')
   @ApiOperation({
-    summary: 'Set a pipeline\'s defaults (extension)',
-    description: 'Not in the spec: sets the default template (a template of the account, the built-in `auto`, or null) and the default webhook (or null) used when a '
-      + 'request names neither; also `name` and `is_active`. Omitted fields are unchanged. 404 when the pipeline, template or webhook does not exist in the account.',
+    summary: "Set a pipeline's defaults (extension)",
+    description:
+      'Not in the spec: sets the default template (a template of the account, the built-in `auto`, or null) and the default webhook (or null) used when a ' +
+      'request names neither; also `name` and `is_active`. Omitted fields are unchanged. 404 when the pipeline, template or webhook does not exist in the account.',
   })
   @ApiParam({ name: 'pipeline_id', example: 'pipe_01jd3q8y4n6z2xk7m5t9w0abcd' })
   @ApiOkResponse({ type: PipelineDto })
@@ -42,12 +44,17 @@ export class PipelinesController {
   @ApiOperation({
     summary: 'Submit a file under a pipeline (legacy; prefer POST /extract)',
     description:
-      'Like `POST /extract`, with the pipeline\'s template and webhook as defaults (`template_id`, `extraction_schema` and `webhook_id` override them). ' +
+      "Like `POST /extract`, with the pipeline's template and webhook as defaults (`template_id`, `extraction_schema` and `webhook_id` override them). " +
       'The response has no `artifact_id`: read it from `GET /artifacts/`. Then PUT the bytes and confirm as for `/extract`. 404 when the pipeline is missing or inactive.',
   })
   @ApiAcceptedResponse({ type: AsyncJobStartResponseDto })
   @ApiErrors(400, 401, 402, 403, 404, 422)
   start(@Auth() auth: AuthContext, @Body() body: PipelineAsyncRequestDto): Promise<AsyncJobStartResponseDto> {
-    return this.rpc.request(Subjects.artifact.createPipelineJob, { accountId: auth.accountId, sandbox: auth.sandbox, apiKeyId: auth.apiKeyId, request: body });
+    return this.rpc.request(Subjects.artifact.createPipelineJob, {
+      accountId: auth.accountId,
+      sandbox: auth.sandbox,
+      apiKeyId: auth.apiKeyId,
+      request: body,
+    });
   }
 }

@@ -10,7 +10,15 @@ import { DataSource } from 'typeorm';
 import { gatewayEnvSchema } from '../config.js';
 import { HttpExceptionFilter } from '../http/http-exception.filter.js';
 import {
-  Auth, BasicAuthGuard, basicAuthHeader, IDENTITY_SCHEMA, identityEntities, IdentityModule, IdentityService, type AuthContext, type CreatedAccount,
+  Auth,
+  BasicAuthGuard,
+  basicAuthHeader,
+  IDENTITY_SCHEMA,
+  identityEntities,
+  IdentityModule,
+  IdentityService,
+  type AuthContext,
+  type CreatedAccount,
 } from '../identity/index.js';
 import { gatewayMigrations } from '../migrations/index.js';
 import { CONFIG, LOGGER } from '../tokens.js';
@@ -32,7 +40,9 @@ describe('rate limits against a real Postgres', () => {
   let live: AuthContext;
   let sandbox: AuthContext;
   const counters = async (apiKeyId: string) =>
-    (await ds.query(`SELECT window_start, count FROM "identity"."rate_limit_counters" WHERE api_key_id = $1 ORDER BY window_start`, [apiKeyId])) as {
+    (await ds.query(`SELECT window_start, count FROM "identity"."rate_limit_counters" WHERE api_key_id = $1 ORDER BY window_start`, [
+      apiKeyId,
+    ])) as {
       window_start: Date;
       count: number;
     }[];
@@ -52,7 +62,9 @@ describe('rate limits against a real Postgres', () => {
   });
 
   it('has no pending migrations and the identity entities still match them', async () => {
-    expect(await schemaStatus({ url: db.url, schema: IDENTITY_SCHEMA, entities: identityEntities, migrations: gatewayMigrations })).toEqual({ pendingMigrations: false, drift: [] });
+    expect(await schemaStatus({ url: db.url, schema: IDENTITY_SCHEMA, entities: identityEntities, migrations: gatewayMigrations })).toEqual(
+      { pendingMigrations: false, drift: [] },
+    );
   });
 
   it('counts N parallel requests exactly, and admits exactly `limit` of a parallel burst', async () => {
@@ -87,7 +99,12 @@ describe('rate limits against a real Postgres', () => {
     const d = await gateway.consume(sandbox);
     expect(d).toEqual({ allowed: true, limit: 60, remaining: 59, resetAt: (T0 + 6 * WINDOW_MS) / 1000, retryAfterSeconds: 59 });
 
-    expect(await admin.setLimit(acct.sandbox.api_key, 2)).toEqual({ api_key: acct.sandbox.api_key, environment: 'sandbox', requests_per_minute: 2, source: 'override' });
+    expect(await admin.setLimit(acct.sandbox.api_key, 2)).toEqual({
+      api_key: acct.sandbox.api_key,
+      environment: 'sandbox',
+      requests_per_minute: 2,
+      source: 'override',
+    });
     expect(await gateway.limitFor(sandbox)).toBe(60); // cached
     now += 30_001;
     expect(await gateway.limitFor(sandbox)).toBe(2);
@@ -140,9 +157,17 @@ describe('rate limits over HTTP (guard → interceptor → filter)', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     ds = await initAndMigrate(dataSourceFor(db.url, 4), IDENTITY_SCHEMA);
-    const cfg = loadConfig(gatewayEnvSchema, { DATABASE_URL: db.url, RATE_LIMIT_SANDBOX_PER_MINUTE: '3', RATE_LIMIT_LIVE_PER_MINUTE: '100' });
+    const cfg = loadConfig(gatewayEnvSchema, {
+      DATABASE_URL: db.url,
+      RATE_LIMIT_SANDBOX_PER_MINUTE: '3',
+      RATE_LIMIT_LIVE_PER_MINUTE: '100',
+    });
     app = await NestFactory.create<NestFastifyApplication>(
-      { module: class RateLimitTestModule {}, imports: [TestCoreModule.register(ds, cfg), IdentityModule, RateLimitModule], controllers: [ProbeController] },
+      {
+        module: class RateLimitTestModule {},
+        imports: [TestCoreModule.register(ds, cfg), IdentityModule, RateLimitModule],
+        controllers: [ProbeController],
+      },
       new FastifyAdapter(),
       { logger: false },
     );
@@ -189,7 +214,11 @@ describe('rate limits over HTTP (guard → interceptor → filter)', () => {
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
     expect(await limited.json()).toMatchObject({
-      statusCode: 429, error: 'Too Many Requests', code: 'rate_limited', details: { retry_after_seconds: retryAfter, limit: 3 }, request_id: expect.any(String),
+      statusCode: 429,
+      error: 'Too Many Requests',
+      code: 'rate_limited',
+      details: { retry_after_seconds: retryAfter, limit: 3 },
+      request_id: expect.any(String),
     });
 
     const live = await get('/wallet', basicAuthHeader(acct.live.api_key, acct.live.secret));

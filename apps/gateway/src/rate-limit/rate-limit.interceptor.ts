@@ -35,10 +35,14 @@ export class RateLimitInterceptor implements NestInterceptor {
     }
     void context.switchToHttp().getResponse<FastifyReply>().headers(rateLimitHeaders(decision));
     if (!decision.allowed) {
-      throw new DocketError('rate_limited', `Rate limit of ${decision.limit} requests per minute exceeded; retry after ${decision.retryAfterSeconds} s`, {
-        retry_after_seconds: decision.retryAfterSeconds,
-        limit: decision.limit,
-      });
+      throw new DocketError(
+        'rate_limited',
+        `Rate limit of ${decision.limit} requests per minute exceeded; retry after ${decision.retryAfterSeconds} s`,
+        {
+          retry_after_seconds: decision.retryAfterSeconds,
+          limit: decision.limit,
+        },
+      );
     }
     return next.handle();
   }

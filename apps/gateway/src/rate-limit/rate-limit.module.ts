@@ -10,7 +10,11 @@ import { RateLimitService } from './rate-limit.service.js';
 /** Per-key rate limits on every authenticated route (needs the global DataSource, CONFIG and LOGGER). */
 @Module({
   providers: [
-    { provide: RateLimitService, inject: [DataSource, CONFIG], useFactory: (ds: DataSource, cfg: GatewayConfig) => new RateLimitService(ds, rateLimitSettings(cfg)) },
+    {
+      provide: RateLimitService,
+      inject: [DataSource, CONFIG],
+      useFactory: (ds: DataSource, cfg: GatewayConfig) => new RateLimitService(ds, rateLimitSettings(cfg)),
+    },
     { provide: APP_INTERCEPTOR, useClass: RateLimitInterceptor },
   ],
   exports: [RateLimitService],

@@ -27,10 +27,10 @@ export class RateLimitStore {
     if (count === undefined) return null;
     // First request of a new window: drop the key's older windows (one row per active key remains).
     if (count === 1) {
-      await this.ds.query(`DELETE FROM "identity"."rate_limit_counters" WHERE "api_key_id" = $1 AND "window_start" < to_timestamp($2::double precision / 1000)`, [
-        apiKeyId,
-        windowStartMs,
-      ]);
+      await this.ds.query(
+        `DELETE FROM "identity"."rate_limit_counters" WHERE "api_key_id" = $1 AND "window_start" < to_timestamp($2::double precision / 1000)`,
+        [apiKeyId, windowStartMs],
+      );
     }
     return count;
   }

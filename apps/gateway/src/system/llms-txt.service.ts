@@ -33,7 +33,12 @@ export class LlmsTxtService {
   render(): string {
     if (this.cached) return this.cached;
     const doc = this.document;
-    const lines = ['# Docket API', '', '> Document extraction: upload files, get JSON shaped by a template or inline schema. Base URL includes /api/v1. HTTP Basic auth (api_key:secret) except status, health and version.', ''];
+    const lines = [
+      '# Docket API',
+      '',
+      '> Document extraction: upload files, get JSON shaped by a template or inline schema. Base URL includes /api/v1. HTTP Basic auth (api_key:secret) except status, health and version.',
+      '',
+    ];
     if (!doc) return lines.join('\n');
     const byTag = new Map<string, string[]>();
     for (const [path, item] of Object.entries(doc.paths)) {

@@ -15,14 +15,22 @@ class StatusResponseDto {
 }
 
 class HealthResponseDto extends StatusResponseDto {
-  @ApiPropertyOptional({ example: { database: { status: 'up', latency_ms: 2 }, queue: { status: 'up', latency_ms: 3 }, storage: { status: 'up', latency_ms: 4 }, model: { status: 'up', latency_ms: 9 } } })
+  @ApiPropertyOptional({
+    example: {
+      database: { status: 'up', latency_ms: 2 },
+      queue: { status: 'up', latency_ms: 3 },
+      storage: { status: 'up', latency_ms: 4 },
+      model: { status: 'up', latency_ms: 9 },
+    },
+  })
   checks: Record<string, unknown>;
 }
 
 class VersionResponseDto {
   @ApiProperty({ example: '1.0.0' }) version: string;
   @ApiProperty({ example: 'development', enum: ['production', 'staging', 'development'] }) environment: string;
-  @ApiProperty({ example: '2026-11-23T10:00:00.000Z', description: 'Server clock; helps diagnose webhook signature skew.' }) timestamp: string;
+  @ApiProperty({ example: '2026-11-23T10:00:00.000Z', description: 'Server clock; helps diagnose webhook signature skew.' })
+  timestamp: string;
 }
 
 const SERVICES: ServiceName[] = ['artifact', 'template', 'billing', 'webhook-dispatcher', 'extraction-worker'];
@@ -46,7 +54,10 @@ export class SystemController {
   }
 
   @Get('health')
-  @ApiOperation({ summary: 'Readiness: database, queue, storage and model service', description: '503 with `status: "degraded"` and the failing checks when a dependency is down.' })
+  @ApiOperation({
+    summary: 'Readiness: database, queue, storage and model service',
+    description: '503 with `status: "degraded"` and the failing checks when a dependency is down.',
+  })
   @ApiOkResponse({ type: HealthResponseDto })
   @ApiServiceUnavailableResponse({ type: HealthResponseDto })
   async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthResponseDto> {
@@ -66,14 +77,24 @@ export class SystemController {
     const worst = (...reports: (HealthReport | undefined)[]) =>
       reports.flatMap((r) => Object.values(r ?? {})).every((c) => c.status === 'up') ? 'up' : 'down';
     const checks = {
-      database: { status: worst(own, pick(services.artifact, 'database'), pick(services.template, 'database'), pick(services.billing, 'database'), pick(services['webhook-dispatcher'], 'database')) },
+      database: {
+        status: worst(
+          own,
+          pick(services.artifact, 'database'),
+          pick(services.template, 'database'),
+          pick(services.billing, 'database'),
+          pick(services['webhook-dispatcher'], 'database'),
+        ),
+      },
       queue: { status: worst(...SERVICES.map((s) => pick(services[s], 'queue', 'reachable'))) },
       // Only artifact holds storage credentials (the worker uses presigned URLs from it).
       storage: { status: worst(pick(services.artifact, 'storage')) },
       model: { status: worst(pick(services['extraction-worker'], 'model', 'reachable')) },
       services,
     };
-    const healthy = ['database', 'queue', 'storage', 'model'].every((k) => (checks as Record<string, { status?: string }>)[k].status === 'up');
+    const healthy = ['database', 'queue', 'storage', 'model'].every(
+      (k) => (checks as Record<string, { status?: string }>)[k].status === 'up',
+    );
     void reply.status(healthy ? 200 : 503);
     return { status: healthy ? 'API is running' : 'degraded', timestamp: new Date().toISOString(), checks };
   }

@@ -1,8 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { ApiBasicAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
-  CloneTemplateDto, CreateTemplateDto, DeleteTemplateQueryDto, ListTemplatesQueryDto, PatchTemplateSchemaDto, Subjects, TEMPLATE_CATEGORIES,
-  TemplateResponseDto, UpdateTemplateDto,
+  CloneTemplateDto,
+  CreateTemplateDto,
+  DeleteTemplateQueryDto,
+  ListTemplatesQueryDto,
+  PatchTemplateSchemaDto,
+  Subjects,
+  TEMPLATE_CATEGORIES,
+  TemplateResponseDto,
+  UpdateTemplateDto,
 } from '@docket/contracts';
 import { RpcClient } from '@docket/messaging';
 import { ApiErrors } from '../http/api-errors.decorator.js';
@@ -18,7 +25,11 @@ export class TemplatesController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get()
-  @ApiOperation({ summary: 'List the account\'s templates', description: 'Archived templates are excluded unless `include_archived=true`. `search` is a case-insensitive prefix match on name and description.' })
+  @ApiOperation({
+    summary: "List the account's templates",
+    description:
+      'Archived templates are excluded unless `include_archived=true`. `search` is a case-insensitive prefix match on name and description.',
+  })
   @ApiOkResponse({ type: [TemplateResponseDto] })
   @ApiErrors(401, 422)
   list(@Auth() auth: AuthContext, @Query() query: ListTemplatesQueryDto): Promise<TemplateResponseDto[]> {
@@ -55,12 +66,17 @@ export class TemplatesController {
   @Put(':template_id')
   @ApiOperation({
     summary: 'Update a template (never its schema)',
-    description: 'Every field optional; omitted fields are unchanged. Status moves: draft→active, active→archived, archived→active. Use PATCH …/schema for fields.',
+    description:
+      'Every field optional; omitted fields are unchanged. Status moves: draft→active, active→archived, archived→active. Use PATCH …/schema for fields.',
   })
   @ApiParam(TEMPLATE_ID)
   @ApiOkResponse({ type: TemplateResponseDto })
   @ApiErrors(400, 401, 403, 404, 422)
-  update(@Auth() auth: AuthContext, @Param('template_id') templateId: string, @Body() body: UpdateTemplateDto): Promise<TemplateResponseDto> {
+  update(
+    @Auth() auth: AuthContext,
+    @Param('template_id') templateId: string,
+    @Body() body: UpdateTemplateDto,
+  ): Promise<TemplateResponseDto> {
     return this.rpc.request(Subjects.template.update, { accountId: auth.accountId, templateId, body });
   }
 
@@ -68,7 +84,8 @@ export class TemplatesController {
   @HttpCode(204)
   @ApiOperation({
     summary: 'Delete a template',
-    description: 'Soft by default: new jobs can no longer use it, existing jobs are unaffected. `hard_delete=true` removes it irreversibly and is refused (409) while an in-flight job uses it.',
+    description:
+      'Soft by default: new jobs can no longer use it, existing jobs are unaffected. `hard_delete=true` removes it irreversibly and is refused (409) while an in-flight job uses it.',
   })
   @ApiParam(TEMPLATE_ID)
   @ApiNoContentResponse({ description: 'Deleted; no body.' })
@@ -80,18 +97,26 @@ export class TemplatesController {
   @Patch(':template_id/schema')
   @ApiOperation({
     summary: 'Patch the template schema (version + 1)',
-    description: '`add_fields` appends (400 if a key exists); `update_fields` replaces whole fields by key (404 if a key is missing); `remove_fields` deletes by key (missing keys ignored).',
+    description:
+      '`add_fields` appends (400 if a key exists); `update_fields` replaces whole fields by key (404 if a key is missing); `remove_fields` deletes by key (missing keys ignored).',
   })
   @ApiParam(TEMPLATE_ID)
   @ApiOkResponse({ type: TemplateResponseDto })
   @ApiErrors(400, 401, 403, 404, 422)
-  patchSchema(@Auth() auth: AuthContext, @Param('template_id') templateId: string, @Body() body: PatchTemplateSchemaDto): Promise<TemplateResponseDto> {
+  patchSchema(
+    @Auth() auth: AuthContext,
+    @Param('template_id') templateId: string,
+    @Body() body: PatchTemplateSchemaDto,
+  ): Promise<TemplateResponseDto> {
     return this.rpc.request(Subjects.template.patchSchema, { accountId: auth.accountId, templateId, body });
   }
 
   @Post(':template_id/clone')
   @HttpCode(201)
-  @ApiOperation({ summary: 'Clone a template into a new draft (version 1, fresh id and slug)', description: 'Default name: the original followed by " (clone)".' })
+  @ApiOperation({
+    summary: 'Clone a template into a new draft (version 1, fresh id and slug)',
+    description: 'Default name: the original followed by " (clone)".',
+  })
   @ApiParam(TEMPLATE_ID)
   @ApiCreatedResponse({ type: TemplateResponseDto })
   @ApiErrors(400, 401, 403, 404, 422)

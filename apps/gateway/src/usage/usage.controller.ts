@@ -14,7 +14,10 @@ export class UsageController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get()
-  @ApiOperation({ summary: 'Jobs and spend over the last 7, 30 (default) or 90 days', description: '`total_spend` counts charged credits only, never in-flight holds.' })
+  @ApiOperation({
+    summary: 'Jobs and spend over the last 7, 30 (default) or 90 days',
+    description: '`total_spend` counts charged credits only, never in-flight holds.',
+  })
   @ApiOkResponse({ type: UsageSummaryResponseDto })
   @ApiErrors(401, 422)
   summary(@Auth() auth: AuthContext, @Query() q: UsageQueryDto): Promise<UsageSummaryResponseDto> {

@@ -13,7 +13,10 @@ export class WalletController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get()
-  @ApiOperation({ summary: 'Wallet balance, spendable amount and freeze state', description: 'The cheapest authenticated call; use it to check credentials.' })
+  @ApiOperation({
+    summary: 'Wallet balance, spendable amount and freeze state',
+    description: 'The cheapest authenticated call; use it to check credentials.',
+  })
   @ApiOkResponse({ type: WalletStatusResponseDto })
   @ApiErrors(401, 429)
   get(@Auth() auth: AuthContext): Promise<WalletStatusResponseDto> {

@@ -1,8 +1,16 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBasicAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
-  CreateWebhookDto, RotateSecretResponseDto, Subjects, UpdateWebhookDto, WebhookCreateResponseDto, WebhookDeliveriesQueryDto, WebhookDeliveryDto,
-  WebhookResponseDto, WebhookStatsDto, WebhookStatsQueryDto,
+  CreateWebhookDto,
+  RotateSecretResponseDto,
+  Subjects,
+  UpdateWebhookDto,
+  WebhookCreateResponseDto,
+  WebhookDeliveriesQueryDto,
+  WebhookDeliveryDto,
+  WebhookResponseDto,
+  WebhookStatsDto,
+  WebhookStatsQueryDto,
 } from '@docket/contracts';
 import { RpcClient } from '@docket/messaging';
 import { ApiErrors } from '../http/api-errors.decorator.js';
@@ -18,7 +26,7 @@ export class WebhooksController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get()
-  @ApiOperation({ summary: 'List the account\'s webhooks', description: 'Secrets are never returned here.' })
+  @ApiOperation({ summary: "List the account's webhooks", description: 'Secrets are never returned here.' })
   @ApiOkResponse({ type: [WebhookResponseDto] })
   @ApiErrors(401)
   list(@Auth() auth: AuthContext): Promise<WebhookResponseDto[]> {
@@ -29,7 +37,8 @@ export class WebhooksController {
   @HttpCode(201)
   @ApiOperation({
     summary: 'Register a webhook',
-    description: 'HTTPS only, at most 2083 characters, and the host must resolve to public IPs. `secret_key` is shown only now and at rotation. ' +
+    description:
+      'HTTPS only, at most 2083 characters, and the host must resolve to public IPs. `secret_key` is shown only now and at rotation. ' +
       'Deliveries are signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256>`) and carry `X-Webhook-Id: <job_id>:<event_type>`.',
   })
   @ApiCreatedResponse({ type: WebhookCreateResponseDto })
@@ -41,7 +50,8 @@ export class WebhooksController {
   @Patch(':webhook_id')
   @ApiOperation({
     summary: 'Update a webhook (partial)',
-    description: 'A changed `url` is re-validated (HTTPS, public IP; 400 otherwise). `is_active: false` stops new deliveries but keeps the record, secret and history.',
+    description:
+      'A changed `url` is re-validated (HTTPS, public IP; 400 otherwise). `is_active: false` stops new deliveries but keeps the record, secret and history.',
   })
   @ApiParam(WEBHOOK_ID)
   @ApiOkResponse({ type: WebhookResponseDto })
@@ -52,7 +62,10 @@ export class WebhooksController {
 
   @Delete(':webhook_id')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete a webhook', description: 'Jobs that referenced it complete without notification; queued retries are abandoned.' })
+  @ApiOperation({
+    summary: 'Delete a webhook',
+    description: 'Jobs that referenced it complete without notification; queued retries are abandoned.',
+  })
   @ApiParam(WEBHOOK_ID)
   @ApiNoContentResponse({ description: 'Deleted; no body.' })
   @ApiErrors(401, 403, 404)
@@ -62,7 +75,10 @@ export class WebhooksController {
 
   @Post(':webhook_id/rotate-secret')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Rotate the signing secret', description: 'Returns the new secret once; the previous secret stays valid for a 24-hour overlap.' })
+  @ApiOperation({
+    summary: 'Rotate the signing secret',
+    description: 'Returns the new secret once; the previous secret stays valid for a 24-hour overlap.',
+  })
   @ApiParam(WEBHOOK_ID)
   @ApiOkResponse({ type: RotateSecretResponseDto })
   @ApiErrors(401, 403, 404)
@@ -71,11 +87,18 @@ export class WebhooksController {
   }
 
   @Get(':webhook_id/deliveries')
-  @ApiOperation({ summary: 'Delivery log of a webhook, newest first', description: 'One entry per attempt (1 to 4); status 0 means a connection or DNS failure.' })
+  @ApiOperation({
+    summary: 'Delivery log of a webhook, newest first',
+    description: 'One entry per attempt (1 to 4); status 0 means a connection or DNS failure.',
+  })
   @ApiParam(WEBHOOK_ID)
   @ApiOkResponse({ type: [WebhookDeliveryDto] })
   @ApiErrors(401, 403, 404, 422)
-  deliveries(@Auth() auth: AuthContext, @Param('webhook_id') webhookId: string, @Query() q: WebhookDeliveriesQueryDto): Promise<WebhookDeliveryDto[]> {
+  deliveries(
+    @Auth() auth: AuthContext,
+    @Param('webhook_id') webhookId: string,
+    @Query() q: WebhookDeliveriesQueryDto,
+  ): Promise<WebhookDeliveryDto[]> {
     return this.rpc.request(Subjects.webhook.deliveries, {
       accountId: auth.accountId,
       webhookId,
@@ -87,7 +110,10 @@ export class WebhooksController {
   }
 
   @Get(':webhook_id/stats')
-  @ApiOperation({ summary: 'Delivery statistics over the last `days` days', description: '`success_rate` is a percent of events (job and event type) delivered; failures and latency count attempts.' })
+  @ApiOperation({
+    summary: 'Delivery statistics over the last `days` days',
+    description: '`success_rate` is a percent of events (job and event type) delivered; failures and latency count attempts.',
+  })
   @ApiParam(WEBHOOK_ID)
   @ApiOkResponse({ type: WebhookStatsDto })
   @ApiErrors(401, 403, 404, 422)

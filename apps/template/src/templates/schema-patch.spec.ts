@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import type { FieldDefDto } from '@docket/contracts';
 import { applySchemaPatch, assertUniqueKeys, isEmptyPatch, normalizeFields } from './schema-patch.js';
 
-const f = (key: string, extra: Partial<FieldDefDto> = {}): FieldDefDto => ({ key, data_type: 'string', required: false, ...extra }) as FieldDefDto;
+const f = (key: string, extra: Partial<FieldDefDto> = {}): FieldDefDto =>
+  ({ key, data_type: 'string', required: false, ...extra }) as FieldDefDto;
 const codeOf = (fn: () => unknown) => {
   try {
     fn();
@@ -39,7 +40,11 @@ describe('applySchemaPatch', () => {
   });
 
   it('applies update, then remove, then add, so one patch can replace a field', () => {
-    const out = applySchemaPatch(current, { remove_fields: ['a'], add_fields: [f('a', { data_type: 'date' })], update_fields: [f('c', { label: 'C' })] });
+    const out = applySchemaPatch(current, {
+      remove_fields: ['a'],
+      add_fields: [f('a', { data_type: 'date' })],
+      update_fields: [f('c', { label: 'C' })],
+    });
     expect(out).toEqual([f('b'), f('c', { label: 'C' }), f('a', { data_type: 'date' })]);
   });
 
@@ -58,7 +63,9 @@ describe('applySchemaPatch', () => {
 describe('normalizeFields / assertUniqueKeys / isEmptyPatch', () => {
   it('makes required explicit and keeps only known attributes', () => {
     const raw = [{ key: 'items', data_type: 'table', fields: [{ key: 'qty', data_type: 'number' }], extra: 1 }] as unknown as FieldDefDto[];
-    expect(normalizeFields(raw)).toEqual([{ key: 'items', data_type: 'table', required: false, fields: [{ key: 'qty', data_type: 'number', required: false }] }]);
+    expect(normalizeFields(raw)).toEqual([
+      { key: 'items', data_type: 'table', required: false, fields: [{ key: 'qty', data_type: 'number', required: false }] },
+    ]);
   });
 
   it('detects duplicates', () => {

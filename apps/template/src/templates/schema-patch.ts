@@ -19,7 +19,12 @@ export function normalizeFields(fields: FieldDefDto[]): FieldDefDto[] {
 /** Duplicate keys (top level, or columns inside one table field) are a 400 `duplicate_field_key`. */
 export function assertUniqueKeys(fields: FieldDefDto[]): void {
   const dup = findDuplicateKeys(fields);
-  if (dup.length) throw new DocketError('duplicate_field_key', `Duplicate field key: ${dup.join(', ')}`, dup.map((key) => ({ key })));
+  if (dup.length)
+    throw new DocketError(
+      'duplicate_field_key',
+      `Duplicate field key: ${dup.join(', ')}`,
+      dup.map((key) => ({ key })),
+    );
 }
 
 export function isEmptyPatch(patch: PatchTemplateSchemaDto): boolean {
@@ -41,7 +46,11 @@ export function applySchemaPatch(current: FieldDefDto[], patch: PatchTemplateSch
   assertUniqueKeys(updates);
   const missing = updates.filter((u) => !fields.some((f) => f.key === u.key)).map((u) => u.key);
   if (missing.length) {
-    throw new DocketError('field_not_found', `No field with key: ${missing.join(', ')}`, missing.map((key) => ({ key })));
+    throw new DocketError(
+      'field_not_found',
+      `No field with key: ${missing.join(', ')}`,
+      missing.map((key) => ({ key })),
+    );
   }
   const byKey = new Map(updates.map((u) => [u.key, u]));
   fields = fields.map((f) => byKey.get(f.key) ?? f);
@@ -52,7 +61,11 @@ export function applySchemaPatch(current: FieldDefDto[], patch: PatchTemplateSch
   const adds = normalizeFields(patch.add_fields ?? []);
   const clashes = adds.filter((a) => fields.some((f) => f.key === a.key)).map((a) => a.key);
   if (clashes.length) {
-    throw new DocketError('duplicate_field_key', `Field key already exists: ${clashes.join(', ')}`, clashes.map((key) => ({ key })));
+    throw new DocketError(
+      'duplicate_field_key',
+      `Field key already exists: ${clashes.join(', ')}`,
+      clashes.map((key) => ({ key })),
+    );
   }
   fields = [...fields, ...adds];
   assertUniqueKeys(fields);

@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type {
-  CloneTemplateCommand, CreateTemplateCommand, PatchTemplateSchemaCommand, TemplateResponseDto, TemplateStatus, UpdateTemplateCommand,
+  CloneTemplateCommand,
+  CreateTemplateCommand,
+  PatchTemplateSchemaCommand,
+  TemplateResponseDto,
+  TemplateStatus,
+  UpdateTemplateCommand,
 } from '@docket/contracts';
 import { DocketError } from '@docket/errors';
 import { DataSource } from 'typeorm';
@@ -64,7 +69,16 @@ export class TemplateCommandService {
       t.updatedAt = new Date();
       await manager.getRepository(TemplateEntity).update(
         { id: t.id, accountId: cmd.accountId },
-        { name: t.name, description: t.description, category: t.category, tags: t.tags, status: t.status, isPublic: t.isPublic, settings: t.settings, updatedAt: t.updatedAt },
+        {
+          name: t.name,
+          description: t.description,
+          category: t.category,
+          tags: t.tags,
+          status: t.status,
+          isPublic: t.isPublic,
+          settings: t.settings,
+          updatedAt: t.updatedAt,
+        },
       );
       return toTemplateResponse(t);
     });
@@ -78,15 +92,16 @@ export class TemplateCommandService {
     return this.ds.transaction(async (manager) => {
       const t = await this.store.findOwned(cmd.accountId, cmd.templateId, { manager, lock: true });
       if (t.status === 'archived') {
-        throw new DocketError('validation_failed', 'An archived template cannot be patched; set it active first', [{ field: 'status', value: 'archived' }]);
+        throw new DocketError('validation_failed', 'An archived template cannot be patched; set it active first', [
+          { field: 'status', value: 'archived' },
+        ]);
       }
       t.fields = applySchemaPatch(t.fields, cmd.body);
       t.version += 1;
       t.updatedAt = new Date();
-      await manager.getRepository(TemplateEntity).update(
-        { id: t.id, accountId: cmd.accountId },
-        { fields: t.fields, version: t.version, updatedAt: t.updatedAt },
-      );
+      await manager
+        .getRepository(TemplateEntity)
+        .update({ id: t.id, accountId: cmd.accountId }, { fields: t.fields, version: t.version, updatedAt: t.updatedAt });
       await this.store.insertVersion(manager, t);
       return toTemplateResponse(t);
     });

@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import {
-  TEMPLATE_CATEGORIES, type ListTemplatesCommand, type TemplateRef, type TemplateResponseDto, type TemplateSnapshot, type TemplateSnapshotQuery,
+  TEMPLATE_CATEGORIES,
+  type ListTemplatesCommand,
+  type TemplateRef,
+  type TemplateResponseDto,
+  type TemplateSnapshot,
+  type TemplateSnapshotQuery,
 } from '@docket/contracts';
 import { DocketError } from '@docket/errors';
 import { DataSource } from 'typeorm';

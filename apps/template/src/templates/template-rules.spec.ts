@@ -5,8 +5,17 @@ import { escapeLike } from './template-query.service.js';
 import { DEFAULT_SETTINGS, mergeSettings } from './template.defaults.js';
 
 describe('status transitions (spec §3.3)', () => {
-  const ok: [TemplateStatus, TemplateStatus][] = [['draft', 'active'], ['active', 'archived'], ['archived', 'active'], ['active', 'active']];
-  const bad: [TemplateStatus, TemplateStatus][] = [['active', 'draft'], ['draft', 'archived'], ['archived', 'draft']];
+  const ok: [TemplateStatus, TemplateStatus][] = [
+    ['draft', 'active'],
+    ['active', 'archived'],
+    ['archived', 'active'],
+    ['active', 'active'],
+  ];
+  const bad: [TemplateStatus, TemplateStatus][] = [
+    ['active', 'draft'],
+    ['draft', 'archived'],
+    ['archived', 'draft'],
+  ];
 
   it.each(ok)('%s → %s is allowed', (from, to) => {
     expect(() => assertTransition(from, to)).not.toThrow();
@@ -19,7 +28,13 @@ describe('status transitions (spec §3.3)', () => {
 
 describe('mergeSettings', () => {
   it('overrides only the given keys', () => {
-    expect(mergeSettings(DEFAULT_SETTINGS, { confidence_threshold: 0.9, auto_save: undefined })).toEqual({ auto_save: false, confidence_threshold: 0.9, ocr_engine: 'default', default_currency: null, partial_pages: false });
+    expect(mergeSettings(DEFAULT_SETTINGS, { confidence_threshold: 0.9, auto_save: undefined })).toEqual({
+      auto_save: false,
+      confidence_threshold: 0.9,
+      ocr_engine: 'default',
+      default_currency: null,
+      partial_pages: false,
+    });
     expect(mergeSettings(DEFAULT_SETTINGS)).toEqual(DEFAULT_SETTINGS);
   });
 });

@@ -11,7 +11,13 @@ export interface TemplateSettings {
 }
 
 /** Spec §2.3 defaults; given keys override them one by one. */
-export const DEFAULT_SETTINGS: Readonly<TemplateSettings> = Object.freeze({ auto_save: false, confidence_threshold: 0.7, ocr_engine: 'default', default_currency: null, partial_pages: false });
+export const DEFAULT_SETTINGS: Readonly<TemplateSettings> = Object.freeze({
+  auto_save: false,
+  confidence_threshold: 0.7,
+  ocr_engine: 'default',
+  default_currency: null,
+  partial_pages: false,
+});
 
 /** Stored settings with the defaults of keys added since they were saved (`partial_pages`). */
 export function withDefaultSettings(stored: Partial<TemplateSettings>): TemplateSettings {

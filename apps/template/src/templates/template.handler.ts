@@ -1,8 +1,16 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  AccountScoped, CloneTemplateCommand, CreateTemplateCommand, DeleteTemplateCommand, ListTemplatesCommand, PatchTemplateSchemaCommand,
-  Subjects, TemplateRef, TemplateSnapshotQuery, UpdateTemplateCommand,
+  AccountScoped,
+  CloneTemplateCommand,
+  CreateTemplateCommand,
+  DeleteTemplateCommand,
+  ListTemplatesCommand,
+  PatchTemplateSchemaCommand,
+  Subjects,
+  TemplateRef,
+  TemplateSnapshotQuery,
+  UpdateTemplateCommand,
 } from '@docket/contracts';
 import { TemplateCommandService } from './template-command.service.js';
 import { TemplateDeleteService } from './template-delete.service.js';

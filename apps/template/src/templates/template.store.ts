@@ -64,7 +64,10 @@ export class TemplateStore {
           const row = m.getRepository(TemplateEntity).create({
             ...data,
             id: newTemplateId(),
-            slug: pickFreeSlug(base, taken.map((r) => r.slug)),
+            slug: pickFreeSlug(
+              base,
+              taken.map((r) => r.slug),
+            ),
             version: 1,
             usageCount: 0,
             createdAt: now,

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type Repository } from 'typeorm';
-import type { DeliveryLogEntryDto, JobWebhookLogsQuery, WebhookDeliveriesQuery, WebhookDeliveryDto, WebhookStatsDto, WebhookStatsQuery } from '@docket/contracts';
+import type {
+  DeliveryLogEntryDto,
+  JobWebhookLogsQuery,
+  WebhookDeliveriesQuery,
+  WebhookDeliveryDto,
+  WebhookStatsDto,
+  WebhookStatsQuery,
+} from '@docket/contracts';
 import { DeliveryAttemptEntity } from '../entities/delivery-attempt.entity.js';
 import { toDeliveryLogEntry, toWebhookDelivery } from '../webhooks/webhook.mapper.js';
 import { WebhookRegistryService } from '../webhooks/webhook-registry.service.js';

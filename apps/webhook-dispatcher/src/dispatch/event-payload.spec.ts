@@ -18,14 +18,37 @@ describe('event payloads', () => {
 
   it('builds the body with result on success, error on failure, batch_id only when set', () => {
     const ev: JobFinishedEvent = {
-      eventId: 'e1', jobId: 'job_1', artifactId: 'art_1', accountId: 'acct_1', sandbox: false, status: 'success', pages: 1,
-      webhookId: 'wh_1', batchId: null, filename: 'a.pdf', result: { total: 3 }, confidence: 0.9, needsReview: false, error: null,
-      createdAt: '2025-01-01T00:00:00.000Z', finishedAt: '2025-01-01T00:01:00.000Z',
+      eventId: 'e1',
+      jobId: 'job_1',
+      artifactId: 'art_1',
+      accountId: 'acct_1',
+      sandbox: false,
+      status: 'success',
+      pages: 1,
+      webhookId: 'wh_1',
+      batchId: null,
+      filename: 'a.pdf',
+      result: { total: 3 },
+      confidence: 0.9,
+      needsReview: false,
+      error: null,
+      createdAt: '2025-01-01T00:00:00.000Z',
+      finishedAt: '2025-01-01T00:01:00.000Z',
     };
     const now = new Date('2025-01-01T00:01:01.000Z');
     expect(buildBody('extraction.completed', ev, now)).toEqual({
-      type: 'extraction.completed', timestamp: now.toISOString(),
-      data: { job_id: 'job_1', artifact_id: 'art_1', status: 'success', result: { total: 3 }, confidence: 0.9, needs_review: false, filename: 'a.pdf', completed_at: ev.finishedAt },
+      type: 'extraction.completed',
+      timestamp: now.toISOString(),
+      data: {
+        job_id: 'job_1',
+        artifact_id: 'art_1',
+        status: 'success',
+        result: { total: 3 },
+        confidence: 0.9,
+        needs_review: false,
+        filename: 'a.pdf',
+        completed_at: ev.finishedAt,
+      },
     });
     const failed = buildBody('extraction.failed', { ...ev, status: 'failed', result: null, error: 'boom: x', batchId: 'bat_1' }, now);
     expect(failed.data).toMatchObject({ error: 'boom: x', batch_id: 'bat_1' });

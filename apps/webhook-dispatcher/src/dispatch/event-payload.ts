@@ -22,7 +22,12 @@ export interface WebhookBody {
  * The signed body. `result` is the job's result as artifact holds it now: events carry references, not results
  * (ADR 0008), so the dispatcher fetches it (null when the job was deleted before delivery).
  */
-export function buildBody(type: WebhookEventType, ev: JobFinishedEvent, now: Date, result: Record<string, unknown> | null = ev.result ?? null): WebhookBody {
+export function buildBody(
+  type: WebhookEventType,
+  ev: JobFinishedEvent,
+  now: Date,
+  result: Record<string, unknown> | null = ev.result ?? null,
+): WebhookBody {
   const data: Record<string, unknown> = {
     job_id: ev.jobId,
     artifact_id: ev.artifactId,

@@ -102,7 +102,13 @@ export class WebhookDeliveryService {
     }
   }
 
-  private async deliver(w: WebhookEntity, ev: JobFinishedEvent, type: WebhookEventType, attemptNumber: number, result: Record<string, unknown> | null): Promise<boolean> {
+  private async deliver(
+    w: WebhookEntity,
+    ev: JobFinishedEvent,
+    type: WebhookEventType,
+    attemptNumber: number,
+    result: Record<string, unknown> | null,
+  ): Promise<boolean> {
     const now = new Date();
     const id = deliveryId(ev.jobId, type);
     const body = JSON.stringify(buildBody(type, ev, now, result));
@@ -132,7 +138,10 @@ export class WebhookDeliveryService {
       { id: rowId },
       { responseStatusCode: res.status, responseBody: res.body, isSuccess: ok, durationMs: res.durationMs },
     );
-    this.log.info({ jobId: ev.jobId, webhookId: w.id, eventType: type, attempt: attemptNumber, status: res.status, ok }, 'webhook delivery attempt');
+    this.log.info(
+      { jobId: ev.jobId, webhookId: w.id, eventType: type, attempt: attemptNumber, status: res.status, ok },
+      'webhook delivery attempt',
+    );
     return ok;
   }
 

@@ -35,7 +35,9 @@ export class WebhookInit1767000000000 implements MigrationInterface {
       "duration_ms" integer NOT NULL,
       "attempted_at" TIMESTAMP WITH TIME ZONE NOT NULL,
       CONSTRAINT "PK_delivery_attempts" PRIMARY KEY ("id"))`);
-    await q.query(`CREATE UNIQUE INDEX "delivery_attempts_attempt_uq" ON "webhook"."delivery_attempts" ("job_id", "event_type", "attempt_number", "webhook_id")`);
+    await q.query(
+      `CREATE UNIQUE INDEX "delivery_attempts_attempt_uq" ON "webhook"."delivery_attempts" ("job_id", "event_type", "attempt_number", "webhook_id")`,
+    );
     await q.query(`CREATE INDEX "delivery_attempts_account_job_idx" ON "webhook"."delivery_attempts" ("account_id", "job_id")`);
     await q.query(`CREATE INDEX "delivery_attempts_webhook_time_idx" ON "webhook"."delivery_attempts" ("webhook_id", "attempted_at")`);
   }

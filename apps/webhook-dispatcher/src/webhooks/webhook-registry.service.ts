@@ -2,9 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull, type Repository } from 'typeorm';
 import { ulid } from 'ulid';
 import {
-  WEBHOOK_EVENT_TYPES, type CreateWebhookCommand, type DeleteWebhookReply, type ListWebhooksQuery, type RegisterOneShotCommand,
-  type RegisterOneShotReply, type RotateSecretResponseDto, type UpdateWebhookCommand, type WebhookCreateResponseDto, type WebhookEventType,
-  type WebhookRef, type WebhookResponseDto,
+  WEBHOOK_EVENT_TYPES,
+  type CreateWebhookCommand,
+  type DeleteWebhookReply,
+  type ListWebhooksQuery,
+  type RegisterOneShotCommand,
+  type RegisterOneShotReply,
+  type RotateSecretResponseDto,
+  type UpdateWebhookCommand,
+  type WebhookCreateResponseDto,
+  type WebhookEventType,
+  type WebhookRef,
+  type WebhookResponseDto,
 } from '@docket/contracts';
 import { DocketError } from '@docket/errors';
 import { WebhookEntity } from '../entities/webhook.entity.js';
@@ -119,9 +128,19 @@ export class WebhookRegistryService {
     const secret = generateSigningSecret();
     const now = new Date();
     const entity = Object.assign(new WebhookEntity(), {
-      id, accountId, url, description, events, isActive: true, isOneShot,
-      secretCiphertext: this.cipher.encrypt(secret, id), previousSecretCiphertext: null, previousSecretExpiresAt: null,
-      deletedAt: null, createdAt: now, updatedAt: now,
+      id,
+      accountId,
+      url,
+      description,
+      events,
+      isActive: true,
+      isOneShot,
+      secretCiphertext: this.cipher.encrypt(secret, id),
+      previousSecretCiphertext: null,
+      previousSecretExpiresAt: null,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
     });
     return { entity, secret };
   }

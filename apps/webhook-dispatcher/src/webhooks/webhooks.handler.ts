@@ -1,7 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  CreateWebhookCommand, ListWebhooksQuery, RegisterOneShotCommand, Subjects, UpdateWebhookCommand, WebhookRef,
+  CreateWebhookCommand,
+  ListWebhooksQuery,
+  RegisterOneShotCommand,
+  Subjects,
+  UpdateWebhookCommand,
+  WebhookRef,
 } from '@docket/contracts';
 import { WebhookRegistryService } from './webhook-registry.service.js';
 

@@ -1,7 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize, IsArray, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateNested,
+  ArrayMaxSize,
+  IsArray,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateNested,
 } from 'class-validator';
 import { AccountScoped, AccountScopedEnv } from '../common/account-scoped.js';
 import type { ArtifactStatus, JobStatus, RetentionPolicy } from '../common/constants.js';
@@ -36,7 +49,9 @@ export class ArtifactRecordDto {
 }
 
 export class ArtifactRef extends AccountScoped {
-  @IsDefined() @IsString() @Matches(/^[A-Za-z0-9_-]{1,64}$/)
+  @IsDefined()
+  @IsString()
+  @Matches(/^[A-Za-z0-9_-]{1,64}$/)
   artifactId: string;
 }
 
@@ -47,11 +62,19 @@ export const ARTIFACT_PAGE_DEFAULT_SIZE = 50;
 /** `GET /artifacts/` query (spec §4.2): 1-based page, default size 50, at most 100. */
 export class ArtifactListQueryDto {
   @ApiPropertyOptional({ default: 1, minimum: 1 })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1_000_000)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
   page?: number = 1;
 
   @ApiPropertyOptional({ default: ARTIFACT_PAGE_DEFAULT_SIZE, minimum: 1, maximum: ARTIFACT_PAGE_MAX_SIZE })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(ARTIFACT_PAGE_MAX_SIZE)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(ARTIFACT_PAGE_MAX_SIZE)
   size?: number = ARTIFACT_PAGE_DEFAULT_SIZE;
 }
 
@@ -93,20 +116,37 @@ export class ArtifactStatusResponseDto {
 /** `PATCH /artifacts/{id}` body: only these three are user-mutable; anything else is stripped. */
 export class UpdateArtifactDto {
   @ApiPropertyOptional({ example: 'invoice-1001-march.pdf', minLength: 3, maxLength: 255 })
-  @IsOptionalNotNull() @IsString() @MinLength(3) @MaxLength(255) @Matches(/^[^/\\\u0000-\u001f]+$/, { message: 'filename must not contain path separators or control characters' })
+  @IsOptionalNotNull()
+  @IsString()
+  @MinLength(3)
+  @MaxLength(255)
+  @Matches(/^[^/\\\u0000-\u001f]+$/, { message: 'filename must not contain path separators or control characters' })
   filename?: string;
 
   @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 1000, example: 'March invoice from Acme' })
-  @IsOptional() @IsString() @MaxLength(1000)
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
   description?: string | null;
 
-  @ApiPropertyOptional({ type: [String], example: ['acme', 'q1'], description: 'Replaces the whole list; at most 100 tags of up to 100 characters.' })
-  @IsOptionalNotNull() @IsArray() @ArrayMaxSize(100) @IsString({ each: true }) @MaxLength(100, { each: true })
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['acme', 'q1'],
+    description: 'Replaces the whole list; at most 100 tags of up to 100 characters.',
+  })
+  @IsOptionalNotNull()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @MaxLength(100, { each: true })
   tags?: string[];
 }
 
 export class UpdateArtifactCommand extends ArtifactRef {
-  @IsDefined() @IsObject() @ValidateNested() @Type(() => UpdateArtifactDto)
+  @IsDefined()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => UpdateArtifactDto)
   body: UpdateArtifactDto;
 }
 
@@ -115,7 +155,8 @@ export type DownloadFileType = (typeof DOWNLOAD_FILE_TYPES)[number];
 
 export class DownloadQueryDto {
   @ApiPropertyOptional({ enum: DOWNLOAD_FILE_TYPES, default: 'json' })
-  @IsOptional() @IsIn(DOWNLOAD_FILE_TYPES as unknown as string[])
+  @IsOptional()
+  @IsIn(DOWNLOAD_FILE_TYPES as unknown as string[])
   file_type?: DownloadFileType = 'json';
 }
 
@@ -126,13 +167,19 @@ export class DownloadArtifactCommand extends ArtifactRef {
 export class DownloadResponseDto {
   @ApiProperty({ description: 'Presigned GET; do not cache.' }) download_url: string;
   @ApiProperty({ example: 'art_01jd3q8y4n6z2xk7m5t9w0abcd' }) artifact_id: string;
-  @ApiProperty({ example: 'invoice-1001.pdf', description: 'Suggested file name: the artifact filename for raw; its stem with .json or .md otherwise.' }) filename: string;
+  @ApiProperty({
+    example: 'invoice-1001.pdf',
+    description: 'Suggested file name: the artifact filename for raw; its stem with .json or .md otherwise.',
+  })
+  filename: string;
   @ApiProperty({ example: 300 }) expires_in: number;
 }
 
 /** Gateway → artifact: rerun with the caller's key (its sandbox flag decides synthetic vs. charged). */
 export class RerunArtifactCommand extends AccountScopedEnv {
-  @IsDefined() @IsString() @Matches(/^[A-Za-z0-9_-]{1,64}$/)
+  @IsDefined()
+  @IsString()
+  @Matches(/^[A-Za-z0-9_-]{1,64}$/)
   artifactId: string;
 }
 

@@ -1,27 +1,48 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
-import {
-  IsBoolean, IsDefined, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, Matches, Max, Min,
-} from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { AccountScoped } from '../common/account-scoped.js';
 import type { JobStatus } from '../common/constants.js';
 import { MAX_DOCUMENT_PAGES } from '../common/limits.js';
 
 export class JobStatusResponseDto {
   @ApiProperty({ example: 'job_01JD3Q8Y4N6Z2XK7M5T9W0ABCD' }) job_id: string;
-  @ApiProperty({ example: 'art_01JD3Q8Y4N6Z2XK7M5T9W0ABCD', description: 'The artifact the job runs against (spec §4.7: how pipeline_async callers find it).' }) artifact_id: string;
-  @ApiProperty({ example: 'success', enum: ['pending', 'queued_for_processing', 'running', 'success', 'failed', 'cancelled', 'expired'] }) status: JobStatus;
+  @ApiProperty({
+    example: 'art_01JD3Q8Y4N6Z2XK7M5T9W0ABCD',
+    description: 'The artifact the job runs against (spec §4.7: how pipeline_async callers find it).',
+  })
+  artifact_id: string;
+  @ApiProperty({ example: 'success', enum: ['pending', 'queued_for_processing', 'running', 'success', 'failed', 'cancelled', 'expired'] })
+  status: JobStatus;
   @ApiProperty({ example: '2026-11-23T10:00:00.000Z' }) created_at: string;
   @ApiPropertyOptional({ example: '2026-11-23T10:00:04.120Z', description: 'Terminal states only.' }) completed_at?: string;
   @ApiPropertyOptional({ description: 'Status `success` only; presigned, short-lived.' }) result_download_url?: string;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, example: { invoice_number: 'INV-1001', total: { value: 1234.5, currency: 'USD' } }, description: 'Status `success` only; keyed by field key.' }) result?: Record<string, unknown>;
-  @ApiPropertyOptional({ example: 'unsupported_type: image/svg+xml is not supported', description: '`<code>: <message>`; status `failed` or `expired`. `insufficient_funds: …` when the wallet could not cover the document\'s pages (nothing was read or charged).' }) error?: string;
-  @ApiPropertyOptional({ example: 5, description: 'Status `success`, present only when fewer pages were read than the document has (template setting `partial_pages`: the wallet covered only these): the pages read, from the first.' }) pages_read?: number;
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    example: { invoice_number: 'INV-1001', total: { value: 1234.5, currency: 'USD' } },
+    description: 'Status `success` only; keyed by field key.',
+  })
+  result?: Record<string, unknown>;
+  @ApiPropertyOptional({
+    example: 'unsupported_type: image/svg+xml is not supported',
+    description:
+      "`<code>: <message>`; status `failed` or `expired`. `insufficient_funds: …` when the wallet could not cover the document's pages (nothing was read or charged).",
+  })
+  error?: string;
+  @ApiPropertyOptional({
+    example: 5,
+    description:
+      'Status `success`, present only when fewer pages were read than the document has (template setting `partial_pages`: the wallet covered only these): the pages read, from the first.',
+  })
+  pages_read?: number;
   @ApiPropertyOptional({ example: 30, description: 'With `pages_read`: the pages the document has.' }) page_count?: number;
 }
 
 export class JobRef extends AccountScoped {
-  @IsDefined() @IsString() @Matches(/^[A-Za-z0-9_-]{1,64}$/)
+  @IsDefined()
+  @IsString()
+  @Matches(/^[A-Za-z0-9_-]{1,64}$/)
   jobId: string;
 }
 
@@ -116,4 +137,3 @@ export class JobOutcomeCommand {
 export class JobOutcomeReply {
   applied: boolean;
 }
-

@@ -1,7 +1,21 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, Max, Min, MaxLength, ValidateNested,
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  Min,
+  MaxLength,
+  ValidateNested,
 } from 'class-validator';
 import { AccountScoped } from '../common/account-scoped.js';
 import { MAX_ARTIFACT_BYTES, MAX_DOCUMENT_PAGES } from '../common/limits.js';
@@ -10,7 +24,8 @@ export class WalletStatusResponseDto {
   @ApiProperty({ example: 100, description: 'Deposited credits not yet finalised as spend.' }) balance: number;
   @ApiProperty({ example: 97.5, description: 'balance minus holds for in-flight jobs.' }) spendable: number;
   @ApiProperty({ example: false, description: 'When true, new jobs are rejected with 402.' }) is_frozen: boolean;
-  @ApiProperty({ type: 'string', nullable: true, example: null, description: 'payment_failed, manual_freeze, compliance_review, …' }) frozen_reason: string | null;
+  @ApiProperty({ type: 'string', nullable: true, example: null, description: 'payment_failed, manual_freeze, compliance_review, …' })
+  frozen_reason: string | null;
 }
 
 export class OpenWalletCommand extends AccountScoped {
@@ -54,7 +69,12 @@ export class BatchHoldItem {
  */
 export class PlaceBatchHoldCommand extends AccountScoped {
   @IsBoolean() sandbox: boolean;
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(50) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => BatchHoldItem)
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(50)
+  @IsObject({ each: true })
+  @ValidateNested({ each: true })
+  @Type(() => BatchHoldItem)
   items: BatchHoldItem[];
 }
 

@@ -2,7 +2,9 @@ import { IsBoolean, IsDefined, IsOptional, IsString, Matches } from 'class-valid
 
 /** Every command/query from the gateway names the authenticated account; services filter by it. */
 export class AccountScoped {
-  @IsDefined() @IsString() @Matches(/^acct_[0-9a-z]+$/)
+  @IsDefined()
+  @IsString()
+  @Matches(/^acct_[0-9a-z]+$/)
   accountId: string;
 }
 
@@ -11,6 +13,7 @@ export class AccountScopedEnv extends AccountScoped {
   @IsBoolean()
   sandbox: boolean;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   apiKeyId?: string;
 }

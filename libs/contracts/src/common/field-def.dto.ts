@@ -1,8 +1,22 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsIn, IsNumber, IsObject, IsOptional, IsString,
-  Matches, Max, MaxLength, Min, ValidateIf, ValidateNested,
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
 } from 'class-validator';
 import { MAX_FIELD_VALIDATION_NUMBER } from './limits.js';
 import { IsOptionalNotNull } from './optional.js';
@@ -26,89 +40,140 @@ export type OcrEngine = (typeof OCR_ENGINES)[number];
 export class FieldValidationDto {
   @ApiPropertyOptional({
     example: '^INV-\\d+$',
-    description: 'Regular expression the string value must match, run on RE2 (linear time; Unicode mode). RE2 has no backreferences or lookaround: such a pattern is refused with 400 `invalid_regex` and the reason. The distinct patterns of one template or schema may need at most 8 MiB compiled (about 8 KiB + 160 bytes per RE2 instruction: `[a-z]{1000}` ≈ 168 KB): beyond, 400 `patterns_too_large`.',
+    description:
+      'Regular expression the string value must match, run on RE2 (linear time; Unicode mode). RE2 has no backreferences or lookaround: such a pattern is refused with 400 `invalid_regex` and the reason. The distinct patterns of one template or schema may need at most 8 MiB compiled (about 8 KiB + 160 bytes per RE2 instruction: `[a-z]{1000}` ≈ 168 KB): beyond, 400 `patterns_too_large`.',
   })
-  @IsOptionalNotNull() @IsString() @MaxLength(500) @IsRe2Pattern({ context: { code: 'invalid_regex' } })
+  @IsOptionalNotNull()
+  @IsString()
+  @MaxLength(500)
+  @IsRe2Pattern({ context: { code: 'invalid_regex' } })
   regex?: string;
 
   @ApiPropertyOptional({ example: 0, minimum: -MAX_FIELD_VALIDATION_NUMBER, maximum: MAX_FIELD_VALIDATION_NUMBER })
-  @IsOptionalNotNull() @IsNumber() @Min(-MAX_FIELD_VALIDATION_NUMBER) @Max(MAX_FIELD_VALIDATION_NUMBER)
+  @IsOptionalNotNull()
+  @IsNumber()
+  @Min(-MAX_FIELD_VALIDATION_NUMBER)
+  @Max(MAX_FIELD_VALIDATION_NUMBER)
   min_value?: number;
 
   @ApiPropertyOptional({ example: 100000, minimum: -MAX_FIELD_VALIDATION_NUMBER, maximum: MAX_FIELD_VALIDATION_NUMBER })
-  @IsOptionalNotNull() @IsNumber() @Min(-MAX_FIELD_VALIDATION_NUMBER) @Max(MAX_FIELD_VALIDATION_NUMBER)
+  @IsOptionalNotNull()
+  @IsNumber()
+  @Min(-MAX_FIELD_VALIDATION_NUMBER)
+  @Max(MAX_FIELD_VALIDATION_NUMBER)
   max_value?: number;
 
-  @ApiPropertyOptional() @IsOptionalNotNull() @IsBoolean()
+  @ApiPropertyOptional()
+  @IsOptionalNotNull()
+  @IsBoolean()
   required?: boolean;
 }
 
 export class FieldDefDto {
   @ApiProperty({ example: 'invoice_number', pattern: '^[a-z0-9_]+$', description: 'Becomes the JSON key in the result.' })
-  @IsDefined() @IsString() @Matches(/^[a-z0-9_]+$/) @MaxLength(100)
+  @IsDefined()
+  @IsString()
+  @Matches(/^[a-z0-9_]+$/)
+  @MaxLength(100)
   key: string;
 
   @ApiPropertyOptional({ example: 'Invoice Number', description: 'Human-readable label; also what the engine looks for on the page.' })
-  @IsOptionalNotNull() @IsString() @MaxLength(200)
+  @IsOptionalNotNull()
+  @IsString()
+  @MaxLength(200)
   label?: string;
 
   @ApiProperty({ enum: DATA_TYPES, example: 'string' })
-  @IsDefined() @IsIn(DATA_TYPES as unknown as string[], { context: { code: 'invalid_data_type' } })
+  @IsDefined()
+  @IsIn(DATA_TYPES as unknown as string[], { context: { code: 'invalid_data_type' } })
   data_type: DataType;
 
-  @ApiPropertyOptional({ default: false }) @IsOptionalNotNull() @IsBoolean()
+  @ApiPropertyOptional({ default: false })
+  @IsOptionalNotNull()
+  @IsBoolean()
   required?: boolean;
 
   @ApiPropertyOptional({ example: 'The invoice identifier printed near the top.' })
-  @IsOptionalNotNull() @IsString() @MaxLength(1000)
+  @IsOptionalNotNull()
+  @IsString()
+  @MaxLength(1000)
   description?: string;
 
   @ApiPropertyOptional({ type: () => FieldValidationDto })
-  @IsOptionalNotNull() @IsObject() @ValidateNested() @Type(() => FieldValidationDto)
+  @IsOptionalNotNull()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => FieldValidationDto)
   validation?: FieldValidationDto;
 
   @ApiPropertyOptional({ type: () => [FieldDefDto], description: 'Columns of a `table` field.' })
   @ValidateIf((o: FieldDefDto) => o.data_type === 'table' || o.fields !== undefined)
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(50) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => FieldDefDto)
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(50)
+  @IsObject({ each: true })
+  @ValidateNested({ each: true })
+  @Type(() => FieldDefDto)
   fields?: FieldDefDto[];
 }
 
 export class ExtractionSchemaDto {
   @ApiProperty({ type: () => [FieldDefDto], description: 'Ordered field definitions.' })
-  @IsDefined() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(200) @IsObject({ each: true }) @ValidateNested({ each: true }) @Type(() => FieldDefDto)
+  @IsDefined()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(200)
+  @IsObject({ each: true })
+  @ValidateNested({ each: true })
+  @Type(() => FieldDefDto)
   @PatternsWithinShare({ context: { code: 'patterns_too_large' } })
   fields: FieldDefDto[];
 }
 
 export class TemplateSettingsDto {
-  @ApiPropertyOptional({ default: false }) @IsOptionalNotNull() @IsBoolean()
+  @ApiPropertyOptional({ default: false })
+  @IsOptionalNotNull()
+  @IsBoolean()
   auto_save?: boolean;
 
-  @ApiPropertyOptional({ default: 0.7, minimum: 0, maximum: 1 }) @IsOptionalNotNull() @IsNumber() @Min(0) @Max(1)
+  @ApiPropertyOptional({ default: 0.7, minimum: 0, maximum: 1 })
+  @IsOptionalNotNull()
+  @IsNumber()
+  @Min(0)
+  @Max(1)
   confidence_threshold?: number;
 
   @ApiPropertyOptional({
-    default: 'default', enum: OCR_ENGINES,
-    description: '`default`: native tesseract when installed on the worker, else tesseract.js; `tesseract`: the native binary (tesseract.js where it is not installed); `tesseract.js`: the bundled WebAssembly build.',
+    default: 'default',
+    enum: OCR_ENGINES,
+    description:
+      '`default`: native tesseract when installed on the worker, else tesseract.js; `tesseract`: the native binary (tesseract.js where it is not installed); `tesseract.js`: the bundled WebAssembly build.',
   })
-  @IsOptionalNotNull() @IsIn(OCR_ENGINES as unknown as string[])
+  @IsOptionalNotNull()
+  @IsIn(OCR_ENGINES as unknown as string[])
   ocr_engine?: string;
 
   @ApiPropertyOptional({
-    example: 'EUR', nullable: true, pattern: CURRENCY_CODE.source,
+    example: 'EUR',
+    nullable: true,
+    pattern: CURRENCY_CODE.source,
     description:
       'ISO 4217 code given to extracted `currency` amounts whose document prints no currency at all. Without it such an ' +
       'amount is returned as `{ "value": 480, "currency": null }`: the engine never guesses a currency. A currency printed ' +
       'on the document always wins. `null` clears the setting.',
   })
-  @IsOptional() @IsString() @Matches(CURRENCY_CODE, { message: 'default_currency must be an ISO 4217 code such as EUR' })
+  @IsOptional()
+  @IsString()
+  @Matches(CURRENCY_CODE, { message: 'default_currency must be an ISO 4217 code such as EUR' })
   default_currency?: string | null;
 
   @ApiPropertyOptional({
     default: false,
-    description: 'When the wallet cannot cover every page of a document (its real page count is known once processing starts): `false` fails the job with `insufficient_funds` and reads and charges nothing; `true` reads only the first pages the wallet covers, charges those, and the job reports `pages_read` and `page_count`.',
+    description:
+      'When the wallet cannot cover every page of a document (its real page count is known once processing starts): `false` fails the job with `insufficient_funds` and reads and charges nothing; `true` reads only the first pages the wallet covers, charges those, and the job reports `pages_read` and `page_count`.',
   })
-  @IsOptionalNotNull() @IsBoolean()
+  @IsOptionalNotNull()
+  @IsBoolean()
   partial_pages?: boolean;
 }
 

@@ -5,7 +5,8 @@ import { SizedLruCache } from './pattern-cache.js';
 function cache() {
   const created: string[] = [];
   const c = new SizedLruCache<string>({ maxBytes: 100, maxBytesPerOwner: 40 });
-  const get = (owner: string, key: string) => c.getOrCreate(owner, key, () => (created.push(`${owner}/${key}`), { value: key.toUpperCase(), bytes: 10 }));
+  const get = (owner: string, key: string) =>
+    c.getOrCreate(owner, key, () => (created.push(`${owner}/${key}`), { value: key.toUpperCase(), bytes: 10 }));
   return { c, get, created };
 }
 

@@ -57,7 +57,8 @@ export class SizedLruCache<V> {
 
   private insert(id: string, entry: Entry<V>): void {
     const ownerIds = () => this.owners.get(entry.owner)?.ids;
-    while (ownerIds()?.size && this.bytes(entry.owner) + entry.bytes > this.budget.maxBytesPerOwner) this.evict(ownerIds()!.values().next().value!);
+    while (ownerIds()?.size && this.bytes(entry.owner) + entry.bytes > this.budget.maxBytesPerOwner)
+      this.evict(ownerIds()!.values().next().value!);
     while (this.entries.size && this.totalBytes + entry.bytes > this.budget.maxBytes) this.evict(this.entries.keys().next().value!);
     const owned = this.owners.get(entry.owner) ?? { ids: new Set<string>(), bytes: 0 };
     this.owners.set(entry.owner, owned);

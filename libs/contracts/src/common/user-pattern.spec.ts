@@ -4,12 +4,21 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { ExtractionSchemaDto } from './field-def.dto.js';
 import {
-  assertPatternsWithinShare, compiledPatternBytes, compiledUserPattern, MAX_ACCOUNT_PATTERN_BYTES, schemaPatternBytes, userPatternProblem,
+  assertPatternsWithinShare,
+  compiledPatternBytes,
+  compiledUserPattern,
+  MAX_ACCOUNT_PATTERN_BYTES,
+  schemaPatternBytes,
+  userPatternProblem,
 } from './user-pattern.js';
 
 /** Distinct patterns of ~1000 instructions each (≈ 168 KB estimated): `count` of them, for field keys f0, f1, … */
 function heavyFields(count: number, from = 0) {
-  return Array.from({ length: count }, (_, i) => ({ key: `f${from + i}`, data_type: 'string', validation: { regex: `^[a-z]{${1000 - from - i}}$` } }));
+  return Array.from({ length: count }, (_, i) => ({
+    key: `f${from + i}`,
+    data_type: 'string',
+    validation: { regex: `^[a-z]{${1000 - from - i}}$` },
+  }));
 }
 
 describe('tenant patterns', () => {
@@ -45,6 +54,8 @@ describe('tenant patterns', () => {
     ]);
     expect(validateSync(plainToInstance(ExtractionSchemaDto, { fields: fits }))).toEqual([]);
     expect(() => assertPatternsWithinShare(tooMany)).toThrow(DocketError);
-    expect(() => assertPatternsWithinShare([...fits, ...heavyFields(30, 30)])).toThrow(expect.objectContaining({ code: 'patterns_too_large' }));
+    expect(() => assertPatternsWithinShare([...fits, ...heavyFields(30, 30)])).toThrow(
+      expect.objectContaining({ code: 'patterns_too_large' }),
+    );
   });
 });

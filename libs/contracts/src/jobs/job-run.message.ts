@@ -59,4 +59,5 @@ export function keySafeFilename(filename: string): string {
   return ext ? `file.${ext}` : 'file';
 }
 
-export const rawKey = (accountId: string, artifactId: string, filename: string) => `raw/${accountId}/${artifactId}/${keySafeFilename(filename)}`;
+export const rawKey = (accountId: string, artifactId: string, filename: string) =>
+  `raw/${accountId}/${artifactId}/${keySafeFilename(filename)}`;

@@ -16,7 +16,12 @@ export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 /** The result key naming the kind the engine chose. */
 export const DOCUMENT_TYPE_KEY = 'document_type';
 
-const s = (key: string, label: string, description?: string): FieldDefDto => ({ key, label, data_type: 'string', ...(description ? { description } : {}) });
+const s = (key: string, label: string, description?: string): FieldDefDto => ({
+  key,
+  label,
+  data_type: 'string',
+  ...(description ? { description } : {}),
+});
 const d = (key: string, label: string): FieldDefDto => ({ key, label, data_type: 'date' });
 const c = (key: string, label: string): FieldDefDto => ({ key, label, data_type: 'currency' });
 
@@ -32,8 +37,15 @@ export const AUTO_STANDARD_FIELDS: Record<DocumentKind, FieldDefDto[]> = {
     c('tax_amount', 'Tax'),
     c('total_amount', 'Total'),
     {
-      key: 'line_items', label: 'Line Items', data_type: 'table',
-      fields: [s('description', 'Description'), { key: 'quantity', label: 'Quantity', data_type: 'number' }, c('unit_price', 'Unit Price'), c('amount', 'Amount')],
+      key: 'line_items',
+      label: 'Line Items',
+      data_type: 'table',
+      fields: [
+        s('description', 'Description'),
+        { key: 'quantity', label: 'Quantity', data_type: 'number' },
+        c('unit_price', 'Unit Price'),
+        c('amount', 'Amount'),
+      ],
     },
   ],
   receipt: [
@@ -52,21 +64,20 @@ export const AUTO_STANDARD_FIELDS: Record<DocumentKind, FieldDefDto[]> = {
     s('phone', 'Phone'),
     s('reference_number', 'Reference Number'),
   ],
-  table_document: [
-    s('title', 'Title', 'The heading of the document'),
-    d('date', 'Date'),
-    c('total_amount', 'Total'),
-  ],
-  other: [
-    s('title', 'Title', 'The heading of the document'),
-    d('date', 'Date'),
-  ],
+  table_document: [s('title', 'Title', 'The heading of the document'), d('date', 'Date'), c('total_amount', 'Total')],
+  other: [s('title', 'Title', 'The heading of the document'), d('date', 'Date')],
 };
 
 /** The schema snapshot stored on an `auto` job: the kind plus every kind's fields (sandbox results are synthesised from it). */
 export const AUTO_TEMPLATE_SCHEMA: { fields: FieldDefDto[] } = {
   fields: [
     s(DOCUMENT_TYPE_KEY, 'Document Type', `One of ${DOCUMENT_KINDS.join(', ')}`),
-    ...[...new Map(Object.values(AUTO_STANDARD_FIELDS).flat().map((f) => [f.key, f])).values()],
+    ...[
+      ...new Map(
+        Object.values(AUTO_STANDARD_FIELDS)
+          .flat()
+          .map((f) => [f.key, f]),
+      ).values(),
+    ],
   ],
 };

@@ -5,17 +5,47 @@ import { classifyDocument, extractAuto, type AutoDocumentKind } from './auto.ext
 // Invented documents, whole pages as the engine renders them: the kind scorer weighs a page's evidence together, so
 // the cases are realistic pages rather than a title and two label words.
 const INVOICE_EN = [
-  'Brimwell Joinery Ltd', '4 Tollgate Row, Fenmarch', 'INVOICE', 'Invoice Number: INV-2001', 'Invoice date: 2026-11-01', 'Bill to: Orrin Castleby',
-  'Due date: 2026-12-01', 'Description Qty Unit price Amount', 'Oak shelving 2 150.00 300.00', 'Fitting 1 80.00 80.00', 'Subtotal 380.00',
-  'VAT 20% 76.00', 'Total: $456.00', 'Payment terms: 30 days',
+  'Brimwell Joinery Ltd',
+  '4 Tollgate Row, Fenmarch',
+  'INVOICE',
+  'Invoice Number: INV-2001',
+  'Invoice date: 2026-11-01',
+  'Bill to: Orrin Castleby',
+  'Due date: 2026-12-01',
+  'Description Qty Unit price Amount',
+  'Oak shelving 2 150.00 300.00',
+  'Fitting 1 80.00 80.00',
+  'Subtotal 380.00',
+  'VAT 20% 76.00',
+  'Total: $456.00',
+  'Payment terms: 30 days',
 ].join('\n');
 const INVOICE_DE = [
-  'Holzwerk Brandau GmbH', 'Lindenweg 4, 12345 Feldheim', 'Rechnung Nr. 2026-17', 'Rechnungsdatum: 01.11.2026', 'Pos Bezeichnung Menge Einzelpreis Betrag',
-  '1 Regal Eiche 2 150,00 300,00', '2 Montage 1 80,00 80,00', 'Nettobetrag 380,00', 'USt 19 % 72,20', 'Gesamtbetrag 452,20', 'Zahlungsziel 14 Tage',
+  'Holzwerk Brandau GmbH',
+  'Lindenweg 4, 12345 Feldheim',
+  'Rechnung Nr. 2026-17',
+  'Rechnungsdatum: 01.11.2026',
+  'Pos Bezeichnung Menge Einzelpreis Betrag',
+  '1 Regal Eiche 2 150,00 300,00',
+  '2 Montage 1 80,00 80,00',
+  'Nettobetrag 380,00',
+  'USt 19 % 72,20',
+  'Gesamtbetrag 452,20',
+  'Zahlungsziel 14 Tage',
 ].join('\n');
 const INVOICE_FR = [
-  'Atelier Vérane SARL', '12 rue des Tilleuls', 'Facture n° 42', 'Date : 03/02/2026', 'Client : Maison Orbel', 'Désignation  Qté  Prix unitaire  Montant',
-  'Étagère chêne  2  150,00  300,00', 'Pose  1  80,00  80,00', 'Total HT 380,00', 'TVA 20 % 76,00', 'Total TTC 456,00', 'Échéance : 30 jours',
+  'Atelier Vérane SARL',
+  '12 rue des Tilleuls',
+  'Facture n° 42',
+  'Date : 03/02/2026',
+  'Client : Maison Orbel',
+  'Désignation  Qté  Prix unitaire  Montant',
+  'Étagère chêne  2  150,00  300,00',
+  'Pose  1  80,00  80,00',
+  'Total HT 380,00',
+  'TVA 20 % 76,00',
+  'Total TTC 456,00',
+  'Échéance : 30 jours',
 ].join('\n');
 
 describe('classifyDocument', () => {
@@ -36,8 +66,17 @@ describe('classifyDocument', () => {
 
   it('weighs all the evidence: a till receipt titled "TAX INVOICE" is a receipt', () => {
     const receipt = [
-      'KEDAI RUNCIT MAWAR', 'No. 7, Jalan Cempaka Tiga', 'TAX INVOICE', 'Cashier: 02   12/03/2026 14:05',
-      'Teh tarik 2 x 1.50 3.00', 'Roti canai 1.20', 'Nasi lemak 4.50', 'Total 8.70', 'Cash 10.00', 'Change 1.30', 'Thank you, please come again',
+      'KEDAI RUNCIT MAWAR',
+      'No. 7, Jalan Cempaka Tiga',
+      'TAX INVOICE',
+      'Cashier: 02   12/03/2026 14:05',
+      'Teh tarik 2 x 1.50 3.00',
+      'Roti canai 1.20',
+      'Nasi lemak 4.50',
+      'Total 8.70',
+      'Cash 10.00',
+      'Change 1.30',
+      'Thank you, please come again',
     ].join('\n');
     expect(classifyDocument(receipt, 'image/jpeg').kind).toBe('receipt');
   });
@@ -55,7 +94,10 @@ describe('classifyDocument', () => {
 
 describe('extractAuto', () => {
   const schemas = Object.fromEntries(
-    (['invoice', 'receipt', 'form', 'table_document', 'other'] as const).map((k) => [k, { fields: [{ key: `${k}_field`, data_type: 'string' as const }] }]),
+    (['invoice', 'receipt', 'form', 'table_document', 'other'] as const).map((k) => [
+      k,
+      { fields: [{ key: `${k}_field`, data_type: 'string' as const }] },
+    ]),
   ) as Record<AutoDocumentKind, ExtractionSchema>;
 
   /** An engine standing in for the real one: renders `text` and answers each schema's one field. */
@@ -66,7 +108,14 @@ describe('extractAuto', () => {
       async extract(_input, schema): Promise<ExtractionOutput> {
         const key = schema.fields[0].key;
         calls.push(key);
-        return { result: { [key]: 'x' }, fields: { [key]: { confidence: 0.9, errors: [] } }, confidence: 0.9, needsReview: false, pages: 2, markdown: text };
+        return {
+          result: { [key]: 'x' },
+          fields: { [key]: { confidence: 0.9, errors: [] } },
+          confidence: 0.9,
+          needsReview: false,
+          pages: 2,
+          markdown: text,
+        };
       },
     };
   }

@@ -19,8 +19,21 @@ import { documentKindWords } from '../locales/locale.registry.js';
  * | `blank_marks` | log(1 + blanks and boxes to fill in: runs of underscores or dots, ☐ ☑ ☒) |
  */
 export const KIND_FEATURES = [
-  'invoice_strong', 'invoice_weak', 'receipt_strong', 'receipt_weak', 'form_strong', 'form_weak',
-  'table_lines', 'tabular_type', 'lines', 'line_length', 'short_lines', 'amount_lines', 'label_lines', 'digit_share', 'blank_marks',
+  'invoice_strong',
+  'invoice_weak',
+  'receipt_strong',
+  'receipt_weak',
+  'form_strong',
+  'form_weak',
+  'table_lines',
+  'tabular_type',
+  'lines',
+  'line_length',
+  'short_lines',
+  'amount_lines',
+  'label_lines',
+  'digit_share',
+  'blank_marks',
 ] as const;
 
 /** A line shorter than this (in characters) counts as short (receipt item lines, form captions). */
@@ -32,13 +45,20 @@ const TABULAR_TYPES = new Set(['text/csv', 'application/csv', 'application/vnd.m
 const KIND_WORDS = documentKindWords();
 const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const wordPattern = (w: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(w)}(?![\\p{L}\\p{N}])`, 'u');
-const PATTERNS = Object.entries(KIND_WORDS).map(([kind, v]) => ({ kind, strong: v.strong.map(wordPattern), weak: v.weak.map(wordPattern) }));
+const PATTERNS = Object.entries(KIND_WORDS).map(([kind, v]) => ({
+  kind,
+  strong: v.strong.map(wordPattern),
+  weak: v.weak.map(wordPattern),
+}));
 
 /** The feature vector of a document, in {@link KIND_FEATURES} order. */
 export function kindFeatures(markdown: string, mimeType = ''): number[] {
   const text = markdown.toLowerCase();
   const words = PATTERNS.flatMap((p) => [p.strong, p.weak].map((list) => Math.log1p(list.filter((re) => re.test(text)).length)));
-  const lines = markdown.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = markdown
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   const n = Math.max(1, lines.length);
   const share = (test: (l: string) => boolean) => lines.filter(test).length / n;
   const chars = markdown.replace(/\s+/g, '');

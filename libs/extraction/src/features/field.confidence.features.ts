@@ -20,5 +20,13 @@ const LOGIT_EPSILON = 1e-3;
 export function confidenceFeatures(raw: number, type: DataType, scanned: boolean): number[] {
   const p = Math.min(1 - LOGIT_EPSILON, Math.max(LOGIT_EPSILON, raw));
   const kind = type === 'number' || type === 'date' || type === 'currency' ? type : 'string';
-  return [raw, Math.log(p / (1 - p)), +(kind === 'string'), +(kind === 'number'), +(kind === 'date'), +(kind === 'currency'), scanned ? 1 : 0];
+  return [
+    raw,
+    Math.log(p / (1 - p)),
+    +(kind === 'string'),
+    +(kind === 'number'),
+    +(kind === 'date'),
+    +(kind === 'currency'),
+    scanned ? 1 : 0,
+  ];
 }

@@ -17,7 +17,13 @@ function slanted(rows: string[], slope: number): Word[] {
   return words;
 }
 
-const rows = ['SUNRISE PETROL STATION KIOSK', 'Company No: 998877-K branch office', 'LOT 5, JALAN BESAR 4, TAMAN MAJU JAYA', '81990 PEKAN ZETA JOHOR DARUL TAKZIM', 'Telephone: 071234567 Fax: 071234568'];
+const rows = [
+  'SUNRISE PETROL STATION KIOSK',
+  'Company No: 998877-K branch office',
+  'LOT 5, JALAN BESAR 4, TAMAN MAJU JAYA',
+  '81990 PEKAN ZETA JOHOR DARUL TAKZIM',
+  'Telephone: 071234567 Fax: 071234568',
+];
 
 describe('layout builder', () => {
   it('keeps the words of slanted OCR lines on their own lines', () => {
@@ -34,13 +40,32 @@ describe('layout builder', () => {
 
   it('joins an OCR word whose box grew upwards (touching a rule above) to the line it sits on', () => {
     const word = (text: string, x0: number, y0: number): Word => ({ text, x0, x1: x0 + text.length * 14, y0, y1: 530, conf: 0.9 });
-    const words = [word('RULE-TOUCHING', 40, 470), word('28-03-18', 260, 500), word('18:05', 390, 500), word('T2', 480, 466), word('R000246362', 530, 500)];
-    words.push({ text: 'OPERATOR', x0: 40, x1: 152, y0: 545, y1: 575, conf: 0.9 }, { text: 'CASHIER', x0: 170, x1: 268, y0: 545, y1: 575, conf: 0.9 });
-    expect(buildPage(1, 1000, 1000, words, true).lines.map((l) => l.text)).toEqual(['RULE-TOUCHING 28-03-18 18:05 T2 R000246362', 'OPERATOR CASHIER']);
+    const words = [
+      word('RULE-TOUCHING', 40, 470),
+      word('28-03-18', 260, 500),
+      word('18:05', 390, 500),
+      word('T2', 480, 466),
+      word('R000246362', 530, 500),
+    ];
+    words.push(
+      { text: 'OPERATOR', x0: 40, x1: 152, y0: 545, y1: 575, conf: 0.9 },
+      { text: 'CASHIER', x0: 170, x1: 268, y0: 545, y1: 575, conf: 0.9 },
+    );
+    expect(buildPage(1, 1000, 1000, words, true).lines.map((l) => l.text)).toEqual([
+      'RULE-TOUCHING 28-03-18 18:05 T2 R000246362',
+      'OPERATOR CASHIER',
+    ]);
   });
 
   it('drops lone vertical bars (rules, box edges) from OCR pages, not from text layers', () => {
-    const line = ['CONTOH,', '|', '12345', 'BANDAR', '¦|', 'HARAPAN'].map((text, i): Word => ({ text, x0: 40 + i * 120, x1: 140 + i * 120, y0: 500, y1: 524, conf: 0.9 }));
+    const line = ['CONTOH,', '|', '12345', 'BANDAR', '¦|', 'HARAPAN'].map((text, i): Word => ({
+      text,
+      x0: 40 + i * 120,
+      x1: 140 + i * 120,
+      y0: 500,
+      y1: 524,
+      conf: 0.9,
+    }));
     expect(buildPage(1, 1000, 1000, line, true).lines.map((l) => l.text)).toEqual(['CONTOH, 12345 BANDAR HARAPAN']);
     expect(buildPage(1, 1000, 1000, line, false).lines.map((l) => l.text)).toEqual(['CONTOH, | 12345 BANDAR ¦| HARAPAN']);
   });

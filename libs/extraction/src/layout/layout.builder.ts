@@ -21,7 +21,7 @@ export function buildPage(number: number, width: number, height: number, rawWord
   // A scan or photo printed at a slant: rows are grouped on the deskewed centre so that the words of one
   // slanted line stay together instead of mixing with the line above or below.
   const slope = ocr ? skewOf(words) : 0;
-  const centre = (w: Word) => (w.y0 + w.y1) / 2 - slope * (w.x0 + w.x1) / 2;
+  const centre = (w: Word) => (w.y0 + w.y1) / 2 - (slope * (w.x0 + w.x1)) / 2;
   words.sort((a, b) => centre(a) - centre(b) || a.x0 - b.x0);
   const rows: Word[][] = [];
   const rowBox: { y0: number; y1: number; base: number }[] = [];
@@ -29,7 +29,7 @@ export function buildPage(number: number, width: number, height: number, rawWord
   // bottom still sits on the line's baseline, so on scans equal bottoms also join a row.
   const heights = ocr ? words.map((w) => w.y1 - w.y0).sort((a, b) => a - b) : [];
   const typical = heights[heights.length >> 1] ?? 0;
-  const bottom = (w: Word) => w.y1 - slope * (w.x0 + w.x1) / 2;
+  const bottom = (w: Word) => w.y1 - (slope * (w.x0 + w.x1)) / 2;
   for (const w of words) {
     const h = Math.max(1, w.y1 - w.y0);
     const cy = centre(w);
@@ -89,7 +89,8 @@ export function skewOf(words: Word[]): number {
     let next: Word | undefined;
     for (let j = i - 1; j >= 0 && (byCy[j]!.y0 + byCy[j]!.y1) / 2 >= cy - h * SKEW_REACH; j--) next = nearer(w, byCy[j]!, h, next);
     for (let j = i + 1; j < byCy.length && (byCy[j]!.y0 + byCy[j]!.y1) / 2 <= cy + h * SKEW_REACH; j++) next = nearer(w, byCy[j]!, h, next);
-    if (next && /[\p{L}\d]{2}/u.test(next.text)) slopes.push(((next.y0 + next.y1) / 2 - cy) / ((next.x0 + next.x1) / 2 - (w.x0 + w.x1) / 2));
+    if (next && /[\p{L}\d]{2}/u.test(next.text))
+      slopes.push(((next.y0 + next.y1) / 2 - cy) / ((next.x0 + next.x1) / 2 - (w.x0 + w.x1) / 2));
   }
   if (slopes.length < MIN_SKEW_PAIRS) return 0;
   slopes.sort((a, b) => a - b);
@@ -107,7 +108,8 @@ const NEIGHBOUR_HEIGHT_DIFF = 0.3;
 /** The closer of two right-hand neighbours of `w` on its line (close gap, similar height). */
 function nearer(w: Word, v: Word, h: number, best: Word | undefined): Word | undefined {
   const vh = v.y1 - v.y0;
-  if (v === w || v.x0 <= w.x1 - NEIGHBOUR_OVERLAP || v.x0 - w.x1 > h * NEIGHBOUR_GAP || Math.abs(vh - h) > NEIGHBOUR_HEIGHT_DIFF * h) return best;
+  if (v === w || v.x0 <= w.x1 - NEIGHBOUR_OVERLAP || v.x0 - w.x1 > h * NEIGHBOUR_GAP || Math.abs(vh - h) > NEIGHBOUR_HEIGHT_DIFF * h)
+    return best;
   return !best || v.x0 < best.x0 ? v : best;
 }
 

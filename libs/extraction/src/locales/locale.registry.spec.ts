@@ -3,20 +3,110 @@ import { allPacksVocabulary, correctWords, detectLocales, LOCALE_PACKS, vocabula
 
 describe('locale packs', () => {
   it('loads every pack with an id and only known keys, labels folded to lower case', () => {
-    const keys = new Set(['id', 'name', 'country', 'generic', 'detect', 'dateOrder', 'labels', 'legalForms', 'addressWords', 'regions', 'dictionary', 'ocrConfusions', 'ocrFixes', 'greetings', 'tendered', 'change', 'documentTitles', 'documentTitlePrefixes', 'titleNumberWords', 'payWords', 'dueBefore', 'partyPrefixes', 'salutations', 'registrationMarks', 'closingWords', 'bankWords', 'payeeLabels', 'onBehalfOf', 'summaryWords', 'taxCodeWords', 'discountLines', 'depositWords', 'roundingWords', 'amountToPayWords', 'contactWords', 'registrationLabels', 'receiptBodyWords', 'legalAbbreviations', 'houseNumberWords', 'clockWords', 'yesWords', 'noWords', 'documentKinds', 'postcodes',
-      'months', 'ordinals', 'textWords', 'textDateOrder', 'yearWords', 'phoneWords', 'lawReferences', 'postcodePrefixes', 'itemCodeLabels', 'phrases', 'accentedPhrases',
-      'phraseHeads', 'excluding', 'including', 'taxWords', 'taxLinks', 'labelFillers', 'addresseeCells', 'carryOver', 'tableNotes', 'pageWords',
-      'totalModifiers', 'connectors', 'deliveryLabels', 'currencyMarks', 'vatNames', 'registrationCodes']);
+    const keys = new Set([
+      'id',
+      'name',
+      'country',
+      'generic',
+      'detect',
+      'dateOrder',
+      'labels',
+      'legalForms',
+      'addressWords',
+      'regions',
+      'dictionary',
+      'ocrConfusions',
+      'ocrFixes',
+      'greetings',
+      'tendered',
+      'change',
+      'documentTitles',
+      'documentTitlePrefixes',
+      'titleNumberWords',
+      'payWords',
+      'dueBefore',
+      'partyPrefixes',
+      'salutations',
+      'registrationMarks',
+      'closingWords',
+      'bankWords',
+      'payeeLabels',
+      'onBehalfOf',
+      'summaryWords',
+      'taxCodeWords',
+      'discountLines',
+      'depositWords',
+      'roundingWords',
+      'amountToPayWords',
+      'contactWords',
+      'registrationLabels',
+      'receiptBodyWords',
+      'legalAbbreviations',
+      'houseNumberWords',
+      'clockWords',
+      'yesWords',
+      'noWords',
+      'documentKinds',
+      'postcodes',
+      'months',
+      'ordinals',
+      'textWords',
+      'textDateOrder',
+      'yearWords',
+      'phoneWords',
+      'lawReferences',
+      'postcodePrefixes',
+      'itemCodeLabels',
+      'phrases',
+      'accentedPhrases',
+      'phraseHeads',
+      'excluding',
+      'including',
+      'taxWords',
+      'taxLinks',
+      'labelFillers',
+      'addresseeCells',
+      'carryOver',
+      'tableNotes',
+      'pageWords',
+      'totalModifiers',
+      'connectors',
+      'deliveryLabels',
+      'currencyMarks',
+      'vatNames',
+      'registrationCodes',
+    ]);
     expect(LOCALE_PACKS.size).toBeGreaterThanOrEqual(10);
     for (const p of LOCALE_PACKS.values()) {
       expect(Object.keys(p).filter((k) => !keys.has(k))).toEqual([]);
       for (const words of Object.values(p.labels ?? {})) for (const w of words) expect(w).toBe(w.toLowerCase());
-      for (const re of [...(p.legalForms ?? []), ...(p.itemCodeLabels ?? []), ...(p.phraseHeads ?? []), ...Object.values({ ...p.phrases, ...p.accentedPhrases }).flat()])
+      for (const re of [
+        ...(p.legalForms ?? []),
+        ...(p.itemCodeLabels ?? []),
+        ...(p.phraseHeads ?? []),
+        ...Object.values({ ...p.phrases, ...p.accentedPhrases }).flat(),
+      ])
         expect(() => new RegExp(re)).not.toThrow();
-      for (const m of p.currencyMarks ?? []) for (const re of [m.mark, m.detect, m.scan ?? '']) expect(() => new RegExp(re, 'u')).not.toThrow();
+      for (const m of p.currencyMarks ?? [])
+        for (const re of [m.mark, m.detect, m.scan ?? '']) expect(() => new RegExp(re, 'u')).not.toThrow();
       for (const re of p.registrationCodes ?? []) expect(() => new RegExp(re)).not.toThrow();
       if (p.months) expect(p.months).toHaveLength(12);
-      for (const k of ['vatNames', 'months', 'ordinals', 'textWords', 'yearWords', 'phoneWords', 'lawReferences', 'excluding', 'including', 'taxWords', 'labelFillers', 'connectors', 'carryOver', 'deliveryLabels'] as const)
+      for (const k of [
+        'vatNames',
+        'months',
+        'ordinals',
+        'textWords',
+        'yearWords',
+        'phoneWords',
+        'lawReferences',
+        'excluding',
+        'including',
+        'taxWords',
+        'labelFillers',
+        'connectors',
+        'carryOver',
+        'deliveryLabels',
+      ] as const)
         for (const w of [p[k] ?? []].flat(2)) expect(w).toBe(w.toLowerCase());
     }
   });
@@ -81,12 +171,17 @@ describe('compiled word lists', () => {
     expect(v.itemCodeLabel.exec('Art.-Nr. 4711')?.[0]).toBe('Art.-Nr.');
     expect(v.itemCodeLabel.exec('Serial number 7Q44')?.[0]).toBe('Serial number');
     expect(v.itemCodeLabel.test('Description 5')).toBe(false);
-    for (const f of ['GmbH', 'gmbh & co kg', 'S.A', 'e. K.', 'Sp. z o. o.', 'Co.,Ltd', 'Sdn Bhd']) expect(v.legalFormOnly.test(f)).toBe(true);
+    for (const f of ['GmbH', 'gmbh & co kg', 'S.A', 'e. K.', 'Sp. z o. o.', 'Co.,Ltd', 'Sdn Bhd'])
+      expect(v.legalFormOnly.test(f)).toBe(true);
     expect(v.legalFormOnly.test('Acme GmbH')).toBe(false);
   });
 
   it('compiles label phrases, accented ones apart', () => {
-    const replace = (s: string, table: readonly [RegExp, string][]) => table.reduce((t, [re, to]) => t.replace(re, to), s).trim().replace(/\s+/g, ' ');
+    const replace = (s: string, table: readonly [RegExp, string][]) =>
+      table
+        .reduce((t, [re, to]) => t.replace(re, to), s)
+        .trim()
+        .replace(/\s+/g, ' ');
     expect(replace('bill to', v.phrases.folded)).toBe('buyer');
     expect(replace('net a payer', v.phrases.folded)).toBe('total');
     expect(replace('exmo.(s) sr.(s)', v.phrases.folded)).toBe('buyer');
@@ -148,7 +243,9 @@ describe('correctWords (whole-token OCR correction against a locale dictionary)'
   });
 
   it("reads the Malaysian pack's misread house-number and level words and state names back", () => {
-    expect(correctWords('Leve1 2, Wisma Contoh, N0 7, Jalan Mawar, 12345 Kota Beta, SELANGOR IARUL EHSAN', my)).toBe('Level 2, Wisma Contoh, NO 7, Jalan Mawar, 12345 Kota Beta, SELANGOR DARUL EHSAN');
+    expect(correctWords('Leve1 2, Wisma Contoh, N0 7, Jalan Mawar, 12345 Kota Beta, SELANGOR IARUL EHSAN', my)).toBe(
+      'Level 2, Wisma Contoh, NO 7, Jalan Mawar, 12345 Kota Beta, SELANGOR DARUL EHSAN',
+    );
     // (A zero after N is only a house-number word when a figure follows.)
     expect(correctWords('CODE N0X', my)).toBe('CODE N0X');
   });

@@ -209,7 +209,8 @@ export function detectLocales(text: string, currency?: string): string[] {
       continue;
     }
     const d = p.detect ?? {};
-    const score = (currency && d.currencies?.includes(currency) ? CURRENCY_EVIDENCE : 0) + [...evidenceWords(p)].filter((w) => words.has(w)).length;
+    const score =
+      (currency && d.currencies?.includes(currency) ? CURRENCY_EVIDENCE : 0) + [...evidenceWords(p)].filter((w) => words.has(w)).length;
     if (score >= (d.minScore ?? DEFAULT_MIN_SCORE)) out.push(p.id);
   }
   return out;
@@ -377,7 +378,23 @@ export function vocabularyFor(ids: readonly string[]): Vocabulary {
 }
 
 /** The word lists of the extraction steps (dates, amounts, labels, tables), compiled for `vocabularyFor`. */
-function moreWords(packs: LocalePack[]): Omit<Vocabulary, 'ids' | 'dateOrder' | 'legalForm' | 'addressWord' | 'regions' | 'dictionary' | 'confusions' | 'ocrFixes' | 'greeting' | 'tendered' | 'change' | 'countrySpecific'> {
+function moreWords(
+  packs: LocalePack[],
+): Omit<
+  Vocabulary,
+  | 'ids'
+  | 'dateOrder'
+  | 'legalForm'
+  | 'addressWord'
+  | 'regions'
+  | 'dictionary'
+  | 'confusions'
+  | 'ocrFixes'
+  | 'greeting'
+  | 'tendered'
+  | 'change'
+  | 'countrySpecific'
+> {
   const all = <K extends keyof LocalePack>(k: K) => collect(packs, k);
   const words = (k: keyof LocalePack) => alternation(all(k) as string[], true) ?? '(?!)';
   const sources = (k: keyof LocalePack) => alternation(all(k) as string[], false) ?? '(?!)';
@@ -385,8 +402,10 @@ function moreWords(packs: LocalePack[]): Omit<Vocabulary, 'ids' | 'dateOrder' | 
   const phrases = (k: keyof LocalePack) => words(k).replace(/ /g, '\\s+');
   const months = new Map<string, number>();
   for (const p of packs) p.months?.forEach((names, i) => names.forEach((n) => months.has(n) || months.set(n, i + 1)));
-  const textWords = (monthFirst: boolean) => new Set(packs.filter((p) => (p.textDateOrder === 'mdy') === monthFirst).flatMap((p) => p.textWords ?? []));
-  const taxPhrase = (k: 'excluding' | 'including') => new RegExp(`\\b(?:${words(k)})\\.?\\s+(?:(?:${words('taxLinks')})\\s+)?(?:${words('taxWords')})\\b`, 'g');
+  const textWords = (monthFirst: boolean) =>
+    new Set(packs.filter((p) => (p.textDateOrder === 'mdy') === monthFirst).flatMap((p) => p.textWords ?? []));
+  const taxPhrase = (k: 'excluding' | 'including') =>
+    new RegExp(`\\b(?:${words(k)})\\.?\\s+(?:(?:${words('taxLinks')})\\s+)?(?:${words('taxWords')})\\b`, 'g');
   return {
     months,
     monthPattern: alternation([...months.keys()], true) ?? '(?!)',
@@ -404,7 +423,9 @@ function moreWords(packs: LocalePack[]): Omit<Vocabulary, 'ids' | 'dateOrder' | 
       // (Not followed by a word character rather than `\b`: a phrase may end in punctuation, "Exmo.(s) Sr.(s)".)
       folded: phraseTable(packs, 'phrases', (alt) => new RegExp(`\\b(?:${alt})(?!\\w)`, 'g')),
     },
-    phraseHead: new RegExp(`\\b(?:${alternation([...all('phraseHeads'), ...all('excluding').map(escape), ...all('including').map(escape)], false) ?? '(?!)'})\\.?$`),
+    phraseHead: new RegExp(
+      `\\b(?:${alternation([...all('phraseHeads'), ...all('excluding').map(escape), ...all('including').map(escape)], false) ?? '(?!)'})\\.?$`,
+    ),
     netPhrase: taxPhrase('excluding'),
     grossPhrase: taxPhrase('including'),
     labelFillers: new Set(all('labelFillers')),
@@ -431,10 +452,15 @@ function partyWords(packs: LocalePack[]): PartyWords {
   // (Date label words of some length: "dt" alone is too short to end an address line.)
   const dateWords = [...packs.flatMap((p) => p.labels?.date ?? []).filter((w) => w.length >= MIN_CONTACT_DATE_WORD), 'date'];
   // Legal forms printed with a closing dot, the dot left off: "Ltd\\.?" → "Ltd".
-  const dotted = all('legalForms').filter((f) => /\\\.\??$/.test(f)).map((f) => f.replace(/\\\.\??$/, ''));
+  const dotted = all('legalForms')
+    .filter((f) => /\\\.\??$/.test(f))
+    .map((f) => f.replace(/\\\.\??$/, ''));
   return {
     documentTitle: new RegExp(`^(?:(?:${src('documentTitlePrefixes')})\\s+)?(?:(?:${lit('taxWords')})\\s+)?(?:${titles})\\b`, 'i'),
-    titleNumber: new RegExp(`^\\s*(?:${src('documentTitles')})\\s*(?:${src('titleNumberWords')})?\\s*:?\\s*([A-Z0-9][A-Z0-9\\-/._]*\\d[A-Z0-9\\-/._]*)\\s*$`, 'i'),
+    titleNumber: new RegExp(
+      `^\\s*(?:${src('documentTitles')})\\s*(?:${src('titleNumberWords')})?\\s*:?\\s*([A-Z0-9][A-Z0-9\\-/._]*\\d[A-Z0-9\\-/._]*)\\s*$`,
+      'i',
+    ),
     payWord: new RegExp(`(?<!\\p{L})(?:${src('payWords')})(?!\\p{L})`, 'iu'),
     dueBefore: new RegExp(`\\b(?:${src('dueBefore')})\\s*$`, 'i'),
     partyPrefix: new RegExp(`^(?:${src('partyPrefixes')})\\s*:?\\s+`, 'i'),
@@ -446,7 +472,17 @@ function partyWords(packs: LocalePack[]): PartyWords {
     payee: new RegExp(`\\b(?:${src('payeeLabels')})\\s*:?\\s+(.+)$`, 'i'),
     onBehalfOf: new RegExp(`^(.*?\\p{L}{2}.*?)[\\s,]+(?:${src('onBehalfOf')})\\s+\\S`, 'iu'),
     taxSummary: new RegExp(
-      [`\\b(?:${lit('taxWords')})\\b.*\\b(?:${lit('summaryWords')})\\b`, `\\b(?:${lit('summaryWords')})\\b.*\\b(?:${lit('taxWords')})\\b`, `\\b(?:amount|amt|${alternation(packs.flatMap((p) => p.labels?.amount ?? []), true) ?? 'amount'})\\b.*\\b(?:${lit('taxWords')})\\s*\\(`, `\\b(?:${lit('taxWords')})\\s*(?:${lit('taxCodeWords')})\\b`].join('|'),
+      [
+        `\\b(?:${lit('taxWords')})\\b.*\\b(?:${lit('summaryWords')})\\b`,
+        `\\b(?:${lit('summaryWords')})\\b.*\\b(?:${lit('taxWords')})\\b`,
+        `\\b(?:amount|amt|${
+          alternation(
+            packs.flatMap((p) => p.labels?.amount ?? []),
+            true,
+          ) ?? 'amount'
+        })\\b.*\\b(?:${lit('taxWords')})\\s*\\(`,
+        `\\b(?:${lit('taxWords')})\\s*(?:${lit('taxCodeWords')})\\b`,
+      ].join('|'),
       'i',
     ),
     discountLine: new RegExp(`\\b(?:${src('discountLines')})\\b`, 'i'),
@@ -472,7 +508,11 @@ export function yesNoWords(): { yes: ReadonlySet<string>; no: ReadonlySet<string
 
 /** The document-kind words of every shipped pack (the `auto` template classifies before any language is known). */
 export function documentKindWords(): Record<'invoice' | 'receipt' | 'form', { strong: string[]; weak: string[] }> {
-  const out = { invoice: { strong: [] as string[], weak: [] as string[] }, receipt: { strong: [] as string[], weak: [] as string[] }, form: { strong: [] as string[], weak: [] as string[] } };
+  const out = {
+    invoice: { strong: [] as string[], weak: [] as string[] },
+    receipt: { strong: [] as string[], weak: [] as string[] },
+    form: { strong: [] as string[], weak: [] as string[] },
+  };
   for (const p of LOCALE_PACKS.values())
     for (const kind of ['invoice', 'receipt', 'form'] as const) {
       out[kind].strong.push(...(p.documentKinds?.[kind]?.strong ?? []));
@@ -511,7 +551,9 @@ export function correctWords(text: string, v: Vocabulary): string {
     out = out.replace(/[\p{L}\d|]+/gu, (w) => {
       const up = w.toUpperCase();
       if (up.length < MIN_CORRECTED_LENGTH || !/\p{L}/u.test(w) || v.dictionary.includes(up)) return w;
-      const hit = v.dictionary.find((d) => d.length === up.length && (differsByOne(up, d, v.confusions) || (d.length >= LONG_WORD && differsByOne(up, d))));
+      const hit = v.dictionary.find(
+        (d) => d.length === up.length && (differsByOne(up, d, v.confusions) || (d.length >= LONG_WORD && differsByOne(up, d))),
+      );
       if (!hit) return w;
       return w === up ? hit : w === w.toLowerCase() ? hit.toLowerCase() : hit[0] + hit.slice(1).toLowerCase();
     });
@@ -530,7 +572,10 @@ export function correctWords(text: string, v: Vocabulary): string {
 function correctPhrase(text: string, phrase: string): string {
   const want = phrase.split(' ');
   // (Matched by lookahead at every word start: a short word before the phrase, "OWL SON BHD", must not hide it.)
-  const re = new RegExp(`(?<![\\p{L}\\d])(?=(${want.map((w) => `([\\p{L}\\d]{${w.length}})`).join(PHRASE_SEPARATOR)})(?![\\p{L}\\d]))`, 'gu');
+  const re = new RegExp(
+    `(?<![\\p{L}\\d])(?=(${want.map((w) => `([\\p{L}\\d]{${w.length}})`).join(PHRASE_SEPARATOR)})(?![\\p{L}\\d]))`,
+    'gu',
+  );
   let out = text;
   for (const hit of [...text.matchAll(re)].reverse()) {
     const m = hit[1]!;
@@ -547,7 +592,11 @@ function correctPhrase(text: string, phrase: string): string {
     const bad = got[wrong]!;
     // (Only a reading whose other words share one case: an exact word in capitals or in title case.)
     const others = got.filter((_, i) => i !== wrong);
-    const fix = others.every((o) => o === o.toUpperCase()) ? want[wrong]! : others.every((o) => o === o[0] + o.slice(1).toLowerCase()) ? want[wrong]![0] + want[wrong]!.slice(1).toLowerCase() : undefined;
+    const fix = others.every((o) => o === o.toUpperCase())
+      ? want[wrong]!
+      : others.every((o) => o === o[0] + o.slice(1).toLowerCase())
+        ? want[wrong]![0] + want[wrong]!.slice(1).toLowerCase()
+        : undefined;
     if (!fix) continue;
     const at = hit.index! + m.indexOf(bad, got.slice(0, wrong).join('').length);
     out = out.slice(0, at) + fix + out.slice(at + bad.length);
@@ -585,16 +634,25 @@ export const CURRENCY_MARKS: readonly (readonly [RegExp, string])[] = [...LOCALE
 );
 
 /** The letter currency marks of every pack as one alternation of regex sources ("RM|Rs\\.?|zł"), longest first. */
-export const CURRENCY_MARK_SOURCE: string = alternation([...LOCALE_PACKS.values()].flatMap((p) => (p.currencyMarks ?? []).map((m) => m.mark)), false) ?? '(?!)';
+export const CURRENCY_MARK_SOURCE: string =
+  alternation(
+    [...LOCALE_PACKS.values()].flatMap((p) => (p.currencyMarks ?? []).map((m) => m.mark)),
+    false,
+  ) ?? '(?!)';
 
 /** A pack's letter currency mark printed as a document's currency: its `scan`, else the mark beside a figure. */
-const markScan = (m: { mark: string; scan?: string }) => m.scan ?? `(?<!\\p{L})(?:${m.mark})(?=\\s?-?\\d)|(?<=\\d\\s{0,3})(?:${m.mark})(?!\\p{L})`;
+const markScan = (m: { mark: string; scan?: string }) =>
+  m.scan ?? `(?<!\\p{L})(?:${m.mark})(?=\\s?-?\\d)|(?<=\\d\\s{0,3})(?:${m.mark})(?!\\p{L})`;
 
 /** Every pack's letter currency marks as printed for a document's currency, one alternation of sources. */
-export const CURRENCY_SCAN_SOURCE: string = [...LOCALE_PACKS.values()].flatMap((p) => (p.currencyMarks ?? []).map(markScan)).join('|') || '(?!)';
+export const CURRENCY_SCAN_SOURCE: string =
+  [...LOCALE_PACKS.values()].flatMap((p) => (p.currencyMarks ?? []).map(markScan)).join('|') || '(?!)';
 
 /** A value-added tax named anywhere in a text, any case (every pack's `vatNames`). */
-export const VAT_NAME: RegExp = new RegExp(`(?<![\\p{L}])(?:${alternation(collect([...LOCALE_PACKS.values()], 'vatNames'), true) ?? '(?!)'})(?![\\p{L}])`, 'iu');
+export const VAT_NAME: RegExp = new RegExp(
+  `(?<![\\p{L}])(?:${alternation(collect([...LOCALE_PACKS.values()], 'vatNames'), true) ?? '(?!)'})(?![\\p{L}])`,
+  'iu',
+);
 
 /** A line ending in a company registration code of one of the packs' shapes (`registrationCodes`). */
 export const REGISTRATION_CODE: RegExp = new RegExp(alternation(collect([...LOCALE_PACKS.values()], 'registrationCodes'), false) ?? '(?!)');

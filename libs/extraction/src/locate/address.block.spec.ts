@@ -9,7 +9,14 @@ const my = vocabularyFor(['en', 'ms-MY']);
 
 describe('findAddressBlock (candidates and scoring)', () => {
   it('starts at the street line, not at a tagline printed between the name and the address', () => {
-    const d = doc('HARBOUR CAFE', 'Operated under licence of Harbour Group', 'Unit 4, Maple Road', '12345 Eastfield', 'Tel 01-234 5678', 'Total 9.00');
+    const d = doc(
+      'HARBOUR CAFE',
+      'Operated under licence of Harbour Group',
+      'Unit 4, Maple Road',
+      '12345 Eastfield',
+      'Tel 01-234 5678',
+      'Total 9.00',
+    );
     expect(findAddressBlock(d, en, d.pages[0]!.lines[0])?.text).toBe('Unit 4, Maple Road 12345 Eastfield');
   });
 
@@ -31,7 +38,16 @@ describe('findAddressBlock (candidates and scoring)', () => {
   });
 
   it('prefers the block right under the issuer to a block printed lower (the addressee)', () => {
-    const d = doc('Nordwind Werkzeuge GmbH', 'Maple Road 12', '12345 Eastfield', '', 'Bill to', 'Lindenhof Bakery', 'Birch Lane 7', '54321 Westbrook');
+    const d = doc(
+      'Nordwind Werkzeuge GmbH',
+      'Maple Road 12',
+      '12345 Eastfield',
+      '',
+      'Bill to',
+      'Lindenhof Bakery',
+      'Birch Lane 7',
+      '54321 Westbrook',
+    );
     expect(findAddressBlock(d, en, d.pages[0]!.lines[0])?.text).toBe('Maple Road 12 12345 Eastfield');
   });
 
@@ -40,18 +56,44 @@ describe('findAddressBlock (candidates and scoring)', () => {
     expect(findAddressBlock(d, my)?.text).toBe('QX4411, SEKSYEN Z2, 12345 KOTA BETA, SELANGOR DARUL EHSAN.');
   });
   it('takes a line labelled by a street or building word ("Lot No :") as an address line', () => {
-    const d = doc('KEDAI CONTOH', 'Lot No :7, Level 2, Wisma Contoh', 'No 61, Jalan Mawar, 12345 KOTA BETA', 'Tel: 01-2345678', 'Total 9.00');
-    expect(findAddressBlock(d, my, d.pages[0]!.lines[0])?.text).toBe('Lot No :7, Level 2, Wisma Contoh No 61, Jalan Mawar, 12345 KOTA BETA');
+    const d = doc(
+      'KEDAI CONTOH',
+      'Lot No :7, Level 2, Wisma Contoh',
+      'No 61, Jalan Mawar, 12345 KOTA BETA',
+      'Tel: 01-2345678',
+      'Total 9.00',
+    );
+    expect(findAddressBlock(d, my, d.pages[0]!.lines[0])?.text).toBe(
+      'Lot No :7, Level 2, Wisma Contoh No 61, Jalan Mawar, 12345 KOTA BETA',
+    );
     expect(findAddressBlock(doc('KEDAI CONTOH', 'Site No :7', 'Total 9.00'), my)).toBeUndefined();
   });
 
   it('closes a line ending in its postcode with the town printed on the next line', () => {
-    const d = doc('KEDAI CONTOH', '9-11, JALAN MAWAR 2/3', 'SEKSYEN 8, BANDAR CONTOH, 12345', 'KOTA BETA, SELANGOR', '01-2345678', 'Date 01/02/2024');
-    expect(findAddressBlock(d, my, d.pages[0]!.lines[0])?.text).toBe('9-11, JALAN MAWAR 2/3 SEKSYEN 8, BANDAR CONTOH, 12345 KOTA BETA, SELANGOR');
+    const d = doc(
+      'KEDAI CONTOH',
+      '9-11, JALAN MAWAR 2/3',
+      'SEKSYEN 8, BANDAR CONTOH, 12345',
+      'KOTA BETA, SELANGOR',
+      '01-2345678',
+      'Date 01/02/2024',
+    );
+    expect(findAddressBlock(d, my, d.pages[0]!.lines[0])?.text).toBe(
+      '9-11, JALAN MAWAR 2/3 SEKSYEN 8, BANDAR CONTOH, 12345 KOTA BETA, SELANGOR',
+    );
   });
 
   it('starts at a first line ending in a comma that the street line continues, not at the line after it', () => {
-    const d = doc('KEDAI CONTOH SDN BHD', 'Parking Office, Basement 2,', 'Lebuhraya Contoh, XY7,', '12345 Kota Beta, Selangor', 'Tel: 01-2345678', 'Total 9.00');
-    expect(findAddressBlock(d, my, d.pages[0]!.lines[0])?.text).toBe('Parking Office, Basement 2, Lebuhraya Contoh, XY7, 12345 Kota Beta, Selangor');
+    const d = doc(
+      'KEDAI CONTOH SDN BHD',
+      'Parking Office, Basement 2,',
+      'Lebuhraya Contoh, XY7,',
+      '12345 Kota Beta, Selangor',
+      'Tel: 01-2345678',
+      'Total 9.00',
+    );
+    expect(findAddressBlock(d, my, d.pages[0]!.lines[0])?.text).toBe(
+      'Parking Office, Basement 2, Lebuhraya Contoh, XY7, 12345 Kota Beta, Selangor',
+    );
   });
 });

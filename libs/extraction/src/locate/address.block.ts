@@ -27,7 +27,7 @@ export function isRegistrationCode(t: string): boolean {
 const POSTCODE = /(?:^|[\s,\-])\d{4,6}(?=[\s,]+\p{L}{3,})|\p{L}{3,},?\s+\d{4,6}\.?\s*$/u;
 /** A postcode followed by a street word ("4321, JALAN CONTOH") is a lot number. */
 export function isPostcodeLine(t: string, v: Vocabulary): boolean {
-  for (let from = 0; from < t.length; ) {
+  for (let from = 0; from < t.length;) {
     const rest = t.slice(from);
     const m = [POSTCODE.exec(rest), v.postcode.exec(rest)].filter((x) => x !== null).sort((a, b) => a.index - b.index)[0];
     if (!m) return false;
@@ -41,13 +41,15 @@ export function isPostcodeLine(t: string, v: Vocabulary): boolean {
 /** A line of only region, state or country names (locale packs' `regions`), the last line of an address. */
 export function isRegionLine(t: string, v: Vocabulary): boolean {
   // (A stray mark of one or two characters beside it, "3 ‖ SELANGOR", is OCR noise.)
-  const core = t.split(/\s+/).filter((w) => !/^[^\p{L}]{1,2}$/u.test(w)).join(' ');
+  const core = t
+    .split(/\s+/)
+    .filter((w) => !/^[^\p{L}]{1,2}$/u.test(w))
+    .join(' ');
   const ws = core.toLowerCase().match(/\p{L}+/gu) ?? [];
   return ws.length > 0 && ws.length <= MAX_REGION_WORDS && !/\d/.test(core) && ws.every((w) => v.regions.has(w));
 }
 /** A region line names at most this many words ("Wilayah Persekutuan Kuala Lumpur" is four). */
 const MAX_REGION_WORDS = 4;
-
 
 /** Weights of the address-block features (one table: tune here, nowhere else). */
 export const ADDRESS_FEATURES = {
@@ -121,13 +123,18 @@ function addressPart(l: Line, v: Vocabulary): { words: Word[]; text: string } | 
   const t = l.text.trim();
   // (A label that is a street or building word, "Lot No: 12, Level 3", opens an address line, not a detail.)
   const labelled = LABELLED.test(t) && !v.addressWord.test(/^\W*(\p{L}+)/u.exec(t)?.[1] ?? '');
-  if (!t || /^\(.*\)$/.test(t) || isRegistrationCode(t) || v.party.receiptBody.test(t) || v.party.documentTitle.test(t) || labelled) return undefined;
+  if (!t || /^\(.*\)$/.test(t) || isRegistrationCode(t) || v.party.receiptBody.test(t) || v.party.documentTitle.test(t) || labelled)
+    return undefined;
   const cut = l.words.findIndex((w) => v.party.contactWord.test(w.text));
   let words = cut >= 0 ? l.words.slice(0, cut) : l.words;
   // (An identifier printed before the address on the same line, "(REG 0012345678) NO 5, JALAN CONTOH …", is cut off.)
   const lastId = words.findLastIndex((w) => ID_RUN.test(w.text));
   if (lastId >= 0) words = words.slice(lastId + 1);
-  const text = words.map((w) => w.text).join(' ').replace(/^[^\p{L}\d]+/u, '').trim();
+  const text = words
+    .map((w) => w.text)
+    .join(' ')
+    .replace(/^[^\p{L}\d]+/u, '')
+    .trim();
   if (v.party.registrationLabel.test(text)) return undefined;
   if (!text || findDates(text).length || v.party.time.test(text) || isAmountLine(text) || ID_RUN.test(text)) return undefined;
   return { words, text };
@@ -154,7 +161,14 @@ export function findAddressBlock(doc: DocLayout, v: Vocabulary, issuer?: Line): 
     let to = townAfter[end + 1] ? end + 1 : end;
     // (A street line without a postcode may be closed by its town: one short bare line that ends the run.)
     if (!postcode && isTownLine(to + 1) && !parts[to + 2]) to++;
-    while (postcode && to + 1 < lines.length && to - end < MAX_AFTER_POSTCODE + (townAfter[end + 1] ? 1 : 0) && parts[to + 1] && (isRegionLine(fixed(to + 1), v) || v.addressWord.test(fixed(to + 1)))) to++;
+    while (
+      postcode &&
+      to + 1 < lines.length &&
+      to - end < MAX_AFTER_POSTCODE + (townAfter[end + 1] ? 1 : 0) &&
+      parts[to + 1] &&
+      (isRegionLine(fixed(to + 1), v) || v.addressWord.test(fixed(to + 1)))
+    )
+      to++;
     for (let start = end; start >= 0 && end - start < MAX_ADDRESS_LINES && parts[start]; start--) {
       const score = scoreBlock(start, to);
       if (score >= MIN_ADDRESS_SCORE && (!best || score > best.score)) best = { score, from: start, to };
@@ -163,7 +177,11 @@ export function findAddressBlock(doc: DocLayout, v: Vocabulary, issuer?: Line): 
   if (!best) return undefined;
   const chosen = parts.slice(best.from, best.to + 1) as { words: Word[]; text: string }[];
   const text = chosen.map((p) => p.text).join(' ');
-  return { lines: lines.slice(best.from, best.to + 1), words: chosen.flatMap((p) => p.words), text: page.ocr ? correctWords(text, v) : text };
+  return {
+    lines: lines.slice(best.from, best.to + 1),
+    words: chosen.flatMap((p) => p.words),
+    text: page.ocr ? correctWords(text, v) : text,
+  };
 
   function isTownLine(i: number): boolean {
     const t = parts[i] ? fixed(i) : '';
@@ -185,7 +203,8 @@ export function findAddressBlock(doc: DocLayout, v: Vocabulary, issuer?: Line): 
     const first = fixed(start);
     // (A block opening with its postcode line has lost its street line: the postcode's figures are no house number.)
     const postcodeFirst = postcodeAt[start] && !v.addressWord.test(first);
-    const opens = v.party.houseOpener.test(first) || v.addressWord.test(first.split(/\s+/)[0] ?? '') || (start < to && CONTINUED.test(first));
+    const opens =
+      v.party.houseOpener.test(first) || v.addressWord.test(first.split(/\s+/)[0] ?? '') || (start < to && CONTINUED.test(first));
     if (!postcodeFirst && opens) s += W.startsLikeAddress;
     else if (!/\d/.test(first) && !v.addressWord.test(first)) s += W.bareStart;
     if (at >= 0) s += start > at ? W.issuerGap * (start - at - 1) : W.aboveIssuer;

@@ -68,7 +68,13 @@ function taxRateAmount(l: Line, ctx: DocContext): number | undefined {
  * total: the tax amount is then the sum of those lines. The picked tax line is widened to the run of rate lines
  * around it, and the sum is kept only when net + sum = total, so a single rate line stays as it is.
  */
-export function sumTaxRates(doc: DocLayout, fields: FieldDef[], result: Record<string, unknown>, meta: Record<string, FieldMeta>, ctx: DocContext): void {
+export function sumTaxRates(
+  doc: DocLayout,
+  fields: FieldDef[],
+  result: Record<string, unknown>,
+  meta: Record<string, FieldMeta>,
+  ctx: DocContext,
+): void {
   const { net, tax, total } = summaryFields(fields);
   if (!net || !tax || !total) return;
   const [n, x, t] = [net, tax, total].map((f) => amountOf(result[f.key]));
@@ -94,7 +100,13 @@ export function sumTaxRates(doc: DocLayout, fields: FieldDef[], result: Record<s
  * A tax line whose label the vocabulary does not know ("NM GRT 8.1875%", a local levy) still stands between the net
  * amount and the total with a rate and the difference of the two: that printed amount is the tax.
  */
-export function taxBetween(doc: DocLayout, fields: FieldDef[], result: Record<string, unknown>, meta: Record<string, FieldMeta>, ctx: DocContext): void {
+export function taxBetween(
+  doc: DocLayout,
+  fields: FieldDef[],
+  result: Record<string, unknown>,
+  meta: Record<string, FieldMeta>,
+  ctx: DocContext,
+): void {
   const { net, tax, total } = summaryFields(fields);
   if (!net || !tax || !total || result[tax.key] !== undefined) return;
   const [n, t] = [amountOf(result[net.key]), amountOf(result[total.key])];
@@ -104,9 +116,16 @@ export function taxBetween(doc: DocLayout, fields: FieldDef[], result: Record<st
   if (!page) return;
   const between = page.lines.filter((l) => l.y0 > mn.bbox![3] - 0.5 && l.y1 < mt.bbox![1] + 0.5);
   const want = Math.round((t - n) * 100) / 100;
-  const hits = between.filter((l) => /\d\s?%/.test(l.text) && findNumbers(l.text, ctx).some((x) => typeof x.value === 'number' && Math.abs(x.value - want) < 0.006));
+  const hits = between.filter(
+    (l) => /\d\s?%/.test(l.text) && findNumbers(l.text, ctx).some((x) => typeof x.value === 'number' && Math.abs(x.value - want) < 0.006),
+  );
   if (hits.length !== 1) return;
   const l = hits[0]!;
   result[tax.key] = withAmount(result[total.key], want);
-  meta[tax.key] = { confidence: Math.round(Math.min(mn.confidence, mt.confidence) * 0.8 * 1000) / 1000, page: page.number, bbox: [l.x0, l.y0, l.x1, l.y1], errors: [] };
+  meta[tax.key] = {
+    confidence: Math.round(Math.min(mn.confidence, mt.confidence) * 0.8 * 1000) / 1000,
+    page: page.number,
+    bbox: [l.x0, l.y0, l.x1, l.y1],
+    errors: [],
+  };
 }

@@ -52,16 +52,33 @@ describe('constraint 1: an amount is never a year, date, postcode, phone number 
   });
 
   it('a postcode after a tax office is not the tax amount', () => {
-    const r = run([...head(), ...items(), ...row(270, [380, 'Net amount'], [545, '100.00', 'r']), ...row(282, [380, 'Total'], [545, '100.00', 'r']), L(50, 320, 'Tax office: Finanzamt Nordstadt, 20095 Hamburg')]);
+    const r = run([
+      ...head(),
+      ...items(),
+      ...row(270, [380, 'Net amount'], [545, '100.00', 'r']),
+      ...row(282, [380, 'Total'], [545, '100.00', 'r']),
+      L(50, 320, 'Tax office: Finanzamt Nordstadt, 20095 Hamburg'),
+    ]);
     expect(r.tax_amount).toBeUndefined();
     expect(r.total_amount).toBe(100);
   });
 
   it('a phone number is not the total', () => {
     // (Printed after the summary: among equal labels the later one would otherwise win.)
-    const r = run([...head(), ...items(), ...summary(270), L(50, 320, 'Total service hotline: 040 123 456'), L(50, 332, 'Total support: +49 40 1234567')]);
+    const r = run([
+      ...head(),
+      ...items(),
+      ...summary(270),
+      L(50, 320, 'Total service hotline: 040 123 456'),
+      L(50, 332, 'Total support: +49 40 1234567'),
+    ]);
     expect(r.total_amount).toBe(119);
-    const bare = run([...head(), ...items(), ...row(270, [380, 'Net amount'], [545, '100.00', 'r']), L(50, 320, 'Total service hotline: 040 123 456')]);
+    const bare = run([
+      ...head(),
+      ...items(),
+      ...row(270, [380, 'Net amount'], [545, '100.00', 'r']),
+      L(50, 320, 'Total service hotline: 040 123 456'),
+    ]);
     expect(bare.total_amount).not.toBe(40123456);
   });
 
@@ -130,7 +147,12 @@ describe('constraint 2: a label is never a value', () => {
   });
 
   it('a legal form alone is not a party name', () => {
-    const r = run([L(50, 40, 'Nordwind Werkzeuge', 14, true), ...row(120, [50, 'Customer:'], [200, 'GmbH']), ...row(132, [50, 'Seller:'], [200, 'S.A.']), ...summary(270)]);
+    const r = run([
+      L(50, 40, 'Nordwind Werkzeuge', 14, true),
+      ...row(120, [50, 'Customer:'], [200, 'GmbH']),
+      ...row(132, [50, 'Seller:'], [200, 'S.A.']),
+      ...summary(270),
+    ]);
     expect(r.buyer_name).not.toBe('GmbH');
     expect(r.seller_name).not.toBe('S.A.');
   });
@@ -138,7 +160,13 @@ describe('constraint 2: a label is never a value', () => {
 
 describe('constraint 3: totals consistency', () => {
   it('net + tax = total picks the printed total over a larger amount paid', () => {
-    const r = run([...head(), ...items(), ...summary(270), ...row(306, [380, 'Total paid'], [545, '150.00', 'r']), ...row(318, [380, 'Change'], [545, '31.00', 'r'])]);
+    const r = run([
+      ...head(),
+      ...items(),
+      ...summary(270),
+      ...row(306, [380, 'Total paid'], [545, '150.00', 'r']),
+      ...row(318, [380, 'Change'], [545, '31.00', 'r']),
+    ]);
     expect(r).toMatchObject({ net_amount: 100, tax_amount: 19, total_amount: 119 });
   });
 
@@ -215,7 +243,12 @@ describe('constraint 3: totals consistency', () => {
 });
 
 describe('constraint 4: code lines under an item are not part of its description', () => {
-  const table = (lines: Item[]) => [...head(), ...row(200, [50, 'Description'], [360, 'Qty', 'r'], [450, 'Unit price', 'r'], [545, 'Amount', 'r']), ...lines, ...summary(330)];
+  const table = (lines: Item[]) => [
+    ...head(),
+    ...row(200, [50, 'Description'], [360, 'Qty', 'r'], [450, 'Unit price', 'r'], [545, 'Amount', 'r']),
+    ...lines,
+    ...summary(330),
+  ];
 
   it('GTIN, EAN, SKU, Art.-Nr., serial number lines stay out', () => {
     const r = run(
@@ -231,7 +264,12 @@ describe('constraint 4: code lines under an item are not part of its description
         L(50, 322, 'S/N 7Q44-1188-20'),
       ]),
     );
-    expect((r.line_items as { description: string }[]).map((x) => x.description)).toEqual(['Torque wrench 40-200 Nm', 'Socket set 1/2 inch', 'Bit holder magnetic', 'Cordless drill 18 V']);
+    expect((r.line_items as { description: string }[]).map((x) => x.description)).toEqual([
+      'Torque wrench 40-200 Nm',
+      'Socket set 1/2 inch',
+      'Bit holder magnetic',
+      'Cordless drill 18 V',
+    ]);
   });
 
   it('"Serial no." lines stay out while a wrapped description keeps all its lines', () => {
@@ -243,7 +281,10 @@ describe('constraint 4: code lines under an item are not part of its description
         ...row(255, [50, 'Assembly service'], [360, '1', 'r'], [450, '10.00', 'r'], [545, '10.00', 'r']),
       ]),
     );
-    expect((r.line_items as { description: string }[]).map((x) => x.description)).toEqual(['Workbench oak top 160 x 80 cm, with two drawers and tool rail', 'Assembly service']);
+    expect((r.line_items as { description: string }[]).map((x) => x.description)).toEqual([
+      'Workbench oak top 160 x 80 cm, with two drawers and tool rail',
+      'Assembly service',
+    ]);
   });
 });
 
@@ -290,9 +331,18 @@ describe('constraint 6: seller and buyer are different parties', () => {
   });
 
   it('the customer block printed as a letterhead does not make the buyer the seller', () => {
-    const customer = [...block(50, 40, ['Lindenhof Bäckerei GmbH', 'Birch Lane 7', '50667 Köln']), L(360, 40, 'INVOICE', 18, true), ...row(100, [360, 'Customer:'], [430, 'Lindenhof Bäckerei GmbH']), ...summary(270)];
+    const customer = [
+      ...block(50, 40, ['Lindenhof Bäckerei GmbH', 'Birch Lane 7', '50667 Köln']),
+      L(360, 40, 'INVOICE', 18, true),
+      ...row(100, [360, 'Customer:'], [430, 'Lindenhof Bäckerei GmbH']),
+      ...summary(270),
+    ];
     // With the issuer in the legal footer it is re-picked from there …
-    const r = run([...customer, L(50, 790, 'Nordwind Werkzeuge GmbH · Maple Street 12 · 20457 Hamburg', 7), L(50, 800, 'Amtsgericht Hamburg HRB 99881 · Managing director: Jana Holm', 7)]);
+    const r = run([
+      ...customer,
+      L(50, 790, 'Nordwind Werkzeuge GmbH · Maple Street 12 · 20457 Hamburg', 7),
+      L(50, 800, 'Amtsgericht Hamburg HRB 99881 · Managing director: Jana Holm', 7),
+    ]);
     expect(r.buyer_name).toBe('Lindenhof Bäckerei GmbH');
     expect(r.seller_name).toBe('Nordwind Werkzeuge GmbH');
     // … and without any other issuer it is left empty.

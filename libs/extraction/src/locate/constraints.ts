@@ -53,7 +53,14 @@ export function notAnAmount(text: string, index: number, length: number, lead = 
   if (cents) return false;
   // An identifier: the number follows "No.", "Nr", "#", "ID" (an order, customer or invoice number).
   const lastWords = before.trim().split(/\s+/).slice(-2).join(' ');
-  if (!idsOk && lastWords && conceptTokens(lastWords).slice(-1).some((c) => c === 'number' || c === 'id' || c === 'iban')) return true;
+  if (
+    !idsOk &&
+    lastWords &&
+    conceptTokens(lastWords)
+      .slice(-1)
+      .some((c) => c === 'number' || c === 'id' || c === 'iban')
+  )
+    return true;
   // A phone number: after a phone word, an international prefix ("+49 …"), or digit groups with a leading zero ("040 123 456").
   if (VOCAB.phoneWord.test(before)) return true;
   // A statute's article or section ("TVA non applicable, art. 293 B du CGI", "gemäß § 19 UStG").
@@ -184,7 +191,13 @@ function lineItemsSum(fields: FieldDef[], result: Record<string, unknown>): numb
  * by label strength). Without such a triple, Σ line items = net decides between competing net amounts (never against
  * a chosen triple that adds up).
  */
-function reconcileTotals(fields: FieldDef[], alternatives: Map<string, Located[]>, result: Record<string, unknown>, meta: Record<string, FieldMeta>, printed: PageLookups['amount']): void {
+function reconcileTotals(
+  fields: FieldDef[],
+  alternatives: Map<string, Located[]>,
+  result: Record<string, unknown>,
+  meta: Record<string, FieldMeta>,
+  printed: PageLookups['amount'],
+): void {
   const byRole: Partial<Record<Role, FieldDef>> = {};
   for (const f of fields) {
     const r = roleOf(f);
@@ -203,7 +216,11 @@ function reconcileTotals(fields: FieldDef[], alternatives: Map<string, Located[]
       // Each field's label candidates, marked when they print the value already chosen.
       const opts = (f: FieldDef) => {
         const cur = current(f);
-        return pool(f).map((c) => ({ c, v: amountOf(c.value)!, kept: cur !== undefined && Math.abs(amountOf(c.value)! - cur) <= SUM_TOLERANCE }));
+        return pool(f).map((c) => ({
+          c,
+          v: amountOf(c.value)!,
+          kept: cur !== undefined && Math.abs(amountOf(c.value)! - cur) <= SUM_TOLERANCE,
+        }));
       };
       const [on, ox, ot] = [opts(net), opts(tax), opts(total)];
       let best: { n: (typeof on)[number]; x: (typeof on)[number]; t: (typeof on)[number]; score: number } | undefined;
@@ -220,7 +237,12 @@ function reconcileTotals(fields: FieldDef[], alternatives: Map<string, Located[]
             if (!best || score > best.score) best = { n: a, x: b, t: c, score };
           }
       if (best) {
-        for (const [f, o] of [[net, best.n], [tax, best.x], [total, best.t]] as const) if (!o.kept) place(result, meta, f, o.c, o.c.confidence * REPICK_CONFIDENCE);
+        for (const [f, o] of [
+          [net, best.n],
+          [tax, best.x],
+          [total, best.t],
+        ] as const)
+          if (!o.kept) place(result, meta, f, o.c, o.c.confidence * REPICK_CONFIDENCE);
         return;
       }
     }
@@ -251,13 +273,26 @@ function dateFields(fields: FieldDef[]): { issue?: FieldDef; due?: FieldDef } {
   const due = dates.find((f) => conceptsOfField(f).has('due'));
   const issue = dates.find((f) => {
     const c = conceptsOfField(f);
-    return f !== due && !c.has('due') && !c.has('delivery') && !c.has('order') && !c.has('payment') && (c.has('invoice') || [...c].every((x) => x === 'date' || weightOf(x) < 1));
+    return (
+      f !== due &&
+      !c.has('due') &&
+      !c.has('delivery') &&
+      !c.has('order') &&
+      !c.has('payment') &&
+      (c.has('invoice') || [...c].every((x) => x === 'date' || weightOf(x) < 1))
+    );
   });
   return { issue, due };
 }
 
 /** A due date is never before the issue date: a due date earlier than it is replaced by a later alternative, else dropped. */
-function dueNotBeforeIssue(fields: FieldDef[], alternatives: Map<string, Located[]>, result: Record<string, unknown>, meta: Record<string, FieldMeta>, used: Set<string>): void {
+function dueNotBeforeIssue(
+  fields: FieldDef[],
+  alternatives: Map<string, Located[]>,
+  result: Record<string, unknown>,
+  meta: Record<string, FieldMeta>,
+  used: Set<string>,
+): void {
   const { issue, due } = dateFields(fields);
   if (!issue || !due) return;
   const i = result[issue.key];
@@ -291,7 +326,13 @@ function sameParty(a: string, b: string): boolean {
  * (lower confidence) is re-picked from its other label candidates or from `repick` (e.g. the issuer found elsewhere
  * on the page), else dropped.
  */
-function sellerNotBuyer(fields: FieldDef[], alternatives: Map<string, Located[]>, result: Record<string, unknown>, meta: Record<string, FieldMeta>, repick: (f: FieldDef, not: string) => Located | undefined): void {
+function sellerNotBuyer(
+  fields: FieldDef[],
+  alternatives: Map<string, Located[]>,
+  result: Record<string, unknown>,
+  meta: Record<string, FieldMeta>,
+  repick: (f: FieldDef, not: string) => Located | undefined,
+): void {
   const strings = fields.filter((f) => f.data_type === 'string');
   const seller = strings.find((f) => conceptsOfField(f).has('seller') && !conceptsOfField(f).has('address'));
   const buyer = strings.find((f) => conceptsOfField(f).has('buyer') && !conceptsOfField(f).has('address'));
@@ -300,7 +341,10 @@ function sellerNotBuyer(fields: FieldDef[], alternatives: Map<string, Located[]>
   if (typeof s !== 'string' || typeof b !== 'string' || !sameParty(s, b)) return;
   const weaker = (meta[seller.key]?.confidence ?? 0) < (meta[buyer.key]?.confidence ?? 0) ? seller : buyer;
   const other = normName(weaker === seller ? b : s);
-  const alt = (alternatives.get(weaker.key) ?? []).find((c) => typeof c.value === 'string' && !sameParty(c.value, other) && acceptableString(weaker, c.value)) ?? repick(weaker, other);
+  const alt =
+    (alternatives.get(weaker.key) ?? []).find(
+      (c) => typeof c.value === 'string' && !sameParty(c.value, other) && acceptableString(weaker, c.value),
+    ) ?? repick(weaker, other);
   if (alt && typeof alt.value === 'string' && !sameParty(alt.value, other)) {
     place(result, meta, weaker, alt, alt.confidence * REPICK_CONFIDENCE);
     return;

@@ -26,7 +26,12 @@ const MIN_LABEL_SCORE = 0.6;
 const MAX_BARE_TAX_ID_WORDS = 4;
 /** The box around some words: [x0, y0, x1, y1]. */
 export function box(ws: readonly Word[]): [number, number, number, number] {
-  return [Math.min(...ws.map((w) => w.x0)), Math.min(...ws.map((w) => w.y0)), Math.max(...ws.map((w) => w.x1)), Math.max(...ws.map((w) => w.y1))];
+  return [
+    Math.min(...ws.map((w) => w.x0)),
+    Math.min(...ws.map((w) => w.y0)),
+    Math.max(...ws.map((w) => w.x1)),
+    Math.max(...ws.map((w) => w.y1)),
+  ];
 }
 
 /** Text of a word list plus each word's start offset in it, to map parsed values back to words. */
@@ -89,7 +94,8 @@ function rightOf(line: Line, end: number, field: FieldDef): Word[] {
   // A short cell ending with a colon right of the label is the next label ("Bill To: ‖ Ship To:").
   const firstCell = segments({ ...line, words: ws }, CELL_GAP)[0]?.words ?? [];
   // (Abbreviated labels too: "Seller: ‖ Invoice No.: …".)
-  if (field.data_type === 'string' && firstCell.length <= 3 && /\p{L}{2,}\.?:$/u.test(firstCell[firstCell.length - 1]?.text ?? '')) return [];
+  if (field.data_type === 'string' && firstCell.length <= 3 && /\p{L}{2,}\.?:$/u.test(firstCell[firstCell.length - 1]?.text ?? ''))
+    return [];
   // A row of labels ("Invoice number ‖ Date of issue ‖ Date due", "Bill To ‖ Ship To") prints the values under them:
   // the next cell is the neighbouring label, not this one's value.
   if (field.data_type === 'string' && isLabelRow(line, end)) return [];
@@ -170,7 +176,12 @@ function belowOf(lines: Line[], li: number, labelBox: [number, number, number, n
     if (salutation) continue;
     // (A string value is the first line, unless that line is a labelled detail of the block: "Kunde" over
     // "Kundennummer 30418" over the customer's name.)
-    if (field.data_type === 'string' && out.length && !(/\d/.test(textOf(out[out.length - 1]!)) && isLabelText(textOf(out[out.length - 1]!)))) break;
+    if (
+      field.data_type === 'string' &&
+      out.length &&
+      !(/\d/.test(textOf(out[out.length - 1]!)) && isLabelText(textOf(out[out.length - 1]!)))
+    )
+      break;
   }
   return out;
 }
@@ -181,7 +192,8 @@ export function refine(field: FieldDef, value: unknown): unknown {
   const concepts = conceptTokens(`${field.key.replace(/_/g, ' ')} ${field.label ?? ''}`);
   if (concepts.includes('iban')) return findIban(value) ?? value;
   // (A tax id first: "Seller VAT ID" names a party too, but asks for the identifier.)
-  if (concepts.includes('tax') && (concepts.includes('id') || concepts.includes('number'))) return findVatIds(value.toUpperCase())[0]?.value ?? value;
+  if (concepts.includes('tax') && (concepts.includes('id') || concepts.includes('number')))
+    return findVatIds(value.toUpperCase())[0]?.value ?? value;
   // A party's name ends where another party is introduced ("Shop B.V. iov Brand.com", "… c/o …").
   if (concepts.some((c) => c === 'seller' || c === 'buyer' || c === 'company')) return partyName(value);
   // Document numbers are codes: "RE-2019/507 issued at 2019-06-10" ends before the first plain word.
@@ -204,7 +216,10 @@ export function plausible(field: FieldDef, value: unknown): boolean {
   // (Without an EU VAT shape, a short cell of digits — never a line of prose or a bank account: "Paiement par
   // virement : IBAN FR13 …" under "TVA non applicable" is no VAT id.)
   if (concepts.includes('tax') && (concepts.includes('id') || concepts.includes('number')))
-    return findVatIds(value.toUpperCase()).length > 0 || (/\d{6,}/.test(value.replace(/[\s.\-]/g, '')) && !findIban(value) && value.trim().split(/\s+/).length <= MAX_BARE_TAX_ID_WORDS);
+    return (
+      findVatIds(value.toUpperCase()).length > 0 ||
+      (/\d{6,}/.test(value.replace(/[\s.\-]/g, '')) && !findIban(value) && value.trim().split(/\s+/).length <= MAX_BARE_TAX_ID_WORDS)
+    );
   if (concepts.some((c) => c === 'number' || c === 'id' || c === 'code')) {
     // An identifier is not a date ("du 14 Juillet 2019" after "Facture n° …").
     const d = findDates(value)[0];
@@ -221,7 +236,13 @@ export function plausible(field: FieldDef, value: unknown): boolean {
     // A party (seller, buyer, company) is named in a few words, not a sentence ("Les montants … à payer.").
     if (concepts.some((c) => c === 'seller' || c === 'buyer' || c === 'company')) {
       const words = value.trim().split(/\s+/);
-      if (words.length > 8 || (words.length >= 5 && /\p{Ll}{2}[.!?]$/u.test(withoutLegalDot(value.trim()))) || !/\p{Lu}|\d/u.test(value) || /^\p{L}[\p{L} ]*:/u.test(value)) return false;
+      if (
+        words.length > 8 ||
+        (words.length >= 5 && /\p{Ll}{2}[.!?]$/u.test(withoutLegalDot(value.trim()))) ||
+        !/\p{Lu}|\d/u.test(value) ||
+        /^\p{L}[\p{L} ]*:/u.test(value)
+      )
+        return false;
     }
     return letters >= 2 && letters >= (value.match(/\d/g) ?? []).length;
   }
@@ -236,7 +257,9 @@ function isNameField(field: FieldDef): boolean {
 /** Free text (comments, descriptions, addresses) may wrap; names, identifiers, codes and amounts do not. */
 function isFreeText(field: FieldDef): boolean {
   const c = conceptTokens(`${field.key.replace(/_/g, ' ')} ${field.label ?? ''}`);
-  return !c.some((x) => ['name', 'seller', 'buyer', 'company', 'number', 'id', 'iban', 'code', 'currency', 'tax', 'phone', 'date'].includes(x));
+  return !c.some((x) =>
+    ['name', 'seller', 'buyer', 'company', 'number', 'id', 'iban', 'code', 'currency', 'tax', 'phone', 'date'].includes(x),
+  );
 }
 
 /**
@@ -275,7 +298,12 @@ function totalsRowBelow(lines: Line[], li: number, header: [number, number, numb
     const segs = segments(l, 1.5);
     // (The row continues the table's columns with two or more figures; a line with one amount, "Goods Total ‖
     // 441.50", belongs to the summary block under the table, where each amount has a label of its own.)
-    if (segs.length < 2 || !conceptTokens(segs[0]!.text).some((c) => c === 'total') || segs.slice(1).filter((s) => /\d/.test(s.text)).length < 2) continue;
+    if (
+      segs.length < 2 ||
+      !conceptTokens(segs[0]!.text).some((c) => c === 'total') ||
+      segs.slice(1).filter((s) => /\d/.test(s.text)).length < 2
+    )
+      continue;
     // The cell overlapping the header most (a near miss of one character still counts: right-aligned figures
     // under left-aligned headers).
     const overlap = (s: Line) => Math.min(s.x1, header[2]) - Math.max(s.x0, header[0]);
@@ -297,7 +325,8 @@ function taxTableBottom(lines: Line[], li: number, header: [number, number, numb
   const head = lines[li]!;
   if (!conceptTokens(head.text).includes('tax')) return undefined;
   const h = Math.max(1, head.y1 - head.y0);
-  const figuresOnly = (l: Line) => segments(l, 1.5).every((s) => /^[\s\d.,%€$£()-]+$|^[\s\d.,%()-]*(?:[A-Z]{3})?[\s\d.,%()-]*$/.test(s.text) && /\d/.test(s.text));
+  const figuresOnly = (l: Line) =>
+    segments(l, 1.5).every((s) => /^[\s\d.,%€$£()-]+$|^[\s\d.,%()-]*(?:[A-Z]{3})?[\s\d.,%()-]*$/.test(s.text) && /\d/.test(s.text));
   const block: Line[] = [];
   let prev = head;
   for (let k = li + 1; k < lines.length && k <= li + 12; k++) {
@@ -322,7 +351,10 @@ function taxTableBottom(lines: Line[], li: number, header: [number, number, numb
  * next to "Factuur datum", "Order" over the order number) names that identifier, weakly: any real
  * "Invoice No." label wins over it.
  */
-function bareSubjectLabel(segConcepts: string[][], spec: ReturnType<typeof labelSpec>): { start: number; end: number; score: number } | undefined {
+function bareSubjectLabel(
+  segConcepts: string[][],
+  spec: ReturnType<typeof labelSpec>,
+): { start: number; end: number; score: number } | undefined {
   const words = segConcepts.filter((c) => c.some((x) => weightOf(x) > 0));
   if (words.length !== 1 || words[0]!.length !== 1) return undefined;
   for (const v of spec.variants) {
@@ -390,12 +422,31 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         while (after < segConcepts.length && segConcepts[after]!.every((c) => weightOf(c) === 0)) after++;
         // (Nor, for a total, the words that say it is the amount to pay: "Total payable", "Total amount due".)
         const companion = (c: string) => numeric && (c === 'total' || (specConcepts.has('total') && TOTAL_COMPANIONS.has(c)));
-        const foreign = segConcepts.slice(numeric ? Math.max(0, m.start - 2) : m.start, after + 1).flat().some((c) => isKnownConcept(c) && weightOf(c) >= 1 && !specConcepts.has(c) && !companion(c));
+        const foreign = segConcepts
+          .slice(numeric ? Math.max(0, m.start - 2) : m.start, after + 1)
+          .flat()
+          .some((c) => isKnownConcept(c) && weightOf(c) >= 1 && !specConcepts.has(c) && !companion(c));
         if (foreign) m.score *= 0.6;
         // An amount is not read from an identifier's label ("Steuer-Nr.", "VAT ID", "NIP") unless the field asks for one.
-        if (numeric && !specConcepts.has('number') && !specConcepts.has('id') && segConcepts.slice(m.start, after + 1).flat().some((c) => c === 'number' || c === 'id')) continue;
+        if (
+          numeric &&
+          !specConcepts.has('number') &&
+          !specConcepts.has('id') &&
+          segConcepts
+            .slice(m.start, after + 1)
+            .flat()
+            .some((c) => c === 'number' || c === 'id')
+        )
+          continue;
         // … nor a party's name from its identifier's label ("Customer ID", "Kundennummer" name no customer).
-        if (isPartyField(field) && segConcepts.slice(m.start, after + 1).flat().some((c) => c === 'number' || c === 'id')) continue;
+        if (
+          isPartyField(field) &&
+          segConcepts
+            .slice(m.start, after + 1)
+            .flat()
+            .some((c) => c === 'number' || c === 'id')
+        )
+          continue;
         if (m.score < MIN_LABEL_SCORE) continue;
         // The rest of a phrase resolved onto its first word ("Delivery ‹address›") belongs to the label.
         while (m.end < segConcepts.length && segConcepts[m.end]!.length === 0) m.end++;
@@ -417,11 +468,18 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         let placed = false;
         let vals = valuesIn(rest, field, ctx, leadOf(line, rest, segStart + m.end));
         // Summary lines print base then amount ("VAT 20% 100.00 20.00"): the rightmost amount is the value.
-        if (field.data_type === 'number' || field.data_type === 'currency') vals = vals.sort((a, b) => b.quality - a.quality || b.words[0]!.x0 - a.words[0]!.x0);
+        if (field.data_type === 'number' || field.data_type === 'currency')
+          vals = vals.sort((a, b) => b.quality - a.quality || b.words[0]!.x0 - a.words[0]!.x0);
         // Summary amounts on documents are totals: a label that also says "total" is the stronger anchor.
-        const totalBonus = (field.data_type === 'number' || field.data_type === 'currency') && !specConcepts.has('total') && segConcepts.some((c) => c.includes('total')) ? 0.08 : 0;
+        const totalBonus =
+          (field.data_type === 'number' || field.data_type === 'currency') &&
+          !specConcepts.has('total') &&
+          segConcepts.some((c) => c.includes('total'))
+            ? 0.08
+            : 0;
         // … and a total that says it is the amount to pay ("Total payable", "Total due") beats other totals.
-        const payBonus = numeric && specConcepts.has('total') && segConcepts.flat().some((c) => c === 'due' || c === 'payment') ? PAY_BONUS : 0;
+        const payBonus =
+          numeric && specConcepts.has('total') && segConcepts.flat().some((c) => c === 'due' || c === 'payment') ? PAY_BONUS : 0;
         m.score = Math.min(1, m.score + totalBonus) + payBonus;
         for (const [i, v] of vals.entries()) {
           const conf = m.score * v.quality * meanConf(v.words) * (i === 0 ? 1 : 0.9);
@@ -429,12 +487,28 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
             const more = wrappedLines(page.lines, li, v.words);
             if (more.length) {
               const words = [...v.words, ...more.flatMap((l) => l.words)];
-              out.push({ value: cleanString(words.map((w) => w.text).join(' ')), confidence: conf * 0.9, labelScore: m.score, page: page.number, bbox: box(words), slot: '', delivery });
+              out.push({
+                value: cleanString(words.map((w) => w.text).join(' ')),
+                confidence: conf * 0.9,
+                labelScore: m.score,
+                page: page.number,
+                bbox: box(words),
+                slot: '',
+                delivery,
+              });
               placed = true;
               break;
             }
           }
-          out.push({ value: v.value, confidence: conf, labelScore: m.score, page: page.number, bbox: box(v.words), slot: `${page.number}:${li}:${line.words.indexOf(v.words[0]!)}`, delivery });
+          out.push({
+            value: v.value,
+            confidence: conf,
+            labelScore: m.score,
+            page: page.number,
+            bbox: box(v.words),
+            slot: `${page.number}:${li}:${line.words.indexOf(v.words[0]!)}`,
+            delivery,
+          });
           placed = true;
           if (field.data_type !== 'number' && field.data_type !== 'currency') break;
         }
@@ -444,7 +518,15 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
         if ((field.data_type === 'number' || field.data_type === 'currency') && segments(line, 1.5).length >= 3) {
           const ws = totalsRowBelow(page.lines, li, labelBox) ?? taxTableBottom(page.lines, li, labelBox);
           const v = ws ? valuesIn(ws, field, ctx)[0] : undefined;
-          if (v) out.push({ value: v.value, confidence: m.score * v.quality * meanConf(v.words) * 0.8, labelScore: m.score * 0.95, page: page.number, bbox: box(v.words), slot: `${page.number}:totals:${v.words[0]!.x0.toFixed(0)}` });
+          if (v)
+            out.push({
+              value: v.value,
+              confidence: m.score * v.quality * meanConf(v.words) * 0.8,
+              labelScore: m.score * 0.95,
+              page: page.number,
+              bbox: box(v.words),
+              slot: `${page.number}:totals:${v.words[0]!.x0.toFixed(0)}`,
+            });
           continue;
         }
         // A name label followed on its line by a long number ("Company 198718 …", "Company No: 1234567-X") is a
@@ -462,9 +544,21 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
           const v = vs[0];
           if (!v) continue;
           // An amount on a line-item row ("1 ‖ Widget deluxe ‖ 3,89 ‖ 3,89") belongs to a table column header.
-          if ((field.data_type === 'number' || field.data_type === 'currency') && isItemRow(page.lines.find((l) => l.words.includes(v.words[0]!)))) continue;
+          if (
+            (field.data_type === 'number' || field.data_type === 'currency') &&
+            isItemRow(page.lines.find((l) => l.words.includes(v.words[0]!)))
+          )
+            continue;
           const conf = m.score * v.quality * meanConf(v.words) * 0.85;
-          out.push({ value: v.value, confidence: conf, labelScore: m.score, page: page.number, bbox: box(v.words), slot: `${page.number}:${li + 1}:${v.words[0]!.x0.toFixed(0)}`, delivery });
+          out.push({
+            value: v.value,
+            confidence: conf,
+            labelScore: m.score,
+            page: page.number,
+            bbox: box(v.words),
+            slot: `${page.number}:${li + 1}:${v.words[0]!.x0.toFixed(0)}`,
+            delivery,
+          });
           break;
         }
       }

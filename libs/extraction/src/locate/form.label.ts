@@ -21,7 +21,8 @@ function levenshtein(a: string, b: string): number {
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
     const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === b.charCodeAt(j - 1) ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === b.charCodeAt(j - 1) ? 0 : 1));
     [prev, cur] = [cur, prev];
   }
   return prev[b.length]!;
@@ -207,8 +208,10 @@ export function findLabel(page: Page, label: string): LabelHit[] {
           if (target.length <= SHORT_LABEL && !opening && !colon) continue;
           // Nor is a label inside a sentence a printed label: "Please quote the invoice number with your payment".
           if (!opening && !colon && /^\p{Ll}{2,}$/u.test(ws[i - 1]?.text ?? '') && /^\p{Ll}/u.test(ws[j + 1]?.text ?? '')) continue;
-          s += (opening ? OPENING_BONUS : 0) + (colon ? COLON_BONUS : 0) - (glued ? GLUED_PENALTY : 0) + (raw === printedAs ? CASE_BONUS : 0);
-          if (!best || s > best.score) best = { page: page.number, line: li, start: i, end: j + 1, score: s, standalone: opening || colon || raw === printedAs };
+          s +=
+            (opening ? OPENING_BONUS : 0) + (colon ? COLON_BONUS : 0) - (glued ? GLUED_PENALTY : 0) + (raw === printedAs ? CASE_BONUS : 0);
+          if (!best || s > best.score)
+            best = { page: page.number, line: li, start: i, end: j + 1, score: s, standalone: opening || colon || raw === printedAs };
         }
       }
       // A long label printed over several lines ("Final Review Due / (Vendor Memo) / Batch(es)"): the
@@ -249,7 +252,12 @@ function continued(page: Page, li: number, i: number, target: string, need: numb
     if (j > i && ws[j]!.x0 - ws[j - 1]!.x1 > h * CELL_GAP) break;
     text += compact(labelPart(ws[j]!.text));
   }
-  if (text.length < MULTI_FIRST || text.length >= target.length * MULTI_FIRST_SHARE || similarity(text, target.slice(0, text.length)) < need) return undefined;
+  if (
+    text.length < MULTI_FIRST ||
+    text.length >= target.length * MULTI_FIRST_SHARE ||
+    similarity(text, target.slice(0, text.length)) < need
+  )
+    return undefined;
   const more: [number, number][] = [];
   let bottom = line.y1;
   for (let k = li + 1; k < page.lines.length && more.length < MULTI_MAX_WORDS && text.length < target.length; k++) {
@@ -338,7 +346,12 @@ export function claimLabels(doc: DocLayout, fields: FieldDef[]): { claims: Claim
   const all: { group: string; hit: LabelHit; rank: number }[] = [];
   for (const [group, fs] of groups)
     for (const page of doc.pages)
-      for (const hit of findLabel(page, fs[0]!.label!)) all.push({ group, hit, rank: hit.score + LENGTH_BONUS * Math.min(group.length, LENGTH_BONUS_CAP) + (marked(doc, hit, fs[0]!.label!) ? MARKED_BONUS : 0) });
+      for (const hit of findLabel(page, fs[0]!.label!))
+        all.push({
+          group,
+          hit,
+          rank: hit.score + LENGTH_BONUS * Math.min(group.length, LENGTH_BONUS_CAP) + (marked(doc, hit, fs[0]!.label!) ? MARKED_BONUS : 0),
+        });
   all.sort((a, b) => b.rank - a.rank);
   const usedWords = new Set<string>();
   const got = new Map<string, LabelHit[]>();

@@ -51,8 +51,16 @@ describe('form locator', () => {
   });
 
   it('gives a longer label its words before a shorter one inside it, and repeats in reading order', () => {
-    const d = doc(row(100, [50, 'DATE RECEIVED: 12/4/80'], [400, 'TESTED: 3/12/81']), row(200, [50, 'DATE RECEIVED: 3/5/81']), row(300, [50, 'DATE: 1/2/81']));
-    const got = locateFormFields(d, [f('received', 'DATE RECEIVED', 'date'), f('tested', 'TESTED'), f('received_2', 'DATE RECEIVED', 'date'), f('date', 'DATE', 'date')], ctx);
+    const d = doc(
+      row(100, [50, 'DATE RECEIVED: 12/4/80'], [400, 'TESTED: 3/12/81']),
+      row(200, [50, 'DATE RECEIVED: 3/5/81']),
+      row(300, [50, 'DATE: 1/2/81']),
+    );
+    const got = locateFormFields(
+      d,
+      [f('received', 'DATE RECEIVED', 'date'), f('tested', 'TESTED'), f('received_2', 'DATE RECEIVED', 'date'), f('date', 'DATE', 'date')],
+      ctx,
+    );
     expect(got.get('received')?.value).toBe('1980-12-04');
     expect(got.get('tested')?.value).toBe('3/12/81');
     expect(got.get('received_2')?.value).toBe('1981-03-05');
@@ -60,7 +68,11 @@ describe('form locator', () => {
   });
 
   it('finds a label printed over two lines and reads the value right of its first line', () => {
-    const d = doc(row(100, [50, 'Final Review Due'], [250, '6/8/91']), row(114, [50, '(Vendor Memo)']), row(160, [50, 'Sample Size:'], [250, '400']));
+    const d = doc(
+      row(100, [50, 'Final Review Due'], [250, '6/8/91']),
+      row(114, [50, '(Vendor Memo)']),
+      row(160, [50, 'Sample Size:'], [250, '400']),
+    );
     const got = locateFormFields(d, [f('due', 'Final Review Due (Vendor Memo)', 'date'), f('size', 'Sample Size')], ctx);
     expect(got.get('due')?.value).toBe('1991-06-08');
     expect(got.get('size')?.value).toBe('400');
@@ -80,7 +92,11 @@ describe('form locator', () => {
       row(160, [50, '_X_ High'], [200, 'Medium']),
       row(190, [50, 'Remarks: x-ray follow-up']),
     );
-    const got = locateFormFields(d, [f('yes', 'Yes'), f('no', 'No'), f('inc', 'increased'), f('high', 'High'), f('remarks', 'Remarks')], ctx);
+    const got = locateFormFields(
+      d,
+      [f('yes', 'Yes'), f('no', 'No'), f('inc', 'increased'), f('high', 'High'), f('remarks', 'Remarks')],
+      ctx,
+    );
     expect(got.get('yes')?.value).toBe('x');
     // The mark after "Yes" answers "Yes", not the "No" after it.
     expect(got.has('no')).toBe(false);
@@ -92,7 +108,13 @@ describe('form locator', () => {
   it('gives a mark between two options to the nearer one, reads a cross OCR split in two, and keeps a doubtful lone cross', () => {
     const w = (text: string, x0: number, y0: number, x1: number, conf = 0.95): Word => ({ text, x0, y0, x1, y1: y0 + 12, conf });
     const d = doc(
-      [w('QUALITY:', 50, 100, 120), w('LOW', 200, 100, 230), w('X', 254, 100, 261, 0.4), w('MEDIUM', 270, 100, 320), w('HIGH', 360, 100, 395)],
+      [
+        w('QUALITY:', 50, 100, 120),
+        w('LOW', 200, 100, 230),
+        w('X', 254, 100, 261, 0.4),
+        w('MEDIUM', 270, 100, 320),
+        w('HIGH', 360, 100, 395),
+      ],
       [w('SPEED:', 50, 140, 105), w('X_SLOW', 180, 140, 240), w('FAST', 280, 140, 315)],
       [w('Ontario', 50, 180, 110), w('Xx', 190, 180, 205, 0.3), w('Quebec', 260, 180, 320)],
       [w('Alberta', 50, 220, 110), w('x', 190, 224, 192, 0.2), w('Manitoba', 260, 220, 330)],
@@ -106,7 +128,13 @@ describe('form locator', () => {
 
   it('gives a mark written on the blank before an option to that option', () => {
     const w = (text: string, x0: number, y0: number, x1: number): Word => ({ text, x0, y0, x1, y1: y0 + 12, conf: 0.9 });
-    const d = doc([w('RATING:', 50, 100, 110), w('LOW', 200, 100, 230), w('_X', 241, 100, 262), w('MEDIUM', 271, 100, 320), w('HIGH', 360, 100, 395)]);
+    const d = doc([
+      w('RATING:', 50, 100, 110),
+      w('LOW', 200, 100, 230),
+      w('_X', 241, 100, 262),
+      w('MEDIUM', 271, 100, 320),
+      w('HIGH', 360, 100, 395),
+    ]);
     expect(locateFormFields(d, [f('medium', 'MEDIUM')], ctx).get('medium')?.value).toBe('_X');
   });
 
@@ -135,7 +163,13 @@ describe('form locator', () => {
   it('drops doubtful scraps at the ends of a value but keeps figures and initials', () => {
     const w = (text: string, x0: number, y0: number, x1: number, conf = 0.95): Word => ({ text, x0, y0, x1, y1: y0 + 12, conf });
     const d = doc(
-      [w('Carrier:', 50, 100, 110), w('Ce', 130, 100, 142, 0.1), w('Blue', 150, 100, 180), w('Line', 186, 100, 210), w('B', 230, 100, 236, 0.2)],
+      [
+        w('Carrier:', 50, 100, 110),
+        w('Ce', 130, 100, 142, 0.1),
+        w('Blue', 150, 100, 180),
+        w('Line', 186, 100, 210),
+        w('B', 230, 100, 236, 0.2),
+      ],
       [w('Agent:', 50, 140, 100), w('J.', 130, 140, 140, 0.2), w('Smith', 146, 140, 190)],
     );
     const got = locateFormFields(d, [f('carrier', 'Carrier'), f('agent', 'Agent')], ctx);
@@ -145,14 +179,22 @@ describe('form locator', () => {
 
   it('gives no answer rather than text OCR could not read', () => {
     const w = (text: string, x0: number, y0: number, x1: number, conf = 0.95): Word => ({ text, x0, y0, x1, y1: y0 + 12, conf });
-    const d = doc([w('Signed:', 50, 100, 105), w('Sy', 130, 100, 150, 0.15), w('lrq', 156, 100, 180, 0.2)], [w('Witness:', 50, 140, 110), w('R.', 130, 140, 142), w('Ames', 148, 140, 190)]);
+    const d = doc(
+      [w('Signed:', 50, 100, 105), w('Sy', 130, 100, 150, 0.15), w('lrq', 156, 100, 180, 0.2)],
+      [w('Witness:', 50, 140, 110), w('R.', 130, 140, 142), w('Ames', 148, 140, 190)],
+    );
     const got = locateFormFields(d, [f('signed', 'Signed'), f('witness', 'Witness')], ctx);
     expect(got.has('signed')).toBe(false);
     expect(got.get('witness')?.value).toBe('R. Ames');
   });
 
-  it('prefers the occurrence of a label printed in the schema label\'s own case', () => {
-    const d = doc(row(100, [50, 'TEAM LEADER'], [200, 'A. Novak']), row(300, [50, 'Copies:']), row(320, [60, 'Team Leader:']), row(340, [60, 'Archive']));
+  it("prefers the occurrence of a label printed in the schema label's own case", () => {
+    const d = doc(
+      row(100, [50, 'TEAM LEADER'], [200, 'A. Novak']),
+      row(300, [50, 'Copies:']),
+      row(320, [60, 'Team Leader:']),
+      row(340, [60, 'Archive']),
+    );
     const got = locateFormFields(d, [f('leader', 'TEAM LEADER')], ctx);
     expect(got.get('leader')?.value).toBe('A. Novak');
   });
@@ -169,7 +211,7 @@ describe('form locator', () => {
     // OCR boxes of a dash and a dot are a few pixels high.
     words.push({ text: '-', x0: 255, x1: 262, y0: 104, y1: 106, conf: 0.9 });
     const dot = words.find((w) => w.text === '.')!;
-    (dot.y0 = 108), (dot.x0 = dot.x1 - 2);
+    ((dot.y0 = 108), (dot.x0 = dot.x1 - 2));
     const got = locateFormFields(doc(words), [f('media', 'MEDIA')], ctx);
     expect(got.get('media')?.value).toBe('MAGAZINE - BIG SKY');
   });
@@ -189,7 +231,7 @@ describe('form locator', () => {
     expect(got.has('remarks')).toBe(false);
   });
 
-  it('continues a wrapped answer of the right column past the left column\'s text and labels on its lines', () => {
+  it("continues a wrapped answer of the right column past the left column's text and labels on its lines", () => {
     const d = doc(
       row(100, [50, 'Colour:'], [120, 'Deep red'], [400, 'Packing:'], [470, 'Two boxes of ten each']),
       row(114, [50, 'Grade:'], [120, 'First'], [470, 'and one spare box']),
@@ -199,7 +241,7 @@ describe('form locator', () => {
     expect(got.get('grade')?.value).toBe('First');
   });
 
-  it('does not end an answer at its own label quoted at word spacing in the answer\'s running text', () => {
+  it("does not end an answer at its own label quoted at word spacing in the answer's running text", () => {
     const d = doc(
       row(100, [50, 'STORAGE NOTES']),
       row(114, [60, 'Keep the sample sealed; see the']),
@@ -211,7 +253,11 @@ describe('form locator', () => {
   });
 
   it('splits an answer OCR glued to the end of its label across the blank or after the colon from the label', () => {
-    const d = doc(row(100, [50, 'BRANCH:_Northern Depot'], [400, 'FLOOR_3']), row(130, [50, 'X_LARGE'], [120, 'SMALL']), row(160, [50, 'PHONE:(555)010-2030']));
+    const d = doc(
+      row(100, [50, 'BRANCH:_Northern Depot'], [400, 'FLOOR_3']),
+      row(130, [50, 'X_LARGE'], [120, 'SMALL']),
+      row(160, [50, 'PHONE:(555)010-2030']),
+    );
     const got = locateFormFields(d, [f('branch', 'BRANCH'), f('floor', 'FLOOR'), f('large', 'LARGE'), f('phone', 'PHONE')], ctx);
     expect(got.get('branch')?.value).toBe('Northern Depot');
     expect(got.get('floor')?.value).toBe('3');
@@ -225,7 +271,7 @@ describe('form locator', () => {
     expect(got.get('box')?.value).toBe('BOX');
   });
 
-  it('reads a mark OCR glued to the front of an option with nothing between them as that option\'s answer', () => {
+  it("reads a mark OCR glued to the front of an option with nothing between them as that option's answer", () => {
     const d = doc(row(100, [50, 'WAS IT ON TIME?'], [200, 'XYES'], [260, 'NO']), row(130, [50, 'XRAY DONE'], [150, 'twice']));
     const got = locateFormFields(d, [f('yes', 'YES'), f('xray', 'XRAY DONE')], ctx);
     expect(got.get('yes')?.value).toBe('X');
@@ -261,7 +307,7 @@ describe('form locator', () => {
     expect(got.get('when')?.value).toBe('soon');
   });
 
-  it('reads the answer in the label\'s own cell even when the row reads like a row of labels', () => {
+  it("reads the answer in the label's own cell even when the row reads like a row of labels", () => {
     const d = doc(row(100, [50, 'ITEM: Sprocket'], [300, 'DATE: Tuesday']), row(130, [50, 'Colour'], [300, 'Blue']));
     const got = locateFormFields(d, [f('item', 'ITEM'), f('colour', 'Colour')], ctx);
     expect(got.get('item')?.value).toBe('Sprocket');
@@ -309,12 +355,20 @@ describe('form locator', () => {
   it('ends a value where a printed label of another question starts, after a clear gap before it', () => {
     const right = doc(row(100, [50, 'Ordered by: Ann Example'], [200, 'Ship Date:']));
     expect(locateFormFields(right, [f('ordered_by', 'Ordered by')], ctx).get('ordered_by')?.value).toBe('Ann Example');
-    const below = doc(row(100, [50, 'Remarks']), row(120, [50, 'Handle with care']), row(140, [50, 'Keep dry'], [120, 'Checked by: J. Roe']));
+    const below = doc(
+      row(100, [50, 'Remarks']),
+      row(120, [50, 'Handle with care']),
+      row(140, [50, 'Keep dry'], [120, 'Checked by: J. Roe']),
+    );
     expect(locateFormFields(below, [f('remarks', 'Remarks')], ctx).get('remarks')?.value).toBe('Handle with care Keep dry');
   });
 
   it('continues a short value on the lines under its start, unless something is printed left of them', () => {
-    const list = doc(row(100, [50, 'Copies:'], [110, 'A. Sample']), row(115, [110, 'B. Example']), row(130, [50, 'Date:'], [110, '4/7/95']));
+    const list = doc(
+      row(100, [50, 'Copies:'], [110, 'A. Sample']),
+      row(115, [110, 'B. Example']),
+      row(130, [50, 'Date:'], [110, '4/7/95']),
+    );
     expect(locateFormFields(list, [f('copies', 'Copies')], ctx).get('copies')?.value).toBe('A. Sample B. Example');
     const rows = doc(row(100, [50, 'To:'], [90, 'Ann Roe']), row(115, [45, 'From:'], [90, 'Bo Poe']));
     expect(locateFormFields(rows, [f('to', 'To')], ctx).get('to')?.value).toBe('Ann Roe');
@@ -328,9 +382,17 @@ describe('form locator', () => {
   });
 
   it('does not run a value into the next row, whose label starts left of the value', () => {
-    const d = doc(row(100, [50, 'Client: Alpha Beta Gamma Ltd']), row(115, [30, 'Product:'], [100, 'Widget']), row(300, [50, 'A line of running text'], [400, 'that runs to the margin']));
+    const d = doc(
+      row(100, [50, 'Client: Alpha Beta Gamma Ltd']),
+      row(115, [30, 'Product:'], [100, 'Widget']),
+      row(300, [50, 'A line of running text'], [400, 'that runs to the margin']),
+    );
     expect(locateFormFields(d, [f('client', 'Client')], ctx).get('client')?.value).toBe('Alpha Beta Gamma Ltd');
-    const abbreviated = doc(row(100, [50, 'Style: AB - CD']), row(115, [50, 'Order Ref. No.:']), row(300, [50, 'A line of running text'], [400, 'that runs to the margin']));
+    const abbreviated = doc(
+      row(100, [50, 'Style: AB - CD']),
+      row(115, [50, 'Order Ref. No.:']),
+      row(300, [50, 'A line of running text'], [400, 'that runs to the margin']),
+    );
     expect(locateFormFields(abbreviated, [f('style', 'Style')], ctx).get('style')?.value).toBe('AB - CD');
     const below = doc(row(100, [80, 'Notes']), row(115, [80, 'Fragile goods']), row(130, [20, 'Dept:'], [80, 'Stores']));
     expect(locateFormFields(below, [f('notes', 'Notes')], ctx).get('notes')?.value).toBe('Fragile goods');
@@ -404,4 +466,3 @@ describe('form locator', () => {
     expect(got.has('length')).toBe(false);
   });
 });
-

@@ -28,7 +28,10 @@ export function isLeader(text: string): boolean {
  */
 function cells(words: Word[], page: number): Line[] {
   const sorted = [...words].sort((a, b) => a.x0 - b.x0);
-  const hs = sorted.filter((w) => /[\p{L}\d]/u.test(w.text)).map(heightOf).sort((a, b) => a - b);
+  const hs = sorted
+    .filter((w) => /[\p{L}\d]/u.test(w.text))
+    .map(heightOf)
+    .sort((a, b) => a - b);
   const h = hs.length ? hs[Math.floor(hs.length / 2)]! : Math.max(1, ...sorted.map(heightOf));
   const out: Word[][] = [];
   for (let i = 0; i < sorted.length; i++) {
@@ -128,7 +131,21 @@ interface BlockQuery {
  * start at most `firstReach` letter heights right of the anchor (ANCHOR_REACH unless the caller knows better).
  */
 function blockBelow(page: Page, q: BlockQuery): Word[][] {
-  const { firstLine, top, left, right, anchorX, h, maxLines, isDelim, firstGap, wrap = false, startLeft = -Infinity, firstReach = ANCHOR_REACH, columnLeft = -Infinity } = q;
+  const {
+    firstLine,
+    top,
+    left,
+    right,
+    anchorX,
+    h,
+    maxLines,
+    isDelim,
+    firstGap,
+    wrap = false,
+    startLeft = -Infinity,
+    firstReach = ANCHOR_REACH,
+    columnLeft = -Infinity,
+  } = q;
   const out: Word[][] = [];
   let bottom = top;
   for (let k = firstLine; k < page.lines.length && out.length < maxLines; k++) {
@@ -141,14 +158,22 @@ function blockBelow(page: Page, q: BlockQuery): Word[][] {
     // (A doubtful scrap in the margin, a speck or a stroke of the frame, is no text.)
     // (Text level with the line that OCR split off into a line of its own counts too.)
     // (Text ending clear of the label's own start, before `columnLeft`, is another column's, not a new row of this one.)
-    const leftText = (ws: Word[]) => ws.some((w) => w.x1 >= columnLeft && (w.x1 < left || w.x0 < startLeft) && /[\p{L}\d]{2,}/u.test(w.text) && w.conf >= SCRAP_CONF);
+    const leftText = (ws: Word[]) =>
+      ws.some((w) => w.x1 >= columnLeft && (w.x1 < left || w.x0 < startLeft) && /[\p{L}\d]{2,}/u.test(w.text) && w.conf >= SCRAP_CONF);
     if (wrap && (leftText(l.words) || levelLines(page, k).some((o) => leftText(o.words)))) break;
     // Nor does it continue into a line whose own label (a printed label or a word ending in a colon) starts left of it.
-    if ((wrap || out.length) && l.words.some((w, i) => w.x1 >= columnLeft && w.x0 < anchorX - h * UNDER_SLACK && (isDelim(k, i) || LABEL_LIKE.test(w.text)))) break;
+    if (
+      (wrap || out.length) &&
+      l.words.some((w, i) => w.x1 >= columnLeft && w.x0 < anchorX - h * UNDER_SLACK && (isDelim(k, i) || LABEL_LIKE.test(w.text)))
+    )
+      break;
     const idx = l.words.map((w, i) => ({ w, i })).filter(({ w }) => (w.x0 + w.x1) / 2 >= left && (w.x0 + w.x1) / 2 < right);
     if (!idx.length) continue;
     // The part of the line under the anchor: the cell (wide-gap segment) that starts nearest to it.
-    const segs = cells(idx.map((x) => x.w), page.number);
+    const segs = cells(
+      idx.map((x) => x.w),
+      page.number,
+    );
     const seg = segs.find((s) => s.x1 > anchorX - h) ?? segs[segs.length - 1]!;
     // (A hanging value's later lines are held to its first line's start by the alignment below.)
     if (seg.x0 > anchorX + h * firstReach) {
@@ -169,7 +194,13 @@ function blockBelow(page: Page, q: BlockQuery): Word[][] {
  * The words of cell `seg` of line `k` before the first printed label in it; `stop` when a label ends the value
  * there (a schema label, or a word ending in a colon).
  */
-function beforeLabel(l: Line, k: number, seg: Line, isDelim: (li: number, i: number) => boolean, h: number): { words: Word[]; stop: boolean } {
+function beforeLabel(
+  l: Line,
+  k: number,
+  seg: Line,
+  isDelim: (li: number, i: number) => boolean,
+  h: number,
+): { words: Word[]; stop: boolean } {
   const words: Word[] = [];
   let stop = false;
   for (const w of seg.words) {
@@ -199,7 +230,8 @@ const SCRAP_LEN = 2;
  * (specks, a stroke of the box, a mark of a neighbouring field). A lone word, a figure and an initial ("J.") are kept.
  */
 function trimScraps(words: Word[]): Word[] {
-  const scrap = (w: Word) => w.conf < SCRAP_CONF && compact(w.text).length <= SCRAP_LEN && !isMark(w.text) && !/^\(?\d|^\p{Lu}\.$/u.test(w.text);
+  const scrap = (w: Word) =>
+    w.conf < SCRAP_CONF && compact(w.text).length <= SCRAP_LEN && !isMark(w.text) && !/^\(?\d|^\p{Lu}\.$/u.test(w.text);
   let a = 0;
   let b = words.length;
   while (b - a > 1 && scrap(words[b - 1]!)) b--;
@@ -219,7 +251,11 @@ function typed(words: Word[], field: FieldDef, ctx: DocContext): unknown {
   if (field.data_type === 'string') {
     // (A check-box mark is answered as printed: "_X_".)
     const mark = words.length === 1 && isMark(text);
-    const s = cleanString(mark ? text.replace(/_{2,}/g, ' ') : text.replace(/_{2,}/g, ' ').replace(GLUED_BLANK, '$1').replace(INNER_BLANK, ' ').replace(COMMA_INITIAL, '$1$2.'));
+    const s = cleanString(
+      mark
+        ? text.replace(/_{2,}/g, ' ')
+        : text.replace(/_{2,}/g, ' ').replace(GLUED_BLANK, '$1').replace(INNER_BLANK, ' ').replace(COMMA_INITIAL, '$1$2.'),
+    );
     return /[\p{L}\d☑]/u.test(s) ? s : undefined;
   }
   return findTyped(text, field.data_type, ctx)[0]?.value;
@@ -370,7 +406,8 @@ function labelRow(a: Anchor): Word[] {
   const bare = !row.slice(0, firstLabel < 0 ? row.length : firstLabel).some((w) => !SEPARATOR.test(w.text));
   const level = (w: Word) => overlaps(w) || (bare && w.y1 >= ly0 - FOOT_SLACK * lh && w.y1 <= ly1 + FOOT_SLACK * lh && w.y0 < ly1);
   const beside: Word[] = [];
-  for (let k = Math.max(0, hit.line - ROW_REACH); k < Math.min(page.lines.length, hit.line + 1 + ROW_REACH); k++) if (k !== hit.line) beside.push(...wordsAfter(a, page.lines[k]!).filter(level));
+  for (let k = Math.max(0, hit.line - ROW_REACH); k < Math.min(page.lines.length, hit.line + 1 + ROW_REACH); k++)
+    if (k !== hit.line) beside.push(...wordsAfter(a, page.lines[k]!).filter(level));
   row = [...row, ...beside].sort((x, y) => x.x0 - y.x0);
   if (!row.some((w) => !SEPARATOR.test(w.text))) {
     const split = splitOffLine(a);
@@ -392,7 +429,7 @@ function splitOffLine(a: Anchor): Line | undefined {
     if (k === hit.line) continue;
     const cy = (l.y0 + l.y1) / 2;
     const dist = Math.abs(cy - (ly0 + ly1) / 2);
-    if (cy >= ly0 && cy <= ly1 && dist < bestDist && wordsAfter(a, l).some((w) => !SEPARATOR.test(w.text))) (best = l), (bestDist = dist);
+    if (cy >= ly0 && cy <= ly1 && dist < bestDist && wordsAfter(a, l).some((w) => !SEPARATOR.test(w.text))) ((best = l), (bestDist = dist));
   }
   return best;
 }
@@ -420,12 +457,19 @@ function answerCell(a: Anchor, row: Word[], field: FieldDef): Word[] {
     const w = rest[k]!;
     if (heightOf(w) < FLAT_SCRAP * h && w.conf < FLAT_SCRAP_CONF) return true;
     const next = rest[k + 1];
-    return w.conf < SCRAP_CONF && !/\d/.test(w.text) && w.text.length <= LEADER_SCRAP_LEN && next !== undefined && next.x0 - w.x1 > h * CELL_GAP;
+    return (
+      w.conf < SCRAP_CONF && !/\d/.test(w.text) && w.text.length <= LEADER_SCRAP_LEN && next !== undefined && next.x0 - w.x1 > h * CELL_GAP
+    );
   };
   // (A lone cross is a check-box answer, however doubtful OCR is about it.)
   const markFirst = () => field.data_type === 'string' && isMark(rest[0]!.text);
   const currency = () => /^\p{Sc}$/u.test(rest[0]!.text);
-  while (rest.length && !markFirst() && !currency() && (isLeader(rest[0]!.text) || (leader && /^[emao]{2,}$/.test(rest[0]!.text)) || (rest.length > 1 && scrap(0)))) {
+  while (
+    rest.length &&
+    !markFirst() &&
+    !currency() &&
+    (isLeader(rest[0]!.text) || (leader && /^[emao]{2,}$/.test(rest[0]!.text)) || (rest.length > 1 && scrap(0)))
+  ) {
     leader ||= /[-—–=~_]{2,}/.test(rest[0]!.text);
     rest = rest.slice(1);
   }
@@ -494,7 +538,9 @@ function wrappedLines(a: Anchor, value: Word[], ext: Extent): Word[][] {
     firstReach: ANCHOR_REACH,
     columnLeft: lx0 - h * CELL_GAP,
   });
-  return more.filter((ws, i) => i > 0 || Math.abs(ws[0]!.x0 - vx0) < h * UNDER_SLACK || (full && Math.abs(ws[0]!.x0 - lx0) < h * UNDER_SLACK));
+  return more.filter(
+    (ws, i) => i > 0 || Math.abs(ws[0]!.x0 - vx0) < h * UNDER_SLACK || (full && Math.abs(ws[0]!.x0 - lx0) < h * UNDER_SLACK),
+  );
 }
 
 /**
@@ -504,16 +550,28 @@ function wrappedLines(a: Anchor, value: Word[], ext: Extent): Word[][] {
 function valueBelow(a: Anchor, row: Word[], field: FieldDef, labels: string[], ext: Extent): Word[][] {
   const { page, hit, h, lx0 } = a;
   const labelBottom = Math.max(ext.rowBottom, ...(hit.more ?? []).map(([l, w]) => page.lines[l]!.words[w]!.y1));
-  const column = { firstLine: hit.line + 1, top: labelBottom, left: lx0 - h * UNDER_SLACK, right: ext.right, anchorX: lx0, h, maxLines: ext.maxLines, isDelim: a.isDelim };
+  const column = {
+    firstLine: hit.line + 1,
+    top: labelBottom,
+    left: lx0 - h * UNDER_SLACK,
+    right: ext.right,
+    anchorX: lx0,
+    h,
+    maxLines: ext.maxLines,
+    isDelim: a.isDelim,
+  };
   // A label alone on its row ("Sizes:" at the left margin, the answer typed at a tab stop further right,
   // a little lower) has its answer on the next line wherever it starts in the label's column.
   const alone = !row.some((w) => !SEPARATOR.test(w.text));
-  const hanging = alone ? blockBelow(page, { ...column, firstGap: HANGING_GAP, wrap: false, startLeft: -Infinity, firstReach: Infinity }) : [];
+  const hanging = alone
+    ? blockBelow(page, { ...column, firstGap: HANGING_GAP, wrap: false, startLeft: -Infinity, firstReach: Infinity })
+    : [];
   let lines = hanging.length ? hanging : blockBelow(page, { ...column, firstGap: BELOW_LABEL_GAP });
   // Another question's label under this one is the next row, not this label's answer.
   if (field.data_type === 'string' && lines.length && isLabelPiece(lines[0]!.map((w) => w.text).join(' '), labels, field.label)) lines = [];
   // An amount under a table's column header ("Net Amount", "Totaal") is the first row's, not the document's.
-  if (field.data_type === 'number' || field.data_type === 'currency') lines = lines.filter((ws) => !isItemRow(page.lines.find((l) => l.words.includes(ws[0]!))));
+  if (field.data_type === 'number' || field.data_type === 'currency')
+    lines = lines.filter((ws) => !isItemRow(page.lines.find((l) => l.words.includes(ws[0]!))));
   return lines;
 }
 
@@ -532,7 +590,14 @@ function readValue(lines: Word[][], field: FieldDef, ctx: DocContext): { value: 
 }
 
 /** A field's candidate from the lines of its value; undefined when they hold no plausible, readable value. */
-function candidateOf(a: Anchor, field: FieldDef, lines: Word[][], how: FormCandidate['how'], ctx: DocContext, ambiguous: Set<string>): FormCandidate | undefined {
+function candidateOf(
+  a: Anchor,
+  field: FieldDef,
+  lines: Word[][],
+  how: FormCandidate['how'],
+  ctx: DocContext,
+  ambiguous: Set<string>,
+): FormCandidate | undefined {
   const read = readValue(lines, field, ctx);
   const used = read.used;
   let value = read.value;
@@ -559,7 +624,12 @@ function candidateOf(a: Anchor, field: FieldDef, lines: Word[][], how: FormCandi
     confidence: labelScore * conf,
     labelScore,
     page,
-    bbox: [Math.min(...used.map((w) => w.x0)), Math.min(...used.map((w) => w.y0)), Math.max(...used.map((w) => w.x1)), Math.max(...used.map((w) => w.y1))],
+    bbox: [
+      Math.min(...used.map((w) => w.x0)),
+      Math.min(...used.map((w) => w.y0)),
+      Math.max(...used.map((w) => w.x1)),
+      Math.max(...used.map((w) => w.y1)),
+    ],
     slot: `${page}:${Math.round(used[0]!.x0)}:${Math.round(used[0]!.y0)}`,
   };
 }
@@ -574,11 +644,15 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     const a = anchorOf(page, hit, delimiters);
     const row = labelRow(a);
     const rest = answerCell(a, row, field);
-    const ext: Extent = { right: columnRight(a, row), rowBottom: Math.max(a.ly1, ...rest.map((w) => w.y1)), maxLines: field.data_type === 'string' ? MAX_STRING_LINES : MAX_VALUE_LINES };
+    const ext: Extent = {
+      right: columnRight(a, row),
+      rowBottom: Math.max(a.ly1, ...rest.map((w) => w.y1)),
+      maxLines: field.data_type === 'string' ? MAX_STRING_LINES : MAX_VALUE_LINES,
+    };
     const mark = markAnswer(a, row, rest, field);
     let how: FormCandidate['how'] = mark ? 'mark' : 'right';
     let lines = mark ? [[mark]] : valueRight(a, rest, field, labels, ext);
-    if (!lines.length) (lines = valueBelow(a, row, field, labels, ext)), (how = 'below');
+    if (!lines.length) ((lines = valueBelow(a, row, field, labels, ext)), (how = 'below'));
     const candidate = lines.length ? candidateOf(a, field, lines, how, ctx, ambiguous) : undefined;
     if (candidate) out.set(field.key, candidate);
   }

@@ -46,11 +46,24 @@ const markWord = (w: Word): Word => (SPLIT_MARK.test(w.text) && !MARK.test(w.tex
  * that label's answer: "Yes x No") or the label has a value of its own right of it. A mark clearly nearer to
  * the option than to the word before it is the option's even when more options follow ("POOR  X FAIR GOOD").
  */
-export function checkMark(line: Line, start: number, rest: Word[], boxAfter: boolean, h: number, isDelimWord: (w: Word) => boolean, label: string): Word | undefined {
+export function checkMark(
+  line: Line,
+  start: number,
+  rest: Word[],
+  boxAfter: boolean,
+  h: number,
+  isDelimWord: (w: Word) => boolean,
+  label: string,
+): Word | undefined {
   const ws = line.words;
   const glued = gluedMark(ws[start]!.text, label);
   if (glued) return { ...ws[start]!, text: glued[0] };
-  if (rest.length && isMark(rest[0]!.text) && (rest.length === 1 || rest[1]!.x0 - rest[0]!.x1 > h * MARK_SPACE || !/^\p{Ll}/u.test(rest[1]!.text))) return markWord(rest[0]!);
+  if (
+    rest.length &&
+    isMark(rest[0]!.text) &&
+    (rest.length === 1 || rest[1]!.x0 - rest[0]!.x1 > h * MARK_SPACE || !/^\p{Ll}/u.test(rest[1]!.text))
+  )
+    return markWord(rest[0]!);
   let k = start - 1;
   while (k >= 0 && BOX.test(ws[k]!.text)) k--;
   if (k < 0 || !isMark(ws[k]!.text) || ws[start]!.x0 - ws[k]!.x1 > h * MARK_REACH) return undefined;
@@ -65,7 +78,8 @@ export function checkMark(line: Line, start: number, rest: Word[], boxAfter: boo
   const option = !LABEL_LIKE.test(ws[start]!.text);
   if (!(nearer && option)) {
     if (rest.length && !boxAfter && !(rest.length === 1 && /^\p{L}+$/u.test(rest[0]!.text))) return undefined;
-    if (before >= 0 && (isDelimWord(ws[before]!) || LABEL_LIKE.test(ws[before]!.text)) && gapBefore < h * LABEL_MARK_REACH) return undefined;
+    if (before >= 0 && (isDelimWord(ws[before]!) || LABEL_LIKE.test(ws[before]!.text)) && gapBefore < h * LABEL_MARK_REACH)
+      return undefined;
   }
   // A cross inside a printed box ("[X]", "|X |") is a ticked box.
   const boxed = /[[|]/.test(ws[k]!.text) || (k > 0 && BOX.test(ws[k - 1]!.text)) || BOX.test(ws[k + 1]!.text);

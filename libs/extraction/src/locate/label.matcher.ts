@@ -8,7 +8,34 @@ import { allPacksVocabulary, labelWords } from '../locales/locale.registry.js';
  */
 // The concepts, in precedence order: a word listed for two concepts keeps the earlier one. Their words in each
 // language live in the locale packs (locales/<id>.json, `labels`).
-const CONCEPTS = ['number', 'invoice', 'date', 'due', 'total', 'net', 'tax', 'amount', 'seller', 'buyer', 'quantity', 'price', 'unit', 'description', 'company', 'address', 'phone', 'currency', 'id', 'name', 'order', 'customer', 'line', 'delivery', 'payment', 'discount'];
+const CONCEPTS = [
+  'number',
+  'invoice',
+  'date',
+  'due',
+  'total',
+  'net',
+  'tax',
+  'amount',
+  'seller',
+  'buyer',
+  'quantity',
+  'price',
+  'unit',
+  'description',
+  'company',
+  'address',
+  'phone',
+  'currency',
+  'id',
+  'name',
+  'order',
+  'customer',
+  'line',
+  'delivery',
+  'payment',
+  'discount',
+];
 const WORDS = labelWords();
 // Label matching understands every shipped language at once: the phrase lists of all packs.
 const VOCAB = allPacksVocabulary();
@@ -24,7 +51,16 @@ for (const [canon, list] of Object.entries(SYNONYMS)) {
 
 /** Words that say what kind of value follows rather than which one: matched with a lower weight. */
 // (The words of no weight, articles and prepositions, are the packs' `labelFillers`.)
-const GENERIC: Record<string, number> = { name: 0.3, amount: 0.4, number: 0.6, id: 0.6, date: 0.6, invoice: 0.3, document: 0.3, ...Object.fromEntries([...VOCAB.labelFillers].map((w) => [w, 0])) };
+const GENERIC: Record<string, number> = {
+  name: 0.3,
+  amount: 0.4,
+  number: 0.6,
+  id: 0.6,
+  date: 0.6,
+  invoice: 0.3,
+  document: 0.3,
+  ...Object.fromEntries([...VOCAB.labelFillers].map((w) => [w, 0])),
+};
 
 export function weightOf(concept: string): number {
   return GENERIC[concept] ?? 1;
@@ -45,15 +81,17 @@ export function fold(s: string): string {
 }
 
 function foldUncached(s: string): string {
-  return s
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/ß/g, 'ss')
-    // Letters NFKD does not decompose: Polish/Scandinavian barred and slashed letters.
-    .replace(/ł/g, 'l')
-    .replace(/ø/g, 'o')
-    .replace(/đ/g, 'd');
+  return (
+    s
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/ß/g, 'ss')
+      // Letters NFKD does not decompose: Polish/Scandinavian barred and slashed letters.
+      .replace(/ł/g, 'l')
+      .replace(/ø/g, 'o')
+      .replace(/đ/g, 'd')
+  );
 }
 
 // The multi-word phrases that `tokens` reduces to one concept ("Bill to", "Net à payer", "excl. VAT") are the packs'

@@ -24,7 +24,12 @@ describe('a salutation alone over a name under a role label', () => {
     ['Factuuradres:', 'Dhr.', 'Piet Veldkamp'],
     ['Facturé à :', 'Mme', 'Lucie Papin'],
   ])('%s / %s / %s', (label, salutation, name) => {
-    const r = run([L(50, 40, 'Quillfeather Print Ltd', 14, true), L(50, 120, label, 9, true), ...block(50, 132, [salutation, name, '7 Crumb Street', 'Loafield LF2 9RB']), ...rest]);
+    const r = run([
+      L(50, 40, 'Quillfeather Print Ltd', 14, true),
+      L(50, 120, label, 9, true),
+      ...block(50, 132, [salutation, name, '7 Crumb Street', 'Loafield LF2 9RB']),
+      ...rest,
+    ]);
     expect(r.buyer_name).toBe(name);
   });
 });
@@ -120,7 +125,10 @@ describe('billed party, delivery party and brand letterheads', () => {
       ...block(50, 130, ['Brambleworth Bakery Ltd', '7 Crumb Street', 'Loafield LF2 9RB']),
       ...tail,
     ];
-    const last: Item[] = [L(50, 40, 'Terms and conditions apply.'), L(50, 770, 'Quillfeather Print Ltd · Registered in England and Wales No. 01234567', 6)];
+    const last: Item[] = [
+      L(50, 40, 'Terms and conditions apply.'),
+      L(50, 770, 'Quillfeather Print Ltd · Registered in England and Wales No. 01234567', 6),
+    ];
     expect(extractFromLayout(layoutOf([first, last]), invoiceSchema).result.seller_name).toBe('Quillfeather Print Ltd');
   });
 });

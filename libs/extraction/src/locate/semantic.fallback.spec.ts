@@ -8,7 +8,12 @@ import { vocabularyFor } from '../locales/locale.registry.js';
 
 const receiptSchema = {
   fields: [
-    { key: 'company', label: 'Company name', data_type: 'string' as const, description: 'Name of the shop or company that issued the receipt.' },
+    {
+      key: 'company',
+      label: 'Company name',
+      data_type: 'string' as const,
+      description: 'Name of the shop or company that issued the receipt.',
+    },
     { key: 'date', label: 'Date', data_type: 'date' as const },
     { key: 'address', label: 'Address', data_type: 'string' as const, description: "The shop's address as printed on the receipt." },
     { key: 'total', label: 'Total', data_type: 'number' as const },
@@ -100,7 +105,13 @@ describe('receipt issuer, address and total', () => {
   });
 
   it('does not take a total saving or a rounded-away adjustment above the total for the amount paid', () => {
-    const text = ['BOOKS & MORE', 'Total RM incl. of GST     9.65', 'Cash                     50.00', 'Change                   40.35', 'Total Saving              0.00'].join('\n');
+    const text = [
+      'BOOKS & MORE',
+      'Total RM incl. of GST     9.65',
+      'Cash                     50.00',
+      'Change                   40.35',
+      'Total Saving              0.00',
+    ].join('\n');
     const out = extractFromLayout(readText(new TextEncoder().encode(text)), receiptSchema);
     expect(out.result.total).toBe(9.65);
     const rounded = ['SHOP', 'Rounding Adj          0.02', 'Total                22.95', 'Cash                 50.00'].join('\n');
@@ -121,7 +132,15 @@ describe('receipt issuer, address and total', () => {
   });
 
   it('does not end an address at a lot number that looks like a postcode', () => {
-    const text = ['HARDWARE HOUSE (M) SDN BHD', 'Co-Reg: 860671-D', 'KAWASAN PERINDUSTRIAN MAJU,', 'LOT 2468-A & 2468-B, JALAN CU 6,', '12345 BANDAR CONTOH, SELANGOR', '(GST ID No: 000123123123)', 'Total 10.00'].join('\n');
+    const text = [
+      'HARDWARE HOUSE (M) SDN BHD',
+      'Co-Reg: 860671-D',
+      'KAWASAN PERINDUSTRIAN MAJU,',
+      'LOT 2468-A & 2468-B, JALAN CU 6,',
+      '12345 BANDAR CONTOH, SELANGOR',
+      '(GST ID No: 000123123123)',
+      'Total 10.00',
+    ].join('\n');
     const out = extractFromLayout(readText(new TextEncoder().encode(text)), receiptSchema);
     expect(out.result.company).toBe('HARDWARE HOUSE (M) SDN BHD');
     expect(out.result.address).toBe('KAWASAN PERINDUSTRIAN MAJU, LOT 2468-A & 2468-B, JALAN CU 6, 12345 BANDAR CONTOH, SELANGOR');
@@ -129,20 +148,54 @@ describe('receipt issuer, address and total', () => {
 
   it('reads receipt headers with a brand line, Berhad / TRADING names, a one-line address and contact details on the postcode line', () => {
     const read = (lines: string[]) => extractFromLayout(readText(new TextEncoder().encode(lines.join('\n'))), receiptSchema).result;
-    expect(read(['SIMPLIFIED TAX INVOICE', 'BIGMART CO. (M) BHD', '(123456-H)', '3RD FLR, BIGMART TAMAN INDAH', 'JLN CONTOH, TAMAN INDAH', 'PEKAN ALFA, 55990 KOTA BETA TEL: 03-1234 5678', 'Total 10.00'])).toMatchObject({
+    expect(
+      read([
+        'SIMPLIFIED TAX INVOICE',
+        'BIGMART CO. (M) BHD',
+        '(123456-H)',
+        '3RD FLR, BIGMART TAMAN INDAH',
+        'JLN CONTOH, TAMAN INDAH',
+        'PEKAN ALFA, 55990 KOTA BETA TEL: 03-1234 5678',
+        'Total 10.00',
+      ]),
+    ).toMatchObject({
       company: 'BIGMART CO. (M) BHD',
       address: '3RD FLR, BIGMART TAMAN INDAH JLN CONTOH, TAMAN INDAH PEKAN ALFA, 55990 KOTA BETA',
     });
-    expect(read(['FRESHCO', 'FRESHCO RETAIL HOLDINGS BHD', 'LOT 1, JALAN SENTOSA', '41990 BANDAR CONTOH, SELANGOR', 'TEL 03-1234567', 'Total 10.00']).company).toBe('FRESHCO RETAIL HOLDINGS BHD');
-    expect(read(['LEE WAH TRADING', '(JM0123456-K)', 'NO 62, JALAN PASAR', '81000 KULAI, JOHOR', 'Total 10.00'])).toMatchObject({ company: 'LEE WAH TRADING', address: 'NO 62, JALAN PASAR 81000 KULAI, JOHOR' });
-    expect(read(['OFFICIAL RECEIPT', 'KEDAI RUNCIT AH HOCK', 'NO 63, JALAN SATU, 43000 KAJANG', 'Total 10.00'])).toMatchObject({ company: 'KEDAI RUNCIT AH HOCK', address: 'NO 63, JALAN SATU, 43000 KAJANG' });
-    expect(read(['QUICK MART S/B (765432-X)', 'LOT P.T. 9753, JALAN CONTOH,', 'TAMAN BAIK', '41990 BANDAR CONTOH, SELANGOR', 'GST ID NO: 000999888777']).address).toBe('LOT P.T. 9753, JALAN CONTOH, TAMAN BAIK 41990 BANDAR CONTOH, SELANGOR');
+    expect(
+      read([
+        'FRESHCO',
+        'FRESHCO RETAIL HOLDINGS BHD',
+        'LOT 1, JALAN SENTOSA',
+        '41990 BANDAR CONTOH, SELANGOR',
+        'TEL 03-1234567',
+        'Total 10.00',
+      ]).company,
+    ).toBe('FRESHCO RETAIL HOLDINGS BHD');
+    expect(read(['LEE WAH TRADING', '(JM0123456-K)', 'NO 62, JALAN PASAR', '81000 KULAI, JOHOR', 'Total 10.00'])).toMatchObject({
+      company: 'LEE WAH TRADING',
+      address: 'NO 62, JALAN PASAR 81000 KULAI, JOHOR',
+    });
+    expect(read(['OFFICIAL RECEIPT', 'KEDAI RUNCIT AH HOCK', 'NO 63, JALAN SATU, 43000 KAJANG', 'Total 10.00'])).toMatchObject({
+      company: 'KEDAI RUNCIT AH HOCK',
+      address: 'NO 63, JALAN SATU, 43000 KAJANG',
+    });
+    expect(
+      read([
+        'QUICK MART S/B (765432-X)',
+        'LOT P.T. 9753, JALAN CONTOH,',
+        'TAMAN BAIK',
+        '41990 BANDAR CONTOH, SELANGOR',
+        'GST ID NO: 000999888777',
+      ]).address,
+    ).toBe('LOT P.T. 9753, JALAN CONTOH, TAMAN BAIK 41990 BANDAR CONTOH, SELANGOR');
   });
 });
 
 describe('legal-form abbreviations', () => {
   it('drop the dot of a closing legal form, which ends no sentence', () => {
-    for (const name of ['Quinta do Vale Verde, Lda.', 'Tiskárna Vltava s.r.o.', 'Duna Nyomda Kft.', 'Reformas Turia S.L.U.']) expect(withoutLegalDot(name)).not.toMatch(/\.$/);
+    for (const name of ['Quinta do Vale Verde, Lda.', 'Tiskárna Vltava s.r.o.', 'Duna Nyomda Kft.', 'Reformas Turia S.L.U.'])
+      expect(withoutLegalDot(name)).not.toMatch(/\.$/);
     expect(withoutLegalDot('Please pay within ten days.')).toBe('Please pay within ten days.');
   });
 });

@@ -26,7 +26,12 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
     value,
     confidence,
     page: l.page,
-    bbox: [Math.min(...ws.map((w) => w.x0)), Math.min(...ws.map((w) => w.y0)), Math.max(...ws.map((w) => w.x1)), Math.max(...ws.map((w) => w.y1))],
+    bbox: [
+      Math.min(...ws.map((w) => w.x0)),
+      Math.min(...ws.map((w) => w.y0)),
+      Math.max(...ws.map((w) => w.x1)),
+      Math.max(...ws.map((w) => w.y1)),
+    ],
     slot: '',
   });
 
@@ -48,7 +53,11 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
         const buyerish = ctxText.includes('buyer');
         const taxish = ctxText.includes('tax');
         if (buyerish !== wantBuyer && buyerish) continue;
-        scored.push({ l, v: v.value, s: (taxish ? VAT_TAX_WORD : 0) + (buyerish === wantBuyer ? VAT_ROLE_MATCH : 0) - i / VAT_ORDER_DIVISOR });
+        scored.push({
+          l,
+          v: v.value,
+          s: (taxish ? VAT_TAX_WORD : 0) + (buyerish === wantBuyer ? VAT_ROLE_MATCH : 0) - i / VAT_ORDER_DIVISOR,
+        });
       }
     });
     scored.sort((a, b) => b.s - a.s);
@@ -95,9 +104,14 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
   // Issuer name: among the first text lines of page 1, a name with a legal form (GmbH, Inc., SARL, Sdn Bhd …),
   // joined with the line above when the name wraps; else such a name anywhere outside the addressee block;
   // else the first text line.
-  if (f.data_type === 'string' && !concepts.has('address') && (concepts.has('seller') || concepts.has('company') || conceptTokens(desc).includes('seller'))) {
+  if (
+    f.data_type === 'string' &&
+    !concepts.has('address') &&
+    (concepts.has('seller') || concepts.has('company') || conceptTokens(desc).includes('seller'))
+  ) {
     const issuer = findIssuer(doc);
-    if (issuer) return at(issuer.line, issuer.line.words, partyName(stripRegistration(withoutNoiseEdges(issuer.line, issuer.name), v), v), 0.45);
+    if (issuer)
+      return at(issuer.line, issuer.line.words, partyName(stripRegistration(withoutNoiseEdges(issuer.line, issuer.name), v), v), 0.45);
   }
   // Addressee without a label: the first line under the sender's one-line return address printed above a
   // window-envelope address block ("Firm ● Street 1 ● 12345 Town").
@@ -106,12 +120,22 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
     for (const [k, l] of page.lines.entries()) {
       if (l.y0 > page.height * RETURN_ADDRESS_ZONE) break;
       const first = segments(l, CELL_GAP)[0];
-      if (!first || first.text.split(RETURN_ADDRESS_SEPARATOR).length < RETURN_ADDRESS_PARTS || !(/\b\d{4,5}\b/.test(first.text) || v.postcode.test(first.text))) continue;
+      if (
+        !first ||
+        first.text.split(RETURN_ADDRESS_SEPARATOR).length < RETURN_ADDRESS_PARTS ||
+        !(/\b\d{4,5}\b/.test(first.text) || v.postcode.test(first.text))
+      )
+        continue;
       const h = l.y1 - l.y0;
-      let next = page.lines.slice(k + 1, k + 1 + RETURN_NAME_LINES).find((b) => Math.abs(b.x0 - first.x0) < h * RETURN_NAME_INDENT && b.y0 - l.y1 < h * WINDOW_GAP);
+      let next = page.lines
+        .slice(k + 1, k + 1 + RETURN_NAME_LINES)
+        .find((b) => Math.abs(b.x0 - first.x0) < h * RETURN_NAME_INDENT && b.y0 - l.y1 < h * WINDOW_GAP);
       // (A salutation alone, "Frau" / "Herrn", opens the block: the name is on the line under it.)
       const lead = next && segments(next, CELL_GAP)[0]?.text.trim();
-      if (next && lead && v.party.salutation.test(lead) && !/\s/.test(lead)) next = page.lines.slice(page.lines.indexOf(next) + 1).find((b) => Math.abs(b.x0 - first.x0) < h * RETURN_NAME_INDENT && b.y0 - next!.y1 < h * WINDOW_GAP);
+      if (next && lead && v.party.salutation.test(lead) && !/\s/.test(lead))
+        next = page.lines
+          .slice(page.lines.indexOf(next) + 1)
+          .find((b) => Math.abs(b.x0 - first.x0) < h * RETURN_NAME_INDENT && b.y0 - next!.y1 < h * WINDOW_GAP);
       const name = next && segments(next, CELL_GAP)[0]?.text.trim();
       if (next && name && /\p{L}{2}/u.test(name) && !/\d/.test(name)) return at(next, segments(next, CELL_GAP)[0]!.words, name, 0.4);
       break;
@@ -131,10 +155,14 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
     const paid = paidFromChange(lines, v);
     if (paid) return at(paid.l, paid.l.words, f.data_type === 'currency' ? { value: paid.v, currency: ctx.currency ?? null } : paid.v, 0.4);
     // Amounts on a summary line (total, due, amount, payment …) first: a table quantity may be larger.
-    const summary = lines.filter((l) => conceptTokens(l.text).some((c) => c === 'total' || c === 'due' || c === 'amount' || c === 'payment'));
+    const summary = lines.filter((l) =>
+      conceptTokens(l.text).some((c) => c === 'total' || c === 'due' || c === 'amount' || c === 'payment'),
+    );
     let best: { l: Line; v: number } | undefined;
     for (const pool of [summary, lines]) {
-      for (const l of pool) for (const n of findNumbers(l.text, ctx)) if (n.quality === 1 && (!best || Math.abs(n.value as number) > Math.abs(best.v))) best = { l, v: n.value as number };
+      for (const l of pool)
+        for (const n of findNumbers(l.text, ctx))
+          if (n.quality === 1 && (!best || Math.abs(n.value as number) > Math.abs(best.v))) best = { l, v: n.value as number };
       if (best) break;
     }
     if (best) return at(best.l, best.l.words, f.data_type === 'currency' ? { value: best.v, currency: ctx.currency ?? null } : best.v, 0.4);
@@ -196,10 +224,18 @@ const LARGER_PRINT = 1.15;
  */
 export function paidTotal(doc: DocLayout, f: FieldDef, c: Located | undefined): Located | undefined {
   if (!c || !isGrandTotalField(f)) return c;
-  const paid = paidFromChange(doc.pages.flatMap((p) => p.lines), vocabularyOf(doc));
+  const paid = paidFromChange(
+    doc.pages.flatMap((p) => p.lines),
+    vocabularyOf(doc),
+  );
   const value = typeof c.value === 'number' ? c.value : (c.value as { value?: unknown } | null)?.value;
   if (!paid || (typeof value === 'number' && Math.abs(Math.abs(value) - paid.v) < PAID_TOLERANCE)) return c;
-  return { ...c, value: typeof c.value === 'number' ? paid.v : { ...(c.value as object), value: paid.v }, page: paid.l.page, bbox: [paid.l.x0, paid.l.y0, paid.l.x1, paid.l.y1] };
+  return {
+    ...c,
+    value: typeof c.value === 'number' ? paid.v : { ...(c.value as object), value: paid.v },
+    page: paid.l.page,
+    bbox: [paid.l.x0, paid.l.y0, paid.l.x1, paid.l.y1],
+  };
 }
 /** An amount field asking for the grand total (total, not net, not tax). */
 function isGrandTotalField(f: FieldDef): boolean {
@@ -266,15 +302,33 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): { line: Line; name: string
   // On scans, a logo read as letters has a low confidence, and an all-lower-case line is a handwritten or
   // stamped note (printed letterheads use capitals).
   const top = page.lines
-    .filter((l) => (/\p{L}{4,}/u.test(l.text) || legalName(l.text, v)) && !v.party.documentTitle.test(l.text.trim()) && !v.greeting.test(l.text.trim()) && !findDates(l.text).length)
+    .filter(
+      (l) =>
+        (/\p{L}{4,}/u.test(l.text) || legalName(l.text, v)) &&
+        !v.party.documentTitle.test(l.text.trim()) &&
+        !v.greeting.test(l.text.trim()) &&
+        !findDates(l.text).length,
+    )
     .filter((l) => !page.ocr || (lineConf(l) >= NOISE_CONF && /\p{Lu}/u.test(l.text)))
-    .filter((l) => !isSentence(l.text, v) && !/[:,]\s*$/.test(l.text) && !((LABEL_LEAD.test(l.text) || isAddressLine(l.text, v)) && !legalName(l.text, v)))
+    .filter(
+      (l) =>
+        !isSentence(l.text, v) &&
+        !/[:,]\s*$/.test(l.text) &&
+        !((LABEL_LEAD.test(l.text) || isAddressLine(l.text, v)) && !legalName(l.text, v)),
+    )
     .slice(0, ISSUER_WINDOW);
   for (const [i, l] of top.entries()) {
     let labelled = legalName(l.text, v);
     // (A legal form printed alone on the next line, "Feinkost Albrecht & Töchter" / "GmbH", completes the name.)
     const under = page.lines[page.lines.indexOf(l) + 1];
-    if (!labelled && under && nameLike(l.text, v) && under.y0 - l.y1 < (l.y1 - l.y0) * LEGAL_WRAP_GAP && v.legalFormOnly.test(under.text.trim())) labelled = `${l.text.trim()} ${under.text.trim()}`;
+    if (
+      !labelled &&
+      under &&
+      nameLike(l.text, v) &&
+      under.y0 - l.y1 < (l.y1 - l.y0) * LEGAL_WRAP_GAP &&
+      v.legalFormOnly.test(under.text.trim())
+    )
+      labelled = `${l.text.trim()} ${under.text.trim()}`;
     if (!labelled) continue;
     // (A name after a label, "Customer: ACME GmbH", is that role's party: a buyer label's name is no issuer, any
     // other label is dropped from the name.)
@@ -289,7 +343,8 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): { line: Line; name: string
     // (A labelled line, "Customer: …", is no letterhead; nor is a line of the block under a buyer label.)
     const first = top.find((t) => !LABEL_LEAD.test(t.text) && !inBuyerBlock(page, t));
     const between = page.lines.slice(0, page.lines.indexOf(l));
-    if (first && first !== l && top.indexOf(first) < i && !/\d/.test(first.text) && between.some((b) => v.party.contact.test(b.text))) return legalNameOf(doc, first.text.trim(), v) ?? { line: first, name: first.text.trim() };
+    if (first && first !== l && top.indexOf(first) < i && !/\d/.test(first.text) && between.some((b) => v.party.contact.test(b.text)))
+      return legalNameOf(doc, first.text.trim(), v) ?? { line: first, name: first.text.trim() };
     const prev = top[i - 1];
     const h = l.y1 - l.y0;
     // (Only when the legal-form line is a tail like "CO. (M) SDN BHD": a full name under a brand line stands alone.)
@@ -297,11 +352,25 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): { line: Line; name: string
     const tail = words.length <= LEGAL_TAIL_WORDS;
     // (A name whose bracket opened on the line above, "… (NORTH" / "BRANCH) SDN BHD", continues that line.)
     const opened = (name.match(/\)/g)?.length ?? 0) > (name.match(/\(/g)?.length ?? 0);
-    if (prev && (tail || opened) && name === l.text.trim() && l.y0 - prev.y1 < h * BLOCK_GAP && !/\d/.test(prev.text) && (opened || !legalName(prev.text, v))) return { line: prev, name: `${prev.text.trim()} ${name}` };
+    if (
+      prev &&
+      (tail || opened) &&
+      name === l.text.trim() &&
+      l.y0 - prev.y1 < h * BLOCK_GAP &&
+      !/\d/.test(prev.text) &&
+      (opened || !legalName(prev.text, v))
+    )
+      return { line: prev, name: `${prev.text.trim()} ${name}` };
     // (A legal form printed alone on the next line, "ACME TRADING" / "SDN BHD", ends the name.)
     const next = page.lines[page.lines.indexOf(l) + 1];
     const nextText = next ? stripRegistration(next.text, v) : '';
-    if (next && name === l.text.trim() && next.y0 - l.y1 < h * LEGAL_WRAP_GAP && v.legalForm.exec(`XX ${nextText}`)?.[1] === `XX ${nextText}`) return { line: l, name: `${name} ${nextText}` };
+    if (
+      next &&
+      name === l.text.trim() &&
+      next.y0 - l.y1 < h * LEGAL_WRAP_GAP &&
+      v.legalForm.exec(`XX ${nextText}`)?.[1] === `XX ${nextText}`
+    )
+      return { line: l, name: `${name} ${nextText}` };
     return { line: l, name };
   }
   // The company named by the legal-registration footer ("… Sarl au capital de … – RCS … – Siret …") or as the
@@ -328,11 +397,18 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): { line: Line; name: string
   const withAddress = top.find((l) => {
     const k = page.lines.indexOf(l);
     const h = l.y1 - l.y0;
-    const below = page.lines.slice(k + 1, k + 1 + ADDRESS_BELOW_LINES).filter((b) => Math.abs(b.x0 - l.x0) < h * COLUMN_ALIGN && b.y0 - l.y1 < h * ADDRESS_BELOW_GAP);
+    const below = page.lines
+      .slice(k + 1, k + 1 + ADDRESS_BELOW_LINES)
+      .filter((b) => Math.abs(b.x0 - l.x0) < h * COLUMN_ALIGN && b.y0 - l.y1 < h * ADDRESS_BELOW_GAP);
     // (The name is not itself a line of the address: "TAMAN CONTOH," above "12345 KOTA BETA" is not a name.)
     const t = correctWords(l.text, v);
     const addressLine = v.addressWord.test(t) || isRegionLine(t, v) || /,\s*$/.test(t);
-    const ok = !addressLine && !/\d/.test(l.text) && below.length >= MIN_ADDRESS_BELOW && /\d/.test(below[0]!.text) && below.slice(1).some((b) => /\b\d{4,6}\b/.test(b.text) && /\p{L}{3}/u.test(b.text));
+    const ok =
+      !addressLine &&
+      !/\d/.test(l.text) &&
+      below.length >= MIN_ADDRESS_BELOW &&
+      /\d/.test(below[0]!.text) &&
+      below.slice(1).some((b) => /\b\d{4,6}\b/.test(b.text) && /\p{L}{3}/u.test(b.text));
     return ok && !isAddresseeBlock(page, l, v);
   });
   if (withAddress && withAddress !== top[0]) {
@@ -341,7 +417,15 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): { line: Line; name: string
     for (let k = page.lines.indexOf(head) - 1; k >= 0; k--) {
       const p = page.lines[k]!;
       const h = head.y1 - head.y0;
-      if (Math.abs(p.x0 - head.x0) >= h * COLUMN_ALIGN || head.y0 - p.y1 > h * BLOCK_GAP || /\d/.test(p.text) || !/\p{L}{2}/u.test(p.text) || v.greeting.test(p.text.trim()) || v.party.documentTitle.test(p.text.trim())) break;
+      if (
+        Math.abs(p.x0 - head.x0) >= h * COLUMN_ALIGN ||
+        head.y0 - p.y1 > h * BLOCK_GAP ||
+        /\d/.test(p.text) ||
+        !/\p{L}{2}/u.test(p.text) ||
+        v.greeting.test(p.text.trim()) ||
+        v.party.documentTitle.test(p.text.trim())
+      )
+        break;
       head = p;
     }
     return { line: head, name: head.text.trim() };
@@ -372,7 +456,10 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): { line: Line; name: string
  * footer, after "©" or in the registration line): that legal name, which opens with the brand's words.
  */
 function legalNameOf(doc: DocLayout, brand: string, v: Vocabulary): { line: Line; name: string } | undefined {
-  const words = (t: string) => fold(t).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const words = (t: string) =>
+    fold(t)
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
   const want = words(brand);
   if (!want || legalName(brand, v)) return undefined;
   // (Any page: a footer may be printed on the last page only.)
@@ -457,11 +544,18 @@ function nameAboveAddress(doc: DocLayout, v: Vocabulary): { line: Line; name: st
     const t = withoutBranch(printed, block.text, v);
     if (/^\(.*\)$/.test(t) || isRegistrationCode(t) || (page.ocr && lineConf(l) < NOISE_CONF)) continue;
     if (t !== printed && nameLike(t, v)) return { line: l, name: t };
-    if (!nameLike(t, v) || isLabelOnly(t) || addressedTo(page, l, v) || inBuyerBlock(page, l) || isAddresseeBlock(page, l, v)) return undefined;
+    if (!nameLike(t, v) || isLabelOnly(t) || addressedTo(page, l, v) || inBuyerBlock(page, l) || isAddresseeBlock(page, l, v))
+      return undefined;
     const prev = page.lines[j - 1];
     const above = prev && cellOver(prev);
     const h = l.y1 - l.y0;
-    const wrapped = above && l.y0 - prev.y1 < h * WRAP_GAP && nameLike(above.text, v) && !isLabelOnly(above.text) && !legalName(above.text, v) && (!page.ocr || lineConf(prev) >= NOISE_CONF);
+    const wrapped =
+      above &&
+      l.y0 - prev.y1 < h * WRAP_GAP &&
+      nameLike(above.text, v) &&
+      !isLabelOnly(above.text) &&
+      !legalName(above.text, v) &&
+      (!page.ocr || lineConf(prev) >= NOISE_CONF);
     // (A name printed much larger right above is the letterhead and this line its tagline: "Camille Roussel" over
     // "Graphiste – Entrepreneur individuel".)
     if (wrapped && prev.y1 - prev.y0 >= h * TAGLINE_RATIO) return { line: prev, name: above.text.trim() };
@@ -569,13 +663,26 @@ export function addresseeBlock(doc: DocLayout): { line: Line; words: Word[]; nam
       let rest = below;
       let name = cell;
       if (salutation && below[0]) [name, rest] = [below[0], below.slice(1)];
-      if (rest.length < MIN_ADDRESSEE_LINES || !rest.some((c) => isPostcodeLine(c.text, v)) || !rest.some((c) => (/\d/.test(c.text) && !isPostcodeLine(c.text, v)) || v.addressWord.test(c.text))) continue;
-      if (issuer && (issuer.line === l || [name, ...rest].some((c) => c.text.includes(issuer.name) || (c.text.trim().length >= MIN_ISSUER_FRAGMENT && issuer.name.includes(c.text.trim()))))) continue;
+      if (
+        rest.length < MIN_ADDRESSEE_LINES ||
+        !rest.some((c) => isPostcodeLine(c.text, v)) ||
+        !rest.some((c) => (/\d/.test(c.text) && !isPostcodeLine(c.text, v)) || v.addressWord.test(c.text))
+      )
+        continue;
+      if (
+        issuer &&
+        (issuer.line === l ||
+          [name, ...rest].some(
+            (c) => c.text.includes(issuer.name) || (c.text.trim().length >= MIN_ISSUER_FRAGMENT && issuer.name.includes(c.text.trim())),
+          ))
+      )
+        continue;
       // (Nor the lines printed right under the issuer's name in its column: a tagline over its own address.)
       if (issuerBlock.some((c) => c.y0 === cell.y0 && c.x0 === cell.x0)) continue;
       // (A heading over a block, "Hotel Details", names a kind of content, not a party; names start with a capital.)
       if (!nameLike(name.text, v) || !/^[\p{Lu}\d]/u.test(name.text.trim())) continue;
-      if (!legalName(name.text, v) && conceptTokens(name.text).some((c) => isKnownConcept(c) && weightOf(c) >= SPECIFIC_CONCEPT_WEIGHT)) continue;
+      if (!legalName(name.text, v) && conceptTokens(name.text).some((c) => isKnownConcept(c) && weightOf(c) >= SPECIFIC_CONCEPT_WEIGHT))
+        continue;
       return { line: l, words: name.words, name: name.text.trim() };
     }
   }
@@ -684,7 +791,13 @@ export function footerIssuer(doc: DocLayout, v: Vocabulary = vocabularyOf(doc)):
     const h = first.y1 - first.y0;
     // The footer block: the registration line and its neighbours printed without a paragraph gap.
     let from = k;
-    while (from > 0 && first.y0 - page.lines[from - 1]!.y1 < h * FOOTER_PARAGRAPH_GAP && k - from < FOOTER_REACH && !nameLike(page.lines[from - 1]!.text, v)) from--;
+    while (
+      from > 0 &&
+      first.y0 - page.lines[from - 1]!.y1 < h * FOOTER_PARAGRAPH_GAP &&
+      k - from < FOOTER_REACH &&
+      !nameLike(page.lines[from - 1]!.text, v)
+    )
+      from--;
     let to = k;
     while (to + 1 < page.lines.length && page.lines[to + 1]!.y0 - page.lines[to]!.y1 < h * BLOCK_GAP && to - k < FOOTER_REACH) to++;
     const block = page.lines.slice(from, to + 1);
@@ -696,10 +809,12 @@ export function footerIssuer(doc: DocLayout, v: Vocabulary = vocabularyOf(doc)):
       }
     }
     const above = page.lines[from - 1];
-    if (above && page.lines[from]!.y0 - above.y1 < h * FOOTER_PARAGRAPH_GAP && nameLike(above.text, v)) return { line: above, name: above.text.trim() };
+    if (above && page.lines[from]!.y0 - above.y1 < h * FOOTER_PARAGRAPH_GAP && nameLike(above.text, v))
+      return { line: above, name: above.text.trim() };
     // "ACME – Siège social : …": the name as the first cell of the registration line.
     const head = block[0]!.text.split(/\s[-–—|·•●]\s|\s{2,}/)[0]!.trim();
-    if (head !== block[0]!.text.trim() && nameLike(head, v) && head.split(/\s+/).length <= FOOTER_HEAD_WORDS) return { line: block[0]!, name: head };
+    if (head !== block[0]!.text.trim() && nameLike(head, v) && head.split(/\s+/).length <= FOOTER_HEAD_WORDS)
+      return { line: block[0]!, name: head };
   }
   return undefined;
 }
@@ -727,10 +842,20 @@ function isAddresseeBlock(page: DocLayout['pages'][number], l: Line, v: Vocabula
   const k = page.lines.indexOf(l);
   const h = l.y1 - l.y0;
   const prev = page.lines[k - 1];
-  if (prev && l.y0 - prev.y1 < h * WINDOW_GAP && segments(prev, CELL_GAP).some((s) => s.text.split(/\s[●•·|]\s/).length >= RETURN_ADDRESS_PARTS)) return true;
+  if (
+    prev &&
+    l.y0 - prev.y1 < h * WINDOW_GAP &&
+    segments(prev, CELL_GAP).some((s) => s.text.split(/\s[●•·|]\s/).length >= RETURN_ADDRESS_PARTS)
+  )
+    return true;
   if (l.x0 < page.width * WINDOW_LEFT) return false;
   let end = k;
-  while (end + 1 < page.lines.length && page.lines[end + 1]!.y0 - page.lines[end]!.y1 < h * COLUMN_LINE_GAP && Math.abs(page.lines[end + 1]!.x0 - l.x0) < h * COLUMN_ALIGN) end++;
+  while (
+    end + 1 < page.lines.length &&
+    page.lines[end + 1]!.y0 - page.lines[end]!.y1 < h * COLUMN_LINE_GAP &&
+    Math.abs(page.lines[end + 1]!.x0 - l.x0) < h * COLUMN_ALIGN
+  )
+    end++;
   const next = page.lines[end + 1];
   return !!next && next.y0 - page.lines[end]!.y1 < h * WINDOW_GAP && v.party.documentTitle.test(next.text.trim());
 }
@@ -819,7 +944,10 @@ const TOTAL_REACH = 12;
  * 2.04") sums base and tax, not the amount paid: the last total line above that table is the document's total.
  */
 function totalAboveTaxSummary(lines: Line[], k: number, vocab: Vocabulary): { l: Line; v: number } | undefined {
-  const header = lines.slice(Math.max(0, k - TAX_SUMMARY_REACH), k).reverse().findIndex((l) => vocab.party.taxSummary.test(l.text));
+  const header = lines
+    .slice(Math.max(0, k - TAX_SUMMARY_REACH), k)
+    .reverse()
+    .findIndex((l) => vocab.party.taxSummary.test(l.text));
   if (header < 0) return undefined;
   const h = k - 1 - header;
   for (let j = h - 1; j >= Math.max(0, h - TOTAL_REACH); j--) {

@@ -35,8 +35,13 @@ const twoPageItems: [string, number, string, number][] = [
 const twoPageNet = Math.round(twoPageItems.reduce((s, [, q, , p]) => s + Math.round(q * p * 100), 0)) / 100;
 const twoPageTax = Math.round(twoPageNet * 19) / 100;
 const twoPageRows = (from: number, to: number, y0: number) =>
-  twoPageItems.slice(from, to).flatMap(([d, q, u, p], i) => row(y0 + i * 16, [50, String(from + i + 1)], [80, d], [360, String(q), 'r'], [368, u], [470, de(p), 'r'], [545, de(q * p), 'r']));
-const twoPageHeader = (y: number) => row(y, [50, 'Pos.'], [80, 'Bezeichnung'], [360, 'Menge', 'r'], [368, 'Einheit'], [470, 'Einzelpreis', 'r'], [545, 'Gesamt', 'r']);
+  twoPageItems
+    .slice(from, to)
+    .flatMap(([d, q, u, p], i) =>
+      row(y0 + i * 16, [50, String(from + i + 1)], [80, d], [360, String(q), 'r'], [368, u], [470, de(p), 'r'], [545, de(q * p), 'r']),
+    );
+const twoPageHeader = (y: number) =>
+  row(y, [50, 'Pos.'], [80, 'Bezeichnung'], [360, 'Menge', 'r'], [368, 'Einheit'], [470, 'Einzelpreis', 'r'], [545, 'Gesamt', 'r']);
 
 const cases: Case[] = [
   {
@@ -95,8 +100,24 @@ const cases: Case[] = [
         ...row(236, [360, 'Fällig am:'], [460, '22.05.2024']),
         L(50, 260, 'Rechnung', 14, true),
         L(50, 282, 'Sehr geehrte Frau Weiß, wir berechnen Ihnen folgende Lieferungen und Leistungen:'),
-        ...row(310, [50, 'Pos.'], [80, 'Bezeichnung'], [330, 'Menge', 'r'], [340, 'Einheit'], [460, 'Einzelpreis', 'r'], [545, 'Gesamt', 'r']),
-        ...row(326, [50, '1'], [80, 'Espressomaschine Duo Pro'], [330, '1', 'r'], [340, 'Stk.'], [460, '1.249,00', 'r'], [545, '1.249,00', 'r']),
+        ...row(
+          310,
+          [50, 'Pos.'],
+          [80, 'Bezeichnung'],
+          [330, 'Menge', 'r'],
+          [340, 'Einheit'],
+          [460, 'Einzelpreis', 'r'],
+          [545, 'Gesamt', 'r'],
+        ),
+        ...row(
+          326,
+          [50, '1'],
+          [80, 'Espressomaschine Duo Pro'],
+          [330, '1', 'r'],
+          [340, 'Stk.'],
+          [460, '1.249,00', 'r'],
+          [545, '1.249,00', 'r'],
+        ),
         ...row(340, [50, '2'], [80, 'Entkalkungstabletten'], [330, '12', 'r'], [340, 'Pck.'], [460, '8,50', 'r'], [545, '102,00', 'r']),
         ...row(354, [50, '3'], [80, 'Wartungspauschale'], [330, '2', 'r'], [340, 'Std.'], [460, '65,00', 'r'], [545, '130,00', 'r']),
         ...row(390, [360, 'Nettobetrag'], [545, '1.481,00 €', 'r']),
@@ -355,9 +376,33 @@ const cases: Case[] = [
         ...row(144, [50, 'ul. Długa 15'], [320, 'ul. Krótka 3/5']),
         ...row(156, [50, '31-147 Kraków'], [320, '30-001 Kraków']),
         ...row(168, [50, 'NIP: 676-001-22-33'], [320, 'NIP: 945-123-45-67']),
-        ...row(210, [50, 'Lp.'], [75, 'Nazwa towaru lub usługi'], [330, 'Ilość', 'r'], [340, 'J.m.'], [440, 'Cena netto', 'r'], [545, 'Wartość netto', 'r']),
-        ...row(226, [50, '1'], [75, 'Ulotki A5, papier kredowy 130 g'], [330, '2000', 'r'], [340, 'szt.'], [440, '0,25', 'r'], [545, '500,00', 'r']),
-        ...row(240, [50, '2'], [75, 'Projekt graficzny ulotki'], [330, '1', 'r'], [340, 'usł.'], [440, '350,00', 'r'], [545, '350,00', 'r']),
+        ...row(
+          210,
+          [50, 'Lp.'],
+          [75, 'Nazwa towaru lub usługi'],
+          [330, 'Ilość', 'r'],
+          [340, 'J.m.'],
+          [440, 'Cena netto', 'r'],
+          [545, 'Wartość netto', 'r'],
+        ),
+        ...row(
+          226,
+          [50, '1'],
+          [75, 'Ulotki A5, papier kredowy 130 g'],
+          [330, '2000', 'r'],
+          [340, 'szt.'],
+          [440, '0,25', 'r'],
+          [545, '500,00', 'r'],
+        ),
+        ...row(
+          240,
+          [50, '2'],
+          [75, 'Projekt graficzny ulotki'],
+          [330, '1', 'r'],
+          [340, 'usł.'],
+          [440, '350,00', 'r'],
+          [545, '350,00', 'r'],
+        ),
         ...row(280, [380, 'Razem netto'], [545, '850,00', 'r']),
         ...row(292, [380, 'VAT 23%'], [545, '195,50', 'r']),
         ...row(304, [380, 'Razem brutto'], [545, '1 045,50', 'r']),
@@ -472,7 +517,12 @@ const cases: Case[] = [
       tax_amount: twoPageTax,
       vat_id: 'DE276543210',
       iban: 'DE18 4306 0967 1234 5678 00',
-      line_items: twoPageItems.map(([description, quantity, , unit_price]) => ({ description, quantity, unit_price, amount: Math.round(quantity * unit_price * 100) / 100 })),
+      line_items: twoPageItems.map(([description, quantity, , unit_price]) => ({
+        description,
+        quantity,
+        unit_price,
+        amount: Math.round(quantity * unit_price * 100) / 100,
+      })),
     },
   },
   {
@@ -488,7 +538,13 @@ const cases: Case[] = [
         ...row(144, [360, 'Invoice date'], [450, '31 May 2024']),
         ...row(156, [360, 'Payment due'], [450, '30 June 2024']),
         ...row(230, [50, 'Description'], [350, 'Hours', 'r'], [440, 'Rate', 'r'], [545, 'Amount', 'r']),
-        ...row(246, [50, 'Data pipeline review: assessment of the existing'], [350, '12.5', 'r'], [440, '140.00', 'r'], [545, '1,750.00', 'r']),
+        ...row(
+          246,
+          [50, 'Data pipeline review: assessment of the existing'],
+          [350, '12.5', 'r'],
+          [440, '140.00', 'r'],
+          [545, '1,750.00', 'r'],
+        ),
         L(50, 257, 'ingestion jobs and recommendations'),
         ...row(274, [50, 'Dashboard development (sales KPIs, regional'], [350, '20', 'r'], [440, '140.00', 'r'], [545, '2,800.00', 'r']),
         L(50, 285, 'breakdown, export to PDF)'),
@@ -514,8 +570,18 @@ const cases: Case[] = [
       vat_id: 'DE319876543',
       iban: 'DE31 4307 1596 2846 1703 52',
       line_items: [
-        { description: 'Data pipeline review: assessment of the existing ingestion jobs and recommendations', quantity: 12.5, unit_price: 140, amount: 1750 },
-        { description: 'Dashboard development (sales KPIs, regional breakdown, export to PDF)', quantity: 20, unit_price: 140, amount: 2800 },
+        {
+          description: 'Data pipeline review: assessment of the existing ingestion jobs and recommendations',
+          quantity: 12.5,
+          unit_price: 140,
+          amount: 1750,
+        },
+        {
+          description: 'Dashboard development (sales KPIs, regional breakdown, export to PDF)',
+          quantity: 20,
+          unit_price: 140,
+          amount: 2800,
+        },
         { description: 'Project management', quantity: 4, unit_price: 110, amount: 440 },
       ],
     },
@@ -580,7 +646,7 @@ const cases: Case[] = [
         ...row(144, [50, '5 rue Crébillon'], [300, 'Entrée de service, 7 rue Suffren']),
         ...row(156, [50, '44000 Nantes'], [300, '44000 Nantes']),
         ...row(210, [50, 'Désignation'], [330, 'Qté', 'r'], [400, 'P.U. HT', 'r'], [450, 'TVA', 'r'], [545, 'Total HT', 'r']),
-        ...row(226, [50, "Vinaigre de cidre bio 75 cl"], [330, '6', 'r'], [400, '12,40', 'r'], [450, '5,5 %', 'r'], [545, '74,40', 'r']),
+        ...row(226, [50, 'Vinaigre de cidre bio 75 cl'], [330, '6', 'r'], [400, '12,40', 'r'], [450, '5,5 %', 'r'], [545, '74,40', 'r']),
         ...row(240, [50, 'Coffret dégustation'], [330, '2', 'r'], [400, '39,00', 'r'], [450, '20 %', 'r'], [545, '78,00', 'r']),
         ...row(280, [380, 'Total HT'], [545, '152,40 €', 'r']),
         ...row(292, [380, 'TVA 5,5 %'], [545, '4,09 €', 'r']),
@@ -605,7 +671,7 @@ const cases: Case[] = [
       vat_id: 'FR45 812345678',
       iban: 'FR76 3000 6000 0112 3456 7890 189',
       line_items: [
-        { description: "Vinaigre de cidre bio 75 cl", quantity: 6, unit_price: 12.4, amount: 74.4 },
+        { description: 'Vinaigre de cidre bio 75 cl', quantity: 6, unit_price: 12.4, amount: 74.4 },
         { description: 'Coffret dégustation', quantity: 2, unit_price: 39, amount: 78 },
       ],
     },
@@ -969,18 +1035,34 @@ const cases: Case[] = [
     pages: [
       [
         L(50, 50, 'INVOICE', 22, true),
-        ...block(330, 50, ['Invoice No. .............. 55102', 'Invoice Date .............. 05/03/24', 'Payment Due .............. 04/04/24']),
+        ...block(330, 50, [
+          'Invoice No. .............. 55102',
+          'Invoice Date .............. 05/03/24',
+          'Payment Due .............. 04/04/24',
+        ]),
         L(50, 110, 'Invoice to:', 9, true),
         ...block(50, 122, ['Meadow Lane Surgery', 'Practice Manager', '14 Meadow Lane', 'York YO10 5DD']),
         ...row(210, [50, 'Item'], [300, 'Unit Price', 'r'], [370, 'Qty', 'r'], [450, 'VAT %', 'r'], [545, 'Total', 'r']),
-        ...row(226, [50, 'Annual software licence – clinic edition'], [300, '960.00', 'r'], [370, '1', 'r'], [450, '20', 'r'], [545, '960.00', 'r']),
+        ...row(
+          226,
+          [50, 'Annual software licence – clinic edition'],
+          [300, '960.00', 'r'],
+          [370, '1', 'r'],
+          [450, '20', 'r'],
+          [545, '960.00', 'r'],
+        ),
         ...row(240, [50, 'On-site training (half day)'], [300, '240.00', 'r'], [370, '2', 'r'], [450, '20', 'r'], [545, '480.00', 'r']),
         ...row(276, [380, 'Total excl. VAT'], [545, '£1,440.00', 'r']),
         ...row(288, [380, 'VAT'], [545, '£288.00', 'r']),
         L(380, 302, 'Amount Due (GBP)', 9, true),
         R(545, 302, '£1,728.00', 9, true),
         L(50, 760, 'Clinicsoft Solutions Ltd', 7),
-        L(50, 769, 'Registered office: 2 Station Road, Harrogate HG1 1AA · Registered in England No. 07654321 · VAT Registration No. GB 314 1592 65', 7),
+        L(
+          50,
+          769,
+          'Registered office: 2 Station Road, Harrogate HG1 1AA · Registered in England No. 07654321 · VAT Registration No. GB 314 1592 65',
+          7,
+        ),
         L(50, 778, 'Bank details: Sort code 40-11-62 · Account 21436587 · IBAN GB29 NWBK 6016 1331 9268 19', 7),
       ],
     ],
@@ -1308,7 +1390,12 @@ const cases: Case[] = [
       tax_amount: 1416,
       vat_id: 'GB 556 7788 99',
       line_items: [
-        { description: 'Bespoke oak staircase, 13 treads, with handrail and spindles, fitted', quantity: 1, unit_price: 4800, amount: 4560 },
+        {
+          description: 'Bespoke oak staircase, 13 treads, with handrail and spindles, fitted',
+          quantity: 1,
+          unit_price: 4800,
+          amount: 4560,
+        },
         { description: 'Oak internal doors, made to measure (incl. ironmongery)', quantity: 6, unit_price: 420, amount: 2520 },
       ],
     },

@@ -35,7 +35,9 @@ const elecTax = cents(elecNet * 0.19);
 const elecRows = (from: number, to: number, y0: number) =>
   elecItems
     .slice(from, to)
-    .flatMap(([c, d, q, p], i) => row(y0 + i * 16, [50, c], [110, d], [390, String(q), 'r'], [470, de(p), 'r'], [545, de(cents(q * p)), 'r']));
+    .flatMap(([c, d, q, p], i) =>
+      row(y0 + i * 16, [50, c], [110, d], [390, String(q), 'r'], [470, de(p), 'r'], [545, de(cents(q * p)), 'r']),
+    );
 
 const cases: Case[] = [
   {
@@ -91,7 +93,13 @@ const cases: Case[] = [
       [
         L(50, 45, 'Rechnung', 18, true),
         L(50, 90, 'Rechnungsersteller', 8, true),
-        ...block(50, 102, ['Malerbetrieb Thomas Brenner', 'Kastanienweg 9', '79100 Freiburg im Breisgau', 'Tel. 0761 4829130', 'Steuernummer: 06083/41207']),
+        ...block(50, 102, [
+          'Malerbetrieb Thomas Brenner',
+          'Kastanienweg 9',
+          '79100 Freiburg im Breisgau',
+          'Tel. 0761 4829130',
+          'Steuernummer: 06083/41207',
+        ]),
         L(320, 90, 'Rechnungsempfänger', 8, true),
         ...block(320, 102, ['Hausverwaltung Seidel & Partner', 'Frau Ulrike Seidel', 'Wilhelmstraße 31', '79098 Freiburg im Breisgau']),
         ...row(185, [50, 'Rechnungsnummer:'], [160, '2024-037']),
@@ -99,9 +107,33 @@ const cases: Case[] = [
         ...row(209, [50, 'Leistungszeitraum:'], [160, '04.03.2024 – 08.03.2024']),
         ...row(221, [50, 'Objekt:'], [160, 'Treppenhaus Wilhelmstraße 31']),
         ...row(255, [50, 'Pos.'], [80, 'Leistung'], [330, 'Menge', 'r'], [340, 'Einheit'], [460, 'Einzelpreis', 'r'], [545, 'Gesamt', 'r']),
-        ...row(271, [50, '1'], [80, 'Wände und Decken spachteln und schleifen'], [330, '46', 'r'], [340, 'm²'], [460, '8,50', 'r'], [545, '391,00', 'r']),
-        ...row(285, [50, '2'], [80, 'Dispersionsanstrich weiß, zweifach'], [330, '118', 'r'], [340, 'm²'], [460, '6,20', 'r'], [545, '731,60', 'r']),
-        ...row(299, [50, '3'], [80, 'Abdeckarbeiten, Material pauschal'], [330, '1', 'r'], [340, 'psch.'], [460, '85,00', 'r'], [545, '85,00', 'r']),
+        ...row(
+          271,
+          [50, '1'],
+          [80, 'Wände und Decken spachteln und schleifen'],
+          [330, '46', 'r'],
+          [340, 'm²'],
+          [460, '8,50', 'r'],
+          [545, '391,00', 'r'],
+        ),
+        ...row(
+          285,
+          [50, '2'],
+          [80, 'Dispersionsanstrich weiß, zweifach'],
+          [330, '118', 'r'],
+          [340, 'm²'],
+          [460, '6,20', 'r'],
+          [545, '731,60', 'r'],
+        ),
+        ...row(
+          299,
+          [50, '3'],
+          [80, 'Abdeckarbeiten, Material pauschal'],
+          [330, '1', 'r'],
+          [340, 'psch.'],
+          [460, '85,00', 'r'],
+          [545, '85,00', 'r'],
+        ),
         ...row(335, [360, 'Nettobetrag'], [545, '1.207,60 €', 'r']),
         ...row(347, [360, 'zzgl. 19 % USt.'], [545, '229,44 €', 'r']),
         L(360, 361, 'Rechnungsbetrag', 9, true),
@@ -215,7 +247,7 @@ const cases: Case[] = [
     },
   },
   {
-    name: 'FR facture: Fournisseur / Client blocks, long-form dates, Date d\'échéance, Total HT / TVA 20 % / Total TTC / Net à payer, SIRET/RCS footer',
+    name: "FR facture: Fournisseur / Client blocks, long-form dates, Date d'échéance, Total HT / TVA 20 % / Total TTC / Net à payer, SIRET/RCS footer",
     pages: [
       [
         L(400, 45, 'FACTURE', 18, true),
@@ -307,7 +339,18 @@ const cases: Case[] = [
     pages: [
       [
         L(50, 40, 'Camille Roussel', 16, true),
-        ...block(50, 60, ['Graphiste – Entrepreneur individuel', '27 avenue Jean Jaurès', '69007 Lyon', 'SIRET : 852 417 396 00014', 'camille@roussel-graphisme.fr'], 8),
+        ...block(
+          50,
+          60,
+          [
+            'Graphiste – Entrepreneur individuel',
+            '27 avenue Jean Jaurès',
+            '69007 Lyon',
+            'SIRET : 852 417 396 00014',
+            'camille@roussel-graphisme.fr',
+          ],
+          8,
+        ),
         L(330, 130, 'Client :', 8, true),
         ...block(330, 142, ['Maison Vauclair', '8 quai Saint-Vincent', '69002 Lyon']),
         L(50, 190, 'Facture n° 2024-017', 14, true),
@@ -359,7 +402,12 @@ const cases: Case[] = [
         ...row(327, [370, 'Btw 21%'], [545, '€ 53,52', 'r']),
         L(370, 341, 'Totaal incl. btw', 9, true),
         R(545, 341, '€ 308,37', 9, true),
-        L(50, 380, 'Gelieve het totaalbedrag vóór de vervaldatum over te maken op NL89 RABO 0318 2746 59 t.n.v. Fietsmakerij Van Dijk B.V.', 7),
+        L(
+          50,
+          380,
+          'Gelieve het totaalbedrag vóór de vervaldatum over te maken op NL89 RABO 0318 2746 59 t.n.v. Fietsmakerij Van Dijk B.V.',
+          7,
+        ),
       ],
     ],
     want: {
@@ -444,7 +492,12 @@ const cases: Case[] = [
         L(360, 302, 'Gutschriftsbetrag', 9, true),
         R(545, 302, '-242,76 €', 9, true),
         L(50, 340, 'Der Betrag wird mit Ihrer nächsten Zahlung verrechnet.'),
-        L(50, 770, 'Sanitär Keller GmbH · Amtsgericht Ludwigshafen HRB 61427 · USt-IdNr. DE271948365 · IBAN DE16 6605 0101 0108 4637 29', 6),
+        L(
+          50,
+          770,
+          'Sanitär Keller GmbH · Amtsgericht Ludwigshafen HRB 61427 · USt-IdNr. DE271948365 · IBAN DE16 6605 0101 0108 4637 29',
+          6,
+        ),
       ],
     ],
     want: {
@@ -465,7 +518,7 @@ const cases: Case[] = [
     },
   },
   {
-    name: 'FR avoir: negative amounts, Facture d\'origine, Client block, Total HT / TVA / Total TTC',
+    name: "FR avoir: negative amounts, Facture d'origine, Client block, Total HT / TVA / Total TTC",
     pages: [
       [
         L(50, 40, 'Verrerie Cassel SAS', 15, true),
@@ -582,7 +635,12 @@ const cases: Case[] = [
       tax_amount: elecTax,
       vat_id: 'DE274615938',
       iban: 'DE18 1009 0000 5544 3322 11',
-      line_items: elecItems.map(([, description, quantity, unit_price]) => ({ description, quantity, unit_price, amount: cents(quantity * unit_price) })),
+      line_items: elecItems.map(([, description, quantity, unit_price]) => ({
+        description,
+        quantity,
+        unit_price,
+        amount: cents(quantity * unit_price),
+      })),
     },
   },
   {
@@ -758,12 +816,12 @@ const cases: Case[] = [
     pages: [
       [
         L(50, 40, 'FACTURE N° 2024-118', 16, true),
-        ...row(62, [50, 'Date d\'émission :'], [150, '15 mars 2024']),
-        ...row(74, [50, 'Date d\'échéance :'], [150, '14 avril 2024']),
+        ...row(62, [50, "Date d'émission :"], [150, '15 mars 2024']),
+        ...row(74, [50, "Date d'échéance :"], [150, '14 avril 2024']),
         ...row(110, [50, 'Vendeur :'], [105, 'Menuiserie Lebrun EURL']),
         ...block(105, 122, ['ZA du Moulin, 3 allée des Chênes', '44300 Nantes', 'TVA : FR73 790481526'], 8),
         ...row(110, [320, 'Acheteur :'], [380, 'SCI Les Hortensias']),
-        ...block(380, 122, ['17 boulevard Guist\'hau', '44000 Nantes'], 8),
+        ...block(380, 122, ["17 boulevard Guist'hau", '44000 Nantes'], 8),
         ...row(190, [50, 'Désignation'], [340, 'Quantité', 'r'], [440, 'Prix unit. HT', 'r'], [545, 'Total HT', 'r']),
         ...row(206, [50, 'Fenêtre bois double vitrage 120 x 135'], [340, '3', 'r'], [440, '890,00', 'r'], [545, '2 670,00', 'r']),
         ...row(220, [50, 'Dépose et pose'], [340, '3', 'r'], [440, '210,00', 'r'], [545, '630,00', 'r']),
@@ -842,7 +900,14 @@ const cases: Case[] = [
         ...row(146, [360, 'Fälligkeitsdatum:'], [460, '27. April 2024']),
         L(50, 200, 'Rechnung', 13, true),
         ...row(225, [50, 'Pos.'], [80, 'Bezeichnung'], [330, 'Menge', 'r'], [440, 'Einzelpreis', 'r'], [545, 'Gesamtpreis', 'r']),
-        ...row(241, [50, '1'], [80, 'Treppengeländer verzinkt, Länge 4,2 m'], [330, '1', 'r'], [440, '1.480,00', 'r'], [545, '1.480,00', 'r']),
+        ...row(
+          241,
+          [50, '1'],
+          [80, 'Treppengeländer verzinkt, Länge 4,2 m'],
+          [330, '1', 'r'],
+          [440, '1.480,00', 'r'],
+          [545, '1.480,00', 'r'],
+        ),
         ...row(255, [50, '2'], [80, 'Montage (Std.)'], [330, '5,5', 'r'], [440, '62,00', 'r'], [545, '341,00', 'r']),
         ...row(291, [360, 'Nettobetrag'], [545, '1.821,00 EUR', 'r']),
         ...row(303, [360, 'Umsatzsteuer 19 %'], [545, '345,99 EUR', 'r']),
@@ -916,7 +981,12 @@ const cases: Case[] = [
       [
         L(50, 40, 'MAISON PÉRAUD', 20, true),
         L(50, 64, 'Traiteur – Réceptions', 8),
-        ...block(330, 110, ['Cabinet Fournier Avocats', 'À l\'attention de Mme Claire Fournier', '9 cours de l\'Intendance', '33000 Bordeaux']),
+        ...block(330, 110, [
+          'Cabinet Fournier Avocats',
+          "À l'attention de Mme Claire Fournier",
+          "9 cours de l'Intendance",
+          '33000 Bordeaux',
+        ]),
         ...row(190, [50, 'Facture n°'], [130, 'MP-2024-0066']),
         ...row(202, [50, 'Date'], [130, '5 avril 2024']),
         ...row(214, [50, 'Date limite de paiement'], [180, '5 mai 2024']),
@@ -964,7 +1034,7 @@ const cases: Case[] = [
         ...row(202, [50, 'Factuurdatum'], [170, '11 maart 2024']),
         ...row(214, [50, 'Vervaldatum'], [170, '10 april 2024']),
         ...row(250, [50, 'Omschrijving'], [350, 'Aantal', 'r'], [440, 'Stukprijs', 'r'], [545, 'Totaal', 'r']),
-        ...row(266, [50, 'Clubmagazine A4, 16 pagina\'s'], [350, '400', 'r'], [440, '1,85', 'r'], [545, '740,00', 'r']),
+        ...row(266, [50, "Clubmagazine A4, 16 pagina's"], [350, '400', 'r'], [440, '1,85', 'r'], [545, '740,00', 'r']),
         ...row(280, [50, 'Affiches A2'], [350, '25', 'r'], [440, '3,20', 'r'], [545, '80,00', 'r']),
         ...row(316, [370, 'Subtotaal'], [545, '€ 820,00', 'r']),
         ...row(328, [370, 'Btw 21%'], [545, '€ 172,20', 'r']),
@@ -1004,7 +1074,15 @@ const cases: Case[] = [
         ...row(144, [50, 'Date'], [150, '02/04/2024']),
         ...row(156, [50, 'Échéance'], [150, '02/05/2024']),
         ...row(190, [50, 'Désignation'], [390, 'Qté', 'r'], [470, 'P.U. HT', 'r'], [545, 'Total HT', 'r']),
-        ...Array.from({ length: 18 }, (_, i) => row(206 + i * 16, [50, `Vis inox A2 tête fraisée 5x${40 + i * 5} (boîte de 100)`], [390, String((i % 3) + 1), 'r'], [470, '12,40', 'r'], [545, de(((i % 3) + 1) * 12.4), 'r'])).flat(),
+        ...Array.from({ length: 18 }, (_, i) =>
+          row(
+            206 + i * 16,
+            [50, `Vis inox A2 tête fraisée 5x${40 + i * 5} (boîte de 100)`],
+            [390, String((i % 3) + 1), 'r'],
+            [470, '12,40', 'r'],
+            [545, de(((i % 3) + 1) * 12.4), 'r'],
+          ),
+        ).flat(),
         ...row(510, [360, 'Report'], [545, de(Array.from({ length: 18 }, (_, i) => ((i % 3) + 1) * 12.4).reduce((a, b) => a + b, 0)), 'r']),
         L(270, 810, '1/2', 7),
       ],
@@ -1034,7 +1112,12 @@ const cases: Case[] = [
       vat_id: 'FR09 562781439',
       iban: 'FR18 1751 5900 0008 1234 5678 915',
       line_items: [
-        ...Array.from({ length: 18 }, (_, i) => ({ description: `Vis inox A2 tête fraisée 5x${40 + i * 5} (boîte de 100)`, quantity: (i % 3) + 1, unit_price: 12.4, amount: cents(((i % 3) + 1) * 12.4) })),
+        ...Array.from({ length: 18 }, (_, i) => ({
+          description: `Vis inox A2 tête fraisée 5x${40 + i * 5} (boîte de 100)`,
+          quantity: (i % 3) + 1,
+          unit_price: 12.4,
+          amount: cents(((i % 3) + 1) * 12.4),
+        })),
         { description: 'Cheville nylon 8 mm (boîte de 200)', quantity: 4, unit_price: 9.9, amount: 39.6 },
         { description: 'Livraison', quantity: 1, unit_price: 25, amount: 25 },
       ],
@@ -1092,7 +1175,14 @@ const cases: Case[] = [
         ...row(148, [360, 'Rechnungsnummer:'], [450, '2024-0117']),
         L(50, 210, 'Rechnung', 14, true),
         ...row(240, [50, 'Pos.'], [80, 'Beschreibung'], [340, 'Menge', 'r'], [440, 'Einzelpreis', 'r'], [545, 'Gesamtpreis', 'r']),
-        ...row(256, [50, '1'], [80, 'Einbauschrank Dachschräge, Eiche geölt'], [340, '1', 'r'], [440, '3.250,00', 'r'], [545, '3.250,00', 'r']),
+        ...row(
+          256,
+          [50, '1'],
+          [80, 'Einbauschrank Dachschräge, Eiche geölt'],
+          [340, '1', 'r'],
+          [440, '3.250,00', 'r'],
+          [545, '3.250,00', 'r'],
+        ),
         ...row(270, [50, '2'], [80, 'Montage (Std.)'], [340, '12', 'r'], [440, '58,00', 'r'], [545, '696,00', 'r']),
         ...row(306, [360, 'Nettobetrag'], [545, '3.946,00 €', 'r']),
         ...row(318, [360, '19 % MwSt.'], [545, '749,74 €', 'r']),
@@ -1142,7 +1232,7 @@ const cases: Case[] = [
         ...row(292, [360, 'TVA 20 %'], [545, '855,00 €', 'r']),
         L(360, 306, 'Total TTC', 9, true),
         R(545, 306, '5 130,00 €', 9, true),
-        ...row(340, [50, 'Date d\'échéance :'], [140, 'à réception de facture']),
+        ...row(340, [50, "Date d'échéance :"], [140, 'à réception de facture']),
         L(50, 352, 'Règlement par virement : IBAN FR11 3000 4008 3200 0103 7542 842', 8),
       ],
     ],
@@ -1254,14 +1344,19 @@ const cases: Case[] = [
         ...row(224, [50, 'Fällig:'], [120, '25.04.2024']),
         ...row(260, [50, 'Bezeichnung'], [340, 'Anzahl', 'r'], [440, 'Preis', 'r'], [545, 'Betrag', 'r']),
         ...row(276, [50, 'E-Bike Service gross'], [340, '1', 'r'], [440, '189.00', 'r'], [545, '189.00', 'r']),
-        ...row(290, [50, 'Kette und Ritzelpaket'], [340, '1', 'r'], [440, '1\'391.00', 'r'], [545, '1\'391.00', 'r']),
-        ...row(326, [360, 'Total exkl. MWST'], [545, '1\'580.00', 'r']),
+        ...row(290, [50, 'Kette und Ritzelpaket'], [340, '1', 'r'], [440, "1'391.00", 'r'], [545, "1'391.00", 'r']),
+        ...row(326, [360, 'Total exkl. MWST'], [545, "1'580.00", 'r']),
         ...row(338, [360, 'MWST 8,1 %'], [545, '127.98', 'r']),
         L(360, 352, 'Total CHF', 9, true),
-        R(545, 352, '1\'707.98', 9, true),
+        R(545, 352, "1'707.98", 9, true),
         L(50, 390, 'Zahlbar innert 30 Tagen. Besten Dank für Ihren Auftrag!'),
         L(50, 620, 'Empfangsschein', 11, true),
-        ...block(50, 640, ['Konto / Zahlbar an', 'CH93 0076 2011 6238 5295 7', 'Velowerkstatt Aarau GmbH', 'Bahnhofstrasse 61', '5000 Aarau'], 8),
+        ...block(
+          50,
+          640,
+          ['Konto / Zahlbar an', 'CH93 0076 2011 6238 5295 7', 'Velowerkstatt Aarau GmbH', 'Bahnhofstrasse 61', '5000 Aarau'],
+          8,
+        ),
       ],
     ],
     want: {

@@ -7,7 +7,12 @@ import { partyName } from './semantic.fallback.js';
 const invoiceSchema = {
   fields: [
     { key: 'invoice_number', label: 'Invoice number', data_type: 'string' as const },
-    { key: 'seller_name', label: 'Seller name', data_type: 'string' as const, description: 'Name of the company or person issuing the invoice.' },
+    {
+      key: 'seller_name',
+      label: 'Seller name',
+      data_type: 'string' as const,
+      description: 'Name of the company or person issuing the invoice.',
+    },
     { key: 'total_amount', label: 'Total amount', data_type: 'number' as const },
   ],
 };
@@ -93,7 +98,11 @@ describe('issuer named by the legal footer and the account holder', () => {
       [300, 725, 'Amtsgericht Musterstadt HRB 4711'],
     ];
     expect(extractFromLayout(page(rows), invoiceSchema).result.seller_name).toBe('Sonnenhof Gärtnerei GmbH');
-    const thanks: [number, number, string][] = [...rows.slice(0, 4), [60, 770, 'Thank you for your business'], [60, 780, 'Registered in England No. 0123456']];
+    const thanks: [number, number, string][] = [
+      ...rows.slice(0, 4),
+      [60, 770, 'Thank you for your business'],
+      [60, 780, 'Registered in England No. 0123456'],
+    ];
     expect(extractFromLayout(page(thanks), invoiceSchema).result.seller_name).not.toBe('Thank you for your business');
   });
 

@@ -31,11 +31,63 @@ interface Lang {
 
 const langs: Record<string, Lang> = {
   de: {
-    net: ['Summe netto', 'Nettosumme', 'Netto-Betrag', 'Warenwert', 'Gesamt netto', 'Rechnungsbetrag netto', 'Zwischensumme (netto)', 'Betrag netto', 'Nettobetrag', 'Summe ohne MwSt.'],
-    tax: ['MwSt. 19 %', '19 % MwSt.', 'USt. 19%', 'zzgl. 19% MwSt.', 'Umsatzsteuer 19 %', '19 % Umsatzsteuer', 'MwSt.-Betrag', 'Mehrwertsteuer (19 %)', 'zzgl. Umsatzsteuer 19 %'],
-    total: ['Gesamtbetrag', 'Rechnungsbetrag', 'Endbetrag', 'Gesamtsumme', 'Summe brutto', 'Bruttobetrag', 'Zahlbetrag', 'Rechnungssumme', 'Gesamt (brutto)', 'Zu zahlen', 'Gesamtbetrag brutto'],
-    due: ['Fällig am:', 'Fälligkeitsdatum:', 'Zahlbar bis:', 'Zahlungsfrist:', 'Zahlungsziel:', 'Fällig bis:', 'Zahlungstermin:', 'Fälligkeit:', 'Zahlbar bis spätestens:'],
-    seller: ['Rechnungsersteller', 'Rechnungssteller', 'Lieferant', 'Verkäufer', 'Absender', 'Auftragnehmer', 'Leistungserbringer', 'Anbieter'],
+    net: [
+      'Summe netto',
+      'Nettosumme',
+      'Netto-Betrag',
+      'Warenwert',
+      'Gesamt netto',
+      'Rechnungsbetrag netto',
+      'Zwischensumme (netto)',
+      'Betrag netto',
+      'Nettobetrag',
+      'Summe ohne MwSt.',
+    ],
+    tax: [
+      'MwSt. 19 %',
+      '19 % MwSt.',
+      'USt. 19%',
+      'zzgl. 19% MwSt.',
+      'Umsatzsteuer 19 %',
+      '19 % Umsatzsteuer',
+      'MwSt.-Betrag',
+      'Mehrwertsteuer (19 %)',
+      'zzgl. Umsatzsteuer 19 %',
+    ],
+    total: [
+      'Gesamtbetrag',
+      'Rechnungsbetrag',
+      'Endbetrag',
+      'Gesamtsumme',
+      'Summe brutto',
+      'Bruttobetrag',
+      'Zahlbetrag',
+      'Rechnungssumme',
+      'Gesamt (brutto)',
+      'Zu zahlen',
+      'Gesamtbetrag brutto',
+    ],
+    due: [
+      'Fällig am:',
+      'Fälligkeitsdatum:',
+      'Zahlbar bis:',
+      'Zahlungsfrist:',
+      'Zahlungsziel:',
+      'Fällig bis:',
+      'Zahlungstermin:',
+      'Fälligkeit:',
+      'Zahlbar bis spätestens:',
+    ],
+    seller: [
+      'Rechnungsersteller',
+      'Rechnungssteller',
+      'Lieferant',
+      'Verkäufer',
+      'Absender',
+      'Auftragnehmer',
+      'Leistungserbringer',
+      'Anbieter',
+    ],
     buyer: ['Rechnungsempfänger', 'Kunde', 'Empfänger', 'Auftraggeber', 'Rechnungsadresse', 'Käufer', 'Leistungsempfänger'],
     title: 'Rechnung',
     numberLabel: 'Rechnungsnummer:',
@@ -49,7 +101,14 @@ const langs: Record<string, Lang> = {
     net: ['Total HT', 'Montant HT', 'Sous-total HT', 'Total hors taxes', 'Base HT', 'Montant hors taxes', 'Total H.T.'],
     tax: ['TVA 20 %', 'TVA (20%)', 'Montant TVA', 'Total TVA', 'TVA à 20 %', 'T.V.A. 20 %'],
     total: ['Total TTC', 'Montant TTC', 'Net à payer', 'Total à payer', 'Montant total TTC', 'Total T.T.C.', 'Montant à régler'],
-    due: ["Date d'échéance :", 'Échéance :', 'À payer avant le :', 'Date limite de paiement :', 'Payable le :', 'Date limite de règlement :'],
+    due: [
+      "Date d'échéance :",
+      'Échéance :',
+      'À payer avant le :',
+      'Date limite de paiement :',
+      'Payable le :',
+      'Date limite de règlement :',
+    ],
     seller: ['Fournisseur', 'Vendeur', 'Émetteur', 'Prestataire', 'Expéditeur'],
     buyer: ['Client', 'Acheteur', 'Destinataire', 'Facturé à', 'Adresse de facturation'],
     title: 'Facture',
@@ -115,7 +174,9 @@ function pagesOf(v: Variant): Item[][] {
   const tax = Math.round(NET * g.rate * 100) / 100;
   const [sx, bx] = v.swap ? [300, 40] : [40, 300];
   const party = (x: number, label: string, lines: string[]) =>
-    v.inline ? [...row(100, [x, `${label}:`], [x + 115, lines[0]!]), ...block(x + 115, 112, lines.slice(1))] : [L(x, 100, label, 8, true), ...block(x, 112, lines)];
+    v.inline
+      ? [...row(100, [x, `${label}:`], [x + 115, lines[0]!]), ...block(x + 115, 112, lines.slice(1))]
+      : [L(x, 100, label, 8, true), ...block(x, 112, lines)];
   return [
     [
       L(40, 40, g.title, 16, true),
@@ -143,7 +204,8 @@ const variants: [string, Variant][] = Object.entries(langs).flatMap(([lang, g]) 
   for (const k of ['seller', 'buyer'] as const)
     for (const w of g[k])
       for (const swap of [false, true])
-        for (const inline of [false, true]) out.push([`${lang} ${k}: "${w}"${swap ? ', seller right' : ''}${inline ? ', inline' : ''}`, { ...base, [k]: w, swap, inline }]);
+        for (const inline of [false, true])
+          out.push([`${lang} ${k}: "${w}"${swap ? ', seller right' : ''}${inline ? ', inline' : ''}`, { ...base, [k]: w, swap, inline }]);
   return out;
 });
 
@@ -151,9 +213,19 @@ describe('label wordings of parties, summary amounts and due dates', () => {
   it.each(variants)('%s', async (_name, v) => {
     const g = langs[v.lang]!;
     const tax = Math.round(NET * g.rate * 100) / 100;
-    const out = await engine.extract({ bytes: await pdfOf(pagesOf(v)), mimeType: 'application/pdf', filename: 'invoice.pdf' }, invoiceSchema);
+    const out = await engine.extract(
+      { bytes: await pdfOf(pagesOf(v)), mimeType: 'application/pdf', filename: 'invoice.pdf' },
+      invoiceSchema,
+    );
     const r = out.result as Record<string, unknown>;
-    expect({ seller: r.seller_name, buyer: r.buyer_name, net: r.net_amount, tax: r.tax_amount, total: r.total_amount, due: r.due_date }).toEqual({
+    expect({
+      seller: r.seller_name,
+      buyer: r.buyer_name,
+      net: r.net_amount,
+      tax: r.tax_amount,
+      total: r.total_amount,
+      due: r.due_date,
+    }).toEqual({
       seller: SELLER,
       buyer: BUYER,
       net: NET,

@@ -13,7 +13,12 @@ import { withoutBranch } from './semantic.fallback.js';
 
 const receiptSchema = {
   fields: [
-    { key: 'company', label: 'Company name', data_type: 'string' as const, description: 'Name of the shop or company that issued the receipt.' },
+    {
+      key: 'company',
+      label: 'Company name',
+      data_type: 'string' as const,
+      description: 'Name of the shop or company that issued the receipt.',
+    },
     { key: 'date', label: 'Date', data_type: 'date' as const, description: 'Date of the purchase.' },
     { key: 'address', label: 'Address', data_type: 'string' as const, description: "The shop's address as printed on the receipt." },
     { key: 'total', label: 'Total', data_type: 'number' as const, description: 'Total amount paid, including tax and rounding.' },
@@ -77,7 +82,12 @@ const cases: Case[] = [
       'CASH                     50.00',
       'CHANGE                   33.04',
     ],
-    want: { company: 'KEDAI MAKANAN SRI JAYA', date: '2018-05-12', address: 'NO 5, JALAN MERANTI 2, TAMAN MERANTI, 47990 PEKAN ALFA, SELANGOR', total: 16.96 },
+    want: {
+      company: 'KEDAI MAKANAN SRI JAYA',
+      date: '2018-05-12',
+      address: 'NO 5, JALAN MERANTI 2, TAMAN MERANTI, 47990 PEKAN ALFA, SELANGOR',
+      total: 16.96,
+    },
   },
   {
     name: 'B reg before name, TOTAL (RM)',
@@ -115,7 +125,12 @@ const cases: Case[] = [
       'CASH              10.00',
       'CHANGE             3.70',
     ],
-    want: { company: 'RESTORAN MAJU JAYA', date: '2018-08-15', address: 'NO. 22, JALAN CONTOH 10/2, BANDAR BARU CONTOH JAYA, 81990 PEKAN ZETA, JOHOR.', total: 6.3 },
+    want: {
+      company: 'RESTORAN MAJU JAYA',
+      date: '2018-08-15',
+      address: 'NO. 22, JALAN CONTOH 10/2, BANDAR BARU CONTOH JAYA, 81990 PEKAN ZETA, JOHOR.',
+      total: 6.3,
+    },
   },
   {
     name: 'D rounded total',
@@ -138,7 +153,12 @@ const cases: Case[] = [
       'CASH                         100.00',
       'CHANGE                         9.00',
     ],
-    want: { company: 'SYARIKAT HUP SENG HARDWARE', date: '2018-02-01', address: 'LOT 8, JALAN INDUSTRI 3, KAWASAN PERINDUSTRIAN BUKIT CONTOH, 48990 PEKAN ETA, SELANGOR DARUL EHSAN.', total: 91.0 },
+    want: {
+      company: 'SYARIKAT HUP SENG HARDWARE',
+      date: '2018-02-01',
+      address: 'LOT 8, JALAN INDUSTRI 3, KAWASAN PERINDUSTRIAN BUKIT CONTOH, 48990 PEKAN ETA, SELANGOR DARUL EHSAN.',
+      total: 91.0,
+    },
   },
   {
     name: 'E amount due',
@@ -197,7 +217,12 @@ const cases: Case[] = [
       'SR @ 6%        33.96      2.04',
       'TOTAL          33.96      2.04',
     ],
-    want: { company: 'TEA GARDEN CAFE', date: '2017-11-11', address: 'LOT G-12, UPPER STOREY, BLOCK B, PLAZA CEMPAKA, JALAN SRI MURNI 1, 50480 KOTA BETA, WILAYAH PERSEKUTUAN.', total: 36.0 },
+    want: {
+      company: 'TEA GARDEN CAFE',
+      date: '2017-11-11',
+      address: 'LOT G-12, UPPER STOREY, BLOCK B, PLAZA CEMPAKA, JALAN SRI MURNI 1, 50480 KOTA BETA, WILAYAH PERSEKUTUAN.',
+      total: 36.0,
+    },
   },
   {
     name: 'H total incl gst label, items total qty',
@@ -219,7 +244,12 @@ const cases: Case[] = [
       'Cash                        5.00',
       'Change                      0.75',
     ],
-    want: { company: 'ECO SHOP MARKETING SDN BHD', date: '2018-04-17', address: 'LOT 23, JALAN KENANGA, TAMAN KENANGA, 75200 MELAKA', total: 4.25 },
+    want: {
+      company: 'ECO SHOP MARKETING SDN BHD',
+      date: '2018-04-17',
+      address: 'LOT 23, JALAN KENANGA, TAMAN KENANGA, 75200 MELAKA',
+      total: 4.25,
+    },
   },
   {
     name: 'I name two lines brand + legal',
@@ -236,7 +266,12 @@ const cases: Case[] = [
       'CASH                    20.00',
       'CHANGE                   2.50',
     ],
-    want: { company: 'SUNSHINE WHOLESALE MART SDN BHD', date: '2018-06-30', address: 'NO 62, JALAN TUN SAMBANTHAN, 10470 PENANG', total: 17.5 },
+    want: {
+      company: 'SUNSHINE WHOLESALE MART SDN BHD',
+      date: '2018-06-30',
+      address: 'NO 62, JALAN TUN SAMBANTHAN, 10470 PENANG',
+      total: 17.5,
+    },
   },
   {
     name: 'J date with month name and 2-line address',
@@ -267,7 +302,12 @@ const cases: Case[] = [
       'CASH RECEIVED: RM10.00',
       'CHANGE: RM0.70',
     ],
-    want: { company: 'MINI MARKET ANEKA', date: '2018-01-05', address: 'NO. 12A, JALAN DATO BANDAR TUNGGAL, 70000 SEREMBAN, NEGERI SEMBILAN', total: 9.3 },
+    want: {
+      company: 'MINI MARKET ANEKA',
+      date: '2018-01-05',
+      address: 'NO. 12A, JALAN DATO BANDAR TUNGGAL, 70000 SEREMBAN, NEGERI SEMBILAN',
+      total: 9.3,
+    },
   },
   {
     name: 'R total after rounding',
@@ -286,7 +326,12 @@ const cases: Case[] = [
       'CASH  20.00',
       'CHANGE  3.05',
     ],
-    want: { company: 'MEGA BELI (M) SDN BHD', date: '2018-02-05', address: 'LOT 1, PERSIARAN CONTOH, CU 1, 47600 BANDAR DELTA', total: 16.95 },
+    want: {
+      company: 'MEGA BELI (M) SDN BHD',
+      date: '2018-02-05',
+      address: 'LOT 1, PERSIARAN CONTOH, CU 1, 47600 BANDAR DELTA',
+      total: 16.95,
+    },
   },
   {
     name: 'S service charge',
@@ -392,7 +437,12 @@ const cases: Case[] = [
       'Cash  50.00',
       'Change  14.00',
     ],
-    want: { company: 'PASARAYA MURNI SDN BHD', date: '2018-01-21', address: 'NO 71-73, JALAN MURNI, TAMAN MURNI, 08000 SUNGAI PETANI, KEDAH', total: 36.0 },
+    want: {
+      company: 'PASARAYA MURNI SDN BHD',
+      date: '2018-01-21',
+      address: 'NO 71-73, JALAN MURNI, TAMAN MURNI, 08000 SUNGAI PETANI, KEDAH',
+      total: 36.0,
+    },
   },
   {
     name: 'Y total qty after total and card',
@@ -424,7 +474,12 @@ const cases: Case[] = [
       'Paid Amount:  RM 50.00',
       'Change:  RM 20.00',
     ],
-    want: { company: 'KEDAI UBAT CINA TONG SENG', date: '2018-04-26', address: 'NO 21, JALAN KUNING, TAMAN PELANGI, 80400 KOTA EPSILON.', total: 30.0 },
+    want: {
+      company: 'KEDAI UBAT CINA TONG SENG',
+      date: '2018-04-26',
+      address: 'NO 21, JALAN KUNING, TAMAN PELANGI, 80400 KOTA EPSILON.',
+      total: 30.0,
+    },
   },
   {
     name: 'X2 inclusive before excluded',
@@ -444,7 +499,12 @@ const cases: Case[] = [
       'Cash  50.00',
       'Change  14.00',
     ],
-    want: { company: 'PASARAYA MURNI SDN BHD', date: '2018-01-21', address: 'NO 71-73, JALAN MURNI, TAMAN MURNI, 08000 SUNGAI PETANI, KEDAH', total: 36.0 },
+    want: {
+      company: 'PASARAYA MURNI SDN BHD',
+      date: '2018-01-21',
+      address: 'NO 71-73, JALAN MURNI, TAMAN MURNI, 08000 SUNGAI PETANI, KEDAH',
+      total: 36.0,
+    },
   },
   {
     name: 'AA welcome no legal',
@@ -472,7 +532,12 @@ const cases: Case[] = [
       'TOTAL  16.96',
       'CASH  50.00',
     ],
-    want: { company: 'KEDAI MAKANAN SRI JAYA', date: '2018-05-12', address: 'NO 5, JALAN MERANTI 2, 47990 PEKAN ALFA, SELANGOR', total: 16.96 },
+    want: {
+      company: 'KEDAI MAKANAN SRI JAYA',
+      date: '2018-05-12',
+      address: 'NO 5, JALAN MERANTI 2, 47990 PEKAN ALFA, SELANGOR',
+      total: 16.96,
+    },
   },
   {
     name: 'AC gst id before name',
@@ -488,7 +553,12 @@ const cases: Case[] = [
       'CASH  50.00',
       'CHANGE  5.00',
     ],
-    want: { company: 'HUP LEE HARDWARE SDN BHD', date: '2018-02-14', address: 'LOT 9, JALAN BESI, KAWASAN PERINDUSTRIAN SRI, 70450 SEREMBAN', total: 45.0 },
+    want: {
+      company: 'HUP LEE HARDWARE SDN BHD',
+      date: '2018-02-14',
+      address: 'LOT 9, JALAN BESI, KAWASAN PERINDUSTRIAN SRI, 70450 SEREMBAN',
+      total: 45.0,
+    },
   },
   {
     name: 'AD address with unit/level',
@@ -507,7 +577,12 @@ const cases: Case[] = [
       'CASH:  50.00',
       'CHANGE:  10.00',
     ],
-    want: { company: 'BUKUMAX ENTERPRISE', date: '2018-09-09', address: 'LEVEL 2, UNIT 2-15, CONTOH PLAZA, JALAN CS 11/15, 46150 BANDAR GAMMA', total: 40.0 },
+    want: {
+      company: 'BUKUMAX ENTERPRISE',
+      date: '2018-09-09',
+      address: 'LEVEL 2, UNIT 2-15, CONTOH PLAZA, JALAN CS 11/15, 46150 BANDAR GAMMA',
+      total: 40.0,
+    },
   },
   {
     name: 'AE ambiguous date, no currency sign, English footer',
@@ -572,7 +647,12 @@ const cases: Case[] = [
       'CASH  20.00',
       'CHANGE  7.60',
     ],
-    want: { company: 'KOPI SENJA', date: '2018-04-11', address: 'Lot 27A, Jalan Orkid 3, Bandar Taman Orkid, 81990 Pekan Zeta Johor', total: 12.4 },
+    want: {
+      company: 'KOPI SENJA',
+      date: '2018-04-11',
+      address: 'Lot 27A, Jalan Orkid 3, Bandar Taman Orkid, 81990 Pekan Zeta Johor',
+      total: 12.4,
+    },
   },
   {
     name: 'AI name with its mall on one line, the unit line ending in a comma',
@@ -589,7 +669,12 @@ const cases: Case[] = [
       'Cash  20.00',
       'Change  7.00',
     ],
-    want: { company: 'SENJA ROASTERS CO.', date: '2018-05-24', address: 'U.K12, Second Floor, Senja City Mall, Medan Contoh, Lingkaran Contoh, 59990 Kota Beta.', total: 13.0 },
+    want: {
+      company: 'SENJA ROASTERS CO.',
+      date: '2018-05-24',
+      address: 'U.K12, Second Floor, Senja City Mall, Medan Contoh, Lingkaran Contoh, 59990 Kota Beta.',
+      total: 13.0,
+    },
   },
 ];
 
@@ -604,7 +689,8 @@ describe('receipt layouts', () => {
 });
 
 describe('labels that run on to a colon', () => {
-  const read = (lines: string[], schema: ExtractionSchema = receiptSchema) => extractFromLayout(readText(new TextEncoder().encode(lines.join('\n'))), schema).result;
+  const read = (lines: string[], schema: ExtractionSchema = receiptSchema) =>
+    extractFromLayout(readText(new TextEncoder().encode(lines.join('\n'))), schema).result;
 
   it('reads the amount after the whole label, not after its first word', () => {
     expect(read(['SHOP', 'Total Amt Payable:  RM 30.00', 'Paid Amount:  RM 50.00']).total).toBe(30);
@@ -624,7 +710,9 @@ describe('withoutBranch', () => {
     expect(withoutBranch('KOPI SENJA TAMAN ORKID', 'Lot 27A, Jalan Orkid 3, Bandar Taman Orkid, 81990 Pekan Zeta', my)).toBe('KOPI SENJA');
   });
   it('keeps a name with a legal form, a name the address does not repeat, and a name that would keep one word', () => {
-    expect(withoutBranch('KEDAI ORKID (TAMAN ORKID) SDN BHD', 'Lot 27A, Jalan Orkid 3, Taman Orkid', my)).toBe('KEDAI ORKID (TAMAN ORKID) SDN BHD');
+    expect(withoutBranch('KEDAI ORKID (TAMAN ORKID) SDN BHD', 'Lot 27A, Jalan Orkid 3, Taman Orkid', my)).toBe(
+      'KEDAI ORKID (TAMAN ORKID) SDN BHD',
+    );
     expect(withoutBranch('KOPI SENJA TAMAN MELUR', 'Lot 27A, Jalan Orkid 3, Taman Orkid', my)).toBe('KOPI SENJA TAMAN MELUR');
     expect(withoutBranch('SENJA TAMAN ORKID', 'Lot 27A, Jalan Orkid 3, Taman Orkid', my)).toBe('SENJA TAMAN ORKID');
   });

@@ -82,7 +82,10 @@ describe('table extraction', () => {
       // Page 1 is filled with rows down to its foot, then a footer.
       for (let i = 0; i < 27; i++) {
         const y = 120 + i * 20;
-        d.text(`${items[i % items.length]} box ${i + 1}`, 50, y).text('1', 250, y).text('2.00', 330, y).text('2.00', 450, y);
+        d.text(`${items[i % items.length]} box ${i + 1}`, 50, y)
+          .text('1', 250, y)
+          .text('2.00', 330, y)
+          .text('2.00', 450, y);
       }
       d.text('Page 1 of 2', 270, 700); // (pdfkit starts a new page for text below its 72 pt bottom margin)
       d.addPage();
@@ -111,7 +114,10 @@ describe('table extraction', () => {
       d.fontSize(10).text('Description', 50, 100).text('Quantity', 250, 100).text('Unit price', 330, 100).text('Amount', 450, 100);
       for (let i = 0; i < 26; i++) {
         const y = 120 + i * 20;
-        d.text(`Crate ${i + 1}`, 50, y).text('1', 250, y).text('2.00', 330, y).text('2.00', 450, y);
+        d.text(`Crate ${i + 1}`, 50, y)
+          .text('1', 250, y)
+          .text('2.00', 330, y)
+          .text('2.00', 450, y);
       }
       d.text('Carried forward', 330, 650).text('52.00', 450, 650);
       d.text('Page 1 of 2', 270, 700);
@@ -150,18 +156,24 @@ describe('table extraction', () => {
 
   it('continues a plain (unpriced) table overleaf when rows sit under its columns', async () => {
     const people = {
-      fields: [{
-        key: 'staff', data_type: 'table' as const,
-        fields: [
-          { key: 'name', label: 'Name', data_type: 'string' as const },
-          { key: 'city', label: 'City', data_type: 'string' as const },
-          { key: 'year', label: 'Year joined', data_type: 'number' as const },
-        ],
-      }],
+      fields: [
+        {
+          key: 'staff',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'name', label: 'Name', data_type: 'string' as const },
+            { key: 'city', label: 'City', data_type: 'string' as const },
+            { key: 'year', label: 'Year joined', data_type: 'number' as const },
+          ],
+        },
+      ],
     };
     const bytes = await makePdf((d) => {
       d.fontSize(10).text('Name', 50, 80).text('City', 220, 80).text('Year joined', 400, 80);
-      for (let i = 0; i < 28; i++) d.text(`Person ${i + 1}`, 50, 100 + i * 20).text('Leeds', 220, 100 + i * 20).text(String(2000 + i % 20), 400, 100 + i * 20);
+      for (let i = 0; i < 28; i++)
+        d.text(`Person ${i + 1}`, 50, 100 + i * 20)
+          .text('Leeds', 220, 100 + i * 20)
+          .text(String(2000 + (i % 20)), 400, 100 + i * 20);
       d.addPage();
       d.text('Person 29', 50, 60).text('York', 220, 60).text('2021', 400, 60);
       d.text('Person 30', 50, 80).text('Hull', 220, 80).text('2022', 400, 80);

@@ -85,7 +85,8 @@ function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; score: 
   const words = lineConcepts(line);
   const cands: Cand[] = [];
   cols.forEach((c, ci) => {
-    for (const m of allSpans(words, columnSpec(c), 0.5)) cands.push({ ci, start: m.start, end: m.end, score: m.score - 0.01 * (m.end - m.start) });
+    for (const m of allSpans(words, columnSpec(c), 0.5))
+      cands.push({ ci, start: m.start, end: m.end, score: m.score - 0.01 * (m.end - m.start) });
   });
   // Labels printed with their spaces lost or added ("Railtravellersrules" for "Rail travellers rules").
   cols.forEach((c, ci) => {
@@ -140,7 +141,9 @@ function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; score: 
   }
   // A numeric column left unnamed (e.g. "Amount" printed as "Prijs incl. BTW") takes the rightmost unclaimed
   // header cell right of every matched column: line totals are conventionally the last column.
-  const missing = cols.filter((c, ci) => !usedC.has(ci) && c.data_type !== 'string' && columnSpec(c).variants.some((v) => v.includes('total')));
+  const missing = cols.filter(
+    (c, ci) => !usedC.has(ci) && c.data_type !== 'string' && columnSpec(c).variants.some((v) => v.includes('total')),
+  );
   if (missing.length && columns.length >= 2) {
     const right = Math.max(...columns.map((c) => c.x1));
     const free = segments(line, 1.2).filter((s) => s.x0 > right && s.words.every((w) => !usedW.has(line.words.indexOf(w))));
@@ -174,7 +177,10 @@ function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; score: 
   // or a sentence than a header, whose labels stand apart: such a line loses against a header nearby.
   const runs = segments(line, 1.2);
   const runOf = (c: Column) => runs.findIndex((r) => r.x0 <= c.x0 + 0.01 && r.x1 >= c.x1 - 0.01);
-  const named = columns.filter((c) => c.field && !c.inferred).map(runOf).filter((i) => i >= 0);
+  const named = columns
+    .filter((c) => c.field && !c.inferred)
+    .map(runOf)
+    .filter((i) => i >= 0);
   score -= 0.3 * (named.length - new Set(named).size);
   return { columns, score };
 }
@@ -219,7 +225,13 @@ interface Cand {
 function preferAdjacentRepeats(chosen: Cand[], cands: Cand[], usedW: Set<number>): void {
   if (chosen.length < 2) return;
   const cost = (c: Cand, others: Cand[]) =>
-    others.reduce((s, o) => s + (Math.sign(c.ci - o.ci) !== Math.sign(c.start - o.start) ? 1000 : 0) + Math.min(Math.abs(c.start - o.end), Math.abs(o.start - c.end)), 0);
+    others.reduce(
+      (s, o) =>
+        s +
+        (Math.sign(c.ci - o.ci) !== Math.sign(c.start - o.start) ? 1000 : 0) +
+        Math.min(Math.abs(c.start - o.end), Math.abs(o.start - c.end)),
+      0,
+    );
   for (let n = 0; n < chosen.length; n++) {
     const cur = chosen[n]!;
     const others = chosen.filter((o) => o !== cur);
@@ -257,7 +269,11 @@ export function findHeaders(doc: DocLayout, field: FieldDef): Header[] {
   const cols = field.fields ?? [];
   const hint = pageHint(field);
   // Money tables (price/amount columns): their rows are full of decimal amounts, their headers never are.
-  const money = cols.some((c) => columnSpec(c).variants.flat().some((t) => t === 'price' || t === 'amount'));
+  const money = cols.some((c) =>
+    columnSpec(c)
+      .variants.flat()
+      .some((t) => t === 'price' || t === 'amount'),
+  );
   const need = Math.min(cols.length, cols.length >= 3 ? 2 : 1);
   const headers: Header[] = [];
   // A printed line is matched alone up to three times below (opening a header, against the lines under it, as a
@@ -286,7 +302,8 @@ export function findHeaders(doc: DocLayout, field: FieldDef): Header[] {
         if (segments(next, 1.2).some((s) => s.words.length >= 7)) break;
         merged = mergeLines(merged, next);
         const m = matchHeader(merged, cols);
-        if (named(m.columns) > named(best.columns) || (named(m.columns) === named(best.columns) && m.score > best.score + 0.2)) best = { ...m, last: k };
+        if (named(m.columns) > named(best.columns) || (named(m.columns) === named(best.columns) && m.score > best.score + 0.2))
+          best = { ...m, last: k };
       }
       // A line that adds nothing to the header below it (a caption, or a caption's last line) does not open it.
       if (best.last > li) {
@@ -297,7 +314,8 @@ export function findHeaders(doc: DocLayout, field: FieldDef): Header[] {
       }
       // Sentences naming the columns do not become a header by merging them with the lines below.
       const parts = page.lines.slice(li, best.last + 1).map((l) => ({ l, m: l === line && best.last === li ? best : matchLine(l) }));
-      if (parts.some((p) => isSentence(p.l, p.m.columns)) && parts.every((p) => named(p.m.columns) === 0 || isSentence(p.l, p.m.columns))) continue;
+      if (parts.some((p) => isSentence(p.l, p.m.columns)) && parts.every((p) => named(p.m.columns) === 0 || isSentence(p.l, p.m.columns)))
+        continue;
       if (named(best.columns) >= need && named(best.columns) > 0) {
         headers.push({ page: page.number, lineIndex: li, lastLine: best.last, columns: best.columns, score: best.score / cols.length });
         li = best.last;
@@ -358,10 +376,21 @@ function isStopLine(line: Line): boolean {
   // Any cell opening with a totals word ("Subtotal", "Total TTC", "Factuur totaal", "incl. BTW") closes the items.
   return segments(line, 1.5).some((seg) => {
     const texts = seg.words.slice(0, 3).map((w) => w.text);
-    if (!wordConcepts(texts).flat().some((c) => STOP.has(c))) return false;
+    if (
+      !wordConcepts(texts)
+        .flat()
+        .some((c) => STOP.has(c))
+    )
+      return false;
     // Token by token, so that a modifier counts only right before a totals word.
-    const toks = texts.flatMap((t) => fold(t).split(/[^a-z0-9]+/).filter(Boolean));
-    return toks.some((t, i) => (MODIFIERS.has(t) ? conceptTokens(toks[i + 1] ?? '').some((c) => STOP.has(c)) : conceptTokens(t).some((c) => STOP.has(c))));
+    const toks = texts.flatMap((t) =>
+      fold(t)
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean),
+    );
+    return toks.some((t, i) =>
+      MODIFIERS.has(t) ? conceptTokens(toks[i + 1] ?? '').some((c) => STOP.has(c)) : conceptTokens(t).some((c) => STOP.has(c)),
+    );
   });
 }
 
@@ -388,7 +417,12 @@ function isProse(line: Line, cols: Column[], lh: number): boolean {
 const CARRY = VOCAB.carryOver;
 
 function bodyLines(
-  page: Page, h: Header, lh: number, lineItems: boolean, isHeaderStart: (li: number) => boolean, resumeAt?: number,
+  page: Page,
+  h: Header,
+  lh: number,
+  lineItems: boolean,
+  isHeaderStart: (li: number) => boolean,
+  resumeAt?: number,
 ): { lines: Line[]; toPageEnd: boolean } {
   const lines = page.lines;
   const out: Line[] = [];
@@ -417,7 +451,8 @@ function bodyLines(
       const unit = Math.min(lh, heights[Math.floor(heights.length / 2)]!);
       // A blank line between groups of rows does not end the table when the line after it is printed cell by cell
       // on the table's own column edges (row groups spaced apart); a paragraph or caption is not.
-      if (gap > Math.max(unit * 1.2, med * 2.5) && !(gap <= unit * ROW_GROUP_GAP && onColumnEdges(line, out, lh))) return done(footerOnly(li));
+      if (gap > Math.max(unit * 1.2, med * 2.5) && !(gap <= unit * ROW_GROUP_GAP && onColumnEdges(line, out, lh)))
+        return done(footerOnly(li));
     }
     if (isHeaderStart(li) && li > h.lastLine + 2) return done(false);
     // "Source: …" / "Note: …" under a table closes it; so does prose running across the columns.
@@ -435,7 +470,8 @@ function bodyLines(
     // A carry line at the foot of the items ("Carried forward", "Übertrag", "À reporter") with only the page footer
     // after it: the table goes on overleaf.
     if (lineItems && out.length && CARRY.test(fold(line.text)) && footerOnly(li + 1)) return done(true);
-    if (lineItems && out.some((l) => /\d/.test(l.text)) && /^\p{L}/u.test(line.words[0]?.text ?? '') && line.x0 >= figuresX0 - lh * 0.5) return done(false);
+    if (lineItems && out.some((l) => /\d/.test(l.text)) && /^\p{L}/u.test(line.words[0]?.text ?? '') && line.x0 >= figuresX0 - lh * 0.5)
+      return done(false);
     if (!out.length && !/\d/.test(line.text) && line.x0 > firstX1) {
       prevY = line.y1;
       continue;
@@ -508,7 +544,13 @@ function gutterColumns(body: Line[], cols: Column[], lh: number): (w: Word) => n
 
 /** Line items (priced rows): a number column named price or amount. */
 function isLineItems(field: FieldDef): boolean {
-  return (field.fields ?? []).some((c) => c.data_type !== 'string' && columnSpec(c).variants.flat().some((t) => t === 'price' || t === 'amount'));
+  return (field.fields ?? []).some(
+    (c) =>
+      c.data_type !== 'string' &&
+      columnSpec(c)
+        .variants.flat()
+        .some((t) => t === 'price' || t === 'amount'),
+  );
 }
 
 /** A header line used by one table: its page, line and the x extent of its named columns. */
@@ -536,7 +578,13 @@ function isTaken(h: Header, taken: Set<string>): boolean {
  */
 function resumeLine(page: Page, h: Header, lh: number, lineItems: boolean, headers: Header[]): number {
   const named = h.columns.filter((c) => c.field && !c.inferred);
-  const moneyCols = named.filter((c) => c.field!.data_type !== 'string' && columnSpec(c.field!).variants.flat().some((t) => t === 'price' || t === 'amount'));
+  const moneyCols = named.filter(
+    (c) =>
+      c.field!.data_type !== 'string' &&
+      columnSpec(c.field!)
+        .variants.flat()
+        .some((t) => t === 'price' || t === 'amount'),
+  );
   const under = (w: Word, c: Column) => Math.min(w.x1, c.x1 + lh) - Math.max(w.x0, c.x0 - lh) > 0;
   // A page that prints a header with these columns starts a table of its own (perhaps another field's).
   if (headers.some((x) => x.page === page.number)) return -1;
@@ -554,7 +602,10 @@ function resumeLine(page: Page, h: Header, lh: number, lineItems: boolean, heade
       row = segs.length >= 2 && priced && texted;
     } else {
       const hit = new Set(line.words.map((w) => named.findIndex((c) => under(w, c))).filter((i) => i >= 0));
-      row = segs.length >= 2 && hit.size >= Math.min(2, named.length) && segs.every((sg) => named.some((c) => sg.x0 < c.x1 + lh && sg.x1 > c.x0 - lh));
+      row =
+        segs.length >= 2 &&
+        hit.size >= Math.min(2, named.length) &&
+        segs.every((sg) => named.some((c) => sg.x0 < c.x1 + lh && sg.x1 > c.x0 - lh));
     }
     if (row) return li;
     // Only the running head may come before the first row.
@@ -585,12 +636,18 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
   // Line items (priced rows) end at the totals; in other tables a "Total" row is a row like any other.
   const lineItems = isLineItems(field);
   const keyOf = (h: Header) => h.columns.map((c) => c.field?.key ?? '').join(',');
-  const chosen = headers.filter((h) => h === best || (keyOf(h) === keyOf(best) && (h.page > best.page || (h.page === best.page && h.lineIndex > best.lineIndex)) && h.page !== best.page));
+  const chosen = headers.filter(
+    (h) =>
+      h === best ||
+      (keyOf(h) === keyOf(best) && (h.page > best.page || (h.page === best.page && h.lineIndex > best.lineIndex)) && h.page !== best.page),
+  );
   const rows: Record<string, unknown>[] = [];
   let bbox: [number, number, number, number] | undefined;
   // Only a header about as good as the chosen one, naming as many columns, starts another table; weak matches inside the body
   // (a data row that happens to name a column) do not end it.
-  const headerStarts = new Set(headers.filter((h) => h.score >= best.score * 0.6 && named(h.columns) >= named(best.columns)).map((h) => `${h.page}:${h.lineIndex}`));
+  const headerStarts = new Set(
+    headers.filter((h) => h.score >= best.score * 0.6 && named(h.columns) >= named(best.columns)).map((h) => `${h.page}:${h.lineIndex}`),
+  );
   // Each chosen header's body, and where a body runs to the foot of its page and the next page does not print
   // the header again, the rows at the top of the next page (and so on).
   const parts: { h: Header; lh: number; body: Line[] }[] = [];
@@ -620,7 +677,18 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
     const cols = h.columns;
     const numeric = new Set(cols.filter((c) => c.field && c.field.data_type !== 'string').map((c) => c.field!.key));
     // Money columns (prices, amounts): a row without any of them is no line item of a priced table.
-    const money = new Set(cols.filter((c) => c.field && c.field.data_type !== 'string' && columnSpec(c.field).variants.flat().some((t) => t === 'price' || t === 'amount')).map((c) => c.field!.key));
+    const money = new Set(
+      cols
+        .filter(
+          (c) =>
+            c.field &&
+            c.field.data_type !== 'string' &&
+            columnSpec(c.field)
+              .variants.flat()
+              .some((t) => t === 'price' || t === 'amount'),
+        )
+        .map((c) => c.field!.key),
+    );
     const assign = gutterColumns(body, cols, lh);
     const textKeys = cols.filter((c) => c.field && !numeric.has(c.field.key)).map((c) => c.field!.key);
     const perLine: RowBand[] = [];
@@ -652,12 +720,20 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
         if (besideFigure) ci = assign(prev!);
         const wordy = /\p{L}/u.test(w.text) && (!/\d/.test(w.text) || col?.inferred) && !ISO_CODES.has(w.text) && !unitOfFigure;
         // A figure inside a run of text ("Lymphdrainage 45 Min.") under a guessed column belongs to the text.
-        const inText = !!col?.inferred && !!prev && w.x0 - prev.x1 < lh * 0.6 && cols[lastCi]?.field?.data_type === 'string' && !!next && next.x0 - w.x1 < lh * 0.6 && /\p{L}/u.test(next.text);
+        const inText =
+          !!col?.inferred &&
+          !!prev &&
+          w.x0 - prev.x1 < lh * 0.6 &&
+          cols[lastCi]?.field?.data_type === 'string' &&
+          !!next &&
+          next.x0 - w.x1 < lh * 0.6 &&
+          /\p{L}/u.test(next.text);
         if (col?.field && col.field.data_type !== 'string' && (inText || (wordy && (col.inferred || w.x0 < col.x0)))) {
-          for (let j = ci - 1; j >= 0; j--) if (cols[j]!.field?.data_type === 'string') {
-            ci = j;
-            break;
-          }
+          for (let j = ci - 1; j >= 0; j--)
+            if (cols[j]!.field?.data_type === 'string') {
+              ci = j;
+              break;
+            }
         }
         lastCi = ci;
         wordCol[wi] = ci;
@@ -670,16 +746,22 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
         const g = geom[k];
         geom[k] = g ? { ...g, x0: Math.min(g.x0, w.x0), x1: Math.max(g.x1, w.x1) } : { x0: w.x0, x1: w.x1, firstW: w.x1 - w.x0 };
       }
-      const extras = Object.fromEntries(Object.entries(cells).filter(([k]) => k.startsWith('#')).map(([k, v]) => [k, v.join(' ')]));
+      const extras = Object.fromEntries(
+        Object.entries(cells)
+          .filter(([k]) => k.startsWith('#'))
+          .map(([k, v]) => [k, v.join(' ')]),
+      );
       for (const k of Object.keys(extras)) delete cells[k];
       if (!Object.keys(cells).length) continue;
       // A text-only line of a line-item table belongs, whole, to the text column it starts in (a wrapped
       // description drifts under numeric headers).
       const hasNumeric = Object.keys(cells).some((k) => numeric.has(k) && /\d/.test(cells[k]!.join(' ')));
-      let spans = segments(line, 1.2).some((seg) => seg.words.some((w, j) => {
-        const [a, b] = [wordCol[line.words.indexOf(seg.words[j - 1]!)], wordCol[line.words.indexOf(w)]];
-        return j > 0 && a !== undefined && b !== undefined && a >= 0 && b >= 0 && a !== b;
-      }));
+      let spans = segments(line, 1.2).some((seg) =>
+        seg.words.some((w, j) => {
+          const [a, b] = [wordCol[line.words.indexOf(seg.words[j - 1]!)], wordCol[line.words.indexOf(w)]];
+          return j > 0 && a !== undefined && b !== undefined && a >= 0 && b >= 0 && a !== b;
+        }),
+      );
       if (!hasNumeric && money.size > 0 && textKeys.length) {
         spans = false;
         const k = textKeys.find((c) => cells[c]) ?? textKeys[0]!;
@@ -687,7 +769,15 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
         for (const key of Object.keys(cells)) delete cells[key];
         cells[k] = all;
       }
-      perLine.push({ y0: line.y0, y1: line.y1, textX0, firstWord: line.words[0]?.text ?? '', spans, geom, cells: Object.fromEntries(Object.entries(cells).map(([k, v]) => [k, v.join(' ')])) });
+      perLine.push({
+        y0: line.y0,
+        y1: line.y1,
+        textX0,
+        firstWord: line.words[0]?.text ?? '',
+        spans,
+        geom,
+        cells: Object.fromEntries(Object.entries(cells).map(([k, v]) => [k, v.join(' ')])),
+      });
       lineExtras.push(extras);
       kept.push(line);
     }
@@ -705,16 +795,17 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
         for (const [k, v] of Object.entries(m.band.cells)) {
           if (!v.trim()) continue;
           // Numbers are not joined across lines: the anchor's (or else the first) value stands.
-          if (numeric.has(k)) row[k] ??= (anchor.band.cells[k] ?? v);
+          if (numeric.has(k)) row[k] ??= anchor.band.cells[k] ?? v;
           else row[k] = row[k] ? `${row[k]} ${v}` : v;
         }
       }
       pending.push(row);
-      for (const m of members) for (const i of m.lines) {
-        const line = kept[i]!;
-        const b = [line.x0, line.y0, line.x1, line.y1] as [number, number, number, number];
-        bbox = bbox ? [Math.min(bbox[0], b[0]), Math.min(bbox[1], b[1]), Math.max(bbox[2], b[2]), Math.max(bbox[3], b[3])] : b;
-      }
+      for (const m of members)
+        for (const i of m.lines) {
+          const line = kept[i]!;
+          const b = [line.x0, line.y0, line.x1, line.y1] as [number, number, number, number];
+          bbox = bbox ? [Math.min(bbox[0], b[0]), Math.min(bbox[1], b[1]), Math.max(bbox[2], b[2]), Math.max(bbox[3], b[3])] : b;
+        }
     }
     if (money.size > 0) preferWordyText(pending, cols);
     reconcileArithmetic(pending, cols, ctx);
@@ -726,7 +817,10 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
         if (raw === undefined) continue;
         // A dash, dots or a colon alone in a cell is printed content ("no value"), kept as printed.
         const text = money.size > 0 ? stripItemCode(raw) : raw;
-        const v = c.field.data_type === 'string' ? cleanString(text) || (PLACEHOLDER.test(raw.trim()) ? raw.trim() : '') : findTyped(raw, c.field.data_type, ctx)[0]?.value;
+        const v =
+          c.field.data_type === 'string'
+            ? cleanString(text) || (PLACEHOLDER.test(raw.trim()) ? raw.trim() : '')
+            : findTyped(raw, c.field.data_type, ctx)[0]?.value;
         if (v !== undefined && v !== '') out[c.field.key] = v;
       }
       if (Object.keys(out).length) rows.push(out);
@@ -742,7 +836,8 @@ export function stripItemCode(s: string): string {
 }
 
 // One token with a digit ("100234", "WL-01") or capitals joined by a separator ("K-MON", "SVC_FEE").
-const isCode = (s: string) => !/\s/.test(s.trim()) && s.trim().length >= 3 && (/\d/.test(s) || /^\p{Lu}+(?:[-_./]\p{Lu}+)+$/u.test(s.trim()));
+const isCode = (s: string) =>
+  !/\s/.test(s.trim()) && s.trim().length >= 3 && (/\d/.test(s) || /^\p{Lu}+(?:[-_./]\p{Lu}+)+$/u.test(s.trim()));
 const wordCount = (s: string) => (s.match(/\p{L}{2,}/gu) ?? []).length;
 
 /**
@@ -759,7 +854,9 @@ function preferWordyText(rows: Record<string, string>[], cols: Column[]): void {
     // (Words in most rows; or a word in every row and several in at least half: a unit column never has two.)
     const wordy = (i: number) => {
       const n = rows.map((r) => wordCount(r[`#${i}`] ?? ''));
-      return n.filter((k) => k >= 2).length >= rows.length * 0.8 || (n.every((k) => k >= 1) && n.filter((k) => k >= 2).length >= rows.length / 2);
+      return (
+        n.filter((k) => k >= 2).length >= rows.length * 0.8 || (n.every((k) => k >= 1) && n.filter((k) => k >= 2).length >= rows.length / 2)
+      );
     };
     const other = cols.findIndex((o, i) => i > ci && !o.field && wordy(i));
     if (other < 0) continue;
@@ -780,15 +877,25 @@ function preferWordyText(rows: Record<string, string>[], cols: Column[]): void {
  */
 function reconcileArithmetic(rows: Record<string, string>[], cols: Column[], ctx: DocContext): void {
   const keyWith = (concept: string, not?: string) =>
-    cols.find((c) => c.field && c.field.data_type !== 'string' && conceptTokens(`${c.field.key.replace(/_/g, ' ')} ${c.field.label ?? ''}`).includes(concept) && !(not && conceptTokens(`${c.field.key.replace(/_/g, ' ')} ${c.field.label ?? ''}`).includes(not)))?.field?.key;
+    cols.find(
+      (c) =>
+        c.field &&
+        c.field.data_type !== 'string' &&
+        conceptTokens(`${c.field.key.replace(/_/g, ' ')} ${c.field.label ?? ''}`).includes(concept) &&
+        !(not && conceptTokens(`${c.field.key.replace(/_/g, ' ')} ${c.field.label ?? ''}`).includes(not)),
+    )?.field?.key;
   const q = keyWith('quantity');
   const p = keyWith('price');
   const a = keyWith('amount', 'price') ?? keyWith('total', 'price');
   if (!q || !p || !a || rows.length < 2) return;
   // Parse every cell once: the permutation search below reads each value many times.
-  const parsed = rows.map((r) => new Map(Object.entries(r).map(([k, v]) => [k, findTyped(v, 'number', ctx)[0]?.value as number | undefined])));
+  const parsed = rows.map(
+    (r) => new Map(Object.entries(r).map(([k, v]) => [k, findTyped(v, 'number', ctx)[0]?.value as number | undefined])),
+  );
   const num = (r: Record<string, string>, k: string) => parsed[rows.indexOf(r)]!.get(k);
-  const sources = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((k) => k === q || k === p || k === a || (k.startsWith('#') && rows.filter((r) => num(r, k) !== undefined).length >= rows.length / 2));
+  const sources = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter(
+    (k) => k === q || k === p || k === a || (k.startsWith('#') && rows.filter((r) => num(r, k) !== undefined).length >= rows.length / 2),
+  );
   if (sources.length > 8) return;
   const fits = (sq: string, sp: string, sa: string) =>
     parsed.filter((m) => {
@@ -797,11 +904,13 @@ function reconcileArithmetic(rows: Record<string, string>[], cols: Column[], ctx
     }).length;
   const current = fits(q, p, a);
   let best = { n: current, sq: q, sp: p, sa: a };
-  for (const sq of sources) for (const sp of sources) for (const sa of sources) {
-    if (sq === sp || sp === sa || sq === sa) continue;
-    const n = fits(sq, sp, sa);
-    if (n > best.n) best = { n, sq, sp, sa };
-  }
+  for (const sq of sources)
+    for (const sp of sources)
+      for (const sa of sources) {
+        if (sq === sp || sp === sa || sq === sa) continue;
+        const n = fits(sq, sp, sa);
+        if (n > best.n) best = { n, sq, sp, sa };
+      }
   if (best.n === current || best.n < Math.max(2, rows.length * 0.6)) return;
   for (const r of rows) {
     const [vq, vp, va] = [r[best.sq], r[best.sp], r[best.sa]];

@@ -58,7 +58,8 @@ function runs(lines: Line[]): Candidate[][] {
       close();
       continue;
     }
-    if (last && (c.amounts.length !== last.amounts.length || Math.abs(c.x1 - last.x1) > lh * 1.5 || c.line.y0 - last.line.y1 > lh * 3)) close();
+    if (last && (c.amounts.length !== last.amounts.length || Math.abs(c.x1 - last.x1) > lh * 1.5 || c.line.y0 - last.line.y1 > lh * 3))
+      close();
     cur.push(c);
   }
   close();
@@ -84,7 +85,12 @@ function items(run: Candidate[], lh: number, isStop: (l: Line) => boolean): Cand
  * The longest run of at least three items on any page, mapped to the schema: the description to the first
  * text column, the amounts right to left onto the number columns (the line total is the last column).
  */
-export function headerlessItems(doc: DocLayout, field: FieldDef, ctx: DocContext, isStop: (l: Line) => boolean): HeaderlessTable | undefined {
+export function headerlessItems(
+  doc: DocLayout,
+  field: FieldDef,
+  ctx: DocContext,
+  isStop: (l: Line) => boolean,
+): HeaderlessTable | undefined {
   const cols = field.fields ?? [];
   const text = cols.find((c) => c.data_type === 'string');
   const numbers = cols.filter((c) => c.data_type === 'number' || c.data_type === 'currency');
@@ -114,6 +120,11 @@ export function headerlessItems(doc: DocLayout, field: FieldDef, ctx: DocContext
   return {
     rows,
     page: best.page,
-    bbox: [Math.min(...ls.map((l) => l.x0)), Math.min(...ls.map((l) => l.y0)), Math.max(...ls.map((l) => l.x1)), Math.max(...ls.map((l) => l.y1))],
+    bbox: [
+      Math.min(...ls.map((l) => l.x0)),
+      Math.min(...ls.map((l) => l.y0)),
+      Math.max(...ls.map((l) => l.x1)),
+      Math.max(...ls.map((l) => l.y1)),
+    ],
   };
 }

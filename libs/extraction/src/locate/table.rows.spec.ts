@@ -2,12 +2,21 @@ import { describe, expect, it } from '@jest/globals';
 import { continuesText, groupRows, mergeBands, type RowBand, type RowRules } from './table.rows.js';
 
 /** A line `h` high at `y`, with text per column key. */
-const line = (y: number, cells: Record<string, string>, h = 8, textX0 = 100): RowBand => ({ y0: y, y1: y + h, textX0, firstWord: Object.values(cells)[0]!.split(' ')[0]!, cells });
+const line = (y: number, cells: Record<string, string>, h = 8, textX0 = 100): RowBand => ({
+  y0: y,
+  y1: y + h,
+  textX0,
+  firstWord: Object.values(cells)[0]!.split(' ')[0]!,
+  cells,
+});
 
 /** Rows as the texts per key, joined top to bottom. */
 function rows(lines: RowBand[], rules: RowRules): Record<string, string>[] {
   const bands = mergeBands(lines);
-  return groupRows(bands.map((b) => b.band), rules).map((g) => {
+  return groupRows(
+    bands.map((b) => b.band),
+    rules,
+  ).map((g) => {
     const out: Record<string, string> = {};
     for (const i of g.members) for (const [k, v] of Object.entries(bands[i]!.band.cells)) out[k] = out[k] ? `${out[k]} ${v}` : v;
     return out;
@@ -72,7 +81,11 @@ describe('table rows', () => {
       ],
       { ...labelled, firstKey: 'n' },
     );
-    expect(out).toEqual([{ label: 'Alpha', n: '1' }, { label: 'Beta gamma Delta Epsilon', n: '2' }, { label: 'Zeta', n: '3' }]);
+    expect(out).toEqual([
+      { label: 'Alpha', n: '1' },
+      { label: 'Beta gamma Delta Epsilon', n: '2' },
+      { label: 'Zeta', n: '3' },
+    ]);
   });
 
   it('makes a sub-row without a label that repeats the numbers of the row above a row of its own', () => {
@@ -120,10 +133,7 @@ describe('table rows', () => {
   it('keeps a last row whose cells sit apart, even when a row above was printed across the grid', () => {
     const figures: RowRules = { numeric: new Set(['a']), money: new Set(), columns: 2, firstKey: 'label', lh: 8 };
     const out = rows(
-      [
-        { ...line(100, { label: 'Plain label', a: '3' }), spans: true },
-        line(110, { label: 'Other label', a: '4' }),
-      ],
+      [{ ...line(100, { label: 'Plain label', a: '3' }), spans: true }, line(110, { label: 'Other label', a: '4' })],
       figures,
     );
     expect(out).toHaveLength(2);
@@ -167,7 +177,14 @@ describe('table rows', () => {
       ],
       { ...labelled, columns: 2 },
     );
-    expect(out.map((r) => r.label)).toEqual(['Farming and Fishing', 'Wholesale and Retail Trade', 'Mining', 'Energy', 'Transport', 'Hotels and Restaurant Catering']);
+    expect(out.map((r) => r.label)).toEqual([
+      'Farming and Fishing',
+      'Wholesale and Retail Trade',
+      'Mining',
+      'Energy',
+      'Transport',
+      'Hotels and Restaurant Catering',
+    ]);
   });
 
   it('keeps a label-only line with space above it, and a footnote mark, out of the label above', () => {

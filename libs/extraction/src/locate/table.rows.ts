@@ -85,7 +85,15 @@ export function mergeBands(lines: RowBand[]): { band: RowBand; lines: number[] }
       // Geometry per column: the left edge of both, the right edge and first word of the line read first.
       const geom = { ...l.geom, ...b.geom };
       for (const [k, g] of Object.entries(l.geom ?? {})) if (b.geom?.[k]) geom[k] = { ...b.geom[k]!, x0: Math.min(b.geom[k]!.x0, g.x0) };
-      last.band = { y0: Math.min(b.y0, l.y0), y1: Math.max(b.y1, l.y1), textX0: Math.min(b.textX0, l.textX0), firstWord: b.firstWord, cells, spans: !!(b.spans || l.spans), geom };
+      last.band = {
+        y0: Math.min(b.y0, l.y0),
+        y1: Math.max(b.y1, l.y1),
+        textX0: Math.min(b.textX0, l.textX0),
+        firstWord: b.firstWord,
+        cells,
+        spans: !!(b.spans || l.spans),
+        geom,
+      };
       last.lines.push(i);
     } else out.push({ band: { ...l, cells: { ...l.cells } }, lines: [i] });
   });
@@ -148,10 +156,14 @@ export function groupRows(bands: RowBand[], r: RowRules): RowGroup[] {
   const hasMoney = (b: RowBand) => [...r.money].some((k) => digits(b, k));
   const has = (b: RowBand, k: string | undefined) => k !== undefined && (b.cells[k] ?? '').trim() !== '';
   const firstFill = r.firstKey ? bands.filter((b) => has(b, r.firstKey)).length / Math.max(1, bands.length) : 0;
-  const mode = r.money.size === 0 && r.firstKey && firstFill >= 0.6 && bands.length >= 2 ? 'first' : r.numeric.size > 0 ? 'numeric' : 'text';
+  const mode =
+    r.money.size === 0 && r.firstKey && firstFill >= 0.6 && bands.length >= 2 ? 'first' : r.numeric.size > 0 ? 'numeric' : 'text';
   const limit = r.lh * 0.9;
   // The median vertical gap between consecutive bands: the table's usual line spacing.
-  const gaps = bands.slice(1).map((b, i) => b.y0 - bands[i]!.y1).sort((a, b) => a - b);
+  const gaps = bands
+    .slice(1)
+    .map((b, i) => b.y0 - bands[i]!.y1)
+    .sort((a, b) => a - b);
   const usualGap = gaps.length ? gaps[Math.floor(gaps.length / 2)]! : 0;
   // Right edge of the row-label column: the widest label line printed in it.
   const labelRight = Math.max(-Infinity, ...bands.map((b) => (r.firstKey ? b.geom?.[r.firstKey]?.x1 : undefined) ?? -Infinity));
@@ -167,10 +179,11 @@ export function groupRows(bands: RowBand[], r: RowRules): RowGroup[] {
       // The row label of the nearest band above that has one: a label continuing it is the same cell wrapped.
       let prevLabel: string | undefined;
       let prevIndex = -1;
-      for (let j = i - 1; j >= 0 && j >= i - 3 && prevLabel === undefined; j--) if (has(bands[j]!, r.firstKey)) {
-        prevLabel = bands[j]!.cells[r.firstKey!];
-        prevIndex = j;
-      }
+      for (let j = i - 1; j >= 0 && j >= i - 3 && prevLabel === undefined; j--)
+        if (has(bands[j]!, r.firstKey)) {
+          prevLabel = bands[j]!.cells[r.firstKey!];
+          prevIndex = j;
+        }
       // A band repeating values the row above already has (numbers in the same columns) is a row of its own
       // (a sub-row "Percentage ‖ 16.4%" under "Count ‖ 81"), whatever its label looks like.
       const clash = lastAnchor >= 0 && filled.some((c) => c !== r.firstKey && /\d/.test(b.cells[c]!) && /\d/.test(rowCells[c] ?? ''));
@@ -179,12 +192,32 @@ export function groupRows(bands: RowBand[], r: RowRules): RowGroup[] {
       // lines carries no figures: a label-only line under a row, or a row whose label began on a label-only line.
       const prevBand = prevIndex >= 0 ? bands[prevIndex]! : undefined;
       // (At the table's usual line spacing: a heading printed with space above it is no wrap.)
-      const forced = !!prevBand && !clash && gapUp <= usualGap * GAP_SLACK + 0.5 && (filled.length === 1 || filledKeys(prevBand).length === 1) && breakForced(prevBand, b, r.firstKey!, labelRight, r.lh);
+      const forced =
+        !!prevBand &&
+        !clash &&
+        gapUp <= usualGap * GAP_SLACK + 0.5 &&
+        (filled.length === 1 || filledKeys(prevBand).length === 1) &&
+        breakForced(prevBand, b, r.firstKey!, labelRight, r.lh);
       // A label-only line under a complete row, continued by the next line that carries the figures ("Sales of
       // goods" over "and services ‖ 12 ‖ 40"), opens the next row: its figures stand on its last line.
       const next = bands[i + 1];
-      const opensNext = filled.length === 1 && has(b, r.firstKey) && !!prevBand && filledKeys(prevBand).length >= 2 && !!next && has(next, r.firstKey) && filledKeys(next).length >= 2 && next.y0 - b.y1 < limit && continuesText(b.cells[r.firstKey!]!, next.cells[r.firstKey!]!);
-      const wrapped = !opensNext && has(b, r.firstKey) && i > 0 && gapUp < limit && prevLabel !== undefined && (continuesText(prevLabel, b.cells[r.firstKey!]!) || forced);
+      const opensNext =
+        filled.length === 1 &&
+        has(b, r.firstKey) &&
+        !!prevBand &&
+        filledKeys(prevBand).length >= 2 &&
+        !!next &&
+        has(next, r.firstKey) &&
+        filledKeys(next).length >= 2 &&
+        next.y0 - b.y1 < limit &&
+        continuesText(b.cells[r.firstKey!]!, next.cells[r.firstKey!]!);
+      const wrapped =
+        !opensNext &&
+        has(b, r.firstKey) &&
+        i > 0 &&
+        gapUp < limit &&
+        prevLabel !== undefined &&
+        (continuesText(prevLabel, b.cells[r.firstKey!]!) || forced);
       k = clash || (has(b, r.firstKey) && !wrapped) ? 'anchor' : 'cont';
     } else if (r.money.size === 0 && lastAnchor >= 0 && filled.some((c) => isCodeCell(b.cells[c]) && isCodeCell(rowCells[c]))) {
       // A figure or code under the row's own figure or code in the same column ("1a" then "1b" under it) is a
@@ -196,7 +229,10 @@ export function groupRows(bands: RowBand[], r: RowRules): RowGroup[] {
       const indented = textX0 !== undefined && b.textX0 > textX0 + r.lh * 0.8;
       const note = hasNumeric(b) || /^\p{L}[\p{L}-]+:$/u.test(b.firstWord);
       // A code line under an item ("GTIN: 4006381333931", "SKU …", "S/N …") is no part of its description.
-      const text = Object.entries(b.cells).filter(([c]) => !r.numeric.has(c)).map(([, v]) => v).join(' ');
+      const text = Object.entries(b.cells)
+        .filter(([c]) => !r.numeric.has(c))
+        .map(([, v]) => v)
+        .join(' ');
       if (lastAnchor >= 0 && r.money.size > 0 && !hasMoney(b) && ((indented && note) || isItemCodeLine(text))) k = 'drop';
       else if (lastAnchor < 0 && r.money.size > 0 && !hasNumeric(b) && isPeriodLine(text)) k = 'drop';
       else k = hasNumeric(b) || filled.length >= Math.max(2, r.columns - 1) ? 'anchor' : 'cont';
@@ -216,7 +252,8 @@ export function groupRows(bands: RowBand[], r: RowRules): RowGroup[] {
   // Label-only lines after the last row of values are the table's notes and footers (a test statistic, a
   // page number), not rows: rows without values stand only between rows with values.
   if (mode === 'first' && bands.filter((b) => filledKeys(b).length >= 2).length >= bands.length / 2) {
-    for (let i = bands.length - 1; i >= 0 && kind[i] === 'anchor' && filledKeys(bands[i]!).length === 1 && has(bands[i]!, r.firstKey); i--) kind[i] = 'drop';
+    for (let i = bands.length - 1; i >= 0 && kind[i] === 'anchor' && filledKeys(bands[i]!).length === 1 && has(bands[i]!, r.firstKey); i--)
+      kind[i] = 'drop';
   }
   // Lines under the last row that are printed across the column grid (a test statistic or footnote running
   // from the row labels into the figures) are the table's notes, and so is everything after the first of them:

@@ -26,7 +26,9 @@ const SYMBOLS: readonly (readonly [RegExp, string])[] = [
 ];
 
 export const ISO_CODES = new Set(
-  'USD EUR GBP JPY CHF CAD AUD NZD CNY HKD SGD INR MYR SEK NOK DKK PLN CZK HUF RON BGN RUB TRY BRL MXN ZAR KRW THB IDR PHP VND AED SAR ILS TWD'.split(' '),
+  'USD EUR GBP JPY CHF CAD AUD NZD CNY HKD SGD INR MYR SEK NOK DKK PLN CZK HUF RON BGN RUB TRY BRL MXN ZAR KRW THB IDR PHP VND AED SAR ILS TWD'.split(
+    ' ',
+  ),
 );
 
 /** Finds the currency named in a piece of text: an ISO code first (explicit), then a symbol. */

@@ -27,7 +27,10 @@ const DAY_YEAR_SEP = '\\s*[,.]{0,2}\\s*';
 const FUZZY_DMY = new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})\\.?\\s+(${MONTH_WORD})\\.?,?\\s+(\\d{4})(?!\\d)`, 'gu');
 const FUZZY_MDY = new RegExp(`(?<![\\p{L}])(${MONTH_WORD})\\.?\\s+(\\d{1,2})${DAY_YEAR_SEP}(\\d{4})(?!\\d)`, 'gu');
 /** Day month-name year (15 March 2024, 15. März 2024, 15-Mar-24, 1er janvier 2024); built once (`matchAll` copies it). */
-const NAMED_DMY = new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})(?:${ORDINAL})?\\.?[\\s\\-/.,]*(${MONTH_RE})(?!\\p{L})\\.?[\\s\\-/.,]*(\\d{4}|\\d{2})(?!\\d)`, 'giu');
+const NAMED_DMY = new RegExp(
+  `(?<![\\p{L}\\d])(\\d{1,2})(?:${ORDINAL})?\\.?[\\s\\-/.,]*(${MONTH_RE})(?!\\p{L})\\.?[\\s\\-/.,]*(\\d{4}|\\d{2})(?!\\d)`,
+  'giu',
+);
 /** Month-name day, year (March 15, 2024 / Mar 15 2024). */
 const NAMED_MDY = new RegExp(`(?<![\\p{L}])(${MONTH_RE})(?!\\p{L})\\.?\\s*(\\d{1,2})(?:${ORDINAL})?${DAY_YEAR_SEP}(\\d{4})(?!\\d)`, 'giu');
 
@@ -46,7 +49,8 @@ function oneEditApart(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > 1 || a === b) return false;
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
+  if (a.length === b.length)
+    return a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
   return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 

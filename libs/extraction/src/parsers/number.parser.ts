@@ -18,7 +18,10 @@ export function parseNumber(raw: string, hint?: 'comma' | 'dot'): number | undef
   }
   // Strip currency symbols/codes and letters around the number, keep signs.
   // (Any script's letters: "Kč", "zł", "Ft".)
-  s = s.replace(/^[\p{L}$€£¥₹₽₩₺฿₫₴₦]+\.?/u, '').replace(/[\p{L}$€£¥₹₽₩₺฿₫₴₦]+\.?$/u, '').trim();
+  s = s
+    .replace(/^[\p{L}$€£¥₹₽₩₺฿₫₴₦]+\.?/u, '')
+    .replace(/[\p{L}$€£¥₹₽₩₺฿₫₴₦]+\.?$/u, '')
+    .trim();
   if (/^[-−–]/.test(s)) {
     negative = !negative;
     s = s.slice(1).trim();
@@ -42,7 +45,8 @@ export function parseNumber(raw: string, hint?: 'comma' | 'dot'): number | undef
     const count = s.split(sep).length - 1;
     const after = s.length - s.lastIndexOf(sep) - 1;
     const intPart = s.slice(0, s.indexOf(sep));
-    if (count > 1) decimalSep = null; // 1.234.567 → grouping only
+    if (count > 1)
+      decimalSep = null; // 1.234.567 → grouping only
     else if (hint === 'comma') decimalSep = sep === ',' ? ',' : after === 3 && intPart !== '0' ? null : '.';
     else if (hint === 'dot') decimalSep = sep === '.' ? '.' : after === 3 && intPart !== '0' ? null : ',';
     else if (after === 3 && intPart !== '0' && intPart !== '') decimalSep = null;

@@ -24,7 +24,12 @@ export interface ParsedValue {
 }
 
 // A number token: optional sign/parens/currency, digits with grouping, optional decimals, optional % or trailing minus.
-const NUM_RE = new RegExp(String.raw`(\(\s*)?([-−–+]\s?)?((?:${[...ISO_CODES].join('|')}|[$€£¥₹]|${CURRENCY_MARK_SOURCE})\s?)?` + /(\d{1,3}(?:[.,'’\u00a0\u202f ]\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4}|\. \d{2}(?![\d.,]))?)(?!\d)(\s?(?:[A-Z]{3}\b|[€$£]))?(\s*\))?(-(?!\d))?(\s?%)?/.source, 'g');
+const NUM_RE = new RegExp(
+  String.raw`(\(\s*)?([-−–+]\s?)?((?:${[...ISO_CODES].join('|')}|[$€£¥₹]|${CURRENCY_MARK_SOURCE})\s?)?` +
+    /(\d{1,3}(?:[.,'’\u00a0\u202f ]\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4}|\. \d{2}(?![\d.,]))?)(?!\d)(\s?(?:[A-Z]{3}\b|[€$£]))?(\s*\))?(-(?!\d))?(\s?%)?/
+      .source,
+  'g',
+);
 
 export function findNumbers(text: string, ctx?: DocContext): ParsedValue[] {
   const out: ParsedValue[] = [];
@@ -43,7 +48,11 @@ export function findNumbers(text: string, ctx?: DocContext): ParsedValue[] {
     if (/^\d{1,2}[.,]\d{1,2}$/.test(core) && text[m.index! + m[0].length] === '.') continue;
     if (before === ':' || after === ':' || before === '/' || after === '/') continue;
     // Digit groups joined by hyphens are codes, phone numbers or ranges ("774-00-01-454"), not amounts.
-    if ((after === '-' && /\d/.test(text[m.index! + m[0].length + 1] ?? '')) || (before === '-' && !m[2] && /\d/.test(text[m.index! - 2] ?? ''))) continue;
+    if (
+      (after === '-' && /\d/.test(text[m.index! + m[0].length + 1] ?? '')) ||
+      (before === '-' && !m[2] && /\d/.test(text[m.index! - 2] ?? ''))
+    )
+      continue;
     let raw = m[0].replace(/%$/, '');
     if (m[1] && !m[6]) raw = raw.replace(/^\(/, '');
     const v = parseNumber(raw, ctx?.decimal);
@@ -70,7 +79,11 @@ export function findTyped(text: string, type: DataType, ctx: DocContext): Parsed
         const local = detectCurrency(text.slice(Math.max(0, n.index - 4), n.index + n.length + 4));
         // An amount whose currency is printed nowhere keeps its value with no currency: never a guessed code.
         const currency = local ?? ctx.currency ?? null;
-        return { ...n, value: { value: n.value as number, currency }, quality: local ? 1 : currency ? DOCUMENT_CURRENCY_QUALITY : NO_CURRENCY_QUALITY };
+        return {
+          ...n,
+          value: { value: n.value as number, currency },
+          quality: local ? 1 : currency ? DOCUMENT_CURRENCY_QUALITY : NO_CURRENCY_QUALITY,
+        };
       });
     case 'boolean': {
       const b = parseBoolean(text);
@@ -85,5 +98,9 @@ export function findTyped(text: string, type: DataType, ctx: DocContext): Parsed
 
 /** Trims label punctuation (`:`, `-`, `#`) and whitespace around a string value. */
 export function cleanString(s: string): string {
-  return s.replace(/\s+/g, ' ').replace(/^[\s:;#\-–—.,|]+/, '').replace(/[\s:;|,]+$/, '').trim();
+  return s
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s:;#\-–—.,|]+/, '')
+    .replace(/[\s:;|,]+$/, '')
+    .trim();
 }

@@ -81,7 +81,9 @@ describe('imageComplete (guards the native decoder, which crashes the process on
   it('tolerates bytes after a JPEG end marker and stray bytes between its segments', () => {
     expect(imageComplete(new Uint8Array(Buffer.concat([images.jpeg, Buffer.from('trailer')])))).toBe(true);
     const app0 = 4 + images.jpeg.readUInt16BE(4);
-    expect(imageComplete(new Uint8Array(Buffer.concat([images.jpeg.subarray(0, app0), Buffer.from([0, 0]), images.jpeg.subarray(app0)])))).toBe(true);
+    expect(
+      imageComplete(new Uint8Array(Buffer.concat([images.jpeg.subarray(0, app0), Buffer.from([0, 0]), images.jpeg.subarray(app0)]))),
+    ).toBe(true);
   });
 });
 
@@ -147,7 +149,14 @@ describe('images the wrong way up', () => {
   /** A white image with a black block in its top-left corner (where an upright page starts its print). */
   const marked = (w: number, h: number) => whitePng(w, h, { x: 10, y: 10 });
   const text = (conf: number) =>
-    Array.from({ length: 20 }, (_, i) => ({ text: `word${i}`, x0: 20 + (i % 4) * 100, x1: 100 + (i % 4) * 100, y0: 100 + Math.floor(i / 4) * 40, y1: 120 + Math.floor(i / 4) * 40, conf }));
+    Array.from({ length: 20 }, (_, i) => ({
+      text: `word${i}`,
+      x0: 20 + (i % 4) * 100,
+      x1: 100 + (i % 4) * 100,
+      y0: 100 + Math.floor(i / 4) * 40,
+      y1: 120 + Math.floor(i / 4) * 40,
+      conf,
+    }));
   /** Reads confidently only an image whose dark block sits top left and which has the given proportions. */
   const ocrFor = (upright: (width: number, height: number) => boolean, calls: { width: number; height: number }[]): OcrService => ({
     async recognize(image) {
@@ -162,7 +171,10 @@ describe('images the wrong way up', () => {
   it('turns an upside-down scan round and keeps the upright reading', async () => {
     const calls: { width: number; height: number }[] = [];
     // The upload is the upright image turned by 180°: its block is bottom right.
-    const layout = await readImage(whitePng(1400, 1000, { x: 1400 - 130, y: 1000 - 70 }), ocrFor(() => true, calls));
+    const layout = await readImage(
+      whitePng(1400, 1000, { x: 1400 - 130, y: 1000 - 70 }),
+      ocrFor(() => true, calls),
+    );
     expect(calls).toHaveLength(2); // as uploaded, then turned by 180° (upright: no further turns)
     const words = layout.pages[0]!.lines.flatMap((l) => l.words);
     expect(words).toHaveLength(20);
@@ -181,14 +193,20 @@ describe('images the wrong way up', () => {
     ctx.translate(0, 1800);
     ctx.rotate(-Math.PI / 2);
     ctx.drawImage(img, 0, 0);
-    const layout = await readImage(new Uint8Array(c.toBuffer('image/png')), ocrFor((w, h) => w > h, calls));
+    const layout = await readImage(
+      new Uint8Array(c.toBuffer('image/png')),
+      ocrFor((w, h) => w > h, calls),
+    );
     expect(layout.pages[0]).toMatchObject({ width: 1800, height: 1000 });
     expect(layout.pages[0]!.lines.flatMap((l) => l.words).every((w) => w.conf === 0.9)).toBe(true);
   });
 
   it('does not turn an upright page, nor a blank one', async () => {
     const calls: { width: number; height: number }[] = [];
-    await readImage(marked(1400, 1000), ocrFor(() => true, calls));
+    await readImage(
+      marked(1400, 1000),
+      ocrFor(() => true, calls),
+    );
     expect(calls).toHaveLength(1);
     const none: OcrService = { recognize: async () => ({ words: [] }), close: async () => {} };
     let n = 0;

@@ -32,7 +32,7 @@ export function imageComplete(b: Uint8Array): boolean {
   const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
   if (b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) {
     let sawData = false;
-    for (let i = 8; i + 8 <= b.length; ) {
+    for (let i = 8; i + 8 <= b.length;) {
       const len = dv.getUint32(i);
       const type = String.fromCharCode(b[i + 4]!, b[i + 5]!, b[i + 6]!, b[i + 7]!);
       if (i === 8 && type !== 'IHDR') return false;
@@ -45,7 +45,7 @@ export function imageComplete(b: Uint8Array): boolean {
   }
   if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8) {
     let frame = false;
-    for (let i = 2; i + 4 <= b.length; ) {
+    for (let i = 2; i + 4 <= b.length;) {
       // Stray bytes between segments: decoders skip them with a warning, and so does this walk.
       if (b[i] !== 0xff) {
         i += 1;
@@ -191,7 +191,11 @@ const HALO_GREY = 110;
 // A low-resolution page may be read twice (block, then sparse text): decode, upscale and rule erasing run once
 // per upload (keyed on its bytes, released with them).
 const preparedCache = new WeakMap<Uint8Array, Map<string, Promise<{ image: Uint8Array; factor: number }>>>();
-function prepared(bytes: Uint8Array, size: { width: number; height: number } | undefined, backend: OcrBackend | undefined): Promise<{ image: Uint8Array; factor: number }> {
+function prepared(
+  bytes: Uint8Array,
+  size: { width: number; height: number } | undefined,
+  backend: OcrBackend | undefined,
+): Promise<{ image: Uint8Array; factor: number }> {
   let byBackend = preparedCache.get(bytes);
   if (!byBackend) preparedCache.set(bytes, (byBackend = new Map()));
   let p = byBackend.get(backend ?? '');
@@ -199,7 +203,11 @@ function prepared(bytes: Uint8Array, size: { width: number; height: number } | u
   return p;
 }
 
-async function upscale(bytes: Uint8Array, size: { width: number; height: number } | undefined, backend: OcrBackend | undefined): Promise<{ image: Uint8Array; factor: number }> {
+async function upscale(
+  bytes: Uint8Array,
+  size: { width: number; height: number } | undefined,
+  backend: OcrBackend | undefined,
+): Promise<{ image: Uint8Array; factor: number }> {
   const factor = ocrScale(size);
   if (factor === 1) return { image: bytes, factor: 1 };
   // Ruled lines are erased for tesseract, which reads a rule under a fill-in as letters; PaddleOCR's detector leaves
@@ -229,7 +237,7 @@ async function upscale(bytes: Uint8Array, size: { width: number; height: number 
 function meanConf(words: Word[]): number {
   let n = 0;
   let sum = 0;
-  for (const w of words) if (/[\p{L}\d]/u.test(w.text)) (n += w.text.length), (sum += w.conf * w.text.length);
+  for (const w of words) if (/[\p{L}\d]/u.test(w.text)) ((n += w.text.length), (sum += w.conf * w.text.length));
   return n ? sum / n : 0;
 }
 
@@ -410,7 +418,7 @@ export async function readImage(bytes: Uint8Array, ocr: OcrService, page = 1, op
     }
   }
   if (factor !== 1) {
-    for (const w of res.words) (w.x0 /= factor), (w.x1 /= factor), (w.y0 /= factor), (w.y1 /= factor);
+    for (const w of res.words) ((w.x0 /= factor), (w.x1 /= factor), (w.y0 /= factor), (w.y1 /= factor));
     if (res.width) res.width /= factor;
     if (res.height) res.height /= factor;
   }
@@ -420,4 +428,3 @@ export async function readImage(bytes: Uint8Array, ocr: OcrService, page = 1, op
   const height = size?.height ?? Math.max(1, ...res.words.map((w) => w.y1));
   return { pages: [buildPage(page, width, height, res.words, true)] };
 }
-

@@ -35,7 +35,9 @@ function pngClaiming(width: number, height: number): Uint8Array {
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
   const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return new Uint8Array(Buffer.concat([sig, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', new Uint8Array())]));
+  return new Uint8Array(
+    Buffer.concat([sig, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', new Uint8Array())]),
+  );
 }
 
 describe('tenant patterns run on RE2', () => {
@@ -69,9 +71,11 @@ describe('pixel caps before decoding', () => {
   it('refuses a pixel-bomb PNG with image_too_large, in bounded memory', async () => {
     const before = process.memoryUsage().rss;
     const bytes = pngClaiming(100_000, 100_000);
-    expect(await errorCodeOf(engine.extract({ bytes, mimeType: 'image/png', filename: 'bomb.png' }, { fields: [{ key: 'total', data_type: 'number' }] }))).toBe(
-      'image_too_large',
-    );
+    expect(
+      await errorCodeOf(
+        engine.extract({ bytes, mimeType: 'image/png', filename: 'bomb.png' }, { fields: [{ key: 'total', data_type: 'number' }] }),
+      ),
+    ).toBe('image_too_large');
     expect(process.memoryUsage().rss - before).toBeLessThan(BOUNDED_GROWTH_BYTES);
     expect(100_000 * 100_000).toBeGreaterThan(MAX_IMAGE_PIXELS);
   });
@@ -80,9 +84,11 @@ describe('pixel caps before decoding', () => {
     const before = process.memoryUsage().rss;
     // 14 400 points is the largest page PDF 1.7 allows without UserUnit; this one claims 200 000 × 200 000 (≈ 2.8 km).
     const bytes = await makePdf((d) => d.rect(10, 10, 100, 100).stroke(), { size: [200_000, 200_000] });
-    expect(await errorCodeOf(engine.extract({ bytes, mimeType: 'application/pdf', filename: 'huge.pdf' }, { fields: [{ key: 'total', data_type: 'number' }] }))).toBe(
-      'page_too_large',
-    );
+    expect(
+      await errorCodeOf(
+        engine.extract({ bytes, mimeType: 'application/pdf', filename: 'huge.pdf' }, { fields: [{ key: 'total', data_type: 'number' }] }),
+      ),
+    ).toBe('page_too_large');
     expect(process.memoryUsage().rss - before).toBeLessThan(BOUNDED_GROWTH_BYTES);
   });
 

@@ -29,7 +29,8 @@ export interface PixelSize {
 export function imageHeaderSize(b: Uint8Array): PixelSize | undefined {
   const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
   const ascii = (from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
-  if (b.length >= 24 && b[0] === 0x89 && ascii(1, 4) === 'PNG' && ascii(12, 16) === 'IHDR') return { width: dv.getUint32(16), height: dv.getUint32(20) };
+  if (b.length >= 24 && b[0] === 0x89 && ascii(1, 4) === 'PNG' && ascii(12, 16) === 'IHDR')
+    return { width: dv.getUint32(16), height: dv.getUint32(20) };
   if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8) return jpegSize(b, dv);
   if (b.length >= 30 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return webpSize(b, dv, ascii(12, 16));
   if (b.length >= 26 && ascii(0, 2) === 'BM') return { width: Math.abs(dv.getInt32(18, true)), height: Math.abs(dv.getInt32(22, true)) };
@@ -42,7 +43,7 @@ function isSof(marker: number): boolean {
 }
 
 function jpegSize(b: Uint8Array, dv: DataView): PixelSize | undefined {
-  for (let i = 2; i + 9 < b.length; ) {
+  for (let i = 2; i + 9 < b.length;) {
     if (b[i] !== 0xff) {
       i += 1; // stray bytes between segments, skipped as decoders do
       continue;

@@ -81,14 +81,18 @@ describe.each(services)('OCR engine %s', (engine, ocr) => {
     }
   }, 60_000);
 
-  it.each([1, 2] as const)('reads a page turned by %i quarter(s) upright', async (quarter) => {
-    const { png } = page();
-    const layout = await readImage(new Uint8Array(await turn(png, quarter)), ocr);
-    const text = layout.pages[0]!.lines.map((l) => l.text).join('\n');
-    for (const line of LINES) expect(text).toContain(line);
-    // The page is the upright image: width and height swap back after a quarter turn.
-    expect(layout.pages[0]!.width).toBeGreaterThan(layout.pages[0]!.height);
-  }, 120_000);
+  it.each([1, 2] as const)(
+    'reads a page turned by %i quarter(s) upright',
+    async (quarter) => {
+      const { png } = page();
+      const layout = await readImage(new Uint8Array(await turn(png, quarter)), ocr);
+      const text = layout.pages[0]!.lines.map((l) => l.text).join('\n');
+      for (const line of LINES) expect(text).toContain(line);
+      // The page is the upright image: width and height swap back after a quarter turn.
+      expect(layout.pages[0]!.width).toBeGreaterThan(layout.pages[0]!.height);
+    },
+    120_000,
+  );
 });
 
 describe('no network at run time', () => {
@@ -118,7 +122,13 @@ describe('no network at run time', () => {
       writeFileSync(join(dir, 'block.mjs'), BLOCKER);
       writeFileSync(join(dir, 'read.mjs'), SCRIPT);
       const r = spawnSync(process.execPath, ['--import', pathToFileURL(join(dir, 'block.mjs')).href, join(dir, 'read.mjs')], {
-        env: { ...process.env, NODE_OPTIONS: '', PAGE_PNG: page().png.toString('base64'), HTTP_PROXY: 'http://127.0.0.1:9', HTTPS_PROXY: 'http://127.0.0.1:9' },
+        env: {
+          ...process.env,
+          NODE_OPTIONS: '',
+          PAGE_PNG: page().png.toString('base64'),
+          HTTP_PROXY: 'http://127.0.0.1:9',
+          HTTPS_PROXY: 'http://127.0.0.1:9',
+        },
         encoding: 'utf8',
         timeout: 120_000,
       });

@@ -60,7 +60,9 @@ export const DEFAULT_OCR_LANGUAGES: readonly OcrLanguage[] = ['eng'];
  */
 export function parseOcrLanguages(value: string | readonly string[] | undefined | null): OcrLanguage[] | undefined {
   if (value === undefined || value === null) return undefined;
-  const parts = (typeof value === 'string' ? value.split(/[+,\s]+/) : [...value]).map((p) => String(p).trim().toLowerCase()).filter(Boolean);
+  const parts = (typeof value === 'string' ? value.split(/[+,\s]+/) : [...value])
+    .map((p) => String(p).trim().toLowerCase())
+    .filter(Boolean);
   if (!parts.length) return undefined;
   const out: OcrLanguage[] = [];
   for (const p of parts) {
@@ -131,7 +133,8 @@ export function nativeTesseractLanguages(): ReadonlySet<string> {
       try {
         const r = spawnSync('tesseract', ['--list-langs'], { encoding: 'utf8', timeout: 5000 });
         // The first line is a heading ("List of available languages in …"); then one code per line.
-        for (const line of `${r.stdout ?? ''}\n${r.stderr ?? ''}`.split('\n')) if (/^[a-z_]+$/i.test(line.trim())) nativeLangs.add(line.trim());
+        for (const line of `${r.stdout ?? ''}\n${r.stderr ?? ''}`.split('\n'))
+          if (/^[a-z_]+$/i.test(line.trim())) nativeLangs.add(line.trim());
       } catch {
         // no languages: every call goes to tesseract.js
       }
@@ -157,7 +160,11 @@ export interface NativeTesseractInfo {
 export function resolveOcrBackend(
   engine: OcrEngineMode,
   languages: readonly OcrLanguage[],
-  native: () => NativeTesseractInfo = () => ({ available: hasNativeTesseract(), languages: nativeTesseractLanguages(), bundled: hasNativeTesseract() && bundledTessdata(languages) !== undefined }),
+  native: () => NativeTesseractInfo = () => ({
+    available: hasNativeTesseract(),
+    languages: nativeTesseractLanguages(),
+    bundled: hasNativeTesseract() && bundledTessdata(languages) !== undefined,
+  }),
 ): OcrBackend {
   if (engine === 'tesseract.js') return 'tesseract.js';
   const wantsPaddle = engine === 'paddle' || (engine === 'auto' && DEFAULT_AUTO_ENGINE === 'paddle');
@@ -179,7 +186,9 @@ export function createOcrService(opts: OcrOptions = {}): OcrService {
   const languages = opts.languages?.length ? opts.languages : DEFAULT_OCR_LANGUAGES;
   const script = (opts.isolate ?? import.meta.url.endsWith('.js')) ? ocrProcessScript() : undefined;
   if (opts.isolate && !script) throw new Error('isolated OCR needs the built library (libs/extraction/dist): run the build first');
-  const pool = script ? new OcrProcessPool(script, { engine: opts.engine, languages, threads: opts.threads }, opts.poolSize ?? 1) : undefined;
+  const pool = script
+    ? new OcrProcessPool(script, { engine: opts.engine, languages, threads: opts.threads }, opts.poolSize ?? 1)
+    : undefined;
   return new OcrRouter(opts.engine ?? 'auto', languages, opts.threads, pool);
 }
 
@@ -202,7 +211,10 @@ class OcrRouter implements OcrService {
 
   recognize(image: Uint8Array, opts: RecognizeOptions = {}): Promise<OcrResult> {
     const languages = opts.languages?.length ? opts.languages : this.languages;
-    const psm = opts.pageSegMode !== undefined && Number.isInteger(opts.pageSegMode) && opts.pageSegMode >= 0 && opts.pageSegMode <= 13 ? String(opts.pageSegMode) : PSM;
+    const psm =
+      opts.pageSegMode !== undefined && Number.isInteger(opts.pageSegMode) && opts.pageSegMode >= 0 && opts.pageSegMode <= 13
+        ? String(opts.pageSegMode)
+        : PSM;
     const backend = resolveOcrBackend(opts.engine ?? this.engine, languages);
     if (backend === 'native') return this.native.recognize(image, languages, psm, opts.signal);
     if (this.pool) return this.pool.recognize(image, opts);
@@ -253,10 +265,20 @@ class WasmOcr {
             copyFileSync(modelFile(l), target);
           }
         }
-        const w = await createWorker([...this.languages], 1, { langPath: dir, gzip: true, cacheMethod: 'none', logger: () => undefined, errorHandler: () => undefined });
+        const w = await createWorker([...this.languages], 1, {
+          langPath: dir,
+          gzip: true,
+          cacheMethod: 'none',
+          logger: () => undefined,
+          errorHandler: () => undefined,
+        });
         // debug_file silences tesseract's progress chatter ("Estimating resolution …") on the host's stdout.
         // debug_file is a real tesseract variable that tesseract.js's typed parameter list does not name.
-        await w.setParameters({ tessedit_pageseg_mode: PSM, preserve_interword_spaces: '1', debug_file: '/dev/null' } as unknown as Parameters<TesseractWorker['setParameters']>[0]);
+        await w.setParameters({
+          tessedit_pageseg_mode: PSM,
+          preserve_interword_spaces: '1',
+          debug_file: '/dev/null',
+        } as unknown as Parameters<TesseractWorker['setParameters']>[0]);
         return w;
       } finally {
         rmSync(dir, { recursive: true, force: true });
@@ -279,7 +301,14 @@ class WasmOcr {
           for (const l of p.lines ?? [])
             for (const w of l.words ?? []) {
               if (!w.text?.trim()) continue;
-              words.push({ text: w.text.trim(), x0: w.bbox.x0, y0: w.bbox.y0, x1: w.bbox.x1, y1: w.bbox.y1, conf: (w.confidence ?? 0) / 100 });
+              words.push({
+                text: w.text.trim(),
+                x0: w.bbox.x0,
+                y0: w.bbox.y0,
+                x1: w.bbox.x1,
+                y1: w.bbox.y1,
+                conf: (w.confidence ?? 0) / 100,
+              });
             }
       return { words };
     });
@@ -332,7 +361,17 @@ class NativeOcr {
       writeFileSync(file, image);
       const tsv = await new Promise<string>((resolve, reject) => {
         const tessdata = bundledTessdata(languages);
-        const args = [file, 'stdout', ...(tessdata ? ['--tessdata-dir', tessdata] : []), '-l', languages.join('+'), '--psm', psm, '-c', 'tessedit_create_tsv=1'];
+        const args = [
+          file,
+          'stdout',
+          ...(tessdata ? ['--tessdata-dir', tessdata] : []),
+          '-l',
+          languages.join('+'),
+          '--psm',
+          psm,
+          '-c',
+          'tessedit_create_tsv=1',
+        ];
         const child = spawn('tesseract', args, {
           env: { ...process.env, OMP_THREAD_LIMIT: '1' },
           stdio: ['ignore', 'pipe', 'ignore'],
@@ -342,7 +381,9 @@ class NativeOcr {
         const out: Buffer[] = [];
         child.stdout.on('data', (d: Buffer) => out.push(d));
         child.on('error', reject);
-        child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(out).toString('utf8')) : reject(new Error(`tesseract exited ${code}`))));
+        child.on('close', (code) =>
+          code === 0 ? resolve(Buffer.concat(out).toString('utf8')) : reject(new Error(`tesseract exited ${code}`)),
+        );
       });
       return parseTsv(tsv);
     } finally {

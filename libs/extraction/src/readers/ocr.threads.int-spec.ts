@@ -10,7 +10,10 @@ jest.setTimeout(120_000);
 
 /** A page of invented text large enough that reading it takes seconds. */
 function longPage(): Uint8Array {
-  const lines = Array.from({ length: 36 }, (_, i) => `Line ${i + 1}: Quillon Ardent Supplies order ${4100 + i * 7} shipped to Marrow Lane ${i + 3}`);
+  const lines = Array.from(
+    { length: 36 },
+    (_, i) => `Line ${i + 1}: Quillon Ardent Supplies order ${4100 + i * 7} shipped to Marrow Lane ${i + 3}`,
+  );
   return new Uint8Array(textCanvas(lines, { width: 2480, font: '38px sans-serif', lineHeight: 90 }).toBuffer('image/png'));
 }
 const SCHEMA = { fields: [{ key: 'order', label: 'Order', data_type: 'string' as const }] };
@@ -53,7 +56,9 @@ describe.each(['tesseract.js', 'paddle'] as const)('OCR (%s) stopped at the extr
 
   it('fails the job with extraction_timeout and releases the CPU: the reading does not go on', async () => {
     const deadline = AbortSignal.timeout(DEADLINE_MS);
-    expect(await errorCodeOf(engine.extract({ bytes: page, mimeType: 'image/png', filename: 'page.png' }, SCHEMA, { signal: deadline }))).toBe('extraction_timeout');
+    expect(
+      await errorCodeOf(engine.extract({ bytes: page, mimeType: 'image/png', filename: 'page.png' }, SCHEMA, { signal: deadline })),
+    ).toBe('extraction_timeout');
     const before = cpuMs();
     await sleep(QUIET_WINDOW_MS);
     expect(cpuMs() - before).toBeLessThan(QUIET_WINDOW_MS * IDLE_SHARE);

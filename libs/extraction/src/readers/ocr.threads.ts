@@ -31,7 +31,9 @@ interface Slot {
  */
 export function ocrProcessScript(): URL | undefined {
   const here = fileURLToPath(import.meta.url);
-  const built = here.endsWith('.ts') ? here.replace(/([/\\])src([/\\]readers[/\\])ocr\.threads\.ts$/, '$1dist$2ocr.thread.js') : here.replace(/ocr\.threads\.js$/, 'ocr.thread.js');
+  const built = here.endsWith('.ts')
+    ? here.replace(/([/\\])src([/\\]readers[/\\])ocr\.threads\.ts$/, '$1dist$2ocr.thread.js')
+    : here.replace(/ocr\.threads\.js$/, 'ocr.thread.js');
   return existsSync(built) ? pathToFileURL(built) : undefined;
 }
 
@@ -68,7 +70,8 @@ export class OcrProcessPool {
       const onAbort = () => this.abort(task);
       const settled = () => signal?.removeEventListener('abort', onAbort);
       const task: Task = {
-        image, opts: rest,
+        image,
+        opts: rest,
         resolve: (r) => (settled(), resolve(r)),
         reject: (e) => (settled(), reject(e)),
       };
@@ -100,7 +103,10 @@ export class OcrProcessPool {
   private start(): Slot {
     // (Structured-clone serialisation carries the page bytes as bytes; the reader inherits this process's Node flags,
     // e.g. a memory limit or an `--import` hook.)
-    const child = fork(fileURLToPath(this.script), [JSON.stringify(this.settings)], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(fileURLToPath(this.script), [JSON.stringify(this.settings)], {
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     const slot: Slot = { child };
     hold(child, false);
     child.on('message', (reply: Reply) => this.settle(slot, reply));
@@ -145,7 +151,9 @@ export class OcrProcessPool {
     this.slots.delete(slot);
     slot.task?.reject(reason);
     slot.task = undefined;
-    const exited = new Promise<void>((resolve) => (slot.child.exitCode !== null || slot.child.signalCode !== null ? resolve() : slot.child.once('exit', () => resolve())));
+    const exited = new Promise<void>((resolve) =>
+      slot.child.exitCode !== null || slot.child.signalCode !== null ? resolve() : slot.child.once('exit', () => resolve()),
+    );
     hold(slot.child, true); // waiting for its exit keeps this process alive (an idle reader is unreferenced)
     slot.child.kill('SIGKILL');
     await exited;

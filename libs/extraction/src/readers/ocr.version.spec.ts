@@ -27,7 +27,9 @@ describe('OCR reading version (the evaluation cache key)', () => {
     const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
     writeFileSync(join(dir, `ocr.service${ext}`), 'export const reading = 1;');
     const before = ocrCodeHash(codeDir);
-    const versions = (['native', 'tesseract.js', 'paddle'] as const).map((b) => ocrReadingVersion(b, { codeDir, nativeVersion: () => 'tesseract 5.3.0' }));
+    const versions = (['native', 'tesseract.js', 'paddle'] as const).map((b) =>
+      ocrReadingVersion(b, { codeDir, nativeVersion: () => 'tesseract 5.3.0' }),
+    );
     writeFileSync(join(dir, `ocr.service${ext}`), 'export const reading = 2;');
     expect(ocrCodeHash(codeDir)).not.toBe(before);
     (['native', 'tesseract.js', 'paddle'] as const).forEach((b, i) => {

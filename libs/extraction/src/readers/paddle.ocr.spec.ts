@@ -12,9 +12,9 @@ function steps(seq: (string | null | { space: number } | { hint: string; p: numb
   const out = new Float32Array(seq.length * C);
   seq.forEach((s, t) => {
     if (s === null) out[t * C + BLANK] = 1;
-    else if (typeof s === 'object' && 'hint' in s) (out[t * C + BLANK] = 1 - s.p), (out[t * C + classOf(s.hint)] = s.p);
-    else if (typeof s === 'object') (out[t * C + BLANK] = 1 - s.space), (out[t * C + classOf(' ')] = s.space);
-    else (out[t * C + classOf(s)] = p), (out[t * C + BLANK] = 1 - p);
+    else if (typeof s === 'object' && 'hint' in s) ((out[t * C + BLANK] = 1 - s.p), (out[t * C + classOf(s.hint)] = s.p));
+    else if (typeof s === 'object') ((out[t * C + BLANK] = 1 - s.space), (out[t * C + classOf(' ')] = s.space));
+    else ((out[t * C + classOf(s)] = p), (out[t * C + BLANK] = 1 - p));
   });
   return out;
 }
@@ -38,17 +38,41 @@ describe('ctcDecode', () => {
 
   it('puts in a comma CTC left to the blank class after a word, at the segment end or before the next word', () => {
     const C = CHARSET.length + 1;
-    expect(ctcDecode(steps(['a', 'b', null, { hint: ',', p: 0.2 }]), 4, C, CHARSET).map((c) => c.ch).join('')).toBe('ab,');
-    expect(ctcDecode(steps(['a', { hint: ',', p: 0.2 }, { space: 0.5 }, 'b']), 4, C, CHARSET).map((c) => c.ch).join('')).toBe('a, b');
+    expect(
+      ctcDecode(steps(['a', 'b', null, { hint: ',', p: 0.2 }]), 4, C, CHARSET)
+        .map((c) => c.ch)
+        .join(''),
+    ).toBe('ab,');
+    expect(
+      ctcDecode(steps(['a', { hint: ',', p: 0.2 }, { space: 0.5 }, 'b']), 4, C, CHARSET)
+        .map((c) => c.ch)
+        .join(''),
+    ).toBe('a, b');
     // Letters turning to digits end a word too ("STREET,12").
-    expect(ctcDecode(steps(['a', { hint: '.', p: 0.3 }, '1']), 3, C, CHARSET).map((c) => c.ch).join('')).toBe('a.1');
+    expect(
+      ctcDecode(steps(['a', { hint: '.', p: 0.3 }, '1']), 3, C, CHARSET)
+        .map((c) => c.ch)
+        .join(''),
+    ).toBe('a.1');
   });
 
   it('puts no hinted punctuation inside a word, after punctuation, or below the hint probability', () => {
     const C = CHARSET.length + 1;
-    expect(ctcDecode(steps(['a', { hint: '.', p: 0.3 }, 'b']), 3, C, CHARSET).map((c) => c.ch).join('')).toBe('ab');
-    expect(ctcDecode(steps(['a', ',', null, { hint: '.', p: 0.3 }]), 4, C, CHARSET).map((c) => c.ch).join('')).toBe('a,');
-    expect(ctcDecode(steps(['a', 'b', { hint: ',', p: 0.05 }]), 3, C, CHARSET).map((c) => c.ch).join('')).toBe('ab');
+    expect(
+      ctcDecode(steps(['a', { hint: '.', p: 0.3 }, 'b']), 3, C, CHARSET)
+        .map((c) => c.ch)
+        .join(''),
+    ).toBe('ab');
+    expect(
+      ctcDecode(steps(['a', ',', null, { hint: '.', p: 0.3 }]), 4, C, CHARSET)
+        .map((c) => c.ch)
+        .join(''),
+    ).toBe('a,');
+    expect(
+      ctcDecode(steps(['a', 'b', { hint: ',', p: 0.05 }]), 3, C, CHARSET)
+        .map((c) => c.ch)
+        .join(''),
+    ).toBe('ab');
   });
 
   it('keeps a doubtful character the model still rated best, and drops one below the noise floor', () => {
@@ -56,12 +80,20 @@ describe('ctcDecode', () => {
     // Each letter wins its step with 0.1 (the blank has 0.05, the rest of the mass is spread thin).
     const doubtful = steps(['a', 'b', 'c'], 0.1);
     for (let t = 0; t < 3; t++) doubtful[t * C + BLANK] = 0.05;
-    expect(ctcDecode(doubtful, 3, C, CHARSET).map((c) => c.ch).join('')).toBe('abc');
+    expect(
+      ctcDecode(doubtful, 3, C, CHARSET)
+        .map((c) => c.ch)
+        .join(''),
+    ).toBe('abc');
     const probs = steps(['a', 'b', 'c']);
     // 'b' wins its step with 0.04 over the blank (0.03) and the rest spread over the other classes.
     probs.fill(0.03, 1 * C, 2 * C);
     probs[1 * C + classOf('b')] = 0.04;
-    expect(ctcDecode(probs, 3, C, CHARSET).map((c) => c.ch).join('')).toBe('ac');
+    expect(
+      ctcDecode(probs, 3, C, CHARSET)
+        .map((c) => c.ch)
+        .join(''),
+    ).toBe('ac');
   });
 
   it('measures positions against the span of the segment itself (batch padding excluded)', () => {
@@ -132,7 +164,11 @@ describe('focusArea', () => {
 
 describe('fitContext', () => {
   const c = (ch: string, step: number): CtcChar => ({ ch, prob: 0.9, from: step / 10, to: (step + 1) / 10, step });
-  const alternatives: Record<string, { ch: string; prob: number }> = { '1/digit': { ch: '1', prob: 0.3 }, '2/letter': { ch: 'z', prob: 0.04 }, '4/letter': { ch: 'l', prob: 0.2 } };
+  const alternatives: Record<string, { ch: string; prob: number }> = {
+    '1/digit': { ch: '1', prob: 0.3 },
+    '2/letter': { ch: 'z', prob: 0.04 },
+    '4/letter': { ch: 'l', prob: 0.2 },
+  };
   const alt = (step: number, kind: string) => alternatives[`${step}/${kind}`];
 
   it('reads a letter between digits as the digit the model rated next', () => {

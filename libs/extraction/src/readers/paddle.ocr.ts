@@ -54,7 +54,12 @@ function modelFiles(set: PaddleModelSet): ModelFiles {
       det: join(assets, 'ch_PP-OCRv4_det_infer.onnx'),
       rec: join(assets, 'ch_PP-OCRv4_rec_infer.onnx'),
       // One character per line, then the space class of `use_space_char`.
-      charset: () => [...readFileSync(join(assets, 'ppocr_keys_v1.txt'), 'utf8').split('\n').filter((l) => l.length > 0), ' '],
+      charset: () => [
+        ...readFileSync(join(assets, 'ppocr_keys_v1.txt'), 'utf8')
+          .split('\n')
+          .filter((l) => l.length > 0),
+        ' ',
+      ],
     };
   }
   const dir = paddleModelDir();
@@ -66,11 +71,7 @@ function modelFiles(set: PaddleModelSet): ModelFiles {
  * `:;<=>?@`, upper case, `[\]^_\``, lower case, `{|}~`, `!"#$%&'()*+,-./`, space) and the extra space class of
  * `use_space_char`. 96 characters + blank = the model's 97 outputs.
  */
-const EN_CHARSET = [
-  ...'0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~!"#$%&\'()*+,-./',
-  ' ',
-  ' ',
-];
+const EN_CHARSET = [...'0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~!"#$%&\'()*+,-./', ' ', ' '];
 
 // ---- detection ----
 /** The detector's input: the longer side is brought to at most this many pixels… */
@@ -170,10 +171,22 @@ function sessions(set: PaddleModelSet, threads: number): Promise<Sessions> {
   if (!s) {
     s = (async () => {
       const ort = (await import('onnxruntime-node')).default as unknown as Ort;
-      const opts = { intraOpNumThreads: threads, interOpNumThreads: 1, executionMode: 'sequential' as const, graphOptimizationLevel: 'all' as const };
+      const opts = {
+        intraOpNumThreads: threads,
+        interOpNumThreads: 1,
+        executionMode: 'sequential' as const,
+        graphOptimizationLevel: 'all' as const,
+      };
       const files = modelFiles(set);
-      const recognizer = async (f: ModelFiles): Promise<Recognizer> => ({ rec: await ort.InferenceSession.create(f.rec, opts), ...latinCharset(f.charset()) });
-      const [det, main, second] = await Promise.all([ort.InferenceSession.create(files.det, opts), recognizer(files), set === 'ch' ? recognizer(modelFiles('en')) : undefined]);
+      const recognizer = async (f: ModelFiles): Promise<Recognizer> => ({
+        rec: await ort.InferenceSession.create(f.rec, opts),
+        ...latinCharset(f.charset()),
+      });
+      const [det, main, second] = await Promise.all([
+        ort.InferenceSession.create(files.det, opts),
+        recognizer(files),
+        set === 'ch' ? recognizer(modelFiles('en')) : undefined,
+      ]);
       return { ort, det, main, second };
     })();
     s.catch(() => sessionCache.delete(key));
@@ -248,7 +261,8 @@ const copyResult = (r: OcrResult): OcrResult => ({ ...r, words: r.words.map((w) 
 /** The detector's input size for an image: multiples of the stride, within DET_MIN_SIDE..DET_MAX_SIDE. */
 export function detInputSize(width: number, height: number): { w: number; h: number } {
   let ratio = Math.min(1, DET_MAX_SIDE / Math.max(width, height));
-  if (Math.min(width, height) * ratio < DET_MIN_SIDE) ratio = Math.min(DET_MAX_SIDE / Math.max(width, height), DET_MIN_SIDE / Math.min(width, height));
+  if (Math.min(width, height) * ratio < DET_MIN_SIDE)
+    ratio = Math.min(DET_MAX_SIDE / Math.max(width, height), DET_MIN_SIDE / Math.min(width, height));
   const round = (v: number) => Math.max(DET_STRIDE, Math.round(v / DET_STRIDE) * DET_STRIDE);
   return { w: round(width * ratio), h: round(height * ratio) };
 }
@@ -348,7 +362,7 @@ export function textRegions(prob: Float32Array, w: number, h: number): Segment[]
       const i = stack.pop()!;
       const x = i % w;
       const y = (i - x) / w;
-      (x0 = Math.min(x0, x)), (x1 = Math.max(x1, x)), (y0 = Math.min(y0, y)), (y1 = Math.max(y1, y));
+      ((x0 = Math.min(x0, x)), (x1 = Math.max(x1, x)), (y0 = Math.min(y0, y)), (y1 = Math.max(y1, y)));
       sum += prob[i]!;
       n++;
       for (let dy = -1; dy <= 1; dy++)
@@ -378,7 +392,14 @@ export function textRegions(prob: Float32Array, w: number, h: number): Segment[]
  * `span` steps). A word gap the model left to the blank class still shows as space probability on the blank steps
  * between two characters: above SPACE_HINT_PROB there, a space is put in.
  */
-export function ctcDecode(probs: Float32Array, steps: number, classes: number, charset: readonly string[] = EN_CHARSET, span = steps, allowed?: Uint8Array): CtcChar[] {
+export function ctcDecode(
+  probs: Float32Array,
+  steps: number,
+  classes: number,
+  charset: readonly string[] = EN_CHARSET,
+  span = steps,
+  allowed?: Uint8Array,
+): CtcChar[] {
   const spaces: number[] = [];
   const puncts: number[] = [];
   charset.forEach((ch, i) => (ch === ' ' ? spaces.push(i + 1) : HINTED_PUNCTUATION.test(ch) && puncts.push(i + 1)));
@@ -395,7 +416,7 @@ export function ctcDecode(probs: Float32Array, steps: number, classes: number, c
     } else if (best === prev && out.length) {
       const last = out[out.length - 1]!;
       last.to = (t + 1) / span;
-      if (bestP > last.prob) (last.prob = bestP), (last.step = t);
+      if (bestP > last.prob) ((last.prob = bestP), (last.step = t));
     } else {
       const ch = charset[best - 1] ?? '';
       const spaced = prev === 0 && gap.space >= SPACE_HINT_PROB;
@@ -433,7 +454,7 @@ function argmax(probs: Float32Array, t: number, classes: number, allowed?: Uint8
   let bestP = -1;
   for (let c = 0; c < classes; c++) {
     const p = probs[t * classes + c]!;
-    if (p > bestP && (!allowed || allowed[c])) (bestP = p), (best = c);
+    if (p > bestP && (!allowed || allowed[c])) ((bestP = p), (best = c));
   }
   return { best, bestP };
 }
@@ -447,7 +468,7 @@ function classSum(probs: Float32Array, t: number, classes: number, set: number[]
 function notePunct(hint: PunctHint, probs: Float32Array, t: number, classes: number, puncts: number[]): void {
   for (const c of puncts) {
     const p = probs[t * classes + c]!;
-    if (p > hint.prob) (hint.prob = p), (hint.cls = c), (hint.step = t);
+    if (p > hint.prob) ((hint.prob = p), (hint.cls = c), (hint.step = t));
   }
 }
 
@@ -458,16 +479,32 @@ function notePunct(hint: PunctHint, probs: Float32Array, t: number, classes: num
 function addHintedPunct(out: CtcChar[], hint: PunctHint, charset: readonly string[], span: number, next: string | undefined): void {
   const last = out[out.length - 1];
   if (!last || hint.prob < PUNCT_HINT_PROB || !/^[\p{L}\p{N})]$/u.test(last.ch)) return;
-  const wordEnd = next === undefined || next === ' ' || (kindOf(next) !== undefined && kindOf(last.ch) !== undefined && kindOf(next) !== kindOf(last.ch));
+  const wordEnd =
+    next === undefined || next === ' ' || (kindOf(next) !== undefined && kindOf(last.ch) !== undefined && kindOf(next) !== kindOf(last.ch));
   if (!wordEnd) return;
-  out.push({ ch: charset[hint.cls - 1]!, prob: hint.prob, from: hint.step / span, to: (hint.step + 1) / span, step: hint.step, hinted: true });
+  out.push({
+    ch: charset[hint.cls - 1]!,
+    prob: hint.prob,
+    from: hint.step / span,
+    to: (hint.step + 1) / span,
+    step: hint.step,
+    hinted: true,
+  });
 }
 
 type CharKind = 'digit' | 'letter';
-const kindOf = (ch: string | undefined): CharKind | undefined => (ch === undefined ? undefined : /^\d$/.test(ch) ? 'digit' : /^\p{L}$/u.test(ch) ? 'letter' : undefined);
+const kindOf = (ch: string | undefined): CharKind | undefined =>
+  ch === undefined ? undefined : /^\d$/.test(ch) ? 'digit' : /^\p{L}$/u.test(ch) ? 'letter' : undefined;
 
 /** The most probable character of a kind at one time step, with its probability. */
-function bestOfKind(probs: Float32Array, t: number, classes: number, charset: readonly string[], kind: CharKind, allowed?: Uint8Array): { ch: string; prob: number } | undefined {
+function bestOfKind(
+  probs: Float32Array,
+  t: number,
+  classes: number,
+  charset: readonly string[],
+  kind: CharKind,
+  allowed?: Uint8Array,
+): { ch: string; prob: number } | undefined {
   let best: { ch: string; prob: number } | undefined;
   for (let c = 1; c < classes; c++) {
     if (allowed && !allowed[c]) continue;
@@ -484,14 +521,17 @@ function bestOfKind(probs: Float32Array, t: number, classes: number, charset: re
  * CONTEXT_ALT_MIN_PROB probable at the character's own time step. Works on the model's probabilities, not on a
  * confusion table.
  */
-export function fitContext(chars: CtcChar[], alternative: (step: number, kind: CharKind) => { ch: string; prob: number } | undefined): void {
+export function fitContext(
+  chars: CtcChar[],
+  alternative: (step: number, kind: CharKind) => { ch: string; prob: number } | undefined,
+): void {
   for (let i = 1; i + 1 < chars.length; i++) {
     const [before, c, after] = [chars[i - 1]!, chars[i]!, chars[i + 1]!];
     const around = kindOf(before.ch);
     const own = kindOf(c.ch);
     if (!around || !own || own === around || kindOf(after.ch) !== around || c.step === undefined) continue;
     const alt = alternative(c.step, around);
-    if (alt && alt.prob >= CONTEXT_ALT_MIN_PROB) (c.ch = alt.ch), (c.prob = alt.prob);
+    if (alt && alt.prob >= CONTEXT_ALT_MIN_PROB) ((c.ch = alt.ch), (c.prob = alt.prob));
   }
 }
 
@@ -502,7 +542,8 @@ export function fitContext(chars: CtcChar[], alternative: (step: number, kind: C
 export function splitWords(chars: CtcChar[]): CtcChar[][] {
   const visible = chars.filter((c) => c.ch !== ' ');
   const pitches: number[] = [];
-  for (let i = 1; i < chars.length; i++) if (chars[i]!.ch !== ' ' && chars[i - 1]!.ch !== ' ') pitches.push(centre(chars[i]!) - centre(chars[i - 1]!));
+  for (let i = 1; i < chars.length; i++)
+    if (chars[i]!.ch !== ' ' && chars[i - 1]!.ch !== ' ') pitches.push(centre(chars[i]!) - centre(chars[i - 1]!));
   pitches.sort((a, b) => a - b);
   const pitch = visible.length >= MIN_CHARS_FOR_PITCH && pitches.length ? pitches[pitches.length >> 1]! : Infinity;
   const words: CtcChar[][] = [];
@@ -570,7 +611,11 @@ async function recognizeAll(s: Sessions, img: Image, segments: Segment[]): Promi
  */
 const SECOND_BELOW = 0.9;
 
-async function recognizeInput(ort: Ort, { rec, charset, allowed }: Recognizer, input: RecInput): Promise<{ chars: CtcChar[]; steps: number }> {
+async function recognizeInput(
+  ort: Ort,
+  { rec, charset, allowed }: Recognizer,
+  input: RecInput,
+): Promise<{ chars: CtcChar[]; steps: number }> {
   const out = await rec.run({ [rec.inputNames[0]!]: new ort.Tensor('float32', input.data, [1, 3, REC_HEIGHT, input.width]) });
   const t = out[rec.outputNames[0]!]!;
   const [, steps, classes] = t.dims as number[];

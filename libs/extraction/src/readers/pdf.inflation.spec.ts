@@ -31,7 +31,9 @@ describe('PDF inflation limits', () => {
     expect(total).toBeGreaterThan(MIB);
     expect(await checkPdfInflation(bytes, limits, 1)).toBe(total);
     // A tighter stream limit is a new check, which refuses the same bytes.
-    await expect(checkPdfInflation(bytes, { maxStreamBytes: MIB, maxBytesPerPage: 0 }, 1)).rejects.toMatchObject({ code: 'decompression_limit' });
+    await expect(checkPdfInflation(bytes, { maxStreamBytes: MIB, maxBytesPerPage: 0 }, 1)).rejects.toMatchObject({
+      code: 'decompression_limit',
+    });
   });
 
   it('still reads the same documents within the limits', async () => {

@@ -24,7 +24,10 @@ export interface InflationLimits {
   maxBytesPerPage: number;
 }
 
-export const DEFAULT_INFLATION_LIMITS: InflationLimits = { maxStreamBytes: DEFAULT_MAX_INFLATED_STREAM_BYTES, maxBytesPerPage: DEFAULT_MAX_INFLATED_BYTES_PER_PAGE };
+export const DEFAULT_INFLATION_LIMITS: InflationLimits = {
+  maxStreamBytes: DEFAULT_MAX_INFLATED_STREAM_BYTES,
+  maxBytesPerPage: DEFAULT_MAX_INFLATED_BYTES_PER_PAGE,
+};
 
 /** The inflated bytes a document of `pages` pages read may hold. */
 export function documentInflationBudget(limits: InflationLimits, pages: number): number {
@@ -97,7 +100,9 @@ export async function inflatedSize(data: Uint8Array, layers: number, cap: number
       done(count > cap ? new RangeError('inflation cap reached') : null);
     },
   });
-  const inflaters = Array.from({ length: layers }, () => createInflate({ finishFlush: constants.Z_SYNC_FLUSH, chunkSize: INFLATE_CHUNK_BYTES }));
+  const inflaters = Array.from({ length: layers }, () =>
+    createInflate({ finishFlush: constants.Z_SYNC_FLUSH, chunkSize: INFLATE_CHUNK_BYTES }),
+  );
   try {
     await pipeline([Readable.from([data]), ...inflaters, counter]);
   } catch (e) {
@@ -112,7 +117,12 @@ export async function inflatedSize(data: Uint8Array, layers: number, cap: number
  * whose streams together inflate beyond the budget of `maxPages` pages, before pdfjs inflates anything. Returns the
  * document's inflated bytes, for `assertDocumentInflation` once its page count is known.
  */
-export async function checkPdfInflation(bytes: Uint8Array, limits: InflationLimits, maxPages: number, signal?: AbortSignal): Promise<number> {
+export async function checkPdfInflation(
+  bytes: Uint8Array,
+  limits: InflationLimits,
+  maxPages: number,
+  signal?: AbortSignal,
+): Promise<number> {
   const budget = documentInflationBudget(limits, maxPages);
   // The same bytes are checked again when the worker counts pages, then reads them (and `auto` reads twice): a
   // completed count is exact, so it answers any later budget without inflating anything again.
@@ -127,7 +137,10 @@ export async function checkPdfInflation(bytes: Uint8Array, limits: InflationLimi
     if (!layers) continue;
     const size = await inflatedSize(s.data, layers, Math.min(limits.maxStreamBytes, budget - total), signal);
     if (size > limits.maxStreamBytes) {
-      throw new ExtractionError('decompression_limit', `a stream of the PDF inflates to more than ${limits.maxStreamBytes} bytes (the per-stream limit)`);
+      throw new ExtractionError(
+        'decompression_limit',
+        `a stream of the PDF inflates to more than ${limits.maxStreamBytes} bytes (the per-stream limit)`,
+      );
     }
     total += size;
     if (total > budget) throw tooMuch(budget, maxPages);
@@ -146,5 +159,8 @@ export function assertDocumentInflation(total: number, limits: InflationLimits, 
 }
 
 function tooMuch(budget: number, pages: number): ExtractionError {
-  return new ExtractionError('decompression_limit', `the PDF's streams inflate to more than ${budget} bytes, the limit for ${pages} page(s)`);
+  return new ExtractionError(
+    'decompression_limit',
+    `the PDF's streams inflate to more than ${budget} bytes, the limit for ${pages} page(s)`,
+  );
 }

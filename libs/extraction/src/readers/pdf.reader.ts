@@ -62,7 +62,11 @@ export async function readPdf(bytes: Uint8Array, opts: PdfReadOptions = {}): Pro
 }
 
 /** The PDF's page count, from its page tree only: no page is read. */
-export async function pdfPageCount(bytes: Uint8Array, limits: InflationLimits = DEFAULT_INFLATION_LIMITS, maxPages = Infinity): Promise<number> {
+export async function pdfPageCount(
+  bytes: Uint8Array,
+  limits: InflationLimits = DEFAULT_INFLATION_LIMITS,
+  maxPages = Infinity,
+): Promise<number> {
   // Counting opens the page tree, which may sit in object streams: the streams are measured first, as for reading.
   const inflated = await checkPdfInflation(bytes, limits, maxPages);
   const doc = await openPdf(await pdfjs(), bytes);
@@ -149,7 +153,13 @@ async function readLayout(lib: PdfJs, doc: PdfDoc, bytes: Uint8Array, opts: PdfR
 }
 
 /** `PdfText.withPictureText` on an open document. */
-async function addPictureText(lib: PdfJs, doc: PdfDoc, bytes: Uint8Array, layout: DocLayout, opts: { ocr: OcrService; signal?: AbortSignal }): Promise<DocLayout> {
+async function addPictureText(
+  lib: PdfJs,
+  doc: PdfDoc,
+  bytes: Uint8Array,
+  layout: DocLayout,
+  opts: { ocr: OcrService; signal?: AbortSignal },
+): Promise<DocLayout> {
   const last = layout.pages[layout.pages.length - 1]?.number ?? 0;
   const pages: Page[] = [];
   for (const old of layout.pages) {
@@ -239,7 +249,12 @@ async function imageBoxes(lib: PdfJs, page: PDFPageProxy, viewport: Viewport): P
       const m = lib.Util.transform(viewport.transform, ctm) as Matrix;
       const xs = [m[4], m[0] + m[4], m[2] + m[4], m[0] + m[2] + m[4]];
       const ys = [m[5], m[1] + m[5], m[3] + m[5], m[1] + m[3] + m[5]];
-      const b: [number, number, number, number] = [Math.max(0, Math.min(...xs)), Math.max(0, Math.min(...ys)), Math.min(viewport.width, Math.max(...xs)), Math.min(viewport.height, Math.max(...ys))];
+      const b: [number, number, number, number] = [
+        Math.max(0, Math.min(...xs)),
+        Math.max(0, Math.min(...ys)),
+        Math.min(viewport.width, Math.max(...xs)),
+        Math.min(viewport.height, Math.max(...ys)),
+      ];
       if ((b[2] - b[0]) * (b[3] - b[1]) >= pageArea * MIN_IMAGE_AREA) out.push(b);
     }
   }
@@ -252,7 +267,14 @@ async function imageBoxes(lib: PdfJs, page: PDFPageProxy, viewport: Viewport): P
  * the text layer (an image behind real text) are dropped. Pages without large images in their top or bottom
  * band cost nothing extra.
  */
-async function ocrTextImages(lib: PdfJs, page: PDFPageProxy, viewport: Viewport, textWords: Word[], ocr: OcrService, bytes: Uint8Array): Promise<Word[]> {
+async function ocrTextImages(
+  lib: PdfJs,
+  page: PDFPageProxy,
+  viewport: Viewport,
+  textWords: Word[],
+  ocr: OcrService,
+  bytes: Uint8Array,
+): Promise<Word[]> {
   let boxes: [number, number, number, number][];
   try {
     boxes = await imageBoxes(lib, page, viewport);
@@ -273,13 +295,29 @@ async function ocrTextImages(lib: PdfJs, page: PDFPageProxy, viewport: Viewport,
   const out: Word[] = [];
   try {
     for (const b of boxes) {
-      const [x, y, w, h] = [b[0] * scale, b[1] * scale, (b[2] - b[0]) * scale, (b[3] - b[1]) * scale].map(Math.round) as [number, number, number, number];
+      const [x, y, w, h] = [b[0] * scale, b[1] * scale, (b[2] - b[0]) * scale, (b[3] - b[1]) * scale].map(Math.round) as [
+        number,
+        number,
+        number,
+        number,
+      ];
       if (w < 8 || h < 8) continue;
       const res = await ocr.recognize(await renderRegion(page, scale, [x, y, w, h], bytes));
       for (const word of res.words) {
         if (word.conf < 0.5) continue;
-        const mapped = { ...word, x0: (word.x0 + x) / scale, x1: (word.x1 + x) / scale, y0: (word.y0 + y) / scale, y1: (word.y1 + y) / scale };
-        if (textWords.some((t) => Math.min(t.x1, mapped.x1) > Math.max(t.x0, mapped.x0) && Math.min(t.y1, mapped.y1) > Math.max(t.y0, mapped.y0))) continue;
+        const mapped = {
+          ...word,
+          x0: (word.x0 + x) / scale,
+          x1: (word.x1 + x) / scale,
+          y0: (word.y0 + y) / scale,
+          y1: (word.y1 + y) / scale,
+        };
+        if (
+          textWords.some(
+            (t) => Math.min(t.x1, mapped.x1) > Math.max(t.x0, mapped.x0) && Math.min(t.y1, mapped.y1) > Math.max(t.y0, mapped.y0),
+          )
+        )
+          continue;
         out.push(mapped);
       }
     }
@@ -295,7 +333,12 @@ async function ocrTextImages(lib: PdfJs, page: PDFPageProxy, viewport: Viewport,
  * on a canvas of its own size, which costs a fraction of rendering the whole page at 300 dpi. Falls back to
  * cutting the region from a whole-page rendering (which may come from `pdftoppm`).
  */
-async function renderRegion(page: PDFPageProxy, scale: number, [x, y, w, h]: [number, number, number, number], bytes: Uint8Array): Promise<Buffer> {
+async function renderRegion(
+  page: PDFPageProxy,
+  scale: number,
+  [x, y, w, h]: [number, number, number, number],
+  bytes: Uint8Array,
+): Promise<Buffer> {
   const { createCanvas, loadImage } = await import('@napi-rs/canvas');
   const canvas = createCanvas(w, h);
   const ctx = canvas.getContext('2d');
@@ -303,7 +346,11 @@ async function renderRegion(page: PDFPageProxy, scale: number, [x, y, w, h]: [nu
     ctx.fillStyle = '#fff';
     ctx.fillRect(0, 0, w, h);
     const viewport = page.getViewport({ scale, offsetX: -x, offsetY: -y });
-    await page.render({ canvasContext: ctx as unknown as RenderParams['canvasContext'], canvas: canvas as unknown as RenderParams['canvas'], viewport }).promise;
+    await page.render({
+      canvasContext: ctx as unknown as RenderParams['canvasContext'],
+      canvas: canvas as unknown as RenderParams['canvas'],
+      viewport,
+    }).promise;
   } catch {
     const whole = await loadImage(Buffer.from(await renderPage(page, scale, page.pageNumber, bytes)));
     ctx.drawImage(whole, x, y, w, h, 0, 0, w, h);
@@ -312,7 +359,14 @@ async function renderRegion(page: PDFPageProxy, scale: number, [x, y, w, h]: [nu
 }
 
 /** Renders a page (pdfjs + @napi-rs/canvas, or `pdftoppm` when present) and OCRs it, scaling boxes back to points. */
-async function ocrPdfPage(page: PDFPageProxy, number: number, width: number, height: number, ocr: OcrService, bytes: Uint8Array): Promise<Page> {
+async function ocrPdfPage(
+  page: PDFPageProxy,
+  number: number,
+  width: number,
+  height: number,
+  ocr: OcrService,
+  bytes: Uint8Array,
+): Promise<Page> {
   const scale = pdfRenderScale(width, height, number); // refuses an absurd page before rendering it
   const png = await renderPage(page, scale, number, bytes);
   const res = await ocr.recognize(png);
@@ -329,7 +383,11 @@ async function renderPage(page: PDFPageProxy, scale: number, number: number, byt
     ctx.fillStyle = '#fff';
     ctx.fillRect(0, 0, canvas.width, canvas.height);
     // @napi-rs/canvas implements the 2D context pdf.js draws with; its types are not the DOM's.
-    await page.render({ canvasContext: ctx as unknown as RenderParams['canvasContext'], canvas: canvas as unknown as RenderParams['canvas'], viewport }).promise;
+    await page.render({
+      canvasContext: ctx as unknown as RenderParams['canvasContext'],
+      canvas: canvas as unknown as RenderParams['canvas'],
+      viewport,
+    }).promise;
     return canvas.toBuffer('image/png');
   } catch (e) {
     const viaPoppler = await pdftoppm(bytes, number, scale);

@@ -28,11 +28,11 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      if (ch === '"' && text[i + 1] === '"') ((cell += '"'), i++);
       else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"' && cell === '') quoted = true;
-    else if (ch === delim) row.push(cell), (cell = '');
+    else if (ch === delim) (row.push(cell), (cell = ''));
     else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i++;
       row.push(cell);
@@ -41,7 +41,7 @@ export function parseCsv(text: string): string[][] {
       cell = '';
     } else cell += ch;
   }
-  if (cell !== '' || row.length) row.push(cell), rows.push(row);
+  if (cell !== '' || row.length) (row.push(cell), rows.push(row));
   return rows.filter((r) => r.some((c) => c.trim() !== ''));
 }
 
@@ -49,7 +49,19 @@ export function parseCsv(text: string): string[][] {
 function tableToText(rows: string[][]): string {
   const widths: number[] = [];
   for (const r of rows) r.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, c.replace(/\s+/g, ' ').trim().length)));
-  return rows.map((r) => r.map((c, i) => c.replace(/\s+/g, ' ').trim().padEnd(widths[i]! + 4)).join('').trimEnd()).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((c, i) =>
+          c
+            .replace(/\s+/g, ' ')
+            .trim()
+            .padEnd(widths[i]! + 4),
+        )
+        .join('')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 export function readCsv(bytes: Uint8Array): DocLayout {
@@ -57,7 +69,18 @@ export function readCsv(bytes: Uint8Array): DocLayout {
   return { pages: [pageFromText(tableToText(rows))], tables: [rows] };
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', euro: '€', pound: '£', yen: '¥', copy: '©' };
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  euro: '€',
+  pound: '£',
+  yen: '¥',
+  copy: '©',
+};
 function decodeEntities(s: string): string {
   return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
     if (e[0] === '#') {
@@ -77,7 +100,9 @@ export function readHtml(bytes: Uint8Array): DocLayout {
     const rows: string[][] = [];
     for (const tr of t.matchAll(/<tr\b[\s\S]*?(?=<tr\b|<\/table)/gi)) {
       const cells = [...tr[0].matchAll(/<t[dh]\b[^>]*>([\s\S]*?)(?=<t[dh]\b|<\/tr|$)/gi)].map((c) =>
-        decodeEntities(c[1]!.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ').trim(),
+        decodeEntities(c[1]!.replace(/<[^>]+>/g, ' '))
+          .replace(/\s+/g, ' ')
+          .trim(),
       );
       if (cells.some((c) => c)) rows.push(cells);
     }

@@ -17,7 +17,16 @@ function fakeOcr() {
       images.push(image);
       const size = imageSize(image)!;
       const third = size.width / 3;
-      return { words: [0, 1, 2].map((k) => ({ text: `w${images.length}${'abc'[k]}`, x0: k * third, y0: 0, x1: (k + 1) * third, y1: size.height, conf: 0.9 })) };
+      return {
+        words: [0, 1, 2].map((k) => ({
+          text: `w${images.length}${'abc'[k]}`,
+          x0: k * third,
+          y0: 0,
+          x1: (k + 1) * third,
+          y1: size.height,
+          conf: 0.9,
+        })),
+      };
     },
     async close() {},
   };
@@ -95,7 +104,9 @@ describe('readTiff', () => {
       },
       async close() {},
     };
-    expect(await errorCodeOf(readTiff(makeTiff([page(1400, 300, 0, 0), page(1400, 300, 0, 0)]), ocr, { signal: ac.signal }))).toBe('extraction_timeout');
+    expect(await errorCodeOf(readTiff(makeTiff([page(1400, 300, 0, 0), page(1400, 300, 0, 0)]), ocr, { signal: ac.signal }))).toBe(
+      'extraction_timeout',
+    );
     expect(images).toHaveLength(1);
   });
 
@@ -118,10 +129,10 @@ describe('readTiff', () => {
     expect(['corrupt_file', 'resolved']).toContain(await errorCodeOf(readTiff(stripOutside, ocr)));
 
     let seed = 11;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % 256);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % 256;
     for (let n = 0; n < 20; n++) {
       const junk = good.slice();
-      for (let k = 0; k < 40; k++) junk[8 + (rnd() * 131 + rnd()) % (junk.length - 8)] = rnd();
+      for (let k = 0; k < 40; k++) junk[8 + ((rnd() * 131 + rnd()) % (junk.length - 8))] = rnd();
       const code = await errorCodeOf(readTiff(junk, ocr));
       expect(['corrupt_file', 'file_too_large', 'resolved']).toContain(code);
     }

@@ -15,7 +15,10 @@ const MAX_PAGE_PIXELS = 60e6;
 const MAX_IFDS = 5000;
 
 export function isTiff(b: Uint8Array): boolean {
-  return b.length >= 8 && ((b[0] === 0x49 && b[1] === 0x49 && b[2] === 0x2a && b[3] === 0) || (b[0] === 0x4d && b[1] === 0x4d && b[2] === 0 && b[3] === 0x2a));
+  return (
+    b.length >= 8 &&
+    ((b[0] === 0x49 && b[1] === 0x49 && b[2] === 0x2a && b[3] === 0) || (b[0] === 0x4d && b[1] === 0x4d && b[2] === 0 && b[3] === 0x2a))
+  );
 }
 
 /**
@@ -115,7 +118,10 @@ async function pagePng(data: Uint8Array<ArrayBuffer>, ifd: Ifd, page: number): P
   const width = num(ifd, 't256');
   const height = num(ifd, 't257');
   if (width * height > MAX_PAGE_PIXELS) {
-    throw new ExtractionError('file_too_large', `TIFF page ${page} is ${width}×${height} pixels, more than ${MAX_PAGE_PIXELS / 1e6} megapixels`);
+    throw new ExtractionError(
+      'file_too_large',
+      `TIFF page ${page} is ${width}×${height} pixels, more than ${MAX_PAGE_PIXELS / 1e6} megapixels`,
+    );
   }
   let rgba: Uint8Array;
   try {
@@ -134,7 +140,9 @@ async function pagePng(data: Uint8Array<ArrayBuffer>, ifd: Ifd, page: number): P
 export async function encodePng(rgba: Uint8Array, width: number, height: number): Promise<Uint8Array> {
   const { createCanvas, ImageData } = await import('@napi-rs/canvas');
   const src = createCanvas(width, height);
-  src.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, width * height * 4), width, height), 0, 0);
+  src
+    .getContext('2d')
+    .putImageData(new ImageData(new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, width * height * 4), width, height), 0, 0);
   const out = createCanvas(width, height);
   const ctx = out.getContext('2d');
   ctx.fillStyle = '#fff';

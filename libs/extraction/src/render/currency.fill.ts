@@ -18,6 +18,7 @@ export function fillDefaultCurrency(fields: readonly FieldDef[], result: Record<
   for (const f of fields) {
     const v = result[f.key];
     if (f.data_type === 'currency' && isAmount(v) && v.currency === null) result[f.key] = { ...v, currency };
-    if (f.data_type === 'table' && Array.isArray(v)) for (const row of v) fillDefaultCurrency(f.fields ?? [], row as Record<string, unknown>, currency);
+    if (f.data_type === 'table' && Array.isArray(v))
+      for (const row of v) fillDefaultCurrency(f.fields ?? [], row as Record<string, unknown>, currency);
   }
 }

@@ -20,7 +20,11 @@ export function calibratedConfidence(raw: number, type: DataType, scanned: boole
 }
 
 /** Every scalar field's confidence in `meta`, calibrated in place (tables keep their own). */
-export function calibrateFields(fields: readonly { key: string; data_type: DataType }[], meta: Record<string, { confidence: number }>, scanned: boolean): void {
+export function calibrateFields(
+  fields: readonly { key: string; data_type: DataType }[],
+  meta: Record<string, { confidence: number }>,
+  scanned: boolean,
+): void {
   for (const f of fields) {
     const m = meta[f.key];
     if (m && f.data_type !== 'table') m.confidence = calibratedConfidence(m.confidence, f.data_type, scanned);

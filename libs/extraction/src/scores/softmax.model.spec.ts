@@ -2,7 +2,14 @@ import { describe, expect, it } from '@jest/globals';
 import { fitSoftmax, predictSoftmax } from './softmax.model.js';
 
 // Invented data: class `a` has a large first feature, class `b` a large second one; the third is constant.
-const xs = [[3, 0, 1], [2.5, 0.5, 1], [4, 1, 1], [0, 3, 1], [0.5, 2.5, 1], [1, 4, 1]];
+const xs = [
+  [3, 0, 1],
+  [2.5, 0.5, 1],
+  [4, 1, 1],
+  [0, 3, 1],
+  [0.5, 2.5, 1],
+  [1, 4, 1],
+];
 const ys = ['a', 'a', 'a', 'b', 'b', 'b'];
 
 describe('fitSoftmax / predictSoftmax', () => {

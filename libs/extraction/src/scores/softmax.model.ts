@@ -38,7 +38,13 @@ export function predictSoftmax(model: SoftmaxModel, x: readonly number[]): numbe
 }
 
 /** Fits a model on vectors `xs` with class labels `ys` (each one of `classes`). */
-export function fitSoftmax(features: readonly string[], classes: readonly string[], xs: readonly (readonly number[])[], ys: readonly string[], opts: FitOptions = {}): SoftmaxModel {
+export function fitSoftmax(
+  features: readonly string[],
+  classes: readonly string[],
+  xs: readonly (readonly number[])[],
+  ys: readonly string[],
+  opts: FitOptions = {},
+): SoftmaxModel {
   const { l2 = DEFAULT_L2, steps = DEFAULT_STEPS, rate = DEFAULT_RATE } = opts;
   const { mean, scale } = moments(features.length, xs);
   const model0 = { features, classes, mean, scale, weights: [] as number[][] };
@@ -68,7 +74,9 @@ function descend(w: number[][], zs: readonly number[][], target: readonly number
 function moments(d: number, xs: readonly (readonly number[])[]): { mean: number[]; scale: number[] } {
   const n = Math.max(1, xs.length);
   const mean = Array.from({ length: d }, (_, j) => xs.reduce((s, x) => s + x[j]!, 0) / n);
-  const scale = Array.from({ length: d }, (_, j) => Math.sqrt(xs.reduce((s, x) => s + (x[j]! - mean[j]!) ** 2, 0) / n)).map((s) => (s < MIN_SCALE ? 1 : s));
+  const scale = Array.from({ length: d }, (_, j) => Math.sqrt(xs.reduce((s, x) => s + (x[j]! - mean[j]!) ** 2, 0) / n)).map((s) =>
+    s < MIN_SCALE ? 1 : s,
+  );
   return { mean: mean.map(roundWeight), scale: scale.map(roundWeight) };
 }
 

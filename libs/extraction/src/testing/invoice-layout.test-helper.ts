@@ -16,7 +16,12 @@ export const invoiceSchema: ExtractionSchema = {
     { key: 'seller_name', label: 'Seller name', data_type: 'string', description: 'Name of the company or person issuing the invoice.' },
     { key: 'buyer_name', label: 'Buyer name', data_type: 'string', description: 'Name of the customer the invoice is addressed to.' },
     { key: 'currency', label: 'Currency', data_type: 'string', description: 'ISO 4217 code of the invoice currency, e.g. EUR or USD.' },
-    { key: 'total_amount', label: 'Total', data_type: 'number', description: 'Grand total including tax, before any prepayment is deducted. Negative if printed negative (credit notes).' },
+    {
+      key: 'total_amount',
+      label: 'Total',
+      data_type: 'number',
+      description: 'Grand total including tax, before any prepayment is deducted. Negative if printed negative (credit notes).',
+    },
     { key: 'net_amount', label: 'Net amount', data_type: 'number', description: 'Total before tax.' },
     { key: 'tax_amount', label: 'Tax amount', data_type: 'number', description: 'Total VAT / sales tax.' },
     { key: 'vat_id', label: 'Seller VAT ID', data_type: 'string', description: "The seller's VAT identification number." },
@@ -49,7 +54,8 @@ export interface Item {
 export const L = (x: number, y: number, t: string, size = 9, bold = false): Item => ({ x, y, t, size, bold });
 export const R = (x: number, y: number, t: string, size = 9, bold = false): Item => ({ x, y, t, size, right: true, bold });
 /** Lines stacked under each other from (x, y). */
-export const block = (x: number, y: number, lines: string[], size = 9, lead = size + 3): Item[] => lines.map((t, i) => L(x, y + i * lead, t, size));
+export const block = (x: number, y: number, lines: string[], size = 9, lead = size + 3): Item[] =>
+  lines.map((t, i) => L(x, y + i * lead, t, size));
 /** A table row: cells [x, text] left-aligned or [x, text, 'r'] right-aligned at x. */
 export const row = (y: number, ...cells: [number, string, 'r'?][]): Item[] => cells.map(([x, t, r]) => (r ? R(x, y, t) : L(x, y, t)));
 
