@@ -69,6 +69,25 @@ describe('table extraction', () => {
     ]);
   });
 
+  it('a column set close beside the descriptions (a date, no schema field) keeps its own cells: a gutter no line crosses', () => {
+    // One space between the date and the description on every line: closer than a column gap, yet no line crosses it.
+    const text = [
+      'Date       Description               Quantity   Unit price    Amount',
+      '02.03.2024 Window cleaning                  2        15.00     30.00',
+      '03.03.2024 Gutter repair and sealing        1        80.00     80.00',
+      '04.03.2024 Hedge trimming                   3        12.50     37.50',
+      '05.03.2024 Leaf removal                     4         9.00     36.00',
+      '                                        Total                 183.50',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), schema);
+    expect(out.result.line_items).toEqual([
+      { description: 'Window cleaning', quantity: 2, unit_price: 15, amount: 30 },
+      { description: 'Gutter repair and sealing', quantity: 1, unit_price: 80, amount: 80 },
+      { description: 'Hedge trimming', quantity: 3, unit_price: 12.5, amount: 37.5 },
+      { description: 'Leaf removal', quantity: 4, unit_price: 9, amount: 36 },
+    ]);
+  });
+
   it('continues a table across a page break in a PDF', async () => {
     const bytes = await makePdf((d) => {
       const header = (y: number) => {
