@@ -88,6 +88,23 @@ describe('table extraction', () => {
     ]);
   });
 
+  it('a tax column inside the rows ("VAT 20%" after the figures) does not close the items; the totals line does', () => {
+    const text = [
+      'Description               Price     Qty   Tax          Amount',
+      'Window cleaning           15.00       2   VAT 20%       30.00',
+      'Gutter repair             80.00       1   VAT 5%        80.00',
+      'Hedge trimming            12.50       3   VAT 20%       37.50',
+      '                                    Subtotal           147.50',
+      '                                    Tax                 23.50',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), schema);
+    expect(out.result.line_items).toEqual([
+      { description: 'Window cleaning', quantity: 2, unit_price: 15, amount: 30 },
+      { description: 'Gutter repair', quantity: 1, unit_price: 80, amount: 80 },
+      { description: 'Hedge trimming', quantity: 3, unit_price: 12.5, amount: 37.5 },
+    ]);
+  });
+
   it('continues a table across a page break in a PDF', async () => {
     const bytes = await makePdf((d) => {
       const header = (y: number) => {

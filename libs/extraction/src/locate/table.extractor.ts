@@ -374,8 +374,13 @@ const MODIFIERS = VOCAB.totalModifiers;
 
 function isStopLine(line: Line): boolean {
   // Any cell opening with a totals word ("Subtotal", "Total TTC", "Factuur totaal", "incl. BTW") closes the items.
-  return segments(line, 1.5).some((seg) => {
-    const texts = seg.words.slice(0, 3).map((w) => w.text);
+  const segs = segments(line, 1.5);
+  return segs.some((seg, si) => {
+    // (The cell's opening words, before any figure of the line: a totals word after a figure is a row's tax column,
+    // "$6.71 22 VAT 5%" or "… ‖ 15.00 ‖ VAT 20%", not a label.)
+    if (segs.slice(0, si).some((s) => /\d/.test(s.text))) return false;
+    const figure = seg.words.findIndex((w) => /\d/.test(w.text));
+    const texts = seg.words.slice(0, Math.min(3, figure < 0 ? 3 : figure)).map((w) => w.text);
     if (
       !wordConcepts(texts)
         .flat()
@@ -479,7 +484,9 @@ function bodyLines(
       line.x0 >= figuresX0 - lh * 0.5
     )
       return done(false);
-    if (!out.length && !/\d/.test(line.text) && line.x0 > firstX1) {
+    // (Not a line of text under the text column's header: the first item's description, printed above its figures.)
+    const underText = !!textCol && line.words.some((w) => w.x1 > textCol.x0 && w.x0 < textCol.x1);
+    if (!out.length && !/\d/.test(line.text) && line.x0 > firstX1 && !(lineItems && underText)) {
       prevY = line.y1;
       continue;
     }
