@@ -105,6 +105,36 @@ describe('table extraction', () => {
     ]);
   });
 
+  it('rows whose cells are set close (one run of words from the date to the hours) are rows, not prose', () => {
+    const ts = {
+      fields: [
+        {
+          key: 'sheet',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'date', label: 'Date', data_type: 'string' as const },
+            { key: 'user', label: 'User', data_type: 'string' as const },
+            { key: 'activity', label: 'Activity', data_type: 'string' as const },
+            { key: 'hours', label: 'Hours', data_type: 'number' as const },
+          ],
+        },
+      ],
+    };
+    // Every value of a column has the same width, so one space separates the cells and they still line up.
+    const text = [
+      'Date       User    Activity         Hours',
+      '2024-03-04 Ann Lee Roof check north 5',
+      '2024-03-05 Bob Kay Pane clean south 3.5',
+      '2024-03-06 Cy Moss Leaf sweep front 2',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), ts);
+    expect(out.result.sheet).toEqual([
+      { date: '2024-03-04', user: 'Ann Lee', activity: 'Roof check north', hours: 5 },
+      { date: '2024-03-05', user: 'Bob Kay', activity: 'Pane clean south', hours: 3.5 },
+      { date: '2024-03-06', user: 'Cy Moss', activity: 'Leaf sweep front', hours: 2 },
+    ]);
+  });
+
   it('continues a table across a page break in a PDF', async () => {
     const bytes = await makePdf((d) => {
       const header = (y: number) => {

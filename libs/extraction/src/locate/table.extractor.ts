@@ -408,6 +408,8 @@ function isProse(line: Line, cols: Column[], lh: number): boolean {
   const named = cols.filter((c) => c.field && !c.inferred);
   return segs.some((seg) => {
     if (seg.words.length < 6 && seg.text.length < 40) return false;
+    // (A run opening with a figure or date, "30/09/2024 J. Doe Site survey 5", is a row whose cells are set close.)
+    if (/^[\d(+-]/.test(seg.words[0]?.text ?? '')) return false;
     const crossed = named.filter((c) => seg.x0 < c.x0 - lh && seg.x1 > c.x0 + lh).length;
     return crossed >= 2;
   });
