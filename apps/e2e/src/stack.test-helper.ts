@@ -126,10 +126,7 @@ export interface E2eSuite {
  * afterAll even when start-up outlived the hook's deadline. Fields are filled once beforeAll ran.
  * `extraEnv` overrides the services' environment (e.g. low rate limits); a function is awaited first (free ports).
  */
-export function useE2eStack(
-  label: string,
-  extraEnv: Record<string, string> | (() => Promise<Record<string, string>>) = {},
-): E2eSuite {
+export function useE2eStack(label: string, extraEnv: Record<string, string> | (() => Promise<Record<string, string>>) = {}): E2eSuite {
   const suite = {} as E2eSuite;
   let starting: Promise<E2eStack> | undefined;
   beforeAll(async () => {

@@ -18,7 +18,8 @@ export interface BatchProgress {
   job?: Job;
 }
 
-export interface BatchOptions extends Omit<SubmitOptions, 'retentionPolicy'>, Pick<ExtractOptions, 'poll' | 'webhookWaiter' | 'signal' | 'uploadRetry'> {
+export interface BatchOptions
+  extends Omit<SubmitOptions, 'retentionPolicy'>, Pick<ExtractOptions, 'poll' | 'webhookWaiter' | 'signal' | 'uploadRetry'> {
   /** Wait for every job to be terminal (default true). */
   wait?: boolean;
   /** Parallel uploads and polls (default 4). */
@@ -100,8 +101,11 @@ export async function extractBatch<T extends Record<string, unknown> = Record<st
       await uploadTo(f.upload_url, chunk[i], options.uploadRetry, options.signal);
       options.onProgress?.({ phase: 'uploaded', done: ++uploaded, total: prepared.length, filename: f.filename });
     });
-    await call(api.POST('/artifacts/confirm-batch-upload/{batch_id}', { params: { path: { batch_id: batch.batch_id } }, signal: options.signal }));
-    for (const f of files) outcome.files.push({ filename: f.filename, batch_id: batch.batch_id, job_id: f.job_id, artifact_id: f.artifact_id });
+    await call(
+      api.POST('/artifacts/confirm-batch-upload/{batch_id}', { params: { path: { batch_id: batch.batch_id } }, signal: options.signal }),
+    );
+    for (const f of files)
+      outcome.files.push({ filename: f.filename, batch_id: batch.batch_id, job_id: f.job_id, artifact_id: f.artifact_id });
   }
   if (options.wait === false) return outcome;
   let finished = 0;

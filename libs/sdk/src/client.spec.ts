@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { call, createDocketApi } from './client.js';
-import { DocketNotFoundError, DocketRateLimitError, DocketServerError, DocketTimeoutError, DocketValidationError, parseRetryAfterSeconds } from './errors.js';
+import {
+  DocketNotFoundError,
+  DocketRateLimitError,
+  DocketServerError,
+  DocketTimeoutError,
+  DocketValidationError,
+  parseRetryAfterSeconds,
+} from './errors.js';
 import { waitForJob } from './poll.js';
 import { backoffMs, safeToRepeat } from './retry.js';
 
@@ -33,13 +40,31 @@ beforeAll(async () => {
 afterAll(() => new Promise((r) => server.close(r)));
 
 const api = () => createDocketApi({ baseUrl: base, apiKey: 'dk_test_k', secret: 'sk_s', retry: { baseDelayMs: 5, maxDelayMs: 20 } });
-const envelope = (statusCode: number, code: string) => ({ statusCode, error: 'x', code, message: `${code} happened`, request_id: 'req_1', details: [{ field: 'f' }] });
-const job = (status: string) => ({ job_id: 'job_1', artifact_id: 'art_1', status, created_at: '2026-01-01T00:00:00Z', confidence: null, needs_review: false });
+const envelope = (statusCode: number, code: string) => ({
+  statusCode,
+  error: 'x',
+  code,
+  message: `${code} happened`,
+  request_id: 'req_1',
+  details: [{ field: 'f' }],
+});
+const job = (status: string) => ({
+  job_id: 'job_1',
+  artifact_id: 'art_1',
+  status,
+  created_at: '2026-01-01T00:00:00Z',
+  confidence: null,
+  needs_review: false,
+});
 
 describe('generated client with auth, idempotency keys and retries', () => {
   it('sends Basic auth, and one Idempotency-Key per write, the same on each retry of a 429 (after its Retry-After)', async () => {
     seen.length = 0;
-    plan('/api/v1/templates', { status: 429, body: envelope(429, 'rate_limited'), headers: { 'retry-after': '1' } }, { status: 201, body: { id: 'tpl_1' } });
+    plan(
+      '/api/v1/templates',
+      { status: 429, body: envelope(429, 'rate_limited'), headers: { 'retry-after': '1' } },
+      { status: 201, body: { id: 'tpl_1' } },
+    );
     const created = await call(api().POST('/templates', { body: { name: 'Invented', fields: [{ key: 'a', data_type: 'string' }] } }));
     expect(created).toEqual({ id: 'tpl_1' });
     expect(seen).toHaveLength(2);
@@ -56,7 +81,9 @@ describe('generated client with auth, idempotency keys and retries', () => {
     plan('/api/v1/wallet', { status: 503, body: envelope(503, 'service_unavailable') }, { status: 200, body: { balance: 5 } });
     expect(await call(api().GET('/wallet'))).toEqual({ balance: 5 });
     plan('/api/v1/extract', { status: 503, body: envelope(503, 'service_unavailable') }, { status: 202, body: {} });
-    const err = await call(api().POST('/extract', { body: { filename: 'a.pdf', artifact_type: 'application/pdf', artifact_size: 3 } })).catch((e) => e);
+    const err = await call(
+      api().POST('/extract', { body: { filename: 'a.pdf', artifact_type: 'application/pdf', artifact_size: 3 } }),
+    ).catch((e) => e);
     expect(err).toBeInstanceOf(DocketServerError);
     expect(seen.filter((s) => s.path === '/api/v1/extract')).toHaveLength(1);
     expect(safeToRepeat('POST', 'http://h/api/v1/artifacts/art_1/confirm-upload')).toBe(true);
@@ -65,7 +92,9 @@ describe('generated client with auth, idempotency keys and retries', () => {
 
   it("throws typed errors carrying the envelope's code, details and request id", async () => {
     plan('/api/v1/job/job_404', { status: 404, body: envelope(404, 'job_not_found') });
-    const err = (await call(api().GET('/job/{job_id}', { params: { path: { job_id: 'job_404' } } })).catch((e) => e)) as DocketNotFoundError;
+    const err = (await call(api().GET('/job/{job_id}', { params: { path: { job_id: 'job_404' } } })).catch(
+      (e) => e,
+    )) as DocketNotFoundError;
     expect(err).toBeInstanceOf(DocketNotFoundError);
     expect(err).toMatchObject({ status: 404, code: 'job_not_found', requestId: 'req_1', details: [{ field: 'f' }] });
     plan('/api/v1/templates', { status: 422, body: envelope(422, 'invalid_body') });

@@ -32,11 +32,17 @@ export class Docket {
     return new Docket({ ...optionsFromEnv(env), ...overrides });
   }
 
-  extractFile<T extends Record<string, unknown> = Record<string, unknown>>(file: FileInput, options?: ExtractOptions): Promise<ExtractOutcome<T>> {
+  extractFile<T extends Record<string, unknown> = Record<string, unknown>>(
+    file: FileInput,
+    options?: ExtractOptions,
+  ): Promise<ExtractOutcome<T>> {
     return extractFile<T>(this.api, file, options);
   }
 
-  extractBatch<T extends Record<string, unknown> = Record<string, unknown>>(files: readonly BatchInput[], options?: BatchOptions): Promise<BatchOutcome<T>> {
+  extractBatch<T extends Record<string, unknown> = Record<string, unknown>>(
+    files: readonly BatchInput[],
+    options?: BatchOptions,
+  ): Promise<BatchOutcome<T>> {
     return extractBatch<T>(this.api, files, options);
   }
 
@@ -66,7 +72,9 @@ export class Docket {
 
   /** The finished job's result as Markdown (`md`) or JSON (`json`) text, or the source file's URL content (`raw`). */
   async download(artifactId: string, fileType: 'json' | 'md' | 'raw' = 'md'): Promise<string> {
-    const link = await call(this.api.GET('/artifacts/{artifact_id}/download', { params: { path: { artifact_id: artifactId }, query: { file_type: fileType } } }));
+    const link = await call(
+      this.api.GET('/artifacts/{artifact_id}/download', { params: { path: { artifact_id: artifactId }, query: { file_type: fileType } } }),
+    );
     const res = await fetch(link.download_url);
     if (!res.ok) throw new DocketError(`download of ${artifactId} (${fileType}) failed: HTTP ${res.status}`);
     return res.text();

@@ -67,7 +67,10 @@ export async function submitFile(api: DocketApi, input: FileInput, options: Extr
   const submitted = await call(api.POST('/extract', { body: submitBody(file, options), signal: options.signal }));
   await uploadTo(submitted.upload_url, file, options.uploadRetry, options.signal);
   await call(
-    api.POST('/artifacts/{artifact_id}/confirm-upload', { params: { path: { artifact_id: submitted.artifact_id } }, signal: options.signal }),
+    api.POST('/artifacts/{artifact_id}/confirm-upload', {
+      params: { path: { artifact_id: submitted.artifact_id } },
+      signal: options.signal,
+    }),
   );
   return submitted;
 }
@@ -104,7 +107,8 @@ export async function extractFile<T extends Record<string, unknown> = Record<str
 ): Promise<ExtractOutcome<T>> {
   const submitted = await submitFile(api, input, options);
   if (submitted.webhook_signing_secret) options.webhookWaiter?.addSecret(submitted.webhook_signing_secret);
-  const job = options.wait === false ? await getJob<T>(api, submitted.job_id, options.signal) : await awaitJob<T>(api, submitted.job_id, options);
+  const job =
+    options.wait === false ? await getJob<T>(api, submitted.job_id, options.signal) : await awaitJob<T>(api, submitted.job_id, options);
   if (options.throwOnFailure && job.status !== 'success' && options.wait !== false) throw new DocketJobError(job);
   return { job_id: submitted.job_id, artifact_id: submitted.artifact_id, webhook_signing_secret: submitted.webhook_signing_secret, job };
 }

@@ -22,7 +22,10 @@ describe('prepareFile', () => {
     const streamed = await prepareFile(Readable.from([pdf.subarray(0, 5), pdf.subarray(5)]));
     expect(Buffer.from(streamed.bytes).equals(pdf)).toBe(true);
     expect(await prepareFile(new Blob([pdf]), { filename: 'notes.txt' })).toMatchObject({ contentType: 'text/plain' });
-    expect(await prepareFile(pdf, { filename: 'x.bin', contentType: 'text/csv' })).toMatchObject({ filename: 'x.bin', contentType: 'text/csv' });
+    expect(await prepareFile(pdf, { filename: 'x.bin', contentType: 'text/csv' })).toMatchObject({
+      filename: 'x.bin',
+      contentType: 'text/csv',
+    });
   });
 
   it('refuses an empty file', async () => {

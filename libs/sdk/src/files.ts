@@ -41,7 +41,12 @@ const BY_EXTENSION: Record<string, ArtifactType> = {
   '.xhtml': 'application/xhtml+xml',
 };
 
-const EXTENSION_OF: Partial<Record<ArtifactType, string>> = { 'application/pdf': '.pdf', 'image/png': '.png', 'image/jpeg': '.jpg', 'image/tiff': '.tiff' };
+const EXTENSION_OF: Partial<Record<ArtifactType, string>> = {
+  'application/pdf': '.pdf',
+  'image/png': '.png',
+  'image/jpeg': '.jpg',
+  'image/tiff': '.tiff',
+};
 
 /** The type from the first bytes (PDF, PNG, JPEG, TIFF, WebP, BMP), else `application/octet-stream` (the server resolves it). */
 export function sniffType(bytes: Uint8Array): ArtifactType {

@@ -17,7 +17,11 @@ const DEFAULTS: Required<RetryOptions> = { maxRetries: 3, baseDelayMs: 250, maxD
  * POSTs that are safe to repeat after a failure that may have happened mid-request (the API documents
  * them as idempotent). Every other POST is retried only on 429, which the server sends before doing anything.
  */
-const IDEMPOTENT_POSTS = [/\/artifacts\/[^/]+\/confirm-upload$/, /\/artifacts\/confirm-batch-upload\/[^/]+$/, /\/artifacts\/[^/]+\/cancel$/];
+const IDEMPOTENT_POSTS = [
+  /\/artifacts\/[^/]+\/confirm-upload$/,
+  /\/artifacts\/confirm-batch-upload\/[^/]+$/,
+  /\/artifacts\/[^/]+\/cancel$/,
+];
 
 export function safeToRepeat(method: string, url: string): boolean {
   const m = method.toUpperCase();

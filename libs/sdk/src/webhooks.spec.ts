@@ -23,7 +23,10 @@ describe('verifyWebhook (Standard Webhooks)', () => {
   it('returns the parsed event for a valid delivery, with Node, Fetch and array-valued headers', () => {
     const s = secret();
     const d = delivery([s]);
-    expect(verifyWebhook(d.headers, d.body, s)).toMatchObject({ type: 'extraction.completed', data: { job_id: 'job_01TEST', result: { total: 12 } } });
+    expect(verifyWebhook(d.headers, d.body, s)).toMatchObject({
+      type: 'extraction.completed',
+      data: { job_id: 'job_01TEST', result: { total: 12 } },
+    });
     expect(verifyWebhook(new Headers(d.headers), Buffer.from(d.body), s).data.status).toBe('success');
     const upper = Object.fromEntries(Object.entries(d.headers).map(([k, v]) => [k.toUpperCase(), [v]]));
     expect(verifyWebhook(upper, d.body, s).type).toBe('extraction.completed');

@@ -77,7 +77,10 @@ export class WebhookWaiter {
   private readonly arrived = new Map<string, WebhookEvent>();
   private readonly waiting = new Map<string, Array<(ev: WebhookEvent) => void>>();
 
-  constructor(secrets: string | readonly string[] = [], private readonly maxRemembered = 1000) {
+  constructor(
+    secrets: string | readonly string[] = [],
+    private readonly maxRemembered = 1000,
+  ) {
     for (const s of typeof secrets === 'string' ? [secrets] : secrets) this.secrets.add(s);
   }
 

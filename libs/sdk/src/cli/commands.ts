@@ -51,7 +51,8 @@ function summary(job: Job): string {
 }
 
 export async function extract(docket: Docket, args: string[], flags: Flags, io: Io): Promise<number> {
-  if (args.length !== 1) throw new UsageError('usage: docket extract <file> [--template tpl_…|--schema schema.json] [--wait] [--json|--markdown]');
+  if (args.length !== 1)
+    throw new UsageError('usage: docket extract <file> [--template tpl_…|--schema schema.json] [--wait] [--json|--markdown]');
   if (flags.json && flags.markdown) throw new UsageError('--json and --markdown exclude each other');
   const outcome = await docket.extractFile(args[0], {
     templateId: flags.template,
@@ -111,7 +112,9 @@ export async function templates(docket: Docket, args: string[], flags: Flags, io
 /** `docket webhooks verify`: checks a saved delivery offline (no credentials needed). */
 export async function webhooksVerify(args: string[], flags: Flags, io: Io): Promise<number> {
   if (args[0] !== 'verify' || args.length !== 1) {
-    throw new UsageError('usage: docket webhooks verify --secret whsec_… --id <webhook-id> --timestamp <webhook-timestamp> --signature <webhook-signature> [--body file]');
+    throw new UsageError(
+      'usage: docket webhooks verify --secret whsec_… --id <webhook-id> --timestamp <webhook-timestamp> --signature <webhook-signature> [--body file]',
+    );
   }
   const secret = flags.secret ?? process.env.DOCKET_WEBHOOK_SECRET;
   if (!secret || !flags.id || !flags.timestamp || !flags.signature) {

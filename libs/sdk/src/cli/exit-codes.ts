@@ -1,4 +1,12 @@
-import { DocketApiError, DocketAuthError, DocketError, DocketServerError, DocketTimeoutError, DocketUploadError, WebhookVerificationError } from '../errors.js';
+import {
+  DocketApiError,
+  DocketAuthError,
+  DocketError,
+  DocketServerError,
+  DocketTimeoutError,
+  DocketUploadError,
+  WebhookVerificationError,
+} from '../errors.js';
 
 /** What `docket` exits with; scripts can rely on these (documented in the README). */
 export const ExitCode = {

@@ -39,18 +39,40 @@ describe('docket CLI', () => {
     const dir = mkdtempSync(join(tmpdir(), 'docket-cli-'));
     const file = join(dir, 'config.json');
     writeFileSync(file, JSON.stringify({ api: 'http://file/api/v1', api_key: 'dk_file', secret: 'sk_file' }));
-    expect(resolveCredentials({}, { DOCKET_CONFIG: file })).toEqual({ baseUrl: 'http://file/api/v1', apiKey: 'dk_file', secret: 'sk_file' });
-    expect(resolveCredentials({}, { DOCKET_CONFIG: file, DOCKET_API_KEY: 'dk_env', DOCKET_SECRET: 'sk_env' })).toMatchObject({ apiKey: 'dk_env', secret: 'sk_env' });
-    expect(resolveCredentials({ 'api-key': 'dk_flag', secret: 'sk_flag', config: file }, { DOCKET_API_KEY: 'dk_env' })).toMatchObject({ apiKey: 'dk_flag' });
+    expect(resolveCredentials({}, { DOCKET_CONFIG: file })).toEqual({
+      baseUrl: 'http://file/api/v1',
+      apiKey: 'dk_file',
+      secret: 'sk_file',
+    });
+    expect(resolveCredentials({}, { DOCKET_CONFIG: file, DOCKET_API_KEY: 'dk_env', DOCKET_SECRET: 'sk_env' })).toMatchObject({
+      apiKey: 'dk_env',
+      secret: 'sk_env',
+    });
+    expect(resolveCredentials({ 'api-key': 'dk_flag', secret: 'sk_flag', config: file }, { DOCKET_API_KEY: 'dk_env' })).toMatchObject({
+      apiKey: 'dk_flag',
+    });
     expect(() => resolveCredentials({}, { XDG_CONFIG_HOME: dir })).toThrow(UsageError);
     expect(() => resolveCredentials({ config: join(dir, 'missing.json') }, {})).toThrow(/does not exist/);
   });
 
   it('webhooks verify: 0 with the event for a valid delivery read from stdin, 7 when forged', async () => {
     const secret = `whsec_${randomBytes(24).toString('base64')}`;
-    const body = JSON.stringify({ type: 'extraction.failed', timestamp: new Date().toISOString(), data: { job_id: 'job_9', status: 'failed' } });
+    const body = JSON.stringify({
+      type: 'extraction.failed',
+      timestamp: new Date().toISOString(),
+      data: { job_id: 'job_9', status: 'failed' },
+    });
     const now = new Date();
-    const args = ['webhooks', 'verify', '--secret', secret, '--id', 'job_9:extraction.failed', '--timestamp', String(Math.floor(now.getTime() / 1000))];
+    const args = [
+      'webhooks',
+      'verify',
+      '--secret',
+      secret,
+      '--id',
+      'job_9:extraction.failed',
+      '--timestamp',
+      String(Math.floor(now.getTime() / 1000)),
+    ];
     const sig = new Webhook(secret).sign('job_9:extraction.failed', now, body);
     const ok = io(body);
     expect(await run([...args, '--signature', sig], {}, ok.io)).toBe(0);

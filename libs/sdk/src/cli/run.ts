@@ -4,7 +4,7 @@ import { SDK_VERSION } from '../client.js';
 import { Docket } from '../docket.js';
 import { batch, extract, jobs, templates, webhooksVerify, type Io } from './commands.js';
 import { resolveCredentials } from './config.js';
-import { describeError, ExitCode, exitCodeFor, UsageError } from './exit-codes.js';
+import { ExitCode, UsageError } from './exit-codes.js';
 
 export const HELP = `docket ${SDK_VERSION}: extract structured data from documents with Docket
 
@@ -83,7 +83,11 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
       return templates(docket, args, values, io);
     case 'wallet': {
       const w = await docket.getWallet();
-      io.out(values.json ? JSON.stringify(w, null, 2) : `balance ${w.balance}, spendable ${w.spendable}${w.is_frozen ? `, frozen: ${w.frozen_reason}` : ''}`);
+      io.out(
+        values.json
+          ? JSON.stringify(w, null, 2)
+          : `balance ${w.balance}, spendable ${w.spendable}${w.is_frozen ? `, frozen: ${w.frozen_reason}` : ''}`,
+      );
       return ExitCode.ok;
     }
     default:

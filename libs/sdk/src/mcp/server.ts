@@ -25,7 +25,8 @@ const schema = z.object({ fields: z.array(field).min(1) });
 type ToolResult = { content: { type: 'text'; text: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean };
 
 function ok(value: unknown): ToolResult {
-  const structured = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : { items: value };
+  const structured =
+    typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : { items: value };
   return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }], structuredContent: structured };
 }
 
@@ -90,7 +91,11 @@ export function createMcpServer(docket: Docket): McpServer {
   );
   server.registerTool(
     'get_job',
-    { title: 'Get a job', description: 'The job of GET /job/{job_id}: status, result, error, confidence.', inputSchema: { job_id: z.string() } },
+    {
+      title: 'Get a job',
+      description: 'The job of GET /job/{job_id}: status, result, error, confidence.',
+      inputSchema: { job_id: z.string() },
+    },
     (args) => guarded(() => docket.getJob(args.job_id)),
   );
   server.registerTool(
