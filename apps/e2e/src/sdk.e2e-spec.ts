@@ -1,8 +1,10 @@
-import { beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { basename, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -48,6 +50,10 @@ describe('@docket/sdk, the docket CLI and the MCP server against the started sta
   let docket: Docket;
   let dir: string;
   let creds: Record<string, string>;
+  const after: Array<() => Promise<void>> = [];
+  afterAll(async () => {
+    for (const f of after) await f();
+  });
 
   beforeAll(async () => {
     const { stack, acct } = suite;
@@ -208,18 +214,60 @@ describe('@docket/sdk, the docket CLI and the MCP server against the started sta
       expect((await cli(['wallet'])).stdout).toMatch(/^balance \d+, spendable \d+/);
     });
 
-    it('exits with the documented codes: 3 bad credentials, 4 refused, 2 usage', async () => {
+    it('docket batch shows progress; --markdown prints the result; webhooks verify accepts a real delivery', async () => {
+      const batch = await cli(['batch', 'invoice.pdf', 'receipt.pdf', '--schema', 'schema.json', '--json']);
+      expect(batch.code).toBe(0);
+      expect(JSON.parse(batch.stdout).files.map((f: { job: { status: string } }) => f.job.status)).toEqual(['success', 'success']);
+      expect(batch.stderr).toContain('] 2/2 finished');
+
+      const md = await cli(['extract', 'receipt.pdf', '--schema', 'schema.json', '--wait', '--markdown']);
+      expect(md.code).toBe(0);
+      expect(md.stdout).toContain('INV-2002');
+
+      const sub = await cli(['extract', 'invoice.pdf', '--schema', 'schema.json', '--webhook-url', suite.stack.receiverUrl, '--json']);
+      const { job_id, webhook_signing_secret } = JSON.parse(sub.stdout);
+      const d = await expectDelivery(job_id);
+      writeFileSync(join(dir, 'delivery.json'), d.body);
+      const h = (k: string) => String(d.headers[k]);
+      const args = [
+        'webhooks',
+        'verify',
+        '--secret',
+        webhook_signing_secret,
+        '--id',
+        h('webhook-id'),
+        '--timestamp',
+        h('webhook-timestamp'),
+      ];
+      const valid = await cli([...args, '--signature', h('webhook-signature'), '--body', 'delivery.json'], {});
+      expect(valid).toMatchObject({ code: 0, stdout: `valid: extraction.completed for ${job_id} (success)\n` });
+      expect((await cli([...args, '--signature', 'v1,Zm9yZ2Vk', '--body', 'delivery.json'], {})).code).toBe(7);
+    });
+
+    it('exits with the documented codes: 3 bad credentials, 4 refused, 2 usage, 1 job failed', async () => {
       const bad = await cli(['extract', 'invoice.pdf', '--wait'], { ...creds, DOCKET_SECRET: 'sk_wrong' });
       expect(bad.code).toBe(3);
       expect(bad.stderr).toMatch(/^docket: unauthorized \(HTTP 401\)/);
       const refused = await cli(['extract', 'invoice.pdf', '--template', 'tpl_nope', '--wait']);
       expect(refused.code).toBe(4);
       expect((await cli(['extract', 'missing.pdf'])).code).toBe(2);
+      // Bytes the engine cannot read (sent as application/octet-stream): the job fails, the CLI prints it and exits 1.
+      writeFileSync(join(dir, 'drawing.bin'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      const failed = await cli(['extract', 'drawing.bin', '--schema', 'schema.json', '--wait']);
+      expect(failed.code).toBe(1);
+      expect(failed.stdout).toMatch(/^job_\S+ failed: unsupported_type: /);
       expect((await cli(['extract'])).code).toBe(2);
     });
   });
 
-  it('MCP server over stdio: lists its tools and runs extract_document', async () => {
+  it('MCP server over stdio: lists its tools and runs extract_document (a path and a URL)', async () => {
+    // The working directory over HTTP, for extract_document's `url`.
+    const files = createServer((req, res) =>
+      res.writeHead(200, { 'content-type': 'application/pdf' }).end(readFileSync(join(dir, basename(req.url!)))),
+    );
+    await new Promise<void>((r) => files.listen(0, '127.0.0.1', r));
+    const fileServer = { url: `http://127.0.0.1:${(files.address() as AddressInfo).port}` };
+    after.push(() => new Promise((r) => files.close(() => r())));
     const client = new Client({ name: 'docket-e2e', version: '1.0.0' });
     const transport = new StdioClientTransport({
       command: process.execPath,
@@ -230,6 +278,11 @@ describe('@docket/sdk, the docket CLI and the MCP server against the started sta
     await client.connect(transport);
     try {
       const { tools } = await client.listTools();
+      const byUrl = await client.callTool({
+        name: 'extract_document',
+        arguments: { url: `${fileServer.url}/receipt.pdf`, extraction_schema: SCHEMA },
+      });
+      expect(byUrl.structuredContent).toMatchObject({ status: 'success', result: { invoice_number: 'INV-2002' } });
       expect(tools.map((t) => t.name).sort()).toEqual(['create_template', 'extract_document', 'get_job', 'get_wallet', 'list_templates']);
       const extracted = await client.callTool({
         name: 'extract_document',
