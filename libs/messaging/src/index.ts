@@ -7,3 +7,5 @@ export * from './run-service.js';
 export * from './request-context.js';
 export * from './periodic-sweep.js';
 export * from './nats-auth.js';
+export * from './probes.js';
+export * from './resources.js';

@@ -171,6 +171,12 @@ export class JetStreamBus {
     }
   }
 
+  /** A round trip to the NATS server (readiness): throws while the connection is down or reconnecting. */
+  async ping(): Promise<void> {
+    if (!this.nc || this.nc.isClosed()) throw new Error('NATS connection closed');
+    await this.nc.flush();
+  }
+
   get connection(): NatsConnection {
     return this.nc;
   }
