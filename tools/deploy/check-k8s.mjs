@@ -26,13 +26,13 @@ const KUBECTL = process.env.KUBECTL ?? 'kubectl';
 
 /** What each service must look like (README "Configuration", ARCHITECTURE §7). */
 const SERVICES = {
-  gateway: { port: 3000, live: '/api/v1/status', ready: '/health', db: true, s3: false },
-  artifact: { port: 3101, live: '/health', ready: '/health', db: true, s3: true, publicS3: true },
-  template: { port: 3102, live: '/health', ready: '/health', db: true, s3: false },
-  billing: { port: 3103, live: '/health', ready: '/health', db: true, s3: false },
+  gateway: { port: 3000, live: '/livez', ready: '/readyz', db: true, s3: false },
+  artifact: { port: 3101, live: '/livez', ready: '/readyz', db: true, s3: true, publicS3: true },
+  template: { port: 3102, live: '/livez', ready: '/readyz', db: true, s3: false },
+  billing: { port: 3103, live: '/livez', ready: '/readyz', db: true, s3: false },
   // The worker holds no storage credentials: artifact hands it presigned URLs for each job's own objects.
-  'extraction-worker': { port: 3104, live: '/health', ready: '/health', db: false, s3: false },
-  'webhook-dispatcher': { port: 3105, live: '/health', ready: '/health', db: true, s3: false, webhookKey: true },
+  'extraction-worker': { port: 3104, live: '/livez', ready: '/readyz', db: false, s3: false },
+  'webhook-dispatcher': { port: 3105, live: '/livez', ready: '/readyz', db: true, s3: false, webhookKey: true },
 };
 const WORKER = 'extraction-worker';
 /** The bucket-wide storage credentials and their Secret: only services with `s3: true` may have them. */
