@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createLogger, loadConfig } from '@docket/config';
 import { assertSchemaCurrent, openServiceDatabase } from '@docket/database';
-import { bootService, requestContext, RpcClient, natsAuth, type ServiceHandle } from '@docket/messaging';
+import { bootService, RpcClient, natsAuth, type ServiceHandle } from '@docket/messaging';
 import type { Logger } from 'pino';
 import { GatewayModule } from './app.module.js';
 import { gatewayEnvSchema, type GatewayConfig } from './config.js';
@@ -72,22 +72,10 @@ async function configurePublicApi(app: NestFastifyApplication, cfg: GatewayConfi
   const fastify = app.getHttpAdapter().getInstance();
   // multipart/form-data for POST /artifacts/upload only (adds req.parts(); JSON routes are unaffected).
   await fastify.register(multipart, { limits: { fileSize: cfg.DIRECT_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
-  // Every NATS request made while serving this HTTP request carries its id (see RpcClient).
-  fastify.addHook('onRequest', (req, _reply, done) => requestContext.run({ requestId: String(req.id) }, done));
+  // The request id (from the caller's X-Request-Id when well-formed) goes back to the caller; bootService puts it
+  // on every log line and NATS request made while serving (nestjs-pino logs one line per request).
   fastify.addHook('onSend', async (req, reply) => {
     void reply.header('x-request-id', req.id);
-  });
-  fastify.addHook('onResponse', async (req, reply) => {
-    log.info(
-      {
-        request_id: req.id,
-        method: req.method,
-        route: req.routeOptions?.url ?? req.url.split('?')[0],
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request',
-    );
   });
   // Errors Fastify raises before Nest routes the request (malformed JSON, wrong content type) get the same envelope.
   fastify.setErrorHandler((err, req, reply) => sendError(reply, req, err, log));

@@ -9,3 +9,4 @@ export * from './periodic-sweep.js';
 export * from './nats-auth.js';
 export * from './probes.js';
 export * from './resources.js';
+export * from './logging.js';

@@ -1,4 +1,4 @@
-import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { connect, headers, nanos, type NatsConnection } from '@nats-io/transport-node';
 import {
   AckPolicy,
   jetstream,
@@ -13,6 +13,7 @@ import {
 import { Streams } from '@docket/contracts';
 import type { Logger } from 'pino';
 import type { NatsAuth } from './nats-auth.js';
+import { REQUEST_ID_HEADER, requestContext } from './request-context.js';
 
 export type HandlerOutcome = { ack: true } | { retryInMs: number } | { term: string };
 
@@ -77,7 +78,10 @@ export class JetStreamBus {
   }
 
   async publish(subject: string, payload: unknown, msgId: string): Promise<void> {
-    await this.js.publish(subject, JSON.stringify(payload), { msgID: msgId });
+    const requestId = requestContext.getStore()?.requestId;
+    const h = requestId ? headers() : undefined;
+    h?.set(REQUEST_ID_HEADER, requestId as string);
+    await this.js.publish(subject, JSON.stringify(payload), { msgID: msgId, ...(h ? { headers: h } : {}) });
   }
 
   async ensureConsumer(
@@ -153,6 +157,12 @@ export class JetStreamBus {
       return;
     }
     this.held.add(m);
+    // The work's log lines carry the request that queued it (else the message id, e.g. the job id).
+    const requestId = m.headers?.get(REQUEST_ID_HEADER) || m.headers?.get('Nats-Msg-Id') || `${m.info.stream}:${m.seq}`;
+    await requestContext.run({ requestId }, () => this.settle(m, data, opts));
+  }
+
+  private async settle<T>(m: JsMsg, data: T, opts: ConsumeOptions<T>): Promise<void> {
     try {
       const outcome = await opts.handler(data, {
         deliveryCount: m.info.deliveryCount,

@@ -3,8 +3,10 @@ import { NestFactory } from '@nestjs/core';
 import { MessagePattern } from '@nestjs/microservices';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Subjects, type ServiceName } from '@docket/contracts';
-import { PinoNestLogger } from '@docket/config';
+import { requestContext } from '@docket/config';
+import { Logger as NestPinoLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
+import { httpLoggingModule, requestIdFrom, RpcRequestContextInterceptor } from './logging.js';
 import type { NatsAuth } from './nats-auth.js';
 import { probesModule, PROBE_TIMEOUT_MS, type HealthCheck } from './probes.js';
 import { Resources } from './resources.js';
@@ -70,24 +72,36 @@ export async function bootService(def: ServiceDefinition): Promise<ServiceHandle
 }
 
 async function createApp(def: ServiceDefinition, parts: ServiceParts): Promise<NestFastifyApplication> {
-  const imports = [parts.module, probesModule(parts.checks)];
+  const imports = [httpLoggingModule(def.log), parts.module, probesModule(parts.checks)];
   if (def.nats) imports.push(healthRpcModule(def.service, parts.checks));
   @Module({ imports })
   class ServiceRootModule {}
-  const app = await NestFactory.create<NestFastifyApplication>(ServiceRootModule, def.http?.adapter ?? new FastifyAdapter(), {
-    logger: new PinoNestLogger(def.log),
-    bufferLogs: false,
+  const app = await NestFactory.create<NestFastifyApplication>(ServiceRootModule, def.http?.adapter ?? defaultAdapter(), {
+    bufferLogs: true,
   });
+  app.useLogger(app.get(NestPinoLogger));
   app.enableShutdownHooks();
+  // Everything done while serving an HTTP request (log lines, NATS requests) carries its id.
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', (req, _reply, done) => requestContext.run({ requestId: String(req.id) }, done));
   if (def.nats) {
-    // Hybrid app: pipes and filters are set on the app and inherited by the NATS server.
+    // Hybrid app: pipes, filters and interceptors are set on the app and inherited by the NATS server.
     app.useGlobalPipes(rpcValidationPipe());
     app.useGlobalFilters(new RpcErrorFilter(def.log));
+    app.useGlobalInterceptors(new RpcRequestContextInterceptor());
     connectNatsMicroservice(app, def.service, def.nats.url, def.nats.auth);
   }
   await def.http?.configure?.(app);
   await app.startAllMicroservices();
   return app;
+}
+
+function defaultAdapter(): FastifyAdapter {
+  return new FastifyAdapter({
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => requestIdFrom(req.headers['x-request-id']),
+  });
 }
 
 export interface ServiceAppOptions {

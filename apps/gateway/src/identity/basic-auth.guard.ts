@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AuthGuard, type IAuthModuleOptions } from '@nestjs/passport';
+import { AuthGuard } from '@nestjs/passport';
 import { DocketError } from '@docket/errors';
 import { BASIC_STRATEGY } from './basic.strategy.js';
 import type { AuthContext } from './identity.service.js';
@@ -19,7 +19,7 @@ export const UNAUTHORIZED_MESSAGE = 'Invalid or missing credentials';
  */
 @Injectable()
 export class BasicAuthGuard extends AuthGuard(BASIC_STRATEGY) {
-  override getAuthenticateOptions(): IAuthModuleOptions {
+  override getAuthenticateOptions() {
     return { session: false, property: 'auth' };
   }
 
