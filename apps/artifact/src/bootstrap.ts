@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { createLogger, loadConfig } from '@docket/config';
 import { assertSchemaCurrent, openServiceDatabase } from '@docket/database';
-import { bootService, JetStreamBus, OutboxRelay, RpcClient, natsAuth, type ServiceHandle } from '@docket/messaging';
+import { bootService, JetStreamBus, OutboxRelay, RpcClient, natsAuth, scrapeGauge, type ServiceHandle } from '@docket/messaging';
+import type { DataSource } from 'typeorm';
 import { S3Storage, storageConfigFromEnv } from '@docket/storage';
 import { ArtifactModule } from './app.module.js';
 import { ARTIFACT_SCHEMA, artifactEnvSchema } from './config.js';
@@ -37,6 +38,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<S
       const bus = r.add('jetstream', new JetStreamBus(cfg.NATS_URL, log, 'artifact', natsAuth(cfg)), (b) => b.close());
       await bus.connect();
       const relay = new OutboxRelay(ds, ARTIFACT_SCHEMA, bus, log);
+      registerArtifactGauges(ds);
       return {
         module: ArtifactModule.register({ ds, rpc, storage, cfg, log }),
         checks: {
@@ -54,5 +56,19 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<S
         },
       };
     },
+  });
+}
+
+/** Read when Prometheus scrapes: jobs by state (all accounts) and the events not yet published. */
+function registerArtifactGauges(ds: DataSource): void {
+  scrapeGauge('docket_jobs', 'Jobs by state', ['state'], async () => {
+    const rows: { status: string; n: number }[] = await ds.query(
+      `SELECT status, count(*)::int AS n FROM "${ARTIFACT_SCHEMA}"."jobs" GROUP BY status`,
+    );
+    return rows.map((r) => ({ labels: { state: r.status }, value: r.n }));
+  });
+  scrapeGauge('docket_outbox_backlog', 'Outbox rows not yet published to JetStream', ['schema'], async () => {
+    const [{ n }]: { n: number }[] = await ds.query(`SELECT count(*)::int AS n FROM "${ARTIFACT_SCHEMA}"."outbox" WHERE sent_at IS NULL`);
+    return [{ labels: { schema: ARTIFACT_SCHEMA }, value: n }];
   });
 }

@@ -1,6 +1,7 @@
 import { createLogger, loadConfig } from '@docket/config';
 import { assertSchemaCurrent, openServiceDatabase } from '@docket/database';
-import { bootService, JetStreamBus, RpcClient, natsAuth, type ServiceHandle } from '@docket/messaging';
+import { bootService, JetStreamBus, RpcClient, natsAuth, scrapeGauge, type ServiceHandle } from '@docket/messaging';
+import type { DataSource } from 'typeorm';
 import { appModule } from './app.module.js';
 import { billingEnvSchema } from './config.js';
 import { billingEntities } from './entities/index.js';
@@ -34,6 +35,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<S
       });
       await rpc.connect();
       r.add('rpc', rpc, (c) => c.close());
+      registerBillingGauges(ds);
       return {
         module: appModule({ ds, config, log, rpc }),
         checks: {
@@ -50,4 +52,20 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<S
       };
     },
   });
+}
+
+/** Read when Prometheus scrapes: holds still open and the credits they hold (micro-credits / 10^6), live and sandbox. */
+function registerBillingGauges(ds: DataSource): void {
+  const openHolds = () =>
+    ds.query(
+      `SELECT sandbox, count(*)::int AS n, COALESCE(sum(amount_micro), 0)::float8 / 1e6 AS credits
+         FROM "${BILLING_SCHEMA}"."holds" WHERE state = 'held' GROUP BY sandbox`,
+    ) as Promise<{ sandbox: boolean; n: number; credits: number }[]>;
+  const env = (sandbox: boolean) => ({ environment: sandbox ? 'sandbox' : 'live' });
+  scrapeGauge('docket_billing_open_holds', 'Holds not yet settled or released', ['environment'], async () =>
+    (await openHolds()).map((r) => ({ labels: env(r.sandbox), value: r.n })),
+  );
+  scrapeGauge('docket_billing_held_credits', 'Credits held by open holds', ['environment'], async () =>
+    (await openHolds()).map((r) => ({ labels: env(r.sandbox), value: r.credits })),
+  );
 }

@@ -10,3 +10,4 @@ export * from './nats-auth.js';
 export * from './probes.js';
 export * from './resources.js';
 export * from './logging.js';
+export * from './metrics.js';

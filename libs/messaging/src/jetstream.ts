@@ -13,6 +13,7 @@ import {
 import { Streams } from '@docket/contracts';
 import type { Logger } from 'pino';
 import type { NatsAuth } from './nats-auth.js';
+import { jetstreamMessages, scrapeGauge } from './metrics.js';
 import { REQUEST_ID_HEADER, requestContext } from './request-context.js';
 
 export type HandlerOutcome = { ack: true } | { retryInMs: number } | { term: string };
@@ -29,6 +30,15 @@ export interface ConsumeOptions<T> {
   handler: (data: T, ctx: { deliveryCount: number; working: () => void; subject: string; msgId?: string }) => Promise<HandlerOutcome>;
 }
 
+/** The buses consuming in this process; `docket_jetstream_consumer_lag` reads them when scraped. */
+const consumerLag = new Set<JetStreamBus>();
+scrapeGauge(
+  'docket_jetstream_consumer_lag',
+  'JetStream consumer lag: pending (not yet delivered) and ack_pending messages',
+  ['stream', 'consumer', 'kind'],
+  async () => (await Promise.all([...consumerLag].map((b) => b.lag()))).flat(),
+);
+
 /**
  * Durable work and events over JetStream. Core NATS alone is at-most-once; everything that must
  * not be lost (jobs, job-finished events) goes through here.
@@ -43,6 +53,8 @@ export class JetStreamBus {
   private readonly iterators = new Set<ConsumerMessages>();
   /** Messages whose handler is still running, naked at the end of a shutdown grace period. */
   private readonly held = new Set<JsMsg>();
+  /** The durable consumers this bus consumes (their lag is a metric). */
+  private readonly consumed: { stream: string; durable: string }[] = [];
 
   constructor(
     private readonly natsUrl: string,
@@ -114,6 +126,8 @@ export class JetStreamBus {
   async consume<T>(opts: ConsumeOptions<T>): Promise<void> {
     await this.ensureConsumer(opts);
     const consumer = await this.js.consumers.get(opts.stream, opts.durable);
+    this.consumed.push({ stream: opts.stream, durable: opts.durable });
+    consumerLag.add(this);
     const concurrency = opts.concurrency ?? 1;
     const mine = new Set<Promise<void>>(); // this consumer's handlers in progress (the slots)
     const loop = (async () => {
@@ -173,12 +187,27 @@ export class JetStreamBus {
       if ('ack' in outcome) m.ack();
       else if ('retryInMs' in outcome) m.nak(outcome.retryInMs);
       else m.term(outcome.term);
+      const result = 'ack' in outcome ? 'ack' : 'retryInMs' in outcome ? 'retry' : 'term';
+      jetstreamMessages.inc({ stream: opts.stream, consumer: opts.durable, outcome: result });
     } catch (err) {
+      jetstreamMessages.inc({ stream: opts.stream, consumer: opts.durable, outcome: 'error' });
       this.log.error({ err, subject: m.subject, delivery: m.info.deliveryCount }, 'handler failed; will be redelivered');
       m.nak(Math.min(30_000, 500 * 2 ** m.info.deliveryCount));
     } finally {
       this.held.delete(m);
     }
+  }
+
+  /** Messages not yet delivered (`pending`) and delivered but not acked (`ack_pending`) per consumer of this process. */
+  async lag(): Promise<{ labels: Record<string, string>; value: number }[]> {
+    if (this.stopped || !this.jsm) return [];
+    const out: { labels: Record<string, string>; value: number }[] = [];
+    for (const c of this.consumed) {
+      const info = await this.jsm.consumers.info(c.stream, c.durable);
+      out.push({ labels: { stream: c.stream, consumer: c.durable, kind: 'pending' }, value: info.num_pending });
+      out.push({ labels: { stream: c.stream, consumer: c.durable, kind: 'ack_pending' }, value: info.num_ack_pending });
+    }
+    return out;
   }
 
   /** A round trip to the NATS server (readiness): throws while the connection is down or reconnecting. */
@@ -197,6 +226,7 @@ export class JetStreamBus {
    */
   async close(graceMs?: number): Promise<void> {
     this.stopped = true;
+    consumerLag.delete(this);
     for (const it of this.iterators) it.stop();
     const finished = Promise.allSettled([...this.loops, ...this.inflight]);
     if (graceMs === undefined) await finished;

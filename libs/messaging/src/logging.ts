@@ -7,10 +7,12 @@ import {
   type NestInterceptor,
 } from '@nestjs/common';
 import { REQUEST_ID_HEADER, requestContext } from '@docket/config';
+import { DocketError } from '@docket/errors';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
-import { Observable } from 'rxjs';
+import { Observable, tap } from 'rxjs';
+import { rpcSeconds } from './metrics.js';
 import { ulid } from 'ulid';
 
 const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -52,14 +54,26 @@ export function httpLoggingModule(log: Logger): DynamicModule {
   });
 }
 
-/** Runs each NATS request's handler in the request context of its `x-request-id` header (log lines, onward calls). */
+/**
+ * Each NATS request's handler runs in the request context of its `x-request-id` header (log lines, onward
+ * calls), and its latency lands in `docket_rpc_duration_seconds` by subject and outcome code.
+ */
 @Injectable()
 export class RpcRequestContextInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'rpc') return next.handle();
-    const ctx = context.switchToRpc().getContext() as { getHeaders?: () => { get?: (k: string) => string } | undefined } | undefined;
+    const ctx = context.switchToRpc().getContext() as
+      { getHeaders?: () => { get?: (k: string) => string } | undefined; getSubject?: () => string } | undefined;
     const requestId = ctx?.getHeaders?.()?.get?.(REQUEST_ID_HEADER);
-    if (!requestId) return next.handle();
-    return new Observable((subscriber) => requestContext.run({ requestId }, () => next.handle().subscribe(subscriber)));
+    const end = rpcSeconds.startTimer({ subject: ctx?.getSubject?.() ?? 'unknown' });
+    const measured = () =>
+      next.handle().pipe(
+        tap({
+          complete: () => end({ code: 'ok' }),
+          error: (err: unknown) => end({ code: err instanceof DocketError ? err.code : 'internal_error' }),
+        }),
+      );
+    if (!requestId) return measured();
+    return new Observable((subscriber) => requestContext.run({ requestId }, () => measured().subscribe(subscriber)));
   }
 }

@@ -7,6 +7,7 @@ import { requestContext } from '@docket/config';
 import { Logger as NestPinoLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { httpLoggingModule, requestIdFrom, RpcRequestContextInterceptor } from './logging.js';
+import { httpRequestSeconds, metricsModule } from './metrics.js';
 import type { NatsAuth } from './nats-auth.js';
 import { probesModule, PROBE_TIMEOUT_MS, type HealthCheck } from './probes.js';
 import { Resources } from './resources.js';
@@ -72,7 +73,7 @@ export async function bootService(def: ServiceDefinition): Promise<ServiceHandle
 }
 
 async function createApp(def: ServiceDefinition, parts: ServiceParts): Promise<NestFastifyApplication> {
-  const imports = [httpLoggingModule(def.log), parts.module, probesModule(parts.checks)];
+  const imports = [httpLoggingModule(def.log), parts.module, probesModule(parts.checks), metricsModule()];
   if (def.nats) imports.push(healthRpcModule(def.service, parts.checks));
   @Module({ imports })
   class ServiceRootModule {}
@@ -81,11 +82,14 @@ async function createApp(def: ServiceDefinition, parts: ServiceParts): Promise<N
   });
   app.useLogger(app.get(NestPinoLogger));
   app.enableShutdownHooks();
+  const fastify = app.getHttpAdapter().getInstance();
   // Everything done while serving an HTTP request (log lines, NATS requests) carries its id.
-  app
-    .getHttpAdapter()
-    .getInstance()
-    .addHook('onRequest', (req, _reply, done) => requestContext.run({ requestId: String(req.id) }, done));
+  fastify.addHook('onRequest', (req, _reply, done) => requestContext.run({ requestId: String(req.id) }, done));
+  fastify.addHook('onResponse', async (req, reply) => {
+    // By route template (never the raw URL: ids would make one series per job).
+    const route = req.routeOptions?.url ?? 'unmatched';
+    httpRequestSeconds.observe({ method: req.method, route, code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
   if (def.nats) {
     // Hybrid app: pipes, filters and interceptors are set on the app and inherited by the NATS server.
     app.useGlobalPipes(rpcValidationPipe());
