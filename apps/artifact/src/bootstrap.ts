@@ -35,7 +35,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<S
       await storage.ensureBucket();
       const rpc = r.add('rpc', new RpcClient({ natsUrl: cfg.NATS_URL, auth: natsAuth(cfg), name: 'artifact-client' }), (c) => c.close());
       await rpc.connect();
-      const bus = r.add('jetstream', new JetStreamBus(cfg.NATS_URL, log, 'artifact', natsAuth(cfg)), (b) => b.close());
+      const bus = r.add('jetstream', new JetStreamBus(cfg.NATS_URL, log, 'artifact', natsAuth(cfg), cfg), (b) => b.close());
       await bus.connect();
       const relay = new OutboxRelay(ds, ARTIFACT_SCHEMA, bus, log);
       registerArtifactGauges(ds);

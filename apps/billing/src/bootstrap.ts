@@ -25,7 +25,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<S
     nats: { url: config.NATS_URL, auth: natsAuth(config) },
     build: async (r) => {
       const ds = r.add('database', await openServiceDatabase(config, DATABASE), (d) => d.destroy());
-      const bus = r.add('jetstream', new JetStreamBus(config.NATS_URL, log, 'billing', natsAuth(config)), (b) => b.close());
+      const bus = r.add('jetstream', new JetStreamBus(config.NATS_URL, log, 'billing', natsAuth(config), config), (b) => b.close());
       await bus.connect();
       const rpc = new RpcClient({
         natsUrl: config.NATS_URL,

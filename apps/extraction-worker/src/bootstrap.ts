@@ -32,7 +32,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<S
         c.close(),
       );
       await rpc.connect();
-      const bus = r.add('jetstream', new JetStreamBus(cfg.NATS_URL, log, 'extraction-worker', natsAuth(cfg)), (b) => b.close());
+      const bus = r.add('jetstream', new JetStreamBus(cfg.NATS_URL, log, 'extraction-worker', natsAuth(cfg), cfg), (b) => b.close());
       await bus.connect();
       // The native OCR probes (`tesseract --version`, `--list-langs`) are synchronous and cached: run them here, at boot,
       // so that no job ever waits on a synchronous child process (ADR 0008).

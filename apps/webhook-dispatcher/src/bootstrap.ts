@@ -30,7 +30,9 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<S
     build: async (r) => {
       const sender = r.add('http-sender', new HttpSender(urls, config.WEBHOOK_TIMEOUT_MS), (s) => s.close());
       const ds = r.add('database', await openServiceDatabase(config, DATABASE), (d) => d.destroy());
-      const bus = r.add('jetstream', new JetStreamBus(config.NATS_URL, log, 'webhook-dispatcher', natsAuth(config)), (b) => b.close());
+      const bus = r.add('jetstream', new JetStreamBus(config.NATS_URL, log, 'webhook-dispatcher', natsAuth(config), config), (b) =>
+        b.close(),
+      );
       await bus.connect();
       const rpc = new RpcClient({
         natsUrl: config.NATS_URL,

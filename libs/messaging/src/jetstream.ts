@@ -1,6 +1,7 @@
 import { connect, headers, nanos, type NatsConnection } from '@nats-io/transport-node';
 import {
   AckPolicy,
+  DiscardPolicy,
   jetstream,
   jetstreamManager,
   RetentionPolicy,
@@ -29,6 +30,23 @@ export interface ConsumeOptions<T> {
   concurrency?: number;
   handler: (data: T, ctx: { deliveryCount: number; working: () => void; subject: string; msgId?: string }) => Promise<HandlerOutcome>;
 }
+
+/** Stream limits (see `jetstreamEnv` in @docket/config). */
+export interface StreamLimits {
+  JETSTREAM_REPLICAS: number;
+  JETSTREAM_JOBS_MAX_BYTES: number;
+  JETSTREAM_JOBS_MAX_AGE_MS: number;
+  JETSTREAM_EVENTS_MAX_BYTES: number;
+  JETSTREAM_EVENTS_MAX_AGE_MS: number;
+}
+
+export const DEFAULT_STREAM_LIMITS: StreamLimits = {
+  JETSTREAM_REPLICAS: 1,
+  JETSTREAM_JOBS_MAX_BYTES: 1024 ** 3,
+  JETSTREAM_JOBS_MAX_AGE_MS: 7 * 24 * 3600 * 1000,
+  JETSTREAM_EVENTS_MAX_BYTES: 1024 ** 3,
+  JETSTREAM_EVENTS_MAX_AGE_MS: 7 * 24 * 3600 * 1000,
+};
 
 /** The buses consuming in this process; `docket_jetstream_consumer_lag` reads them when scraped. */
 const consumerLag = new Set<JetStreamBus>();
@@ -61,6 +79,7 @@ export class JetStreamBus {
     private readonly log: Logger,
     private readonly name: string,
     private readonly auth: NatsAuth = {},
+    private readonly limits: StreamLimits = DEFAULT_STREAM_LIMITS,
   ) {}
 
   async connect(): Promise<void> {
@@ -70,23 +89,44 @@ export class JetStreamBus {
     await this.ensureStreams();
   }
 
-  /** Idempotent: creates the streams Docket uses, or leaves existing ones as they are. */
+  /** Idempotent: creates the streams Docket uses, or updates existing ones to the configured limits. */
   async ensureStreams(): Promise<void> {
-    await this.addStream({ name: Streams.jobs.name, subjects: [...Streams.jobs.subjects], retention: RetentionPolicy.Workqueue });
-    await this.addStream({
-      name: Streams.events.name,
-      subjects: [...Streams.events.subjects],
-      retention: RetentionPolicy.Limits,
-      max_age: nanos(7 * 24 * 3600 * 1000),
-    });
+    const l = this.limits;
+    await this.addStream(
+      { name: Streams.jobs.name, subjects: [...Streams.jobs.subjects], retention: RetentionPolicy.Workqueue },
+      { num_replicas: l.JETSTREAM_REPLICAS, max_bytes: l.JETSTREAM_JOBS_MAX_BYTES, max_age: nanos(l.JETSTREAM_JOBS_MAX_AGE_MS) },
+    );
+    await this.addStream(
+      { name: Streams.events.name, subjects: [...Streams.events.subjects], retention: RetentionPolicy.Limits },
+      { num_replicas: l.JETSTREAM_REPLICAS, max_bytes: l.JETSTREAM_EVENTS_MAX_BYTES, max_age: nanos(l.JETSTREAM_EVENTS_MAX_AGE_MS) },
+    );
   }
 
-  private async addStream(cfg: { name: string; subjects: string[]; retention: RetentionPolicy; max_age?: number }): Promise<void> {
+  private async addStream(
+    cfg: { name: string; subjects: string[]; retention: RetentionPolicy },
+    limits: { num_replicas: number; max_bytes: number; max_age: number },
+  ): Promise<void> {
+    // A full stream refuses new messages (the outbox retries them) instead of dropping old ones: queued jobs, unsettled events.
+    const wanted = { ...limits, subjects: cfg.subjects, discard: DiscardPolicy.New };
+    let existing;
     try {
-      await this.jsm.streams.info(cfg.name);
+      existing = await this.jsm.streams.info(cfg.name);
     } catch {
-      await this.jsm.streams.add({ ...cfg, storage: StorageType.File, duplicate_window: nanos(2 * 60 * 1000) });
+      await this.jsm.streams.add({ ...cfg, ...wanted, storage: StorageType.File, duplicate_window: nanos(2 * 60 * 1000) });
+      return;
     }
+    const c = existing.config;
+    const same =
+      c.num_replicas === wanted.num_replicas &&
+      c.max_bytes === wanted.max_bytes &&
+      c.max_age === wanted.max_age &&
+      c.discard === wanted.discard;
+    if (same) return;
+    await this.jsm.streams.update(cfg.name, { ...c, ...wanted });
+    this.log.info(
+      { stream: cfg.name, from: { replicas: c.num_replicas, max_bytes: c.max_bytes, max_age: c.max_age }, to: limits },
+      'stream updated to the configured limits',
+    );
   }
 
   async publish(subject: string, payload: unknown, msgId: string): Promise<void> {
