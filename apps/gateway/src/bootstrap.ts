@@ -80,6 +80,6 @@ async function configurePublicApi(app: NestFastifyApplication, cfg: GatewayConfi
   // Errors Fastify raises before Nest routes the request (malformed JSON, wrong content type) get the same envelope.
   fastify.setErrorHandler((err, req, reply) => sendError(reply, req, err, log));
 
-  const document = setupSwagger(app);
+  const document = setupSwagger(app, cfg.API_DOCS);
   app.get(LlmsTxtService).setDocument(document);
 }

@@ -11,3 +11,4 @@ export * from './probes.js';
 export * from './resources.js';
 export * from './logging.js';
 export * from './metrics.js';
+export * from './tracing.js';

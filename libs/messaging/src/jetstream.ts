@@ -15,6 +15,7 @@ import { Streams } from '@docket/contracts';
 import type { Logger } from 'pino';
 import type { NatsAuth } from './nats-auth.js';
 import { jetstreamMessages, scrapeGauge } from './metrics.js';
+import { extractTraceContext, inSpan, injectTraceContext, SpanKind } from './tracing.js';
 import { REQUEST_ID_HEADER, requestContext } from './request-context.js';
 
 export type HandlerOutcome = { ack: true } | { retryInMs: number } | { term: string };
@@ -129,11 +130,19 @@ export class JetStreamBus {
     );
   }
 
-  async publish(subject: string, payload: unknown, msgId: string): Promise<void> {
-    const requestId = requestContext.getStore()?.requestId;
-    const h = requestId ? headers() : undefined;
-    h?.set(REQUEST_ID_HEADER, requestId as string);
-    await this.js.publish(subject, JSON.stringify(payload), { msgID: msgId, ...(h ? { headers: h } : {}) });
+  /**
+   * Publishes with the request id and trace context as headers: `stored` ones (an outbox row, written while the
+   * request ran) or else those of the active context.
+   */
+  async publish(subject: string, payload: unknown, msgId: string, stored?: Record<string, string> | null): Promise<void> {
+    const h = headers();
+    if (stored) for (const [k, v] of Object.entries(stored)) h.set(k, v);
+    else {
+      const requestId = requestContext.getStore()?.requestId;
+      if (requestId) h.set(REQUEST_ID_HEADER, requestId);
+      injectTraceContext((k, v) => h.set(k, v));
+    }
+    await this.js.publish(subject, JSON.stringify(payload), { msgID: msgId, ...(h.keys().length ? { headers: h } : {}) });
   }
 
   async ensureConsumer(
@@ -213,7 +222,15 @@ export class JetStreamBus {
     this.held.add(m);
     // The work's log lines carry the request that queued it (else the message id, e.g. the job id).
     const requestId = m.headers?.get(REQUEST_ID_HEADER) || m.headers?.get('Nats-Msg-Id') || `${m.info.stream}:${m.seq}`;
-    await requestContext.run({ requestId }, () => this.settle(m, data, opts));
+    const parent = extractTraceContext((k) => m.headers?.get(k) || undefined);
+    const attributes = {
+      'messaging.system': 'nats',
+      'messaging.destination.name': m.subject,
+      'messaging.consumer.group.name': opts.durable,
+    };
+    await requestContext.run({ requestId }, () =>
+      inSpan(this.name, `JetStream ${m.subject}`, SpanKind.CONSUMER, attributes, () => this.settle(m, data, opts), parent),
+    );
   }
 
   private async settle<T>(m: JsMsg, data: T, opts: ConsumeOptions<T>): Promise<void> {

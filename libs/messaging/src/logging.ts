@@ -11,8 +11,9 @@ import { DocketError } from '@docket/errors';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
-import { Observable, tap } from 'rxjs';
+import { Observable, tap, type Subscriber } from 'rxjs';
 import { rpcSeconds } from './metrics.js';
+import { extractTraceContext, SpanKind, SpanStatusCode, startSpan, traceContext } from './tracing.js';
 import { ulid } from 'ulid';
 
 const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -60,20 +61,37 @@ export function httpLoggingModule(log: Logger): DynamicModule {
  */
 @Injectable()
 export class RpcRequestContextInterceptor implements NestInterceptor {
+  constructor(private readonly service: string) {}
+
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'rpc') return next.handle();
     const ctx = context.switchToRpc().getContext() as
       { getHeaders?: () => { get?: (k: string) => string } | undefined; getSubject?: () => string } | undefined;
-    const requestId = ctx?.getHeaders?.()?.get?.(REQUEST_ID_HEADER);
-    const end = rpcSeconds.startTimer({ subject: ctx?.getSubject?.() ?? 'unknown' });
+    const header = (k: string) => ctx?.getHeaders?.()?.get?.(k) || undefined;
+    const requestId = header(REQUEST_ID_HEADER);
+    const subject = ctx?.getSubject?.() ?? 'unknown';
+    const end = rpcSeconds.startTimer({ subject });
+    const { span, ctx: traced } = startSpan(
+      this.service,
+      `NATS ${subject}`,
+      SpanKind.SERVER,
+      { 'messaging.destination.name': subject },
+      extractTraceContext(header),
+    );
+    const finish = (code: string) => {
+      end({ code });
+      if (code !== 'ok') span.setStatus({ code: SpanStatusCode.ERROR, message: code });
+      span.end();
+    };
     const measured = () =>
       next.handle().pipe(
         tap({
-          complete: () => end({ code: 'ok' }),
-          error: (err: unknown) => end({ code: err instanceof DocketError ? err.code : 'internal_error' }),
+          complete: () => finish('ok'),
+          error: (err: unknown) => finish(err instanceof DocketError ? err.code : 'internal_error'),
         }),
       );
-    if (!requestId) return measured();
-    return new Observable((subscriber) => requestContext.run({ requestId }, () => measured().subscribe(subscriber)));
+    const run = (subscriber: Subscriber<unknown>) => traceContext.with(traced, () => measured().subscribe(subscriber));
+    if (!requestId) return new Observable(run);
+    return new Observable((subscriber) => requestContext.run({ requestId }, () => run(subscriber)));
   }
 }

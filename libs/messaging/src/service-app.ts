@@ -3,11 +3,12 @@ import { NestFactory } from '@nestjs/core';
 import { MessagePattern } from '@nestjs/microservices';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Subjects, type ServiceName } from '@docket/contracts';
-import { requestContext } from '@docket/config';
 import { Logger as NestPinoLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { httpLoggingModule, requestIdFrom, RpcRequestContextInterceptor } from './logging.js';
-import { httpRequestSeconds, metricsModule } from './metrics.js';
+import { instrumentHttp } from './http-instrumentation.js';
+import { metricsModule } from './metrics.js';
+import { startTracing } from './tracing.js';
 import type { NatsAuth } from './nats-auth.js';
 import { probesModule, PROBE_TIMEOUT_MS, type HealthCheck } from './probes.js';
 import { Resources } from './resources.js';
@@ -57,6 +58,8 @@ export interface ServiceHandle {
 export async function bootService(def: ServiceDefinition): Promise<ServiceHandle> {
   const resources = new Resources(def.log);
   try {
+    const stopTracing = await startTracing(def.service, def.log);
+    if (stopTracing) resources.defer('tracing', stopTracing);
     const parts = await def.build(resources);
     const app = resources.add('http', await createApp(def, parts), (a) => a.close());
     await app.listen(def.port, def.host);
@@ -82,19 +85,12 @@ async function createApp(def: ServiceDefinition, parts: ServiceParts): Promise<N
   });
   app.useLogger(app.get(NestPinoLogger));
   app.enableShutdownHooks();
-  const fastify = app.getHttpAdapter().getInstance();
-  // Everything done while serving an HTTP request (log lines, NATS requests) carries its id.
-  fastify.addHook('onRequest', (req, _reply, done) => requestContext.run({ requestId: String(req.id) }, done));
-  fastify.addHook('onResponse', async (req, reply) => {
-    // By route template (never the raw URL: ids would make one series per job).
-    const route = req.routeOptions?.url ?? 'unmatched';
-    httpRequestSeconds.observe({ method: req.method, route, code: String(reply.statusCode) }, reply.elapsedTime / 1000);
-  });
+  instrumentHttp(app.getHttpAdapter().getInstance(), def.service);
   if (def.nats) {
     // Hybrid app: pipes, filters and interceptors are set on the app and inherited by the NATS server.
     app.useGlobalPipes(rpcValidationPipe());
     app.useGlobalFilters(new RpcErrorFilter(def.log));
-    app.useGlobalInterceptors(new RpcRequestContextInterceptor());
+    app.useGlobalInterceptors(new RpcRequestContextInterceptor(def.service));
     connectNatsMicroservice(app, def.service, def.nats.url, def.nats.auth);
   }
   await def.http?.configure?.(app);

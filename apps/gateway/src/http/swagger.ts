@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { API_VERSION } from '../system/version.js';
 
-export function setupSwagger(app: INestApplication): OpenAPIObject {
+export function setupSwagger(app: INestApplication, serve = true): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Docket API')
     .setDescription(
@@ -17,6 +17,6 @@ export function setupSwagger(app: INestApplication): OpenAPIObject {
     .addBasicAuth({ type: 'http', scheme: 'basic', description: 'Username = API key (dk_test_… / dk_live_…), password = secret (sk_…)' })
     .build();
   const document = SwaggerModule.createDocument(app, config, { ignoreGlobalPrefix: true });
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json', customSiteTitle: 'Docket API' });
+  if (serve) SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json', customSiteTitle: 'Docket API' });
   return document;
 }
