@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { context, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { tracing } from '@opentelemetry/sdk-node';
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { traceIdsInLogs, type ServiceHandle } from '@docket/messaging';
 import {
   createTestDatabase,
@@ -32,7 +32,7 @@ const SERVICES = ['gateway', 'artifact', 'template', 'billing', 'extraction-work
 
 /** One job, seen by an in-memory exporter: every service's spans carry the trace id of the client's `traceparent`. */
 describe('traces across the six services', () => {
-  const exporter = new tracing.InMemorySpanExporter();
+  const exporter = new InMemorySpanExporter();
   let db: TestDatabase;
   let nats: TestNats;
   let s3: TestS3;
@@ -42,7 +42,7 @@ describe('traces across the six services', () => {
   let receiverUrl = '';
 
   beforeAll(async () => {
-    trace.setGlobalTracerProvider(new tracing.BasicTracerProvider({ spanProcessors: [new tracing.SimpleSpanProcessor(exporter)] }));
+    trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }));
     context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
     propagation.setGlobalPropagator(new W3CTraceContextPropagator());
     traceIdsInLogs();
@@ -84,12 +84,12 @@ describe('traces across the six services', () => {
     const call = (path: string, init: RequestInit = {}, headers: Record<string, string> = {}) =>
       fetch(`${api}${path}`, { ...init, headers: { authorization: auth, 'content-type': 'application/json', ...headers } });
 
-    const tpl = await (
+    const tpl = (await (
       await call('/templates', {
         method: 'POST',
         body: JSON.stringify({ name: 'Traced', fields: [{ key: 'total', label: 'Total', data_type: 'currency' }] }),
       })
-    ).json();
+    ).json()) as { id: string };
     const pdf = await invoicePdf(['Invoice Number: TRC-7', 'Total: $7.00']);
 
     // The client's own span: its traceparent goes on both requests of the job.

@@ -50,7 +50,10 @@ export function httpLoggingModule(log: Logger): DynamicModule {
       customErrorMessage: () => 'request failed',
       customSuccessObject: withId,
       customErrorObject: (req: Req, res: ServerResponse, _err: Error, value: object) => withId(req, res, value),
-      autoLogging: { ignore: (req: Req) => QUIET_PATHS.has((req.url ?? '').split('?')[0]) },
+      // originalUrl: Nest's Fastify middleware strips the matched path from req.url while it runs.
+      autoLogging: {
+        ignore: (req: Req) => QUIET_PATHS.has(((req as Req & { originalUrl?: string }).originalUrl ?? req.url ?? '').split('?')[0]),
+      },
     },
   });
 }

@@ -16,19 +16,21 @@ export async function startTracing(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<(() => Promise<void>) | undefined> {
   if (!env.OTEL_EXPORTER_OTLP_ENDPOINT) return undefined;
-  const [{ NodeSDK }, { OTLPTraceExporter }] = await Promise.all([
-    import('@opentelemetry/sdk-node'),
+  // Loaded only when tracing is on. The exporter reads OTEL_EXPORTER_OTLP_* itself (endpoint, headers, timeout).
+  const [{ NodeTracerProvider, BatchSpanProcessor }, { OTLPTraceExporter }, { resourceFromAttributes }] = await Promise.all([
+    import('@opentelemetry/sdk-trace-node'),
     import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@opentelemetry/resources'),
   ]);
-  const sdk = new NodeSDK({
-    serviceName: env.OTEL_SERVICE_NAME ?? `docket-${service}`,
-    traceExporter: new OTLPTraceExporter(),
-    instrumentations: [],
+  const provider = new NodeTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME ?? `docket-${service}` }),
+    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
   });
-  sdk.start();
+  // Registers the W3C trace-context propagator and the AsyncLocalStorage context manager globally.
+  provider.register();
   traceIdsInLogs();
-  log.info({ endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT }, 'tracing: exporting spans over OTLP');
-  return () => sdk.shutdown();
+  log.info({ endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT }, 'tracing: exporting spans over OTLP/HTTP');
+  return () => provider.shutdown();
 }
 
 /** Log lines written inside a span carry its `trace_id`. */
