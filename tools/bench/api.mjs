@@ -1,15 +1,112 @@
 // `npm run bench:api`: throughput and latency of the public API on this machine, all six services as
 // processes on private infrastructure (fresh database, private nats-server, embedded S3).
-// Baseline in the same run: GET /status (HTTP only, no NATS or database); every other figure is
-// printed with its ratio to it. Bounded: fixed request counts on loopback only.
+//
+// Load comes from autocannon (a fetch loop tops out before the server does). In the same run:
+//   - the ceiling: a bare Fastify route in its own process (what one Node HTTP server does here);
+//   - GET /status (HTTP only), GET /wallet and GET /job/{id} (Basic auth, rate limit, NATS, Postgres),
+//     once with tracing off and once on (spans exported over OTLP/HTTP to a local sink); metrics are on in both;
+//   - POST /extract and whole jobs (a bounded pool of sequential clients; tracing off).
+// Knobs: BENCH_SECONDS (10 per measurement), BENCH_CONNECTIONS (16), BENCH_JOBS (50).
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { createTestDatabase, freePort, startTestNats, startTestS3 } from '../../libs/testing/dist/index.js';
 import { runAdmin, startServices, waitForHealthy } from '../dev/stack.mjs';
 
-const N = Number(process.env.BENCH_REQUESTS ?? 2000);
-const JOBS = Number(process.env.BENCH_JOBS ?? 100);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const JOBS = Number(process.env.BENCH_JOBS ?? 50);
+const NAMES = ['gateway', 'artifact', 'template', 'billing', 'extraction-worker', 'webhook-dispatcher'];
 
+function cannon(url, headers = {}) {
+  return new Promise((resolve, reject) =>
+    autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers }, (err, r) => {
+      if (err) return reject(err);
+      if (r.non2xx || r.errors) return reject(new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`));
+      resolve({ perSecond: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 });
+    }),
+  );
+}
+
+/** The ceiling: one bare Fastify route, in its own process like a service. */
+async function bareFastify() {
+  const port = await freePort();
+  const src = `import Fastify from 'fastify'; const f = Fastify(); f.get('/ping', async () => ({ ok: true }));
+    await f.listen({ port: ${port}, host: '127.0.0.1' }); process.send('up');`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', src], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  await new Promise((r) => child.once('message', r));
+  return { url: `http://127.0.0.1:${port}/ping`, stop: () => child.kill('SIGTERM') };
+}
+
+/** Accepts OTLP/HTTP exports and drops them (tracing "on" without a collector). */
+async function otlpSink() {
+  const port = await freePort();
+  const server = createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end('{}')));
+  await new Promise((r) => server.listen(port, '127.0.0.1', r));
+  return { endpoint: `http://127.0.0.1:${port}`, stop: () => new Promise((r) => server.close(r)) };
+}
+
+async function startStack(extraEnv) {
+  const [db, nats, s3] = await Promise.all([createTestDatabase('docket_bench'), startTestNats(), startTestS3('docket-bench')]);
+  const ports = Object.fromEntries(await Promise.all(NAMES.map(async (n) => [n, await freePort()])));
+  const env = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: db.url,
+    NATS_URL: nats.url,
+    ...s3.env,
+    RATE_LIMIT_LIVE_PER_MINUTE: '100000000',
+    RATE_LIMIT_SANDBOX_PER_MINUTE: '100000000',
+    ...extraEnv,
+  };
+  const stack = startServices({ env, ports, quiet: true });
+  const root = `http://127.0.0.1:${ports.gateway}`;
+  await waitForHealthy(root, 120_000);
+  const acct = await runAdmin(['create-account', '--name', 'Bench', '--credits', '1000000'], env);
+  const stop = async () => {
+    await stack.stop();
+    await s3.close();
+    await nats.close();
+    await db.drop();
+  };
+  return { base: `${root}/api/v1`, acct, stop };
+}
+
+const basic = (k) => ({ authorization: `Basic ${Buffer.from(`${k.api_key}:${k.secret}`).toString('base64')}` });
+const schema = {
+  fields: [
+    { key: 'invoice_number', label: 'Invoice Number', data_type: 'string' },
+    { key: 'total', label: 'Total', data_type: 'currency' },
+  ],
+};
+const doc = Buffer.from('Invoice Number: INV-1\nTotal: EUR 10,00\n');
+
+async function ok(res) {
+  if (res.status >= 400) throw new Error(`${res.status} ${await res.text()}`);
+  return res;
+}
+
+async function submit(base, key) {
+  const body = JSON.stringify({ filename: 'a.txt', artifact_type: 'text/plain', artifact_size: doc.length, extraction_schema: schema });
+  return (
+    await ok(await fetch(`${base}/extract`, { method: 'POST', headers: { ...basic(key), 'content-type': 'application/json' }, body }))
+  ).json();
+}
+
+/** The reads under load: GET /status, GET /wallet, GET /job/{id}. */
+async function reads({ base, acct }) {
+  const job = await submit(base, acct.live);
+  const auth = basic(acct.live);
+  for (let i = 0; i < 200; i++) await ok(await fetch(`${base}/wallet`, { headers: auth })); // warm-up
+  return {
+    status: await cannon(`${base}/status`),
+    wallet: await cannon(`${base}/wallet`, auth),
+    job: await cannon(`${base}/job/${job.job_id}`, auth),
+  };
+}
+
+/** Sequential clients for the write paths (each request waits for the previous one of its client). */
 async function pool(count, concurrency, fn) {
   const latencies = [];
   let next = 0;
@@ -17,100 +114,75 @@ async function pool(count, concurrency, fn) {
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < count) {
-        const i = next++;
+        next++;
         const t = performance.now();
-        await fn(i);
+        await fn();
         latencies.push(performance.now() - t);
       }
     }),
   );
-  const seconds = (performance.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-  return { perSecond: count / seconds, p50: pct(50), p95: pct(95) };
+  return { perSecond: count / ((performance.now() - start) / 1000), p50: pct(50), p99: pct(99) };
 }
 
-const db = await createTestDatabase('docket_bench');
-const nats = await startTestNats();
-const s3 = await startTestS3('docket-bench');
-const names = ['gateway', 'artifact', 'template', 'billing', 'extraction-worker', 'webhook-dispatcher'];
-const ports = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await freePort()])));
-const env = {
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'warn',
-  DATABASE_URL: db.url,
-  NATS_URL: nats.url,
-  ...s3.env,
-  RATE_LIMIT_LIVE_PER_MINUTE: '1000000',
-  RATE_LIMIT_SANDBOX_PER_MINUTE: '1000000',
-};
-const stack = startServices({ env, ports, quiet: true });
-const base = `http://127.0.0.1:${ports.gateway}/api/v1`;
-try {
-  await waitForHealthy(`http://127.0.0.1:${ports.gateway}`, 90_000);
-  const acct = await runAdmin(['create-account', '--name', 'Bench', '--credits', '1000000'], env);
-  const auth = (k) => ({ authorization: `Basic ${Buffer.from(`${k.api_key}:${k.secret}`).toString('base64')}` });
-  const ok = async (res) => {
-    if (res.status >= 400) throw new Error(`${res.status} ${await res.text()}`);
-    return res;
-  };
-  const schema = {
-    fields: [
-      { key: 'invoice_number', label: 'Invoice Number', data_type: 'string' },
-      { key: 'total', label: 'Total', data_type: 'currency' },
-    ],
-  };
-  const body = Buffer.from('Invoice Number: INV-1\nTotal: EUR 10,00\n');
-  const submit = async (key) => {
-    const r = await ok(
-      await fetch(`${base}/extract`, {
-        method: 'POST',
-        headers: { ...auth(key), 'content-type': 'application/json' },
-        body: JSON.stringify({ filename: 'a.txt', artifact_type: 'text/plain', artifact_size: body.length, extraction_schema: schema }),
-      }),
-    );
-    return r.json();
-  };
-
-  // Warm-up so JIT and pools are not measured.
-  for (let i = 0; i < 50; i++) await ok(await fetch(`${base}/wallet`, { headers: auth(acct.live) }));
-
-  const rows = [];
-  const status = await pool(N, CONCURRENCY, async () => ok(await fetch(`${base}/status`)).then((r) => r.arrayBuffer()));
-  rows.push(['GET /status (baseline: HTTP only)', status]);
-  rows.push([
-    'GET /wallet (auth + NATS + billing)',
-    await pool(N, CONCURRENCY, async () => ok(await fetch(`${base}/wallet`, { headers: auth(acct.live) })).then((r) => r.arrayBuffer())),
-  ]);
-  rows.push(['POST /extract (live: template-free, hold, presign)', await pool(Math.min(N, 500), CONCURRENCY, () => submit(acct.live))]);
-
-  // Whole pipeline: submit, PUT to storage, confirm, poll until terminal (live text/plain jobs through the engine).
-  const pipeline = await pool(JOBS, CONCURRENCY, async () => {
-    const sub = await submit(acct.live);
-    await ok(await fetch(sub.upload_url, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body }));
-    await ok(await fetch(`${base}/artifacts/${sub.artifact_id}/confirm-upload`, { method: 'POST', headers: auth(acct.live) }));
+async function writes({ base, acct }) {
+  const extract = await pool(Math.min(500, JOBS * 5), CONNECTIONS, () => submit(base, acct.live));
+  const jobs = await pool(JOBS, CONNECTIONS, async () => {
+    const sub = await submit(base, acct.live);
+    await ok(await fetch(sub.upload_url, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: doc }));
+    await ok(await fetch(`${base}/artifacts/${sub.artifact_id}/confirm-upload`, { method: 'POST', headers: basic(acct.live) }));
     for (;;) {
-      const j = await (await ok(await fetch(`${base}/job/${sub.job_id}`, { headers: auth(acct.live) }))).json();
-      if (['success', 'failed', 'cancelled', 'expired'].includes(j.status)) {
-        if (j.status !== 'success') throw new Error(`job ${j.status}: ${j.error}`);
-        return;
-      }
+      const j = await (await ok(await fetch(`${base}/job/${sub.job_id}`, { headers: basic(acct.live) }))).json();
+      if (j.status === 'success') return;
+      if (['failed', 'cancelled', 'expired'].includes(j.status)) throw new Error(`job ${j.status}: ${j.error}`);
       await new Promise((r) => setTimeout(r, 20));
     }
   });
-  rows.push(['job end to end (submit → PUT → confirm → success)', pipeline]);
-
-  console.log(`\nDocket API benchmark — ${N} requests per endpoint, ${JOBS} jobs, concurrency ${CONCURRENCY}, loopback\n`);
-  console.log('| measurement | per second | p50 ms | p95 ms | ratio to baseline |');
-  console.log('|---|---:|---:|---:|---:|');
-  for (const [name, r] of rows) {
-    console.log(
-      `| ${name} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${(r.perSecond / status.perSecond).toFixed(3)} |`,
-    );
-  }
-} finally {
-  await stack.stop();
-  await s3.close();
-  await nats.close();
-  await db.drop();
+  return { extract, jobs };
 }
+
+const row = (name, r, ceiling) =>
+  `| ${name} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${(r.perSecond / ceiling).toFixed(2)} |`;
+
+const bare = await bareFastify();
+const ceiling = await cannon(bare.url);
+bare.stop();
+
+const off = await startStack({});
+let offReads;
+let offWrites;
+try {
+  offReads = await reads(off);
+  offWrites = await writes(off);
+} finally {
+  await off.stop();
+}
+
+const sink = await otlpSink();
+const on = await startStack({ OTEL_EXPORTER_OTLP_ENDPOINT: sink.endpoint });
+let onReads;
+try {
+  onReads = await reads(on);
+} finally {
+  await on.stop();
+  await sink.stop();
+}
+
+const c = ceiling.perSecond;
+console.log(`\nDocket API benchmark — autocannon, ${CONNECTIONS} connections, ${SECONDS} s per read measurement, ${JOBS} jobs, loopback\n`);
+console.log('| measurement | req/s | p50 ms | p99 ms | × ceiling |');
+console.log('|---|---:|---:|---:|---:|');
+console.log(row('bare Fastify route (ceiling)', ceiling, c));
+for (const [label, r] of [
+  ['tracing off', offReads],
+  ['tracing on', onReads],
+]) {
+  console.log(row(`GET /status, ${label}`, r.status, c));
+  console.log(row(`GET /wallet, ${label}`, r.wallet, c));
+  console.log(row(`GET /job/{id}, ${label}`, r.job, c));
+}
+console.log(row('POST /extract (live: hold, presign; sequential clients)', offWrites.extract, c));
+console.log(row('job end to end (submit → PUT → confirm → success)', offWrites.jobs, c));
+const overhead = (k) => (1 - onReads[k].perSecond / offReads[k].perSecond) * 100;
+console.log(`\ntracing overhead on req/s: /wallet ${overhead('wallet').toFixed(1)} %, /job ${overhead('job').toFixed(1)} %`);

@@ -110,7 +110,7 @@ try {
   });
   say('corpus text: none of the evaluation corpus in libs/ or apps/ (tools/eval/corpus-leak.mjs --available: the sets present here)');
   execFileSync(process.execPath, [join(ROOT, 'tools', 'eval', 'corpus-leak.mjs'), '--available'], { cwd: ROOT, stdio: 'inherit', env });
-  say('deploy: render and check the kustomize overlays (base files only when kubectl is absent)');
+  say('deploy: render the kustomize overlays with kubectl and check them (API schemas + our rules; fails without kubectl)');
   execFileSync(process.execPath, [join(ROOT, 'tools', 'deploy', 'check-k8s.mjs')], { cwd: ROOT, stdio: 'inherit', env });
   ok = jest('unit', ['--maxWorkers', '2', '--testTimeout', '20000']) && ok;
   ok = jest('int', ['--runInBand', '--testTimeout', '60000', '--forceExit']) && ok;

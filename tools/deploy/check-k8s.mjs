@@ -1,24 +1,24 @@
 #!/usr/bin/env node
 // Validates the Kubernetes manifests in k8s/ (STYLE rule 15: "CI renders every overlay and validates it").
 //
-//   node tools/deploy/check-k8s.mjs                    render with kubectl when on PATH, else check base files
-//   node tools/deploy/check-k8s.mjs --require-kubectl  fail (exit 2) when kubectl is missing (CI)
-//   node tools/deploy/check-k8s.mjs --root <dir>       check another k8s tree (used to prove the checks fail)
-//   KUBECTL=/path/to/kubectl (or KUBECTL=none for the file-only check)
+//   node tools/deploy/check-k8s.mjs               render base and every overlay with kubectl and check them
+//   node tools/deploy/check-k8s.mjs --root <dir>  check another k8s tree (used to prove the checks fail)
+//   KUBECTL=/path/to/kubectl                      pick the binary
 //
-// With kubectl: `kubectl kustomize` renders k8s/base and every k8s/overlays/<env> offline, and every
-// rendered Docket Deployment is checked, including its resolved environment (ConfigMaps), Services,
-// ScaledObject, PodDisruptionBudgets. Without kubectl: the base Deployments/Services are parsed as they
-// are (ConfigMap generators and overlays cannot be resolved). Exit 0 = clean, 1 = violations.
+// `kubectl kustomize` renders k8s/base and every k8s/overlays/<env> offline; every rendered object is
+// validated against the Kubernetes API schemas (kubernetes-models, and KEDA's for the ScaledObject), and
+// every Docket Deployment against our rules: its resolved environment (ConfigMaps), probes, the migrate init
+// container, ServiceAccount, Services, Ingress, autoscalers, PodDisruptionBudgets. Without kubectl it fails
+// (exit 2): the overlays cannot be checked without rendering them. Exit 0 = clean, 1 = violations.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
+import { schemaErrors } from './k8s-schemas.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const args = process.argv.slice(2);
-const requireKubectl = args.includes('--require-kubectl');
 const rootArg = args.indexOf('--root');
 const K8S = rootArg >= 0 ? resolve(args[rootArg + 1]) : join(ROOT, 'k8s');
 /** KUBECTL=<path> picks the binary; KUBECTL=none forces the file-only check. */
@@ -26,13 +26,13 @@ const KUBECTL = process.env.KUBECTL ?? 'kubectl';
 
 /** What each service must look like (README "Configuration", ARCHITECTURE §7). */
 const SERVICES = {
-  gateway: { port: 3000, live: '/api/v1/status', ready: '/health', db: true, s3: false },
-  artifact: { port: 3101, live: '/health', ready: '/health', db: true, s3: true, publicS3: true },
-  template: { port: 3102, live: '/health', ready: '/health', db: true, s3: false },
-  billing: { port: 3103, live: '/health', ready: '/health', db: true, s3: false },
+  gateway: { port: 3000, live: '/livez', ready: '/readyz', db: true, s3: false },
+  artifact: { port: 3101, live: '/livez', ready: '/readyz', db: true, s3: true, publicS3: true },
+  template: { port: 3102, live: '/livez', ready: '/readyz', db: true, s3: false },
+  billing: { port: 3103, live: '/livez', ready: '/readyz', db: true, s3: false },
   // The worker holds no storage credentials: artifact hands it presigned URLs for each job's own objects.
-  'extraction-worker': { port: 3104, live: '/health', ready: '/health', db: false, s3: false },
-  'webhook-dispatcher': { port: 3105, live: '/health', ready: '/health', db: true, s3: false, webhookKey: true },
+  'extraction-worker': { port: 3104, live: '/livez', ready: '/readyz', db: false, s3: false },
+  'webhook-dispatcher': { port: 3105, live: '/livez', ready: '/readyz', db: true, s3: false, webhookKey: true },
 };
 const WORKER = 'extraction-worker';
 /** The bucket-wide storage credentials and their Secret: only services with `s3: true` may have them. */
@@ -210,9 +210,9 @@ function check(target, docs, mode) {
       if (!fromSecret('NATS_PASSWORD')) fail(cw, 'NATS_PASSWORD must be set from a Secret (its own NATS user)');
       if (env.find((e) => e.name === 'NATS_USER')?.value !== name) fail(cw, `NATS_USER must be "${name}"`);
       for (const n of ['MIGRATION_DATABASE_URL', 'DATABASE_ADMIN_URL'])
-        if (env.some((e) => e.name === n)) fail(cw, `${n} belongs to the migration Jobs, never to the service`);
+        if (env.some((e) => e.name === n)) fail(cw, `${n} belongs to the migrate init container or the roles Job, never to the service`);
       if (exp.db && env.find((e) => e.name === 'DB_MIGRATE')?.value !== 'skip')
-        fail(cw, 'DB_MIGRATE must be skip (migrations run in a Job as the schema owner)');
+        fail(cw, 'DB_MIGRATE must be skip (migrations run in the init container as the schema owner)');
 
       // Resolved configuration (only when ConfigMap generators are rendered).
       if (mode.rendered) {
@@ -240,16 +240,50 @@ function check(target, docs, mode) {
     }
   }
 
-  // Migration Jobs: one per service with a schema, as its owner role from a Secret.
-  const jobs = byKind('Job');
+  // Migrations before serving, with no hand step: an init container per service with a schema, as its owner role.
   for (const [name, exp] of Object.entries(SERVICES)) {
-    if (!exp.db) continue;
-    const job = jobs.find((j) => j.metadata?.name === `${name}-migrate`);
-    const c = job?.spec?.template?.spec?.containers?.[0];
-    if (!c) fail(`Job/${name}-migrate`, 'missing (k8s/base/migrations)');
-    else if (!(c.env ?? []).some((e) => e.name === 'MIGRATION_DATABASE_URL' && e.valueFrom?.secretKeyRef?.name))
-      fail(`Job/${name}-migrate`, 'MIGRATION_DATABASE_URL must come from a Secret');
+    const pod = deployments.find((d) => d.metadata?.name === name)?.spec?.template?.spec;
+    if (!pod) continue;
+    const init = (pod.initContainers ?? []).find((c) => c.name === 'migrate');
+    if (!exp.db) {
+      if (init) fail(`Deployment/${name}`, 'has no schema, so no migrate init container');
+      continue;
+    }
+    if (!init) fail(`Deployment/${name}`, 'needs an init container "migrate" (migrations run before the service serves)');
+    else {
+      if (!(init.command ?? []).join(' ').includes(`apps/${name}/dist/migrate.js`))
+        fail(`Deployment/${name}`, `init container "migrate" must run apps/${name}/dist/migrate.js`);
+      if (init.image !== pod.containers?.[0]?.image)
+        fail(`Deployment/${name}`, 'init container "migrate" must use the service image (same version)');
+      if (!(init.env ?? []).some((e) => e.name === 'MIGRATION_DATABASE_URL' && e.valueFrom?.secretKeyRef?.name))
+        fail(`Deployment/${name}`, 'init container "migrate": MIGRATION_DATABASE_URL must come from a Secret');
+      for (const e of init.env ?? []) if (e.valueFrom?.secretKeyRef?.name) externalSecrets.add(e.valueFrom.secretKeyRef.name);
+    }
   }
+  // Each service runs as its own ServiceAccount, without an API token.
+  if (mode.rendered) {
+    const accounts = byKind('ServiceAccount');
+    for (const name of Object.keys(SERVICES)) {
+      const pod = deployments.find((d) => d.metadata?.name === name)?.spec?.template?.spec;
+      if (!pod) continue;
+      if (pod.serviceAccountName !== name) fail(`Deployment/${name}`, `serviceAccountName must be "${name}"`);
+      const sa = accounts.find((a) => a.metadata?.name === name);
+      if (!sa) fail(`ServiceAccount/${name}`, 'missing');
+      else if (sa.automountServiceAccountToken !== false) fail(`ServiceAccount/${name}`, 'automountServiceAccountToken must be false');
+    }
+    // The public edge: an Ingress to the gateway, with TLS from a Secret.
+    const ingress = byKind('Ingress').find((i) => i.metadata?.name === 'gateway');
+    if (!ingress) fail('Ingress/gateway', 'missing');
+    else {
+      if (!(ingress.spec?.tls ?? []).some((t) => t.secretName)) fail('Ingress/gateway', 'must terminate TLS with a certificate Secret');
+      const backends = (ingress.spec?.rules ?? []).flatMap((r) => r.http?.paths ?? []).map((p) => p.backend?.service?.name);
+      if (!backends.length || backends.some((b) => b !== 'gateway')) fail('Ingress/gateway', 'must route to the gateway Service only');
+      for (const t of ingress.spec?.tls ?? []) if (t.secretName) externalSecrets.add(t.secretName);
+    }
+    if (mode.prod && !byKind('HorizontalPodAutoscaler').some((h) => h.spec?.scaleTargetRef?.name === 'gateway'))
+      fail('HorizontalPodAutoscaler/gateway', 'prod must autoscale the gateway (components/gateway-autoscaling)');
+  }
+  const jobs = byKind('Job');
   for (const job of jobs) {
     for (const e of job.spec?.template?.spec?.containers?.flatMap((c) => c.env ?? []) ?? []) {
       if (SECRETISH.test(e.name) && e.value !== undefined) fail(`Job/${job.metadata?.name}`, `${e.name} must come from a Secret`);
@@ -346,26 +380,21 @@ if (kubectl) {
   }
   for (const [label, dir] of targets) {
     try {
-      results.push([label, check(label, render(dir), { rendered: true, prod: label === 'overlays/prod', base: label === 'base' })]);
+      const docs = render(dir);
+      const r = check(label, docs, { rendered: true, prod: label === 'overlays/prod', base: label === 'base' });
+      // Every rendered object against the Kubernetes API schemas (and KEDA's), as an API server would.
+      r.errors.push(...(await schemaErrors(docs)).map((e) => `${label} ${e}`));
+      results.push([label, r]);
     } catch (err) {
       results.push([label, { errors: [err.message], notes: [], count: 0, deployments: 0 }]);
     }
   }
 } else {
-  const msg =
-    'kubectl not on PATH: checking the base files only (overlays, generators and components are NOT rendered; install kubectl for the full check)';
-  if (requireKubectl) {
-    console.error(`check-k8s: ${msg}`);
-    process.exit(2);
-  }
-  console.log(`check-k8s: ${msg}`);
-  const docs = [];
-  for (const svc of subdirs(join(K8S, 'base'))) {
-    for (const f of readdirSync(join(K8S, 'base', svc)).filter((x) => /\.ya?ml$/.test(x) && x !== 'kustomization.yaml')) {
-      docs.push(...parseDocs(readFileSync(join(K8S, 'base', svc, f), 'utf8'), `base/${svc}/${f}`));
-    }
-  }
-  results.push(['base (files)', check('base (files)', docs, { rendered: false, prod: false, base: true })]);
+  // Without kubectl the overlays, generators and components cannot be rendered: that is a failure, not a pass.
+  console.error(
+    `check-k8s: kubectl (${KUBECTL}) not found: install it (Debian: apt-get install kubectl; .ci/run does) to render and check the manifests`,
+  );
+  process.exit(2);
 }
 
 let failures = 0;

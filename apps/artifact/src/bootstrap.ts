@@ -1,8 +1,8 @@
 import 'reflect-metadata';
-import type { INestApplication } from '@nestjs/common';
 import { createLogger, loadConfig } from '@docket/config';
-import { openServiceDatabase } from '@docket/database';
-import { JetStreamBus, OutboxRelay, RpcClient, startServiceApp, natsAuth } from '@docket/messaging';
+import { assertSchemaCurrent, openServiceDatabase } from '@docket/database';
+import { bootService, JetStreamBus, OutboxRelay, RpcClient, natsAuth, scrapeGauge, type ServiceHandle } from '@docket/messaging';
+import type { DataSource } from 'typeorm';
 import { S3Storage, storageConfigFromEnv } from '@docket/storage';
 import { ArtifactModule } from './app.module.js';
 import { ARTIFACT_SCHEMA, artifactEnvSchema } from './config.js';
@@ -20,48 +20,55 @@ export const artifactEntities = [ArtifactEntity, JobEntity, BatchEntity, Pipelin
 /** This service's schema, entities and migrations (boot and the `migrate` entry point). */
 export const DATABASE = { schema: ARTIFACT_SCHEMA, entities: artifactEntities, migrations: artifactMigrations };
 
-export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<{ app: INestApplication; close(): Promise<void> }> {
+export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<ServiceHandle> {
   const cfg = loadConfig(artifactEnvSchema, env);
   const log = createLogger('artifact', cfg.LOG_LEVEL);
-  const ds = await openServiceDatabase(cfg, DATABASE);
-  const storage = new S3Storage(storageConfigFromEnv(cfg));
-  await storage.ensureBucket();
-  const rpc = new RpcClient({ natsUrl: cfg.NATS_URL, auth: natsAuth(cfg), name: 'artifact-client' });
-  await rpc.connect();
-  const bus = new JetStreamBus(cfg.NATS_URL, log, 'artifact', natsAuth(cfg));
-  await bus.connect();
-  const relay = new OutboxRelay(ds, ARTIFACT_SCHEMA, bus, log);
-
-  const app = await startServiceApp({
+  return bootService({
     service: 'artifact',
-    module: ArtifactModule.register({ ds, rpc, storage, cfg, log }),
-    natsUrl: cfg.NATS_URL,
-    natsAuth: natsAuth(cfg),
     host: cfg.HOST,
     port: cfg.PORT,
     log,
-    checks: {
-      database: () => ds.query('SELECT 1'),
-      queue: async () => {
-        if (bus.connection.isClosed()) throw new Error('NATS connection closed');
-      },
-      storage: () => storage.ping(),
+    nats: { url: cfg.NATS_URL, auth: natsAuth(cfg) },
+    build: async (r) => {
+      const ds = r.add('database', await openServiceDatabase(cfg, DATABASE), (d) => d.destroy());
+      const storage = r.add('storage', new S3Storage(storageConfigFromEnv(cfg)), (s) => s.destroy());
+      await storage.ensureBucket();
+      const rpc = r.add('rpc', new RpcClient({ natsUrl: cfg.NATS_URL, auth: natsAuth(cfg), name: 'artifact-client' }), (c) => c.close());
+      await rpc.connect();
+      const bus = r.add('jetstream', new JetStreamBus(cfg.NATS_URL, log, 'artifact', natsAuth(cfg), cfg), (b) => b.close());
+      await bus.connect();
+      const relay = new OutboxRelay(ds, ARTIFACT_SCHEMA, bus, log);
+      registerArtifactGauges(ds);
+      return {
+        module: ArtifactModule.register({ ds, rpc, storage, cfg, log }),
+        checks: {
+          database: () => ds.query('SELECT 1'),
+          schema: () => assertSchemaCurrent(ds),
+          queue: () => bus.ping(),
+          storage: () => storage.ping(),
+        },
+        afterStart: (app, res) => {
+          relay.start();
+          res.defer('outbox-relay', () => relay.stop());
+          app.get(UploadExpiryService).start();
+          app.get(ProcessingDeadlineService).start();
+          app.get(RetentionPurgeService).start();
+        },
+      };
     },
   });
-  relay.start();
-  app.get(UploadExpiryService).start();
-  app.get(ProcessingDeadlineService).start();
-  app.get(RetentionPurgeService).start();
+}
 
-  return {
-    app,
-    close: async () => {
-      await relay.stop();
-      await app.close();
-      await bus.close();
-      await rpc.close();
-      storage.destroy();
-      await ds.destroy();
-    },
-  };
+/** Read when Prometheus scrapes: jobs by state (all accounts) and the events not yet published. */
+function registerArtifactGauges(ds: DataSource): void {
+  scrapeGauge('docket_jobs', 'Jobs by state', ['state'], async () => {
+    const rows: { status: string; n: number }[] = await ds.query(
+      `SELECT status, count(*)::int AS n FROM "${ARTIFACT_SCHEMA}"."jobs" GROUP BY status`,
+    );
+    return rows.map((r) => ({ labels: { state: r.status }, value: r.n }));
+  });
+  scrapeGauge('docket_outbox_backlog', 'Outbox rows not yet published to JetStream', ['schema'], async () => {
+    const [{ n }]: { n: number }[] = await ds.query(`SELECT count(*)::int AS n FROM "${ARTIFACT_SCHEMA}"."outbox" WHERE sent_at IS NULL`);
+    return [{ labels: { schema: ARTIFACT_SCHEMA }, value: n }];
+  });
 }

@@ -1,7 +1,8 @@
-import { baseEnv, dbEnv, env, s3Env, z } from '@docket/config';
+import { baseEnv, jetstreamEnv, dbEnv, env, s3Env, z } from '@docket/config';
 
 export const artifactEnvSchema = z.object({
   ...baseEnv,
+  ...jetstreamEnv,
   ...dbEnv,
   ...s3Env,
   HOST: z.string().default('127.0.0.1'),

@@ -1,4 +1,4 @@
-import { baseEnv, dbEnv, env, z } from '@docket/config';
+import { baseEnv, jetstreamEnv, dbEnv, env, z } from '@docket/config';
 
 const positive = z.coerce.number().positive();
 const positiveInt = z.coerce.number().int().positive();
@@ -6,6 +6,7 @@ const positiveInt = z.coerce.number().int().positive();
 export const billingEnvSchema = z
   .object({
     ...baseEnv,
+    ...jetstreamEnv,
     ...dbEnv,
     HOST: z.string().default('127.0.0.1'),
     PORT: env.port(3103),

@@ -189,7 +189,7 @@ describe('Docket main flow, all services as processes, public HTTP only', () => 
     await expectEventually(async () => expect(await wallet()).toEqual(before));
   });
 
-  it("answers status, version, aggregated health and the gateway's own readiness without credentials", async () => {
+  it("answers status, version, aggregated health and the gateway's own probes without credentials", async () => {
     expect((await api().get('/status').expect(200)).body).toEqual({ status: 'API is running', timestamp: expect.any(String) });
     expect((await api().get('/version').expect(200)).body).toEqual({
       version: expect.stringMatching(/^1\.\d+\.\d+/),
@@ -201,10 +201,13 @@ describe('Docket main flow, all services as processes, public HTTP only', () => 
       status: 'API is running',
       checks: { database: { status: 'up' }, queue: { status: 'up' }, storage: { status: 'up' }, model: { status: 'up' } },
     });
-    const ready = await request(stack.api.replace(/\/api\/v1$/, ''))
-      .get('/health')
-      .expect(200);
-    expect(ready.body).toMatchObject({ status: 'ok', service: 'gateway', checks: { database: { status: 'up' }, queue: { status: 'up' } } });
+    const root = request(stack.api.replace(/\/api\/v1$/, ''));
+    const ready = await root.get('/readyz').expect(200);
+    expect(ready.body).toMatchObject({
+      status: 'ok',
+      details: { database: { status: 'up' }, schema: { status: 'up' }, queue: { status: 'up' } },
+    });
+    expect((await root.get('/livez').expect(200)).body).toMatchObject({ status: 'ok' });
     expect((await api().get('/llms.txt').expect(200)).text).toContain('POST /extract');
   });
 

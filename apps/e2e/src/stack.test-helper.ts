@@ -38,6 +38,8 @@ export interface E2eStack {
   env: Record<string, string>;
   /** The embedded S3's directory (one file per stored object). */
   s3Directory: string;
+  /** Each service's HTTP base URL (`/livez`, `/readyz`, `/metrics`). */
+  serviceUrls: Record<ServiceName, string>;
   createAccount(name: string, credits: number): Promise<Account>;
   admin(args: string[]): Promise<Record<string, unknown>>;
   stop(): Promise<void>;
@@ -95,6 +97,7 @@ export async function startE2eStack(extraEnv: Record<string, string> = {}): Prom
     deliveries,
     env,
     s3Directory: s3.directory,
+    serviceUrls: Object.fromEntries(names.map((n) => [n, `http://127.0.0.1:${ports[n]}`])) as Record<ServiceName, string>,
     createAccount: (name, credits) => runAdmin(['create-account', '--name', name, '--credits', String(credits)], adminEnv),
     admin: (args) => runAdmin(args, adminEnv),
     stop: async () => {

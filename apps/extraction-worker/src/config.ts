@@ -1,4 +1,4 @@
-import { baseEnv, env, z } from '@docket/config';
+import { baseEnv, jetstreamEnv, env, z } from '@docket/config';
 import { availableParallelism } from 'node:os';
 import {
   DEFAULT_MAX_INFLATED_BYTES_PER_PAGE,
@@ -18,6 +18,7 @@ export const SHUTDOWN_GRACE_MARGIN_MS = 30_000;
 export const workerEnvSchema = z
   .object({
     ...baseEnv,
+    ...jetstreamEnv,
     // No S3 settings: the worker reads and writes storage only through artifact's presigned URLs (JobStorageReply).
     HOST: z.string().default('127.0.0.1'),
     PORT: env.port(3104),

@@ -21,6 +21,8 @@ export const gatewayEnvSchema = z.object({
     .min(1)
     .max(MAX_ARTIFACT_BYTES)
     .default(25 * 1024 * 1024),
+  /** Serve the Swagger UI at /docs and the document at /docs-json (llms.txt is built from the same document either way). */
+  API_DOCS: env.bool.default(true),
   ...rateLimitEnv,
 });
 

@@ -1,4 +1,4 @@
-import { baseEnv, dbEnv, env, z } from '@docket/config';
+import { baseEnv, jetstreamEnv, dbEnv, env, z } from '@docket/config';
 
 const delays = z
   .string()
@@ -18,6 +18,7 @@ const delays = z
 
 export const configSchema = z.object({
   ...baseEnv,
+  ...jetstreamEnv,
   ...dbEnv,
   HOST: z.string().default('127.0.0.1'),
   PORT: env.port(3105),

@@ -68,4 +68,34 @@ export const dbEnv = {
   DB_MIGRATE: z.enum(['boot', 'skip']).default('boot'),
 };
 
+/**
+ * The JetStream streams' limits (JOBS, EVENTS), applied by every service that opens them; an existing stream
+ * is updated to them at start. Full streams refuse new messages (the outbox keeps them and retries) rather
+ * than dropping queued jobs or unsettled events.
+ */
+export const jetstreamEnv = {
+  /** Copies of each stream in a NATS cluster (3 in production: one node lost keeps the queue). */
+  JETSTREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  JETSTREAM_JOBS_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(1024 ** 3),
+  JETSTREAM_JOBS_MAX_AGE_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .default(7 * 24 * 3600 * 1000),
+  JETSTREAM_EVENTS_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(1024 ** 3),
+  JETSTREAM_EVENTS_MAX_AGE_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .default(7 * 24 * 3600 * 1000),
+};
+
 export { z };

@@ -1,7 +1,9 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
+import { logContextFields } from './log-context.js';
 
 /**
- * Structured JSON logs. Credentials, secrets and presigned URLs never reach a log line.
+ * Structured JSON logs. Credentials, secrets and presigned URLs never reach a log line; every line written
+ * while a request is served carries its `request_id` (and `trace_id` with tracing on).
  */
 export const REDACT_PATHS = [
   'authorization',
@@ -24,10 +26,21 @@ export const REDACT_PATHS = [
   '*.result_download_url',
   'password',
   '*.password',
+  'req.headers.cookie',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
 ];
 
-export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({ name: service, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, base: { service } });
+export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info', destination?: DestinationStream): Logger {
+  const options = {
+    name: service,
+    level,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    base: { service },
+    // The request (and trace) being served, on every line written while it runs.
+    mixin: logContextFields,
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export type { Logger };

@@ -125,12 +125,17 @@ export function natsInboxPrefix(user: string): string {
 /** The nats-server `permissions` of one user, as allow lists (everything else is denied). */
 export function natsPermissions(user: NatsUserName): { publish: string[]; subscribe: string[] } {
   const g = servicePermissions[user];
-  // Every JetStream user creates the two streams if missing (JetStreamBus.ensureStreams) and reads account info.
+  // Every JetStream user creates the two streams if missing, or updates them to the configured limits
+  // (JetStreamBus.ensureStreams), and reads account info.
   const streamAdmin =
     g.publishes.length || g.consumes.length
       ? [
           '$JS.API.INFO',
-          ...[Streams.jobs.name, Streams.events.name].flatMap((s) => [`$JS.API.STREAM.INFO.${s}`, `$JS.API.STREAM.CREATE.${s}`]),
+          ...[Streams.jobs.name, Streams.events.name].flatMap((s) => [
+            `$JS.API.STREAM.INFO.${s}`,
+            `$JS.API.STREAM.CREATE.${s}`,
+            `$JS.API.STREAM.UPDATE.${s}`,
+          ]),
         ]
       : [];
   const consumerApi = g.consumes.flatMap(({ stream, durable }) => [

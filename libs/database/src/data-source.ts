@@ -147,3 +147,17 @@ export async function runMigrationsCli(
     process.exit(1);
   }
 }
+
+/**
+ * Readiness: the service's schema carries every migration its code ships. Throws when one is missing (a
+ * pod of a new version against an old schema must not take traffic). Migrations the code does not know
+ * are tolerated: during a rolling upgrade the old pods keep serving on the new, expanded schema.
+ */
+export async function assertSchemaCurrent(ds: DataSource): Promise<void> {
+  const schema = ds.driver.schema ?? 'public';
+  const expected = ds.migrations.map((m) => m.name ?? m.constructor.name);
+  const rows: { name: string }[] = await ds.query(`SELECT name FROM "${schema}"."migrations"`);
+  const applied = new Set(rows.map((r) => r.name));
+  const missing = expected.filter((name) => !applied.has(name));
+  if (missing.length) throw new Error(`schema "${schema}" is ${missing.length} migration(s) behind: ${missing.join(', ')}`);
+}

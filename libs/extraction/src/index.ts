@@ -25,3 +25,4 @@ export { parseDate, findDates } from './parsers/date.parser.js';
 export { parseCurrency, detectCurrency } from './parsers/currency.parser.js';
 export { parseBoolean } from './parsers/boolean.parser.js';
 export { classifyDocument, extractAuto, type AutoDocumentKind, type KindChoice } from './auto/auto.extractor.js';
+export { sniffType, type DocKind } from './type.sniffer.js';

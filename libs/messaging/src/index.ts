@@ -7,3 +7,8 @@ export * from './run-service.js';
 export * from './request-context.js';
 export * from './periodic-sweep.js';
 export * from './nats-auth.js';
+export * from './probes.js';
+export * from './resources.js';
+export * from './logging.js';
+export * from './metrics.js';
+export * from './tracing.js';

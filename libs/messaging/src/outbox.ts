@@ -2,6 +2,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { ulid } from 'ulid';
 import type { Logger } from 'pino';
 import type { JetStreamBus } from './jetstream.js';
+import { REQUEST_ID_HEADER, requestContext } from './request-context.js';
+import { traceHeaders } from './tracing.js';
 
 /**
  * Transactional outbox: the event row is written in the same transaction as the state change,
@@ -15,6 +17,7 @@ export function outboxTableSql(schema: string): string[] {
       "id" varchar(40) PRIMARY KEY,
       "subject" varchar(200) NOT NULL,
       "payload" jsonb NOT NULL,
+      "headers" jsonb,
       "created_at" timestamptz NOT NULL DEFAULT now(),
       "sent_at" timestamptz
     )`,
@@ -29,10 +32,14 @@ export async function enqueueOutbox(
   payload: object,
   id = `evt_${ulid().toLowerCase()}`,
 ): Promise<string> {
-  await manager.query(`INSERT INTO "${schema}"."outbox" ("id", "subject", "payload") VALUES ($1, $2, $3)`, [
+  // The request id and trace context of the request that wrote the row travel with the message it becomes.
+  const requestId = requestContext.getStore()?.requestId;
+  const headers = { ...traceHeaders(), ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}) };
+  await manager.query(`INSERT INTO "${schema}"."outbox" ("id", "subject", "payload", "headers") VALUES ($1, $2, $3, $4)`, [
     id,
     subject,
     JSON.stringify({ ...payload }),
+    Object.keys(headers).length ? JSON.stringify(headers) : null,
   ]);
   return id;
 }
@@ -79,10 +86,10 @@ export class OutboxRelay {
     let total = 0;
     for (;;) {
       const sent = await this.ds.transaction(async (m) => {
-        const rows: { id: string; subject: string; payload: object }[] = await m.query(
-          `SELECT "id", "subject", "payload" FROM "${this.schema}"."outbox" WHERE "sent_at" IS NULL ORDER BY "id" LIMIT 100 FOR UPDATE SKIP LOCKED`,
+        const rows: { id: string; subject: string; payload: object; headers: Record<string, string> | null }[] = await m.query(
+          `SELECT "id", "subject", "payload", "headers" FROM "${this.schema}"."outbox" WHERE "sent_at" IS NULL ORDER BY "id" LIMIT 100 FOR UPDATE SKIP LOCKED`,
         );
-        for (const r of rows) await this.bus.publish(r.subject, r.payload, r.id);
+        for (const r of rows) await this.bus.publish(r.subject, r.payload, r.id, r.headers);
         if (rows.length)
           await m.query(`UPDATE "${this.schema}"."outbox" SET "sent_at" = now() WHERE "id" = ANY($1)`, [rows.map((r) => r.id)]);
         return rows.length;

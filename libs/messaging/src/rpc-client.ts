@@ -4,6 +4,7 @@ import { DocketError } from '@docket/errors';
 import { firstValueFrom, timeout as rxTimeout, TimeoutError } from 'rxjs';
 import { type NatsAuth } from './nats-auth.js';
 import { REQUEST_ID_HEADER, requestContext } from './request-context.js';
+import { inSpan, injectTraceContext, SpanKind } from './tracing.js';
 
 export interface RpcClientOptions {
   natsUrl: string;
@@ -22,8 +23,11 @@ export interface RpcClientOptions {
 export class RpcClient {
   private readonly client: ClientProxy;
   private readonly timeoutMs: number;
+  /** The service making the requests (its spans), from the client name (`artifact-client` → `artifact`). */
+  private readonly service: string;
 
   constructor(opts: RpcClientOptions) {
+    this.service = opts.name.replace(/-client$/, '');
     this.client = ClientProxyFactory.create({
       transport: Transport.NATS,
       options: { servers: [opts.natsUrl], ...opts.auth, name: opts.name, maxReconnectAttempts: -1 },
@@ -35,19 +39,26 @@ export class RpcClient {
     await this.client.connect();
   }
 
+  /** The request carries the request id and the trace context (`traceparent`) as NATS headers. */
   async request<TReply>(subject: string, payload: object, timeoutMs = this.timeoutMs): Promise<TReply> {
-    try {
-      const requestId = requestContext.getStore()?.requestId;
-      let message: object = payload;
-      if (requestId) {
-        const h = headers();
-        h.set(REQUEST_ID_HEADER, requestId);
-        message = new NatsRecordBuilder(payload).setHeaders(h).build();
-      }
-      return await firstValueFrom(this.client.send<TReply>(subject, message).pipe(rxTimeout(timeoutMs)));
-    } catch (err) {
-      throw toDocketError(err, subject);
-    }
+    return inSpan(
+      this.service,
+      `NATS ${subject}`,
+      SpanKind.CLIENT,
+      { 'messaging.system': 'nats', 'messaging.destination.name': subject },
+      async () => {
+        try {
+          const requestId = requestContext.getStore()?.requestId;
+          const h = headers();
+          if (requestId) h.set(REQUEST_ID_HEADER, requestId);
+          injectTraceContext((k, v) => h.set(k, v));
+          const message = h.keys().length ? new NatsRecordBuilder(payload).setHeaders(h).build() : payload;
+          return await firstValueFrom(this.client.send<TReply>(subject, message).pipe(rxTimeout(timeoutMs)));
+        } catch (err) {
+          throw toDocketError(err, subject);
+        }
+      },
+    );
   }
 
   /** A round trip to the NATS server (readiness probes): throws when the connection is down. */

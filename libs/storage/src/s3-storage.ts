@@ -117,7 +117,10 @@ export class S3Storage {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.cfg.bucket, Key: key }));
   }
 
-  /** Cheap reachability probe for /health. */
+  /**
+   * Readiness: a HEAD that answers 404 only when the bucket exists and the credentials are good (stands in
+   * for HeadBucket, whose bucket-level signature the embedded s3rver rejects).
+   */
   async ping(): Promise<void> {
     await this.head('.docket-health-probe');
   }

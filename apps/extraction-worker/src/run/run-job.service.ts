@@ -16,11 +16,12 @@ import {
   DEFAULT_MAX_INPUT_BYTES,
   ExtractionError,
   extractAuto,
+  sniffType,
   syntheticResult,
   type ExtractionEngine,
   type ExtractionOutput,
 } from '@docket/extraction';
-import type { HandlerOutcome } from '@docket/messaging';
+import { extractionSecondsPerPage, type HandlerOutcome } from '@docket/messaging';
 import type { RpcClient } from '@docket/messaging';
 import { getPresigned, headPresigned, putPresigned } from '@docket/storage';
 import type { Logger } from 'pino';
@@ -215,7 +216,10 @@ export class RunJobService {
    * reads the pages covered. Undefined when artifact says stop (it failed the job `insufficient_funds`, or it is terminal).
    */
   private async extract(msg: JobRunMessage, storage: JobStorage): Promise<Reading | undefined> {
-    if (msg.sandbox) return { output: sandboxOutput(msg), pageCount: 1 };
+    if (msg.sandbox) {
+      extractionSecondsPerPage.observe({ reader: 'sandbox' }, 0);
+      return { output: sandboxOutput(msg), pageCount: 1 };
+    }
     const signal = AbortSignal.timeout(this.cfg.EXTRACTION_TIMEOUT_MS);
     const bytes = await getPresigned(storage.sourceGetUrl);
     const input = { bytes, mimeType: msg.mimeType, filename: msg.filename };
@@ -231,10 +235,13 @@ export class RunJobService {
       signal,
     };
     // The built-in `auto` template (ADR 0005): the engine classifies the document and extracts that kind's standard fields.
+    const started = performance.now();
     const output =
       msg.templateId === AUTO_TEMPLATE_ID
         ? await extractAuto(this.engine, input, AUTO_SCHEMAS, opts, DOCUMENT_TYPE_KEY)
         : await this.engine.extract(input, msg.schema, opts);
+    const seconds = (performance.now() - started) / 1000;
+    extractionSecondsPerPage.observe({ reader: sniffType(msg.mimeType, bytes, msg.filename) }, seconds / Math.max(1, output.pages));
     return { output, pageCount };
   }
 

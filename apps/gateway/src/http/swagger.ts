@@ -20,9 +20,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   return SwaggerModule.createDocument(app, config, { ignoreGlobalPrefix: true });
 }
 
-/** Serves Swagger UI at `/docs` and the document at `/docs-json`; returns the document. */
-export function setupSwagger(app: INestApplication): OpenAPIObject {
+/** Serves Swagger UI at `/docs` and the document at `/docs-json` (unless `serve` is false); returns the document. */
+export function setupSwagger(app: INestApplication, serve = true): OpenAPIObject {
   const document = buildOpenApiDocument(app);
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json', customSiteTitle: 'Docket API' });
+  if (serve) SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json', customSiteTitle: 'Docket API' });
   return document;
 }

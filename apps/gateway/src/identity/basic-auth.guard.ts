@@ -1,6 +1,8 @@
-import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
 import { DocketError } from '@docket/errors';
-import { IdentityService, type AuthContext } from './identity.service.js';
+import { BASIC_STRATEGY } from './basic.strategy.js';
+import type { AuthContext } from './identity.service.js';
 
 /** The part of a Fastify request the guard reads and writes. */
 export interface AuthenticatedRequest {
@@ -11,19 +13,19 @@ export interface AuthenticatedRequest {
 export const UNAUTHORIZED_MESSAGE = 'Invalid or missing credentials';
 
 /**
- * Basic auth (spec §5). Every failure throws the same `unauthorized` error with the same message;
- * the HTTP exception filter renders it and adds `WWW-Authenticate`.
+ * Basic auth (spec §5) through `@nestjs/passport` and passport-http (`DocketBasicStrategy`). Every failure
+ * throws the same `unauthorized` error with the same message; the HTTP exception filter renders it and adds
+ * `WWW-Authenticate`. The caller's `AuthContext` lands on `req.auth`, read with `@Auth()`.
  */
 @Injectable()
-export class BasicAuthGuard implements CanActivate {
-  constructor(@Inject(IdentityService) private readonly identity: IdentityService) {}
+export class BasicAuthGuard extends AuthGuard(BASIC_STRATEGY) {
+  override getAuthenticateOptions() {
+    return { session: false, property: 'auth' };
+  }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const header = req.headers.authorization;
-    const auth = await this.identity.authenticate(typeof header === 'string' ? header : undefined);
-    if (!auth) throw new DocketError('unauthorized', UNAUTHORIZED_MESSAGE);
-    req.auth = auth;
-    return true;
+  override handleRequest<T = AuthContext>(err: unknown, user: T | false): T {
+    if (err) throw err;
+    if (!user) throw new DocketError('unauthorized', UNAUTHORIZED_MESSAGE);
+    return user;
   }
 }

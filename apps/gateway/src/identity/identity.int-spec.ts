@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Catch, Controller, Get, UseGuards, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createServiceDataSource, initAndMigrate, schemaStatus } from '@docket/database';
 import { DocketError, toEnvelope } from '@docket/errors';
@@ -10,6 +11,7 @@ import type { DataSource } from 'typeorm';
 import { gatewayMigrations } from '../migrations/index.js';
 import {
   Auth,
+  BASIC_STRATEGY,
   BasicAuthGuard,
   IDENTITY_SCHEMA,
   IdentityModule,
@@ -197,5 +199,15 @@ describe('identity against a real Postgres', () => {
     expect([...bodies]).toEqual([
       JSON.stringify(toEnvelope(new DocketError('unauthorized', 'Invalid or missing credentials'), 'req-test')),
     ]);
+  });
+
+  it("runs through passport (passport-http BasicStrategy) with our header rules, not passport-http's looser ones", async () => {
+    const guard = app.get(BasicAuthGuard);
+    expect(guard).toBeInstanceOf(AuthGuard(BASIC_STRATEGY));
+    const encoded = basicAuthHeader(acct.sandbox.api_key, acct.sandbox.secret).slice('Basic '.length);
+    // Our parser accepts any case of the scheme and several spaces; passport-http alone would refuse both.
+    expect((await get({ authorization: `BASIC   ${encoded}` })).statusCode).toBe(200);
+    // passport-http alone takes any scheme containing "basic"; ours does not.
+    expect((await get({ authorization: `NotBasic ${encoded}` })).statusCode).toBe(401);
   });
 });

@@ -122,7 +122,12 @@ export class IdentityService {
    */
   async authenticate(authorizationHeader: string | undefined): Promise<AuthContext | null> {
     const creds = parseBasicAuth(authorizationHeader);
-    if (!creds) return null;
+    return creds ? this.verify(creds.apiKey, creds.secret) : null;
+  }
+
+  /** The constant-time check of one API key and secret (the Basic strategy's verify step). */
+  async verify(apiKey: string, secret: string): Promise<AuthContext | null> {
+    const creds = { apiKey, secret };
     const rows: CandidateRow[] = await this.ds.query(
       `SELECT s.id AS secret_id, k.id AS api_key_id, k.account_id, k.api_key, k.environment, s.secret_hash
          FROM "identity"."api_keys" k

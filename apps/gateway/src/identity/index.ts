@@ -5,5 +5,6 @@ export * from './entities/api-key.entity.js';
 export * from './entities/key-secret.entity.js';
 export * from './identity.service.js';
 export * from './basic-auth.guard.js';
+export * from './basic.strategy.js';
 export * from './auth.decorator.js';
 export * from './identity.module.js';

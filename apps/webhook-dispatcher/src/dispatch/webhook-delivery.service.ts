@@ -3,7 +3,7 @@ import { DataSource, type Repository } from 'typeorm';
 import { ulid } from 'ulid';
 import { Subjects, type JobFinishedEvent, type JobStatusResponseDto, type WebhookEventType } from '@docket/contracts';
 import { DocketError } from '@docket/errors';
-import { RpcClient, type HandlerOutcome } from '@docket/messaging';
+import { RpcClient, webhookAttempts, type HandlerOutcome } from '@docket/messaging';
 import type { Logger } from 'pino';
 import { DeliveryAttemptEntity } from '../entities/delivery-attempt.entity.js';
 import { WebhookEntity } from '../entities/webhook.entity.js';
@@ -134,6 +134,8 @@ export class WebhookDeliveryService {
 
     const res = await this.sender.post(w.url, { ...logged, 'webhook-signature': signature }, body);
     const ok = res.status >= 200 && res.status < 300;
+    // 'unreachable': no HTTP answer (network error, timeout, refused address); 'failed': a non-2xx answer.
+    webhookAttempts.inc({ outcome: ok ? 'delivered' : res.status > 0 ? 'failed' : 'unreachable' });
     await this.attempts.update(
       { id: rowId },
       { responseStatusCode: res.status, responseBody: res.body, isSuccess: ok, durationMs: res.durationMs },

@@ -1,3 +1,4 @@
+import { Counter } from 'prom-client';
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
@@ -182,6 +183,13 @@ const MAX_WASM_WORKERS = 3;
  * Routes each call to the native binary or to a tesseract.js worker for its language set. A tesseract.js
  * worker loads its models (10–15 MB each, ~1 s) on first use and is kept until close().
  */
+/** Page images recognised, by OCR engine (prom-client's default registry; /metrics of the worker). */
+export const ocrPages = new Counter({
+  name: 'docket_ocr_pages_total',
+  help: 'Page images recognised by OCR, by engine',
+  labelNames: ['engine'],
+});
+
 export function createOcrService(opts: OcrOptions = {}): OcrService {
   const languages = opts.languages?.length ? opts.languages : DEFAULT_OCR_LANGUAGES;
   const script = (opts.isolate ?? import.meta.url.endsWith('.js')) ? ocrProcessScript() : undefined;
@@ -209,7 +217,13 @@ class OcrRouter implements OcrService {
     return resolveOcrBackend(opts.engine ?? this.engine, opts.languages?.length ? opts.languages : this.languages);
   }
 
-  recognize(image: Uint8Array, opts: RecognizeOptions = {}): Promise<OcrResult> {
+  async recognize(image: Uint8Array, opts: RecognizeOptions = {}): Promise<OcrResult> {
+    const result = await this.recognizeOn(image, opts);
+    ocrPages.inc({ engine: this.backend(opts) });
+    return result;
+  }
+
+  private recognizeOn(image: Uint8Array, opts: RecognizeOptions): Promise<OcrResult> {
     const languages = opts.languages?.length ? opts.languages : this.languages;
     const psm =
       opts.pageSegMode !== undefined && Number.isInteger(opts.pageSegMode) && opts.pageSegMode >= 0 && opts.pageSegMode <= 13
