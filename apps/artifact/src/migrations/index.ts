@@ -4,6 +4,7 @@ import { JobOcrEngine1763880000000 } from './1763880000000-job-ocr-engine.js';
 import { JobDefaultCurrency1797000000000 } from './1797000000000-job-default-currency.js';
 import { AutoTemplateDefault1796000000000 } from './1796000000000-auto-template-default.js';
 import { JobPartialPages1796100000000 } from './1796100000000-job-partial-pages.js';
+import { JobResults1798000000000 } from './1798000000000-job-results.js';
 
 export const artifactMigrations = [
   Initial1763859600000,
@@ -12,4 +13,5 @@ export const artifactMigrations = [
   AutoTemplateDefault1796000000000,
   JobPartialPages1796100000000,
   JobDefaultCurrency1797000000000,
+  JobResults1798000000000,
 ];
