@@ -12,6 +12,7 @@ import { gatewayEnvSchema } from './config.js';
 import { HttpExceptionFilter, sendError } from './http/http-exception.filter.js';
 import { JSON_BODY_LIMIT_BYTES, useJsonBodyParser } from './http/json-body.js';
 import { requestIdFrom } from './http/request-id.js';
+import { serveDashboard } from './http/dashboard.js';
 import { setupSwagger } from './http/swagger.js';
 import { httpValidationPipe } from './http/validation.js';
 import { IDENTITY_SCHEMA, identityEntities } from './identity/index.js';
@@ -49,6 +50,7 @@ export async function bootstrap(
   const fastify = app.getHttpAdapter().getInstance();
   // multipart/form-data for POST /artifacts/upload only (adds req.parts(); JSON routes are unaffected).
   await fastify.register(multipart, { limits: { fileSize: cfg.DIRECT_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
+  await serveDashboard(fastify, cfg.DASHBOARD_DIR, log);
   // Every NATS request made while serving this HTTP request carries its id (see RpcClient).
   fastify.addHook('onRequest', (req, _reply, done) => requestContext.run({ requestId: String(req.id) }, done));
   fastify.addHook('onSend', async (req, reply) => {

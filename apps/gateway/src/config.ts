@@ -21,6 +21,11 @@ export const gatewayEnvSchema = z.object({
     .min(1)
     .max(MAX_ARTIFACT_BYTES)
     .default(25 * 1024 * 1024),
+  /**
+   * The dashboard's built files (`apps/dashboard/dist`, `npm run build -w apps/dashboard`), served under `/app/`. Empty:
+   * the copy beside this gateway's build when it exists; nothing is served when the directory is missing.
+   */
+  DASHBOARD_DIR: z.string().default(''),
   ...rateLimitEnv,
 });
 
