@@ -11,7 +11,13 @@ interface Props {
 }
 
 const show = (v: unknown) =>
-  v === undefined || v === null ? '—' : typeof v === 'object' && v && 'value' in v ? `${(v as { value: unknown }).value} ${(v as { currency?: string }).currency ?? ''}`.trim() : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  v === undefined || v === null
+    ? '—'
+    : typeof v === 'object' && v && 'value' in v
+      ? `${(v as { value: unknown }).value} ${(v as { currency?: string }).currency ?? ''}`.trim()
+      : typeof v === 'object'
+        ? JSON.stringify(v)
+        : String(v);
 
 /** What the input shows for a value, and how the edited text becomes a value of the field's type again. */
 function toText(v: unknown): string {
@@ -113,7 +119,14 @@ export function ResultView({ creds, jobId, review }: Props) {
       {j.error && <p role="alert">{j.error}</p>}
       <div className="result-body">
         {raw.data && artifact.data ? (
-          <PageView url={raw.data.download_url} contentType={artifact.data.artifact_type} page={page} fields={meta} selected={selected} onSelect={setSelected} />
+          <PageView
+            url={raw.data.download_url}
+            contentType={artifact.data.artifact_type}
+            page={page}
+            fields={meta}
+            selected={selected}
+            onSelect={setSelected}
+          />
         ) : (
           <p className="page placeholder">{raw.error ? 'The source file is no longer stored.' : 'Loading page…'}</p>
         )}
@@ -138,7 +151,11 @@ export function ResultView({ creds, jobId, review }: Props) {
                   </th>
                   <td>
                     {review ? (
-                      <input aria-label={`Value of ${k}`} value={edits[k] ?? toText(result[k])} onChange={(e) => setEdits({ ...edits, [k]: e.target.value })} />
+                      <input
+                        aria-label={`Value of ${k}`}
+                        value={edits[k] ?? toText(result[k])}
+                        onChange={(e) => setEdits({ ...edits, [k]: e.target.value })}
+                      />
                     ) : (
                       show(result[k])
                     )}

@@ -33,7 +33,14 @@ export function SignIn({ onSignedIn }: { onSignedIn(c: Credentials): void }) {
       </label>
       <label>
         Secret
-        <input name="secret" type="password" autoComplete="current-password" value={secret} onChange={(e) => setSecret(e.target.value)} required />
+        <input
+          name="secret"
+          type="password"
+          autoComplete="current-password"
+          value={secret}
+          onChange={(e) => setSecret(e.target.value)}
+          required
+        />
       </label>
       <button type="submit" disabled={busy}>
         Sign in

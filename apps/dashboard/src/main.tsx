@@ -39,7 +39,12 @@ function App() {
         </span>
         <nav aria-label="Main">
           {TABS.map((t) => (
-            <button key={t.name} type="button" aria-current={view.name === t.name ? 'page' : undefined} onClick={() => setView({ name: t.name })}>
+            <button
+              key={t.name}
+              type="button"
+              aria-current={view.name === t.name ? 'page' : undefined}
+              onClick={() => setView({ name: t.name })}
+            >
               {t.label}
             </button>
           ))}

@@ -35,7 +35,9 @@ export function launchChromium(): Promise<Browser> {
 /** The gateway serves apps/dashboard/dist under /app: build it when this checkout has not yet. */
 export function ensureDashboardBuilt(): void {
   if (existsSync(join(DASHBOARD, 'dist', 'index.html'))) return;
-  const vite = [join(DASHBOARD, 'node_modules', 'vite', 'bin', 'vite.js'), join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js')].find(existsSync);
+  const vite = [join(DASHBOARD, 'node_modules', 'vite', 'bin', 'vite.js'), join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js')].find(
+    existsSync,
+  );
   if (!vite) throw new Error('vite is not installed: npm install');
   const r = spawnSync(process.execPath, [vite, 'build'], { cwd: DASHBOARD, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('dashboard build failed');

@@ -155,7 +155,8 @@ export class ReviewService {
 
   private async lockReviewable(m: EntityManager, ref: JobRef): Promise<JobEntity> {
     const job = await this.owned(m, ref, true);
-    if (job.status !== 'success') throw new DocketError('job_not_reviewable', `Job is ${job.status}: only a successful job can be reviewed`);
+    if (job.status !== 'success')
+      throw new DocketError('job_not_reviewable', `Job is ${job.status}: only a successful job can be reviewed`);
     return job;
   }
 

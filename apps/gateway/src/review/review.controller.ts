@@ -62,7 +62,12 @@ export class ReviewController {
   @ApiOkResponse({ type: JobStatusResponseDto, description: 'The job with its corrected result and `result_version`.' })
   @ApiErrors(401, 403, 404, 409, 422, 429)
   correct(@Auth() auth: AuthContext, @Param('job_id') jobId: string, @Body() body: CorrectionRequestDto): Promise<JobStatusResponseDto> {
-    return this.rpc.request(Subjects.artifact.correctJob, { accountId: auth.accountId, apiKeyId: auth.apiKeyId, jobId, fields: body.fields });
+    return this.rpc.request(Subjects.artifact.correctJob, {
+      accountId: auth.accountId,
+      apiKeyId: auth.apiKeyId,
+      jobId,
+      fields: body.fields,
+    });
   }
 
   @Post('job/:job_id/approve')
