@@ -36,7 +36,8 @@ function authHeader(c: Credentials): string {
 }
 
 export async function call<T>(c: Credentials, method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { authorization: authHeader(c) };
+  // X-Requested-With: the gateway then answers a 401 without a Basic challenge (no browser credentials dialog).
+  const headers: Record<string, string> = { authorization: authHeader(c), 'x-requested-with': 'docket-dashboard' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${API}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();

@@ -28,6 +28,7 @@ describe('Dashboard in Chromium against the started stack', () => {
   let page: Page;
   let base: string;
   let pdf: Buffer;
+  const pageErrors: string[] = [];
 
   const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 
@@ -39,6 +40,7 @@ describe('Dashboard in Chromium against the started stack', () => {
     await api().post('/templates/').set('authorization', suite.live).send({ name: 'Joinery invoices', fields: FIELDS }).expect(201);
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('pageerror', (e) => pageErrors.push(e.message));
   });
 
   afterAll(async () => {
@@ -104,5 +106,9 @@ describe('Dashboard in Chromium against the started stack', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await shot('review-phone');
+  });
+
+  it('the page raised no script error', () => {
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -24,7 +24,7 @@ export async function serveDashboard(fastify: FastifyInstance, configured: strin
     log.info({ root }, 'dashboard not built: /app is not served (npm run build -w apps/dashboard)');
     return;
   }
-  // The router ignores trailing slashes: `/app` and `/app/` are one route, the index.
-  await fastify.register(fastifyStatic, { root, prefix: DASHBOARD_PREFIX, index: ['index.html'], wildcard: true });
+  // The router ignores trailing slashes (`/app` and `/app/` are one route, the index): a prefix without its slash.
+  await fastify.register(fastifyStatic, { root, prefix: '/app', prefixAvoidTrailingSlash: true, index: ['index.html'], wildcard: true });
   log.info({ root, path: DASHBOARD_PREFIX }, 'dashboard served');
 }
