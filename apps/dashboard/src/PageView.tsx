@@ -25,7 +25,9 @@ const WIDTH = 640;
 /** The page image (PDF via pdf.js, or the image itself) with each field's bounding box drawn over it. */
 export function PageView({ url, contentType, page, fields, selected, onSelect }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [scale, setScale] = useState(0);
+  // The page's size in its own units (PDF points or image pixels): boxes are placed in percent of it, so they stay on
+  // their words however wide the page is shown (a phone shrinks it).
+  const [size, setSize] = useState<{ w: number; h: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const isPdf = contentType.includes('pdf');
 
@@ -36,14 +38,14 @@ export function PageView({ url, contentType, page, fields, selected, onSelect }:
       const data = new Uint8Array(await (await fetch(url)).arrayBuffer());
       const doc = await pdfjs.getDocument({ data }).promise;
       const p = await doc.getPage(Math.min(page, doc.numPages));
-      const s = WIDTH / p.getViewport({ scale: 1 }).width;
-      const viewport = p.getViewport({ scale: s });
+      const unit = p.getViewport({ scale: 1 });
+      const viewport = p.getViewport({ scale: (WIDTH / unit.width) * (window.devicePixelRatio || 1) });
       const el = canvas.current;
       if (cancelled || !el) return;
       el.width = viewport.width;
       el.height = viewport.height;
       await p.render({ canvas: el, canvasContext: el.getContext('2d')!, viewport }).promise;
-      if (!cancelled) setScale(s);
+      if (!cancelled) setSize({ w: unit.width, h: unit.height });
     })().catch((e: unknown) => setProblem(e instanceof Error ? e.message : String(e)));
     return () => {
       cancelled = true;
@@ -61,10 +63,10 @@ export function PageView({ url, contentType, page, fields, selected, onSelect }:
           src={url}
           alt={`Page ${page} of the document`}
           width={WIDTH}
-          onLoad={(e) => setScale(WIDTH / (e.currentTarget.naturalWidth || WIDTH))}
+          onLoad={(e) => setSize({ w: e.currentTarget.naturalWidth || WIDTH, h: e.currentTarget.naturalHeight || WIDTH })}
         />
       )}
-      {scale > 0 &&
+      {size &&
         boxes.map(([key, m]) => {
           const [x0, y0, x1, y1] = m.bbox!;
           return (
@@ -77,10 +79,10 @@ export function PageView({ url, contentType, page, fields, selected, onSelect }:
               title={`${key} (${Math.round(m.confidence * 100)}%)`}
               onClick={() => onSelect(key)}
               style={{
-                left: x0 * scale,
-                top: y0 * scale,
-                width: Math.max(4, (x1 - x0) * scale),
-                height: Math.max(4, (y1 - y0) * scale),
+                left: `${(x0 / size.w) * 100}%`,
+                top: `${(y0 / size.h) * 100}%`,
+                width: `${(Math.max(1, x1 - x0) / size.w) * 100}%`,
+                height: `${(Math.max(1, y1 - y0) / size.h) * 100}%`,
                 borderColor: confidenceColour(m.confidence),
               }}
             />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { call, type Credentials, type Page } from './api.js';
 import { ResultView } from './ResultView.js';
@@ -15,14 +15,17 @@ interface ReviewItem {
 
 /** The review queue: correct values in place or approve, then move to the next job. */
 export function Review({ creds }: { creds: Credentials }) {
-  const [current, setCurrent] = useState<string | null>(null);
+  // The job on screen stays until Next, even once a correction or approval took it out of the queue.
+  const [active, setActive] = useState<ReviewItem | null>(null);
   const queue = useQuery({ queryKey: ['review'], queryFn: () => call<Page<ReviewItem>>(creds, 'GET', '/review?size=50') });
   const items = queue.data?.items ?? [];
-  const active = items.find((i) => i.job_id === current) ?? (current ? null : items[0]);
-  const next = () => {
-    const i = items.findIndex((x) => x.job_id === active?.job_id);
-    setCurrent(items[i + 1]?.job_id ?? null);
-    void queue.refetch();
+  useEffect(() => {
+    if (!active && items.length) setActive(items[0]);
+  }, [active, items]);
+  const next = async () => {
+    const fresh = (await queue.refetch()).data?.items ?? [];
+    const after = items.slice(items.findIndex((x) => x.job_id === active?.job_id) + 1);
+    setActive(after.find((x) => fresh.some((f) => f.job_id === x.job_id)) ?? fresh.find((x) => x.job_id !== active?.job_id) ?? null);
   };
   return (
     <section aria-label="Review queue" className="review">
@@ -30,7 +33,7 @@ export function Review({ creds }: { creds: Credentials }) {
       <ol className="queue">
         {items.map((i) => (
           <li key={i.job_id} className={i.job_id === active?.job_id ? 'selected' : ''}>
-            <button type="button" className="link" onClick={() => setCurrent(i.job_id)}>
+            <button type="button" className="link" onClick={() => setActive(i)}>
               {i.filename}
             </button>{' '}
             {i.confidence === null ? '' : `${Math.round(i.confidence * 100)}%`}
@@ -38,7 +41,12 @@ export function Review({ creds }: { creds: Credentials }) {
         ))}
       </ol>
       {active ? (
-        <ResultView key={active.job_id} creds={creds} jobId={active.job_id} review={{ templateId: active.template_id, onDone: next }} />
+        <ResultView
+          key={active.job_id}
+          creds={creds}
+          jobId={active.job_id}
+          review={{ templateId: active.template_id, onDone: () => void next() }}
+        />
       ) : (
         <p>{queue.isLoading ? 'Loading…' : 'Nothing waits for review.'}</p>
       )}

@@ -17,7 +17,11 @@ const TABS: { name: 'upload' | 'jobs' | 'review'; label: string }[] = [
 ];
 
 function Wallet({ creds }: { creds: Credentials }) {
-  const w = useQuery({ queryKey: ['wallet'], queryFn: () => call<{ balance: number; spendable: number }>(creds, 'GET', '/wallet') });
+  const w = useQuery({
+    queryKey: ['wallet'],
+    queryFn: () => call<{ balance: number; spendable: number }>(creds, 'GET', '/wallet'),
+    refetchInterval: 5000,
+  });
   return w.data ? (
     <span className="wallet">
       balance {w.data.balance} · spendable {w.data.spendable}

@@ -101,11 +101,13 @@ describe('Dashboard in Chromium against the started stack', () => {
     await page.getByRole('button', { name: 'joinery-invoice.pdf' }).waitFor();
     await shot('jobs');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByRole('button', { name: 'Review', exact: true }).click();
-    await page.getByText('Nothing waits for review.').waitFor();
+    await page.getByRole('button', { name: 'joinery-invoice.pdf' }).click();
+    await page.locator('.box').first().waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await shot('review-phone');
+    await shot('result-phone');
+    await page.getByRole('button', { name: 'Review', exact: true }).click();
+    await page.getByText('Nothing waits for review.').waitFor();
   });
 
   it('the page raised no script error', () => {
