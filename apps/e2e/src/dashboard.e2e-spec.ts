@@ -57,7 +57,7 @@ describe('Dashboard in Chromium against the started stack', () => {
     await page.getByLabel('Secret').fill(suite.acct.live.secret);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByTestId('env-badge').textContent()).resolves.toBe('live');
-    const stored = await page.evaluate(() => [sessionStorage.length, localStorage.length]);
+    const stored = await page.evaluate('[sessionStorage.length, localStorage.length]');
     expect(stored).toEqual([1, 0]);
   });
 
@@ -103,7 +103,7 @@ describe('Dashboard in Chromium against the started stack', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: 'joinery-invoice.pdf' }).click();
     await page.locator('.box').first().waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
     await shot('result-phone');
     await page.getByRole('button', { name: 'Review', exact: true }).click();
