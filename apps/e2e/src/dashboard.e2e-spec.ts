@@ -86,6 +86,7 @@ describe('Dashboard in Chromium against the started stack', () => {
     await page.getByRole('button', { name: 'Save corrections' }).click();
     await page.getByRole('status').getByText('Saved as version 2').waitFor();
     await page.getByText('v2 · correction').waitFor();
+    await page.locator('.box').first().waitFor();
     await shot('review');
 
     const queue = (await api().get('/review').set('authorization', suite.live).expect(200)).body;
