@@ -53,7 +53,7 @@ function jest(project, extra = []) {
     {
       cwd: ROOT,
       stdio: 'inherit',
-      timeout: 25 * 60 * 1000, // a hung suite must never eat CI's 90 minutes
+      timeout: 40 * 60 * 1000, // a hung tier must never eat CI's 90 minutes (the e2e tier took > 25 min on a loaded 2-core machine)
       env: { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() },
     },
   );
