@@ -12,16 +12,20 @@ function boundaries(forTests) {
     enforceBuildableLibDependency: false,
     depConstraints: [
       { sourceTag: 'type:app', onlyDependOnLibsWithTags: t(['type:contracts', 'type:util', 'type:data-access']) },
-      { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:testing', 'type:util', 'type:contracts'] },
+      { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:testing', 'type:util', 'type:contracts', 'type:sdk'] },
+      // The SDK is published on its own: it depends on no workspace code (only on the API's OpenAPI document).
+      { sourceTag: 'type:sdk', onlyDependOnLibsWithTags: [] },
       { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: t(['type:util']) },
       { sourceTag: 'type:util', onlyDependOnLibsWithTags: t(['type:util', 'type:contracts']) },
       { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: t(['type:util']) },
       { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:util', 'type:contracts'] },
       { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-      ...['gateway', 'artifact', 'template', 'billing', 'extraction-worker', 'webhook-dispatcher', 'e2e'].map((s) => ({
+      ...['gateway', 'artifact', 'template', 'billing', 'extraction-worker', 'webhook-dispatcher'].map((s) => ({
         sourceTag: `scope:${s}`,
         onlyDependOnLibsWithTags: ['scope:shared', `scope:${s}`],
       })),
+      { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:shared', 'scope:e2e', 'scope:sdk'] },
+      { sourceTag: 'scope:sdk', onlyDependOnLibsWithTags: [] },
     ],
   };
 }

@@ -11,7 +11,8 @@ const common = {
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   moduleNameMapper: {
-    '^@docket/(contracts|messaging|storage|database|errors|config|testing|extraction)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@docket/(contracts|messaging|storage|database|errors|config|testing|extraction|sdk)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@docket/sdk/mcp$': '<rootDir>/libs/sdk/src/mcp/server.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],

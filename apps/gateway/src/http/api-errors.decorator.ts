@@ -1,10 +1,17 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
+import { ERROR_STATUS } from '@docket/errors';
 
 export class ErrorEnvelopeDto {
   @ApiProperty({ example: 400 }) statusCode: number;
   @ApiProperty({ example: 'Bad Request' }) error: string;
-  @ApiProperty({ example: 'template_and_schema_both_set', description: 'Stable machine-readable code.' }) code: string;
+  @ApiProperty({
+    example: 'template_and_schema_both_set',
+    description: 'Stable machine-readable code (the list is closed within API v1; clients should still tolerate a new one).',
+    enum: Object.keys(ERROR_STATUS),
+    enumName: 'ErrorCode',
+  })
+  code: string;
   @ApiProperty({ example: 'Send exactly one of template_id or extraction_schema, not both' }) message: string;
   @ApiPropertyOptional({ example: [{ field: 'artifact_size', constraints: { min: 'artifact_size must not be less than 1' } }] })
   details?: unknown;

@@ -2,7 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { API_VERSION } from '../system/version.js';
 
-export function setupSwagger(app: INestApplication): OpenAPIObject {
+/** The OpenAPI document of every route of `app` (what `/docs-json` serves; the SDK is generated from it). */
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Docket API')
     .setDescription(
@@ -16,7 +17,12 @@ export function setupSwagger(app: INestApplication): OpenAPIObject {
     .addServer('/api/v1')
     .addBasicAuth({ type: 'http', scheme: 'basic', description: 'Username = API key (dk_test_… / dk_live_…), password = secret (sk_…)' })
     .build();
-  const document = SwaggerModule.createDocument(app, config, { ignoreGlobalPrefix: true });
+  return SwaggerModule.createDocument(app, config, { ignoreGlobalPrefix: true });
+}
+
+/** Serves Swagger UI at `/docs` and the document at `/docs-json`; returns the document. */
+export function setupSwagger(app: INestApplication): OpenAPIObject {
+  const document = buildOpenApiDocument(app);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json', customSiteTitle: 'Docket API' });
   return document;
 }

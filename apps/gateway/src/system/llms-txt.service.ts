@@ -16,6 +16,16 @@ const LIMITS = [
   '',
 ];
 
+/** The typed SDK, the `docket` CLI and the MCP server (libs/sdk), for agents that can run a tool rather than HTTP. */
+const CLIENTS = [
+  '## Clients',
+  '',
+  '- MCP server `docket-mcp` (package `@docket/sdk`, stdio; env DOCKET_API, DOCKET_API_KEY, DOCKET_SECRET): tools `extract_document` (a file `path` or `url`, optional `template_id` or `extraction_schema`; waits for the result), `get_job`, `list_templates`, `create_template`, `get_wallet`.',
+  '- CLI `docket extract <file> --wait [--json|--markdown]`, `docket batch <files…>`, `docket jobs`, `docket templates`, `docket webhooks verify`; exit 0 success, 1 job failed, 2 usage, 3 auth, 4 refused, 5 unavailable, 6 timed out, 7 invalid signature.',
+  '- TypeScript SDK `@docket/sdk`: `extractFile`, `extractBatch`, `verifyWebhook` (Standard Webhooks), typed errors with the envelope `code`; generated from /docs-json.',
+  '',
+];
+
 /**
  * `GET /llms.txt`: the endpoint catalogue in the llms.txt convention (Markdown: title, summary,
  * sections of links), generated from the same OpenAPI document Swagger UI shows, so it never drifts.
@@ -51,7 +61,7 @@ export class LlmsTxtService {
       }
     }
     for (const [tag, entries] of byTag) lines.push(`## ${tag}`, '', ...entries, '');
-    lines.push(...LIMITS);
+    lines.push(...LIMITS, ...CLIENTS);
     lines.push('## Optional', '', '- [OpenAPI JSON](/docs-json): full schema of every request and response', '');
     this.cached = lines.join('\n');
     return this.cached;
