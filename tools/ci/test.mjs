@@ -53,7 +53,7 @@ function jest(project, extra = []) {
     {
       cwd: ROOT,
       stdio: 'inherit',
-      timeout: 25 * 60 * 1000, // a hung suite must never eat CI's 90 minutes
+      timeout: 40 * 60 * 1000, // a hung tier must never eat CI's 90 minutes (the e2e tier took > 25 min on a loaded 2-core machine)
       env: { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() },
     },
   );
@@ -72,6 +72,39 @@ function jest(project, extra = []) {
   return r.status === 0;
 }
 
+/** apps/dashboard → apps/dashboard/dist (the gateway serves it under /app), typechecked with its own tsconfig (DOM, JSX). */
+function buildDashboard() {
+  const dir = join(ROOT, 'apps', 'dashboard');
+  const vite = [join(dir, 'node_modules', 'vite', 'bin', 'vite.js'), join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js')].find((p) =>
+    existsSync(p),
+  );
+  if (!vite) throw new Error('vite is not installed (npm install)');
+  const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+  execFileSync(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], { cwd: ROOT, stdio: 'inherit', env });
+  execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: dir, stdio: 'inherit', env });
+}
+
+/** The browser test drives Debian's Chromium: installed with apt when missing (root only; otherwise a clear stop). */
+function ensureChromium() {
+  const bin = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(bin)) return;
+  if (process.getuid?.() === 0) {
+    say('no Chromium: apt-get install -y chromium');
+    let r = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
+      stdio: 'inherit',
+      env: { ...env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (r.status !== 0) {
+      spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
+      r = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
+        stdio: 'inherit',
+        env: { ...env, DEBIAN_FRONTEND: 'noninteractive' },
+      });
+    }
+  }
+  if (!existsSync(bin)) throw new Error(`Chromium not found at ${bin}: install the Debian package chromium (or set CHROMIUM_PATH)`);
+}
+
 let ok = true;
 try {
   await ensurePostgres();
@@ -82,6 +115,9 @@ try {
     stdio: 'inherit',
     env,
   });
+  say('dashboard: vite build (served by the gateway under /app) and typecheck; Chromium for the browser test');
+  buildDashboard();
+  ensureChromium();
   say('sdk: the generated client matches the gateway OpenAPI document (npm run sdk:generate to refresh)');
   execFileSync(process.execPath, [join(ROOT, 'tools', 'sdk', 'generate.mjs'), '--check'], { cwd: ROOT, stdio: 'inherit', env });
   say('typecheck: tests and helpers (tsc -p tsconfig.spec.json; swc strips types without checking)');

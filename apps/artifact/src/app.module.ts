@@ -26,6 +26,8 @@ import { JobsHandler } from './jobs/jobs.handler.js';
 import { PipelineJobService } from './pipelines/pipeline-job.service.js';
 import { PipelineService } from './pipelines/pipeline.service.js';
 import { PipelinesHandler } from './pipelines/pipelines.handler.js';
+import { ReviewHandler } from './review/review.handler.js';
+import { ReviewService } from './review/review.service.js';
 import { RetentionPurgeService } from './retention/retention-purge.service.js';
 import { CONFIG, LOGGER } from './tokens.js';
 
@@ -42,7 +44,7 @@ export class ArtifactModule {
   static register(deps: ArtifactDeps): DynamicModule {
     return {
       module: ArtifactModule,
-      controllers: [ExtractionHandler, JobsHandler, ArtifactsHandler, BatchHandler, PipelinesHandler],
+      controllers: [ExtractionHandler, JobsHandler, ArtifactsHandler, BatchHandler, PipelinesHandler, ReviewHandler],
       providers: [
         { provide: DataSource, useValue: deps.ds },
         { provide: RpcClient, useValue: deps.rpc },
@@ -67,6 +69,7 @@ export class ArtifactModule {
         CreateBatchService,
         ConfirmBatchService,
         JobStorageService,
+        ReviewService,
       ],
     };
   }

@@ -46,6 +46,8 @@ export function toJobStatus(j: JobEntity, resultDownloadUrl?: string): JobStatus
   if (j.status === 'success') {
     if (resultDownloadUrl) out.result_download_url = resultDownloadUrl;
     out.result = j.result ?? {};
+    out.result_version = j.resultVersion ?? 1;
+    out.needs_review = j.needsReview;
     // A partial reading (template `partial_pages`, wallet short): say how much of the document was read.
     if (j.pageCount !== null && j.pages !== null && j.pages < j.pageCount) {
       out.pages_read = j.pages;

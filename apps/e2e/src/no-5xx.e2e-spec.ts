@@ -177,6 +177,8 @@ function sampleBody(op: Operation, ids: Record<string, string>): Record<string, 
       return { url: 'https://93.184.216.34/hook', description: 'd', events: ['extraction.completed'] };
     case 'patch /webhooks/{webhook_id}':
       return { description: 'd', is_active: false, events: ['extraction.failed'] };
+    case 'post /job/{job_id}/corrections':
+      return { fields: { invoice_number: 'INV-1', lines: [{ item: 'x', qty: 1 }] } };
     default:
       return { template_id: ids.template_id, is_active: true, name: 'x', webhook_id: ids.webhook_id };
   }

@@ -9,6 +9,7 @@ import type { GatewayConfig } from './config.js';
 import { ExtractController } from './extract/extract.controller.js';
 import { IdentityModule } from './identity/index.js';
 import { JobsController } from './jobs/jobs.controller.js';
+import { ReviewController } from './review/review.controller.js';
 import { PipelinesController } from './pipelines/pipelines.controller.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { LlmsTxtService } from './system/llms-txt.service.js';
@@ -54,6 +55,7 @@ export class GatewayModule {
         BatchController,
         PipelinesController,
         JobsController,
+        ReviewController,
         TemplatesController,
         WebhooksController,
         WalletController,

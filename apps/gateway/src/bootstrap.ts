@@ -11,6 +11,7 @@ import { gatewayEnvSchema, type GatewayConfig } from './config.js';
 import { HttpExceptionFilter, sendError } from './http/http-exception.filter.js';
 import { JSON_BODY_LIMIT_BYTES, useJsonBodyParser } from './http/json-body.js';
 import { requestIdFrom } from './http/request-id.js';
+import { serveDashboard } from './http/dashboard.js';
 import { setupSwagger } from './http/swagger.js';
 import { httpValidationPipe } from './http/validation.js';
 import { IDENTITY_SCHEMA, identityEntities } from './identity/index.js';
@@ -72,6 +73,7 @@ async function configurePublicApi(app: NestFastifyApplication, cfg: GatewayConfi
   const fastify = app.getHttpAdapter().getInstance();
   // multipart/form-data for POST /artifacts/upload only (adds req.parts(); JSON routes are unaffected).
   await fastify.register(multipart, { limits: { fileSize: cfg.DIRECT_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
+  await serveDashboard(fastify, cfg.DASHBOARD_DIR, log);
   // The request id (from the caller's X-Request-Id when well-formed) goes back to the caller; bootService puts it
   // on every log line and NATS request made while serving (nestjs-pino logs one line per request).
   fastify.addHook('onSend', async (req, reply) => {

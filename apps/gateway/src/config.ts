@@ -23,6 +23,11 @@ export const gatewayEnvSchema = z.object({
     .default(25 * 1024 * 1024),
   /** Serve the Swagger UI at /docs and the document at /docs-json (llms.txt is built from the same document either way). */
   API_DOCS: env.bool.default(true),
+  /**
+   * The dashboard's built files (`apps/dashboard/dist`, `npm run build -w apps/dashboard`), served under `/app/`. Empty:
+   * the copy beside this gateway's build when it exists; nothing is served when the directory is missing.
+   */
+  DASHBOARD_DIR: z.string().default(''),
   ...rateLimitEnv,
 });
 

@@ -6,6 +6,7 @@ import type { WebhookConfig } from './config.js';
 import { DeliveriesHandler } from './deliveries/deliveries.handler.js';
 import { DeliveryLogService } from './deliveries/delivery-log.service.js';
 import { HttpSender } from './dispatch/http-sender.js';
+import { CorrectionDeliveryService } from './dispatch/correction-delivery.service.js';
 import { WebhookDeliveryService } from './dispatch/webhook-delivery.service.js';
 import { SecretCipher } from './security/secret-cipher.js';
 import { UrlPolicy } from './security/url-policy.js';
@@ -41,6 +42,7 @@ export function appModule(deps: AppDeps): DynamicModule {
       WebhookRegistryService,
       DeliveryLogService,
       WebhookDeliveryService,
+      CorrectionDeliveryService,
     ],
   };
 }

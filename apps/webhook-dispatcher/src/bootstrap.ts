@@ -1,10 +1,11 @@
 import { loadConfig, createLogger } from '@docket/config';
-import { Streams, type JobFinishedEvent } from '@docket/contracts';
+import { Streams, type JobCorrectedEvent, type JobFinishedEvent } from '@docket/contracts';
 import { assertSchemaCurrent, openServiceDatabase } from '@docket/database';
 import { bootService, JetStreamBus, RpcClient, natsAuth, type ServiceHandle } from '@docket/messaging';
 import { appModule } from './app.module.js';
 import { configSchema, parseAllowlist } from './config.js';
 import { HttpSender } from './dispatch/http-sender.js';
+import { CorrectionDeliveryService } from './dispatch/correction-delivery.service.js';
 import { WebhookDeliveryService } from './dispatch/webhook-delivery.service.js';
 import { entities } from './entities/index.js';
 import { migrations } from './migrations/index.js';
@@ -64,6 +65,17 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<S
             maxDeliver: -1,
             concurrency: 4,
             handler: (ev, ctx) => delivery.handle(ev, ctx),
+          });
+          // Corrections (the review workflow) to the webhooks that subscribe to `job.corrected`.
+          const corrections = app.get(CorrectionDeliveryService);
+          await bus.consume<JobCorrectedEvent>({
+            stream: Streams.events.name,
+            durable: Streams.events.durables.webhookCorrections,
+            filterSubject: Streams.events.jobCorrected,
+            ackWaitMs: config.WEBHOOK_TIMEOUT_MS + 20_000,
+            maxDeliver: -1,
+            concurrency: 2,
+            handler: (ev, ctx) => corrections.handle(ev, ctx),
           });
         },
       };

@@ -10,6 +10,8 @@ export * from './artifact/artifact.dto.js';
 export * from './artifact/job.dto.js';
 export * from './artifact/batch.dto.js';
 export * from './artifact/pipeline.dto.js';
+export * from './artifact/review.dto.js';
+export * from './artifact/correction.validator.js';
 export * from './template/template.dto.js';
 export * from './billing/billing.dto.js';
 export * from './webhook/webhook.dto.js';

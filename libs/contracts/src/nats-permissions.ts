@@ -72,7 +72,7 @@ export const servicePermissions: Record<NatsUserName, NatsUserGrants> = {
       Subjects.webhook.registerOneShot,
       Subjects.webhook.verify,
     ],
-    publishes: [Streams.jobs.run, Streams.events.jobFinished],
+    publishes: [Streams.jobs.run, Streams.events.jobFinished, Streams.events.jobCorrected],
     consumes: [],
   },
   template: {
@@ -100,7 +100,10 @@ export const servicePermissions: Record<NatsUserName, NatsUserGrants> = {
     // Events carry references, not results: the dispatcher reads the result it delivers (ADR 0008).
     calls: [Subjects.artifact.getJob],
     publishes: [],
-    consumes: [{ stream: Streams.events.name, durable: Streams.events.durables.webhookDispatcher }],
+    consumes: [
+      { stream: Streams.events.name, durable: Streams.events.durables.webhookDispatcher },
+      { stream: Streams.events.name, durable: Streams.events.durables.webhookCorrections },
+    ],
   },
   /** The operator CLI (`npm run admin`): wallets and pipelines, nothing tenant-facing. */
   admin: {

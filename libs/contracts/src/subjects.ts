@@ -33,6 +33,11 @@ export const Subjects = {
     /** Operator-only (no HTTP route in the spec): set a pipeline's name, template, webhook or is_active. */
     updatePipeline: 'artifact.v1.pipeline.update',
     createPipelineJob: 'artifact.v1.pipeline.async',
+    /** Review workflow (spec extension): the review queue, corrections as new result versions, approval. */
+    reviewList: 'artifact.v1.review.list',
+    correctJob: 'artifact.v1.job.correct',
+    approveJob: 'artifact.v1.job.approve',
+    jobResults: 'artifact.v1.job.results',
   },
   template: {
     create: 'template.v1.template.create',
@@ -86,7 +91,9 @@ export const Streams = {
     name: 'EVENTS',
     subjects: ['events.v1.>'],
     jobFinished: 'events.v1.job.finished',
-    durables: { billing: 'billing', webhookDispatcher: 'webhook-dispatcher' },
+    /** A person corrected a job's result (a new result version); never read by billing. */
+    jobCorrected: 'events.v1.job.corrected',
+    durables: { billing: 'billing', webhookDispatcher: 'webhook-dispatcher', webhookCorrections: 'webhook-dispatcher-corrections' },
   },
 } as const;
 

@@ -37,12 +37,14 @@ export const ERROR_STATUS = {
   artifact_past_uploaded: 409,
   job_terminal: 409,
   template_in_use: 409,
+  job_not_reviewable: 409,
   // 413
   payload_too_large: 413,
   // 422
   invalid_body: 422,
   invalid_query: 422,
   invalid_payload: 422,
+  invalid_correction: 422,
   // 429
   rate_limited: 429,
   // 5xx

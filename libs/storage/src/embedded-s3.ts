@@ -6,6 +6,9 @@ export interface EmbeddedS3 {
   close(): Promise<void>;
 }
 
+/** Bucket CORS: GET/HEAD/PUT from any origin — presigned URLs carry their own authorisation. */
+const BROWSER_CORS = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
+
 /**
  * Development and test only: @20minutes/s3rver, which verifies SigV4 (a wrong Content-Type on a
  * presigned PUT is a 403, as with MinIO). Plain `s3rver` 3.x accepts any signature and is never used.
@@ -29,7 +32,8 @@ export async function startEmbeddedS3(opts: {
     address,
     directory: opts.directory,
     silent: opts.silent ?? true,
-    configureBuckets: [{ name: opts.bucket }],
+    // Presigned URLs are usable from a browser page (the dashboard renders the uploaded page; MinIO allows any origin by default).
+    configureBuckets: [{ name: opts.bucket, configs: [BROWSER_CORS] }],
   });
   const info = await server.run();
   const port = info.port ?? opts.port;

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { isTerminal, toArtifactRecord } from '../artifact.mapper.js';
 import { ArtifactEntity } from '../entities/artifact.entity.js';
 import { JobEntity } from '../entities/job.entity.js';
+import { JobResultEntity } from '../entities/job-result.entity.js';
 import { LOGGER } from '../tokens.js';
 import { findOwned } from './artifact-access.js';
 import { cancelLockedJob, lockLatestJob } from './job-cancel.js';
@@ -63,6 +64,7 @@ export class ArtifactUpdateService {
       await m.query(`DELETE FROM "artifact"."outbox" WHERE "id" = ANY($1) AND "sent_at" IS NOT NULL`, [
         all.flatMap((j) => [`run_${j.id}`, `fin_${j.id}`]),
       ]);
+      await m.delete(JobResultEntity, { artifactId: artifact.id, accountId: artifact.accountId });
       await m.delete(JobEntity, { artifactId: artifact.id, accountId: artifact.accountId });
       await m.delete(ArtifactEntity, { id: artifact.id, accountId: artifact.accountId });
     });

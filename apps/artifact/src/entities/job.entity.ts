@@ -7,6 +7,7 @@ import type { FieldDefDto, JobStatus } from '@docket/contracts';
 @Index('jobs_artifact_idx', ['artifactId'])
 @Index('jobs_status_created_idx', ['status', 'createdAt'])
 @Index('jobs_batch_idx', ['batchId'])
+@Index('jobs_review_idx', ['accountId', 'createdAt'], { where: 'needs_review' })
 export class JobEntity {
   @PrimaryColumn({ type: 'varchar', length: 40 }) id: string;
   @Column({ name: 'artifact_id', type: 'varchar', length: 40 }) artifactId: string;
@@ -37,6 +38,11 @@ export class JobEntity {
   @Column({ name: 'markdown_key', type: 'text', nullable: true }) markdownKey: string | null;
   @Column({ type: 'double precision', nullable: true }) confidence: number | null;
   @Column({ name: 'needs_review', type: 'boolean', default: false }) needsReview: boolean;
+  /** The latest result version (1 = the engine's reading; each correction adds one; see `job_results`). */
+  @Column({ name: 'result_version', type: 'integer', default: 1 }) resultVersion: number;
+  /** When a person approved or corrected the result, and with which API key. */
+  @Column({ name: 'reviewed_at', type: 'timestamptz', nullable: true }) reviewedAt: Date | null;
+  @Column({ name: 'reviewed_by', type: 'varchar', length: 64, nullable: true }) reviewedBy: string | null;
   @Column({ type: 'text', nullable: true }) error: string | null;
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' }) createdAt: Date;
   @Column({ name: 'upload_expires_at', type: 'timestamptz' }) uploadExpiresAt: Date;

@@ -5,6 +5,7 @@ import { JobDefaultCurrency1797000000000 } from './1797000000000-job-default-cur
 import { AutoTemplateDefault1796000000000 } from './1796000000000-auto-template-default.js';
 import { JobPartialPages1796100000000 } from './1796100000000-job-partial-pages.js';
 import { OutboxHeaders1797100000000 } from './1797100000000-outbox-headers.js';
+import { JobResults1798000000000 } from './1798000000000-job-results.js';
 
 export const artifactMigrations = [
   Initial1763859600000,
@@ -14,4 +15,5 @@ export const artifactMigrations = [
   JobPartialPages1796100000000,
   JobDefaultCurrency1797000000000,
   OutboxHeaders1797100000000,
+  JobResults1798000000000,
 ];

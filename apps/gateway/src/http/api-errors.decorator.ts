@@ -25,9 +25,9 @@ const DESCRIPTIONS: Record<number, string> = {
   402: 'Wallet frozen, or spendable balance insufficient',
   403: 'The resource belongs to another account',
   404: 'Resource not found',
-  409: 'Conflict with the resource state',
+  409: 'Conflict with the resource state (`job_not_reviewable`: only a successful job can be corrected or approved)',
   413: 'Body over the limit (`payload_too_large`): JSON bodies 1 MiB, direct uploads `DIRECT_UPLOAD_MAX_BYTES`',
-  422: 'Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32',
+  422: 'Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field)',
   429: 'Rate limited; see Retry-After',
 };
 

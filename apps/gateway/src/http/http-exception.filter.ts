@@ -56,7 +56,10 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, exceptio
     (isDependencyUnavailable(exception) ? dependencyUnavailable() : new DocketError('internal_error', 'Internal server error'));
   if (err.status >= 500) log.error({ err: exception, request_id: requestId, url: request.url, method: request.method }, 'request failed');
   const body = toEnvelope(err, requestId);
-  if (err.status === 401) void reply.header('WWW-Authenticate', 'Basic realm="docket", charset="UTF-8"');
+  // A script that says so (`X-Requested-With`, as the dashboard does) gets no challenge: browsers would answer it with
+  // their own credentials dialog instead of handing the 401 to the page.
+  if (err.status === 401 && !request.headers['x-requested-with'])
+    void reply.header('WWW-Authenticate', 'Basic realm="docket", charset="UTF-8"');
   if (err.status === 429) void reply.header('Retry-After', String(retryAfterSeconds(err.details)));
   void reply.status(err.status).header('content-type', 'application/json; charset=utf-8').send(body);
 }

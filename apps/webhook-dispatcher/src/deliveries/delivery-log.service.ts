@@ -51,7 +51,7 @@ export class DeliveryLogService {
   }
 
   /**
-   * An event is one (job, event type) pair in the window; it counts as a success when any attempt
+   * An event is one (job, event type, result version) in the window; it counts as a success when any attempt
    * succeeded. Failures and latency are per attempt.
    */
   async stats(q: WebhookStatsQuery): Promise<WebhookStatsDto> {
@@ -61,7 +61,7 @@ export class DeliveryLogService {
       `WITH a AS (
          SELECT * FROM "webhook"."delivery_attempts"
           WHERE account_id = $1 AND webhook_id = $2 AND attempted_at >= now() - make_interval(days => $3)),
-       e AS (SELECT bool_or(is_success) AS ok FROM a GROUP BY job_id, event_type)
+       e AS (SELECT bool_or(is_success) AS ok FROM a GROUP BY job_id, event_type, result_version)
        SELECT (SELECT count(*) FROM e)::int AS total,
               (SELECT count(*) FROM e WHERE ok)::int AS ok,
               (SELECT count(*) FROM a WHERE NOT is_success AND attempted_at >= now() - interval '24 hours')::int AS failures_24h,

@@ -14,6 +14,17 @@ import type { WebhookConfig } from '../config.js';
 import { buildBody, deliveryId, eventTypesFor } from './event-payload.js';
 import { HttpSender } from './http-sender.js';
 
+/** One signed POST: `version` is the result version for `job.corrected` (0 for job-finished events). */
+export interface OutgoingAttempt {
+  jobId: string;
+  type: WebhookEventType;
+  version: number;
+  attemptNumber: number;
+  /** `webhook-id` / `X-Webhook-Id`: stable across attempts so receivers can dedupe. */
+  id: string;
+  body: string;
+}
+
 /** Attempt numbers 1 to 4 (spec §6 rule 4). */
 export const MAX_ATTEMPTS = 4;
 export const USER_AGENT = 'Docket-Webhooks/1.0';
@@ -75,14 +86,17 @@ export class WebhookDeliveryService {
   }
 
   /** The next attempt number, or undefined when already delivered or out of attempts. */
-  private async nextAttempt(jobId: string, eventType: string, webhookId: string): Promise<number | undefined> {
-    const prior = await this.attempts.find({ where: { jobId, eventType, webhookId }, select: { attemptNumber: true, isSuccess: true } });
+  async nextAttempt(jobId: string, eventType: string, webhookId: string, resultVersion = 0): Promise<number | undefined> {
+    const prior = await this.attempts.find({
+      where: { jobId, eventType, webhookId, resultVersion },
+      select: { attemptNumber: true, isSuccess: true },
+    });
     if (prior.some((p) => p.isSuccess)) return undefined;
     const next = prior.reduce((m, p) => Math.max(m, p.attemptNumber), 0) + 1;
     return next <= MAX_ATTEMPTS ? next : undefined;
   }
 
-  private delayAfter(attempt: number): number {
+  delayAfter(attempt: number): number {
     const d = this.config.WEBHOOK_RETRY_DELAYS_MS;
     return d[Math.min(attempt - 1, d.length - 1)];
   }
@@ -110,29 +124,34 @@ export class WebhookDeliveryService {
     result: Record<string, unknown> | null,
   ): Promise<boolean> {
     const now = new Date();
-    const id = deliveryId(ev.jobId, type);
     const body = JSON.stringify(buildBody(type, ev, now, result));
+    return this.send(w, { jobId: ev.jobId, type, version: 0, attemptNumber, id: deliveryId(ev.jobId, type), body }, now);
+  }
+
+  /**
+   * Signs and posts one attempt, logged in the delivery log. The attempt is claimed first (unique on job, event type,
+   * result version, attempt and webhook), so a concurrent or repeated delivery of the same event loses here.
+   */
+  async send(w: WebhookEntity, a: OutgoingAttempt, now = new Date()): Promise<boolean> {
     const logged: Record<string, string> = {
       'content-type': 'application/json',
       'user-agent': USER_AGENT,
-      'webhook-id': id,
+      'webhook-id': a.id,
       'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-      'X-Webhook-Id': id,
+      'X-Webhook-Id': a.id,
     };
-    const signature = signedHeaders(this.secretsOf(w, now), id, Math.floor(now.getTime() / 1000), body)['webhook-signature'];
-
-    // Claim the attempt first (unique key); a concurrent or repeated delivery of the same event loses here.
+    const signature = signedHeaders(this.secretsOf(w, now), a.id, Math.floor(now.getTime() / 1000), a.body)['webhook-signature'];
     const rowId = `dlv_${ulid().toLowerCase()}`;
     const claimed = (await this.attempts.query(
       `INSERT INTO "webhook"."delivery_attempts"
-         (id, account_id, webhook_id, job_id, event_type, attempt_number, url, request_headers, response_status_code, response_body, is_success, duration_ms, attempted_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, '', false, 0, $9)
-       ON CONFLICT (job_id, event_type, attempt_number, webhook_id) DO NOTHING RETURNING id`,
-      [rowId, w.accountId, w.id, ev.jobId, type, attemptNumber, w.url, JSON.stringify(logged), now],
+         (id, account_id, webhook_id, job_id, event_type, result_version, attempt_number, url, request_headers, response_status_code, response_body, is_success, duration_ms, attempted_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, '', false, 0, $10)
+       ON CONFLICT (job_id, event_type, result_version, attempt_number, webhook_id) DO NOTHING RETURNING id`,
+      [rowId, w.accountId, w.id, a.jobId, a.type, a.version, a.attemptNumber, w.url, JSON.stringify(logged), now],
     )) as unknown[];
     if (!claimed.length) return false;
 
-    const res = await this.sender.post(w.url, { ...logged, 'webhook-signature': signature }, body);
+    const res = await this.sender.post(w.url, { ...logged, 'webhook-signature': signature }, a.body);
     const ok = res.status >= 200 && res.status < 300;
     // 'unreachable': no HTTP answer (network error, timeout, refused address); 'failed': a non-2xx answer.
     webhookAttempts.inc({ outcome: ok ? 'delivered' : res.status > 0 ? 'failed' : 'unreachable' });
@@ -141,7 +160,7 @@ export class WebhookDeliveryService {
       { responseStatusCode: res.status, responseBody: res.body, isSuccess: ok, durationMs: res.durationMs },
     );
     this.log.info(
-      { jobId: ev.jobId, webhookId: w.id, eventType: type, attempt: attemptNumber, status: res.status, ok },
+      { jobId: a.jobId, webhookId: w.id, eventType: a.type, version: a.version, attempt: a.attemptNumber, status: res.status, ok },
       'webhook delivery attempt',
     );
     return ok;

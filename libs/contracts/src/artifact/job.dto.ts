@@ -25,6 +25,17 @@ export class JobStatusResponseDto {
   })
   result?: Record<string, unknown>;
   @ApiPropertyOptional({
+    example: 1,
+    description:
+      'Status `success` only (extension): the version `result` is — 1 is the engine’s reading, each correction adds one (`GET /job/{job_id}/results`).',
+  })
+  result_version?: number;
+  @ApiPropertyOptional({
+    example: false,
+    description: 'Status `success` only (extension): the result waits in the review queue (`GET /review`) until corrected or approved.',
+  })
+  needs_review?: boolean;
+  @ApiPropertyOptional({
     example: 'unsupported_type: image/svg+xml is not supported',
     description:
       "`<code>: <message>`; status `failed` or `expired`. `insufficient_funds: …` when the wallet could not cover the document's pages (nothing was read or charged).",

@@ -8,7 +8,8 @@ export const TERMINAL_JOB_STATUSES: readonly JobStatus[] = ['success', 'failed',
 export const ARTIFACT_STATUSES = ['pending_upload', 'uploaded', 'processing', 'completed', 'failed', 'cancelled', 'expired'] as const;
 export type ArtifactStatus = (typeof ARTIFACT_STATUSES)[number];
 
-export const WEBHOOK_EVENT_TYPES = ['extraction.completed', 'extraction.failed', 'artifact.processed'] as const;
+/** `job.corrected` (spec extension): a person stored a correction of a job's result; sent only to webhooks that list it. */
+export const WEBHOOK_EVENT_TYPES = ['extraction.completed', 'extraction.failed', 'artifact.processed', 'job.corrected'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export const TEMPLATE_CATEGORIES = ['invoice', 'receipt', 'id_card', 'contract', 'custom'] as const;

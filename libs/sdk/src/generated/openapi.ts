@@ -414,6 +414,86 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/review': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Review queue: successful jobs whose result needs review, newest first
+     * @description Extension. A job needs review when its confidence is under the template’s `confidence_threshold` or a field failed validation; it leaves the queue when corrected or approved. Paged like `GET /artifacts/`; `template_id` keeps jobs run with that template.
+     */
+    get: operations['ReviewController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/job/{job_id}/corrections': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Correct some fields of a successful job’s result (stores a new result version)
+     * @description Extension. Values are checked against the field types and validation rules of the template version the job ran with: an unknown field, a value of the wrong type, or one that breaks `regex` / `min_value` / `max_value` / `required` is 422 `invalid_correction` (`details`: `[{ field, message }]`), and nothing is stored. Otherwise the merged result becomes the next version (the engine’s reading stays version 1, see `GET /job/{job_id}/results`), `GET /job/{job_id}` shows it, the job leaves the review queue, and webhooks subscribed to `job.corrected` are notified. A job that is not `success` is 409 `job_not_reviewable`. Billing is unchanged. The result JSON and Markdown downloads stay the engine’s output.
+     */
+    post: operations['ReviewController_correct'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/job/{job_id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve a successful job’s result as it is (clears needs_review)
+     * @description Extension. Stores no new version; records who approved and when (`GET /job/{job_id}/results`). Idempotent.
+     */
+    post: operations['ReviewController_approve'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/job/{job_id}/results': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every version of a job’s result, oldest first, with who changed which fields when
+     * @description Extension. Version 1 is the engine’s reading; each correction adds one (`api_key_id`: the key that made it; `changed_fields`). `fields` is the engine’s provenance per field: confidence, page, bounding box and validation messages.
+     */
+    get: operations['ReviewController_results'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/templates': {
     parameters: {
       query?: never;
@@ -891,10 +971,12 @@ export interface components {
       | 'artifact_past_uploaded'
       | 'job_terminal'
       | 'template_in_use'
+      | 'job_not_reviewable'
       | 'payload_too_large'
       | 'invalid_body'
       | 'invalid_query'
       | 'invalid_payload'
+      | 'invalid_correction'
       | 'rate_limited'
       | 'internal_error'
       | 'service_unavailable'
@@ -1176,6 +1258,16 @@ export interface components {
         [key: string]: unknown;
       };
       /**
+       * @description Status `success` only (extension): the version `result` is — 1 is the engine’s reading, each correction adds one (`GET /job/{job_id}/results`).
+       * @example 1
+       */
+      result_version?: number;
+      /**
+       * @description Status `success` only (extension): the result waits in the review queue (`GET /review`) until corrected or approved.
+       * @example false
+       */
+      needs_review?: boolean;
+      /**
        * @description `<code>: <message>`; status `failed` or `expired`. `insufficient_funds: …` when the wallet could not cover the document's pages (nothing was read or charged).
        * @example unsupported_type: image/svg+xml is not supported
        */
@@ -1360,6 +1452,116 @@ export interface components {
       duration_ms: number;
       attempted_at: string;
     };
+    ReviewItemDto: {
+      /** @example job_01jd3q8y4n6z2xk7m5t9w0abcd */
+      job_id: string;
+      /** @example art_01jd3q8y4n6z2xk7m5t9w0abcd */
+      artifact_id: string;
+      /** @example invoice-1001.pdf */
+      filename: string;
+      /** @example tpl_01jd3q8y4n6z2xk7m5t9w0abcd */
+      template_id?: string | null;
+      /** @example 0.54 */
+      confidence?: number | null;
+      /**
+       * @description The latest result version (1 = the engine’s reading).
+       * @example 1
+       */
+      result_version: number;
+      /** @example 2026-11-23T10:00:00.000Z */
+      created_at: string;
+      /** @example 2026-11-23T10:00:04.120Z */
+      completed_at?: string | null;
+    };
+    ReviewPageDto: {
+      items: components['schemas']['ReviewItemDto'][];
+      /** @example 1 */
+      total: number;
+      /** @example 1 */
+      page: number;
+      /** @example 50 */
+      size: number;
+      /** @example 1 */
+      pages: number;
+    };
+    CorrectionRequestDto: {
+      /**
+       * @description Corrected values keyed by field key (fields left out keep their value; `null` clears an optional field). Each value must fit the field’s `data_type` — `string`: a string; `number`: a number; `date`: `YYYY-MM-DD`; `currency`: `{ "value": number, "currency": "EUR" | null }`; `boolean`: true/false; `table`: an array of row objects keyed by column key — and its `validation` rules (`regex`, `min_value`, `max_value`, `required`). Otherwise 422 `invalid_correction` with one `details` entry per refused field.
+       * @example {
+       *       "invoice_number": "INV-2001",
+       *       "total": {
+       *         "value": 99.5,
+       *         "currency": "EUR"
+       *       },
+       *       "invoice_date": "2026-03-01"
+       *     }
+       */
+      fields: {
+        [key: string]: unknown;
+      };
+    };
+    ResultVersionDto: {
+      /** @example 2 */
+      version: number;
+      /**
+       * @example correction
+       * @enum {string}
+       */
+      source: 'engine' | 'correction';
+      /**
+       * @description The API key that made the correction; null for the engine’s reading.
+       * @example key_01jd3q8y4n6z2xk7m5t9w0abcd
+       */
+      api_key_id?: string | null;
+      /** @example 2026-11-23T10:05:00.000Z */
+      created_at: string;
+      /**
+       * @description Fields whose value differs from the previous version.
+       * @example [
+       *       "invoice_number"
+       *     ]
+       */
+      changed_fields: string[];
+      /**
+       * @example {
+       *       "invoice_number": "INV-2001"
+       *     }
+       */
+      result: {
+        [key: string]: unknown;
+      };
+    };
+    ResultVersionsDto: {
+      /** @example job_01jd3q8y4n6z2xk7m5t9w0abcd */
+      job_id: string;
+      /** @example false */
+      needs_review: boolean;
+      /** @example 2026-11-23T10:06:00.000Z */
+      reviewed_at?: string | null;
+      /** @example key_01jd3q8y4n6z2xk7m5t9w0abcd */
+      reviewed_by?: string | null;
+      /**
+       * @description The engine’s provenance per field (confidence, page, bounding box, validation messages) — where each value stood.
+       * @example {
+       *       "invoice_number": {
+       *         "confidence": 0.91,
+       *         "page": 1,
+       *         "bbox": [
+       *           72,
+       *           96,
+       *           210,
+       *           110
+       *         ],
+       *         "errors": []
+       *       }
+       *     }
+       */
+      fields: {
+        [key: string]: Record<string, never>;
+      };
+      /** @description Oldest first: version 1 is the engine’s reading, kept unchanged. */
+      versions: components['schemas']['ResultVersionDto'][];
+    };
     TemplateSettingsResponse: {
       auto_save: boolean;
       confidence_threshold: number;
@@ -1507,7 +1709,7 @@ export interface components {
       url: string;
       /** @example Accounts payable */
       description: string;
-      events: ('extraction.completed' | 'extraction.failed' | 'artifact.processed')[];
+      events: ('extraction.completed' | 'extraction.failed' | 'artifact.processed' | 'job.corrected')[];
       is_active: boolean;
       created_at: string;
       updated_at: string;
@@ -1526,7 +1728,7 @@ export interface components {
        *       "extraction.failed"
        *     ]
        */
-      events: ('extraction.completed' | 'extraction.failed' | 'artifact.processed')[];
+      events: ('extraction.completed' | 'extraction.failed' | 'artifact.processed' | 'job.corrected')[];
     };
     WebhookCreateResponseDto: {
       /** @example wh_01JD3Q8Y4N6Z2XK7M5T9W0ABCD */
@@ -1535,7 +1737,7 @@ export interface components {
       url: string;
       /** @example Accounts payable */
       description: string;
-      events: ('extraction.completed' | 'extraction.failed' | 'artifact.processed')[];
+      events: ('extraction.completed' | 'extraction.failed' | 'artifact.processed' | 'job.corrected')[];
       is_active: boolean;
       created_at: string;
       updated_at: string;
@@ -1558,7 +1760,7 @@ export interface components {
        * @example true
        */
       is_active?: boolean;
-      events?: ('extraction.completed' | 'extraction.failed' | 'artifact.processed')[];
+      events?: ('extraction.completed' | 'extraction.failed' | 'artifact.processed' | 'job.corrected')[];
     };
     RotateSecretResponseDto: {
       /** @example wh_01jd3q8y4n6z2xk7m5t9w0abcd */
@@ -1570,7 +1772,7 @@ export interface components {
       secret_key: string;
       /** @example https://hooks.example.com/docket */
       url: string;
-      events: ('extraction.completed' | 'extraction.failed' | 'artifact.processed')[];
+      events: ('extraction.completed' | 'extraction.failed' | 'artifact.processed' | 'job.corrected')[];
     };
     WebhookDeliveryDto: {
       /** @example 1 */
@@ -1808,7 +2010,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32 */
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -1900,7 +2102,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32 */
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -1968,7 +2170,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32 */
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -2025,7 +2227,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32 */
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -2065,7 +2267,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32 */
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -2122,7 +2324,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32 */
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -2178,7 +2380,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32 */
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -2248,7 +2450,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32 */
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -2305,7 +2507,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32 */
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -2364,7 +2566,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32 */
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -2439,7 +2641,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Conflict with the resource state */
+      /** @description Conflict with the resource state (`job_not_reviewable`: only a successful job can be corrected or approved) */
       409: {
         headers: {
           [name: string]: unknown;
@@ -2448,7 +2650,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32 */
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -2505,7 +2707,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Conflict with the resource state */
+      /** @description Conflict with the resource state (`job_not_reviewable`: only a successful job can be corrected or approved) */
       409: {
         headers: {
           [name: string]: unknown;
@@ -2514,7 +2716,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32 */
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -2571,7 +2773,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Conflict with the resource state */
+      /** @description Conflict with the resource state (`job_not_reviewable`: only a successful job can be corrected or approved) */
       409: {
         headers: {
           [name: string]: unknown;
@@ -2639,7 +2841,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32 */
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -2737,7 +2939,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32 */
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -2814,7 +3016,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32 */
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -2871,7 +3073,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32 */
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -2931,8 +3133,289 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32 */
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  ReviewController_list: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+        /** @description Only jobs run with this template. */
+        template_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReviewPageDto'];
+        };
+      };
+      /** @description Credentials missing, malformed or revoked (the body never says which) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Rate limited; see Retry-After */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  ReviewController_correct: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        job_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CorrectionRequestDto'];
+      };
+    };
+    responses: {
+      /** @description The job with its corrected result and `result_version`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JobStatusResponseDto'];
+        };
+      };
+      /** @description Credentials missing, malformed or revoked (the body never says which) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description The resource belongs to another account */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Conflict with the resource state (`job_not_reviewable`: only a successful job can be corrected or approved) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Rate limited; see Retry-After */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  ReviewController_approve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        job_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JobStatusResponseDto'];
+        };
+      };
+      /** @description Credentials missing, malformed or revoked (the body never says which) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description The resource belongs to another account */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Conflict with the resource state (`job_not_reviewable`: only a successful job can be corrected or approved) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Rate limited; see Retry-After */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  ReviewController_results: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        job_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ResultVersionsDto'];
+        };
+      };
+      /** @description Credentials missing, malformed or revoked (the body never says which) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description The resource belongs to another account */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Conflict with the resource state (`job_not_reviewable`: only a successful job can be corrected or approved) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Rate limited; see Retry-After */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -2976,7 +3459,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32 */
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -3026,7 +3509,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32 */
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -3172,7 +3655,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32 */
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -3231,7 +3714,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Conflict with the resource state */
+      /** @description Conflict with the resource state (`job_not_reviewable`: only a successful job can be corrected or approved) */
       409: {
         headers: {
           [name: string]: unknown;
@@ -3240,7 +3723,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32 */
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -3310,7 +3793,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32 */
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -3380,7 +3863,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32 */
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -3458,7 +3941,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32 */
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -3575,7 +4058,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32 */
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -3685,7 +4168,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32 */
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -3744,7 +4227,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32 */
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -3820,7 +4303,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32 */
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
       422: {
         headers: {
           [name: string]: unknown;

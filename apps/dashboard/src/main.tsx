@@ -1,0 +1,84 @@
+import { StrictMode, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { call, isSandbox, loadCredentials, saveCredentials, type Credentials } from './api.js';
+import { Jobs } from './Jobs.js';
+import { ResultView } from './ResultView.js';
+import { Review } from './Review.js';
+import { SignIn } from './SignIn.js';
+import { Upload } from './Upload.js';
+import './styles.css';
+
+type View = { name: 'upload' | 'jobs' | 'review' } | { name: 'result'; jobId: string };
+const TABS: { name: 'upload' | 'jobs' | 'review'; label: string }[] = [
+  { name: 'upload', label: 'Upload' },
+  { name: 'jobs', label: 'Jobs' },
+  { name: 'review', label: 'Review' },
+];
+
+function Wallet({ creds }: { creds: Credentials }) {
+  const w = useQuery({
+    queryKey: ['wallet'],
+    queryFn: () => call<{ balance: number; spendable: number }>(creds, 'GET', '/wallet'),
+    refetchInterval: 5000,
+  });
+  return w.data ? (
+    <span className="wallet">
+      balance {w.data.balance} · spendable {w.data.spendable}
+    </span>
+  ) : null;
+}
+
+function App() {
+  const [creds, setCreds] = useState<Credentials | null>(loadCredentials());
+  const [view, setView] = useState<View>({ name: 'upload' });
+  if (!creds) return <SignIn onSignedIn={setCreds} />;
+  const open = (jobId: string) => setView({ name: 'result', jobId });
+  return (
+    <div className="app">
+      <header className="top">
+        <strong>Docket</strong>
+        <span className={`badge ${isSandbox(creds) ? 'sandbox' : 'live'}`} data-testid="env-badge">
+          {isSandbox(creds) ? 'sandbox' : 'live'}
+        </span>
+        <nav aria-label="Main">
+          {TABS.map((t) => (
+            <button
+              key={t.name}
+              type="button"
+              aria-current={view.name === t.name ? 'page' : undefined}
+              onClick={() => setView({ name: t.name })}
+            >
+              {t.label}
+            </button>
+          ))}
+        </nav>
+        <Wallet creds={creds} />
+        <button
+          type="button"
+          onClick={() => {
+            saveCredentials(null);
+            setCreds(null);
+          }}
+        >
+          Sign out
+        </button>
+      </header>
+      <main>
+        {view.name === 'upload' && <Upload creds={creds} onOpen={open} />}
+        {view.name === 'jobs' && <Jobs creds={creds} onOpen={open} />}
+        {view.name === 'review' && <Review creds={creds} />}
+        {view.name === 'result' && <ResultView creds={creds} jobId={view.jobId} />}
+      </main>
+    </div>
+  );
+}
+
+const client = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={client}>
+      <App />
+    </QueryClientProvider>
+  </StrictMode>,
+);

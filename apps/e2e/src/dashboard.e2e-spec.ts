@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { invoicePdf } from './invoice.test-helper.js';
+import { launchChromium, ensureDashboardBuilt, REPO_ROOT } from './browser.test-helper.js';
+import { apiHelpers, useE2eStack } from './stack.test-helper.js';
+
+// Invented text. `delivery_note` is required and printed nowhere: the result needs review.
+const LINES = ['Supplier: Bramblewood Joinery', 'Invoice Number: BJ-3301', 'Invoice Date: 2025-06-02', 'Total: EUR 1,980.00'];
+const FIELDS = [
+  { key: 'invoice_number', label: 'Invoice Number', data_type: 'string' },
+  { key: 'invoice_date', label: 'Invoice Date', data_type: 'date' },
+  { key: 'total', label: 'Total', data_type: 'currency' },
+  { key: 'delivery_note', label: 'Delivery Note', data_type: 'string', required: true },
+];
+
+/** UPDATE_SCREENSHOTS=1 refreshes the committed screenshots in docs/dashboard/; otherwise they go to a temp dir. */
+const SHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? join(REPO_ROOT, 'docs', 'dashboard') : mkdtempSync(join(tmpdir(), 'docket-shots-'));
+
+jest.setTimeout(300_000);
+
+describe('Dashboard in Chromium against the started stack', () => {
+  const suite = useE2eStack('Dashboard');
+  const { api } = apiHelpers(suite);
+  let browser: Browser;
+  let page: Page;
+  let base: string;
+  let pdf: Buffer;
+  const pageErrors: string[] = [];
+
+  const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    ensureDashboardBuilt();
+    pdf = await invoicePdf(LINES);
+    base = suite.stack.api.replace(/\/api\/v1$/, '');
+    await api().post('/templates/').set('authorization', suite.live).send({ name: 'Joinery invoices', fields: FIELDS }).expect(201);
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('signs in with key and secret (kept for the tab), shows the live badge', async () => {
+    await page.goto(`${base}/app/`);
+    await page.getByLabel('API key').fill(suite.acct.live.api_key);
+    await page.getByLabel('Secret').fill('wrong-secret');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').getByText('Key or secret not accepted').waitFor();
+    await shot('sign-in');
+    await page.getByLabel('Secret').fill(suite.acct.live.secret);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('env-badge').textContent()).resolves.toBe('live');
+    const stored = await page.evaluate('[sessionStorage.length, localStorage.length]');
+    expect(stored).toEqual([1, 0]);
+  });
+
+  it('uploads a PDF with a template and follows its status live', async () => {
+    await page.getByLabel('Template').selectOption({ label: 'Joinery invoices' });
+    await page.getByTestId('file-input').setInputFiles({ name: 'joinery-invoice.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page.getByTestId('job-status').getByText('success').waitFor({ timeout: 120_000 });
+    await shot('upload');
+  });
+
+  it('shows the result with field boxes over the page image; a field and its box highlight each other', async () => {
+    await page.getByRole('button', { name: 'View result' }).click();
+    await page.locator('canvas').waitFor();
+    const boxes = page.locator('.box');
+    await boxes.first().waitFor({ timeout: 30_000 });
+    expect(await boxes.count()).toBeGreaterThan(0);
+    const field = await boxes.first().getAttribute('data-field');
+    await boxes.first().click();
+    await expect(page.locator(`tr[data-field-row="${field}"]`).getAttribute('class')).resolves.toBe('selected');
+    await shot('result');
+  });
+
+  it('corrects a value in the review queue and stores it as version 2', async () => {
+    await page.getByRole('button', { name: 'Review', exact: true }).click();
+    await page.getByLabel('Value of delivery_note').fill('DN-7765');
+    await page.getByRole('button', { name: 'Save corrections' }).click();
+    await page.getByRole('status').getByText('Saved as version 2').waitFor();
+    await page.getByText('v2 · correction').waitFor();
+    await page.locator('.box').first().waitFor();
+    await shot('review');
+
+    const queue = (await api().get('/review').set('authorization', suite.live).expect(200)).body;
+    expect(queue.total).toBe(0);
+    const jobs = (await api().get('/artifacts/').set('authorization', suite.live).expect(200)).body.items;
+    const record = (await api().get(`/artifacts/${jobs[0].id}`).set('authorization', suite.live).expect(200)).body;
+    const job = (await api().get(`/job/${record.jobs[0].job_id}`).set('authorization', suite.live).expect(200)).body;
+    expect(job).toMatchObject({ result_version: 2, needs_review: false, result: { delivery_note: 'DN-7765' } });
+  });
+
+  it('lists jobs with filters and paging, and fits a phone-sized viewport', async () => {
+    await page.getByRole('button', { name: 'Jobs', exact: true }).click();
+    await page.getByRole('button', { name: 'joinery-invoice.pdf' }).waitFor();
+    await shot('jobs');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'joinery-invoice.pdf' }).click();
+    await page.locator('.box').first().waitFor();
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot('result-phone');
+    await page.getByRole('button', { name: 'Review', exact: true }).click();
+    await page.getByText('Nothing waits for review.').waitFor();
+  });
+
+  it('the page raised no script error', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
