@@ -2,3 +2,4 @@ export * from './expect-eventually.js';
 export * from './infra.js';
 export * from './nats-server.js';
 export * from './pdf-bomb.js';
+export * from './einvoice.js';
