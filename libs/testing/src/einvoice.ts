@@ -213,12 +213,9 @@ export function inventedFacturX(inv: InventedInvoice, opts: FacturXOptions = {})
       ['Gesamtbetrag', `${printed(opts.printedTotal ?? t.total)} ${inv.currency}`],
     ].forEach(([k, v], i) => doc.text(k!, 300, yt + i * 16).text(v!, 470, yt + i * 16));
     doc.text(`IBAN: ${inv.iban ?? ''}   BIC: ${inv.bic ?? ''}   USt-IdNr.: ${inv.seller.vatId ?? ''}`, 50, yt + 80);
-    doc.file(Buffer.from(opts.xml ?? inventedCii(inv), 'utf8'), {
-      name: opts.attachmentName ?? 'factur-x.xml',
-      type: 'text/xml',
-      relationship: 'Alternative',
-      description: 'Factur-X invoice data',
-    });
+    // (pdfkit writes the Factur-X AFRelationship too; its type definitions do not list the option.)
+    const attachment = { name: opts.attachmentName ?? 'factur-x.xml', type: 'text/xml', relationship: 'Alternative', description: 'Factur-X invoice data' };
+    doc.file(Buffer.from(opts.xml ?? inventedCii(inv), 'utf8'), attachment);
     doc.end();
   });
 }

@@ -5,8 +5,10 @@ import type { InvoiceConcept, LineConcept } from './einvoice.types.js';
 /**
  * Which e-invoice concept a schema field asks for, from its key and label as the label matcher reduces them
  * (`Rechnungsnummer`, `Invoice No.` and `invoice_number` are all `invoice number`). Each concept lists the concept-word
- * sets that name it; a field names a concept when one set's words are all among the field's words and make up at least
- * half of them. The field's data type must suit the concept (an amount for a number or currency field, …).
+ * sets that name it; a field names a concept when one set's words are all among the field's words and make up more than
+ * half of their weight (generic words such as `name` or `invoice` weigh less: "Invoice total" is the total, "Seller
+ * city" is not the seller's name). The field's data type must suit the concept (an amount for a number or currency
+ * field, …).
  */
 interface Rule<C extends string> {
   concept: C;
@@ -47,8 +49,9 @@ const HEADER_RULES: Rule<InvoiceConcept>[] = [
 
 const LINE_RULES: Rule<LineConcept>[] = [
   { concept: 'quantity', names: [['quantity']], types: AMOUNT },
-  { concept: 'unit_price', names: [['unit', 'price'], ['price']], types: AMOUNT },
-  { concept: 'tax_rate', names: [['tax', 'rate'], ['tax'], ['rate']], types: AMOUNT },
+  { concept: 'unit_price', names: [['unit', 'price'], ['price'], ['net', 'price']], types: AMOUNT },
+  // ("rate" reads as the price concept: "Tax rate" is `tax price`.)
+  { concept: 'tax_rate', names: [['tax', 'price'], ['tax']], types: AMOUNT },
   { concept: 'amount', names: [['amount'], ['total'], ['line', 'total'], ['net', 'amount'], ['line', 'amount']], types: AMOUNT },
   { concept: 'item_id', names: [['item', 'number'], ['item', 'id'], ['sku'], ['product', 'id'], ['article', 'number'], ['code']], types: TEXT },
   { concept: 'unit', names: [['unit']], types: TEXT },
@@ -60,14 +63,20 @@ function wordsOf(text: string): Set<string> {
   return new Set(conceptTokens(text).filter((c) => weightOf(c) > 0));
 }
 
-/** How well `words` name one of the rule's word sets: the set's share of the field's words (0 when one is missing). */
+/** Share of a field's words (by weight) that a concept's word set must cover. */
+const MIN_NAME_SHARE = 0.6;
+
+const weight = (ws: Iterable<string>) => [...ws].reduce((s, w) => s + weightOf(w), 0);
+
+/** How well `words` name one of the rule's word sets: the set's weighted share of the field's words (0 when one is missing). */
 function nameScore(words: Set<string>, names: string[][]): number {
   let best = 0;
-  for (const n of names) if (n.every((w) => words.has(w))) best = Math.max(best, n.length / words.size);
+  const total = weight(words);
+  for (const n of names) if (n.every((w) => words.has(w))) best = Math.max(best, weight(new Set(n)) / total);
   return best;
 }
 
-/** The best concept for a field (key and label each tried), or undefined below half a match. */
+/** The best concept for a field (key and label each tried), or undefined below MIN_NAME_SHARE. */
 function bestConcept<C extends string>(f: FieldDef, rules: readonly Rule<C>[]): C | undefined {
   const texts = [f.key.replace(/_/g, ' '), f.label ?? ''].filter((t) => t.trim());
   let best: { concept: C; score: number } | undefined;
@@ -77,7 +86,7 @@ function bestConcept<C extends string>(f: FieldDef, rules: readonly Rule<C>[]): 
     for (const r of rules) {
       if (!r.types.includes(f.data_type)) continue;
       const score = nameScore(words, r.names);
-      if (score >= 0.5 && (!best || score > best.score)) best = { concept: r.concept, score };
+      if (score >= MIN_NAME_SHARE && (!best || score > best.score)) best = { concept: r.concept, score };
     }
   }
   return best?.concept;
