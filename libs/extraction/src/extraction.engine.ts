@@ -191,7 +191,8 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
         try {
           // A hybrid PDF (Factur-X / ZUGFeRD): the fields come from its XML, placed on and checked against its pages.
           const einvoice = pdf && options.embeddedInvoices !== false ? einvoiceOfAttachments(await pdf.attachments()) : undefined;
-          if (einvoice) return extractEInvoice(einvoice, schema, opts, { doc: pdf!.layout, output: pageReading(pdf!.layout, schema, opts) });
+          if (einvoice)
+            return extractEInvoice(einvoice, schema, opts, { doc: pdf!.layout, output: pageReading(pdf!.layout, schema, opts) });
           return await extractRead(
             kind,
             input,

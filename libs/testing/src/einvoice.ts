@@ -47,7 +47,14 @@ export const INVENTED_INVOICE: InventedInvoice = {
   issueDate: '2031-03-14',
   dueDate: '2031-04-13',
   currency: 'EUR',
-  seller: { name: 'Quillfeather Werkstatt GmbH', vatId: 'DE298765431', street: 'Lindenhof 12', postcode: '04109', city: 'Leipzig', country: 'DE' },
+  seller: {
+    name: 'Quillfeather Werkstatt GmbH',
+    vatId: 'DE298765431',
+    street: 'Lindenhof 12',
+    postcode: '04109',
+    city: 'Leipzig',
+    country: 'DE',
+  },
   buyer: { name: 'Brackenridge Tools AG', vatId: 'DE187654329', street: 'Am Kanal 7', postcode: '20457', city: 'Hamburg', country: 'DE' },
   lines: [
     { id: 'QF-100', name: 'Oak drafting table', quantity: 2, unit: 'C62', price: 400, rate: 19 },
@@ -204,7 +211,9 @@ export function inventedFacturX(inv: InventedInvoice, opts: FacturXOptions = {})
     ['Pos.', 'Bezeichnung', 'Menge', 'Einzelpreis', 'Betrag'].forEach((h, i) => doc.text(h, [50, 90, 300, 370, 470][i]!, y0));
     inv.lines.forEach((l, i) => {
       const y = y0 + 20 + i * 16;
-      [String(i + 1), l.name, String(l.quantity), printed(l.price), printed(t.lines[i]!)].forEach((v, k) => doc.text(v, [50, 90, 300, 370, 470][k]!, y));
+      [String(i + 1), l.name, String(l.quantity), printed(l.price), printed(t.lines[i]!)].forEach((v, k) =>
+        doc.text(v, [50, 90, 300, 370, 470][k]!, y),
+      );
     });
     const yt = y0 + 40 + inv.lines.length * 16;
     [
@@ -214,7 +223,12 @@ export function inventedFacturX(inv: InventedInvoice, opts: FacturXOptions = {})
     ].forEach(([k, v], i) => doc.text(k!, 300, yt + i * 16).text(v!, 470, yt + i * 16));
     doc.text(`IBAN: ${inv.iban ?? ''}   BIC: ${inv.bic ?? ''}   USt-IdNr.: ${inv.seller.vatId ?? ''}`, 50, yt + 80);
     // (pdfkit writes the Factur-X AFRelationship too; its type definitions do not list the option.)
-    const attachment = { name: opts.attachmentName ?? 'factur-x.xml', type: 'text/xml', relationship: 'Alternative', description: 'Factur-X invoice data' };
+    const attachment = {
+      name: opts.attachmentName ?? 'factur-x.xml',
+      type: 'text/xml',
+      relationship: 'Alternative',
+      description: 'Factur-X invoice data',
+    };
     doc.file(Buffer.from(opts.xml ?? inventedCii(inv), 'utf8'), attachment);
     doc.end();
   });

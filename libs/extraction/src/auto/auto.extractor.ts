@@ -35,7 +35,9 @@ export async function extractAuto(
 ): Promise<ExtractionOutput & { kind: AutoDocumentKind }> {
   const first = await engine.extract(input, schemas.invoice, opts);
   // (An e-invoice's data says what it is: no guess from its text.)
-  const choice: KindChoice = first.documentKind ? { kind: first.documentKind, confidence: 1 } : classifyDocument(first.markdown, input.mimeType);
+  const choice: KindChoice = first.documentKind
+    ? { kind: first.documentKind, confidence: 1 }
+    : classifyDocument(first.markdown, input.mimeType);
   const output = choice.kind === 'invoice' ? first : await engine.extract(input, schemas[choice.kind], opts);
   return {
     ...output,

@@ -67,7 +67,9 @@ function lines(tx: XmlNode, p: Paths): EInvoice['lines'] {
       unit: attrOf(quantity, 'unitCode'),
       unit_price: num(li, `${p.lineAgreement}/NetPriceProductTradePrice/ChargeAmount`),
       amount: num(li, `${p.lineSettlement}/${p.lineSummation}/LineTotalAmount`),
-      tax_rate: num(li, `${p.lineSettlement}/ApplicableTradeTax/RateApplicablePercent`) ?? num(li, `${p.lineSettlement}/ApplicableTradeTax/ApplicablePercent`),
+      tax_rate:
+        num(li, `${p.lineSettlement}/ApplicableTradeTax/RateApplicablePercent`) ??
+        num(li, `${p.lineSettlement}/ApplicableTradeTax/ApplicablePercent`),
     });
   });
 }

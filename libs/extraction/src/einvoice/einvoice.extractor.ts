@@ -10,7 +10,14 @@ import {
 import { isRequired, validateField } from '../field.validator.js';
 import type { DocLayout } from '../layout/layout.types.js';
 import type { DocContext } from '../parsers/value.parser.js';
-import { AMOUNT_CONCEPTS, DATE_CONCEPTS, type ConceptValue, type EInvoice, type InvoiceConcept, type LineConcept } from './einvoice.types.js';
+import {
+  AMOUNT_CONCEPTS,
+  DATE_CONCEPTS,
+  type ConceptValue,
+  type EInvoice,
+  type InvoiceConcept,
+  type LineConcept,
+} from './einvoice.types.js';
 import { renderEInvoiceMarkdown } from './einvoice.markdown.js';
 import { findOnPage, squash, unionOnFirstPage, type MatchKind, type PagePlace } from './page.match.js';
 import { headerConceptOf, lineColumnsOf } from './schema.concepts.js';
@@ -71,7 +78,10 @@ function scalarAnswer(f: FieldDef, inv: EInvoice, pages: PrintedPages | undefine
   const raw = concept ? inv.header[concept] : undefined;
   const value = concept && raw !== undefined ? typed(f, concept, raw, inv.header.currency as string | undefined) : undefined;
   if (value === undefined) return pageAnswer(f, pages);
-  const place = pages && ctx ? findOnPage(pages.doc, ctx, matchKind(f), f.data_type === 'currency' ? amountOf(value) : (raw as ConceptValue)) : undefined;
+  const place =
+    pages && ctx
+      ? findOnPage(pages.doc, ctx, matchKind(f), f.data_type === 'currency' ? amountOf(value) : (raw as ConceptValue))
+      : undefined;
   const printed = pages?.output?.result[f.key];
   // (A page reading that is another of the XML's values is the page reader confusing fields, not a printed discrepancy.)
   const disputed = !place && printed !== undefined && !agrees(f, printed, value) && !otherDatum(f, printed, inv);
@@ -113,7 +123,9 @@ function tableAnswer(f: FieldDef, inv: EInvoice, pages: PrintedPages | undefined
     .filter((r) => Object.keys(r).length > 0);
   if (!rows.length) return pageAnswer(f, pages);
   const place =
-    pages && ctx ? unionOnFirstPage(inv.lines.map((l) => (l.description ? findOnPage(pages.doc, ctx, 'text', l.description) : undefined))) : undefined;
+    pages && ctx
+      ? unionOnFirstPage(inv.lines.map((l) => (l.description ? findOnPage(pages.doc, ctx, 'text', l.description) : undefined)))
+      : undefined;
   return { value: rows, meta: { confidence: DATA_CONFIDENCE, ...placed(place), errors: [], provenance: 'embedded_xml' } };
 }
 
@@ -124,7 +136,12 @@ function tableAnswer(f: FieldDef, inv: EInvoice, pages: PrintedPages | undefined
  * differently (the page's reading disagrees and the XML's value is printed nowhere) names the field in its `errors`
  * and sets `needsReview`.
  */
-export function extractEInvoice(inv: EInvoice, schema: ExtractionSchema, opts: ExtractionOptions = {}, pages?: PrintedPages): ExtractionOutput {
+export function extractEInvoice(
+  inv: EInvoice,
+  schema: ExtractionSchema,
+  opts: ExtractionOptions = {},
+  pages?: PrintedPages,
+): ExtractionOutput {
   const ctx = pages ? inferContext(pages.doc) : undefined;
   const fields = schema?.fields ?? [];
   const result: Record<string, unknown> = {};
@@ -163,7 +180,8 @@ function finish(
     if (isRequired(f) && result[f.key] === undefined) missing.push(f.key);
   }
   const keys = Object.keys(result);
-  if (missing.length && keys.length === 0) throw new ExtractionError('required_field_missing', `required field(s) not found: ${missing.join(', ')}`);
+  if (missing.length && keys.length === 0)
+    throw new ExtractionError('required_field_missing', `required field(s) not found: ${missing.join(', ')}`);
   const required = fields.filter(isRequired).length;
   const share = required ? (required - missing.length) / required : 1;
   const mean = keys.length ? keys.reduce((s, k) => s + meta[k]!.confidence, 0) / keys.length : 0;

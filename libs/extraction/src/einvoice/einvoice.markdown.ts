@@ -35,7 +35,12 @@ const LINE_COLUMNS: [LineConcept, string][] = [
   ['amount', 'Amount'],
 ];
 
-const cell = (v: unknown) => (v === undefined ? '' : String(v).replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' '));
+const cell = (v: unknown) =>
+  v === undefined
+    ? ''
+    : String(v)
+        .replace(/\|/g, '\\|')
+        .replace(/\s*\n\s*/g, ' ');
 
 /** Markdown of an e-invoice uploaded as XML (the `md` download): its header as a two-column table, then its lines. */
 export function renderEInvoiceMarkdown(inv: EInvoice): string {

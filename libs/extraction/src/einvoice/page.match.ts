@@ -48,7 +48,9 @@ function parsedOn(line: Line, kind: 'amount' | 'date', value: number | string, c
   const { text, starts } = spaced(line.words);
   const hits =
     kind === 'amount'
-      ? findNumbers(text, ctx).filter((n) => typeof n.value === 'number' && Math.abs(Math.abs(n.value) - Math.abs(value as number)) < SAME_AMOUNT)
+      ? findNumbers(text, ctx).filter(
+          (n) => typeof n.value === 'number' && Math.abs(Math.abs(n.value) - Math.abs(value as number)) < SAME_AMOUNT,
+        )
       : findDates(text, ctx.dateOrder).filter((d) => d.iso === value);
   return hits.map((h) => wordsAt(line.words, starts, h.index, h.length)).filter((ws) => ws.length > 0);
 }
@@ -99,7 +101,12 @@ export function unionOnFirstPage(places: (PagePlace | undefined)[]): PagePlace |
   const on = known.filter((p) => p.page === page).map((p) => p.bbox);
   return {
     page,
-    bbox: [Math.min(...on.map((b) => b[0])), Math.min(...on.map((b) => b[1])), Math.max(...on.map((b) => b[2])), Math.max(...on.map((b) => b[3]))],
+    bbox: [
+      Math.min(...on.map((b) => b[0])),
+      Math.min(...on.map((b) => b[1])),
+      Math.max(...on.map((b) => b[2])),
+      Math.max(...on.map((b) => b[3])),
+    ],
   };
 }
 

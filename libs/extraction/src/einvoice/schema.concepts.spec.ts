@@ -68,8 +68,23 @@ describe('schema fields → e-invoice concepts', () => {
     const table: FieldDef = {
       key: 'positionen',
       data_type: 'table',
-      fields: [field('Bezeichnung', 'string', 'a'), field('Menge', 'number', 'b'), field('Einzelpreis', 'currency', 'c'), field('Betrag', 'number', 'd'), field('SKU', 'string', 'e'), field('VAT %', 'number', 'g'), field('Colour', 'string', 'h')],
+      fields: [
+        field('Bezeichnung', 'string', 'a'),
+        field('Menge', 'number', 'b'),
+        field('Einzelpreis', 'currency', 'c'),
+        field('Betrag', 'number', 'd'),
+        field('SKU', 'string', 'e'),
+        field('VAT %', 'number', 'g'),
+        field('Colour', 'string', 'h'),
+      ],
     };
-    expect(Object.fromEntries(lineColumnsOf(table)!)).toEqual({ a: 'description', b: 'quantity', c: 'unit_price', d: 'amount', e: 'item_id', g: 'tax_rate' });
+    expect(Object.fromEntries(lineColumnsOf(table)!)).toEqual({
+      a: 'description',
+      b: 'quantity',
+      c: 'unit_price',
+      d: 'amount',
+      e: 'item_id',
+      g: 'tax_rate',
+    });
   });
 });

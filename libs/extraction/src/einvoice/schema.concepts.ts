@@ -26,21 +26,66 @@ const HEADER_RULES: Rule<InvoiceConcept>[] = [
   { concept: 'delivery_date', names: [['delivery', 'date'], ['delivery']], types: DATE },
   { concept: 'invoice_date', names: [['invoice', 'date'], ['issue', 'date'], ['date']], types: DATE },
   { concept: 'currency', names: [['currency']], types: TEXT },
-  { concept: 'seller_vat_id', names: [['seller', 'tax', 'id'], ['tax', 'id'], ['vat', 'id'], ['seller', 'vat']], types: TEXT },
-  { concept: 'buyer_vat_id', names: [['buyer', 'tax', 'id'], ['customer', 'tax', 'id'], ['buyer', 'vat']], types: TEXT },
-  { concept: 'seller_tax_number', names: [['seller', 'tax', 'number'], ['tax', 'number']], types: TEXT },
+  {
+    concept: 'seller_vat_id',
+    names: [
+      ['seller', 'tax', 'id'],
+      ['tax', 'id'],
+      ['vat', 'id'],
+      ['seller', 'vat'],
+    ],
+    types: TEXT,
+  },
+  {
+    concept: 'buyer_vat_id',
+    names: [
+      ['buyer', 'tax', 'id'],
+      ['customer', 'tax', 'id'],
+      ['buyer', 'vat'],
+    ],
+    types: TEXT,
+  },
+  {
+    concept: 'seller_tax_number',
+    names: [
+      ['seller', 'tax', 'number'],
+      ['tax', 'number'],
+    ],
+    types: TEXT,
+  },
   { concept: 'seller_address', names: [['seller', 'address']], types: TEXT },
-  { concept: 'buyer_address', names: [['buyer', 'address'], ['customer', 'address']], types: TEXT },
+  {
+    concept: 'buyer_address',
+    names: [
+      ['buyer', 'address'],
+      ['customer', 'address'],
+    ],
+    types: TEXT,
+  },
   { concept: 'seller_email', names: [['seller', 'email'], ['email']], types: TEXT },
   { concept: 'seller_name', names: [['seller', 'name'], ['seller'], ['company', 'name'], ['issuer']], types: TEXT },
   { concept: 'buyer_name', names: [['buyer', 'name'], ['buyer'], ['customer', 'name'], ['customer']], types: TEXT },
   { concept: 'order_reference', names: [['order', 'number'], ['order', 'reference'], ['order', 'id'], ['order']], types: TEXT },
-  { concept: 'buyer_reference', names: [['buyer', 'reference'], ['customer', 'reference']], types: TEXT },
+  {
+    concept: 'buyer_reference',
+    names: [
+      ['buyer', 'reference'],
+      ['customer', 'reference'],
+    ],
+    types: TEXT,
+  },
   { concept: 'amount_due', names: [['amount', 'due'], ['due'], ['balance', 'due'], ['balance'], ['payable']], types: AMOUNT },
   { concept: 'prepaid_amount', names: [['prepaid'], ['paid', 'amount'], ['paid'], ['prepayment']], types: AMOUNT },
   { concept: 'tax_amount', names: [['tax', 'amount'], ['tax'], ['tax', 'total']], types: AMOUNT },
   { concept: 'net_amount', names: [['net', 'amount'], ['net'], ['subtotal'], ['net', 'total']], types: AMOUNT },
-  { concept: 'line_total', names: [['line', 'total'], ['line', 'amount']], types: AMOUNT },
+  {
+    concept: 'line_total',
+    names: [
+      ['line', 'total'],
+      ['line', 'amount'],
+    ],
+    types: AMOUNT,
+  },
   { concept: 'total_amount', names: [['total', 'amount'], ['total'], ['grand', 'total'], ['gross']], types: AMOUNT },
   { concept: 'iban', names: [['iban']], types: TEXT },
   { concept: 'bic', names: [['bic'], ['swift']], types: TEXT },
@@ -53,7 +98,11 @@ const LINE_RULES: Rule<LineConcept>[] = [
   // ("rate" reads as the price concept: "Tax rate" is `tax price`.)
   { concept: 'tax_rate', names: [['tax', 'price'], ['tax']], types: AMOUNT },
   { concept: 'amount', names: [['amount'], ['total'], ['line', 'total'], ['net', 'amount'], ['line', 'amount']], types: AMOUNT },
-  { concept: 'item_id', names: [['item', 'number'], ['item', 'id'], ['sku'], ['product', 'id'], ['article', 'number'], ['code']], types: TEXT },
+  {
+    concept: 'item_id',
+    names: [['item', 'number'], ['item', 'id'], ['sku'], ['product', 'id'], ['article', 'number'], ['code']],
+    types: TEXT,
+  },
   { concept: 'unit', names: [['unit']], types: TEXT },
   { concept: 'description', names: [['description'], ['item', 'name'], ['item'], ['product'], ['name']], types: TEXT },
 ];
