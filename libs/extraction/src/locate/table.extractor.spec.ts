@@ -53,6 +53,22 @@ describe('table extraction', () => {
     ]);
   });
 
+  it('re-mapping by quantity × unit price = amount keeps a column whose header named it (the product is symmetric)', () => {
+    // "Amount" over the unit prices and "Price" over the line totals: only those two are swapped; "Qty" stays.
+    const text = [
+      'Item                 Amount     Qty      Price',
+      'Widget large          12.50       3      37.50',
+      'Gadget                 4.20      10      42.00',
+      'Cable                  2.00       7      14.00',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), schema);
+    expect(out.result.line_items).toEqual([
+      { description: 'Widget large', quantity: 3, unit_price: 12.5, amount: 37.5 },
+      { description: 'Gadget', quantity: 10, unit_price: 4.2, amount: 42 },
+      { description: 'Cable', quantity: 7, unit_price: 2, amount: 14 },
+    ]);
+  });
+
   it('continues a table across a page break in a PDF', async () => {
     const bytes = await makePdf((d) => {
       const header = (y: number) => {
@@ -72,6 +88,31 @@ describe('table extraction', () => {
     expect(out.result.line_items).toEqual([
       { description: 'Apples', quantity: 3, unit_price: 1, amount: 3 },
       { description: 'Pears', quantity: 2, unit_price: 2.5, amount: 5 },
+    ]);
+  });
+
+  it('a unit word printed under a quantity cell (vertically centred cells) is that cell, not the summary block', async () => {
+    const bytes = await makePdf((d) => {
+      d.fontSize(10).text('Description', 50, 100).text('Quantity', 250, 100).text('Unit price', 330, 100).text('Amount', 450, 100);
+      const items: [string, string, string, string, string][] = [
+        ['Garden hose', '2.00', 'pcs', '8.50', '17.00'],
+        ['Lawn care visit', '3.00', 'hours', '20.00', '60.00'],
+        ['Seed mix', '1.00', 'bag', '4.25', '4.25'],
+      ];
+      items.forEach(([desc, qty, unit, price, amount], i) => {
+        const y = 130 + i * 34;
+        d.text(qty, 250, y - 9).text(unit, 250, y + 9);
+        d.text(desc, 50, y).text(price, 330, y).text(amount, 450, y);
+      });
+      d.text('Subtotal', 330, 240).text('81.25', 450, 240);
+    });
+    const engine = createExtractionEngine();
+    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, schema);
+    await engine.close();
+    expect(out.result.line_items).toEqual([
+      { description: 'Garden hose', quantity: 2, unit_price: 8.5, amount: 17 },
+      { description: 'Lawn care visit', quantity: 3, unit_price: 20, amount: 60 },
+      { description: 'Seed mix', quantity: 1, unit_price: 4.25, amount: 4.25 },
     ]);
   });
 

@@ -470,7 +470,14 @@ function bodyLines(
     // A carry line at the foot of the items ("Carried forward", "Übertrag", "À reporter") with only the page footer
     // after it: the table goes on overleaf.
     if (lineItems && out.length && CARRY.test(fold(line.text)) && footerOnly(li + 1)) return done(true);
-    if (lineItems && out.some((l) => /\d/.test(l.text)) && /^\p{L}/u.test(line.words[0]?.text ?? '') && line.x0 >= figuresX0 - lh * 0.5)
+    // (A summary line carries its amount: a word alone under a figure, "month" under "6.00", is that cell's unit.)
+    if (
+      lineItems &&
+      out.some((l) => /\d/.test(l.text)) &&
+      /^\p{L}/u.test(line.words[0]?.text ?? '') &&
+      /\d/.test(line.text) &&
+      line.x0 >= figuresX0 - lh * 0.5
+    )
       return done(false);
     if (!out.length && !/\d/.test(line.text) && line.x0 > firstX1) {
       prevY = line.y1;
@@ -762,7 +769,10 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
           return j > 0 && a !== undefined && b !== undefined && a >= 0 && b >= 0 && a !== b;
         }),
       );
-      if (!hasNumeric && money.size > 0 && textKeys.length) {
+      // (Not a unit word alone inside a number column's span, "month" under "6.00": the figure's cell printed on two lines.)
+      const keys = Object.keys(cells);
+      const unitAlone = line.words.length === 1 && UNIT_WORD.test(line.words[0]!.text) && keys.length === 1 && numeric.has(keys[0]!);
+      if (!hasNumeric && !unitAlone && money.size > 0 && textKeys.length) {
         spans = false;
         const k = textKeys.find((c) => cells[c]) ?? textKeys[0]!;
         const all = line.words.map((w) => w.text);
@@ -903,13 +913,17 @@ function reconcileArithmetic(rows: Record<string, string>[], cols: Column[], ctx
       return x !== undefined && y !== undefined && z !== undefined && Math.abs(x * y - z) <= Math.max(0.011, Math.abs(z) * 0.01);
     }).length;
   const current = fits(q, p, a);
-  let best = { n: current, sq: q, sp: p, sa: a };
+  // Among equally fitting readings, the one that moves fewest columns away from their printed headers: quantity ×
+  // unit price is symmetric, so only the headers tell the two factors apart.
+  const moves = (sq: string, sp: string, sa: string) => Number(sq !== q) + Number(sp !== p) + Number(sa !== a);
+  let best = { n: current, sq: q, sp: p, sa: a, moved: 0 };
   for (const sq of sources)
     for (const sp of sources)
       for (const sa of sources) {
         if (sq === sp || sp === sa || sq === sa) continue;
         const n = fits(sq, sp, sa);
-        if (n > best.n) best = { n, sq, sp, sa };
+        const moved = moves(sq, sp, sa);
+        if (n > best.n || (n === best.n && n > current && moved < best.moved)) best = { n, sq, sp, sa, moved };
       }
   if (best.n === current || best.n < Math.max(2, rows.length * 0.6)) return;
   for (const r of rows) {

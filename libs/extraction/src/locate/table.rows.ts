@@ -143,6 +143,14 @@ const MAX_CODE_LENGTH = 12;
 /** A cell that is one figure or code: such a cell never wraps, so a second one in the same column is a second row. */
 const isCodeCell = (s: string | undefined) => !!s && /^\S+$/.test(s.trim()) && s.trim().length <= MAX_CODE_LENGTH && /\d/.test(s);
 
+/** Whether a priced band lies within `limit` of band `i`, above or below it (the row the split cell belongs to). */
+function moneyNear(bands: RowBand[], i: number, hasMoney: (b: RowBand) => boolean, limit: number): boolean {
+  const b = bands[i]!;
+  const above = bands[i - 1];
+  const below = bands[i + 1];
+  return (!!below && hasMoney(below) && below.y0 - b.y1 < limit) || (!!above && hasMoney(above) && b.y0 - above.y1 < limit);
+}
+
 /**
  * Groups bands into rows. The anchor of a row is, in a line-item table, the band with a number (an item
  * always has its amount); in a table whose first column is (nearly) always filled, a band with a row label
@@ -225,8 +233,9 @@ export function groupRows(bands: RowBand[], r: RowRules): RowGroup[] {
       k = 'anchor';
     } else if (mode === 'numeric') {
       // Lines indented under the row's text are its notes or bundle parts ("Serienummer: …", "Wireless Mouse ‖ 1"
-      // under a bundle): without a price they are no row, and no wrap of the description either.
-      const indented = textX0 !== undefined && b.textX0 > textX0 + r.lh * 0.8;
+      // under a bundle): without a price they are no row, and no wrap of the description either. (A band without text,
+      // a figure alone, is no note.)
+      const indented = textX0 !== undefined && Number.isFinite(b.textX0) && b.textX0 > textX0 + r.lh * 0.8;
       const note = hasNumeric(b) || /^\p{L}[\p{L}-]+:$/u.test(b.firstWord);
       // A code line under an item ("GTIN: 4006381333931", "SKU …", "S/N …") is no part of its description.
       const text = Object.entries(b.cells)
@@ -235,6 +244,9 @@ export function groupRows(bands: RowBand[], r: RowRules): RowGroup[] {
         .join(' ');
       if (lastAnchor >= 0 && r.money.size > 0 && !hasMoney(b) && ((indented && note) || isItemCodeLine(text))) k = 'drop';
       else if (lastAnchor < 0 && r.money.size > 0 && !hasNumeric(b) && isPeriodLine(text)) k = 'drop';
+      // A priced table's row carries its price or amount: a band with a figure but no money (a quantity printed
+      // above its row's baseline, "6.00" over "… ‖ 2.11 ‖ 15.19" with "month" under it) is a cell split over lines.
+      else if (r.money.size > 0 && !hasMoney(b) && moneyNear(bands, i, hasMoney, limit)) k = 'cont';
       else k = hasNumeric(b) || filled.length >= Math.max(2, r.columns - 1) ? 'anchor' : 'cont';
     } else {
       // Text tables: a line filling one column right under a fuller row is that row's wrapped cell.
