@@ -41,7 +41,7 @@ const EXPECTED = {
   net: eur(1100),
   vat: eur(209),
   total: eur(1309),
-  iban: 'DE02120300000000202051',
+  iban: 'DE40430609670000571234',
   lines: [
     { sku: 'QF-100', item: 'Oak drafting table', qty: 2, price: eur(400), amount: eur(800) },
     { sku: 'QF-220', item: 'Brass lamp arm', qty: 4, price: eur(75), amount: eur(300) },

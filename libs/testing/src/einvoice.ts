@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 
 /**
- * Invented e-invoices for tests: one invoice model written as UN/CEFACT CII (Factur-X / ZUGFeRD 2 / XRechnung CII),
+ * Invented e-invoices for tests: one invoice model written as UN/CEFACT CII (as hybrid PDFs and XRechnung CII carry it),
  * as OASIS UBL 2.1 (XRechnung UBL), and as a hybrid Factur-X PDF (a printed page plus the CII XML as an embedded
  * file). Every name and number here is made up.
  */
@@ -60,7 +60,7 @@ export const INVENTED_INVOICE: InventedInvoice = {
     { id: 'QF-100', name: 'Oak drafting table', quantity: 2, unit: 'C62', price: 400, rate: 19 },
     { id: 'QF-220', name: 'Brass lamp arm', quantity: 4, unit: 'C62', price: 75, rate: 19 },
   ],
-  iban: 'DE02120300000000202051',
+  iban: 'DE40430609670000571234',
   bic: 'BYLADEM1001',
   orderRef: 'PO-88213',
   terms: 'Payable within 30 days',
@@ -86,7 +86,7 @@ function ciiParty(role: 'Seller' | 'Buyer', p: InventedParty): string {
 
 const ciiDate = (iso: string) => `<udt:DateTimeString format="102">${iso.replace(/-/g, '')}</udt:DateTimeString>`;
 
-/** The invoice as CII D16B (the EN 16931 profile of Factur-X / ZUGFeRD 2.x). */
+/** The invoice as CII D16B, as the hybrid PDF standards embed it. */
 export function inventedCii(inv: InventedInvoice): string {
   const t = inventedTotals(inv);
   const lines = inv.lines
@@ -103,7 +103,7 @@ export function inventedCii(inv: InventedInvoice): string {
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100" xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100">
-<rsm:ExchangedDocumentContext><ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>urn:cen.eu:en16931:2017</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext>
+<rsm:ExchangedDocumentContext><ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>urn:example:docket:invented-profile</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext>
 <rsm:ExchangedDocument><ram:ID>${esc(inv.number)}</ram:ID><ram:TypeCode>${inv.typeCode ?? '380'}</ram:TypeCode><ram:IssueDateTime>${ciiDate(inv.issueDate)}</ram:IssueDateTime></rsm:ExchangedDocument>
 <rsm:SupplyChainTradeTransaction>
 ${lines}
@@ -156,7 +156,7 @@ export function inventedUbl(inv: InventedInvoice): string {
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <${root} xmlns="urn:oasis:names:specification:ubl:schema:xsd:${root}-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">
-<cbc:CustomizationID>urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0</cbc:CustomizationID>
+<cbc:CustomizationID>urn:example:docket:invented-profile</cbc:CustomizationID>
 <cbc:ID>${esc(inv.number)}</cbc:ID>
 <cbc:IssueDate>${inv.issueDate}</cbc:IssueDate>
 ${inv.dueDate && !credit ? `<cbc:DueDate>${inv.dueDate}</cbc:DueDate>` : ''}

@@ -3,7 +3,7 @@ import { addressLine, all, allAt, at, attrOf, decimal, defined, isoDate, num, st
 
 /**
  * UN/CEFACT Cross Industry Invoice (CII) → the EN 16931 concepts: the D16B schema of Factur-X, ZUGFeRD 2 and XRechnung
- * CII (`CrossIndustryInvoice`), and ZUGFeRD 1.0's older dialect (`CrossIndustryDocument`), whose element names differ
+ * CII (`CrossIndustryInvoice`), and the first ZUGFeRD release's older dialect (`CrossIndustryDocument`), whose element names differ
  * only in the containers below.
  */
 const PATHS = {

@@ -19,7 +19,7 @@ const EXPECTED = {
   net_amount: 1100,
   tax_amount: 209,
   vat_id: 'DE298765431',
-  iban: 'DE02120300000000202051',
+  iban: 'DE40430609670000571234',
   line_items: [
     { description: 'Oak drafting table', quantity: 2, unit_price: 400, amount: 800 },
     { description: 'Brass lamp arm', quantity: 4, unit_price: 75, amount: 300 },
@@ -62,9 +62,9 @@ describe('e-invoices read from their data', () => {
   });
 
   it.each([
-    ['XRechnung UBL', () => inventedUbl(INVENTED_INVOICE)],
-    ['XRechnung / Factur-X CII', () => inventedCii(INVENTED_INVOICE)],
-  ])('reads an uploaded %s file (application/xml): every field from the data, one page', async (_name, make) => {
+    ['a UBL file', () => inventedUbl(INVENTED_INVOICE)],
+    ['a CII file', () => inventedCii(INVENTED_INVOICE)],
+  ])('reads %s uploaded as application/xml: every field from the data, one page', async (_name, make) => {
     const out = await engine.extract(xml(make()), invoiceSchema);
     expect(out.result).toEqual(EXPECTED);
     expect(out.pages).toBe(1);
@@ -72,6 +72,15 @@ describe('e-invoices read from their data', () => {
     expect(Object.values(out.fields).every((m) => m.provenance === 'embedded_xml' && m.bbox === undefined)).toBe(true);
     expect(out.markdown).toContain('| Invoice number | RE-2031-0457 |');
     expect(out.markdown).toContain('| Oak drafting table |');
+  });
+
+  it("gives amounts the template's default_currency when the XML names no currency", async () => {
+    const noCurrency = inventedUbl(INVENTED_INVOICE).replace('<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>', '');
+    const schema: ExtractionSchema = { fields: [{ key: 'total', label: 'Total', data_type: 'currency' }] };
+    expect((await engine.extract(xml(noCurrency), schema)).result).toEqual({ total: { value: 1309, currency: null } });
+    expect((await engine.extract(xml(noCurrency), schema, { defaultCurrency: 'CHF' })).result).toEqual({
+      total: { value: 1309, currency: 'CHF' },
+    });
   });
 
   it('reads XML sent as text/xml or as octet-stream (by the .xml name or the <?xml declaration)', async () => {

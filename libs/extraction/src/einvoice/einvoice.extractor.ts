@@ -73,10 +73,16 @@ function otherDatum(f: FieldDef, printed: unknown, inv: EInvoice): boolean {
 const shown = (v: unknown) => (typeof v === 'object' && v && 'value' in v ? String((v as { value: unknown }).value) : String(v));
 
 /** A scalar field answered from the data, placed on the page and checked against the page's own reading. */
-function scalarAnswer(f: FieldDef, inv: EInvoice, pages: PrintedPages | undefined, ctx: DocContext | undefined): Answer | undefined {
+function scalarAnswer(
+  f: FieldDef,
+  inv: EInvoice,
+  pages: PrintedPages | undefined,
+  ctx: DocContext | undefined,
+  currency?: string,
+): Answer | undefined {
   const concept = headerConceptOf(f);
   const raw = concept ? inv.header[concept] : undefined;
-  const value = concept && raw !== undefined ? typed(f, concept, raw, inv.header.currency as string | undefined) : undefined;
+  const value = concept && raw !== undefined ? typed(f, concept, raw, currency) : undefined;
   if (value === undefined) return pageAnswer(f, pages);
   const place =
     pages && ctx
@@ -105,11 +111,16 @@ function pageAnswer(f: FieldDef, pages: PrintedPages | undefined): Answer | unde
 }
 
 /** A line-items table from the data's lines: one row per line, the columns the schema names; placed by its descriptions. */
-function tableAnswer(f: FieldDef, inv: EInvoice, pages: PrintedPages | undefined, ctx: DocContext | undefined): Answer | undefined {
+function tableAnswer(
+  f: FieldDef,
+  inv: EInvoice,
+  pages: PrintedPages | undefined,
+  ctx: DocContext | undefined,
+  currency?: string,
+): Answer | undefined {
   const columns = lineColumnsOf(f);
   if (!columns || !inv.lines.length) return pageAnswer(f, pages);
   const defs = new Map((f.fields ?? []).map((c) => [c.key, c]));
-  const currency = inv.header.currency as string | undefined;
   const rows = inv.lines
     .map((line) => {
       const row: Record<string, unknown> = {};
@@ -146,9 +157,11 @@ export function extractEInvoice(
   const fields = schema?.fields ?? [];
   const result: Record<string, unknown> = {};
   const meta: Record<string, FieldMeta> = {};
+  // (The invoice's currency, else the template's `default_currency`: an XML without BT-5 is not valid EN 16931, but may arrive.)
+  const currency = (inv.header.currency as string | undefined) ?? opts.defaultCurrency;
   let review = false;
   for (const f of fields) {
-    const a = f.data_type === 'table' ? tableAnswer(f, inv, pages, ctx) : scalarAnswer(f, inv, pages, ctx);
+    const a = f.data_type === 'table' ? tableAnswer(f, inv, pages, ctx, currency) : scalarAnswer(f, inv, pages, ctx, currency);
     if (!a) continue;
     result[f.key] = a.value;
     meta[f.key] = a.meta;

@@ -2,13 +2,15 @@ import { ExtractionError } from '../engine.types.js';
 import { fromCii } from './cii.mapper.js';
 import type { EInvoice } from './einvoice.types.js';
 import { fromUbl } from './ubl.mapper.js';
-import { parseXmlSafely, xmlText } from './xml.safe.js';
+import { MAX_EINVOICE_XML_BYTES, parseXmlSafely, xmlText } from './xml.safe.js';
 
 /**
  * Reads an e-invoice (CII or UBL XML) into its concepts. Throws a coded ExtractionError: `corrupt_file` for hostile
  * or malformed XML (see parseXmlSafely), `unsupported_type` for well-formed XML that is not an invoice in either syntax.
  */
 export function parseEInvoice(bytes: Uint8Array): EInvoice {
+  if (bytes.byteLength > MAX_EINVOICE_XML_BYTES)
+    throw new ExtractionError('file_too_large', `the XML is larger than ${MAX_EINVOICE_XML_BYTES} bytes, the e-invoice reader's limit`);
   const doc = parseXmlSafely(xmlText(bytes));
   if (doc.CrossIndustryInvoice) return fromCii(doc.CrossIndustryInvoice, 'd16b');
   if (doc.CrossIndustryDocument) return fromCii(doc.CrossIndustryDocument, 'zugferd1');

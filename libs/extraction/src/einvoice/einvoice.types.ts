@@ -63,7 +63,7 @@ export type ConceptValue = string | number;
 export interface EInvoice {
   /** `CII` (Factur-X, ZUGFeRD 2, XRechnung CII; also ZUGFeRD 1's dialect) or `UBL` (XRechnung UBL, Peppol BIS). */
   syntax: 'CII' | 'UBL';
-  /** BT-24, the specification the invoice follows (e.g. `urn:cen.eu:en16931:2017`). */
+  /** BT-24, the specification the invoice follows (its guideline URN). */
   profile?: string;
   header: Partial<Record<InvoiceConcept, ConceptValue>>;
   lines: Partial<Record<LineConcept, ConceptValue>>[];
