@@ -63,6 +63,20 @@ describe('constraint 1: an amount is never a year, date, postcode, phone number 
     expect(r.total_amount).toBe(100);
   });
 
+  it('a street number under a "VAT:" label that holds a VAT id is not the tax amount', () => {
+    const r = run([
+      ...head(),
+      ...items(),
+      ...row(270, [380, 'Net amount'], [545, '100.00', 'r']),
+      ...row(282, [380, 'Total'], [545, '100.00', 'r']),
+      L(50, 320, 'Lindenhof Bäckerei KG'),
+      L(50, 332, 'VAT: DE287469315'),
+      L(50, 344, '156 Birch Lane'),
+    ]);
+    expect(r.tax_amount).toBeUndefined();
+    expect(r.total_amount).toBe(100);
+  });
+
   it('a phone number is not the total', () => {
     // (Printed after the summary: among equal labels the later one would otherwise win.)
     const r = run([

@@ -69,6 +69,72 @@ describe('table extraction', () => {
     ]);
   });
 
+  it('a column set close beside the descriptions (a date, no schema field) keeps its own cells: a gutter no line crosses', () => {
+    // One space between the date and the description on every line: closer than a column gap, yet no line crosses it.
+    const text = [
+      'Date       Description               Quantity   Unit price    Amount',
+      '02.03.2024 Window cleaning                  2        15.00     30.00',
+      '03.03.2024 Gutter repair and sealing        1        80.00     80.00',
+      '04.03.2024 Hedge trimming                   3        12.50     37.50',
+      '05.03.2024 Leaf removal                     4         9.00     36.00',
+      '                                        Total                 183.50',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), schema);
+    expect(out.result.line_items).toEqual([
+      { description: 'Window cleaning', quantity: 2, unit_price: 15, amount: 30 },
+      { description: 'Gutter repair and sealing', quantity: 1, unit_price: 80, amount: 80 },
+      { description: 'Hedge trimming', quantity: 3, unit_price: 12.5, amount: 37.5 },
+      { description: 'Leaf removal', quantity: 4, unit_price: 9, amount: 36 },
+    ]);
+  });
+
+  it('a tax column inside the rows ("VAT 20%" after the figures) does not close the items; the totals line does', () => {
+    const text = [
+      'Description               Price     Qty   Tax          Amount',
+      'Window cleaning           15.00       2   VAT 20%       30.00',
+      'Gutter repair             80.00       1   VAT 5%        80.00',
+      'Hedge trimming            12.50       3   VAT 20%       37.50',
+      '                                    Subtotal           147.50',
+      '                                    Tax                 23.50',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), schema);
+    expect(out.result.line_items).toEqual([
+      { description: 'Window cleaning', quantity: 2, unit_price: 15, amount: 30 },
+      { description: 'Gutter repair', quantity: 1, unit_price: 80, amount: 80 },
+      { description: 'Hedge trimming', quantity: 3, unit_price: 12.5, amount: 37.5 },
+    ]);
+  });
+
+  it('rows whose cells are set close (one run of words from the date to the hours) are rows, not prose', () => {
+    const ts = {
+      fields: [
+        {
+          key: 'sheet',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'date', label: 'Date', data_type: 'string' as const },
+            { key: 'user', label: 'User', data_type: 'string' as const },
+            { key: 'activity', label: 'Activity', data_type: 'string' as const },
+            { key: 'hours', label: 'Hours', data_type: 'number' as const },
+          ],
+        },
+      ],
+    };
+    // Every value of a column has the same width, so one space separates the cells and they still line up.
+    const text = [
+      'Date       User    Activity         Hours',
+      '2024-03-04 Ann Lee Roof check north 5',
+      '2024-03-05 Bob Kay Pane clean south 3.5',
+      '2024-03-06 Cy Moss Leaf sweep front 2',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), ts);
+    expect(out.result.sheet).toEqual([
+      { date: '2024-03-04', user: 'Ann Lee', activity: 'Roof check north', hours: 5 },
+      { date: '2024-03-05', user: 'Bob Kay', activity: 'Pane clean south', hours: 3.5 },
+      { date: '2024-03-06', user: 'Cy Moss', activity: 'Leaf sweep front', hours: 2 },
+    ]);
+  });
+
   it('continues a table across a page break in a PDF', async () => {
     const bytes = await makePdf((d) => {
       const header = (y: number) => {

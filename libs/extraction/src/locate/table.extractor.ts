@@ -374,8 +374,13 @@ const MODIFIERS = VOCAB.totalModifiers;
 
 function isStopLine(line: Line): boolean {
   // Any cell opening with a totals word ("Subtotal", "Total TTC", "Factuur totaal", "incl. BTW") closes the items.
-  return segments(line, 1.5).some((seg) => {
-    const texts = seg.words.slice(0, 3).map((w) => w.text);
+  const segs = segments(line, 1.5);
+  return segs.some((seg, si) => {
+    // (The cell's opening words, before any figure of the line: a totals word after a figure is a row's tax column,
+    // "$6.71 22 VAT 5%" or "… ‖ 15.00 ‖ VAT 20%", not a label.)
+    if (segs.slice(0, si).some((s) => /\d/.test(s.text))) return false;
+    const figure = seg.words.findIndex((w) => /\d/.test(w.text));
+    const texts = seg.words.slice(0, Math.min(3, figure < 0 ? 3 : figure)).map((w) => w.text);
     if (
       !wordConcepts(texts)
         .flat()
@@ -403,6 +408,8 @@ function isProse(line: Line, cols: Column[], lh: number): boolean {
   const named = cols.filter((c) => c.field && !c.inferred);
   return segs.some((seg) => {
     if (seg.words.length < 6 && seg.text.length < 40) return false;
+    // (A run opening with a figure or date, "30/09/2024 J. Doe Site survey 5", is a row whose cells are set close.)
+    if (/^[\d(+-]/.test(seg.words[0]?.text ?? '')) return false;
     const crossed = named.filter((c) => seg.x0 < c.x0 - lh && seg.x1 > c.x0 + lh).length;
     return crossed >= 2;
   });
@@ -479,7 +486,9 @@ function bodyLines(
       line.x0 >= figuresX0 - lh * 0.5
     )
       return done(false);
-    if (!out.length && !/\d/.test(line.text) && line.x0 > firstX1) {
+    // (Not a line of text under the text column's header: the first item's description, printed above its figures.)
+    const underText = !!textCol && line.words.some((w) => w.x1 > textCol.x0 && w.x0 < textCol.x1);
+    if (!out.length && !/\d/.test(line.text) && line.x0 > firstX1 && !(lineItems && underText)) {
       prevY = line.y1;
       continue;
     }
@@ -512,7 +521,51 @@ function onColumnEdges(line: Line, rows: Line[], lh: number): boolean {
  * gutters; each body column between gutters goes to the header it overlaps most (headers are often
  * narrower than, or offset from, their right-aligned numbers). Falls back to header geometry.
  */
-function gutterColumns(body: Line[], cols: Column[], lh: number): (w: Word) => number {
+/** A gutter splitting a run of body text: no line prints a word across it, and it is at least this wide (in line heights). */
+const GUTTER_MIN = 0.2;
+
+/**
+ * A run of body text that lies under two header columns and has a gutter no line crosses ("23.05.2019 ‖ Hosting
+ * plan", a date column set close to the descriptions) is two columns: split where the parts fall under different
+ * headers. (A wrapped description crossing into the next header has no such gutter: its lines cover it.)
+ */
+function splitAtGutters(
+  run: [number, number],
+  spans: [number, number][],
+  lh: number,
+  targetOf: (r: [number, number]) => number,
+): [number, number][] {
+  const inside = spans.filter(([a, b]) => a >= run[0] && b <= run[1]);
+  const parts: [number, number][] = [];
+  for (const [a, b] of inside) {
+    const last = parts[parts.length - 1];
+    if (last && a - last[1] < lh * GUTTER_MIN) last[1] = Math.max(last[1], b);
+    else parts.push([a, b]);
+  }
+  if (parts.length < 2) return [run];
+  // Neighbouring parts under one header (or none) stay together.
+  const out: [number, number][] = [];
+  let cur = parts[0]!;
+  let curT = targetOf(cur);
+  for (const p of parts.slice(1)) {
+    const t = targetOf(p);
+    if (t === curT || t < 0 || curT < 0) {
+      cur = [cur[0], Math.max(cur[1], p[1])];
+      if (curT < 0) curT = targetOf(cur);
+    } else {
+      out.push(cur);
+      cur = p;
+      curT = t;
+    }
+  }
+  out.push(cur);
+  return out;
+}
+
+/** A word's column, and the gutters found between runs of body text (no line prints across them). */
+type ColumnAssigner = ((w: Word) => number) & { gutters?: number[] };
+
+function gutterColumns(body: Line[], cols: Column[], lh: number): ColumnAssigner {
   const multi = body.filter((l) => segments(l, 1.2).length >= 2);
   if (multi.length < 2) return (w) => columnOf(w, cols);
   const spans = multi.flatMap((l) => l.words.map((w) => [w.x0, w.x1] as [number, number])).sort((a, b) => a[0] - b[0]);
@@ -522,7 +575,7 @@ function gutterColumns(body: Line[], cols: Column[], lh: number): (w: Word) => n
     if (last && a - last[1] < lh * 0.6) last[1] = Math.max(last[1], b);
     else merged.push([a, b]);
   }
-  const target = merged.map(([a, b]) => {
+  const overlapTarget = ([a, b]: [number, number]) => {
     let best = -1;
     let bestOv = 0;
     cols.forEach((c, i) => {
@@ -533,6 +586,13 @@ function gutterColumns(body: Line[], cols: Column[], lh: number): (w: Word) => n
         best = i;
       }
     });
+    return best;
+  };
+  const runs = merged.flatMap((run) => splitAtGutters(run, spans, lh, overlapTarget));
+  const gutters = runs.slice(1).flatMap((r, k) => (merged.some(([a, b]) => a < r[0] && b > r[0]) ? [(runs[k]![1] + r[0]) / 2] : []));
+  merged.splice(0, merged.length, ...runs);
+  const target = merged.map(([a, b]) => {
+    const best = overlapTarget([a, b]);
     return best >= 0 ? best : columnOf({ text: 'x', x0: a, x1: b, y0: 0, y1: 0, conf: 1 }, cols);
   });
   // Text printed right of the table (chart labels, a side note): a body column right of every header that is
@@ -540,13 +600,15 @@ function gutterColumns(body: Line[], cols: Column[], lh: number): (w: Word) => n
   const right = Math.max(...cols.map((c) => c.x1));
   const outside = merged.map(([a], k) => a > right + lh && merged.some(([, b], j) => j !== k && target[j] === target[k] && b < a));
   const edge = Math.max(right, ...merged.filter((_, k) => !outside[k]).map(([, b]) => b));
-  return (w) => {
+  const assign: ColumnAssigner = (w) => {
     const cx = (w.x0 + w.x1) / 2;
     const k = merged.findIndex(([a, b]) => cx >= a && cx <= b);
     if (k >= 0 ? outside[k] : outside.some(Boolean) && w.x0 > edge + lh) return -1;
     if (k < 0) return columnOf(w, cols);
     return target[k]!;
   };
+  assign.gutters = gutters;
+  return assign;
 }
 
 /** Line items (priced rows): a number column named price or amount. */
@@ -766,7 +828,10 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
       let spans = segments(line, 1.2).some((seg) =>
         seg.words.some((w, j) => {
           const [a, b] = [wordCol[line.words.indexOf(seg.words[j - 1]!)], wordCol[line.words.indexOf(w)]];
-          return j > 0 && a !== undefined && b !== undefined && a >= 0 && b >= 0 && a !== b;
+          // (Not across a gutter the body's columns keep: "23.05.2019 ‖ Hosting plan" is two cells set close.)
+          const prevW = seg.words[j - 1];
+          const gutter = !!prevW && (assign.gutters ?? []).some((x) => x >= prevW.x1 - 0.5 && x <= w.x0 + 0.5);
+          return j > 0 && a !== undefined && b !== undefined && a >= 0 && b >= 0 && a !== b && !gutter;
         }),
       );
       // (Not a unit word alone inside a number column's span, "month" under "6.00": the figure's cell printed on two lines.)
