@@ -36,6 +36,7 @@ case "${FILE##*.}" in
   tif|tiff|TIF|TIFF) TYPE=image/tiff ;;
   csv) TYPE=text/csv ;;
   html|htm) TYPE=text/html ;;
+  xml|XML) TYPE=application/xml ;;
   *) TYPE=text/plain ;;
 esac
 SIZE=$(wc -c < "$FILE" | tr -d ' ')

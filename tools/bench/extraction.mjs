@@ -77,7 +77,7 @@ console.log(
 );
 
 console.log('\n[text-layer PDF]');
-const pdfEngine = createExtractionEngine({ ocr: 'tesseract.js' });
+const pdfEngine = createExtractionEngine({ ocr: 'tesseract.js', embeddedInvoices: false });
 await runEngine(pdfEngine, pdfs.slice(0, 2), () => 'application/pdf'); // warm-up: module load, JIT
 peakRss = 0;
 const e1 = await runEngine(pdfEngine, pdfs, () => 'application/pdf');

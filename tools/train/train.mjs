@@ -116,7 +116,7 @@ async function main() {
   const { fitSoftmax, predictSoftmax } = await lib('scores/softmax.model.js');
   const { AUTO_STANDARD_FIELDS } = await import(pathToFileURL(join(repo, 'libs/contracts/dist/index.js')).href);
   const { compareValue } = await import(pathToFileURL(resolve(repo, '../shared/corpus/score.mjs')).href);
-  const engine = createExtractionEngine({ ocrService: await cachedOcr(repo, { engine: 'auto' }), ocr: 'auto' });
+  const engine = createExtractionEngine({ ocrService: await cachedOcr(repo, { engine: 'auto' }), ocr: 'auto', embeddedInvoices: false });
   const kind = { xs: [], ys: [] };
   const conf = { xs: [], ys: [] };
   const datasets = {};

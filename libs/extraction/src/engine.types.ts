@@ -77,6 +77,12 @@ export interface FieldMeta {
   bbox?: [number, number, number, number];
   /** Validation messages; empty when valid. */
   errors: string[];
+  /**
+   * Where the value came from: `embedded_xml` when an e-invoice's own data gave it (a Factur-X / ZUGFeRD PDF's
+   * attached XML, or an XRechnung / UBL / CII upload; `page` and `bbox` then show where the page prints it), `page`
+   * for a field of such a document that the data does not carry. Absent: read from the page.
+   */
+  provenance?: 'page' | 'embedded_xml';
 }
 
 export interface ExtractionOutput {
@@ -89,6 +95,8 @@ export interface ExtractionOutput {
   pages: number;
   /** Markdown rendering of the document, for the `md` download. */
   markdown: string;
+  /** The kind the document declares itself to be (an e-invoice's data says `invoice`); the `auto` template then needs no guess. */
+  documentKind?: 'invoice';
 }
 
 export interface ExtractionEngine {

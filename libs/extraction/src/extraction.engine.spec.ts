@@ -234,7 +234,15 @@ describe('robustness', () => {
     let seed = 7;
     const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % 256;
     const junk = new Uint8Array(4096).map(rnd);
-    for (const mime of ['application/pdf', 'text/plain', 'text/csv', 'text/html', 'application/octet-stream', 'application/msword']) {
+    for (const mime of [
+      'application/pdf',
+      'text/plain',
+      'text/csv',
+      'text/html',
+      'application/xml',
+      'application/octet-stream',
+      'application/msword',
+    ]) {
       try {
         await e.extract({ bytes: junk, mimeType: mime, filename: 'x' }, { fields: [{ key: 'a', data_type: 'string' }] });
       } catch (err) {

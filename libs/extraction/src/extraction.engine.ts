@@ -42,6 +42,8 @@ import { calibrateFields } from './scores/confidence.calibrator.js';
 import { countDocumentPages, firstPages } from './page.count.js';
 import { renderMarkdown } from './render/markdown.renderer.js';
 import { sniffType, type DocKind } from './type.sniffer.js';
+import { einvoiceOfAttachments, parseEInvoice } from './einvoice/einvoice.parser.js';
+import { extractEInvoice } from './einvoice/einvoice.extractor.js';
 
 /** Largest input the engine reads by default (the shared 50 MiB limit, also checked at submit); the worker checks it with a HEAD before downloading. */
 export const DEFAULT_MAX_INPUT_BYTES = MAX_ARTIFACT_BYTES;
@@ -78,6 +80,11 @@ export interface EngineOptions {
   ocrLanguages?: string | readonly string[];
   /** An OCR service to use instead of the built-in one (tests, embedding); the engine does not close it. */
   ocrService?: OcrService;
+  /**
+   * Read a PDF's embedded e-invoice XML (Factur-X / ZUGFeRD / XRechnung attachments) as its data (default true). The
+   * evaluation (`npm run eval`) turns it off so that its scores measure the reading of the pages.
+   */
+  embeddedInvoices?: boolean;
 }
 
 /** Template `ocr_engine` values (and the engine's own names) → backend; `default`, unset or unknown → the engine's. */
@@ -171,6 +178,8 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
         checkInput(input);
         if (opts.signal?.aborted) throw new ExtractionError('extraction_timeout', 'extraction was aborted');
         const kind = sniffType(input.mimeType, input.bytes, input.filename);
+        // An XRechnung / UBL / CII upload is its own data: nothing to read from pages.
+        if (kind === 'xml') return extractEInvoice(parseEInvoice(input.bytes), schema, opts);
         // A PDF stays open until its pictures are known to be needed or not (a second look reuses its parsed fonts).
         const pdf =
           kind === 'pdf'
@@ -180,6 +189,10 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
               )
             : undefined;
         try {
+          // A hybrid PDF (Factur-X / ZUGFeRD): the fields come from its XML, placed on and checked against its pages.
+          const einvoice = pdf && options.embeddedInvoices !== false ? einvoiceOfAttachments(await pdf.attachments()) : undefined;
+          if (einvoice)
+            return extractEInvoice(einvoice, schema, opts, { doc: pdf!.layout, output: pageReading(pdf!.layout, schema, opts) });
           return await extractRead(
             kind,
             input,
@@ -257,6 +270,15 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
     }
     if (failure !== undefined) throw failure;
     return first!.output;
+  }
+}
+
+/** The page-only reading of a hybrid PDF, to compare its XML with; undefined when it found nothing it could return. */
+function pageReading(doc: DocLayout, schema: ExtractionSchema, opts: ExtractionOptions): ExtractionOutput | undefined {
+  try {
+    return extractFromLayout(doc, schema, opts);
+  } catch {
+    return undefined;
   }
 }
 

@@ -3,3 +3,4 @@ export * from './infra.js';
 export * from './nats-server.js';
 export * from './pdf-bomb.js';
 export * from './tcp-proxy.js';
+export * from './einvoice.js';

@@ -25,7 +25,10 @@ export const MIME_TYPE_PATTERN = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-
 export const ARTIFACT_TYPE_DESCRIPTION =
   'MIME type; the upload URL is signed against it. Only types the extraction engine reads are accepted ' +
   '(case-insensitive); any other is refused at submit with 400 `unsupported_artifact_type`, whose message lists them. ' +
-  '`application/octet-stream` is resolved from the bytes (PDF, image) or the filename extension (.txt, .csv, .html).';
+  '`application/octet-stream` is resolved from the bytes (PDF, image, an `<?xml` declaration) or the filename extension ' +
+  '(.txt, .csv, .html, .xml). `application/xml` / `text/xml` is an e-invoice (XRechnung, UBL 2.1 Invoice / CreditNote, ' +
+  'UN/CEFACT CII): its fields are read from its data (provenance `embedded_xml`); as from the XML a Factur-X / ZUGFeRD ' +
+  'PDF carries. XML with a DOCTYPE or entity declaration fails the job with `corrupt_file`.';
 export const ARTIFACT_SIZE_DESCRIPTION =
   `Bytes, greater than 0 and at most ${MAX_ARTIFACT_BYTES} (50 MiB, the largest file the engine reads); larger is refused at submit ` +
   'with 400 `file_too_large`. A non-integer is 422 `invalid_body`.';

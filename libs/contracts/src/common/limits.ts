@@ -13,7 +13,8 @@ export const MAX_DOCUMENT_PAGES = 100_000;
 
 /**
  * MIME types the engine reads, by reader. `application/octet-stream` is resolved from the bytes (PDF or image
- * magic) or the filename extension (`.txt`, `.csv`, `.html`). Compared case-insensitively, parameters ignored.
+ * magic, an `<?xml` declaration) or the filename extension (`.txt`, `.csv`, `.html`, `.xml`). Compared
+ * case-insensitively, parameters ignored. `xml` is an e-invoice (XRechnung / UBL / CII), read from its data.
  */
 export const ARTIFACT_TYPES_BY_READER = {
   pdf: ['application/pdf', 'application/x-pdf'],
@@ -21,6 +22,7 @@ export const ARTIFACT_TYPES_BY_READER = {
   text: ['text/plain'],
   csv: ['text/csv', 'application/csv'],
   html: ['text/html', 'application/xhtml+xml'],
+  xml: ['application/xml', 'text/xml'],
   sniffed: ['application/octet-stream'],
 } as const;
 

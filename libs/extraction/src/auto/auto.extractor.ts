@@ -23,7 +23,8 @@ export function classifyDocument(markdown: string, mimeType = ''): KindChoice {
 /**
  * The `auto` template: extract with the invoice fields (the commonest kind) and classify the document from
  * that reading's text; a document of another kind is extracted again with its own fields (a second read).
- * The result carries `document_type` (`resultKey`) first, with the classification's confidence in `fields`.
+ * The result carries `document_type` (`resultKey`) first, with the classification's confidence in `fields`. A document
+ * that declares its kind (an e-invoice read from its XML) is that kind.
  */
 export async function extractAuto(
   engine: Pick<ExtractionEngine, 'extract'>,
@@ -33,7 +34,10 @@ export async function extractAuto(
   resultKey = 'document_type',
 ): Promise<ExtractionOutput & { kind: AutoDocumentKind }> {
   const first = await engine.extract(input, schemas.invoice, opts);
-  const choice = classifyDocument(first.markdown, input.mimeType);
+  // (An e-invoice's data says what it is: no guess from its text.)
+  const choice: KindChoice = first.documentKind
+    ? { kind: first.documentKind, confidence: 1 }
+    : classifyDocument(first.markdown, input.mimeType);
   const output = choice.kind === 'invoice' ? first : await engine.extract(input, schemas[choice.kind], opts);
   return {
     ...output,

@@ -89,7 +89,22 @@ export interface PdfText {
    * fonts and objects are reused: reopening it cost as much as the text layer of those pages again.
    */
   withPictureText(opts: { ocr: OcrService; signal?: AbortSignal }): Promise<DocLayout>;
+  /** The document's embedded files (its `EmbeddedFiles` name tree: where Factur-X / ZUGFeRD keep their XML). */
+  attachments(): Promise<PdfAttachment[]>;
   close(): Promise<void>;
+}
+
+export interface PdfAttachment {
+  filename: string;
+  content: Uint8Array;
+}
+
+/** The embedded files of an open document; none when its name tree is missing or unreadable. */
+async function attachmentsOf(doc: PdfDoc): Promise<PdfAttachment[]> {
+  const found = (await doc.getAttachments().catch(() => null)) as Record<string, { filename?: string; content?: Uint8Array }> | null;
+  return Object.values(found ?? {})
+    .filter((a) => a?.content instanceof Uint8Array && typeof a.filename === 'string')
+    .map((a) => ({ filename: a.filename!, content: a.content! }));
 }
 
 /** Reads a PDF like `readPdf` and keeps its document open for `withPictureText`. */
@@ -106,6 +121,7 @@ export async function openPdfText(bytes: Uint8Array, opts: PdfReadOptions = {}):
     return {
       layout,
       withPictureText: (o) => addPictureText(lib, doc, bytes, layout, o),
+      attachments: () => attachmentsOf(doc),
       close: () => doc.destroy().catch(() => undefined),
     };
   } catch (e) {

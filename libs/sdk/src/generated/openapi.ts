@@ -846,7 +846,7 @@ export interface components {
        */
       filename: string;
       /**
-       * @description MIME type; the upload URL is signed against it. Only types the extraction engine reads are accepted (case-insensitive); any other is refused at submit with 400 `unsupported_artifact_type`, whose message lists them. `application/octet-stream` is resolved from the bytes (PDF, image) or the filename extension (.txt, .csv, .html).
+       * @description MIME type; the upload URL is signed against it. Only types the extraction engine reads are accepted (case-insensitive); any other is refused at submit with 400 `unsupported_artifact_type`, whose message lists them. `application/octet-stream` is resolved from the bytes (PDF, image, an `<?xml` declaration) or the filename extension (.txt, .csv, .html, .xml). `application/xml` / `text/xml` is an e-invoice (XRechnung, UBL 2.1 Invoice / CreditNote, UN/CEFACT CII): its fields are read from its data (provenance `embedded_xml`); as from the XML a Factur-X / ZUGFeRD PDF carries. XML with a DOCTYPE or entity declaration fails the job with `corrupt_file`.
        * @example application/pdf
        * @enum {string}
        */
@@ -867,6 +867,8 @@ export interface components {
         | 'application/csv'
         | 'text/html'
         | 'application/xhtml+xml'
+        | 'application/xml'
+        | 'text/xml'
         | 'application/octet-stream';
       /**
        * @description Bytes, greater than 0 and at most 52428800 (50 MiB, the largest file the engine reads); larger is refused at submit with 400 `file_too_large`. A non-integer is 422 `invalid_body`.
@@ -1050,7 +1052,7 @@ export interface components {
        */
       filename: string;
       /**
-       * @description MIME type; the upload URL is signed against it. Only types the extraction engine reads are accepted (case-insensitive); any other is refused at submit with 400 `unsupported_artifact_type`, whose message lists them. `application/octet-stream` is resolved from the bytes (PDF, image) or the filename extension (.txt, .csv, .html).
+       * @description MIME type; the upload URL is signed against it. Only types the extraction engine reads are accepted (case-insensitive); any other is refused at submit with 400 `unsupported_artifact_type`, whose message lists them. `application/octet-stream` is resolved from the bytes (PDF, image, an `<?xml` declaration) or the filename extension (.txt, .csv, .html, .xml). `application/xml` / `text/xml` is an e-invoice (XRechnung, UBL 2.1 Invoice / CreditNote, UN/CEFACT CII): its fields are read from its data (provenance `embedded_xml`); as from the XML a Factur-X / ZUGFeRD PDF carries. XML with a DOCTYPE or entity declaration fails the job with `corrupt_file`.
        * @example application/pdf
        * @enum {string}
        */
@@ -1071,6 +1073,8 @@ export interface components {
         | 'application/csv'
         | 'text/html'
         | 'application/xhtml+xml'
+        | 'application/xml'
+        | 'text/xml'
         | 'application/octet-stream';
       /**
        * @description Bytes, greater than 0 and at most 52428800 (50 MiB, the largest file the engine reads); larger is refused at submit with 400 `file_too_large`. A non-integer is 422 `invalid_body`.
@@ -1342,7 +1346,7 @@ export interface components {
        */
       filename: string;
       /**
-       * @description MIME type; the upload URL is signed against it. Only types the extraction engine reads are accepted (case-insensitive); any other is refused at submit with 400 `unsupported_artifact_type`, whose message lists them. `application/octet-stream` is resolved from the bytes (PDF, image) or the filename extension (.txt, .csv, .html).
+       * @description MIME type; the upload URL is signed against it. Only types the extraction engine reads are accepted (case-insensitive); any other is refused at submit with 400 `unsupported_artifact_type`, whose message lists them. `application/octet-stream` is resolved from the bytes (PDF, image, an `<?xml` declaration) or the filename extension (.txt, .csv, .html, .xml). `application/xml` / `text/xml` is an e-invoice (XRechnung, UBL 2.1 Invoice / CreditNote, UN/CEFACT CII): its fields are read from its data (provenance `embedded_xml`); as from the XML a Factur-X / ZUGFeRD PDF carries. XML with a DOCTYPE or entity declaration fails the job with `corrupt_file`.
        * @example application/pdf
        * @enum {string}
        */
@@ -1363,6 +1367,8 @@ export interface components {
         | 'application/csv'
         | 'text/html'
         | 'application/xhtml+xml'
+        | 'application/xml'
+        | 'text/xml'
         | 'application/octet-stream';
       /**
        * @description Bytes, greater than 0 and at most 52428800 (50 MiB, the largest file the engine reads); larger is refused at submit with 400 `file_too_large`. A non-integer is 422 `invalid_body`.
