@@ -513,7 +513,7 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
           if (field.data_type !== 'number' && field.data_type !== 'currency') break;
         }
         if (placed) continue;
-        // An amount's label followed on its line by an identifier ("VAT: GB123456789", "Tax no. 12/345/67890") names
+        // An amount's label followed on its line by an identifier ("VAT: <id>", "Tax no.: <number>") names
         // that identifier: the label is answered there, and the line below is no amount of it (a street number).
         const restFirst = rest[0]?.text ?? '';
         if (amountField && /\p{L}/u.test(restFirst) && /\d/.test(restFirst) && !valuesIn([rest[0]!], field, ctx).length) continue;
