@@ -61,8 +61,9 @@ describe('traces across the six services', () => {
     };
     for (const boot of [template, billing, webhooks, artifact, worker])
       handles.push(await boot({ ...env, PORT: String(await freePort()) }));
-    // Swagger's UI assets cannot be loaded inside Jest's module system; the API itself is the same.
-    handles.push(await gateway({ ...env, PORT: String(await freePort()), API_DOCS: 'false' }));
+    // (No Swagger UI and no dashboard: their static-file servers load ESM-only packages that Jest's module registry
+    // cannot require inside one test process; the HTTP path under test is the API's.)
+    handles.push(await gateway({ ...env, PORT: String(await freePort()), API_DOCS: 'false', DASHBOARD_DIR: '/nonexistent-dashboard' }));
     api = `${handles[handles.length - 1].url}/api/v1`;
     receiverUrl = `http://127.0.0.1:${receiverPort}/hooks`;
   });

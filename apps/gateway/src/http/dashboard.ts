@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 
@@ -24,6 +23,8 @@ export async function serveDashboard(fastify: FastifyInstance, configured: strin
     log.info({ root }, 'dashboard not built: /app is not served (npm run build -w apps/dashboard)');
     return;
   }
+  // (Loaded only when there is something to serve: a gateway without the dashboard never loads the static server.)
+  const { default: fastifyStatic } = await import('@fastify/static');
   // The router ignores trailing slashes (`/app` and `/app/` are one route, the index): a prefix without its slash.
   await fastify.register(fastifyStatic, { root, prefix: '/app', prefixAvoidTrailingSlash: true, index: ['index.html'], wildcard: true });
   log.info({ root, path: DASHBOARD_PREFIX }, 'dashboard served');
