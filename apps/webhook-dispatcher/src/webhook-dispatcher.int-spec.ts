@@ -31,6 +31,8 @@ import {
 import { bootstrap, SCHEMA } from './bootstrap.js';
 import { entities } from './entities/index.js';
 import { migrations } from './migrations/index.js';
+import { IN_FLIGHT_HORIZON_SECONDS } from './deliveries/delivery-log.service.js';
+import { INTERRUPTED_ATTEMPT_BODY } from './webhooks/webhook.mapper.js';
 
 const A = 'acct_01webhooktesta';
 const B = 'acct_01webhooktestb';
@@ -368,6 +370,32 @@ describe('webhook-dispatcher over NATS, JetStream and Postgres', () => {
     expect(deliveriesTo('/inactive')).toHaveLength(0);
     expect(deliveriesTo('/deleted')).toHaveLength(0);
     expect(await logs(A, e1.jobId)).toEqual([]);
+  });
+
+  it('hides an attempt still in flight; one left unfinished past the horizon shows as interrupted', async () => {
+    const w = await createHook(A, '/in-flight');
+    const claim = (id: string, jobId: string, attemptedAt: string) =>
+      sql.query(
+        `INSERT INTO "webhook"."delivery_attempts"
+           (id, account_id, webhook_id, job_id, event_type, result_version, attempt_number, url, request_headers,
+            response_status_code, response_body, is_success, duration_ms, attempted_at)
+         VALUES ($1, $2, $3, $4, 'extraction.completed', 0, 1, 'http://x.invalid/', '{}', 0, '', false, 0, $5)`,
+        [id, A, w.id, jobId, attemptedAt],
+      );
+    // As the dispatcher leaves a claimed attempt between sending and logging the answer (finished_at null).
+    await claim('dlv_inflight', 'job_inflight', new Date().toISOString());
+    await claim('dlv_stale', 'job_stale', new Date(Date.now() - (IN_FLIGHT_HORIZON_SECONDS + 60) * 1000).toISOString());
+
+    expect(await logs(A, 'job_inflight')).toEqual([]);
+    expect(await logs(A, 'job_stale')).toEqual([
+      expect.objectContaining({ attempt_number: 1, response_status_code: 0, is_success: false, response_body: INTERRUPTED_ATTEMPT_BODY }),
+    ]);
+    const all = await call<WebhookDeliveryDto[]>(Subjects.webhook.deliveries, { accountId: A, webhookId: w.id });
+    expect(all.map((d) => d.job_id)).toEqual(['job_stale']);
+    expect(await call<WebhookStatsDto>(Subjects.webhook.stats, { accountId: A, webhookId: w.id, days: 7 })).toMatchObject({
+      total_events: 1,
+      success_rate: 0,
+    });
   });
 
   it('has no pending migrations and entities match them', async () => {

@@ -12,6 +12,14 @@ import { DeliveryAttemptEntity } from '../entities/delivery-attempt.entity.js';
 import { toDeliveryLogEntry, toWebhookDelivery } from '../webhooks/webhook.mapper.js';
 import { WebhookRegistryService } from '../webhooks/webhook-registry.service.js';
 
+/**
+ * An attempt is logged (claimed) before it is sent and finished after the answer. Until then it is not shown: its
+ * status 0 would read as a failure. One left unfinished past this horizon (the dispatcher stopped mid-attempt) is
+ * shown as what it is, an attempt without an answer. Longer than the largest WEBHOOK_TIMEOUT_MS (60 s).
+ */
+export const IN_FLIGHT_HORIZON_SECONDS = 120;
+const VISIBLE = `(a.finished_at IS NOT NULL OR a.attempted_at < now() - make_interval(secs => ${IN_FLIGHT_HORIZON_SECONDS}))`;
+
 /** Read side of the delivery log: per job (spec §4.4), per webhook (§4.6), stats (§2.4). */
 @Injectable()
 export class DeliveryLogService {
@@ -25,12 +33,16 @@ export class DeliveryLogService {
   }
 
   async logsByJob(q: JobWebhookLogsQuery): Promise<DeliveryLogEntryDto[]> {
-    const rows = await this.repo.find({
-      where: { accountId: q.accountId, jobId: q.jobId },
-      order: { attemptedAt: 'ASC', attemptNumber: 'ASC', id: 'ASC' },
-      take: q.limit,
-      skip: q.offset,
-    });
+    const rows = await this.repo
+      .createQueryBuilder('a')
+      .where('a.account_id = :accountId AND a.job_id = :jobId', { accountId: q.accountId, jobId: q.jobId })
+      .andWhere(VISIBLE)
+      .orderBy('a.attempted_at', 'ASC')
+      .addOrderBy('a.attempt_number', 'ASC')
+      .addOrderBy('a.id', 'ASC')
+      .take(q.limit)
+      .skip(q.offset)
+      .getMany();
     return rows.map(toDeliveryLogEntry);
   }
 
@@ -38,7 +50,8 @@ export class DeliveryLogService {
     const w = await this.registry.findOwned(q);
     const qb = this.repo
       .createQueryBuilder('a')
-      .where('a.account_id = :accountId AND a.webhook_id = :webhookId', { accountId: w.accountId, webhookId: w.id });
+      .where('a.account_id = :accountId AND a.webhook_id = :webhookId', { accountId: w.accountId, webhookId: w.id })
+      .andWhere(VISIBLE);
     if (q.statusFilter) qb.andWhere('a.is_success = :ok', { ok: q.statusFilter === 'success' });
     if (q.eventType) qb.andWhere('a.event_type = :eventType', { eventType: q.eventType });
     const rows = await qb
@@ -59,8 +72,9 @@ export class DeliveryLogService {
     const days = q.days ?? 30;
     const [row] = (await this.repo.query(
       `WITH a AS (
-         SELECT * FROM "webhook"."delivery_attempts"
-          WHERE account_id = $1 AND webhook_id = $2 AND attempted_at >= now() - make_interval(days => $3)),
+         SELECT a.*
+           FROM "webhook"."delivery_attempts" a
+          WHERE account_id = $1 AND webhook_id = $2 AND attempted_at >= now() - make_interval(days => $3) AND ${VISIBLE}),
        e AS (SELECT bool_or(is_success) AS ok FROM a GROUP BY job_id, event_type, result_version)
        SELECT (SELECT count(*) FROM e)::int AS total,
               (SELECT count(*) FROM e WHERE ok)::int AS ok,

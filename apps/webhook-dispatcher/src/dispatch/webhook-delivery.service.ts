@@ -157,7 +157,7 @@ export class WebhookDeliveryService {
     webhookAttempts.inc({ outcome: ok ? 'delivered' : res.status > 0 ? 'failed' : 'unreachable' });
     await this.attempts.update(
       { id: rowId },
-      { responseStatusCode: res.status, responseBody: res.body, isSuccess: ok, durationMs: res.durationMs },
+      { responseStatusCode: res.status, responseBody: res.body, isSuccess: ok, durationMs: res.durationMs, finishedAt: new Date() },
     );
     this.log.info(
       { jobId: a.jobId, webhookId: w.id, eventType: a.type, version: a.version, attempt: a.attemptNumber, status: res.status, ok },

@@ -24,4 +24,6 @@ export class DeliveryAttemptEntity {
   @Column({ name: 'is_success', type: 'boolean' }) isSuccess: boolean;
   @Column({ name: 'duration_ms', type: 'integer' }) durationMs: number;
   @Column({ name: 'attempted_at', type: 'timestamptz' }) attemptedAt: Date;
+  /** Null while the attempt is in flight (claimed, not yet answered); see `visibleAttempts`. */
+  @Column({ name: 'finished_at', type: 'timestamptz', nullable: true }) finishedAt: Date | null;
 }

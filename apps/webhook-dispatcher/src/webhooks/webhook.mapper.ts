@@ -14,6 +14,9 @@ export function toWebhookResponse(w: WebhookEntity): WebhookResponseDto {
   };
 }
 
+/** Stored for an attempt the dispatcher never finished (it stopped between sending and logging the answer). */
+export const INTERRUPTED_ATTEMPT_BODY = 'no answer recorded: the attempt was interrupted';
+
 /** Spec §2.4 fields exactly. */
 export function toDeliveryLogEntry(a: DeliveryAttemptEntity): DeliveryLogEntryDto {
   return {
@@ -22,7 +25,7 @@ export function toDeliveryLogEntry(a: DeliveryAttemptEntity): DeliveryLogEntryDt
     url: a.url,
     request_headers: a.requestHeaders,
     response_status_code: a.responseStatusCode,
-    response_body: a.responseBody,
+    response_body: a.finishedAt ? a.responseBody : INTERRUPTED_ATTEMPT_BODY,
     is_success: a.isSuccess,
     duration_ms: a.durationMs,
     attempted_at: a.attemptedAt.toISOString(),
