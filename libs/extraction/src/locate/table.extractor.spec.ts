@@ -719,4 +719,49 @@ describe('table extraction', () => {
     expect(rows).toContainEqual({ g: 'Beta', p: 'Total: 10%', s: 'Brand C' });
     expect(rows.some((r) => Object.values(r).some((v) => v.includes('market')))).toBe(false);
   });
+  it('keeps a letter currency mark printed apart from its figure ("Fr. 10.00") out of the description', () => {
+    const text = [
+      'Item                 Qty      Price          Amount',
+      'Widget large           2   Fr. 10.00      Fr. 20.00',
+      'Gadget                 1    Fr. 5.50       Fr. 5.50',
+      'Total                                     Fr. 25.50',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), schema);
+    expect(out.result.line_items).toEqual([
+      { description: 'Widget large', quantity: 2, unit_price: 10, amount: 20 },
+      { description: 'Gadget', quantity: 1, unit_price: 5.5, amount: 5.5 },
+    ]);
+  });
+
+  it('keeps a unit printed alone on the line under its quantity with the quantity, not the description', () => {
+    const text = [
+      'Description              Qty       Price       Amount',
+      'Widget large            3.00      10.00        30.00',
+      '                       month',
+      'Gadget                  2.00       5.50        11.00',
+      '                         pcs',
+      'Total                                          41.00',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), schema);
+    expect(out.result.line_items).toEqual([
+      { description: 'Widget large', quantity: 3, unit_price: 10, amount: 30 },
+      { description: 'Gadget', quantity: 2, unit_price: 5.5, amount: 11 },
+    ]);
+  });
+
+  it('takes the column that names every item as the description when the "Description" column holds notes on some', () => {
+    const text = [
+      'Item               Description           Qty     Price     Amount',
+      'Widget large       with wall bracket       2     10.00      20.00',
+      'Gadget                                     1      5.50       5.50',
+      'Cable set          two metres              3      1.00       3.00',
+      'Total                                                       28.50',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), schema);
+    expect(out.result.line_items).toEqual([
+      { description: 'Widget large', quantity: 2, unit_price: 10, amount: 20 },
+      { description: 'Gadget', quantity: 1, unit_price: 5.5, amount: 5.5 },
+      { description: 'Cable set', quantity: 3, unit_price: 1, amount: 3 },
+    ]);
+  });
 });

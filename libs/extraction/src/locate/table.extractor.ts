@@ -2,7 +2,7 @@ import type { FieldDef } from '../engine.types.js';
 import { segments } from '../layout/layout.builder.js';
 import type { DocLayout, Line, Page, Word } from '../layout/layout.types.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
-import { ISO_CODES } from '../parsers/currency.parser.js';
+import { isCurrencyMark } from '../parsers/currency.parser.js';
 import { allSpans, conceptTokens, fold, labelSpec, lineConcepts, wordConcepts, type LabelSpec } from './label.matcher.js';
 import { headerlessItems } from './table.headerless.js';
 import { groupRows, mergeBands, type CellGeom, type RowBand } from './table.rows.js';
@@ -787,7 +787,7 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
         const besideFigure = unitShaped && !sameCell && w.x0 - prev!.x1 < lh * UNIT_GAP && !!col?.field && col.field.data_type !== 'string';
         const unitOfFigure = sameCell || besideFigure;
         if (besideFigure) ci = assign(prev!);
-        const wordy = /\p{L}/u.test(w.text) && (!/\d/.test(w.text) || col?.inferred) && !ISO_CODES.has(w.text) && !unitOfFigure;
+        const wordy = /\p{L}/u.test(w.text) && (!/\d/.test(w.text) || col?.inferred) && !isCurrencyMark(w.text) && !unitOfFigure;
         // A figure inside a run of text ("Lymphdrainage 45 Min.") under a guessed column belongs to the text.
         const inText =
           !!col?.inferred &&
@@ -797,7 +797,10 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
           !!next &&
           next.x0 - w.x1 < lh * 0.6 &&
           /\p{L}/u.test(next.text);
-        if (col?.field && col.field.data_type !== 'string' && (inText || (wordy && (col.inferred || w.x0 < col.x0)))) {
+        // (Not a unit word alone on its line under a printed number header: "month" under "6.00", the figure's
+        // cell printed on two lines, even where the word starts a little left of the header.)
+        const loneUnit = line.words.length === 1 && UNIT_WORD.test(w.text) && !!col?.field && !col.inferred;
+        if (col?.field && col.field.data_type !== 'string' && !loneUnit && (inText || (wordy && (col.inferred || w.x0 < col.x0)))) {
           for (let j = ci - 1; j >= 0; j--)
             if (cols[j]!.field?.data_type === 'string') {
               ci = j;
@@ -916,15 +919,20 @@ const isCode = (s: string) =>
 const wordCount = (s: string) => (s.match(/\p{L}{2,}/gu) ?? []).length;
 
 /**
- * In line items the text column is the one with words: when the column the header gave the description holds
- * only codes ("Artikel" = article number, next to "Omschrijving") while an unclaimed column holds the words,
- * the words are the description and the codes go aside.
+ * In line items the text column is the one with words on every item: when the column the header gave the
+ * description holds only codes ("Artikel" = article number, next to "Omschrijving"), or text on fewer rows
+ * (notes beside an "Item" column that names more items), while an unclaimed column holds words on every row,
+ * the words are the description and the codes or notes go aside.
  */
 function preferWordyText(rows: Record<string, string>[], cols: Column[]): void {
   if (rows.length === 0) return;
   for (const c of cols) {
     const key = c.field?.data_type === 'string' ? c.field.key : undefined;
-    if (!key || !rows.every((r) => r[key] === undefined || isCode(r[key]!))) continue;
+    if (!key) continue;
+    const codesOnly = rows.every((r) => r[key] === undefined || isCode(r[key]!));
+    const filled = (k: string) => rows.filter((r) => r[k]?.trim()).length;
+    const sparse = filled(key) < rows.length;
+    if (!codesOnly && !sparse) continue;
     const ci = cols.indexOf(c);
     // (Words in most rows; or a word in every row and several in at least half: a unit column never has two.)
     const wordy = (i: number) => {
@@ -933,7 +941,8 @@ function preferWordyText(rows: Record<string, string>[], cols: Column[]): void {
         n.filter((k) => k >= 2).length >= rows.length * 0.8 || (n.every((k) => k >= 1) && n.filter((k) => k >= 2).length >= rows.length / 2)
       );
     };
-    const other = cols.findIndex((o, i) => i > ci && !o.field && wordy(i));
+    // (Notes beside names: the other column names more items than the description column does.)
+    const other = cols.findIndex((o, i) => !o.field && (codesOnly ? i > ci : i !== ci && filled(`#${i}`) > filled(key)) && wordy(i));
     if (other < 0) continue;
     for (const r of rows) {
       const code = r[key];

@@ -1,4 +1,4 @@
-import { CURRENCY_MARKS } from '../locales/locale.registry.js';
+import { CURRENCY_MARK_SOURCE, CURRENCY_MARKS } from '../locales/locale.registry.js';
 import { parseNumber } from './number.parser.js';
 
 /**
@@ -30,6 +30,12 @@ export const ISO_CODES = new Set(
     ' ',
   ),
 );
+
+/** A word that is only a currency mark: an ISO code, a symbol, a pack's letter mark ("Fr.", "RM"), "US$". */
+const MARK_ONLY = new RegExp(`^(?:[A-Z]{0,3}[$€£¥₹₽₩₺]|${CURRENCY_MARK_SOURCE})$`, 'u');
+export function isCurrencyMark(word: string): boolean {
+  return ISO_CODES.has(word) || MARK_ONLY.test(word);
+}
 
 /** Finds the currency named in a piece of text: an ISO code first (explicit), then a symbol. */
 export function detectCurrency(text: string): string | undefined {
