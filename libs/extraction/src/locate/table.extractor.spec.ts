@@ -764,4 +764,32 @@ describe('table extraction', () => {
       { description: 'Cable set', quantity: 3, unit_price: 1, amount: 3 },
     ]);
   });
+  it('reads a compound column label by its head word: "Einzelbetrag" is the unit price, "Gesamtpreis" the line amount', () => {
+    const german = {
+      fields: [
+        {
+          key: 'positionen',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'beschreibung', label: 'Beschreibung', data_type: 'string' as const },
+            { key: 'einzelbetrag', label: 'Einzelbetrag', data_type: 'number' as const },
+            { key: 'anzahl', label: 'Anzahl', data_type: 'number' as const },
+            { key: 'gesamtpreis', label: 'Gesamtpreis', data_type: 'number' as const },
+          ],
+        },
+      ],
+    };
+    const text = [
+      'Beschreibung          Einzelbetrag     Anzahl     Gesamtpreis',
+      'Wartung Heizung              12,50          3           37,50',
+      'Anfahrt                       8,00          2           16,00',
+      'Filter klein                  1,25          4            5,00',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), german);
+    expect(out.result.positionen).toEqual([
+      { beschreibung: 'Wartung Heizung', einzelbetrag: 12.5, anzahl: 3, gesamtpreis: 37.5 },
+      { beschreibung: 'Anfahrt', einzelbetrag: 8, anzahl: 2, gesamtpreis: 16 },
+      { beschreibung: 'Filter klein', einzelbetrag: 1.25, anzahl: 4, gesamtpreis: 5 },
+    ]);
+  });
 });

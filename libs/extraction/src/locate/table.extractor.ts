@@ -955,22 +955,28 @@ function preferWordyText(rows: Record<string, string>[], cols: Column[]): void {
 }
 
 /**
+ * A column's role in quantity × unit price = amount, from its label's concepts: the head word decides a compound
+ * ("Gesamtpreis" = total price is the line amount, "Einzelbetrag" = unit amount is the price, "Unit price", "Price").
+ */
+function isUnitPriceConcept(t: string[]): boolean {
+  return t.includes('unit') ? t.includes('price') || t.includes('amount') : t.includes('price') && !t.includes('total');
+}
+function isLineAmountConcept(t: string[]): boolean {
+  return t.includes('amount') || t.includes('total');
+}
+
+/**
  * Line items obey quantity × unit price = amount. When the header words mislead (an "Amount" column that
  * holds quantities, a "Total" column left unclaimed), the assignment of numeric columns that satisfies the
  * product on most rows wins over the one the labels suggested.
  */
 function reconcileArithmetic(rows: Record<string, string>[], cols: Column[], ctx: DocContext): void {
-  const keyWith = (concept: string, not?: string) =>
-    cols.find(
-      (c) =>
-        c.field &&
-        c.field.data_type !== 'string' &&
-        conceptTokens(`${c.field.key.replace(/_/g, ' ')} ${c.field.label ?? ''}`).includes(concept) &&
-        !(not && conceptTokens(`${c.field.key.replace(/_/g, ' ')} ${c.field.label ?? ''}`).includes(not)),
-    )?.field?.key;
-  const q = keyWith('quantity');
-  const p = keyWith('price');
-  const a = keyWith('amount', 'price') ?? keyWith('total', 'price');
+  const conceptsOfColumn = (c: Column) => conceptTokens(`${c.field!.key.replace(/_/g, ' ')} ${c.field!.label ?? ''}`);
+  const keyWhere = (test: (concepts: string[]) => boolean) =>
+    cols.find((c) => c.field && c.field.data_type !== 'string' && test(conceptsOfColumn(c)))?.field?.key;
+  const q = keyWhere((t) => t.includes('quantity'));
+  const p = keyWhere(isUnitPriceConcept);
+  const a = keyWhere((t) => isLineAmountConcept(t) && !isUnitPriceConcept(t));
   if (!q || !p || !a || rows.length < 2) return;
   // Parse every cell once: the permutation search below reads each value many times.
   const parsed = rows.map(
