@@ -58,4 +58,28 @@ describe('summary amounts', () => {
     // A shipping line (no rate) is not a tax.
     expect(run('Subtotal    100.00\nShipping    5.00\nTotal    105.00\n').result.tax_amount).toBeUndefined();
   });
+  it('reads the tax from a line between net and total that names tax under another word and prints their difference', () => {
+    const out = run('Subtotal            1,000.00\nItem Tax              200.00\nTotal               1,200.00\n');
+    expect(out.result).toMatchObject({ total_amount: 1200, net_amount: 1000, tax_amount: 200 });
+  });
+
+  it('ranks a summary tax line above a tax rate repeated on every item row', () => {
+    const text = [
+      'Description          Price   Qty   Tax          Total',
+      'Widget large         10.00     2   VAT 5%       20.00',
+      'Gadget                5.50     1   VAT 20%       5.50',
+      'Cable set             1.00     3   VAT 20%       3.00',
+      'Lamp shade            7.00     1   VAT 5%        7.00',
+      'Desk                 40.00     1   VAT 20%      40.00',
+      'Chair                25.00     2   VAT 20%      50.00',
+      'Paper                 2.00     5   VAT 5%       10.00',
+      'Pens                  0.50    10   VAT 20%       5.00',
+      '',
+      '                                  Sub-Total   140.50',
+      '                                  Tax          23.21',
+      '                                  Total       163.71',
+    ].join('\n');
+    const out = run(text);
+    expect(out.result).toMatchObject({ net_amount: 140.5, tax_amount: 23.21, total_amount: 163.71 });
+  });
 });

@@ -97,8 +97,9 @@ export function sumTaxRates(
 }
 
 /**
- * A tax line whose label the vocabulary does not know ("NM GRT 8.1875%", a local levy) still stands between the net
- * amount and the total with a rate and the difference of the two: that printed amount is the tax.
+ * A tax line whose label the vocabulary does not know ("NM GRT 8.1875%", a local levy) or that the label match
+ * turned down ("Item Tax": a tax word under another word) still stands between the net amount and the total, with a
+ * rate or a tax word and the difference of the two: that printed amount is the tax (net + tax = total).
  */
 export function taxBetween(
   doc: DocLayout,
@@ -117,7 +118,9 @@ export function taxBetween(
   const between = page.lines.filter((l) => l.y0 > mn.bbox![3] - 0.5 && l.y1 < mt.bbox![1] + 0.5);
   const want = Math.round((t - n) * 100) / 100;
   const hits = between.filter(
-    (l) => /\d\s?%/.test(l.text) && findNumbers(l.text, ctx).some((x) => typeof x.value === 'number' && Math.abs(x.value - want) < 0.006),
+    (l) =>
+      (/\d\s?%/.test(l.text) || conceptTokens(l.text).includes('tax')) &&
+      findNumbers(l.text, ctx).some((x) => typeof x.value === 'number' && Math.abs(x.value - want) < 0.006),
   );
   if (hits.length !== 1) return;
   const l = hits[0]!;

@@ -377,6 +377,8 @@ export function isItemRow(line: Line | undefined): boolean {
 
 export interface Candidate extends Located {
   labelScore: number;
+  /** Left edge of the label the value was read by. */
+  labelX?: number;
   /** Read under or beside a delivery heading ("Ship to", "Lieferadresse"): the party delivered to, maybe not billed. */
   delivery?: boolean;
 }
@@ -488,6 +490,7 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
             if (more.length) {
               const words = [...v.words, ...more.flatMap((l) => l.words)];
               out.push({
+                labelX: labelBox[0],
                 value: cleanString(words.map((w) => w.text).join(' ')),
                 confidence: conf * 0.9,
                 labelScore: m.score,
@@ -501,6 +504,7 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
             }
           }
           out.push({
+            labelX: labelBox[0],
             value: v.value,
             confidence: conf,
             labelScore: m.score,
@@ -524,6 +528,7 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
           const v = ws ? valuesIn(ws, field, ctx)[0] : undefined;
           if (v)
             out.push({
+              labelX: labelBox[0],
               value: v.value,
               confidence: m.score * v.quality * meanConf(v.words) * 0.8,
               labelScore: m.score * 0.95,
@@ -555,6 +560,7 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
             continue;
           const conf = m.score * v.quality * meanConf(v.words) * 0.85;
           out.push({
+            labelX: labelBox[0],
             value: v.value,
             confidence: conf,
             labelScore: m.score,
@@ -568,6 +574,28 @@ export function locateByLabel(doc: DocLayout, field: FieldDef, ctx: DocContext):
       }
     });
   }
+  if (field.data_type === 'number' || field.data_type === 'currency') discountTableColumns(out);
   out.sort((a, b) => b.confidence - a.confidence);
   return out;
+}
+
+/** Distinct amounts read under one label column ("VAT 20%" on every item row) that make it a table column. */
+const TABLE_COLUMN_MIN_VALUES = 3;
+/** How far apart the labels' left edges may lie and still stand in one column, in value line heights. */
+const COLUMN_X_TOLERANCE = 0.2;
+/** Confidence factor of an amount read from a table column rather than from a summary line. */
+const TABLE_COLUMN_FACTOR = 0.75;
+
+/**
+ * A summary amount is printed once (or repeated unchanged); a label repeated on row after row with a different
+ * amount each time ("VAT 20% … 300.69" on every line item) is a table column, and ranks below a summary line.
+ */
+function discountTableColumns(out: Candidate[]): void {
+  for (const c of out) {
+    if (c.labelX === undefined) continue;
+    const tolerance = COLUMN_X_TOLERANCE * (c.bbox[3] - c.bbox[1]);
+    const column = out.filter((o) => o.labelX !== undefined && Math.abs(o.labelX - c.labelX!) <= tolerance);
+    const values = new Set(column.map((o) => JSON.stringify(o.value)));
+    if (values.size >= TABLE_COLUMN_MIN_VALUES) c.confidence *= TABLE_COLUMN_FACTOR;
+  }
 }

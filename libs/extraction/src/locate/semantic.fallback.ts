@@ -260,6 +260,11 @@ export function stripRegistration(name: string, v: Vocabulary): string {
   return correctWords(name.replace(/\s*\([^)]*\d[^)]*\)\s*$/, ''), v).trim();
 }
 
+/** Two lines of one block share some horizontal extent: a name wraps within its column, never into the next one. */
+function sameColumn(a: Line, b: Line): boolean {
+  return Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0;
+}
+
 function legalName(text: string, v: Vocabulary): string | undefined {
   for (const seg of text.split(/\s{2,}| - | \| | ● | ‖ /)) {
     // (A bank named after its label, "Bankverbindung: Musterbank AG", is where the money goes, not who is paid.)
@@ -326,6 +331,7 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): { line: Line; name: string
       under &&
       nameLike(l.text, v) &&
       under.y0 - l.y1 < (l.y1 - l.y0) * LEGAL_WRAP_GAP &&
+      sameColumn(l, under) &&
       v.legalFormOnly.test(under.text.trim())
     )
       labelled = `${l.text.trim()} ${under.text.trim()}`;
@@ -357,6 +363,7 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): { line: Line; name: string
       (tail || opened) &&
       name === l.text.trim() &&
       l.y0 - prev.y1 < h * BLOCK_GAP &&
+      sameColumn(prev, l) &&
       !/\d/.test(prev.text) &&
       (opened || !legalName(prev.text, v))
     )
@@ -368,6 +375,7 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): { line: Line; name: string
       next &&
       name === l.text.trim() &&
       next.y0 - l.y1 < h * LEGAL_WRAP_GAP &&
+      sameColumn(l, next) &&
       v.legalForm.exec(`XX ${nextText}`)?.[1] === `XX ${nextText}`
     )
       return { line: l, name: `${name} ${nextText}` };

@@ -144,3 +144,21 @@ describe('issuer named by the legal footer and the account holder', () => {
     expect(extractFromLayout(page(rows), invoiceSchema).result.seller_name).toBe('Lena Example');
   });
 });
+
+describe('issuer name in a two-column letterhead', () => {
+  it('does not join the next line of the other column to the name, even when it carries a legal form', () => {
+    const rows: [number, number, string][] = [
+      [300, 37, 'Von'],
+      [40, 44, 'An'],
+      [300, 50, 'Alpha Werkzeuge e.K.'],
+      [40, 57, 'Beta Handel GmbH & Co. KG'],
+      [300, 64, 'Hauptstraße 12'],
+      [40, 71, 'Ringweg 4'],
+      [300, 78, '10115 Berlin'],
+      [40, 85, '20095 Hamburg'],
+      [40, 130, 'Rechnungsnummer: RE-2031-1'],
+      [370, 360, 'Gesamt: 120,00 €'],
+    ];
+    expect(extractFromLayout(page(rows), invoiceSchema).result.seller_name).toBe('Alpha Werkzeuge e.K.');
+  });
+});
