@@ -353,6 +353,44 @@ function sellerNotBuyer(
   delete meta[weaker.key];
 }
 
+/** A party's own details stand under its name within this many of its line heights. */
+const PARTY_BLOCK_LINES = 10;
+/** A detail line of a block starts under the name, or at most this many line heights left of it. */
+const PARTY_ALIGN_LINES = 1;
+
+/**
+ * The seller's tax id stands in the seller's block: when neither party was read by a label and the tax id printed
+ * under the name taken as the buyer's (the nearest name above it, in its column), the two names were read the wrong
+ * way round ("client block first, then ours" letterheads) and change places.
+ */
+function sellerHoldsTaxId(
+  fields: FieldDef[],
+  alternatives: Map<string, Located[]>,
+  result: Record<string, unknown>,
+  meta: Record<string, FieldMeta>,
+): void {
+  const strings = fields.filter((f) => f.data_type === 'string');
+  const has = (f: FieldDef, c: string) => conceptsOfField(f).has(c);
+  const seller = strings.find((f) => has(f, 'seller') && !has(f, 'address') && !has(f, 'id') && !has(f, 'number'));
+  const buyer = strings.find((f) => has(f, 'buyer') && !has(f, 'address') && !has(f, 'id') && !has(f, 'number'));
+  const taxId = strings.find((f) => has(f, 'tax') && (has(f, 'id') || has(f, 'number')) && !has(f, 'buyer'));
+  if (!seller || !buyer || !taxId) return;
+  const [ms, mb, mt] = [meta[seller.key], meta[buyer.key], meta[taxId.key]];
+  if (!ms?.bbox || !mb?.bbox || !mt?.bbox || ms.page !== mt.page || mb.page !== mt.page) return;
+  const labelled = (f: FieldDef) => (alternatives.get(f.key) ?? []).some((c) => c.value === result[f.key]);
+  if (labelled(seller) || labelled(buyer)) return;
+  const above = (b: [number, number, number, number]) => {
+    const lh = Math.max(1, b[3] - b[1]);
+    const gap = mt.bbox![1] - b[3];
+    const inColumn = mt.bbox![0] >= b[0] - lh * PARTY_ALIGN_LINES && mt.bbox![0] <= b[2];
+    return gap >= 0 && gap <= lh * PARTY_BLOCK_LINES && inColumn ? gap : undefined;
+  };
+  const [gs, gb] = [above(ms.bbox), above(mb.bbox)];
+  if (gb === undefined || (gs !== undefined && gs <= gb)) return;
+  [result[seller.key], result[buyer.key]] = [result[buyer.key], result[seller.key]];
+  [meta[seller.key], meta[buyer.key]] = [mb, ms];
+}
+
 /**
  * The cross-field constraints, applied to the chosen values once every field (tables included) is located.
  * `alternatives` holds each field's label candidates best first; `used` the slots other fields claimed.
@@ -368,6 +406,7 @@ export function enforceConstraints(
   reconcileTotals(fields, alternatives, result, meta, page.amount);
   dueNotBeforeIssue(fields, alternatives, result, meta, used);
   sellerNotBuyer(fields, alternatives, result, meta, page.party);
+  sellerHoldsTaxId(fields, alternatives, result, meta);
 }
 
 /** What the constraints may look up on the document itself when no label candidate satisfies them. */

@@ -149,3 +149,14 @@ describe('contact lines of the locale packs', () => {
     expect({ seller: r.seller_name, buyer: r.buyer_name }).toEqual({ seller: 'Brindille Atelier SAS', buyer: 'Maison Cerfeuil SARL' });
   });
 });
+
+describe('the seller holds its tax id', () => {
+  it('two unlabelled blocks, the client first: the block under which the VAT id stands is the seller', () => {
+    const r = run([
+      ...block(34, 35, ['Marrowby Bakers Ltd', '9 Crust Lane', 'Loafield LF2 9RB', 'P: +44 1632 960123']),
+      ...block(34, 116, ['Quillfeather Print Ltd', 'VAT: GB123456782', '4 Ink Row', 'Papertown PT4 2QX']),
+      ...rest,
+    ]);
+    expect(r).toMatchObject({ seller_name: 'Quillfeather Print Ltd', buyer_name: 'Marrowby Bakers Ltd', vat_id: 'GB123456782' });
+  });
+});
