@@ -117,6 +117,8 @@ export function acceptableString(field: FieldDef, value: string): boolean {
     if (isLegalFormOnly(value)) return false;
     // (A label and its colon opening the value, "Reg. No. : 1234-X", is a detail printed after the name's label.)
     if (LABEL_OPENING.test(value)) return false;
+    // (Nor a date: "Due Date October 17, 2022" printed beside the "To:" label is the next cell, not a party.)
+    if (findDates(value).length) return false;
   }
   return true;
 }

@@ -160,3 +160,17 @@ describe('the seller holds its tax id', () => {
     expect(r).toMatchObject({ seller_name: 'Quillfeather Print Ltd', buyer_name: 'Marrowby Bakers Ltd', vat_id: 'GB123456782' });
   });
 });
+
+describe('a party name is never a date', () => {
+  it('the cell beside the "To:" label that prints a date is not the buyer; the name under the label is', () => {
+    const r = run([
+      L(34, 40, 'Quillfeather Print Ltd', 14, true),
+      ...row(283, [34, 'To:'], [413, 'Due Date October 17, 2031 00:00']),
+      ...block(34, 312, ['Marrowby Bakers Ltd', '9 Crust Lane', 'Loafield LF2 9RB']),
+      ...row(400, [50, 'Description'], [360, 'Qty', 'r'], [545, 'Amount', 'r']),
+      ...row(416, [50, 'Letterpress cards'], [360, '2', 'r'], [545, '50.00', 'r']),
+      ...row(440, [380, 'Total'], [545, '50.00', 'r']),
+    ]);
+    expect(r.buyer_name).toBe('Marrowby Bakers Ltd');
+  });
+});
