@@ -128,16 +128,20 @@ export function makeLine(ws: Word[], page: number): Line {
 
 /** A gap wider than this fraction of the text height is a space between words (less is a split PDF run). */
 const SPACE_GAP = 0.15;
+/** A word starting below the previous one's bottom, less this fraction of the text height, is on the next line. */
+const NEXT_LINE_OVERLAP = 0.3;
+/** Is there a space between two consecutive words: a visual gap, or the second on the next line (a wrapped tail)? */
+export function spaceBetween(prev: Word, w: Word): boolean {
+  const h = Math.max(1, Math.min(w.y1 - w.y0, prev.y1 - prev.y0));
+  return w.x0 - prev.x1 > h * SPACE_GAP || w.y0 >= prev.y1 - h * NEXT_LINE_OVERLAP;
+}
+
 /** Joins words, inserting a space only where there is a visual gap (PDF runs are often split mid-word). */
 export function joinWords(ws: Word[]): string {
   let out = '';
   let prev: Word | undefined;
   for (const w of ws) {
-    if (prev) {
-      const h = Math.max(1, Math.min(w.y1 - w.y0, prev.y1 - prev.y0));
-      const gap = w.x0 - prev.x1;
-      if (gap > h * SPACE_GAP && !out.endsWith(' ') && !w.text.startsWith(' ')) out += ' ';
-    }
+    if (prev && spaceBetween(prev, w) && !out.endsWith(' ') && !w.text.startsWith(' ')) out += ' ';
     out += w.text;
     prev = w;
   }

@@ -1,5 +1,5 @@
 import type { FieldDef } from '../engine.types.js';
-import { CELL_GAP, segments } from '../layout/layout.builder.js';
+import { CELL_GAP, segments, spaceBetween } from '../layout/layout.builder.js';
 import type { DocLayout, Line, Word } from '../layout/layout.types.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
 import { conceptTokens, fold, isKnownConcept, labelSpec, lineConcepts, matchSpan, weightOf } from './label.matcher.js';
@@ -7,7 +7,7 @@ import { findIban, findVatIds } from '../parsers/identifier.parser.js';
 import { ISO_CODES } from '../parsers/currency.parser.js';
 import { findDates } from '../parsers/date.parser.js';
 import { partyName, withoutLegalDot } from './semantic.fallback.js';
-import { acceptableString, isLabelText, isPartyField, notAnAmount } from './constraints.js';
+import { acceptableString, isLabelText, isLegalFormOnly, isPartyField, notAnAmount } from './constraints.js';
 
 const textOf = (ws: Word[]) => ws.map((w) => w.text).join(' ');
 import { allPacksVocabulary, vocabularyOrAll } from '../locales/locale.registry.js';
@@ -42,8 +42,7 @@ function textWithOffsets(ws: Word[]): { text: string; starts: number[] } {
     // A space only where there is a visual gap, as in the line's text: PDF runs are often split mid-word
     // ("RE-20" "201121" "/50" "8" is one invoice number).
     const prev = ws[i - 1];
-    const h = prev ? Math.max(1, Math.min(w.y1 - w.y0, prev.y1 - prev.y0)) : 0;
-    if (text && (!prev || w.x0 - prev.x1 > h * 0.15)) text += ' ';
+    if (text && (!prev || spaceBetween(prev, w))) text += ' ';
     starts.push(text.length);
     text += w.text;
   }
@@ -169,7 +168,7 @@ function belowOf(lines: Line[], li: number, labelBox: [number, number, number, n
       if (overlap > 0) {
         // (A salutation alone over a party's name, "Ms" or "Herrn" under "Bill to:", opens the block: the name follows.)
         salutation = !out.length && isPartyField(field) && soleSalutation(seg.text);
-        if (!salutation) out.push(seg.words);
+        if (!salutation) out.push(isPartyField(field) ? [...seg.words, ...nameTail(lines, k, seg)] : seg.words);
         break;
       }
     }
@@ -184,6 +183,23 @@ function belowOf(lines: Line[], li: number, labelBox: [number, number, number, n
       break;
   }
   return out;
+}
+
+/** A name's wrapped tail follows it within this many line heights. */
+const NAME_TAIL_GAP = 0.8;
+
+/**
+ * The rest of a party's name wrapped onto the next line of its column: a legal form alone ("Acme Tools" / "e.K.") or
+ * whatever follows a name cut after "&" ("Acme GmbH &" / "Co. KG").
+ */
+function nameTail(lines: Line[], k: number, cell: { text: string; x0: number; x1: number; y1: number }): Word[] {
+  const next = lines[k + 1];
+  if (!next) return [];
+  const h = Math.max(1, next.y1 - next.y0);
+  if (next.y0 - cell.y1 > h * NAME_TAIL_GAP) return [];
+  const seg = segments(next, 1.5).find((s) => Math.min(s.x1, cell.x1) - Math.max(s.x0, cell.x0) > 0);
+  if (!seg) return [];
+  return isLegalFormOnly(seg.text) || /&$/.test(cell.text.trim()) ? seg.words : [];
 }
 
 /** Identifier fields keep only the identifier out of the cell text ("IBAN: DE31 …  BIC …" → the IBAN). */

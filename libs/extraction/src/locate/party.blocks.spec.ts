@@ -174,3 +174,29 @@ describe('a party name is never a date', () => {
     expect(r.buyer_name).toBe('Marrowby Bakers Ltd');
   });
 });
+
+describe('a buyer name wrapped under its heading', () => {
+  it.each([
+    [['Marrowby Bakers', 'e.K.'], 'Marrowby Bakers e.K.'],
+    [['Marrowby Bakers GmbH &', 'Co. KG'], 'Marrowby Bakers GmbH & Co. KG'],
+  ])('%j reads as %s', (nameLines, name) => {
+    const r = run([
+      L(56, 40, 'Quillfeather Print Ltd', 14, true),
+      L(56, 242, 'Rechnungsanschrift', 9, true),
+      ...block(56, 264, [...nameLines, 'Lindenweg 12', '10115 Berlin']),
+      ...rest.map((i) => ({ ...i, y: i.y + 300 })),
+    ]);
+    expect(r.buyer_name).toBe(name);
+  });
+
+  it('an unlabelled addressee block whose name stands apart from its address: the name, not the town', () => {
+    const r = run([
+      L(412, 40, 'Quillfeather Print Ltd', 10, true),
+      ...block(412, 52, ['4 Ink Row', 'Papertown PT4 2QX']),
+      L(54, 175, 'Marrowby Bakers KG', 9, true),
+      ...block(54, 195, ['Lindenweg 12', 'Birkenau', 'Deutschland 10115']),
+      ...rest.map((i) => ({ ...i, y: i.y + 300 })),
+    ]);
+    expect(r.buyer_name).toBe('Marrowby Bakers KG');
+  });
+});

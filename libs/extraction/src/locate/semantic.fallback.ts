@@ -615,13 +615,13 @@ const COLUMN_SKIP_GAP = 0.3;
 /** A salutation or attention line opens the block when among this many lines under the name. */
 const SALUTATION_REACH = 3;
 /** The cells of the lines right under a cell, in its column, as long as they follow without a paragraph gap. */
-function columnBelow(page: DocLayout['pages'][number], k: number, cell: Line, max: number): Line[] {
+function columnBelow(page: DocLayout['pages'][number], k: number, cell: Line, max: number, firstGap = COLUMN_LINE_GAP): Line[] {
   const h = cell.y1 - cell.y0;
   const out: Line[] = [];
   let prev = cell;
   for (let j = k + 1; j < page.lines.length && out.length < max; j++) {
     const l = page.lines[j]!;
-    if (l.y0 - prev.y1 > h * COLUMN_LINE_GAP) break;
+    if (l.y0 - prev.y1 > h * (out.length ? COLUMN_LINE_GAP : firstGap)) break;
     const s = segments(l, CELL_GAP).find((c) => Math.abs(c.x0 - cell.x0) < h * COLUMN_ALIGN);
     if (!s) {
       if (l.y0 - prev.y1 > h * COLUMN_SKIP_GAP) break;
@@ -640,6 +640,8 @@ function addressedTo(page: DocLayout['pages'][number], l: Line, v: Vocabulary): 
   return !!first && columnBelow(page, k, first, SALUTATION_REACH).some((c) => v.party.salutation.test(c.text.trim()));
 }
 
+/** A name's first address line may follow it with a gap of up to this many line heights. */
+const NAME_ADDRESS_GAP = 2;
 /** The addressee's block starts in this upper fraction of page 1. */
 const ADDRESSEE_ZONE = 0.45;
 /** An addressee block has at most this many lines under its first one… */
@@ -667,7 +669,8 @@ export function addresseeBlock(doc: DocLayout): { line: Line; words: Word[]; nam
       // (A salutation alone, "Herrn" or "M.", opens the block: the name is the line under it.)
       const salutation = v.party.salutation.test(text) && text.split(/\s+/).length === 1;
       if (!salutation && (!nameLike(text, v) || /:$/.test(text) || v.party.documentTitle.test(text))) continue;
-      const below = columnBelow(page, k, cell, MAX_ADDRESSEE_LINES);
+      // (A name may stand apart from its address, set in a larger or spaced line.)
+      const below = columnBelow(page, k, cell, MAX_ADDRESSEE_LINES, NAME_ADDRESS_GAP);
       let rest = below;
       let name = cell;
       if (salutation && below[0]) [name, rest] = [below[0], below.slice(1)];
