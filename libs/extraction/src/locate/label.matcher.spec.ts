@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { conceptTokens, labelSpec, matchSpan, wordConcepts } from './label.matcher.js';
+import { conceptTokens, labelSpec, matchSpan, tokens, wordConcepts } from './label.matcher.js';
 
 const score = (label: string, key: string, text: string) => matchSpan(wordConcepts(text.split(' ')), labelSpec(label, key))?.score ?? 0;
 
@@ -69,5 +69,13 @@ describe('label matching', () => {
     expect(score('Due date', 'due_date', 'Date:')).toBeLessThan(0.6);
     expect(score('Invoice number', 'invoice_number', 'Inv. No.:')).toBe(1);
     expect(score('Tax amount', 'tax_amount', 'VAT')).toBeGreaterThan(0.6);
+  });
+});
+
+describe('initials', () => {
+  it('reads initials with their dots as one word: "P.U. HT" is a unit price net of tax', () => {
+    expect(tokens('P.U. HT')).toEqual(['pu', 'ht']);
+    expect(conceptTokens('P.U. HT')).toEqual(['price', 'net']);
+    expect(tokens('No. 12')).toEqual(['no', '12']);
   });
 });

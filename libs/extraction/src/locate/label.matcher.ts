@@ -113,7 +113,9 @@ export function tokens(s: string): string[] {
     .replace(NET, ' net ')
     .replace(GROSS, ' total ')
     .replace(/n[°º]/g, ' # ')
-    .replace(/[°º]/g, ' ');
+    .replace(/[°º]/g, ' ')
+    // Initials with their dots are one word: "P.U." (prix unitaire) is "pu", "T.V.A." is "tva".
+    .replace(/(?<![a-z])(?:[a-z]\.){2,}/g, (m) => ` ${m.replace(/\./g, '')} `);
   return f.match(/#|[a-z0-9]+/g) ?? [];
 }
 

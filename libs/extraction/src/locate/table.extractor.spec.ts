@@ -792,4 +792,20 @@ describe('table extraction', () => {
       { beschreibung: 'Filter klein', einzelbetrag: 1.25, anzahl: 4, gesamtpreis: 5 },
     ]);
   });
+  it('keeps a column of date ranges out of the description, and a printed header cell out of a guessed number column', () => {
+    const text = [
+      'Service Period                 Plan                    Amount',
+      '17 Feb 2031 - 19 Mar 2031      Training day          €1,467.44',
+      '18 Jan 2031 - 17 Feb 2031      Design workshop         €853.92',
+      '19 Dec 2030 - 18 Jan 2031      Site survey             €176.14',
+      '',
+      'Total                                                €2,497.50',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), schema);
+    expect(out.result.line_items).toEqual([
+      { description: 'Training day', amount: 1467.44 },
+      { description: 'Design workshop', amount: 853.92 },
+      { description: 'Site survey', amount: 176.14 },
+    ]);
+  });
 });

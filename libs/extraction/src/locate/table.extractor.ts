@@ -2,8 +2,9 @@ import type { FieldDef } from '../engine.types.js';
 import { segments } from '../layout/layout.builder.js';
 import type { DocLayout, Line, Page, Word } from '../layout/layout.types.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
-import { isCurrencyMark } from '../parsers/currency.parser.js';
+import { isCurrencyMark, withoutCurrencyMark } from '../parsers/currency.parser.js';
 import { allSpans, conceptTokens, fold, labelSpec, lineConcepts, wordConcepts, type LabelSpec } from './label.matcher.js';
+import { dateLeaders, isDatesOnly } from './table.dates.js';
 import { headerlessItems } from './table.headerless.js';
 import { groupRows, mergeBands, type CellGeom, type RowBand } from './table.rows.js';
 import { allPacksVocabulary } from '../locales/locale.registry.js';
@@ -154,17 +155,20 @@ function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; score: 
       usedC.add(cols.indexOf(missing[0]!));
     }
   }
-  // A column without a printed header (row labels) sits between its schema neighbours: give it that gap.
+  // A column without a printed header (row labels) sits between its schema neighbours: give it that gap — less the
+  // header cells printed there that no field claimed, for a number column ("Plan" between "Service Period" and
+  // "Amount" is no quantity): those name columns of their own.
+  const unclaimed = segments(line, 1.2).filter((seg) => seg.words.every((w) => !usedW.has(line.words.indexOf(w))));
   const pos = new Map(columns.filter((c) => c.field).map((c) => [cols.indexOf(c.field!), c]));
   cols.forEach((c, ci) => {
     if (usedC.has(ci) || pos.size === 0) return;
     const left = [...pos.entries()].filter(([i]) => i < ci).sort((a, b) => b[0] - a[0])[0]?.[1];
     const right = [...pos.entries()].filter(([i]) => i > ci).sort((a, b) => a[0] - b[0])[0]?.[1];
-    const x0 = left ? left.x1 + 1 : 0;
-    const x1 = right ? right.x0 - 1 : x0 + 1e6;
-    if (x1 - x0 < 5 || (left && right && left.x0 > right.x0)) return;
+    // (A text column keeps the whole gap: the cell over row labels is their caption, "Country" over the countries.)
+    const gap = freeSpan(left ? left.x1 + 1 : 0, right ? right.x0 - 1 : 1e6, c.data_type === 'string' ? [] : unclaimed);
+    if (!gap || gap[1] - gap[0] < 5 || (left && right && left.x0 > right.x0)) return;
     if (!right || (!left && ci !== 0)) return;
-    columns.push({ field: c, x0, x1, inferred: true });
+    columns.push({ field: c, x0: gap[0], x1: gap[1], inferred: true });
   });
   // Header cells nobody claimed still own their column, so their values (VAT %, SKU …) do not leak into neighbours.
   for (const seg of segments(line, 1.2)) {
@@ -183,6 +187,24 @@ function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; score: 
     .filter((i) => i >= 0);
   score -= 0.3 * (named.length - new Set(named).size);
   return { columns, score };
+}
+
+/** The widest part of [x0, x1] that no cell of `cells` covers, or undefined. */
+function freeSpan(x0: number, x1: number, cells: { x0: number; x1: number }[]): [number, number] | undefined {
+  let free: [number, number][] = [[x0, x1]];
+  for (const c of cells) {
+    free = free.flatMap(([a, b]) =>
+      c.x1 < a || c.x0 > b
+        ? [[a, b] as [number, number]]
+        : (
+            [
+              [a, c.x0 - 1],
+              [c.x1 + 1, b],
+            ] as [number, number][]
+          ).filter(([p, q]) => q > p),
+    );
+  }
+  return free.sort((p, q) => q[1] - q[0] - (p[1] - p[0]))[0];
 }
 
 /**
@@ -657,7 +679,7 @@ function resumeLine(page: Page, h: Header, lh: number, lineItems: boolean, heade
   const under = (w: Word, c: Column) => Math.min(w.x1, c.x1 + lh) - Math.max(w.x0, c.x0 - lh) > 0;
   // A page that prints a header with these columns starts a table of its own (perhaps another field's).
   if (headers.some((x) => x.page === page.number)) return -1;
-  const figure = (w: Word) => /^[-+(]?[\d.,' ]*\d[\d.,']*\)?-?$/.test(w.text);
+  const figure = (w: Word) => /^[-+(]?[\d.,' ]*\d[\d.,']*\)?-?$/.test(withoutCurrencyMark(w.text));
   for (let li = 0; li < page.lines.length; li++) {
     const line = page.lines[li]!;
     if (isStopLine(line)) return -1;
@@ -770,6 +792,7 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
       // Column of each word, to tell a run of text printed across the column grid from cells.
       const wordCol: number[] = [];
       const geom: Record<string, CellGeom> = {};
+      const dates = dateLeaders(line, ctx.dateOrder);
       for (const [wi, w] of line.words.entries()) {
         let ci = assign(w);
         // Words (not numbers, not currency codes) that land in a number column are text run over from the
@@ -807,6 +830,9 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
               break;
             }
         }
+        // (The words of a printed date stay in the cell its first word opened.)
+        const leader = dates.get(wi);
+        if (leader !== undefined && leader !== wi) ci = wordCol[leader]!;
         lastCi = ci;
         wordCol[wi] = ci;
         const f = cols[ci]?.field;
@@ -885,7 +911,7 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
           bbox = bbox ? [Math.min(bbox[0], b[0]), Math.min(bbox[1], b[1]), Math.max(bbox[2], b[2]), Math.max(bbox[3], b[3])] : b;
         }
     }
-    if (money.size > 0) preferWordyText(pending, cols);
+    if (money.size > 0) preferWordyText(pending, cols, ctx.dateOrder);
     reconcileArithmetic(pending, cols, ctx);
     for (const r of pending) {
       const out: Record<string, unknown> = {};
@@ -920,16 +946,16 @@ const wordCount = (s: string) => (s.match(/\p{L}{2,}/gu) ?? []).length;
 
 /**
  * In line items the text column is the one with words on every item: when the column the header gave the
- * description holds only codes ("Artikel" = article number, next to "Omschrijving"), or text on fewer rows
+ * description holds only codes ("Artikel" = article number, next to "Omschrijving") or dates (a service period), or text on fewer rows
  * (notes beside an "Item" column that names more items), while an unclaimed column holds words on every row,
  * the words are the description and the codes or notes go aside.
  */
-function preferWordyText(rows: Record<string, string>[], cols: Column[]): void {
+function preferWordyText(rows: Record<string, string>[], cols: Column[], order: DocContext['dateOrder']): void {
   if (rows.length === 0) return;
   for (const c of cols) {
     const key = c.field?.data_type === 'string' ? c.field.key : undefined;
     if (!key) continue;
-    const codesOnly = rows.every((r) => r[key] === undefined || isCode(r[key]!));
+    const codesOnly = rows.every((r) => r[key] === undefined || isCode(r[key]!) || isDatesOnly(r[key]!, order));
     const filled = (k: string) => rows.filter((r) => r[k]?.trim()).length;
     const sparse = filled(key) < rows.length;
     if (!codesOnly && !sparse) continue;

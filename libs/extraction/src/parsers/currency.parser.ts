@@ -37,6 +37,14 @@ export function isCurrencyMark(word: string): boolean {
   return ISO_CODES.has(word) || MARK_ONLY.test(word);
 }
 
+const MARK_SOURCE = `(?:[A-Z]{3}|[A-Z]{0,3}[$€£¥₹₽₩₺]|${CURRENCY_MARK_SOURCE})`;
+const LEADING_MARK = new RegExp(`^${MARK_SOURCE}\\s?(?=[-+(]?\\d)`, 'u');
+const TRAILING_MARK = new RegExp(`(?<=\\d\\)?)\\s?${MARK_SOURCE}$`, 'u');
+/** A figure without the currency mark printed on it: "€1,467.44" → "1,467.44", "12,50€" → "12,50", "Fr.2.56" → "2.56". */
+export function withoutCurrencyMark(word: string): string {
+  return word.replace(LEADING_MARK, '').replace(TRAILING_MARK, '');
+}
+
 /** Finds the currency named in a piece of text: an ISO code first (explicit), then a symbol. */
 export function detectCurrency(text: string): string | undefined {
   for (const m of text.matchAll(/\b([A-Z]{3})\b/g)) if (ISO_CODES.has(m[1]!)) return m[1];
