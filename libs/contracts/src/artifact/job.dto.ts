@@ -126,8 +126,11 @@ export class FieldMetaDto {
   @IsOptional() @IsInt() @Min(1) @Max(100_000) page?: number;
   @IsOptional() bbox?: [number, number, number, number];
   @IsOptional() errors?: string[];
-  /** `embedded_xml`: taken from an e-invoice's own data (its page box, when given, is where the page prints it); `page` or absent: read from the page. */
-  @IsOptional() @IsIn(['page', 'embedded_xml']) provenance?: 'page' | 'embedded_xml';
+  /**
+   * `embedded_xml`: taken from an e-invoice's own data (its page box, when given, is where the page prints it); `memory`:
+   * read where a layout exemplar of the account prints it (ADR 0014); `page` or absent: read from the page.
+   */
+  @IsOptional() @IsIn(['page', 'embedded_xml', 'memory']) provenance?: 'page' | 'embedded_xml' | 'memory';
 }
 
 /** Worker → artifact: the outcome of one attempt. Applying it is idempotent; terminal jobs never change. */
