@@ -62,6 +62,19 @@ function readValue(f: FieldDef, { page, words }: Found, ctx: DocContext, confide
   return { value, confidence, page, bbox: box(words), slot: `memory:${f.key}` };
 }
 
+/** Fewest labelled anchors for their labels alone to identify a layout. */
+const MIN_LABELLED = 3;
+
+/**
+ * Share of the exemplar's labels printed near where it printed them (0 with fewer than MIN_LABELLED): documents of one
+ * template filled with other data share their labels and places even when their words differ.
+ */
+export function labelShare(doc: DocLayout, ex: LayoutExemplar): number {
+  const labelled = ex.anchors.filter((a) => a.label && a.labelBox);
+  if (labelled.length < MIN_LABELLED) return 0;
+  return labelled.filter((a) => findLabel(doc, a)).length / labelled.length;
+}
+
 const centre = (b: PageBox) => [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2] as const;
 
 /** The value's words found from its remembered label: right of it on its line, or on the line below it. */

@@ -1,8 +1,8 @@
 import type { FieldDef, FieldMeta } from '../engine.types.js';
 import type { DocLayout } from '../layout/layout.types.js';
 import type { DocContext } from '../parsers/value.parser.js';
-import { replayAnchors } from './anchor.replay.js';
-import { bestExemplar, fingerprintOf } from './fingerprint.js';
+import { labelShare, replayAnchors } from './anchor.replay.js';
+import { fingerprintOf, MATCH_MIN, similarity } from './fingerprint.js';
 import type { LayoutExemplar, MemoryNote } from './memory.types.js';
 
 /**
@@ -19,7 +19,7 @@ export function applyMemory(
   ctx: DocContext,
 ): MemoryNote | undefined {
   if (!exemplars?.length) return undefined;
-  const match = bestExemplar(fingerprintOf(doc), exemplars);
+  const match = bestMatch(doc, exemplars);
   if (!match) return undefined;
   const found = replayAnchors(doc, match.exemplar, fields, ctx, match.similarity);
   if (!found.size) return undefined;
@@ -28,4 +28,21 @@ export function applyMemory(
     meta[key] = { confidence: c.confidence, page: c.page, bbox: c.bbox, errors: [], provenance: 'memory' };
   }
   return { exemplar_id: match.exemplar.id, similarity: Math.round(match.similarity * 1000) / 1000, fields: [...found.keys()] };
+}
+
+/** Least share of an exemplar's labels found in place for the labels alone to match a document to it. */
+const LABEL_SHARE_MIN = 0.8;
+/** Similarity given to a document that only the exemplar's labels match (below REGION_MIN_SIMILARITY: no region reads). */
+const LABEL_MATCH_SIMILARITY = 0.7;
+
+/** The exemplar most like the document: by fingerprint, or by its labels printed in their places. */
+function bestMatch(doc: DocLayout, exemplars: readonly LayoutExemplar[]): { exemplar: LayoutExemplar; similarity: number } | undefined {
+  const fp = fingerprintOf(doc);
+  let best: { exemplar: LayoutExemplar; similarity: number } | undefined;
+  for (const exemplar of exemplars) {
+    let s = similarity(fp, exemplar.fingerprint);
+    if (s < MATCH_MIN && labelShare(doc, exemplar) >= LABEL_SHARE_MIN) s = LABEL_MATCH_SIMILARITY;
+    if (s >= MATCH_MIN && (!best || s > best.similarity)) best = { exemplar, similarity: s };
+  }
+  return best;
 }
