@@ -62,6 +62,8 @@ function readValue(f: FieldDef, { page, words }: Found, ctx: DocContext, confide
   return { value, confidence, page, bbox: box(words), slot: `memory:${f.key}` };
 }
 
+/** A label counts for identifying a layout wherever it stands on its page (rows above it push it down). */
+const ANYWHERE = 1.5;
 /** Fewest labelled anchors for their labels alone to identify a layout. */
 const MIN_LABELLED = 3;
 
@@ -72,7 +74,7 @@ const MIN_LABELLED = 3;
 export function labelShare(doc: DocLayout, ex: LayoutExemplar): number {
   const labelled = ex.anchors.filter((a) => a.label && a.labelBox);
   if (labelled.length < MIN_LABELLED) return 0;
-  return labelled.filter((a) => findLabel(doc, a)).length / labelled.length;
+  return labelled.filter((a) => findLabel(doc, a, ANYWHERE)).length / labelled.length;
 }
 
 const centre = (b: PageBox) => [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2] as const;
@@ -106,7 +108,7 @@ function atLabel(doc: DocLayout, a: FieldAnchor, amount: boolean): Found | undef
 const labelLength = (a: FieldAnchor) => Math.min(LABEL_MAX_WORDS, a.label!.split(/\s+/).length);
 
 /** The printing of the anchor's label nearest where the exemplar had it. */
-function findLabel(doc: DocLayout, a: FieldAnchor): { page: Page; line: Line; end: number } | undefined {
+function findLabel(doc: DocLayout, a: FieldAnchor, drift = LABEL_DRIFT): { page: Page; line: Line; end: number } | undefined {
   const n = labelLength(a);
   const [cx, cy] = centre(a.labelBox!);
   let best: { page: Page; line: Line; end: number; d: number } | undefined;
@@ -117,7 +119,7 @@ function findLabel(doc: DocLayout, a: FieldAnchor): { page: Page; line: Line; en
         if (labelText(ws) !== a.label) continue;
         const [x, y] = centre([ws[0]!.x0 / page.width, ws[0]!.y0 / page.height, ws[n - 1]!.x1 / page.width, ws[n - 1]!.y1 / page.height]);
         const d = Math.hypot(x - cx, y - cy) + (page.number === a.page ? 0 : 1);
-        if (d <= LABEL_DRIFT && (!best || d < best.d)) best = { page, line, end, d };
+        if (d <= drift && (!best || d < best.d)) best = { page, line, end, d };
       }
   return best;
 }

@@ -82,7 +82,7 @@ function leftWords(before: readonly Word[]): Word[] {
   const out: Word[] = [];
   for (let i = before.length - 1; i >= 0 && out.length < LABEL_MAX_WORDS; i--) {
     const w = before[i]!;
-    if (!/\p{L}/u.test(w.text)) break;
+    if (!/\p{L}{2}/u.test(w.text)) break;
     const next = out[0];
     if (next && next.x0 - w.x1 > LABEL_GAP_HEIGHTS * height(w)) break;
     out.unshift(w);
@@ -100,7 +100,7 @@ function aboveWords(page: Page, index: number, value: readonly Word[]): Word[] {
     const l: Line = page.lines[j]!;
     if (l.y1 > top) continue;
     if (top - l.y1 > reach) return [];
-    const over = l.words.filter((w) => w.x1 >= x0 && w.x0 <= x1 && /\p{L}/u.test(w.text));
+    const over = l.words.filter((w) => w.x1 >= x0 && w.x0 <= x1 && /\p{L}{2}/u.test(w.text));
     if (over.length) return over.slice(0, LABEL_MAX_WORDS);
   }
   return [];
