@@ -74,8 +74,12 @@ describe('Layout memory: corrections that teach (public HTTP)', () => {
     );
     expect(learned).toMatchObject({ job_id: job1.job_id, source: 'correction', template_id: templates[suite.live] });
     expect(learned.fields).toEqual(expect.arrayContaining(['account_manager', 'invoice_number']));
-    expect(learned.anchors).toEqual(expect.arrayContaining([expect.objectContaining({ key: 'account_manager', label: 'handled by' })]));
-    // Identifiers and header words are digests: the person's name is in no exemplar.
+    expect(learned.anchors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ key: 'account_manager', direction: 'right', label: expect.stringMatching(/^[0-9a-f]{16}$/) }),
+      ]),
+    );
+    // Labels, identifiers, header words and remembered texts are digests: no text of the document is in an exemplar.
     expect(JSON.stringify(learned)).not.toContain('Penhallow');
 
     const job2 = await run(second, suite.live);

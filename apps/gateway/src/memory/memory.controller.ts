@@ -24,8 +24,9 @@ export class MemoryController {
     summary: 'The account’s layout exemplars, newest first',
     description:
       'Extension. One exemplar per corrected or approved job (a later confirmation of the same job replaces it), learned a moment after ' +
-      'the confirmation: the fields whose place it remembers, and per field the label printed next to the value, where the value stands ' +
-      'from it and its box as fractions of the page. Identifiers (VAT ids, IBANs) and header words are kept only as digests. ' +
+      'the confirmation: the fields whose place it remembers, and per field a digest of the label printed next to the value, where the ' +
+      'value stands from it and its box as fractions of the page. No text of the document is kept: labels, identifiers (VAT ids, IBANs), ' +
+      'header words and confirmed texts only as digests. ' +
       'At most 500 per account (the oldest go first). Deleting the artifact an exemplar was learned from deletes the exemplar.',
   })
   @ApiOkResponse({ type: ExemplarPageDto })

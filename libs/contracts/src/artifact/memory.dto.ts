@@ -82,10 +82,11 @@ export class ExemplarDto {
   @ApiProperty({ example: ['invoice_number', 'total_amount'], description: 'Fields whose place on the page it remembers.' })
   fields: string[];
   @ApiProperty({
-    example: [{ key: 'invoice_number', page: 1, label: 'our ref', direction: 'right', region: [0.62, 0.15, 0.74, 0.17] }],
+    example: [{ key: 'invoice_number', page: 1, label: '3f1c9a0b7d2e4c68', direction: 'right', region: [0.62, 0.15, 0.74, 0.17] }],
     description:
-      'Per field: the label printed next to the value (lower-case), where the value stands from it (`right` / `below`), and its box ' +
-      'as fractions of the page. The document’s identifiers and header words are kept only as digests.',
+      'Per field: a digest of the label printed next to the value, where the value stands from it (`right` / `below`), and its box ' +
+      'as fractions of the page. No text of the document is kept: labels, identifiers, header words and confirmed text values ' +
+      '(a name or address found again where printed) only as digests.',
   })
   anchors: Record<string, unknown>[];
   @ApiProperty({ example: '2026-11-23T10:05:00.000Z' }) created_at: string;

@@ -4,6 +4,7 @@ import { box, plausible, refine, type Located } from '../locate/field.locator.js
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
 import { height, LABEL_MAX_WORDS, labelText, PHRASE_GAP_HEIGHTS } from './exemplar.builder.js';
 import { squash } from './value.spans.js';
+import { textDigest } from './value.recall.js';
 import type { FieldAnchor, LayoutExemplar, PageBox } from './memory.types.js';
 
 /** Confidence of a value found at a remembered anchor (a person confirmed this layout's value stood there). */
@@ -105,7 +106,7 @@ function atLabel(doc: DocLayout, a: FieldAnchor, amount: boolean): Found | undef
   return start ? { page: page.number, words: phrase(page, start.line, start.index, a) } : undefined;
 }
 
-const labelLength = (a: FieldAnchor) => Math.min(LABEL_MAX_WORDS, a.label!.split(/\s+/).length);
+const labelLength = (a: FieldAnchor) => Math.min(LABEL_MAX_WORDS, a.labelWords ?? 1);
 
 /** The printing of the anchor's label nearest where the exemplar had it. */
 function findLabel(doc: DocLayout, a: FieldAnchor, drift = LABEL_DRIFT): { page: Page; line: Line; end: number } | undefined {
@@ -116,7 +117,7 @@ function findLabel(doc: DocLayout, a: FieldAnchor, drift = LABEL_DRIFT): { page:
     for (const line of page.lines)
       for (let end = n; end <= line.words.length; end++) {
         const ws = line.words.slice(end - n, end);
-        if (labelText(ws) !== a.label) continue;
+        if (textDigest(labelText(ws)) !== a.label) continue;
         const [x, y] = centre([ws[0]!.x0 / page.width, ws[0]!.y0 / page.height, ws[n - 1]!.x1 / page.width, ws[n - 1]!.y1 / page.height]);
         const d = Math.hypot(x - cx, y - cy) + (page.number === a.page ? 0 : 1);
         if (d <= drift && (!best || d < best.d)) best = { page, line, end, d };
@@ -143,7 +144,7 @@ function phrase(page: Page, line: Line, index: number, a: FieldAnchor): Word[] {
   for (let i = index + 1; i < line.words.length && out.length < max; i++) {
     const w = line.words[i]!;
     if (w.x0 - out[out.length - 1]!.x1 > PHRASE_GAP_HEIGHTS * height(w)) break;
-    if (a.after && squash(w.text) === a.after) {
+    if (a.after && textDigest(squash(w.text)) === a.after) {
       ended = true;
       break;
     }

@@ -3,6 +3,7 @@ import type { DocLayout, Line, Page, Word } from '../layout/layout.types.js';
 import type { DocContext } from '../parsers/value.parser.js';
 import { labelSpec, matchSpan, wordConcepts } from '../locate/label.matcher.js';
 import { fingerprintOf } from './fingerprint.js';
+import { textDigest, valueDigest } from './value.recall.js';
 import type { FieldAnchor, LayoutExemplarData, PageBox } from './memory.types.js';
 import { spanWords, squash, valueSpans, wordsText, type ValueSpan } from './value.spans.js';
 
@@ -55,10 +56,17 @@ export function anchorOf(doc: DocLayout, f: FieldDef, value: unknown, ctx: DocCo
     words: s.to - s.from,
     lines: 1 + s.more.length,
   };
-  if (!s.more.length && next && next.x0 - last.x1 <= PHRASE_GAP_HEIGHTS * height(next)) anchor.after = squash(next.text);
+  if (!s.more.length && next && next.x0 - last.x1 <= PHRASE_GAP_HEIGHTS * height(next)) anchor.after = textDigest(squash(next.text));
   const prev = line[s.from - 1];
   if (label?.direction === 'right' && prev && line[s.from]!.x0 - prev.x1 <= PHRASE_GAP_HEIGHTS * height(prev)) anchor.adjacent = true;
-  if (label) Object.assign(anchor, { label: label.text, labelBox: toPage(s.page, label.words), direction: label.direction });
+  if (label)
+    Object.assign(anchor, {
+      label: textDigest(label.text),
+      labelWords: label.words.length,
+      labelBox: toPage(s.page, label.words),
+      direction: label.direction,
+    });
+  if (f.data_type === 'string' && typeof value === 'string') anchor.value = valueDigest(value);
   return anchor;
 }
 

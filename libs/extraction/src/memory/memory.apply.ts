@@ -2,6 +2,7 @@ import type { FieldDef, FieldMeta } from '../engine.types.js';
 import type { DocLayout } from '../layout/layout.types.js';
 import type { DocContext } from '../parsers/value.parser.js';
 import { labelShare, replayAnchors } from './anchor.replay.js';
+import { recallValues, recalledCount, RECALL_MATCH_MIN } from './value.recall.js';
 import { fingerprintOf, MATCH_MIN, similarity } from './fingerprint.js';
 import type { LayoutExemplar, MemoryNote } from './memory.types.js';
 
@@ -22,6 +23,8 @@ export function applyMemory(
   const match = bestMatch(doc, exemplars);
   if (!match) return undefined;
   const found = replayAnchors(doc, match.exemplar, fields, ctx, match.similarity);
+  // A confirmed text printed again is that value, wherever it stands now.
+  for (const [key, c] of recallValues(doc, match.exemplar, fields)) found.set(key, c);
   if (!found.size) return undefined;
   for (const [key, c] of found) {
     result[key] = c.value;
@@ -32,16 +35,17 @@ export function applyMemory(
 
 /** Least share of an exemplar's labels found in place for the labels alone to match a document to it. */
 const LABEL_SHARE_MIN = 0.8;
-/** Similarity given to a document that only the exemplar's labels match (below REGION_MIN_SIMILARITY: no region reads). */
+/** Similarity given to a document that only the exemplar's labels (or its remembered texts) match (below REGION_MIN_SIMILARITY: no region reads). */
 const LABEL_MATCH_SIMILARITY = 0.7;
 
-/** The exemplar most like the document: by fingerprint, or by its labels printed in their places. */
+/** The exemplar most like the document: by fingerprint, by its labels printed on the page, or by its texts printed again. */
 function bestMatch(doc: DocLayout, exemplars: readonly LayoutExemplar[]): { exemplar: LayoutExemplar; similarity: number } | undefined {
   const fp = fingerprintOf(doc);
   let best: { exemplar: LayoutExemplar; similarity: number } | undefined;
   for (const exemplar of exemplars) {
     let s = similarity(fp, exemplar.fingerprint);
-    if (s < MATCH_MIN && labelShare(doc, exemplar) >= LABEL_SHARE_MIN) s = LABEL_MATCH_SIMILARITY;
+    if (s < MATCH_MIN && (labelShare(doc, exemplar) >= LABEL_SHARE_MIN || recalledCount(doc, exemplar) >= RECALL_MATCH_MIN))
+      s = LABEL_MATCH_SIMILARITY;
     if (s >= MATCH_MIN && (!best || s > best.similarity)) best = { exemplar, similarity: s };
   }
   return best;

@@ -7,6 +7,7 @@ import { L, layoutOf, R, type Item } from '../testing/invoice-layout.test-helper
 import { learnFromLayout } from './exemplar.builder.js';
 import { bestExemplar, fingerprintOf, MATCH_MIN, similarity } from './fingerprint.js';
 import type { LayoutExemplar } from './memory.types.js';
+import { textDigest } from './value.recall.js';
 
 // Invented layouts: a supplier that prints its reference under an odd label ("Our ref") far from the usual places,
 // and a second, unrelated supplier.
@@ -88,10 +89,11 @@ describe('layout memory: anchors', () => {
       total_amount: 10,
     });
     const byKey = Object.fromEntries(ex.anchors.map((a) => [a.key, a]));
-    expect(byKey.invoice_number).toMatchObject({ label: 'our ref', direction: 'right', page: 1, words: 1 });
-    expect(byKey.invoice_date).toMatchObject({ label: 'issued', direction: 'right' });
+    // Labels are kept as digests of their lower-case words.
+    expect(byKey.invoice_number).toMatchObject({ label: textDigest('our ref'), labelWords: 2, direction: 'right', page: 1, words: 1 });
+    expect(byKey.invoice_date).toMatchObject({ label: textDigest('issued'), direction: 'right' });
     // The total is printed twice (the line and the sum): the anchor is the labelled summary.
-    expect(byKey.total_amount).toMatchObject({ label: 'to settle', direction: 'right' });
+    expect(byKey.total_amount).toMatchObject({ label: textDigest('to settle'), direction: 'right' });
     expect(byKey.total_amount!.region[1]).toBeGreaterThan(0.8);
   });
 
@@ -126,8 +128,34 @@ describe('layout memory: anchors', () => {
       layoutOf([[L(40, 40, 'Supplier'), L(110, 40, `${name} Ltd`), L(40, 60, 'Quay Road 9'), L(300, 400, 'Thank you')]]);
     const first = doc('Amber Fox');
     const ex = { id: 'ex_fox', ...learnFromLayout(first, nameSchema.fields, { seller_name: 'Amber Fox' }, inferContext(first)) };
-    expect(ex.anchors[0]).toMatchObject({ label: 'supplier', after: 'ltd' });
+    expect(ex.anchors[0]).toMatchObject({ label: textDigest('supplier'), after: textDigest('ltd') });
     const out = extractFromLayout(doc('Amber Fox Trading'), nameSchema, { memory: [ex] });
     expect(out.result.seller_name).toBe('Amber Fox Trading');
+  });
+
+  it('recalls a confirmed shop name and address printed again without labels, wherever they moved, and keeps no text', () => {
+    const receiptSchema: ExtractionSchema = {
+      fields: [
+        { key: 'company', label: 'Company name', data_type: 'string' },
+        { key: 'address', label: 'Address', data_type: 'string' },
+      ],
+    };
+    const receipt = (top: number, items: string[]) =>
+      layoutOf([
+        [
+          L(60, top, 'MOSSGATE BAKEHOUSE'),
+          L(60, top + 14, '12 Fernwick Lane,'),
+          L(60, top + 28, 'Old Quarry Town'),
+          ...items.map((t, i) => L(60, top + 60 + 14 * i, t)),
+          L(60, top + 140, 'THANK YOU'),
+        ],
+      ]);
+    const first = receipt(40, ['Rye loaf 4.20']);
+    const values = { company: 'MOSSGATE BAKEHOUSE', address: '12 Fernwick Lane, Old Quarry Town' };
+    const ex = { id: 'ex_bake', ...learnFromLayout(first, receiptSchema.fields, values, inferContext(first)) };
+    expect(JSON.stringify(ex)).not.toMatch(/mossgate|fernwick/i);
+    const out = extractFromLayout(receipt(90, ['Seed roll 1.10', 'Tea 2.00', 'Scone 1.80']), receiptSchema, { memory: [ex] });
+    expect(out.result).toMatchObject(values);
+    expect(out.memory).toMatchObject({ exemplar_id: 'ex_bake', fields: expect.arrayContaining(['company', 'address']) });
   });
 });

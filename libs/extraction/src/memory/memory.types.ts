@@ -26,18 +26,25 @@ export interface FieldAnchor {
   page: number;
   /** The value's box on its page. */
   region: PageBox;
-  /** The label printed next to the value (normalised words), when one stands to its left or above it. */
+  /**
+   * Digest (sha-256, 16 hex) of the label printed next to the value (its lower-case words), when one stands to its left
+   * or above it: compared, never read back — the line above a value may be another value (a name over an address).
+   */
   label?: string;
+  /** Words of that label. */
+  labelWords?: number;
   labelBox?: PageBox;
   /** Where the value stands from its label. */
   direction?: 'right' | 'below';
   /** Words and lines the value was printed in. */
   words: number;
   lines: number;
-  /** The word printed right after the value on its line, close to it (the value ends there: "Shop" before "Ltd"). */
+  /** Digest of the word printed right after the value on its line, close to it (the value ends there: "Shop" before "Ltd"). */
   after?: string;
   /** The value started right after its label (its start moves with the label, not with a column edge). */
   adjacent?: boolean;
+  /** A text value's digest (sha-256 of its letters and digits, 16 hex) and their count: found again where printed. */
+  value?: { digest: string; length: number };
 }
 
 /** The data of an exemplar: what `learnLayout` returns and the artifact service stores. */

@@ -503,7 +503,7 @@ export interface paths {
     };
     /**
      * The account’s layout exemplars, newest first
-     * @description Extension. One exemplar per corrected or approved job (a later confirmation of the same job replaces it), learned a moment after the confirmation: the fields whose place it remembers, and per field the label printed next to the value, where the value stands from it and its box as fractions of the page. Identifiers (VAT ids, IBANs) and header words are kept only as digests. At most 500 per account (the oldest go first). Deleting the artifact an exemplar was learned from deletes the exemplar.
+     * @description Extension. One exemplar per corrected or approved job (a later confirmation of the same job replaces it), learned a moment after the confirmation: the fields whose place it remembers, and per field a digest of the label printed next to the value, where the value stands from it and its box as fractions of the page. No text of the document is kept: labels, identifiers (VAT ids, IBANs), header words and confirmed texts only as digests. At most 500 per account (the oldest go first). Deleting the artifact an exemplar was learned from deletes the exemplar.
      */
     get: operations['MemoryController_list'];
     put?: never;
@@ -1681,12 +1681,12 @@ export interface components {
        */
       fields: string[];
       /**
-       * @description Per field: the label printed next to the value (lower-case), where the value stands from it (`right` / `below`), and its box as fractions of the page. The document’s identifiers and header words are kept only as digests.
+       * @description Per field: a digest of the label printed next to the value, where the value stands from it (`right` / `below`), and its box as fractions of the page. No text of the document is kept: labels, identifiers, header words and confirmed text values (a name or address found again where printed) only as digests.
        * @example [
        *       {
        *         "key": "invoice_number",
        *         "page": 1,
-       *         "label": "our ref",
+       *         "label": "3f1c9a0b7d2e4c68",
        *         "direction": "right",
        *         "region": [
        *           0.62,
