@@ -115,4 +115,20 @@ describe('Layout memory: corrections that teach (public HTTP)', () => {
     const forgotten = await run(second, suite.live);
     expect(forgotten.memory).toBeUndefined();
   });
+
+  it('learns from an approval too, and forgets what it learned when the artifact is deleted', async () => {
+    const job = await run(first, suite.live);
+    await api().post(`/job/${job.job_id}/approve`).set('authorization', suite.live).expect(200);
+    const learned = await expectEventually(
+      async () => {
+        const page = await exemplars();
+        expect(page.total).toBe(1);
+        return page.items[0];
+      },
+      { timeoutMs: 60_000, intervalMs: 250, what: 'exemplar learned from the approval' },
+    );
+    expect(learned).toMatchObject({ job_id: job.job_id, artifact_id: job.artifact_id, source: 'approval' });
+    await api().delete(`/artifacts/${job.artifact_id}`).set('authorization', suite.live).expect(204);
+    expect((await exemplars()).total).toBe(0);
+  });
 });
