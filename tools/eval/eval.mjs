@@ -9,6 +9,8 @@
 //   npm run eval -- --only <regex> --keep      subset of ids; keep the predictions directory
 //   npm run eval -- --out <dir>                write predictions to <dir>/<dataset>/<id>.json and keep them
 //   npm run eval -- --predicted <dir>          re-score kept predictions (<dir>/<dataset>/<id>.json) without extracting
+//   npm run eval -- --memory                   layout memory: F1 of the documents after the first of their layout, without
+//                                              and with an exemplar learned from the first (protocol in memory.mjs)
 //   npm run eval -- --ocr <engine>             OCR engine: auto (default: the measured best), paddle, native, tesseract.js
 //   npm run eval -- --no-ocr-cache             OCR every page afresh (default: OCR results are cached by image hash in
 //                                              $DOCKET_OCR_CACHE or $TMPDIR/docket-ocr-cache, so re-runs score rule
@@ -23,6 +25,7 @@ import { ensureBuilt } from './build.helper.mjs';
 import { SPLITS, splitOf, idsRegex } from './split.mjs';
 import { cachedOcr } from './ocr-cache.mjs';
 import { datasetDirs, listDocs, schemaFor, wideRootOf, wideSets } from './datasets.mjs';
+import { memoryRun } from './memory.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
@@ -123,6 +126,21 @@ try {
     mkdirSync(out, { recursive: true });
     mkdirSync(`${out}.meta`, { recursive: true });
     const docs = listDocs(dir).filter((d) => (!only || only.test(d.id)) && (!split || splitOf(d.id) === split));
+    if (flag('--memory') && engine) {
+      const t = performance.now();
+      const m = await memoryRun(engine, dir, docs, out, log);
+      const base = score(dir, `${out}.base`, m.ids)?.s;
+      const withMemory = score(dir, `${out}.memory`, m.ids)?.s;
+      summary[name] = {
+        groups: m.groups,
+        docs: m.ids.length,
+        helped: m.helped,
+        base,
+        memory: withMemory,
+        seconds: +((performance.now() - t) / 1000).toFixed(1),
+      };
+      continue;
+    }
     const t0 = performance.now();
     const run = engine ? await extractAll(dir, docs, out) : { failed: 0, pages: 0 };
     const secs = (performance.now() - t0) / 1000;
@@ -165,7 +183,18 @@ try {
 
 const fmt = (x) => (typeof x === 'number' ? x.toFixed(3) : '  -  ');
 if (json) console.log(JSON.stringify(summary, null, 1));
-else {
+else if (flag('--memory')) {
+  console.log('\n=== layout memory: micro-F1 of the documents after the first of their layout ===');
+  console.log(
+    `${'dataset'.padEnd(20)} ${'groups'.padStart(6)} ${'docs'.padStart(5)} ${'helped'.padStart(6)} ${'without'.padStart(8)} ${'with'.padStart(6)}  delta`,
+  );
+  for (const [k, v] of Object.entries(summary)) {
+    const d = typeof f1(v.base) === 'number' && typeof f1(v.memory) === 'number' ? f1(v.memory) - f1(v.base) : undefined;
+    console.log(
+      `${k.padEnd(20)} ${String(v.groups).padStart(6)} ${String(v.docs).padStart(5)} ${String(v.helped).padStart(6)} ${fmt(f1(v.base)).padStart(8)} ${fmt(f1(v.memory)).padStart(6)}  ${d === undefined ? '-' : (d >= 0 ? '+' : '') + d.toFixed(3)}`,
+    );
+  }
+} else {
   console.log(`\n=== summary (micro-F1${split ? `, ${split} split only` : ''}) ===`);
   console.log(`${'dataset'.padEnd(20)} ${'all'.padStart(6)} ${'tune'.padStart(6)} ${'check'.padStart(6)}    gap   docs`);
   for (const [k, v] of Object.entries(summary)) {

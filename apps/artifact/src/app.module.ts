@@ -26,6 +26,8 @@ import { JobsHandler } from './jobs/jobs.handler.js';
 import { PipelineJobService } from './pipelines/pipeline-job.service.js';
 import { PipelineService } from './pipelines/pipeline.service.js';
 import { PipelinesHandler } from './pipelines/pipelines.handler.js';
+import { MemoryHandler } from './memory/memory.handler.js';
+import { MemoryService } from './memory/memory.service.js';
 import { ReviewHandler } from './review/review.handler.js';
 import { ReviewService } from './review/review.service.js';
 import { RetentionPurgeService } from './retention/retention-purge.service.js';
@@ -44,7 +46,7 @@ export class ArtifactModule {
   static register(deps: ArtifactDeps): DynamicModule {
     return {
       module: ArtifactModule,
-      controllers: [ExtractionHandler, JobsHandler, ArtifactsHandler, BatchHandler, PipelinesHandler, ReviewHandler],
+      controllers: [ExtractionHandler, JobsHandler, ArtifactsHandler, BatchHandler, PipelinesHandler, ReviewHandler, MemoryHandler],
       providers: [
         { provide: DataSource, useValue: deps.ds },
         { provide: RpcClient, useValue: deps.rpc },
@@ -70,6 +72,7 @@ export class ArtifactModule {
         ConfirmBatchService,
         JobStorageService,
         ReviewService,
+        MemoryService,
       ],
     };
   }

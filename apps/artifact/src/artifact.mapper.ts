@@ -48,6 +48,7 @@ export function toJobStatus(j: JobEntity, resultDownloadUrl?: string): JobStatus
     out.result = j.result ?? {};
     out.result_version = j.resultVersion ?? 1;
     out.needs_review = j.needsReview;
+    if (j.memory) out.memory = j.memory as JobStatusResponseDto['memory'];
     // A partial reading (template `partial_pages`, wallet short): say how much of the document was read.
     if (j.pageCount !== null && j.pages !== null && j.pages < j.pageCount) {
       out.pages_read = j.pages;

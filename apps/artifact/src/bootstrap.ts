@@ -10,13 +10,23 @@ import { ArtifactEntity } from './entities/artifact.entity.js';
 import { BatchEntity } from './entities/batch.entity.js';
 import { JobEntity } from './entities/job.entity.js';
 import { JobResultEntity } from './entities/job-result.entity.js';
+import { LayoutExemplarEntity } from './entities/layout-exemplar.entity.js';
+import { AccountMemoryEntity } from './entities/account-memory.entity.js';
 import { PipelineEntity } from './entities/pipeline.entity.js';
 import { ProcessingDeadlineService } from './expiry/processing-deadline.service.js';
 import { UploadExpiryService } from './expiry/upload-expiry.service.js';
 import { artifactMigrations } from './migrations/index.js';
 import { RetentionPurgeService } from './retention/retention-purge.service.js';
 
-export const artifactEntities = [ArtifactEntity, JobEntity, JobResultEntity, BatchEntity, PipelineEntity];
+export const artifactEntities = [
+  ArtifactEntity,
+  JobEntity,
+  JobResultEntity,
+  BatchEntity,
+  PipelineEntity,
+  LayoutExemplarEntity,
+  AccountMemoryEntity,
+];
 
 /** This service's schema, entities and migrations (boot and the `migrate` entry point). */
 export const DATABASE = { schema: ARTIFACT_SCHEMA, entities: artifactEntities, migrations: artifactMigrations };

@@ -179,6 +179,8 @@ function sampleBody(op: Operation, ids: Record<string, string>): Record<string, 
       return { description: 'd', is_active: false, events: ['extraction.failed'] };
     case 'post /job/{job_id}/corrections':
       return { fields: { invoice_number: 'INV-1', lines: [{ item: 'x', qty: 1 }] } };
+    case 'put /memory/settings':
+      return { enabled: true };
     default:
       return { template_id: ids.template_id, is_active: true, name: 'x', webhook_id: ids.webhook_id };
   }

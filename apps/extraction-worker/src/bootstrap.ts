@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import { createLogger, loadConfig } from '@docket/config';
-import { Streams, type JobRunMessage } from '@docket/contracts';
+import { Streams, type JobRunMessage, type LayoutLearnMessage } from '@docket/contracts';
 import { createExtractionEngine, hasNativeTesseract, nativeTesseractLanguages } from '@docket/extraction';
 import { bootService, JetStreamBus, RpcClient, natsAuth, type ServiceHandle } from '@docket/messaging';
 import { ocrThreads, pdfInflation, workerEnvSchema } from './config.js';
+import { LearnLayoutService } from './learn/learn-layout.service.js';
 import { RunJobService } from './run/run-job.service.js';
 import { WorkerModule } from './worker.module.js';
 
@@ -39,6 +40,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<S
       log.info({ nativeTesseract: hasNativeTesseract(), languages: [...nativeTesseractLanguages()] }, 'OCR backends probed');
       // No storage client and no database: artifact hands out presigned URLs for each job's own objects (JobStorageReply).
       const runner = new RunJobService(engine, rpc, cfg, log);
+      const learner = new LearnLayoutService(engine, rpc, log, cfg.EXTRACTION_TIMEOUT_MS);
       return {
         module: WorkerModule,
         checks: {
@@ -65,6 +67,16 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<S
             maxDeliver: -1,
             concurrency: cfg.WORKER_CONCURRENCY,
             handler: (msg, ctx) => runner.handle(msg, ctx),
+          });
+          // Layout memory (ADR 0014): confirmed results to learn from, one at a time beside the jobs.
+          await bus.consume<LayoutLearnMessage>({
+            stream: Streams.jobs.name,
+            durable: Streams.jobs.learnDurable,
+            filterSubject: Streams.jobs.learn,
+            ackWaitMs: cfg.WORKER_ACK_WAIT_MS,
+            maxDeliver: -1,
+            concurrency: 1,
+            handler: (msg, ctx) => learner.handle(msg, ctx),
           });
         },
       };

@@ -12,6 +12,7 @@ import {
   resultKeys,
   Streams,
   Subjects,
+  type JobExemplarsReply,
   type JobOutcomeReply,
   type JobPagesReply,
   type JobRunMessage,
@@ -90,6 +91,12 @@ class ArtifactStandIn {
     pageCounts.set(cmd.jobId, cmd.pages);
     if (stopAtPages.has(cmd.jobId)) return { proceed: false };
     return { proceed: true, pages: Math.min(cmd.pages, coveredPages.get(cmd.jobId) ?? cmd.pages) };
+  }
+
+  /** No layout memory in these tests: the account has no exemplars. */
+  @MessagePattern(Subjects.artifact.jobExemplars)
+  exemplars(): JobExemplarsReply {
+    return { exemplars: [] };
   }
 
   @MessagePattern(Subjects.artifact.jobOutcome)

@@ -10,6 +10,7 @@ import { ExtractController } from './extract/extract.controller.js';
 import { IdentityModule } from './identity/index.js';
 import { JobsController } from './jobs/jobs.controller.js';
 import { ReviewController } from './review/review.controller.js';
+import { MemoryController } from './memory/memory.controller.js';
 import { PipelinesController } from './pipelines/pipelines.controller.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { LlmsTxtService } from './system/llms-txt.service.js';
@@ -56,6 +57,7 @@ export class GatewayModule {
         PipelinesController,
         JobsController,
         ReviewController,
+        MemoryController,
         TemplatesController,
         WebhooksController,
         WalletController,

@@ -11,6 +11,7 @@ export * from './artifact/job.dto.js';
 export * from './artifact/batch.dto.js';
 export * from './artifact/pipeline.dto.js';
 export * from './artifact/review.dto.js';
+export * from './artifact/memory.dto.js';
 export * from './artifact/correction.validator.js';
 export * from './template/template.dto.js';
 export * from './billing/billing.dto.js';

@@ -44,6 +44,9 @@ const NOT_FOR_GATEWAY = new Set<string>([
   Subjects.artifact.jobPages,
   Subjects.artifact.templateInUse,
   Subjects.artifact.jobSettlement,
+  Subjects.artifact.jobExemplars,
+  Subjects.artifact.learnSource,
+  Subjects.artifact.saveExemplar,
 ]);
 
 export const servicePermissions: Record<NatsUserName, NatsUserGrants> = {
@@ -72,7 +75,7 @@ export const servicePermissions: Record<NatsUserName, NatsUserGrants> = {
       Subjects.webhook.registerOneShot,
       Subjects.webhook.verify,
     ],
-    publishes: [Streams.jobs.run, Streams.events.jobFinished, Streams.events.jobCorrected],
+    publishes: [Streams.jobs.run, Streams.jobs.learn, Streams.events.jobFinished, Streams.events.jobCorrected],
     consumes: [],
   },
   template: {
@@ -91,9 +94,20 @@ export const servicePermissions: Record<NatsUserName, NatsUserGrants> = {
   'extraction-worker': {
     serves: [ping('extraction-worker')],
     // The page count goes to artifact (the job's owner), which asks billing: the worker has no billing rights.
-    calls: [Subjects.artifact.jobStorage, Subjects.artifact.jobStarted, Subjects.artifact.jobPages, Subjects.artifact.jobOutcome],
+    calls: [
+      Subjects.artifact.jobStorage,
+      Subjects.artifact.jobStarted,
+      Subjects.artifact.jobPages,
+      Subjects.artifact.jobOutcome,
+      Subjects.artifact.jobExemplars,
+      Subjects.artifact.learnSource,
+      Subjects.artifact.saveExemplar,
+    ],
     publishes: [],
-    consumes: [{ stream: Streams.jobs.name, durable: Streams.jobs.workerDurable }],
+    consumes: [
+      { stream: Streams.jobs.name, durable: Streams.jobs.workerDurable },
+      { stream: Streams.jobs.name, durable: Streams.jobs.learnDurable },
+    ],
   },
   'webhook-dispatcher': {
     serves: [...all(Subjects.webhook), ping('webhook-dispatcher')],

@@ -38,6 +38,17 @@ export const Subjects = {
     correctJob: 'artifact.v1.job.correct',
     approveJob: 'artifact.v1.job.approve',
     jobResults: 'artifact.v1.job.results',
+    /** Layout memory (ADR 0014): the account's exemplars, listed and deleted through the API, and its on/off setting. */
+    listExemplars: 'artifact.v1.memory.list',
+    deleteExemplar: 'artifact.v1.memory.delete',
+    getMemorySettings: 'artifact.v1.memory.settings-get',
+    setMemorySettings: 'artifact.v1.memory.settings-set',
+    /** Worker → artifact: the exemplars a job may use (none when its account's memory is off). */
+    jobExemplars: 'artifact.v1.memory.for-job',
+    /** Worker → artifact: a presigned GET of a confirmed job's source, to learn its layout from. */
+    learnSource: 'artifact.v1.memory.source',
+    /** Worker → artifact: the exemplar learned from a confirmed job. */
+    saveExemplar: 'artifact.v1.memory.save',
   },
   template: {
     create: 'template.v1.template.create',
@@ -86,7 +97,15 @@ export const Subjects = {
 
 /** JetStream streams, subjects and durable consumer names. */
 export const Streams = {
-  jobs: { name: 'JOBS', subjects: ['jobs.v1.>'], run: 'jobs.v1.run', workerDurable: 'extraction-worker' },
+  jobs: {
+    name: 'JOBS',
+    subjects: ['jobs.v1.>'],
+    run: 'jobs.v1.run',
+    workerDurable: 'extraction-worker',
+    /** A corrected or approved job to learn a layout exemplar from (ADR 0014); its own durable consumer. */
+    learn: 'jobs.v1.learn',
+    learnDurable: 'extraction-worker-learn',
+  },
   events: {
     name: 'EVENTS',
     subjects: ['events.v1.>'],

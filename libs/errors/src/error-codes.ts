@@ -31,6 +31,7 @@ export const ERROR_STATUS = {
   field_not_found: 404,
   batch_not_found: 404,
   pipeline_not_found: 404,
+  exemplar_not_found: 404,
   // 409
   conflict: 409,
   upload_missing: 409,

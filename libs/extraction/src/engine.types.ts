@@ -2,6 +2,10 @@
  * The extraction engine's public contract. The worker depends on this interface only, so the engine
  * behind it can be replaced without touching any service.
  */
+import type { LayoutExemplar, LayoutExemplarData, MemoryNote } from './memory/memory.types.js';
+
+export type { FieldAnchor, LayoutExemplar, LayoutExemplarData, LayoutFingerprint, MemoryNote, PageBox } from './memory/memory.types.js';
+
 export type DataType = 'string' | 'number' | 'date' | 'currency' | 'table' | 'boolean';
 
 export interface FieldValidation {
@@ -66,6 +70,11 @@ export interface ExtractionOptions {
   maxPages?: number;
   /** The account whose share of the process's compiled-pattern cache `validation.regex` patterns are charged to. */
   patternOwner?: string;
+  /**
+   * The account's layout exemplars (ADR 0014): when the document matches one, the values at its anchors are preferred
+   * and the output's `memory` names it. Unset or empty: no layout memory.
+   */
+  memory?: readonly LayoutExemplar[];
   signal?: AbortSignal;
 }
 
@@ -80,9 +89,10 @@ export interface FieldMeta {
   /**
    * Where the value came from: `embedded_xml` when an e-invoice's own data gave it (a Factur-X / ZUGFeRD PDF's
    * attached XML, or an XRechnung / UBL / CII upload; `page` and `bbox` then show where the page prints it), `page`
-   * for a field of such a document that the data does not carry. Absent: read from the page.
+   * for a field of such a document that the data does not carry, `memory` for a value read where a remembered layout
+   * (ADR 0014) prints it. Absent: read from the page.
    */
-  provenance?: 'page' | 'embedded_xml';
+  provenance?: 'page' | 'embedded_xml' | 'memory';
 }
 
 export interface ExtractionOutput {
@@ -97,6 +107,8 @@ export interface ExtractionOutput {
   markdown: string;
   /** The kind the document declares itself to be (an e-invoice's data says `invoice`); the `auto` template then needs no guess. */
   documentKind?: 'invoice';
+  /** The layout exemplar whose anchors gave some fields (ADR 0014); absent when none matched. */
+  memory?: MemoryNote;
 }
 
 export interface ExtractionEngine {
@@ -106,6 +118,16 @@ export interface ExtractionEngine {
    * hold is re-sized to them first (ADR 0005). Throws the same coded errors as `extract` for unreadable input.
    */
   countPages(input: ExtractionInput): Promise<number>;
+  /**
+   * What a document whose values a person confirmed teaches about its layout (ADR 0014): its fingerprint and where each
+   * field's value stands. `values` are the confirmed result (`{ <field key>: value }`). Throws like `extract`.
+   */
+  learnLayout?(
+    input: ExtractionInput,
+    schema: ExtractionSchema,
+    values: Record<string, unknown>,
+    options?: ExtractionOptions,
+  ): Promise<LayoutExemplarData>;
 }
 
 export type ExtractionErrorCode =

@@ -44,6 +44,9 @@ import { renderMarkdown } from './render/markdown.renderer.js';
 import { sniffType, type DocKind } from './type.sniffer.js';
 import { einvoiceOfAttachments, parseEInvoice } from './einvoice/einvoice.parser.js';
 import { extractEInvoice } from './einvoice/einvoice.extractor.js';
+import { applyMemory } from './memory/memory.apply.js';
+import { learnFromLayout } from './memory/exemplar.builder.js';
+import type { LayoutExemplarData } from './memory/memory.types.js';
 
 /** Largest input the engine reads by default (the shared 50 MiB limit, also checked at submit); the worker checks it with a HEAD before downloading. */
 export const DEFAULT_MAX_INPUT_BYTES = MAX_ARTIFACT_BYTES;
@@ -114,6 +117,12 @@ export function resolveOcrLanguages(value: string | readonly string[] | undefine
 
 /** The engine plus optional cleanup: close() terminates the OCR worker so the process can exit. */
 export interface DocketExtractionEngine extends ExtractionEngine {
+  learnLayout(
+    input: ExtractionInput,
+    schema: ExtractionSchema,
+    values: Record<string, unknown>,
+    options?: ExtractionOptions,
+  ): Promise<LayoutExemplarData>;
   close(): Promise<void>;
 }
 
@@ -216,6 +225,35 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
           maxPages,
           await countDocumentPages(sniffType(input.mimeType, input.bytes, input.filename), input.bytes, inflation, maxPages),
         );
+      } catch (e) {
+        if (e instanceof ExtractionError) throw e;
+        throw new ExtractionError('extraction_failed', (e as Error)?.message ?? String(e));
+      }
+    },
+    async learnLayout(input, schema, values, opts: ExtractionOptions = {}): Promise<LayoutExemplarData> {
+      try {
+        checkInput(input);
+        const kind = sniffType(input.mimeType, input.bytes, input.filename);
+        // An e-invoice's fields come from its data: there is no layout to learn.
+        if (kind === 'xml') return learnFromLayout({ pages: [] }, [], {}, inferContext({ pages: [] }));
+        const pdf =
+          kind === 'pdf'
+            ? await underDeadline(
+                openPdfText(input.bytes, { ocr: jobOcr(opts), maxPages: jobMaxPages(opts), signal: opts.signal, inflation }),
+                opts.signal,
+              )
+            : undefined;
+        try {
+          const doc = pdf?.layout ?? (await underDeadline(read(kind, input.bytes, opts), opts.signal));
+          if (opts.locales?.length)
+            setDocLocales(
+              doc,
+              opts.locales.filter((id) => LOCALE_PACKS.has(id)),
+            );
+          return learnFromLayout(doc, schema?.fields ?? [], values ?? {}, inferContext(doc));
+        } finally {
+          await pdf?.close();
+        }
       } catch (e) {
         if (e instanceof ExtractionError) throw e;
         throw new ExtractionError('extraction_failed', (e as Error)?.message ?? String(e));
@@ -411,6 +449,9 @@ function extractCounted(doc: DocLayout, schema: ExtractionSchema, opts: Extracti
   reconcileAmounts(fields, result, meta);
   fillDefaultCurrency(fields, result, opts.defaultCurrency);
   if (!opts.rawConfidence) calibrateFields(fields, meta, isScanned(doc));
+  // A remembered layout of the account (ADR 0014) outranks the engine's reading where its anchors are found.
+  const memory = applyMemory(doc, fields, result, meta, opts.memory, ctx);
+  if (memory) fillDefaultCurrency(fields, result, opts.defaultCurrency);
 
   // Validation after extraction; failures stay visible in the meta and force review.
   let invalid = false;
@@ -434,7 +475,15 @@ function extractCounted(doc: DocLayout, schema: ExtractionSchema, opts: Extracti
   const confidence = round(confs.length ? (confs.reduce((a, b) => a + b, 0) / confs.length) * reqShare : 0);
   const needsReview = invalid || missingRequired.length > 0 || confidence < threshold;
   return {
-    output: { result, fields: meta, confidence, needsReview, pages: doc.pages.length, markdown: renderMarkdown(doc) },
+    output: {
+      result,
+      fields: meta,
+      confidence,
+      needsReview,
+      pages: doc.pages.length,
+      markdown: renderMarkdown(doc),
+      ...(memory ? { memory } : {}),
+    },
     printedLabels,
   };
 }

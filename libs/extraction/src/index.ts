@@ -26,3 +26,5 @@ export { parseCurrency, detectCurrency } from './parsers/currency.parser.js';
 export { parseBoolean } from './parsers/boolean.parser.js';
 export { classifyDocument, extractAuto, type AutoDocumentKind, type KindChoice } from './auto/auto.extractor.js';
 export { sniffType, type DocKind } from './type.sniffer.js';
+export { fingerprintOf, similarity, bestExemplar, MATCH_MIN } from './memory/fingerprint.js';
+export { learnFromLayout } from './memory/exemplar.builder.js';

@@ -7,6 +7,7 @@ import { isTerminal, toArtifactRecord } from '../artifact.mapper.js';
 import { ArtifactEntity } from '../entities/artifact.entity.js';
 import { JobEntity } from '../entities/job.entity.js';
 import { JobResultEntity } from '../entities/job-result.entity.js';
+import { LayoutExemplarEntity } from '../entities/layout-exemplar.entity.js';
 import { LOGGER } from '../tokens.js';
 import { findOwned } from './artifact-access.js';
 import { cancelLockedJob, lockLatestJob } from './job-cancel.js';
@@ -65,6 +66,8 @@ export class ArtifactUpdateService {
         all.flatMap((j) => [`run_${j.id}`, `fin_${j.id}`]),
       ]);
       await m.delete(JobResultEntity, { artifactId: artifact.id, accountId: artifact.accountId });
+      // What its confirmed results taught about its layout goes with the document (ADR 0014).
+      await m.delete(LayoutExemplarEntity, { artifactId: artifact.id, accountId: artifact.accountId });
       await m.delete(JobEntity, { artifactId: artifact.id, accountId: artifact.accountId });
       await m.delete(ArtifactEntity, { id: artifact.id, accountId: artifact.accountId });
     });

@@ -34,6 +34,8 @@ export class JobEntity {
   @Column({ name: 'page_count', type: 'integer', nullable: true }) pageCount: number | null;
   @Column({ type: 'jsonb', nullable: true }) result: JsonObject | null;
   @Column({ name: 'fields_meta', type: 'jsonb', nullable: true }) fieldsMeta: JsonObject | null;
+  /** The layout exemplar that gave some fields (ADR 0014): `{ exemplar_id, similarity, fields }`; null when none helped. */
+  @Column({ type: 'jsonb', nullable: true }) memory: JsonObject | null;
   @Column({ name: 'result_key', type: 'text', nullable: true }) resultKey: string | null;
   @Column({ name: 'markdown_key', type: 'text', nullable: true }) markdownKey: string | null;
   @Column({ type: 'double precision', nullable: true }) confidence: number | null;

@@ -79,6 +79,7 @@ export class JobProgressService {
           pages: cmd.pages,
           result: success ? asJson(cmd.result ?? {}) : null,
           fieldsMeta: cmd.fields ? asJson(cmd.fields) : null,
+          memory: success && cmd.memory ? asJson(cmd.memory) : null,
           resultKey: success && cmd.resultKey ? keys.json : null,
           markdownKey: success && cmd.markdownKey ? keys.markdown : null,
           confidence: cmd.confidence ?? null,

@@ -6,6 +6,7 @@ import { AutoTemplateDefault1796000000000 } from './1796000000000-auto-template-
 import { JobPartialPages1796100000000 } from './1796100000000-job-partial-pages.js';
 import { OutboxHeaders1797100000000 } from './1797100000000-outbox-headers.js';
 import { JobResults1798000000000 } from './1798000000000-job-results.js';
+import { LayoutMemory1799000000000 } from './1799000000000-layout-memory.js';
 
 export const artifactMigrations = [
   Initial1763859600000,
@@ -16,4 +17,5 @@ export const artifactMigrations = [
   JobDefaultCurrency1797000000000,
   OutboxHeaders1797100000000,
   JobResults1798000000000,
+  LayoutMemory1799000000000,
 ];

@@ -21,6 +21,7 @@ import { ARTIFACT_SCHEMA } from '../config.js';
 import { ArtifactEntity } from '../entities/artifact.entity.js';
 import { JobResultEntity } from '../entities/job-result.entity.js';
 import { JobEntity } from '../entities/job.entity.js';
+import { queueLearning } from '../memory/memory-learning.js';
 import { engineVersion, toResultVersion, toReviewItem } from './review.mapper.js';
 
 /**
@@ -93,6 +94,8 @@ export class ReviewService {
         correctedAt: now.toISOString(),
       };
       await enqueueOutbox(m, ARTIFACT_SCHEMA, Streams.events.jobCorrected, event, event.eventId);
+      // A person said what the values are: the layout is learned from them (ADR 0014).
+      await queueLearning(m, job, after, 'correction', version);
       return toJobStatus({ ...job, result: after, resultVersion: version, ...review });
     });
   }
@@ -104,6 +107,7 @@ export class ReviewService {
       const review = { needsReview: false, reviewedAt: new Date(), reviewedBy: cmd.apiKeyId ?? null };
       await m.update(JobEntity, { id: job.id }, review);
       await this.updateArtifact(m, job, { needsReview: false });
+      await queueLearning(m, job, job.result ?? {}, 'approval', job.resultVersion);
       return toJobStatus({ ...job, ...review });
     });
   }

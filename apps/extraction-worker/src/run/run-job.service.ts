@@ -5,6 +5,7 @@ import {
   RESULT_CONTENT_TYPES,
   resultKeys,
   Subjects,
+  type JobExemplarsReply,
   type JobOutcomeCommand,
   type JobOutcomeReply,
   type JobPagesReply,
@@ -20,6 +21,7 @@ import {
   syntheticResult,
   type ExtractionEngine,
   type ExtractionOutput,
+  type LayoutExemplar,
 } from '@docket/extraction';
 import { extractionSecondsPerPage, type HandlerOutcome } from '@docket/messaging';
 import type { RpcClient } from '@docket/messaging';
@@ -162,6 +164,7 @@ export class RunJobService {
       needs_review: output.needsReview,
       pages: output.pages,
       page_count: pageCount,
+      ...(output.memory ? { memory: output.memory } : {}),
     };
     const partial =
       output.pages < pageCount
@@ -179,6 +182,7 @@ export class RunJobService {
       confidence: output.confidence,
       needsReview: output.needsReview,
       pages: output.pages,
+      ...(output.memory ? { memory: output.memory } : {}),
     });
   }
 
@@ -226,7 +230,10 @@ export class RunJobService {
     const pageCount = await this.engine.countPages(input);
     const covered = await this.rpc.request<JobPagesReply>(Subjects.artifact.jobPages, { jobId: msg.jobId, pages: pageCount });
     if (!covered.proceed) return undefined;
+    // The account's layout exemplars (ADR 0014; none when its memory is off): a matching layout's anchors outrank the engine.
+    const { exemplars } = await this.rpc.request<JobExemplarsReply>(Subjects.artifact.jobExemplars, { jobId: msg.jobId });
     const opts = {
+      memory: exemplars as LayoutExemplar[],
       confidenceThreshold: msg.confidenceThreshold,
       ocrEngine: msg.ocrEngine,
       defaultCurrency: msg.defaultCurrency ?? undefined,

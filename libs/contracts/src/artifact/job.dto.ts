@@ -1,9 +1,24 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
-import { IsBoolean, IsDefined, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { AccountScoped } from '../common/account-scoped.js';
 import type { JobStatus } from '../common/constants.js';
 import { MAX_DOCUMENT_PAGES } from '../common/limits.js';
+import { MemoryNoteDto } from './memory.dto.js';
 
 export class JobStatusResponseDto {
   @ApiProperty({ example: 'job_01JD3Q8Y4N6Z2XK7M5T9W0ABCD' }) job_id: string;
@@ -48,6 +63,13 @@ export class JobStatusResponseDto {
   })
   pages_read?: number;
   @ApiPropertyOptional({ example: 30, description: 'With `pages_read`: the pages the document has.' }) page_count?: number;
+  @ApiPropertyOptional({
+    type: MemoryNoteDto,
+    description:
+      'Status `success`, present only when a layout exemplar of the account helped (extension, ADR 0014): which one, how alike, and ' +
+      'the fields read where it remembers them (their provenance in `GET /job/{job_id}/results` is `memory`).',
+  })
+  memory?: MemoryNoteDto;
 }
 
 export class JobRef extends AccountScoped {
@@ -126,8 +148,11 @@ export class FieldMetaDto {
   @IsOptional() @IsInt() @Min(1) @Max(100_000) page?: number;
   @IsOptional() bbox?: [number, number, number, number];
   @IsOptional() errors?: string[];
-  /** `embedded_xml`: taken from an e-invoice's own data (its page box, when given, is where the page prints it); `page` or absent: read from the page. */
-  @IsOptional() @IsIn(['page', 'embedded_xml']) provenance?: 'page' | 'embedded_xml';
+  /**
+   * `embedded_xml`: taken from an e-invoice's own data (its page box, when given, is where the page prints it); `memory`:
+   * read where a layout exemplar of the account prints it (ADR 0014); `page` or absent: read from the page.
+   */
+  @IsOptional() @IsIn(['page', 'embedded_xml', 'memory']) provenance?: 'page' | 'embedded_xml' | 'memory';
 }
 
 /** Worker → artifact: the outcome of one attempt. Applying it is idempotent; terminal jobs never change. */
@@ -145,6 +170,8 @@ export class JobOutcomeCommand {
   @IsInt() @Min(0) @Max(MAX_DOCUMENT_PAGES) pages: number;
   /** `<code>: <message>` when failed. */
   @IsOptional() @IsString() error?: string;
+  /** The layout exemplar that gave some fields (ADR 0014). */
+  @IsOptional() @ValidateNested() @Type(() => MemoryNoteDto) memory?: MemoryNoteDto;
 }
 
 export class JobOutcomeReply {

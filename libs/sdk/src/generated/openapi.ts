@@ -494,6 +494,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/memory/exemplars': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account’s layout exemplars, newest first
+     * @description Extension. One exemplar per corrected or approved job (a later confirmation of the same job replaces it), learned a moment after the confirmation: the fields whose place it remembers, and per field a digest of the label printed next to the value, where the value stands from it and its box as fractions of the page. No text of the document is kept: labels, identifiers (VAT ids, IBANs), header words and confirmed texts only as digests. At most 500 per account (the oldest go first). Deleting the artifact an exemplar was learned from deletes the exemplar.
+     */
+    get: operations['MemoryController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/memory/exemplars/{exemplar_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Forget one layout exemplar
+     * @description Extension. Later documents of its layout are read without it. Another account’s or an unknown id: 404 `exemplar_not_found`.
+     */
+    delete: operations['MemoryController_delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/memory/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Whether layout memory is on for the account
+     * @description Extension. On unless turned off.
+     */
+    get: operations['MemoryController_settings'];
+    /**
+     * Turn layout memory on or off for the account
+     * @description Extension. Off: corrections and approvals teach nothing and no exemplar is used for new jobs; the exemplars kept stay listed (delete them to forget them) and are used again when memory is turned back on.
+     */
+    put: operations['MemoryController_update'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/templates': {
     parameters: {
       query?: never;
@@ -968,6 +1032,7 @@ export interface components {
       | 'field_not_found'
       | 'batch_not_found'
       | 'pipeline_not_found'
+      | 'exemplar_not_found'
       | 'conflict'
       | 'upload_missing'
       | 'artifact_past_uploaded'
@@ -1226,6 +1291,26 @@ export interface components {
       /** @example queued_for_processing */
       status: string;
     };
+    MemoryNoteDto: {
+      /**
+       * @description The layout exemplar whose anchors gave the fields.
+       * @example lex_01jd3q8y4n6z2xk7m5t9w0abcd
+       */
+      exemplar_id: string;
+      /**
+       * @description How alike the document and the exemplar’s layout are, 0..1.
+       * @example 0.93
+       */
+      similarity: number;
+      /**
+       * @description Fields read where the exemplar’s anchors put them.
+       * @example [
+       *       "invoice_number",
+       *       "total_amount"
+       *     ]
+       */
+      fields: string[];
+    };
     JobStatusResponseDto: {
       /** @example job_01JD3Q8Y4N6Z2XK7M5T9W0ABCD */
       job_id: string;
@@ -1286,6 +1371,8 @@ export interface components {
        * @example 30
        */
       page_count?: number;
+      /** @description Status `success`, present only when a layout exemplar of the account helped (extension, ADR 0014): which one, how alike, and the fields read where it remembers them (their provenance in `GET /job/{job_id}/results` is `memory`). */
+      memory?: components['schemas']['MemoryNoteDto'];
     };
     PipelineDto: {
       /** @example pipe_01jd3q8y4n6z2xk7m5t9w0abcd */
@@ -1567,6 +1654,70 @@ export interface components {
       };
       /** @description Oldest first: version 1 is the engine’s reading, kept unchanged. */
       versions: components['schemas']['ResultVersionDto'][];
+    };
+    ExemplarDto: {
+      /** @example lex_01jd3q8y4n6z2xk7m5t9w0abcd */
+      id: string;
+      /**
+       * @description The corrected or approved job it was learned from.
+       * @example job_01jd3q8y4n6z2xk7m5t9w0abcd
+       */
+      job_id: string;
+      /** @example art_01jd3q8y4n6z2xk7m5t9w0abcd */
+      artifact_id: string;
+      /** @example tpl_01jd3q8y4n6z2xk7m5t9w0abcd */
+      template_id?: string | null;
+      /**
+       * @example correction
+       * @enum {string}
+       */
+      source: 'correction' | 'approval';
+      /**
+       * @description Fields whose place on the page it remembers.
+       * @example [
+       *       "invoice_number",
+       *       "total_amount"
+       *     ]
+       */
+      fields: string[];
+      /**
+       * @description Per field: a digest of the label printed next to the value, where the value stands from it (`right` / `below`), and its box as fractions of the page. No text of the document is kept: labels, identifiers, header words and confirmed text values (a name or address found again where printed) only as digests.
+       * @example [
+       *       {
+       *         "key": "invoice_number",
+       *         "page": 1,
+       *         "label": "3f1c9a0b7d2e4c68",
+       *         "direction": "right",
+       *         "region": [
+       *           0.62,
+       *           0.15,
+       *           0.74,
+       *           0.17
+       *         ]
+       *       }
+       *     ]
+       */
+      anchors: string[];
+      /** @example 2026-11-23T10:05:00.000Z */
+      created_at: string;
+    };
+    ExemplarPageDto: {
+      items: components['schemas']['ExemplarDto'][];
+      /** @example 1 */
+      total: number;
+      /** @example 1 */
+      page: number;
+      /** @example 20 */
+      size: number;
+      /** @example 1 */
+      pages: number;
+    };
+    MemorySettingsDto: {
+      /**
+       * @description Layout memory on (the default): corrections and approvals teach layouts, and matching documents use them. Off: nothing is learned and no exemplar is used; the exemplars already learned are kept until deleted.
+       * @example true
+       */
+      enabled: boolean;
     };
     TemplateSettingsResponse: {
       auto_save: boolean;
@@ -3404,6 +3555,198 @@ export interface operations {
       };
       /** @description Conflict with the resource state (`job_not_reviewable`: only a successful job can be corrected or approved) */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Rate limited; see Retry-After */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  MemoryController_list: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExemplarPageDto'];
+        };
+      };
+      /** @description Credentials missing, malformed or revoked (the body never says which) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Rate limited; see Retry-After */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  MemoryController_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        exemplar_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted; no body. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Credentials missing, malformed or revoked (the body never says which) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Rate limited; see Retry-After */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  MemoryController_settings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MemorySettingsDto'];
+        };
+      };
+      /** @description Credentials missing, malformed or revoked (the body never says which) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Rate limited; see Retry-After */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  MemoryController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MemorySettingsDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MemorySettingsDto'];
+        };
+      };
+      /** @description Credentials missing, malformed or revoked (the body never says which) */
+      401: {
         headers: {
           [name: string]: unknown;
         };
