@@ -733,9 +733,9 @@ const cases: Case[] = [
       [
         L(50, 40, 'Feinkost Albrecht & Töchter', 15, true),
         L(50, 58, 'GmbH', 15, true),
-        ...block(50, 78, ['Viktualienstraße 5', '80331 München'], 8),
+        ...block(50, 78, ['Viktualienstraße 5', '80331 Brunnhausen'], 8),
         L(320, 110, 'Kunde', 8, true),
-        ...block(320, 122, ['Kundennummer 30418', 'Hotel Isarblick GmbH', 'Zweibrückenstraße 14', '80469 München']),
+        ...block(320, 122, ['Kundennummer 30418', 'Hotel Isarblick GmbH', 'Zweibrückenstraße 14', '80469 Brunnhausen']),
         L(50, 190, 'Rechnung 2024-00871', 14, true),
         ...row(212, [50, 'Rechnungsdatum'], [160, '25.03.2024']),
         ...row(224, [50, 'Liefertag'], [160, '22.03.2024']),
@@ -749,8 +749,8 @@ const cases: Case[] = [
         L(360, 378, 'Endbetrag', 9, true),
         R(545, 378, '276,08 €', 9, true),
         L(50, 415, 'Bitte überweisen Sie den Endbetrag bis spätestens 08.04.2024 auf unser Konto.'),
-        L(50, 760, 'Feinkost Albrecht & Töchter GmbH · Amtsgericht München HRB 254117 · USt-IdNr. DE326184759', 6),
-        L(50, 770, 'Stadtsparkasse München · IBAN DE18 1009 0000 5544 3322 11', 6),
+        L(50, 760, 'Feinkost Albrecht & Töchter GmbH · Amtsgericht Brunnhausen HRB 254117 · USt-IdNr. DE326184759', 6),
+        L(50, 770, 'Stadtsparkasse Brunnhausen · IBAN DE18 1009 0000 5544 3322 11', 6),
       ],
     ],
     want: {

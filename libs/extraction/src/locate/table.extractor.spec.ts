@@ -780,10 +780,10 @@ describe('table extraction', () => {
       ],
     };
     const text = [
-      'Beschreibung          Einzelbetrag     Anzahl     Gesamtpreis',
-      'Wartung Heizung              12,50          3           37,50',
-      'Anfahrt                       8,00          2           16,00',
-      'Filter klein                  1,25          4            5,00',
+      'Beschreibung          Anzahl     Einzelbetrag     Gesamtpreis',
+      'Wartung Heizung          3            12,50           37,50',
+      'Anfahrt                  2             8,00           16,00',
+      'Filter klein             4             1,25            5,00',
     ].join('\n');
     const out = extractFromLayout(readText(new TextEncoder().encode(text)), german);
     expect(out.result.positionen).toEqual([
