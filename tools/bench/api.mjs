@@ -4,7 +4,9 @@
 // Load comes from autocannon (a fetch loop tops out before the server does). In the same run:
 //   - the ceiling: a bare Fastify route in its own process (what one Node HTTP server does here);
 //   - GET /status (HTTP only), GET /wallet and GET /job/{id} (Basic auth, rate limit, NATS, Postgres),
-//     once with tracing off and once on (spans exported over OTLP/HTTP to a local sink); metrics are on in both;
+//     once with tracing off and once on (spans exported over OTLP/HTTP to a local sink); metrics are on in both
+//     (they have no off switch); and once more with tracing off and the credential cache off
+//     (CREDENTIAL_CACHE_SECONDS=0: every request verifies its key and secret in Postgres, as before the cache);
 //   - POST /extract and whole jobs (a bounded pool of sequential clients; tracing off).
 // Knobs: BENCH_SECONDS (10 per measurement), BENCH_CONNECTIONS (16), BENCH_JOBS (50).
 import autocannon from 'autocannon';
@@ -169,6 +171,14 @@ try {
   await sink.stop();
 }
 
+const uncached = await startStack({ CREDENTIAL_CACHE_SECONDS: '0' });
+let uncachedReads;
+try {
+  uncachedReads = await reads(uncached);
+} finally {
+  await uncached.stop();
+}
+
 const c = ceiling.perSecond;
 console.log(`\nDocket API benchmark — autocannon, ${CONNECTIONS} connections, ${SECONDS} s per read measurement, ${JOBS} jobs, loopback\n`);
 console.log('| measurement | req/s | p50 ms | p99 ms | × ceiling |');
@@ -177,6 +187,7 @@ console.log(row('bare Fastify route (ceiling)', ceiling, c));
 for (const [label, r] of [
   ['tracing off', offReads],
   ['tracing on', onReads],
+  ['tracing off, credential cache off', uncachedReads],
 ]) {
   console.log(row(`GET /status, ${label}`, r.status, c));
   console.log(row(`GET /wallet, ${label}`, r.wallet, c));
@@ -186,3 +197,5 @@ console.log(row('POST /extract (live: hold, presign; sequential clients)', offWr
 console.log(row('job end to end (submit → PUT → confirm → success)', offWrites.jobs, c));
 const overhead = (k) => (1 - onReads[k].perSecond / offReads[k].perSecond) * 100;
 console.log(`\ntracing overhead on req/s: /wallet ${overhead('wallet').toFixed(1)} %, /job ${overhead('job').toFixed(1)} %`);
+const gain = (k) => offReads[k].perSecond / uncachedReads[k].perSecond;
+console.log(`credential cache: /wallet ${gain('wallet').toFixed(2)}×, /job ${gain('job').toFixed(2)}× the req/s without it`);
