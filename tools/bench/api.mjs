@@ -4,9 +4,13 @@
 // Load comes from autocannon (a fetch loop tops out before the server does). In the same run:
 //   - the ceiling: a bare Fastify route in its own process (what one Node HTTP server does here);
 //   - GET /status (HTTP only), GET /wallet and GET /job/{id} (Basic auth, rate limit, NATS, Postgres),
-//     once with tracing off and once on (spans exported over OTLP/HTTP to a local sink); metrics are on in both;
+//     once with tracing off and once on (spans exported over OTLP/HTTP to a local sink); metrics are on in both
+//     (they have no off switch); and once more with tracing off and the credential cache off
+//     (CREDENTIAL_CACHE_SECONDS=0: every request verifies its key and secret in Postgres, as before the cache);
 //   - POST /extract and whole jobs (a bounded pool of sequential clients; tracing off).
-// Knobs: BENCH_SECONDS (10 per measurement), BENCH_CONNECTIONS (16), BENCH_JOBS (50).
+// The three stacks run side by side and the reads are measured in interleaved rounds (ceiling, then every stack),
+// reported as means over the rounds: on a shared machine, background load then falls on every configuration alike.
+// Knobs: BENCH_SECONDS (10 per measurement), BENCH_ROUNDS (3), BENCH_CONNECTIONS (16), BENCH_JOBS (50).
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -17,6 +21,7 @@ import { runAdmin, startServices, waitForHealthy } from '../dev/stack.mjs';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const JOBS = Number(process.env.BENCH_JOBS ?? 50);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const NAMES = ['gateway', 'artifact', 'template', 'billing', 'extraction-worker', 'webhook-dispatcher'];
 
 function cannon(url, headers = {}) {
@@ -94,16 +99,36 @@ async function submit(base, key) {
   ).json();
 }
 
-/** The reads under load: GET /status, GET /wallet, GET /job/{id}. */
-async function reads({ base, acct }) {
+/** The read targets of one stack (a job to poll, warmed up): GET /status, GET /wallet, GET /job/{id}. */
+async function readTargets({ base, acct }) {
   const job = await submit(base, acct.live);
   const auth = basic(acct.live);
   for (let i = 0; i < 200; i++) await ok(await fetch(`${base}/wallet`, { headers: auth })); // warm-up
-  return {
-    status: await cannon(`${base}/status`),
-    wallet: await cannon(`${base}/wallet`, auth),
-    job: await cannon(`${base}/job/${job.job_id}`, auth),
-  };
+  return { status: [`${base}/status`, {}], wallet: [`${base}/wallet`, auth], job: [`${base}/job/${job.job_id}`, auth] };
+}
+
+/** Means over the rounds: req/s, p50, p99. */
+function meanOf(results) {
+  const mean = (k) => results.reduce((n, r) => n + r[k], 0) / results.length;
+  return { perSecond: mean('perSecond'), p50: mean('p50'), p99: mean('p99'), each: results.map((r) => r.perSecond) };
+}
+
+/**
+ * Every configuration's reads, interleaved: ROUNDS rounds, each measuring the ceiling and then every stack once,
+ * so load from other work on the machine falls on all configurations alike instead of on whichever ran last.
+ */
+async function interleavedReads(ceilingUrl, stacks) {
+  const targets = Object.fromEntries(await Promise.all(Object.entries(stacks).map(async ([k, st]) => [k, await readTargets(st)])));
+  const raw = { ceiling: [] };
+  for (const k of Object.keys(stacks)) raw[k] = { status: [], wallet: [], job: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    raw.ceiling.push(await cannon(ceilingUrl));
+    for (const [k, t] of Object.entries(targets))
+      for (const [route, [url, headers]] of Object.entries(t)) raw[k][route].push(await cannon(url, headers));
+  }
+  const out = { ceiling: meanOf(raw.ceiling) };
+  for (const k of Object.keys(stacks)) out[k] = Object.fromEntries(Object.entries(raw[k]).map(([route, rs]) => [route, meanOf(rs)]));
+  return out;
 }
 
 /** Sequential clients for the write paths (each request waits for the previous one of its client). */
@@ -146,37 +171,35 @@ const row = (name, r, ceiling) =>
   `| ${name} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${(r.perSecond / ceiling).toFixed(2)} |`;
 
 const bare = await bareFastify();
-const ceiling = await cannon(bare.url);
-bare.stop();
-
-const off = await startStack({});
-let offReads;
-let offWrites;
-try {
-  offReads = await reads(off);
-  offWrites = await writes(off);
-} finally {
-  await off.stop();
-}
-
 const sink = await otlpSink();
-const on = await startStack({ OTEL_EXPORTER_OTLP_ENDPOINT: sink.endpoint });
-let onReads;
+const stacks = {};
+let offWrites;
+let measured;
 try {
-  onReads = await reads(on);
+  // Started one after the other (boot is CPU-heavy), then all up while the reads are measured in turn.
+  stacks.off = await startStack({});
+  stacks.on = await startStack({ OTEL_EXPORTER_OTLP_ENDPOINT: sink.endpoint });
+  stacks.uncached = await startStack({ CREDENTIAL_CACHE_SECONDS: '0' });
+  measured = await interleavedReads(bare.url, stacks);
+  offWrites = await writes(stacks.off);
 } finally {
-  await on.stop();
+  bare.stop();
+  for (const st of Object.values(stacks)) await st.stop();
   await sink.stop();
 }
+const { ceiling, off: offReads, on: onReads, uncached: uncachedReads } = measured;
 
 const c = ceiling.perSecond;
-console.log(`\nDocket API benchmark — autocannon, ${CONNECTIONS} connections, ${SECONDS} s per read measurement, ${JOBS} jobs, loopback\n`);
+console.log(
+  `\nDocket API benchmark — autocannon, ${CONNECTIONS} connections, ${SECONDS} s per read measurement, means of ${ROUNDS} interleaved rounds, ${JOBS} jobs, loopback\n`,
+);
 console.log('| measurement | req/s | p50 ms | p99 ms | × ceiling |');
 console.log('|---|---:|---:|---:|---:|');
 console.log(row('bare Fastify route (ceiling)', ceiling, c));
 for (const [label, r] of [
   ['tracing off', offReads],
   ['tracing on', onReads],
+  ['tracing off, credential cache off', uncachedReads],
 ]) {
   console.log(row(`GET /status, ${label}`, r.status, c));
   console.log(row(`GET /wallet, ${label}`, r.wallet, c));
@@ -184,5 +207,11 @@ for (const [label, r] of [
 }
 console.log(row('POST /extract (live: hold, presign; sequential clients)', offWrites.extract, c));
 console.log(row('job end to end (submit → PUT → confirm → success)', offWrites.jobs, c));
+const spread = (r) => r.each.map((v) => v.toFixed(0)).join(' / ');
+console.log(
+  `\nreq/s per round — ceiling ${spread(ceiling)}; GET /job: tracing off ${spread(offReads.job)}, on ${spread(onReads.job)}, cache off ${spread(uncachedReads.job)}`,
+);
 const overhead = (k) => (1 - onReads[k].perSecond / offReads[k].perSecond) * 100;
 console.log(`\ntracing overhead on req/s: /wallet ${overhead('wallet').toFixed(1)} %, /job ${overhead('job').toFixed(1)} %`);
+const gain = (k) => offReads[k].perSecond / uncachedReads[k].perSecond;
+console.log(`credential cache: /wallet ${gain('wallet').toFixed(2)}×, /job ${gain('job').toFixed(2)}× the req/s without it`);

@@ -64,7 +64,7 @@ if (!args.includes('--no-build')) {
   });
 }
 const { default: pg } = await import('pg');
-const { startEmbeddedS3 } = await import('../../libs/storage/dist/index.js');
+const { startEmbeddedS3 } = await import('../../libs/testing/dist/embedded-s3.js');
 const { ensureDatabase } = await import('../../libs/database/dist/index.js');
 
 const work = mkdtempSync(join(tmpdir(), 'docket-chaos-'));

@@ -86,7 +86,7 @@ export async function ensureInfra(env = process.env) {
   } else {
     const port = Number(env.EMBEDDED_S3_PORT ?? 9000);
     const bucket = env.S3_BUCKET ?? 'docket';
-    const { startEmbeddedS3 } = await import('../../libs/storage/dist/index.js');
+    const { startEmbeddedS3 } = await import('../../libs/testing/dist/embedded-s3.js');
     const s3 = await startEmbeddedS3({ port, directory: join(dataDir, 's3'), bucket });
     log(
       `S3: no S3_ENDPOINT — embedded S3 (@20minutes/s3rver, SigV4-verifying) on ${s3.endpoint}, bucket "${bucket}" (development only; use MinIO in deployments)`,

@@ -7,7 +7,7 @@ import { DirectUploadService } from './artifacts/direct-upload.service.js';
 import { BatchController } from './batch/batch.controller.js';
 import type { GatewayConfig } from './config.js';
 import { ExtractController } from './extract/extract.controller.js';
-import { IdentityModule } from './identity/index.js';
+import { CredentialCache, IdentityModule } from './identity/index.js';
 import { JobsController } from './jobs/jobs.controller.js';
 import { ReviewController } from './review/review.controller.js';
 import { MemoryController } from './memory/memory.controller.js';
@@ -26,6 +26,8 @@ export interface GatewayDeps {
   rpc: RpcClient;
   cfg: GatewayConfig;
   log: Logger;
+  /** Verified credentials (IdentityService answers from it while the revocation channel listens). */
+  credentials?: CredentialCache;
 }
 
 /** Process-wide singletons made at boot, visible to every module (identity needs the DataSource). */
@@ -38,6 +40,7 @@ class CoreModule {
       { provide: RpcClient, useValue: deps.rpc },
       { provide: CONFIG, useValue: deps.cfg },
       { provide: LOGGER, useValue: deps.log },
+      ...(deps.credentials ? [{ provide: CredentialCache, useValue: deps.credentials }] : []),
     ];
     return { module: CoreModule, providers, exports: providers.map((p) => p.provide) };
   }

@@ -14,7 +14,7 @@ import { requestIdFrom } from './http/request-id.js';
 import { serveDashboard } from './http/dashboard.js';
 import { setupSwagger } from './http/swagger.js';
 import { httpValidationPipe } from './http/validation.js';
-import { IDENTITY_SCHEMA, identityEntities } from './identity/index.js';
+import { CredentialCache, CredentialRevocations, IDENTITY_SCHEMA, identityEntities } from './identity/index.js';
 import { gatewayMigrations } from './migrations/index.js';
 import { LlmsTxtService } from './system/llms-txt.service.js';
 
@@ -50,8 +50,11 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<S
         (c) => c.close(),
       );
       await rpc.connect();
+      const credentials = new CredentialCache(cfg.CREDENTIAL_CACHE_SECONDS * 1000);
+      const revocations = r.add('credential revocations', new CredentialRevocations(cfg.DATABASE_URL, credentials, log), (c) => c.stop());
+      await revocations.start();
       return {
-        module: GatewayModule.register({ ds, rpc, cfg, log }),
+        module: GatewayModule.register({ ds, rpc, cfg, log, credentials }),
         // Readiness of this process alone (k8s): its database, its schema and its NATS connection. The public
         // /api/v1/health aggregates every service and is for people and monitors.
         checks: {

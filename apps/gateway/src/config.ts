@@ -1,6 +1,10 @@
 import { baseEnv, dbEnv, env, z } from '@docket/config';
 import { MAX_ARTIFACT_BYTES } from '@docket/contracts';
+import { LAST_USED_RESOLUTION_SECONDS } from './identity/identity.service.js';
 import { rateLimitEnv } from './rate-limit/rate-limit.config.js';
+
+/** Verified credentials are kept this long by default: a poller's requests within it skip the Postgres check. */
+export const CREDENTIAL_CACHE_DEFAULT_SECONDS = 10;
 
 export const gatewayEnvSchema = z.object({
   ...baseEnv,
@@ -28,6 +32,11 @@ export const gatewayEnvSchema = z.object({
    * the copy beside this gateway's build when it exists; nothing is served when the directory is missing.
    */
   DASHBOARD_DIR: z.string().default(''),
+  /**
+   * How long a verified API key and secret is answered from memory (0: never). A revocation reaches every gateway
+   * as it commits (Postgres LISTEN/NOTIFY); this bounds the rest. At most 60 s, the resolution of a secret's `last_used_at`.
+   */
+  CREDENTIAL_CACHE_SECONDS: z.coerce.number().min(0).max(LAST_USED_RESOLUTION_SECONDS).default(CREDENTIAL_CACHE_DEFAULT_SECONDS),
   ...rateLimitEnv,
 });
 

@@ -1,4 +1,5 @@
-// `node libs/database/dist/provision-cli.js`: creates every service's two Postgres roles, its schema
+// `node libs/database/dist/provision-cli.js` (in the gateway image: `node node_modules/@docket/database/dist/provision-cli.js`):
+// creates every service's two Postgres roles, its schema
 // (owned by the owner role) and the DML grants, in the database of DATABASE_ADMIN_URL (a role with
 // CREATEROLE that may create schemas). Role passwords from DOCKET_DB_PASSWORD_<ROLE> (upper case), e.g.
 // DOCKET_DB_PASSWORD_DOCKET_BILLING, DOCKET_DB_PASSWORD_DOCKET_BILLING_OWNER. Idempotent (k8s: Job docket-db-roles).

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { REQUEST_ID_HEADER, requestContext } from '@docket/config';
 import { DocketError } from '@docket/errors';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
@@ -17,11 +18,24 @@ import { extractTraceContext, SpanKind, SpanStatusCode, startSpan, traceContext 
 import { ulid } from 'ulid';
 
 const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+/** Random bytes fetched per refill for request ids (ulid's default source makes one crypto call per character). */
+export const REQUEST_ID_ENTROPY_BYTES = 4096;
+let entropy = Buffer.alloc(0);
+let entropyAt = 0;
+
+/** ulid's PRNG contract (a number in [0, 1)) served from a block of crypto-random bytes, refilled when spent. */
+export function pooledRandom(): number {
+  if (entropyAt >= entropy.length) {
+    entropy = randomBytes(REQUEST_ID_ENTROPY_BYTES);
+    entropyAt = 0;
+  }
+  return entropy[entropyAt++] / 256;
+}
 
 /** Reuse a caller's X-Request-Id when it is sane, otherwise mint one. It appears in every log line and error body. */
 export function requestIdFrom(header: string | string[] | undefined): string {
   const value = Array.isArray(header) ? header[0] : header;
-  return value && ACCEPTABLE_REQUEST_ID.test(value) ? value : `req_${ulid().toLowerCase()}`;
+  return value && ACCEPTABLE_REQUEST_ID.test(value) ? value : `req_${ulid(undefined, pooledRandom).toLowerCase()}`;
 }
 
 /** Platform paths polled every few seconds: not worth a log line each. */

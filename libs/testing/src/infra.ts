@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { pino, type Logger } from 'pino';
-import { startEmbeddedS3, type EmbeddedS3 } from '@docket/storage';
+import { startEmbeddedS3, type EmbeddedS3 } from './embedded-s3.js';
 
 /** Real local infrastructure for integration tests (never fakes): Postgres, NATS JetStream, S3. */
 export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -1,7 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DocketError } from '@docket/errors';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ulid } from 'ulid';
+import { CredentialCache } from './credential-cache.js';
 import { generateApiKey, generateSecret, hashesEqual, hashSecret, isApiKey, parseBasicAuth, type Environment } from './credentials.js';
 import { AccountEntity } from './entities/account.entity.js';
 import { ApiKeyEntity } from './entities/api-key.entity.js';
@@ -96,7 +97,11 @@ const newId = (prefix: string) => `${prefix}_${ulid().toLowerCase()}`;
 
 @Injectable()
 export class IdentityService {
-  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly ds: DataSource,
+    /** The gateway's cache of verified credentials; absent (the admin CLI, tests): every call verifies against Postgres. */
+    @Optional() @Inject(CredentialCache) private readonly cache?: CredentialCache,
+  ) {}
 
   /** An account with one sandbox and one live key, each with one secret (plaintext returned once). */
   async createAccount(name: string, opts: CreateAccountOptions = {}): Promise<CreatedAccount> {
@@ -118,16 +123,24 @@ export class IdentityService {
    * Resolves a Basic `Authorization` header to its caller, or null. Every failure (missing,
    * malformed, unknown key, wrong secret, revoked key or secret) returns the same null; once the
    * header is well-formed, each path does one indexed query, one SHA-256 and at least one
-   * constant-time comparison, so timing does not tell an unknown key from a wrong secret.
+   * constant-time comparison, so timing does not tell an unknown key from a wrong secret. (Only a
+   * right key and secret can be answered faster, from the cache: a failure is never cached.)
    */
   async authenticate(authorizationHeader: string | undefined): Promise<AuthContext | null> {
     const creds = parseBasicAuth(authorizationHeader);
     return creds ? this.verify(creds.apiKey, creds.secret) : null;
   }
 
-  /** The constant-time check of one API key and secret (the Basic strategy's verify step). */
+  /**
+   * The constant-time check of one API key and secret (the Basic strategy's verify step). A credential
+   * verified within the cache's TTL and not revoked since is answered from `CredentialCache`.
+   */
   async verify(apiKey: string, secret: string): Promise<AuthContext | null> {
     const creds = { apiKey, secret };
+    const presented = hashSecret(creds.secret);
+    const cached = this.cache?.get(apiKey, presented);
+    if (cached) return { ...cached };
+    const epoch = this.cache?.epoch ?? 0;
     const rows: CandidateRow[] = await this.ds.query(
       `SELECT s.id AS secret_id, k.id AS api_key_id, k.account_id, k.api_key, k.environment, s.secret_hash
          FROM "identity"."api_keys" k
@@ -135,7 +148,6 @@ export class IdentityService {
         WHERE k.api_key = $1 AND k.revoked_at IS NULL`,
       [creds.apiKey],
     );
-    const presented = hashSecret(creds.secret);
     let match: CandidateRow | undefined;
     // No early exit: compare against every active secret (or the dummy) before deciding.
     for (const row of rows.length ? rows : [undefined]) {
@@ -144,7 +156,14 @@ export class IdentityService {
     }
     if (!match) return null;
     await this.touchSecret(match.secret_id);
-    return { accountId: match.account_id, apiKeyId: match.api_key_id, apiKey: match.api_key, sandbox: match.environment === 'sandbox' };
+    const auth = {
+      accountId: match.account_id,
+      apiKeyId: match.api_key_id,
+      apiKey: match.api_key,
+      sandbox: match.environment === 'sandbox',
+    };
+    this.cache?.set(apiKey, presented, auth, epoch);
+    return auth;
   }
 
   /** Issues an additional secret; existing secrets stay valid until revoked (spec §5.5). */

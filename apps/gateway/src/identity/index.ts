@@ -8,3 +8,5 @@ export * from './basic-auth.guard.js';
 export * from './basic.strategy.js';
 export * from './auth.decorator.js';
 export * from './identity.module.js';
+export * from './credential-cache.js';
+export * from './credential-revocations.js';
