@@ -262,6 +262,8 @@ export interface Vocabulary {
   labelFillers: ReadonlySet<string>;
   /** A cell that is only an addressee word with its colon ("To:"). */
   addresseeCell: RegExp;
+  /** The same word alone on its line, colon or not: a heading over the addressee's block ("To"). */
+  addresseeHeading: RegExp;
   /** A carry-over phrase in folded text. */
   carryOver: RegExp;
   /** A line opening with a note word and a colon. */
@@ -430,6 +432,7 @@ function moreWords(
     grossPhrase: taxPhrase('including'),
     labelFillers: new Set(all('labelFillers')),
     addresseeCell: new RegExp(`^(?:${words('addresseeCells')}):$`, 'i'),
+    addresseeHeading: new RegExp(`^(?:${words('addresseeCells')}):?$`, 'i'),
     carryOver: new RegExp(`\\b(?:${phrases('carryOver')})\\b`),
     tableNote: new RegExp(`^(?:${words('tableNotes')})\\b\\s*:`, 'i'),
     pageRef: new RegExp(`\\b(?:${words('pageWords')})\\s+(\\d+)\\b`, 'i'),

@@ -109,6 +109,12 @@ export function isPartyField(field: FieldDef): boolean {
 /** A short label and a colon at the start of a text: "Reg. No. :", "Tel:". */
 const LABEL_OPENING = /^[^:\d]{1,20}:\s*\S/u;
 
+/** A party block's heading word alone ("From", "Von", "To:", "An"): the packs' `partyPrefixes` and `addresseeCells`. */
+function isPartyHeading(value: string): boolean {
+  const bare = value.trim().replace(/:$/, '');
+  return VOCAB.addresseeHeading.test(bare) || `${bare} x`.replace(VOCAB.party.partyPrefix, '') === 'x';
+}
+
 export function acceptableString(field: FieldDef, value: string): boolean {
   const letters = value.replace(/[^\p{L}\s]/gu, ' ').trim();
   if (!/\d/.test(value) && isLabelText(value)) return false;
@@ -117,6 +123,8 @@ export function acceptableString(field: FieldDef, value: string): boolean {
     if (isLegalFormOnly(value)) return false;
     // (A label and its colon opening the value, "Reg. No. : 1234-X", is a detail printed after the name's label.)
     if (LABEL_OPENING.test(value)) return false;
+    // (Nor the heading word of a party's block alone: "From", "Von", "To", "An".)
+    if (isPartyHeading(value)) return false;
     // (Nor a date: "Due Date October 17, 2022" printed beside the "To:" label is the next cell, not a party.)
     if (findDates(value).length) return false;
   }
@@ -381,16 +389,52 @@ function sellerHoldsTaxId(
   if (!ms?.bbox || !mb?.bbox || !mt?.bbox || ms.page !== mt.page || mb.page !== mt.page) return;
   const labelled = (f: FieldDef) => (alternatives.get(f.key) ?? []).some((c) => c.value === result[f.key]);
   if (labelled(seller) || labelled(buyer)) return;
-  const above = (b: [number, number, number, number]) => {
-    const lh = Math.max(1, b[3] - b[1]);
-    const gap = mt.bbox![1] - b[3];
-    const inColumn = mt.bbox![0] >= b[0] - lh * PARTY_ALIGN_LINES && mt.bbox![0] <= b[2];
-    return gap >= 0 && gap <= lh * PARTY_BLOCK_LINES && inColumn ? gap : undefined;
-  };
-  const [gs, gb] = [above(ms.bbox), above(mb.bbox)];
+  const [gs, gb] = [gapUnder(ms.bbox, mt.bbox), gapUnder(mb.bbox, mt.bbox)];
   if (gb === undefined || (gs !== undefined && gs <= gb)) return;
   [result[seller.key], result[buyer.key]] = [result[buyer.key], result[seller.key]];
   [meta[seller.key], meta[buyer.key]] = [mb, ms];
+}
+
+/** How far under a party's name (`name`) a detail (`box`) stands, when it stands in that name's block. */
+function gapUnder(name: [number, number, number, number], box: [number, number, number, number]): number | undefined {
+  const lh = Math.max(1, name[3] - name[1]);
+  const gap = box[1] - name[3];
+  const inColumn = box[0] >= name[0] - lh * PARTY_ALIGN_LINES && box[0] <= name[2];
+  return gap >= 0 && gap <= lh * PARTY_BLOCK_LINES && inColumn ? gap : undefined;
+}
+
+/** The block a detail stands in: the nearest party name above it in its column. */
+function ownerOf(box: [number, number, number, number], names: [number, number, number, number][]): number | undefined {
+  let best: { i: number; gap: number } | undefined;
+  names.forEach((n, i) => {
+    const gap = gapUnder(n, box);
+    if (gap !== undefined && (!best || gap < best.gap)) best = { i, gap };
+  });
+  return best?.i;
+}
+
+/**
+ * Both parties print a tax id: the seller's is the one in the seller's block. A chosen tax id that stands in the
+ * buyer's block gives way to the label candidate standing in the seller's.
+ */
+function taxIdOfSeller(
+  fields: FieldDef[],
+  alternatives: Map<string, Located[]>,
+  result: Record<string, unknown>,
+  meta: Record<string, FieldMeta>,
+): void {
+  const strings = fields.filter((f) => f.data_type === 'string');
+  const has = (f: FieldDef, c: string) => conceptsOfField(f).has(c);
+  const seller = strings.find((f) => has(f, 'seller') && !has(f, 'address') && !has(f, 'id') && !has(f, 'number'));
+  const buyer = strings.find((f) => has(f, 'buyer') && !has(f, 'address') && !has(f, 'id') && !has(f, 'number'));
+  const taxId = strings.find((f) => has(f, 'tax') && (has(f, 'id') || has(f, 'number')) && !has(f, 'buyer'));
+  if (!seller || !buyer || !taxId) return;
+  const [ms, mb, mt] = [meta[seller.key], meta[buyer.key], meta[taxId.key]];
+  if (!ms?.bbox || !mb?.bbox || !mt?.bbox || ms.page !== mb.page || mt.page !== ms.page) return;
+  const names = [ms.bbox, mb.bbox];
+  if (ownerOf(mt.bbox, names) !== 1) return;
+  const own = (alternatives.get(taxId.key) ?? []).find((c) => c.page === ms.page && ownerOf(c.bbox, names) === 0);
+  if (own) place(result, meta, taxId, own, own.confidence * REPICK_CONFIDENCE);
 }
 
 /**
@@ -409,6 +453,7 @@ export function enforceConstraints(
   dueNotBeforeIssue(fields, alternatives, result, meta, used);
   sellerNotBuyer(fields, alternatives, result, meta, page.party);
   sellerHoldsTaxId(fields, alternatives, result, meta);
+  taxIdOfSeller(fields, alternatives, result, meta);
 }
 
 /** What the constraints may look up on the document itself when no label candidate satisfies them. */

@@ -96,7 +96,14 @@ function foldUncached(s: string): string {
 
 // The multi-word phrases that `tokens` reduces to one concept ("Bill to", "Net à payer", "excl. VAT") are the packs'
 // `phrases`, `accentedPhrases`, `excluding` / `including` + `taxWords`; `phraseHeads` their first words.
-const { phrases: PHRASES, phraseHead: PHRASE_HEAD, netPhrase: NET, grossPhrase: GROSS, addresseeCell: ADDRESSEE_CELL } = VOCAB;
+const {
+  phrases: PHRASES,
+  phraseHead: PHRASE_HEAD,
+  netPhrase: NET,
+  grossPhrase: GROSS,
+  addresseeCell: ADDRESSEE_CELL,
+  addresseeHeading: ADDRESSEE_HEADING,
+} = VOCAB;
 
 /** Splits text into raw tokens (keeping `#` and `°` as their own tokens: they mean "number"). */
 export function tokens(s: string): string[] {
@@ -267,13 +274,26 @@ export function lineConcepts(line: { words: readonly { text: string }[] }): stri
   return c;
 }
 
+/** A sender's heading word ("From", "Von", "De"): the packs' `partyPrefixes`, alone. */
+function isSenderHeading(w: string): boolean {
+  return `${w.replace(/:$/, '')} x`.replace(VOCAB.party.partyPrefix, '') === 'x';
+}
+
 export function wordConcepts(words: string[]): string[][] {
   const key = words.join('\u0001');
   const hit = wordCache.get(key);
   if (hit) return hit;
   if (wordCache.size > 20_000) wordCache.clear();
   // "To:" alone as a cell's label introduces the addressee ("From: ‖ To:"); "to" elsewhere is a mere word.
-  const out = words.map((w) => (ADDRESSEE_CELL.test(w) ? ['buyer'] : [...conceptTokens(w)]));
+  // (So does "To" on a line of block headings only, "To" or "To ‖ From"; "From" there heads the sender's block.)
+  const headings = words.length <= 2 && words.every((w) => ADDRESSEE_HEADING.test(w) || isSenderHeading(w));
+  const out = words.map((w) =>
+    ADDRESSEE_CELL.test(w) || (headings && ADDRESSEE_HEADING.test(w))
+      ? ['buyer']
+      : headings && isSenderHeading(w)
+        ? ['seller']
+        : [...conceptTokens(w)],
+  );
   wordCache.set(key, out);
   for (let i = 0; i < words.length - 1; i++) {
     // Only a phrase head (or a bare punctuation word before one) can start a phrase: skip the rest cheaply.

@@ -200,3 +200,29 @@ describe('a buyer name wrapped under its heading', () => {
     expect(r.buyer_name).toBe('Marrowby Bakers KG');
   });
 });
+
+describe('block headings without a colon', () => {
+  const details = (name: string, vat: string, street: string) => [name, street, 'Loafield LF2 9RB', `VAT-ID: ${vat}`];
+
+  it('"To" and "From" over two stacked blocks name the buyer and the seller; the seller\'s VAT id is the one in its block', () => {
+    const r = run([
+      L(34, 79, 'To'),
+      ...block(34, 92, details('Marrowby Bakers Ltd', 'GB111111111', '9 Crust Lane')),
+      L(34, 173, 'From'),
+      ...block(34, 187, details('Quillfeather Print Ltd', 'GB222222222', '4 Ink Row')),
+      ...rest.map((i) => ({ ...i, y: i.y + 200 })),
+    ]);
+    expect(r).toMatchObject({ buyer_name: 'Marrowby Bakers Ltd', seller_name: 'Quillfeather Print Ltd', vat_id: 'GB222222222' });
+  });
+
+  it('"An" and "Von" side by side on one line; a heading word is never a name', () => {
+    const r = run([
+      ...row(37, [36, 'An'], [300, 'Von']),
+      ...row(50, [36, 'Marrowby Backwaren GmbH'], [300, 'Quillfeder Druck KG']),
+      ...row(64, [36, 'Krumenweg 9'], [300, 'Tintenweg 4']),
+      ...row(77, [36, '10115 Berlin'], [300, '20095 Hamburg']),
+      ...rest.map((i) => ({ ...i, y: i.y + 200 })),
+    ]);
+    expect(r).toMatchObject({ buyer_name: 'Marrowby Backwaren GmbH', seller_name: 'Quillfeder Druck KG' });
+  });
+});
