@@ -206,7 +206,8 @@ function nameTail(lines: Line[], k: number, cell: { text: string; x0: number; x1
 export function refine(field: FieldDef, value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const concepts = conceptTokens(`${field.key.replace(/_/g, ' ')} ${field.label ?? ''}`);
-  if (concepts.includes('iban')) return findIban(value) ?? value;
+  // (An IBAN is returned in its electronic format, without the print format's spaces.)
+  if (concepts.includes('iban')) return findIban(value)?.replace(/ /g, '') ?? value;
   // (A tax id first: "Seller VAT ID" names a party too, but asks for the identifier.)
   if (concepts.includes('tax') && (concepts.includes('id') || concepts.includes('number')))
     return findVatIds(value.toUpperCase())[0]?.value ?? value;

@@ -39,7 +39,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
   if (concepts.has('iban')) {
     for (const l of lines) {
       const v = findIban(l.text);
-      if (v) return at(l, l.words, v, 0.6);
+      if (v) return at(l, l.words, v.replace(/ /g, ''), 0.6);
     }
     return undefined;
   }

@@ -79,7 +79,7 @@ const cases: Case[] = [
       net_amount: 2585.5,
       tax_amount: 517.1,
       vat_id: 'GB 123 4567 89',
-      iban: 'GB29 NWBK 6016 1331 9268 19',
+      iban: 'GB29NWBK60161331926819',
       line_items: [
         { description: 'Strategy workshop (2 days)', quantity: 2, unit_price: 1200, amount: 2400 },
         { description: 'Travel expenses', quantity: 1, unit_price: 185.5, amount: 185.5 },
@@ -141,7 +141,7 @@ const cases: Case[] = [
       net_amount: 1481,
       tax_amount: 281.39,
       vat_id: 'DE811234567',
-      iban: 'DE31 4307 1596 2846 1703 52',
+      iban: 'DE31430715962846170352',
       line_items: [
         { description: 'Espressomaschine Duo Pro', quantity: 1, unit_price: 1249, amount: 1249 },
         { description: 'Entkalkungstabletten', quantity: 12, unit_price: 8.5, amount: 102 },
@@ -185,7 +185,7 @@ const cases: Case[] = [
       net_amount: 952.5,
       tax_amount: 190.5,
       vat_id: 'FR32 345678901',
-      iban: 'FR14 2004 1010 0505 0001 3M02 606',
+      iban: 'FR1420041010050500013M02606',
       line_items: [
         { description: 'Création graphique logo', quantity: 1, unit_price: 850, amount: 850 },
         { description: 'Impression cartes de visite (lot de 500)', quantity: 2, unit_price: 45, amount: 90 },
@@ -228,7 +228,7 @@ const cases: Case[] = [
       net_amount: 143.3,
       tax_amount: 18.12,
       vat_id: 'NL123456789B01',
-      iban: 'NL91 ABNA 0417 1643 00',
+      iban: 'NL91ABNA0417164300',
       line_items: [
         { description: 'Boeket seizoensbloemen', quantity: 4, unit_price: 24.95, amount: 99.8 },
         { description: 'Vaas glas groot', quantity: 2, unit_price: 18, amount: 36 },
@@ -315,7 +315,7 @@ const cases: Case[] = [
       net_amount: -90.5,
       tax_amount: -6.34,
       vat_id: 'DE298765432',
-      iban: 'DE34 2005 0550 1234 5678 90',
+      iban: 'DE34200505501234567890',
       line_items: [
         { description: 'Espresso Bohnen 1 kg (Rücksendung)', quantity: 4, unit_price: 18.9, amount: -75.6 },
         { description: 'Filterkaffee Hausmischung 500 g', quantity: 2, unit_price: 7.45, amount: -14.9 },
@@ -357,7 +357,7 @@ const cases: Case[] = [
       net_amount: 3750,
       tax_amount: 0,
       vat_id: 'IE6388047V',
-      iban: 'IE29 AIBK 9311 5212 3456 78',
+      iban: 'IE29AIBK93115212345678',
       line_items: [
         { description: 'Team plan (Jan 1 – Jan 31, 2024)', quantity: 1, unit_price: 2500, amount: 2500 },
         { description: 'Additional seats', quantity: 5, unit_price: 250, amount: 1250 },
@@ -424,7 +424,7 @@ const cases: Case[] = [
       net_amount: 850,
       tax_amount: 195.5,
       vat_id: '676-001-22-33',
-      iban: 'PL61 1090 1014 0000 0712 1981 2874',
+      iban: 'PL61109010140000071219812874',
       line_items: [
         { description: 'Ulotki A5, papier kredowy 130 g', quantity: 2000, unit_price: 0.25, amount: 500 },
         { description: 'Projekt graficzny ulotki', quantity: 1, unit_price: 350, amount: 350 },
@@ -466,7 +466,7 @@ const cases: Case[] = [
       net_amount: 453.5,
       tax_amount: 90.7,
       vat_id: 'GB 987 6543 21',
-      iban: 'GB33 BUKB 2020 1555 5555 55',
+      iban: 'GB33BUKB20201555555555',
       line_items: [
         { description: 'USB to RS232 adapter', quantity: 25, unit_price: 8.4, amount: 210 },
         { description: '12V 5A power supply', quantity: 10, unit_price: 14.75, amount: 147.5 },
@@ -516,7 +516,7 @@ const cases: Case[] = [
       net_amount: twoPageNet,
       tax_amount: twoPageTax,
       vat_id: 'DE276543210',
-      iban: 'DE18 4306 0967 1234 5678 00',
+      iban: 'DE18430609671234567800',
       line_items: twoPageItems.map(([description, quantity, , unit_price]) => ({
         description,
         quantity,
@@ -568,7 +568,7 @@ const cases: Case[] = [
       net_amount: 4990,
       tax_amount: 948.1,
       vat_id: 'DE319876543',
-      iban: 'DE31 4307 1596 2846 1703 52',
+      iban: 'DE31430715962846170352',
       line_items: [
         {
           description: 'Data pipeline review: assessment of the existing ingestion jobs and recommendations',
@@ -625,7 +625,7 @@ const cases: Case[] = [
       net_amount: 594,
       tax_amount: 118.8,
       vat_id: 'ATU12345678',
-      iban: 'AT61 1904 3002 3457 3201',
+      iban: 'AT611904300234573201',
       line_items: [
         { description: 'Eichentisch massiv 180x90', quantity: 1, unit_price: 420, amount: 420 },
         { description: 'Sitzbank Eiche 160 cm', quantity: 2, unit_price: 95, amount: 190 },
@@ -669,7 +669,7 @@ const cases: Case[] = [
       net_amount: 152.4,
       tax_amount: 19.69,
       vat_id: 'FR45 812345678',
-      iban: 'FR76 3000 6000 0112 3456 7890 189',
+      iban: 'FR7630006000011234567890189',
       line_items: [
         { description: 'Vinaigre de cidre bio 75 cl', quantity: 6, unit_price: 12.4, amount: 74.4 },
         { description: 'Coffret dégustation', quantity: 2, unit_price: 39, amount: 78 },
@@ -711,7 +711,7 @@ const cases: Case[] = [
       net_amount: 1110,
       tax_amount: 233.1,
       vat_id: 'BE 0456.789.123',
-      iban: 'BE68 5390 0754 7034',
+      iban: 'BE68539007547034',
       line_items: [
         { description: 'Plaatsing keukenkasten', quantity: 7.5, unit_price: 52, amount: 390 },
         { description: 'Werkblad eik 300 cm', quantity: 1, unit_price: 685, amount: 685 },
@@ -752,7 +752,7 @@ const cases: Case[] = [
       net_amount: 3150,
       tax_amount: 255.15,
       vat_id: 'CHE-123.456.789 MWST',
-      iban: 'CH93 0076 2011 6238 5295 7',
+      iban: 'CH9300762011623852957',
       line_items: [
         { description: 'Jahresabschluss 2023', quantity: 14.5, unit_price: 180, amount: 2610 },
         { description: 'Steuererklärung 2023', quantity: 3, unit_price: 180, amount: 540 },
@@ -828,7 +828,7 @@ const cases: Case[] = [
       net_amount: 539,
       tax_amount: 102.41,
       vat_id: 'DE312345678',
-      iban: 'DE31 4307 1596 2846 1703 52',
+      iban: 'DE31430715962846170352',
       line_items: [
         { description: 'Hosting Managed Server M', quantity: 1, unit_price: 89, amount: 89 },
         { description: 'Wartung & Updates', quantity: 6, unit_price: 75, amount: 450 },
@@ -904,7 +904,7 @@ const cases: Case[] = [
       net_amount: 200,
       tax_amount: 44,
       vat_id: 'IT01234567890',
-      iban: 'IT60 X054 2811 1010 0000 0123 456',
+      iban: 'IT60X0542811101000000123456',
       line_items: [
         { description: 'Menu stampati plastificati', quantity: 50, unit_price: 3.2, amount: 160 },
         { description: 'Biglietti da visita', quantity: 500, unit_price: 0.08, amount: 40 },
@@ -941,7 +941,7 @@ const cases: Case[] = [
       net_amount: 410,
       tax_amount: 86.1,
       vat_id: 'ESB12345678',
-      iban: 'ES91 2100 0418 4502 0005 1332',
+      iban: 'ES9121000418450200051332',
       line_items: [
         { description: 'Toallas de baño 70x140', quantity: 20, unit_price: 9.5, amount: 190 },
         { description: 'Sábanas 150 cm', quantity: 10, unit_price: 22, amount: 220 },
@@ -984,7 +984,7 @@ const cases: Case[] = [
       net_amount: 2000,
       tax_amount: 400,
       vat_id: 'GB 246 8135 79',
-      iban: 'GB29 NWBK 6016 1331 9268 19',
+      iban: 'GB29NWBK60161331926819',
       line_items: [
         { description: 'Summer party venue hire', quantity: 1, unit_price: 1200, amount: 1200 },
         { description: 'Catering per guest', quantity: 40, unit_price: 20, amount: 800 },
@@ -1077,7 +1077,7 @@ const cases: Case[] = [
       net_amount: 1440,
       tax_amount: 288,
       vat_id: 'GB 314 1592 65',
-      iban: 'GB29 NWBK 6016 1331 9268 19',
+      iban: 'GB29NWBK60161331926819',
       line_items: [
         { description: 'Annual software licence – clinic edition', quantity: 1, unit_price: 960, amount: 960 },
         { description: 'On-site training (half day)', quantity: 2, unit_price: 240, amount: 480 },
@@ -1119,7 +1119,7 @@ const cases: Case[] = [
       net_amount: 189.2,
       tax_amount: 18.28,
       vat_id: 'DE287654321',
-      iban: 'DE31 4307 1596 2846 1703 52',
+      iban: 'DE31430715962846170352',
       line_items: [
         { description: 'Weizenmehl Type 550, 25 kg', quantity: 8, unit_price: 18.4, amount: 147.2 },
         { description: 'Backpapier Rolle 50 m', quantity: 10, unit_price: 4.2, amount: 42 },
@@ -1197,7 +1197,7 @@ const cases: Case[] = [
       net_amount: 1155,
       tax_amount: 231,
       vat_id: 'FR58 443322110',
-      iban: 'FR76 3000 6000 0112 3456 7890 189',
+      iban: 'FR7630006000011234567890189',
       line_items: [
         { description: 'Transport palettes Bordeaux – Paris', quantity: 6, unit_price: 185, amount: 1110 },
         { description: 'Hayon élévateur (forfait)', quantity: 1, unit_price: 45, amount: 45 },
@@ -1238,7 +1238,7 @@ const cases: Case[] = [
       net_amount: 3935,
       tax_amount: 983.75,
       vat_id: 'SE556677889901',
-      iban: 'SE45 5000 0000 0583 9825 7466',
+      iban: 'SE4550000000058398257466',
       line_items: [
         { description: 'Skruvdragare 18 V', quantity: 2, unit_price: 1495, amount: 2990 },
         { description: 'Bitsats 32 delar', quantity: 5, unit_price: 189, amount: 945 },
@@ -1311,7 +1311,7 @@ const cases: Case[] = [
       net_amount: 354,
       tax_amount: 74.34,
       vat_id: 'NL001234567B89',
-      iban: 'NL91 ABNA 0417 1643 00',
+      iban: 'NL91ABNA0417164300',
       line_items: [
         { description: 'Onderhoudsbeurt bakfiets', quantity: 3, unit_price: 89, amount: 267 },
         { description: 'Remblokken (set)', quantity: 6, unit_price: 14.5, amount: 87 },
@@ -1345,7 +1345,7 @@ const cases: Case[] = [
       buyer_name: 'Thomas Berger',
       currency: 'EUR',
       total_amount: 113,
-      iban: 'DE31 4307 1596 2846 1703 52',
+      iban: 'DE31430715962846170352',
       line_items: [
         { description: 'Krankengymnastik (KG)', amount: 32.5 },
         { description: 'Krankengymnastik (KG)', amount: 32.5 },
@@ -1432,7 +1432,7 @@ const cases: Case[] = [
       net_amount: 3236,
       tax_amount: 614.84,
       vat_id: 'DE301122334',
-      iban: 'DE31 4307 1596 2846 1703 52',
+      iban: 'DE31430715962846170352',
       line_items: [
         { description: 'Fassadengerüst stellen und abbauen', quantity: 420, unit_price: 6.8, amount: 2856 },
         { description: 'Standzeit über 4 Wochen hinaus', quantity: 4, unit_price: 95, amount: 380 },
@@ -1470,7 +1470,7 @@ const cases: Case[] = [
       net_amount: 690,
       tax_amount: 144.9,
       vat_id: 'BE 0412.345.678',
-      iban: 'BE68 5390 0754 7034',
+      iban: 'BE68539007547034',
       line_items: [
         { description: 'Dépliants A4 pliés, quadri', quantity: 5000, unit_price: 0.12, amount: 540 },
         { description: 'Mise en page', quantity: 1, unit_price: 150, amount: 150 },
@@ -1515,7 +1515,7 @@ const cases: Case[] = [
       net_amount: 8082,
       tax_amount: 1091.07,
       vat_id: 'IE9876543T',
-      iban: 'IE29 AIBK 9311 5212 3456 78',
+      iban: 'IE29AIBK93115212345678',
       line_items: [
         { description: 'Breakfast buffet (day 1)', quantity: 180, unit_price: 14.5, amount: 2610 },
         { description: 'Lunch, hot and cold (day 1)', quantity: 180, unit_price: 22, amount: 3960 },

@@ -104,7 +104,7 @@ const cases: Case[] = [
       net_amount: 1028,
       tax_amount: 215.88,
       vat_id: 'ESB98765432',
-      iban: 'ES64 2100 0418 4502 0005 1333',
+      iban: 'ES6421000418450200051333',
       line_items: [
         { description: 'Puerta interior roble 72,5 cm', quantity: 4, unit_price: 185, amount: 666 },
         { description: 'Marco y tapajuntas', quantity: 4, unit_price: 42.5, amount: 170 },
@@ -170,7 +170,7 @@ const cases: Case[] = [
       net_amount: 1009.58,
       tax_amount: 222.11,
       vat_id: 'IT04821370486',
-      iban: 'IT33 X054 2811 1010 0000 0123 457',
+      iban: 'IT33X0542811101000000123457',
       line_items: [
         { description: 'Gres porcellanato 30x30', quantity: 42.5, unit_price: 18.4, amount: 782 },
         { description: 'Battiscopa coordinato', quantity: 36, unit_price: 4.9, amount: 167.58 },
@@ -226,7 +226,7 @@ const cases: Case[] = [
       net_amount: 299,
       tax_amount: 68.77,
       vat_id: 'PT509876543',
-      iban: 'PT61 0007 0000 0012 3456 7890 2',
+      iban: 'PT61000700000012345678902',
       line_items: [
         { description: 'Vidro duplo 6+12+6 mm', quantity: 3, unit_price: 78, amount: 234 },
         { description: 'Silicone transparente', quantity: 10, unit_price: 6.5, amount: 65 },
@@ -276,7 +276,7 @@ const cases: Case[] = [
       net_amount: 18700,
       tax_amount: 4675,
       vat_id: 'SE556677889901',
-      iban: 'SE45 5000 0000 0583 9825 7466',
+      iban: 'SE4550000000058398257466',
       line_items: [
         { description: 'Bardisk i ek, måttbeställd', quantity: 1, unit_price: 14800, amount: 14800 },
         { description: 'Montering', quantity: 6, unit_price: 650, amount: 3900 },
@@ -316,7 +316,7 @@ const cases: Case[] = [
       net_amount: 25803.2,
       tax_amount: 6450.8,
       vat_id: 'DK31456789',
-      iban: 'DK23 0040 0440 1162 44',
+      iban: 'DK2300400440116244',
       line_items: [
         { description: 'Ladcykel, el-assisteret', quantity: 1, unit_price: 24995, amount: 24995 },
         { description: 'Cykellås, bøjle', quantity: 2, unit_price: 449, amount: 808.2 },
@@ -358,7 +358,7 @@ const cases: Case[] = [
       net_amount: 3900,
       tax_amount: 819,
       vat_id: 'CZ27123456',
-      iban: 'CZ38 0800 0000 1920 0014 5400',
+      iban: 'CZ3808000000192000145400',
       line_items: [
         { description: 'Letáky A5, oboustranný tisk', quantity: 2000, unit_price: 1.2, amount: 2400 },
         { description: 'Grafická příprava', quantity: 1, unit_price: 1500, amount: 1500 },
@@ -477,7 +477,7 @@ const cases: Case[] = [
       net_amount: 372,
       tax_amount: 64.86,
       vat_id: 'IE8473625E',
-      iban: 'IE02 AIBK 9311 5212 3456 79',
+      iban: 'IE02AIBK93115212345679',
       line_items: [
         { description: 'Hand-turned bowl, ash', quantity: 6, unit_price: 28, amount: 168 },
         { description: 'Soy wax candle, heather', quantity: 12, unit_price: 9.5, amount: 114 },
@@ -583,7 +583,7 @@ const cases: Case[] = [
       net_amount: 105000,
       tax_amount: 28350,
       vat_id: 'HU12345678',
-      iban: 'HU42 1177 3016 1111 1018 0000 0000',
+      iban: 'HU42117730161111101800000000',
       line_items: [
         { description: 'Boros címke, 4 szín', quantity: 5000, unit_price: 12, amount: 60000 },
         { description: 'Grafikai tervezés', quantity: 1, unit_price: 45000, amount: 45000 },
@@ -653,7 +653,7 @@ const cases: Case[] = [
       net_amount: 1140,
       tax_amount: 216.6,
       vat_id: 'DE287654321',
-      iban: 'DE16 6182 0437 5190 2264 7381',
+      iban: 'DE1661820437519022647381',
       line_items: [
         { description: 'Sechskantschraube M12x60 8.8', quantity: 500, unit_price: 0.84, amount: 420 },
         { description: 'Sicherungsmutter M12', quantity: 500, unit_price: 0.36, amount: 180 },
@@ -693,7 +693,7 @@ const cases: Case[] = [
       net_amount: 1430,
       tax_amount: 115.83,
       vat_id: 'CHE-123.456.788 TVA',
-      iban: 'CH24 0483 5083 1652 1010',
+      iban: 'CH240483508316521010',
       line_items: [
         { description: 'Révision mouvement automatique', quantity: 3, unit_price: 380, amount: 1140 },
         { description: 'Remplacement verre saphir', quantity: 2, unit_price: 145, amount: 290 },
@@ -737,7 +737,7 @@ const cases: Case[] = [
       net_amount: longNet,
       tax_amount: longTax,
       vat_id: 'GB 654 3210 98',
-      iban: 'GB29 NWBK 6016 1331 9268 19',
+      iban: 'GB29NWBK60161331926819',
       line_items: longItems.map(([description, quantity, unit_price]) => ({
         description,
         quantity,
@@ -779,7 +779,7 @@ const cases: Case[] = [
       net_amount: 13350,
       tax_amount: 3337.5,
       vat_id: 'NO 912 345 678 MVA',
-      iban: 'NO93 8601 1117 947',
+      iban: 'NO9386011117947',
       line_items: [
         { description: 'Utskifting av sikringsskap', quantity: 1, unit_price: 8900, amount: 8900 },
         { description: 'Arbeid elektriker (timer)', quantity: 5, unit_price: 890, amount: 4450 },
@@ -819,7 +819,7 @@ const cases: Case[] = [
       net_amount: 3000,
       tax_amount: 765,
       vat_id: 'FI23456789',
-      iban: 'FI50 4001 2345 6789 01',
+      iban: 'FI5040012345678901',
       line_items: [
         { description: 'Tammipöytä 80x120', quantity: 4, unit_price: 420, amount: 1680 },
         { description: 'Penkki, tammi', quantity: 8, unit_price: 165, amount: 1320 },
@@ -902,7 +902,7 @@ const cases: Case[] = [
       net_amount: 3120,
       tax_amount: 592.8,
       vat_id: 'DE298765431',
-      iban: 'DE86 5007 0010 0123 4567 8901',
+      iban: 'DE8650070010012345678901',
       line_items: [
         { description: 'Rollrasen verlegt (m²)', quantity: 240, unit_price: 9.5, amount: 2280 },
         { description: 'Hainbuchenhecke, 1 m', quantity: 60, unit_price: 14, amount: 840 },
@@ -979,7 +979,7 @@ const cases: Case[] = [
       net_amount: 1405,
       tax_amount: 281,
       vat_id: 'ATU65432198',
-      iban: 'AT34 1904 3002 3457 3202',
+      iban: 'AT341904300234573202',
       line_items: [
         { description: 'Tourenski Leihset Saison', quantity: 6, unit_price: 180, amount: 1080 },
         { description: 'Lawinenpiepser', quantity: 6, unit_price: 65, amount: 390 },
@@ -1180,7 +1180,7 @@ const cases: Case[] = [
       net_amount: longNet,
       tax_amount: longTax,
       vat_id: 'GB 654 3210 98',
-      iban: 'GB29 NWBK 6016 1331 9268 19',
+      iban: 'GB29NWBK60161331926819',
       line_items: longItems.map(([description, quantity, unit_price]) => ({
         description,
         quantity,
@@ -1245,7 +1245,7 @@ const cases: Case[] = [
       net_amount: 924,
       tax_amount: 36.96,
       vat_id: 'IT01987650524',
-      iban: 'IT60 X054 2811 1010 0000 0123 456',
+      iban: 'IT60X0542811101000000123456',
       line_items: [
         { description: 'Olio extravergine 5 l', quantity: 12, unit_price: 54, amount: 648 },
         { description: 'Olio extravergine 0,75 l', quantity: 24, unit_price: 11.5, amount: 276 },

@@ -80,7 +80,7 @@ const cases: Case[] = [
       net_amount: 79.76,
       tax_amount: 15.16,
       vat_id: 'DE287465193',
-      iban: 'DE34 2005 0550 1234 5678 90',
+      iban: 'DE34200505501234567890',
       line_items: [
         { description: 'Wasserkocher Edelstahl 1,7 l', quantity: 1, unit_price: 39.99, amount: 39.99 },
         { description: 'Teekanne Glas 1,2 l mit Siebeinsatz', quantity: 2, unit_price: 24.99, amount: 49.98 },
@@ -153,7 +153,7 @@ const cases: Case[] = [
       net_amount: 1207.6,
       tax_amount: 229.44,
       vat_id: 'DE301847562',
-      iban: 'DE15 7015 0000 0914 8372 60',
+      iban: 'DE15701500000914837260',
       line_items: [
         { description: 'Wände und Decken spachteln und schleifen', quantity: 46, unit_price: 8.5, amount: 391 },
         { description: 'Dispersionsanstrich weiß, zweifach', quantity: 118, unit_price: 6.2, amount: 731.6 },
@@ -196,7 +196,7 @@ const cases: Case[] = [
       net_amount: 400,
       tax_amount: 76,
       vat_id: 'DE298374615',
-      iban: 'DE32 4306 0967 2087 3155 00',
+      iban: 'DE32430609672087315500',
       line_items: [
         { description: 'Flyer DIN A5, 4/4-farbig, 135 g Bilderdruck', quantity: 2500, unit_price: 0.084, amount: 210 },
         { description: 'Visitenkarten 85 x 55 mm, 350 g', quantity: 500, unit_price: 0.09, amount: 45 },
@@ -283,7 +283,7 @@ const cases: Case[] = [
       net_amount: 1040,
       tax_amount: 208,
       vat_id: 'FR45 512384967',
-      iban: 'FR11 3000 4008 3200 0103 7542 842',
+      iban: 'FR1130004008320001037542842',
       line_items: [
         { description: 'Enseigne bois peinte à la main', quantity: 1, unit_price: 680, amount: 680 },
         { description: 'Lettrage vitrine adhésif', quantity: 2, unit_price: 112.5, amount: 225 },
@@ -327,7 +327,7 @@ const cases: Case[] = [
       net_amount: 331.8,
       tax_amount: 18.25,
       vat_id: 'FR62 831927450',
-      iban: 'FR18 1751 5900 0008 1234 5678 915',
+      iban: 'FR1817515900000812345678915',
       line_items: [
         { description: 'Guide des sentiers du Jura', quantity: 10, unit_price: 18.96, amount: 189.6 },
         { description: 'Carte topographique 1:25 000', quantity: 15, unit_price: 9.48, amount: 142.2 },
@@ -375,7 +375,7 @@ const cases: Case[] = [
       currency: 'EUR',
       total_amount: 1000,
       net_amount: 1000,
-      iban: 'FR13 2004 1010 0506 1234 5X02 730',
+      iban: 'FR1320041010050612345X02730',
       line_items: [
         { description: 'Création de logo (3 propositions)', quantity: 1, unit_price: 850, amount: 850 },
         { description: 'Déclinaison carte de visite', quantity: 1, unit_price: 150, amount: 150 },
@@ -421,7 +421,7 @@ const cases: Case[] = [
       net_amount: 254.85,
       tax_amount: 53.52,
       vat_id: 'NL862345178B01',
-      iban: 'NL89 RABO 0318 2746 59',
+      iban: 'NL89RABO0318274659',
       line_items: [
         { description: 'Bakfiets onderhoudsbeurt', quantity: 2, unit_price: 89, amount: 178 },
         { description: 'Remblokken vervangen', quantity: 4, unit_price: 12.5, amount: 50 },
@@ -510,7 +510,7 @@ const cases: Case[] = [
       net_amount: -204,
       tax_amount: -38.76,
       vat_id: 'DE271948365',
-      iban: 'DE16 6605 0101 0108 4637 29',
+      iban: 'DE16660501010108463729',
       line_items: [
         { description: 'Rücknahme Waschtischarmatur (unbenutzt)', quantity: 2, unit_price: -89, amount: -178 },
         { description: 'Rücknahme Eckventil 1/2 Zoll', quantity: 4, unit_price: -6.5, amount: -26 },
@@ -548,7 +548,7 @@ const cases: Case[] = [
       net_amount: -50.4,
       tax_amount: -10.08,
       vat_id: 'FR27 438291065',
-      iban: 'FR11 3000 4008 3200 0103 7542 842',
+      iban: 'FR1130004008320001037542842',
       line_items: [{ description: 'Verres à pied 25 cl (casse à la livraison)', quantity: 12, unit_price: -4.2, amount: -50.4 }],
     },
   },
@@ -588,7 +588,7 @@ const cases: Case[] = [
       net_amount: 1076,
       tax_amount: 204.44,
       vat_id: 'DE319274856',
-      iban: 'DE64 3705 0198 1937 4628 10',
+      iban: 'DE64370501981937462810',
       line_items: [
         { description: 'LED-Panel 62 x 62 cm, 4000 K', quantity: 8, unit_price: 96, amount: 768 },
         { description: 'Montage und Anschluss je Leuchte', quantity: 8, unit_price: 38.5, amount: 308 },
@@ -634,7 +634,7 @@ const cases: Case[] = [
       net_amount: elecNet,
       tax_amount: elecTax,
       vat_id: 'DE274615938',
-      iban: 'DE18 1009 0000 5544 3322 11',
+      iban: 'DE18100900005544332211',
       line_items: elecItems.map(([, description, quantity, unit_price]) => ({
         description,
         quantity,
@@ -675,7 +675,7 @@ const cases: Case[] = [
       net_amount: 2698,
       tax_amount: 539.6,
       vat_id: 'ATU68291734',
-      iban: 'AT87 2011 1824 6182 9300',
+      iban: 'AT872011182461829300',
       line_items: [
         { description: 'Thekenverkleidung Eiche massiv', quantity: 1, unit_price: 2350, amount: 2350 },
         { description: 'Montage vor Ort (Stunden)', quantity: 6, unit_price: 58, amount: 348 },
@@ -720,7 +720,7 @@ const cases: Case[] = [
       net_amount: 134.76,
       tax_amount: 25.61,
       vat_id: 'DE283746519',
-      iban: 'DE74 7602 6000 0048 1739 20',
+      iban: 'DE74760260000048173920',
       line_items: [
         { description: 'Hochbeet Lärche 120 x 60 cm', quantity: 1, unit_price: 129, amount: 129 },
         { description: 'Bio-Pflanzerde 40 l', quantity: 3, unit_price: 8.49, amount: 25.47 },
@@ -764,7 +764,7 @@ const cases: Case[] = [
       net_amount: 256,
       tax_amount: 20.08,
       vat_id: 'DE326184759',
-      iban: 'DE18 1009 0000 5544 3322 11',
+      iban: 'DE18100900005544332211',
       line_items: [
         { description: 'Parmigiano Reggiano 24 Monate, 1 kg', quantity: 4, unit_price: 32.5, amount: 130 },
         { description: 'Olivenöl nativ extra, 5 l Kanister', quantity: 2, unit_price: 54, amount: 108 },
@@ -845,7 +845,7 @@ const cases: Case[] = [
       net_amount: 3300,
       tax_amount: 330,
       vat_id: 'FR73 790481526',
-      iban: 'FR18 1751 5900 0008 1234 5678 915',
+      iban: 'FR1817515900000812345678915',
       line_items: [
         { description: 'Fenêtre bois double vitrage 120 x 135', quantity: 3, unit_price: 890, amount: 2670 },
         { description: 'Dépose et pose', quantity: 3, unit_price: 210, amount: 630 },
@@ -883,7 +883,7 @@ const cases: Case[] = [
       net_amount: -43,
       tax_amount: -3.87,
       vat_id: 'NL851204673B01',
-      iban: 'NL89 RABO 0318 2746 59',
+      iban: 'NL89RABO0318274659',
       line_items: [{ description: 'Retour: Zeeuwse mosselen, 5 kg', quantity: 2, unit_price: -21.5, amount: -43 }],
     },
   },
@@ -927,7 +927,7 @@ const cases: Case[] = [
       net_amount: 1821,
       tax_amount: 345.99,
       vat_id: 'DE281736495',
-      iban: 'DE32 4306 0967 2087 3155 00',
+      iban: 'DE32430609672087315500',
       line_items: [
         { description: 'Treppengeländer verzinkt, Länge 4,2 m', quantity: 1, unit_price: 1480, amount: 1480 },
         { description: 'Montage (Std.)', quantity: 5.5, unit_price: 62, amount: 341 },
@@ -968,7 +968,7 @@ const cases: Case[] = [
       net_amount: 843,
       tax_amount: 160.17,
       vat_id: 'DE309172846',
-      iban: 'DE15 7015 0000 0914 8372 60',
+      iban: 'DE15701500000914837260',
       line_items: [
         { description: 'Unterhaltsreinigung Praxisräume', quantity: 26, unit_price: 27.5, amount: 715 },
         { description: 'Fensterreinigung innen und außen', quantity: 4, unit_price: 32, amount: 128 },
@@ -1012,7 +1012,7 @@ const cases: Case[] = [
       net_amount: 1350,
       tax_amount: 270,
       vat_id: 'FR58 824193605',
-      iban: 'FR11 3000 4008 3200 0103 7542 842',
+      iban: 'FR1130004008320001037542842',
       line_items: [
         { description: 'Cocktail déjeunatoire (par personne)', quantity: 40, unit_price: 28.5, amount: 1140 },
         { description: 'Service en salle (heures)', quantity: 6, unit_price: 35, amount: 210 },
@@ -1054,7 +1054,7 @@ const cases: Case[] = [
       net_amount: 820,
       tax_amount: 172.2,
       vat_id: 'NL003817264B72',
-      iban: 'NL89 RABO 0318 2746 59',
+      iban: 'NL89RABO0318274659',
       line_items: [
         { description: "Clubmagazine A4, 16 pagina's", quantity: 400, unit_price: 1.85, amount: 740 },
         { description: 'Affiches A2', quantity: 25, unit_price: 3.2, amount: 80 },
@@ -1110,7 +1110,7 @@ const cases: Case[] = [
       net_amount: 511,
       tax_amount: 102.2,
       vat_id: 'FR09 562781439',
-      iban: 'FR18 1751 5900 0008 1234 5678 915',
+      iban: 'FR1817515900000812345678915',
       line_items: [
         ...Array.from({ length: 18 }, (_, i) => ({
           description: `Vis inox A2 tête fraisée 5x${40 + i * 5} (boîte de 100)`,
@@ -1205,7 +1205,7 @@ const cases: Case[] = [
       net_amount: 3946,
       tax_amount: 749.74,
       vat_id: 'DE297153864',
-      iban: 'DE45 6005 0101 0405 8739 21',
+      iban: 'DE45600501010405873921',
       line_items: [
         { description: 'Einbauschrank Dachschräge, Eiche geölt', quantity: 1, unit_price: 3250, amount: 3250 },
         { description: 'Montage (Std.)', quantity: 12, unit_price: 58, amount: 696 },
@@ -1246,7 +1246,7 @@ const cases: Case[] = [
       net_amount: 4275,
       tax_amount: 855,
       vat_id: 'FR36 851204937',
-      iban: 'FR11 3000 4008 3200 0103 7542 842',
+      iban: 'FR1130004008320001037542842',
       line_items: [
         { description: 'Tournage film institutionnel', quantity: 2, unit_price: 1400, amount: 2800 },
         { description: 'Montage et étalonnage', quantity: 3, unit_price: 650, amount: 1950 },
@@ -1283,7 +1283,7 @@ const cases: Case[] = [
       net_amount: 1750.5,
       tax_amount: 367.61,
       vat_id: 'NL002748193B45',
-      iban: 'NL89 RABO 0318 2746 59',
+      iban: 'NL89RABO0318274659',
       line_items: [
         { description: 'Schilderwerk trappenhuis', quantity: 32, unit_price: 48, amount: 1536 },
         { description: 'Verf en materiaal', quantity: 1, unit_price: 214.5, amount: 214.5 },
@@ -1370,7 +1370,7 @@ const cases: Case[] = [
       net_amount: 1580,
       tax_amount: 127.98,
       vat_id: 'CHE-219.604.387 MWST',
-      iban: 'CH93 0076 2011 6238 5295 7',
+      iban: 'CH9300762011623852957',
       line_items: [
         { description: 'E-Bike Service gross', quantity: 1, unit_price: 189, amount: 189 },
         { description: 'Kette und Ritzelpaket', quantity: 1, unit_price: 1391, amount: 1391 },
