@@ -79,3 +79,9 @@ describe('initials', () => {
     expect(tokens('No. 12')).toEqual(['no', '12']);
   });
 });
+
+describe('due-date phrases', () => {
+  it('reads "Payment target" as the due date', () => {
+    expect(conceptTokens('Payment target')).toEqual(['due']);
+  });
+});
