@@ -85,3 +85,10 @@ describe('due-date phrases', () => {
     expect(conceptTokens('Payment target')).toEqual(['due']);
   });
 });
+
+describe('net-amount phrases', () => {
+  it('reads the French "Sous-total" (one word or two) as the net amount', () => {
+    expect(conceptTokens('Sous-total')).toEqual(['net']);
+    expect(wordConcepts(['Sous', 'total', '70,00'])[0]).toEqual(['net']);
+  });
+});
