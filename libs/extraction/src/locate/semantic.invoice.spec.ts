@@ -65,7 +65,7 @@ const cases: Case[] = [
         R(545, 336, '£3,102.60', 10, true),
         L(50, 400, 'Payment terms: 30 days. Please quote the invoice number with your payment.'),
         L(50, 770, 'Northwind Consulting Ltd · Registered in England No. 08123456 · VAT Reg No: GB 123 4567 89', 7),
-        L(50, 780, 'Bank: Example Bank plc · IBAN: GB29 NWBK 6016 1331 9268 19 · BIC: NWBKGB2L', 7),
+        L(50, 780, 'Bank: Example Bank plc · IBAN: GB76 QUIL 4051 6277 3819 45 · BIC: NWBKGB2L', 7),
       ],
     ],
     want: {
@@ -79,7 +79,7 @@ const cases: Case[] = [
       net_amount: 2585.5,
       tax_amount: 517.1,
       vat_id: 'GB 123 4567 89',
-      iban: 'GB29NWBK60161331926819',
+      iban: 'GB76QUIL40516277381945',
       line_items: [
         { description: 'Strategy workshop (2 days)', quantity: 2, unit_price: 1200, amount: 2400 },
         { description: 'Travel expenses', quantity: 1, unit_price: 185.5, amount: 185.5 },
@@ -970,7 +970,7 @@ const cases: Case[] = [
         L(380, 326, 'Balance due', 9, true),
         R(545, 326, '£1,900.00', 9, true),
         L(50, 770, 'Greenfield Events Ltd · Company No. 09876543 · VAT No. GB 246 8135 79', 7),
-        L(50, 780, 'Account name: Greenfield Events Ltd · IBAN GB29 NWBK 6016 1331 9268 19', 7),
+        L(50, 780, 'Account name: Greenfield Events Ltd · IBAN GB76 QUIL 4051 6277 3819 45', 7),
       ],
     ],
     want: {
@@ -984,7 +984,7 @@ const cases: Case[] = [
       net_amount: 2000,
       tax_amount: 400,
       vat_id: 'GB 246 8135 79',
-      iban: 'GB29NWBK60161331926819',
+      iban: 'GB76QUIL40516277381945',
       line_items: [
         { description: 'Summer party venue hire', quantity: 1, unit_price: 1200, amount: 1200 },
         { description: 'Catering per guest', quantity: 40, unit_price: 20, amount: 800 },
@@ -1063,7 +1063,7 @@ const cases: Case[] = [
           'Registered office: 2 Station Road, Harrogate HG1 1AA · Registered in England No. 07654321 · VAT Registration No. GB 314 1592 65',
           7,
         ),
-        L(50, 778, 'Bank details: Sort code 40-11-62 · Account 21436587 · IBAN GB29 NWBK 6016 1331 9268 19', 7),
+        L(50, 778, 'Bank details: Sort code 40-11-62 · Account 21436587 · IBAN GB76 QUIL 4051 6277 3819 45', 7),
       ],
     ],
     want: {
@@ -1077,7 +1077,7 @@ const cases: Case[] = [
       net_amount: 1440,
       tax_amount: 288,
       vat_id: 'GB 314 1592 65',
-      iban: 'GB29NWBK60161331926819',
+      iban: 'GB76QUIL40516277381945',
       line_items: [
         { description: 'Annual software licence – clinic edition', quantity: 1, unit_price: 960, amount: 960 },
         { description: 'On-site training (half day)', quantity: 2, unit_price: 240, amount: 480 },

@@ -808,4 +808,20 @@ describe('table extraction', () => {
       { description: 'Site survey', amount: 176.14 },
     ]);
   });
+  it('reads a "Quantity & Price" column of "13x US$2.50" cells, row ordinals and amounts with a currency prefix', () => {
+    const text = [
+      '#   Product                 Quantity & Price        Tota',
+      '1   Garden hose              13x US$2.50       US$32.50',
+      '2   Lamp oil                  2x US$4.00        US$8.00',
+      '3   Rope ladder             1.5x US$100.00    US$150.00',
+      '',
+      'Total                                         US$190.50',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), schema);
+    expect(out.result.line_items).toEqual([
+      { description: 'Garden hose', quantity: 13, unit_price: 2.5, amount: 32.5 },
+      { description: 'Lamp oil', quantity: 2, unit_price: 4, amount: 8 },
+      { description: 'Rope ladder', quantity: 1.5, unit_price: 100, amount: 150 },
+    ]);
+  });
 });

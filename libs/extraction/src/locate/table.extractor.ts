@@ -4,6 +4,7 @@ import type { DocLayout, Line, Page, Word } from '../layout/layout.types.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
 import { isCurrencyMark, withoutCurrencyMark } from '../parsers/currency.parser.js';
 import { allSpans, conceptTokens, fold, labelSpec, lineConcepts, wordConcepts, type LabelSpec } from './label.matcher.js';
+import { splitCountTimesPrice, stripRowOrdinals } from './table.cells.js';
 import { dateLeaders, isDatesOnly } from './table.dates.js';
 import { headerlessItems } from './table.headerless.js';
 import { groupRows, mergeBands, type CellGeom, type RowBand } from './table.rows.js';
@@ -810,7 +811,9 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
         const besideFigure = unitShaped && !sameCell && w.x0 - prev!.x1 < lh * UNIT_GAP && !!col?.field && col.field.data_type !== 'string';
         const unitOfFigure = sameCell || besideFigure;
         if (besideFigure) ci = assign(prev!);
-        const wordy = /\p{L}/u.test(w.text) && (!/\d/.test(w.text) || col?.inferred) && !isCurrencyMark(w.text) && !unitOfFigure;
+        // (The letters of a currency mark printed on a figure, "US$2,975.31", make no word.)
+        const bare = withoutCurrencyMark(w.text);
+        const wordy = /\p{L}/u.test(bare) && (!/\d/.test(bare) || col?.inferred) && !isCurrencyMark(w.text) && !unitOfFigure;
         // A figure inside a run of text ("Lymphdrainage 45 Min.") under a guessed column belongs to the text.
         const inText =
           !!col?.inferred &&
@@ -912,6 +915,7 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
         }
     }
     if (money.size > 0) preferWordyText(pending, cols, ctx.dateOrder);
+    if (money.size > 0) lineItemCells(pending, cols, ctx);
     reconcileArithmetic(pending, cols, ctx);
     for (const r of pending) {
       const out: Record<string, unknown> = {};
@@ -978,6 +982,18 @@ function preferWordyText(rows: Record<string, string>[], cols: Column[], order: 
       if (code !== undefined) r[`#${ci}`] = code;
     }
   }
+}
+
+/** Count-times-price cells and row ordinals of priced line items (table.cells.ts). */
+function lineItemCells(rows: Record<string, string>[], cols: Column[], ctx: DocContext): void {
+  const keyWhere = (test: (c: Column) => boolean) => cols.find((c) => c.field && test(c))?.field?.key;
+  const concepts = (c: Column) => conceptTokens(`${c.field!.key.replace(/_/g, ' ')} ${c.field!.label ?? ''}`);
+  const numeric = (c: Column) => c.field!.data_type !== 'string';
+  const quantity = keyWhere((c) => numeric(c) && concepts(c).includes('quantity'));
+  const price = keyWhere((c) => numeric(c) && isUnitPriceConcept(concepts(c)));
+  const description = keyWhere((c) => !numeric(c));
+  if (quantity && price) splitCountTimesPrice(rows, quantity, price, ctx);
+  if (description) stripRowOrdinals(rows, description);
 }
 
 /**

@@ -49,3 +49,13 @@ describe('findNumbers', () => {
     expect(findNumbers('Refund (12.50)').map((v) => v.value)).toEqual([-12.5]);
   });
 });
+
+describe('a count with its multiplication sign', () => {
+  it('reads "13x" and "1.5x" as numbers, not "13xl" or "4x4"', () => {
+    const values = (t: string) => findNumbers(t).map((f) => f.value);
+    expect(values('13x US$2.50')).toEqual([13, 2.5]);
+    expect(values('1.5x')).toEqual([1.5]);
+    expect(values('13xl')).toEqual([]);
+    expect(values('4x4 drive')).toEqual([]);
+  });
+});

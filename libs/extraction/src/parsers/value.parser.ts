@@ -43,7 +43,9 @@ export function findNumbers(text: string, ctx?: DocContext): ParsedValue[] {
     // A number glued to letters (INV1001, DE361507283) is an identifier, not a quantity.
     if (before && /[\p{L}]/u.test(before) && !m[3]) continue;
     const after = text[m.index! + m[0].length];
-    if (after && /[\p{L}\d]/u.test(after) && !m[5]) continue;
+    // (A count with its multiplication sign, "13x US$228.87", is a number: the "x" stands alone after it.)
+    const times = after === 'x' && !/[\p{L}\d]/u.test(text[m.index! + m[0].length + 1] ?? '');
+    if (after && /[\p{L}\d]/u.test(after) && !m[5] && !times) continue;
     // Dates and times look like numbers: skip 12.03.2024, 10:30.
     if (/^\d{1,2}[.,]\d{1,2}$/.test(core) && text[m.index! + m[0].length] === '.') continue;
     if (before === ':' || after === ':' || before === '/' || after === '/') continue;

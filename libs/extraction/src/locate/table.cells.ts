@@ -1,0 +1,39 @@
+/**
+ * Cell fixes of line-item rows that the columns alone cannot make: a count and its price printed in one cell
+ * ("13x US$228.87"), and the row's ordinal printed in front of its description ("1 Garden hose").
+ */
+import { findTyped, type DocContext } from '../parsers/value.parser.js';
+
+/**
+ * A quantity cell that holds two figures while the unit price cell is empty prints "count × price" (a "Qty & Price"
+ * column): the second figure is the unit price.
+ */
+export function splitCountTimesPrice(rows: Record<string, string>[], quantity: string, price: string, ctx: DocContext): void {
+  for (const r of rows) {
+    const cell = r[quantity];
+    if (cell === undefined || r[price] !== undefined) continue;
+    const figures = findTyped(cell, 'number', ctx);
+    if (figures.length !== 2) continue;
+    const [count, each] = figures as [(typeof figures)[number], (typeof figures)[number]];
+    r[quantity] = cell.slice(count.index, count.index + count.length);
+    r[price] = cell.slice(each.index);
+  }
+}
+
+/** Rows of at least this share opening with their ordinal make the ordinals a column of their own. */
+const ORDINAL_SHARE = 0.8;
+const ORDINAL = /^\s*(\d{1,3})[.)]?\s+(?=\S)/;
+
+/**
+ * Descriptions that open with the row's ordinal ("1 Garden hose", "2 Lamp oil", …, counting up) carry a "#"
+ * column the header did not set apart: the ordinal is no description text.
+ */
+export function stripRowOrdinals(rows: Record<string, string>[], description: string): void {
+  const ordinals = rows.map((r) => ORDINAL.exec(r[description] ?? '')?.[1]).map((n) => (n === undefined ? undefined : Number(n)));
+  const present = ordinals.filter((n): n is number => n !== undefined);
+  if (rows.length < 2 || present.length < rows.length * ORDINAL_SHARE) return;
+  // (Counting up, one step at a time where consecutive: a quantity printed first would not.)
+  const counting = present.every((n, i) => i === 0 || n === present[i - 1]! + 1);
+  if (!counting) return;
+  for (const r of rows) if (r[description] !== undefined) r[description] = r[description]!.replace(ORDINAL, '');
+}
