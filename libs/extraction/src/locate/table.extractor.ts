@@ -6,6 +6,7 @@ import { isCurrencyMark, withoutCurrencyMark } from '../parsers/currency.parser.
 import { allSpans, conceptTokens, fold, labelSpec, lineConcepts, wordConcepts, type LabelSpec } from './label.matcher.js';
 import { splitCountTimesPrice, stripRowOrdinals } from './table.cells.js';
 import { dateLeaders, isDatesOnly } from './table.dates.js';
+import { gridTable, isPositional } from './table.grid.js';
 import { headerlessItems } from './table.headerless.js';
 import { groupRows, mergeBands, type CellGeom, type RowBand } from './table.rows.js';
 import { allPacksVocabulary } from '../locales/locale.registry.js';
@@ -283,6 +284,9 @@ function preferAdjacentRepeats(chosen: Cand[], cands: Cand[], usedW: Set<number>
 const named = (cs: Column[]) => cs.filter((c) => c.field && !c.inferred).length;
 
 /** "Table 2 (page 3)" / "on page 3" in a table field's label or description restricts it to that page. */
+/** Confidence of a table read off the cells' alignment alone. */
+const GRID_CONFIDENCE = 0.6;
+
 function pageHint(field: FieldDef): number | undefined {
   const m = VOCAB.pageRef.exec(`${field.label ?? ''} ${field.description ?? ''}`);
   return m ? Number(m[1]) : undefined;
@@ -712,6 +716,11 @@ function resumeLine(page: Page, h: Header, lh: number, lineItems: boolean, heade
  * same columns (one table printed twice, or a table per page) get distinct tables, in document order.
  */
 export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, taken: Set<string> = new Set()): TableResult | undefined {
+  // Columns named by position only: no header to look for, the cells' alignment gives the columns.
+  if (isPositional(field)) {
+    const t = gridTable(doc, field, ctx, taken, pageHint(field));
+    return t ? { ...t, confidence: GRID_CONFIDENCE } : undefined;
+  }
   const found = findHeaders(doc, field);
   const headers = found.filter((h) => !isTaken(h, taken));
   if (!headers.length) {

@@ -1,0 +1,39 @@
+import { describe, expect, it } from '@jest/globals';
+import { extractFromLayout } from '../extraction.engine.js';
+import type { ExtractionSchema } from '../engine.types.js';
+import { readText } from '../readers/text.reader.js';
+
+// A table printed without a header row, its columns named by position in the schema. Invented figures.
+
+const positional = (key: string, n: number): ExtractionSchema['fields'][number] => ({
+  key,
+  data_type: 'table',
+  fields: Array.from({ length: n }, (_, i) => ({ key: `column_${i + 1}`, label: `Column ${i + 1}`, data_type: 'number' as const })),
+});
+
+describe('tables without a header row, columns by position', () => {
+  it('reads the aligned cells left to right, even where a figure equals a column number', () => {
+    const text = ['10     9     8     2', ' 2     4     8     5', ' 6     5     6     9', '', 'Page 1'].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), { fields: [positional('table_1', 4)] });
+    expect(out.result.table_1).toEqual([
+      { column_1: 10, column_2: 9, column_3: 8, column_4: 2 },
+      { column_1: 2, column_2: 4, column_3: 8, column_4: 5 },
+      { column_1: 6, column_2: 5, column_3: 6, column_4: 9 },
+    ]);
+  });
+
+  it('gives two such tables of a page to two fields in reading order', () => {
+    const text = ['1     2', '3     4', '', 'Second grid', '', '5     6     7', '8     9     10'].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), {
+      fields: [positional('table_1', 2), positional('table_2', 3)],
+    });
+    expect(out.result.table_1).toEqual([
+      { column_1: 1, column_2: 2 },
+      { column_1: 3, column_2: 4 },
+    ]);
+    expect(out.result.table_2).toEqual([
+      { column_1: 5, column_2: 6, column_3: 7 },
+      { column_1: 8, column_2: 9, column_3: 10 },
+    ]);
+  });
+});
