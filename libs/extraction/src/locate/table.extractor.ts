@@ -561,14 +561,17 @@ function splitAtGutters(
   spans: [number, number][],
   lh: number,
   targetOf: (r: [number, number]) => number,
+  lines = 0,
 ): [number, number][] {
   const inside = spans.filter(([a, b]) => a >= run[0] && b <= run[1]);
-  const parts: [number, number][] = [];
+  let parts: [number, number][] = [];
   for (const [a, b] of inside) {
     const last = parts[parts.length - 1];
     if (last && a - last[1] < lh * GUTTER_MIN) last[1] = Math.max(last[1], b);
     else parts.push([a, b]);
   }
+  // (A gutter that one long word or a stray line crosses is still a gutter: see coveredParts.)
+  if (parts.length < 2) parts = coveredParts(inside, lines, lh);
   if (parts.length < 2) return [run];
   // Neighbouring parts under one header (or none) stay together.
   const out: [number, number][] = [];
@@ -587,6 +590,41 @@ function splitAtGutters(
   }
   out.push(cur);
   return out;
+}
+
+/** A gutter may be crossed by the words of at most this share of the body's lines (a long name, a footer)… */
+const GUTTER_CROSS_SHARE = 0.05;
+/** …and of at most this many lines. */
+const GUTTER_CROSS_MAX = 2;
+
+/**
+ * The parts of a run of body text between gutters that only a few words cross: stretches at least GUTTER_MIN line
+ * heights wide, covered by at most GUTTER_CROSS_SHARE of the lines (never more than GUTTER_CROSS_MAX), with busier
+ * text on both sides. The run is cut in the middle of each; every word stays in a part.
+ */
+function coveredParts(spans: [number, number][], lines: number, lh: number): [number, number][] {
+  if (!spans.length || lines < 1 / GUTTER_CROSS_SHARE) return [];
+  const limit = Math.min(GUTTER_CROSS_MAX, Math.floor(lines * GUTTER_CROSS_SHARE));
+  const lo = Math.floor(Math.min(...spans.map(([a]) => a)));
+  const hi = Math.ceil(Math.max(...spans.map(([, b]) => b)));
+  const cover = new Int32Array(hi - lo + 1);
+  for (const [a, b] of spans) for (let x = Math.ceil(a); x <= Math.floor(b); x++) cover[x - lo]!++;
+  const cuts: number[] = [];
+  let seenBusy = false;
+  let lowFrom = -1;
+  for (let i = 0; i < cover.length; i++) {
+    if (cover[i]! > limit) {
+      if (seenBusy && lowFrom >= 0 && i - lowFrom >= lh * GUTTER_MIN) cuts.push(lo + (lowFrom + i) / 2);
+      seenBusy = true;
+      lowFrom = -1;
+    } else if (seenBusy && lowFrom < 0) lowFrom = i;
+  }
+  if (!cuts.length) return [];
+  const bounds = [-Infinity, ...cuts, Infinity];
+  return bounds.slice(1).flatMap((b, k) => {
+    const own = spans.filter(([x0, x1]) => (x0 + x1) / 2 >= bounds[k]! && (x0 + x1) / 2 < b);
+    return own.length ? [[Math.min(...own.map(([x0]) => x0)), Math.max(...own.map(([, x1]) => x1))] as [number, number]] : [];
+  });
 }
 
 /** A word's column, and the gutters found between runs of body text (no line prints across them). */
@@ -615,7 +653,7 @@ function gutterColumns(body: Line[], cols: Column[], lh: number): ColumnAssigner
     });
     return best;
   };
-  const runs = merged.flatMap((run) => splitAtGutters(run, spans, lh, overlapTarget));
+  const runs = merged.flatMap((run) => splitAtGutters(run, spans, lh, overlapTarget, multi.length));
   const gutters = runs.slice(1).flatMap((r, k) => (merged.some(([a, b]) => a < r[0] && b > r[0]) ? [(runs[k]![1] + r[0]) / 2] : []));
   merged.splice(0, merged.length, ...runs);
   const target = merged.map(([a, b]) => {
