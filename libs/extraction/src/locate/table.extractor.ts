@@ -1,5 +1,5 @@
 import type { FieldDef } from '../engine.types.js';
-import { segments } from '../layout/layout.builder.js';
+import { segments, spaceBetween } from '../layout/layout.builder.js';
 import type { DocLayout, Line, Page, Word } from '../layout/layout.types.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
 import { isCurrencyMark, withoutCurrencyMark } from '../parsers/currency.parser.js';
@@ -173,8 +173,9 @@ function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; score: 
     columns.push({ field: c, x0: gap[0], x1: gap[1], inferred: true });
   });
   // Header cells nobody claimed still own their column, so their values (VAT %, SKU …) do not leak into neighbours.
-  for (const seg of segments(line, 1.2)) {
-    if (seg.words.some((w) => usedW.has(line.words.indexOf(w)))) continue;
+  // (So do the words at the edge of a claimed cell set apart by more than a word space: "Taxe ‖ Montant" printed close.)
+  const lh = Math.max(1, line.y1 - line.y0);
+  for (const seg of segments(line, 1.2).flatMap((sg) => unclaimedEdges(sg.words, (w) => usedW.has(line.words.indexOf(w)), lh))) {
     if (columns.some((c) => Math.min(c.x1, seg.x1) - Math.max(c.x0, seg.x0) > 0)) continue;
     columns.push({ x0: seg.x0, x1: seg.x1 });
   }
@@ -207,6 +208,24 @@ function freeSpan(x0: number, x1: number, cells: { x0: number; x1: number }[]): 
     );
   }
   return free.sort((p, q) => q[1] - q[0] - (p[1] - p[0]))[0];
+}
+
+/** Unclaimed words at a claimed header cell's edge are a cell of their own past this gap, in line heights. */
+const EDGE_CELL_GAP = 0.6;
+
+/**
+ * The parts of a header segment no column claimed: the whole segment when none of its words is claimed, else the
+ * runs of unclaimed words at its start or end that stand apart from the claimed words by more than a word space.
+ */
+function unclaimedEdges(words: Word[], claimed: (w: Word) => boolean, lh: number): { x0: number; x1: number }[] {
+  const span = (ws: Word[]) => ({ x0: Math.min(...ws.map((w) => w.x0)), x1: Math.max(...ws.map((w) => w.x1)) });
+  const first = words.findIndex(claimed);
+  if (first < 0) return [span(words)];
+  const last = words.length - 1 - [...words].reverse().findIndex(claimed);
+  const out: { x0: number; x1: number }[] = [];
+  if (first > 0 && words[first]!.x0 - words[first - 1]!.x1 > lh * EDGE_CELL_GAP) out.push(span(words.slice(0, first)));
+  if (last < words.length - 1 && words[last + 1]!.x0 - words[last]!.x1 > lh * EDGE_CELL_GAP) out.push(span(words.slice(last + 1)));
+  return out;
 }
 
 /**
@@ -841,6 +860,7 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
       const wordCol: number[] = [];
       const geom: Record<string, CellGeom> = {};
       const dates = dateLeaders(line, ctx.dateOrder);
+      const lastWord: Record<string, Word> = {};
       for (const [wi, w] of line.words.entries()) {
         let ci = assign(w);
         // Words (not numbers, not currency codes) that land in a number column are text run over from the
@@ -890,7 +910,12 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
         // Unclaimed columns are kept aside (as "#<index>") for the quantity × price = amount check.
         const k = f ? f.key : ci >= 0 ? `#${ci}` : undefined;
         if (!k) continue;
-        (cells[k] ??= []).push(w.text);
+        // (Runs of one word split where the PDF breaks it, "O" "ff" "re" around a ligature, join without a space.)
+        const cell = (cells[k] ??= []);
+        const previous = lastWord[k];
+        if (previous && cell.length && !spaceBetween(previous, w)) cell[cell.length - 1] += w.text;
+        else cell.push(w.text);
+        lastWord[k] = w;
         const g = geom[k];
         geom[k] = g ? { ...g, x0: Math.min(g.x0, w.x0), x1: Math.max(g.x1, w.x1) } : { x0: w.x0, x1: w.x1, firstW: w.x1 - w.x0 };
       }
