@@ -174,8 +174,7 @@ function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; score: 
   });
   // Header cells nobody claimed still own their column, so their values (VAT %, SKU …) do not leak into neighbours.
   // (So do the words at the edge of a claimed cell set apart by more than a word space: "Taxe ‖ Montant" printed close.)
-  const lh = Math.max(1, line.y1 - line.y0);
-  for (const seg of segments(line, 1.2).flatMap((sg) => unclaimedEdges(sg.words, (w) => usedW.has(line.words.indexOf(w)), lh))) {
+  for (const seg of segments(line, 1.2).flatMap((sg) => unclaimedEdges(sg.words, (w) => usedW.has(line.words.indexOf(w))))) {
     if (columns.some((c) => Math.min(c.x1, seg.x1) - Math.max(c.x0, seg.x0) > 0)) continue;
     columns.push({ x0: seg.x0, x1: seg.x1 });
   }
@@ -210,21 +209,23 @@ function freeSpan(x0: number, x1: number, cells: { x0: number; x1: number }[]): 
   return free.sort((p, q) => q[1] - q[0] - (p[1] - p[0]))[0];
 }
 
-/** Unclaimed words at a claimed header cell's edge are a cell of their own past this gap, in line heights. */
-const EDGE_CELL_GAP = 0.6;
+/** Unclaimed words at a claimed header cell's edge are a cell of their own past this gap, in character widths. */
+const EDGE_CELL_GAP = 1.5;
 
 /**
  * The parts of a header segment no column claimed: the whole segment when none of its words is claimed, else the
  * runs of unclaimed words at its start or end that stand apart from the claimed words by more than a word space.
  */
-function unclaimedEdges(words: Word[], claimed: (w: Word) => boolean, lh: number): { x0: number; x1: number }[] {
+function unclaimedEdges(words: Word[], claimed: (w: Word) => boolean): { x0: number; x1: number }[] {
   const span = (ws: Word[]) => ({ x0: Math.min(...ws.map((w) => w.x0)), x1: Math.max(...ws.map((w) => w.x1)) });
   const first = words.findIndex(claimed);
   if (first < 0) return [span(words)];
   const last = words.length - 1 - [...words].reverse().findIndex(claimed);
+  // (A character's width, from the two words either side of the gap: a word space is about one.)
+  const apart = (a: Word, b: Word) => b.x0 - a.x1 > EDGE_CELL_GAP * ((a.x1 - a.x0 + b.x1 - b.x0) / (a.text.length + b.text.length));
   const out: { x0: number; x1: number }[] = [];
-  if (first > 0 && words[first]!.x0 - words[first - 1]!.x1 > lh * EDGE_CELL_GAP) out.push(span(words.slice(0, first)));
-  if (last < words.length - 1 && words[last + 1]!.x0 - words[last]!.x1 > lh * EDGE_CELL_GAP) out.push(span(words.slice(last + 1)));
+  if (first > 0 && apart(words[first - 1]!, words[first]!)) out.push(span(words.slice(0, first)));
+  if (last < words.length - 1 && apart(words[last]!, words[last + 1]!)) out.push(span(words.slice(last + 1)));
   return out;
 }
 
