@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { invoicePdf } from './invoice.test-helper.js';
 import { launchChromium, ensureDashboardBuilt, REPO_ROOT } from './browser.test-helper.js';
-import { apiHelpers, useE2eStack } from './stack.test-helper.js';
+import { expectEventually } from '@docket/testing';
+import { apiHelpers, basic, useE2eStack } from './stack.test-helper.js';
 
 // Invented text. `delivery_note` is required and printed nowhere: the result needs review.
 const LINES = ['Supplier: Bramblewood Joinery', 'Invoice Number: BJ-3301', 'Invoice Date: 2025-06-02', 'Total: EUR 1,980.00'];
@@ -17,12 +18,15 @@ const FIELDS = [
 ];
 
 /** UPDATE_SCREENSHOTS=1 refreshes the committed screenshots in docs/dashboard/; otherwise they go to a temp dir. */
+// An invented operator token: the stack runs with admin mode on.
+const ADMIN_TOKEN = 'dashboard-e2e-operator-token-0123456789';
+
 const SHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? join(REPO_ROOT, 'docs', 'dashboard') : mkdtempSync(join(tmpdir(), 'docket-shots-'));
 
 jest.setTimeout(300_000);
 
 describe('Dashboard in Chromium against the started stack', () => {
-  const suite = useE2eStack('Dashboard');
+  const suite = useE2eStack('Dashboard', { ADMIN_TOKEN });
   const { api } = apiHelpers(suite);
   let browser: Browser;
   let page: Page;
@@ -109,6 +113,39 @@ describe('Dashboard in Chromium against the started stack', () => {
     await shot('result-phone');
     await page.getByRole('button', { name: 'Review', exact: true }).click();
     await page.getByText('Nothing waits for review.').waitFor();
+  });
+
+  it('admin mode: refuses a wrong token, issues a secret (shown once) and revokes it', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('Admin token').fill('not-the-operator-token');
+    await page.getByRole('button', { name: 'Enter admin mode' }).click();
+    await page.getByRole('alert').getByText('Admin token not accepted').waitFor();
+    await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
+    await page.getByRole('button', { name: 'Enter admin mode' }).click();
+    await expect(page.getByTestId('env-badge').textContent()).resolves.toBe('admin');
+
+    const key = suite.acct.live.api_key;
+    await page.getByRole('button', { name: 'Dashboard customer' }).click();
+    await page.getByTestId('admin-wallet').waitFor();
+    await page.getByRole('button', { name: `Issue a new secret for ${key}` }).click();
+    const secret = (await page.getByTestId('shown-secret').textContent())!;
+    expect(secret).toMatch(/^sk_/);
+    await api().get('/wallet').set('authorization', basic(key, secret)).expect(200);
+    await shot('admin');
+
+    const listed = (await api().get(`/admin/keys/${key}/secrets`).set('authorization', `Bearer ${ADMIN_TOKEN}`).expect(200)).body;
+    const issued = listed.secrets.at(-1).secret_id as string;
+    await page.getByRole('button', { name: `Revoke secret ${issued}` }).click();
+    await page.getByRole('button', { name: `Revoke secret ${issued}` }).waitFor({ state: 'detached' });
+    await expectEventually(() => api().get('/wallet').set('authorization', basic(key, secret)).expect(401));
+    // The account's own secret is untouched.
+    await api().get('/wallet').set('authorization', suite.live).expect(200);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot('admin-phone');
   });
 
   it('the page raised no script error', () => {
