@@ -9,13 +9,22 @@ import { ResultView } from './ResultView.js';
 import { Review } from './Review.js';
 import { SignIn } from './SignIn.js';
 import { Upload } from './Upload.js';
+import { Templates } from './Templates.js';
+import { Webhooks } from './Webhooks.js';
+import { Wallet as WalletPage } from './Wallet.js';
+import { Exemplars } from './Exemplars.js';
 import './styles.css';
 
-type View = { name: 'upload' | 'jobs' | 'review' } | { name: 'result'; jobId: string };
-const TABS: { name: 'upload' | 'jobs' | 'review'; label: string }[] = [
+type Tab = 'upload' | 'jobs' | 'review' | 'templates' | 'webhooks' | 'wallet' | 'memory';
+type View = { name: Tab } | { name: 'result'; jobId: string };
+const TABS: { name: Tab; label: string }[] = [
   { name: 'upload', label: 'Upload' },
   { name: 'jobs', label: 'Jobs' },
   { name: 'review', label: 'Review' },
+  { name: 'templates', label: 'Templates' },
+  { name: 'webhooks', label: 'Webhooks' },
+  { name: 'wallet', label: 'Wallet' },
+  { name: 'memory', label: 'Memory' },
 ];
 
 function Wallet({ creds }: { creds: Credentials }) {
@@ -79,6 +88,10 @@ function App() {
         {view.name === 'jobs' && <Jobs creds={creds} onOpen={open} />}
         {view.name === 'review' && <Review creds={creds} />}
         {view.name === 'result' && <ResultView creds={creds} jobId={view.jobId} />}
+        {view.name === 'templates' && <Templates creds={creds} />}
+        {view.name === 'webhooks' && <Webhooks creds={creds} />}
+        {view.name === 'wallet' && <WalletPage creds={creds} />}
+        {view.name === 'memory' && <Exemplars creds={creds} />}
       </main>
     </div>
   );
