@@ -8,16 +8,22 @@ import { launchChromium, ensureDashboardBuilt, REPO_ROOT } from './browser.test-
 import { expectEventually } from '@docket/testing';
 import { apiHelpers, basic, useE2eStack } from './stack.test-helper.js';
 
-// Invented text. `delivery_note` is required and printed nowhere: the result needs review.
-const LINES = ['Supplier: Bramblewood Joinery', 'Invoice Number: BJ-3301', 'Invoice Date: 2025-06-02', 'Total: EUR 1,980.00'];
+// Invented text. `account_manager` is printed under a label the engine does not know ("Handled by") and is required:
+// the first result needs review; once corrected, layout memory reads the next document of this layout right.
+const layout = (number: string, manager: string, total: string) => [
+  'Supplier: Bramblewood Joinery',
+  `Invoice Number: ${number}`,
+  'Invoice Date: 2025-06-02',
+  `Handled by: ${manager}`,
+  `Total: EUR ${total}`,
+];
 const FIELDS = [
   { key: 'invoice_number', label: 'Invoice Number', data_type: 'string' },
   { key: 'invoice_date', label: 'Invoice Date', data_type: 'date' },
   { key: 'total', label: 'Total', data_type: 'currency' },
-  { key: 'delivery_note', label: 'Delivery Note', data_type: 'string', required: true },
+  { key: 'account_manager', label: 'Account manager', data_type: 'string', required: true },
 ];
 
-/** UPDATE_SCREENSHOTS=1 refreshes the committed screenshots in docs/dashboard/; otherwise they go to a temp dir. */
 // An invented operator token: the stack runs with admin mode on.
 const ADMIN_TOKEN = 'dashboard-e2e-operator-token-0123456789';
 
@@ -32,6 +38,7 @@ describe('Dashboard in Chromium against the started stack', () => {
   let page: Page;
   let base: string;
   let pdf: Buffer;
+  let nextPdf: Buffer;
   const pageErrors: string[] = [];
 
   const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
@@ -39,7 +46,8 @@ describe('Dashboard in Chromium against the started stack', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     ensureDashboardBuilt();
-    pdf = await invoicePdf(LINES);
+    pdf = await invoicePdf(layout('BJ-3301', 'Ottoline Quarry', '1,980.00'));
+    nextPdf = await invoicePdf(layout('BJ-3302', 'Peregrine Ashdown', '240.00'));
     base = suite.stack.api.replace(/\/api\/v1$/, '');
     await api().post('/templates/').set('authorization', suite.live).send({ name: 'Joinery invoices', fields: FIELDS }).expect(201);
     browser = await launchChromium();
@@ -86,7 +94,7 @@ describe('Dashboard in Chromium against the started stack', () => {
 
   it('corrects a value in the review queue and stores it as version 2', async () => {
     await page.getByRole('button', { name: 'Review', exact: true }).click();
-    await page.getByLabel('Value of delivery_note').fill('DN-7765');
+    await page.getByLabel('Value of account_manager').fill('Ottoline Quarry');
     await page.getByRole('button', { name: 'Save corrections' }).click();
     await page.getByRole('status').getByText('Saved as version 2').waitFor();
     await page.getByText('v2 · correction').waitFor();
@@ -98,7 +106,7 @@ describe('Dashboard in Chromium against the started stack', () => {
     const jobs = (await api().get('/artifacts/').set('authorization', suite.live).expect(200)).body.items;
     const record = (await api().get(`/artifacts/${jobs[0].id}`).set('authorization', suite.live).expect(200)).body;
     const job = (await api().get(`/job/${record.jobs[0].job_id}`).set('authorization', suite.live).expect(200)).body;
-    expect(job).toMatchObject({ result_version: 2, needs_review: false, result: { delivery_note: 'DN-7765' } });
+    expect(job).toMatchObject({ result_version: 2, needs_review: false, result: { account_manager: 'Ottoline Quarry' } });
   });
 
   it('lists jobs with filters and paging, and fits a phone-sized viewport', async () => {
@@ -113,6 +121,52 @@ describe('Dashboard in Chromium against the started stack', () => {
     await shot('result-phone');
     await page.getByRole('button', { name: 'Review', exact: true }).click();
     await page.getByText('Nothing waits for review.').waitFor();
+  });
+
+  it('the next document of that layout comes out right (layout memory), and the Memory page lists what was learned', async () => {
+    await expectEventually(
+      async () => expect((await api().get('/memory/exemplars').set('authorization', suite.live).expect(200)).body.total).toBe(1),
+      { timeoutMs: 60_000, intervalMs: 250, what: 'exemplar learned' },
+    );
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByLabel('Template').selectOption({ label: 'Joinery invoices' });
+    await page.getByTestId('file-input').setInputFiles({ name: 'joinery-invoice-2.pdf', mimeType: 'application/pdf', buffer: nextPdf });
+    await page.getByTestId('job-status').getByText('success').waitFor({ timeout: 120_000 });
+    await page.getByRole('button', { name: 'View result' }).click();
+    await page.locator('tr[data-field-row="account_manager"]').getByText('Peregrine Ashdown').waitFor();
+    await shot('result-memory');
+
+    await page.getByRole('button', { name: 'Memory', exact: true }).click();
+    await page.getByRole('button', { name: /^Forget exemplar / }).waitFor();
+    await expect(page.getByLabel(/memory on/).isChecked()).resolves.toBe(true);
+    await shot('memory');
+  });
+
+  it('shows templates, webhooks and the wallet with its usage chart, at 1280 px and phone width', async () => {
+    await page.getByRole('button', { name: 'Templates', exact: true }).click();
+    await page.getByRole('button', { name: 'Joinery invoices' }).click();
+    await page.getByRole('table', { name: 'Fields of Joinery invoices' }).getByText('account_manager').waitFor();
+    await shot('templates');
+
+    await page.getByRole('button', { name: 'Webhooks', exact: true }).click();
+    await page.getByLabel('Endpoint URL (HTTPS)').fill(suite.stack.receiverUrl);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByTestId('webhook-secret').textContent()).resolves.toMatch(/^whsec_/);
+    await page.getByRole('button', { name: 'Rotate signing secret' }).click();
+    await page.getByRole('status', { name: 'Signing secret, shown once' }).nth(1).waitFor();
+    await shot('webhooks');
+
+    await page.getByRole('button', { name: 'Wallet', exact: true }).click();
+    await page.getByRole('img', { name: /Jobs and credits spent/ }).waitFor();
+    await shot('wallet');
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const tab of ['Templates', 'Webhooks', 'Wallet', 'Memory']) {
+      await page.getByRole('button', { name: tab, exact: true }).click();
+      const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+      expect({ tab, overflow: Math.max(0, overflow) }).toEqual({ tab, overflow: 0 });
+    }
+    await shot('memory-phone');
   });
 
   it('admin mode: refuses a wrong token, issues a secret (shown once) and revokes it', async () => {
