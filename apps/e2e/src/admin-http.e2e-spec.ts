@@ -104,6 +104,7 @@ describe('admin routes on the gateway (ADMIN_TOKEN; the admin CLI’s operations
       ['post', `/admin/accounts/${suite.acct.account_id}/deposit`, { credits: 'ten' }, 422, 'invalid_body'],
       ['post', `/admin/accounts/${suite.acct.account_id}/deposit`, {}, 422, 'invalid_body'],
       ['post', '/admin/accounts/acct_nobody/deposit', { credits: 1 }, 404, 'wallet_not_found'],
+      ['post', '/admin/accounts/ACCT-1/unfreeze', undefined, 422, 'invalid_query'],
       ['post', `/admin/accounts/${suite.acct.account_id}/freeze`, { reason: 'DROP TABLE' }, 422, 'invalid_body'],
       ['get', '/admin/keys/not-a-key/secrets', undefined, 400, 'validation_failed'],
       ['post', '/admin/keys/dk_live_000000000000000000000000/secrets', undefined, 404, 'not_found'],

@@ -4,6 +4,7 @@ import { WalletStatusResponseDto } from '@docket/contracts';
 import { ApiErrors } from '../http/api-errors.decorator.js';
 import { AdminGuard } from './admin-token.js';
 import {
+  AccountParamDto,
   AccountsPageDto,
   AdminAccountsQueryDto,
   ADMIN_PAGE_DEFAULT_SIZE,
@@ -64,7 +65,7 @@ export class AdminController {
   @ApiParam(ACCOUNT_ID)
   @ApiOkResponse({ type: WalletStatusResponseDto })
   @ApiErrors(...ADMIN_ERRORS)
-  wallet(@Param('account_id') accountId: string): Promise<WalletStatusResponseDto> {
+  wallet(@Param() { account_id: accountId }: AccountParamDto): Promise<WalletStatusResponseDto> {
     return this.ops.wallet(accountId);
   }
 
@@ -74,7 +75,7 @@ export class AdminController {
   @ApiParam(ACCOUNT_ID)
   @ApiOkResponse({ type: WalletStatusResponseDto })
   @ApiErrors(...ADMIN_ERRORS)
-  deposit(@Param('account_id') accountId: string, @Body() body: DepositBodyDto): Promise<WalletStatusResponseDto> {
+  deposit(@Param() { account_id: accountId }: AccountParamDto, @Body() body: DepositBodyDto): Promise<WalletStatusResponseDto> {
     return this.ops.deposit(accountId, body.credits);
   }
 
@@ -85,7 +86,7 @@ export class AdminController {
   @ApiBody({ type: FreezeBodyDto, required: false })
   @ApiOkResponse({ type: WalletStatusResponseDto })
   @ApiErrors(...ADMIN_ERRORS)
-  freeze(@Param('account_id') accountId: string, @Body() body: FreezeBodyDto = {}): Promise<WalletStatusResponseDto> {
+  freeze(@Param() { account_id: accountId }: AccountParamDto, @Body() body: FreezeBodyDto = {}): Promise<WalletStatusResponseDto> {
     return this.ops.freeze(accountId, body?.reason);
   }
 
@@ -95,7 +96,7 @@ export class AdminController {
   @ApiParam(ACCOUNT_ID)
   @ApiOkResponse({ type: WalletStatusResponseDto })
   @ApiErrors(...ADMIN_ERRORS)
-  unfreeze(@Param('account_id') accountId: string): Promise<WalletStatusResponseDto> {
+  unfreeze(@Param() { account_id: accountId }: AccountParamDto): Promise<WalletStatusResponseDto> {
     return this.ops.unfreeze(accountId);
   }
 

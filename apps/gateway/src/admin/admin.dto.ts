@@ -147,3 +147,12 @@ export class KeyRateLimitDto {
   @ApiProperty({ example: 1200 }) requests_per_minute: number;
   @ApiProperty({ enum: ['override', 'default'] }) source: string;
 }
+
+/** `acct_` + lowercase ulid, as billing's commands require it; anything else is 422 `invalid_query` here. */
+export class AccountParamDto {
+  @ApiProperty({ example: 'acct_01jd3q8y4n6z2xk7m5t9w0abcd' })
+  @IsString()
+  @MaxLength(64)
+  @Matches(/^acct_[0-9a-z]+$/, { message: 'account_id must look like acct_…' })
+  account_id: string;
+}
