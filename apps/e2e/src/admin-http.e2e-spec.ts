@@ -96,13 +96,14 @@ describe('admin routes on the gateway (ADMIN_TOKEN; the admin CLI’s operations
 
   it('answers bad input with a 4xx envelope, never a 5xx', async () => {
     const cases: [string, string, unknown, number, string][] = [
-      ['post', '/admin/accounts', {}, 422, 'invalid_body'],
+      // A missing required field is 400 validation_failed (README, Limits); a present one of the wrong shape 422.
+      ['post', '/admin/accounts', {}, 400, 'validation_failed'],
       ['post', '/admin/accounts', { name: 'Fine', credits: -1 }, 422, 'invalid_body'],
       ['post', '/admin/accounts', { name: 'x'.repeat(201) }, 422, 'invalid_body'],
       ['post', '/admin/accounts', { name: '   ' }, 400, 'validation_failed'],
       ['get', '/admin/accounts?size=0', undefined, 422, 'invalid_query'],
       ['post', `/admin/accounts/${suite.acct.account_id}/deposit`, { credits: 'ten' }, 422, 'invalid_body'],
-      ['post', `/admin/accounts/${suite.acct.account_id}/deposit`, {}, 422, 'invalid_body'],
+      ['post', `/admin/accounts/${suite.acct.account_id}/deposit`, {}, 400, 'validation_failed'],
       ['post', '/admin/accounts/acct_nobody/deposit', { credits: 1 }, 404, 'wallet_not_found'],
       ['post', '/admin/accounts/ACCT-1/unfreeze', undefined, 422, 'invalid_query'],
       ['post', `/admin/accounts/${suite.acct.account_id}/freeze`, { reason: 'DROP TABLE' }, 422, 'invalid_body'],
@@ -110,7 +111,7 @@ describe('admin routes on the gateway (ADMIN_TOKEN; the admin CLI’s operations
       ['post', '/admin/keys/dk_live_000000000000000000000000/secrets', undefined, 404, 'not_found'],
       ['delete', `/admin/keys/${suite.acct.live.api_key}/secrets/sec_unknown`, undefined, 404, 'not_found'],
       ['put', `/admin/keys/${suite.acct.live.api_key}/rate-limit`, { per_minute: 0 }, 422, 'invalid_body'],
-      ['put', `/admin/keys/${suite.acct.live.api_key}/rate-limit`, {}, 422, 'invalid_body'],
+      ['put', `/admin/keys/${suite.acct.live.api_key}/rate-limit`, {}, 400, 'validation_failed'],
     ];
     for (const [method, path, body, status, code] of cases) {
       const req = (api() as unknown as Record<string, (p: string) => ReturnType<ReturnType<typeof api>['get']>>)[method](path);
