@@ -3,7 +3,7 @@ import { call, type Credentials, type WalletStatus } from './api.js';
 
 const PERIODS = ['7d', '30d', '90d'] as const;
 /** Chart geometry (SVG user units). */
-const CHART = { width: 480, rowHeight: 34, labelWidth: 70, barHeight: 12 };
+const CHART = { width: 480, rowHeight: 34, labelWidth: 70, barHeight: 12, valueRoom: 30 };
 
 interface Usage {
   period: (typeof PERIODS)[number];
@@ -81,7 +81,8 @@ export function Wallet({ creds }: { creds: Credentials }) {
 function UsageChart({ rows }: { rows: Usage[] }) {
   const maxJobs = Math.max(1, ...rows.map((r) => r.total_jobs));
   const maxSpend = Math.max(1, ...rows.map((r) => r.total_spend));
-  const span = (CHART.width - CHART.labelWidth) / 2 - 10;
+  // Two bar columns, each leaving room after its longest bar for the value printed there.
+  const span = (CHART.width - CHART.labelWidth) / 2 - CHART.valueRoom;
   const height = rows.length * CHART.rowHeight + 20;
   return (
     <svg className="chart" viewBox={`0 0 ${CHART.width} ${height}`} role="img" aria-label="Jobs and credits spent over 7, 30 and 90 days">
