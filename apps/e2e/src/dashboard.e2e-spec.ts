@@ -157,6 +157,14 @@ describe('Dashboard in Chromium against the started stack', () => {
     await page.getByRole('button', { name: 'Joinery invoices' }).click();
     await page.getByRole('table', { name: 'Fields of Joinery invoices' }).getByText('account_manager').waitFor();
     await shot('templates');
+    // Clone (a new draft, selected), activate it, archive it: it leaves the list unless archived ones are shown.
+    await page.getByRole('button', { name: 'Clone', exact: true }).click();
+    await page.getByRole('table', { name: 'Fields of Joinery invoices (clone)' }).waitFor();
+    await page.getByRole('button', { name: 'Activate' }).click();
+    await page.getByRole('button', { name: 'Archive' }).click();
+    await page.getByRole('button', { name: 'Joinery invoices (clone)' }).waitFor({ state: 'detached' });
+    await page.getByLabel('Show archived').check();
+    await page.getByRole('button', { name: 'Joinery invoices (clone)' }).waitFor();
 
     await page.getByRole('button', { name: 'Webhooks', exact: true }).click();
     await page.getByLabel('Endpoint URL (HTTPS)').fill(suite.stack.receiverUrl);
