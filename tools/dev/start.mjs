@@ -2,6 +2,7 @@
 // print its credentials and the Swagger URL. Ctrl-C stops everything this script started.
 // `npm start -- --check`: the same, then stop and exit 0 once everything answered (CI's start-up check).
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureInfra, freePort, portOpen } from './infra.mjs';
@@ -32,7 +33,12 @@ writeDevConnection({
   NATS_PASSWORD: adminEnv.NATS_PASSWORD,
   DATABASE_URL: adminEnv.DATABASE_URL,
 });
-const stack = startServices({ env, serviceEnv: infra.serviceEnv, ports: await servicePorts(gatewayPort) });
+// Admin mode for the dashboard (ADR 0015): ADMIN_TOKEN from the environment, or a fresh one per run, printed below
+// like the development credentials. The admin routes call billing as the `admin` NATS user.
+const adminToken = process.env.ADMIN_TOKEN || `adm_${randomBytes(24).toString('base64url')}`;
+const gatewayAdmin = { ADMIN_TOKEN: adminToken, ADMIN_NATS_USER: 'admin', ADMIN_NATS_PASSWORD: adminEnv.NATS_PASSWORD ?? '' };
+const serviceEnv = { ...infra.serviceEnv, gateway: { ...infra.serviceEnv.gateway, ...gatewayAdmin } };
+const stack = startServices({ env, serviceEnv, ports: await servicePorts(gatewayPort) });
 const base = `http://127.0.0.1:${gatewayPort}`;
 
 let stopping = false;
@@ -64,6 +70,7 @@ say(`account:      ${account.account_id}  (credentials also in .data/dev-account
 say(`sandbox key:  ${account.sandbox.api_key}  secret: ${account.sandbox.secret}`);
 say(`live key:     ${account.live.api_key}  secret: ${account.live.secret}`);
 say(`try:          curl -u ${account.live.api_key}:${account.live.secret} ${base}/api/v1/wallet`);
+say(`dashboard:    ${base}/app/   admin token: ${adminToken}`);
 say('admin CLI:    npm run --silent admin -- help   (from any terminal while this runs; connection in .data/admin-connection.json)');
 if (CHECK_ONLY) await shutdown(0);
 

@@ -123,3 +123,49 @@ export async function uploadFile(c: Credentials, file: File, templateId: string)
   await call(c, 'POST', `/artifacts/${sub.artifact_id}/confirm-upload`);
   return sub;
 }
+
+const ADMIN_STORE = 'docket.admin';
+
+/** The operator token of admin mode (ADMIN_TOKEN), kept like the credentials: this tab's session only. */
+export function loadAdminToken(): string | null {
+  return sessionStorage.getItem(ADMIN_STORE);
+}
+
+export function saveAdminToken(token: string | null): void {
+  if (token) sessionStorage.setItem(ADMIN_STORE, token);
+  else sessionStorage.removeItem(ADMIN_STORE);
+}
+
+/** An admin route (`/admin/…`) with the operator token as Bearer; errors as `call`'s. */
+export async function adminCall<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'x-requested-with': 'docket-dashboard' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${API}/admin${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  const json = text ? JSON.parse(text) : undefined;
+  if (!res.ok) throw new ApiError(res.status, json?.code ?? 'error', json?.message ?? res.statusText, json?.details);
+  return json as T;
+}
+
+export interface IssuedSecret {
+  api_key: string;
+  secret_id: string;
+  secret: string;
+}
+
+export interface AdminAccount {
+  account_id: string;
+  name: string;
+  created_at: string;
+  keys: { api_key: string; environment: 'sandbox' | 'live'; created_at: string; revoked_at: string | null }[];
+}
+
+export interface WalletStatus {
+  balance: number;
+  spendable: number;
+  is_frozen: boolean;
+  frozen_reason: string | null;
+}
+
+/** An error for display: the envelope's message, with its code. */
+export const errorText = (err: unknown) => (err instanceof ApiError ? `${err.message} (${err.code})` : String(err));

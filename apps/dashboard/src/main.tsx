@@ -1,19 +1,30 @@
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { call, isSandbox, loadCredentials, saveCredentials, type Credentials } from './api.js';
+import { call, isSandbox, loadAdminToken, loadCredentials, saveAdminToken, saveCredentials, type Credentials } from './api.js';
+import { Admin } from './Admin.js';
+import { AdminSignIn } from './AdminSignIn.js';
 import { Jobs } from './Jobs.js';
 import { ResultView } from './ResultView.js';
 import { Review } from './Review.js';
 import { SignIn } from './SignIn.js';
 import { Upload } from './Upload.js';
+import { Templates } from './Templates.js';
+import { Webhooks } from './Webhooks.js';
+import { Wallet as WalletPage } from './Wallet.js';
+import { Exemplars } from './Exemplars.js';
 import './styles.css';
 
-type View = { name: 'upload' | 'jobs' | 'review' } | { name: 'result'; jobId: string };
-const TABS: { name: 'upload' | 'jobs' | 'review'; label: string }[] = [
+type Tab = 'upload' | 'jobs' | 'review' | 'templates' | 'webhooks' | 'wallet' | 'memory';
+type View = { name: Tab } | { name: 'result'; jobId: string };
+const TABS: { name: Tab; label: string }[] = [
   { name: 'upload', label: 'Upload' },
   { name: 'jobs', label: 'Jobs' },
   { name: 'review', label: 'Review' },
+  { name: 'templates', label: 'Templates' },
+  { name: 'webhooks', label: 'Webhooks' },
+  { name: 'wallet', label: 'Wallet' },
+  { name: 'memory', label: 'Memory' },
 ];
 
 function Wallet({ creds }: { creds: Credentials }) {
@@ -31,8 +42,16 @@ function Wallet({ creds }: { creds: Credentials }) {
 
 function App() {
   const [creds, setCreds] = useState<Credentials | null>(loadCredentials());
+  const [adminToken, setAdminToken] = useState<string | null>(loadAdminToken());
   const [view, setView] = useState<View>({ name: 'upload' });
-  if (!creds) return <SignIn onSignedIn={setCreds} />;
+  if (adminToken) return <AdminApp token={adminToken} onLeave={() => setAdminToken(null)} />;
+  if (!creds)
+    return (
+      <>
+        <SignIn onSignedIn={setCreds} />
+        <AdminSignIn onSignedIn={setAdminToken} />
+      </>
+    );
   const open = (jobId: string) => setView({ name: 'result', jobId });
   return (
     <div className="app">
@@ -69,6 +88,36 @@ function App() {
         {view.name === 'jobs' && <Jobs creds={creds} onOpen={open} />}
         {view.name === 'review' && <Review creds={creds} />}
         {view.name === 'result' && <ResultView creds={creds} jobId={view.jobId} />}
+        {view.name === 'templates' && <Templates creds={creds} />}
+        {view.name === 'webhooks' && <Webhooks creds={creds} />}
+        {view.name === 'wallet' && <WalletPage creds={creds} />}
+        {view.name === 'memory' && <Exemplars creds={creds} />}
+      </main>
+    </div>
+  );
+}
+
+/** Admin mode: its own header (no API key, no wallet of a signed-in account) and the admin page. */
+function AdminApp({ token, onLeave }: { token: string; onLeave(): void }) {
+  return (
+    <div className="app">
+      <header className="top">
+        <strong>Docket</strong>
+        <span className="badge warn" data-testid="env-badge">
+          admin
+        </span>
+        <button
+          type="button"
+          onClick={() => {
+            saveAdminToken(null);
+            onLeave();
+          }}
+        >
+          Leave admin mode
+        </button>
+      </header>
+      <main>
+        <Admin token={token} />
       </main>
     </div>
   );

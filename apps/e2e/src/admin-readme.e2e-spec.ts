@@ -82,6 +82,17 @@ describe('README Admin CLI: every command works verbatim from another terminal w
     expect(dev!.output()).not.toContain(NATS_PASSWORD);
   });
 
+  it('npm start turns on admin mode with the token it prints (dashboard admin mode): the admin routes answer it', async () => {
+    const printed = /admin token: (adm_[A-Za-z0-9_-]+)/.exec(dev!.output());
+    expect(printed).not.toBeNull();
+    const base = /Swagger UI: +(http:\/\/[^/\s]+)\/docs/.exec(dev!.output())![1];
+    const ok = await fetch(`${base}/api/v1/admin/accounts`, { headers: { authorization: `Bearer ${printed![1]}` } });
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).accounts).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Development' })]));
+    const wrong = await fetch(`${base}/api/v1/admin/accounts`, { headers: { authorization: `Bearer ${printed![1]}x` } });
+    expect(wrong.status).toBe(403);
+  });
+
   it('runs each README command, in order, with placeholders replaced by the ids the earlier ones printed', async () => {
     const commands = readmeAdminCommands();
     expect(commands.map(commandOf)).toEqual([

@@ -155,4 +155,12 @@ describe('defaults that work (built-in auto template, set-defaults, PATCH /pipel
       expect.any(String),
     );
   });
+
+  it('admin routes are off without ADMIN_TOKEN: 404 in the one envelope, whatever the credentials', async () => {
+    for (const auth of [undefined, 'Bearer some-operator-token-0123456789abcdef', suite.live]) {
+      const req = api().get('/admin/accounts');
+      const res = await (auth ? req.set('authorization', auth) : req).expect(404);
+      expect(res.body).toMatchObject({ statusCode: 404, code: 'not_found', request_id: expect.any(String) });
+    }
+  });
 });

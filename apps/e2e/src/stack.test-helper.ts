@@ -42,6 +42,8 @@ export interface E2eStack {
   serviceUrls: Record<ServiceName, string>;
   createAccount(name: string, credits: number): Promise<Account>;
   admin(args: string[]): Promise<Record<string, unknown>>;
+  /** Every line the services printed so far, as `[service] line` (at the suite's LOG_LEVEL). */
+  logLines: string[];
   stop(): Promise<void>;
 }
 
@@ -81,9 +83,18 @@ export async function startE2eStack(extraEnv: Record<string, string> = {}): Prom
   // (`servicePermissions`; DML on its schema, migrations as the schema owner). `env.DATABASE_URL` stays the
   // superuser the tests inspect the database with.
   const natsUsers = Object.fromEntries(names.map((n) => [n, nats.env(n as ServiceName)]));
-  const serviceEnv = mergeServiceEnv(natsUsers, await provisionDatabaseRoles(db.url));
   const adminEnv = { ...env, ...nats.env('admin') };
-  const stack = startServices({ env, serviceEnv, ports, quiet: !process.env.E2E_VERBOSE });
+  // Admin mode (an `ADMIN_TOKEN` in extraEnv) calls billing's operator subjects as the `admin` NATS user.
+  const gatewayAdmin = adminEnv.NATS_PASSWORD ? { gateway: { ADMIN_NATS_USER: 'admin', ADMIN_NATS_PASSWORD: adminEnv.NATS_PASSWORD } } : {};
+  const serviceEnv = mergeServiceEnv(natsUsers, await provisionDatabaseRoles(db.url), gatewayAdmin);
+  const logLines: string[] = [];
+  const stack = startServices({
+    env,
+    serviceEnv,
+    ports,
+    quiet: !process.env.E2E_VERBOSE,
+    onLine: (service: string, line: string) => void logLines.push(`[${service}] ${line}`),
+  });
   const api = `http://127.0.0.1:${ports.gateway}`;
   try {
     await waitForHealthy(api, 90_000);
@@ -96,6 +107,7 @@ export async function startE2eStack(extraEnv: Record<string, string> = {}): Prom
     receiverUrl: `http://127.0.0.1:${receiverPort}/hooks`,
     deliveries,
     env,
+    logLines,
     s3Directory: s3.directory,
     serviceUrls: Object.fromEntries(names.map((n) => [n, `http://127.0.0.1:${ports[n]}`])) as Record<ServiceName, string>,
     createAccount: (name, credits) => runAdmin(['create-account', '--name', name, '--credits', String(credits)], adminEnv),

@@ -6,7 +6,7 @@ import { createLogger, loadConfig } from '@docket/config';
 import { assertSchemaCurrent, openServiceDatabase } from '@docket/database';
 import { bootService, RpcClient, natsAuth, type ServiceHandle } from '@docket/messaging';
 import type { Logger } from 'pino';
-import { GatewayModule } from './app.module.js';
+import { GatewayModule, type GatewayDeps } from './app.module.js';
 import { gatewayEnvSchema, type GatewayConfig } from './config.js';
 import { HttpExceptionFilter, sendError } from './http/http-exception.filter.js';
 import { JSON_BODY_LIMIT_BYTES, useJsonBodyParser } from './http/json-body.js';
@@ -50,11 +50,17 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<S
         (c) => c.close(),
       );
       await rpc.connect();
+      let admin: GatewayDeps['admin'];
+      if (cfg.ADMIN_TOKEN) {
+        const operatorRpc = r.add('admin rpc', operatorClient(cfg), (c) => c.close());
+        await operatorRpc.connect();
+        admin = { token: cfg.ADMIN_TOKEN, operatorRpc };
+      }
       const credentials = new CredentialCache(cfg.CREDENTIAL_CACHE_SECONDS * 1000);
       const revocations = r.add('credential revocations', new CredentialRevocations(cfg.DATABASE_URL, credentials, log), (c) => c.stop());
       await revocations.start();
       return {
-        module: GatewayModule.register({ ds, rpc, cfg, log, credentials }),
+        module: GatewayModule.register({ ds, rpc, cfg, log, credentials, admin }),
         // Readiness of this process alone (k8s): its database, its schema and its NATS connection. The public
         // /api/v1/health aggregates every service and is for people and monitors.
         checks: {
@@ -65,6 +71,18 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env): Promise<S
       };
     },
   });
+}
+
+/**
+ * Admin mode's NATS client: billing's operator subjects (deposit, freeze, open wallet) are the `admin` NATS user's
+ * only (ADR 0009), so the admin routes call them as that user, given to this gateway only with ADMIN_TOKEN.
+ */
+function operatorClient(cfg: GatewayConfig): RpcClient {
+  if (cfg.NATS_USER && !cfg.ADMIN_NATS_PASSWORD) {
+    throw new Error('Invalid environment:\n  ADMIN_NATS_PASSWORD: required with ADMIN_TOKEN when NATS has users (NATS_USER is set)');
+  }
+  const auth = cfg.NATS_USER ? natsAuth({ NATS_USER: cfg.ADMIN_NATS_USER, NATS_PASSWORD: cfg.ADMIN_NATS_PASSWORD }) : {};
+  return new RpcClient({ natsUrl: cfg.NATS_URL, auth, name: 'gateway-admin', timeoutMs: cfg.RPC_TIMEOUT_MS });
 }
 
 async function configurePublicApi(app: NestFastifyApplication, cfg: GatewayConfig, log: Logger): Promise<void> {

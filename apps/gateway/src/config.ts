@@ -1,6 +1,7 @@
 import { baseEnv, dbEnv, env, z } from '@docket/config';
 import { MAX_ARTIFACT_BYTES } from '@docket/contracts';
 import { LAST_USED_RESOLUTION_SECONDS } from './identity/identity.service.js';
+import { ADMIN_TOKEN_MIN_LENGTH } from './admin/admin-token.js';
 import { rateLimitEnv } from './rate-limit/rate-limit.config.js';
 
 /** Verified credentials are kept this long by default: a poller's requests within it skip the Postgres check. */
@@ -38,6 +39,17 @@ export const gatewayEnvSchema = z.object({
    */
   CREDENTIAL_CACHE_SECONDS: z.coerce.number().min(0).max(LAST_USED_RESOLUTION_SECONDS).default(CREDENTIAL_CACHE_DEFAULT_SECONDS),
   ...rateLimitEnv,
+  /**
+   * The operator token of the admin routes (`/admin/…`, `Authorization: Bearer …`), at least ADMIN_TOKEN_MIN_LENGTH
+   * characters. Empty: admin mode is off and every admin route answers 404. Never an API key; only its SHA-256 is kept.
+   */
+  ADMIN_TOKEN: z.union([z.literal(''), z.string().min(ADMIN_TOKEN_MIN_LENGTH)]).default(''),
+  /**
+   * The NATS user the admin routes call billing's operator subjects as (deposit, freeze, open wallet: ADR 0009 keeps
+   * them from the gateway's own user). Used only with ADMIN_TOKEN; its password is required when NATS has users.
+   */
+  ADMIN_NATS_USER: z.string().default('admin'),
+  ADMIN_NATS_PASSWORD: z.string().default(''),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;

@@ -9,6 +9,7 @@ import { IdentityService } from '../identity/identity.service.js';
 import { gatewayMigrations } from '../migrations/index.js';
 import { rateLimitEnv, rateLimitSettings } from '../rate-limit/rate-limit.config.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import { AdminOperations, type AdminResources } from '../admin/admin.operations.js';
 import { parseAdminArgs, USAGE, type AdminCommand } from './admin.args.js';
 import { withDevConnection } from './admin.connection.js';
 
@@ -50,34 +51,29 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv, opts: Adm
 }
 
 async function execute(cmd: Exclude<AdminCommand, { command: 'help' }>, r: Resources): Promise<unknown> {
+  // The same operations the gateway's admin routes run (AdminOperations): one implementation, two doors.
+  const ops = new AdminOperations(r);
   switch (cmd.command) {
-    case 'create-account': {
-      const [identity, billing] = await Promise.all([r.identity(), r.nats()]);
-      // The wallet is opened inside the account transaction: a billing failure leaves no account behind.
-      return identity.createAccount(cmd.name, {
-        beforeCommit: async (accountId) => {
-          await billing.request(Subjects.billing.openWallet, { accountId, initialCredits: cmd.credits });
-        },
-      });
-    }
+    case 'create-account':
+      return ops.createAccount(cmd.name, cmd.credits);
     case 'deposit':
-      return (await r.nats()).request(Subjects.billing.deposit, { accountId: cmd.accountId, credits: cmd.credits });
+      return ops.deposit(cmd.accountId, cmd.credits);
     case 'freeze':
-      return (await r.nats()).request(Subjects.billing.freeze, { accountId: cmd.accountId, reason: cmd.reason });
+      return ops.freeze(cmd.accountId, cmd.reason);
     case 'unfreeze':
-      return (await r.nats()).request(Subjects.billing.unfreeze, { accountId: cmd.accountId });
+      return ops.unfreeze(cmd.accountId);
     case 'rotate-secret':
-      return (await r.identity()).rotateSecret(cmd.apiKey);
+      return ops.rotateSecret(cmd.apiKey);
     case 'list-secrets':
-      return (await r.identity()).listSecrets(cmd.apiKey);
+      return ops.listSecrets(cmd.apiKey);
     case 'revoke-secret':
-      return (await r.identity()).revokeSecret(cmd.apiKey, cmd.secretId);
+      return ops.revokeSecret(cmd.apiKey, cmd.secretId);
     case 'revoke-key':
-      return (await r.identity()).revokeKey(cmd.apiKey);
+      return ops.revokeKey(cmd.apiKey);
     case 'set-defaults':
       return setDefaults(cmd, r);
     case 'set-rate-limit':
-      return (await r.rateLimits()).setLimit(cmd.apiKey, cmd.perMinute);
+      return ops.setRateLimit(cmd.apiKey, cmd.perMinute);
   }
 }
 
@@ -85,7 +81,7 @@ async function execute(cmd: Exclude<AdminCommand, { command: 'help' }>, r: Resou
 async function setDefaults(cmd: Extract<AdminCommand, { command: 'set-defaults' }>, r: Resources): Promise<unknown> {
   const owner = await (await r.identity()).findAccountByKey(cmd.apiKey);
   if (!owner) throw new DocketError('not_found', `API key ${cmd.apiKey} does not exist`);
-  return (await r.nats()).request(Subjects.artifact.updatePipeline, {
+  return (await r.operator()).request(Subjects.artifact.updatePipeline, {
     accountId: owner.account_id,
     pipelineId: DEFAULT_PIPELINE_ALIAS,
     template_id: cmd.templateId,
@@ -100,7 +96,7 @@ function describe(err: unknown): { code: string; message: string } {
 }
 
 /** Connections opened on first use and all closed at the end. */
-class Resources {
+class Resources implements AdminResources {
   private ds?: DataSource;
   private rpc?: RpcClient;
 
@@ -122,6 +118,7 @@ class Resources {
   }
 
   private async database(): Promise<DataSource> {
+    if (this.ds) return this.ds;
     const url = this.env.DATABASE_URL || DEFAULT_DATABASE_URL;
     await ensureDatabase(url);
     this.ds = createServiceDataSource({
@@ -135,8 +132,9 @@ class Resources {
     return this.ds;
   }
 
-  /** Request/reply to the services (billing for wallets, artifact for pipelines). */
-  async nats(): Promise<RpcClient> {
+  /** Request/reply to the services as the `admin` NATS user (billing for wallets, artifact for pipelines); one connection. */
+  async operator(): Promise<RpcClient> {
+    if (this.rpc) return this.rpc;
     const natsUrl = this.env.NATS_URL || DEFAULT_NATS_URL;
     this.rpc = new RpcClient({
       natsUrl,

@@ -16,6 +16,18 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setVersion(API_VERSION)
     .addServer('/api/v1')
     .addBasicAuth({ type: 'http', scheme: 'basic', description: 'Username = API key (dk_test_… / dk_live_…), password = secret (sk_…)' })
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        description: 'Operator token (ADMIN_TOKEN of the gateway) for the admin routes only; never an API key',
+      },
+      'admin-token',
+    )
+    .addTag(
+      'Admin (operator only)',
+      'Operator routes for the dashboard’s admin mode: `Authorization: Bearer <ADMIN_TOKEN>`. 404 when the gateway has no ADMIN_TOKEN, 401 without a Bearer token, 403 with a wrong one. Not for API clients.',
+    )
     .build();
   return SwaggerModule.createDocument(app, config, { ignoreGlobalPrefix: true });
 }

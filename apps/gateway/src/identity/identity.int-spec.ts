@@ -162,6 +162,23 @@ describe('identity against a real Postgres', () => {
     await expect(identity.createAccount('  ')).rejects.toMatchObject({ code: 'validation_failed' });
   });
 
+  it('lists accounts newest first, paged, with their keys and never a secret', async () => {
+    const a = await identity.createAccount('Listed first');
+    const b = await identity.createAccount('Listed second');
+    await identity.revokeKey(b.sandbox.api_key);
+    const first = await identity.listAccounts(1, 2);
+    expect(first.total).toBeGreaterThanOrEqual(3);
+    expect(first.accounts.map((x) => x.account_id)).toEqual([b.account_id, a.account_id]);
+    expect(first.accounts[0].keys).toEqual([
+      { api_key: b.live.api_key, environment: 'live', created_at: expect.any(String), revoked_at: null },
+      { api_key: b.sandbox.api_key, environment: 'sandbox', created_at: expect.any(String), revoked_at: expect.any(String) },
+    ]);
+    expect(JSON.stringify(first)).not.toContain(b.live.secret);
+    const second = await identity.listAccounts(2, 2);
+    expect(second.accounts.map((x) => x.account_id)).not.toContain(b.account_id);
+    expect((await identity.listAccounts(1_000, 2)).accounts).toEqual([]);
+  });
+
   it('keeps nothing when the before-commit hook fails', async () => {
     let seen = '';
     const failing = identity.createAccount('Doomed', {

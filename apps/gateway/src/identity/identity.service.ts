@@ -1,6 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DocketError } from '@docket/errors';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
 import { ulid } from 'ulid';
 import { CredentialCache } from './credential-cache.js';
 import { generateApiKey, generateSecret, hashesEqual, hashSecret, isApiKey, parseBasicAuth, type Environment } from './credentials.js';
@@ -68,6 +68,20 @@ export interface AccountKeyRecord {
   api_key: string;
   environment: Environment;
   key_revoked_at: string | null;
+}
+
+export interface AccountSummary {
+  account_id: string;
+  name: string;
+  created_at: string;
+  /** Its API keys (never a secret): live, then sandbox. */
+  keys: { api_key: string; environment: Environment; created_at: string; revoked_at: string | null }[];
+}
+export interface AccountsPage {
+  accounts: AccountSummary[];
+  page: number;
+  size: number;
+  total: number;
 }
 
 export interface CreateAccountOptions {
@@ -212,6 +226,37 @@ export class IdentityService {
       [key.id],
     );
     return { api_key: key.apiKey, revoked_at: firstRow(rows)!.revoked_at.toISOString() };
+  }
+
+  /** Accounts newest first with their keys, one page (`page` from 1); for operators only, never behind an API key. */
+  async listAccounts(page: number, size: number): Promise<AccountsPage> {
+    const [accounts, total] = await this.ds
+      .getRepository(AccountEntity)
+      .findAndCount({ order: { createdAt: 'DESC', id: 'DESC' }, skip: (page - 1) * size, take: size });
+    const keys = accounts.length
+      ? await this.ds.getRepository(ApiKeyEntity).find({
+          where: { accountId: In(accounts.map((a) => a.id)) },
+          order: { environment: 'ASC', createdAt: 'ASC' },
+        })
+      : [];
+    return {
+      accounts: accounts.map((a) => ({
+        account_id: a.id,
+        name: a.name,
+        created_at: a.createdAt.toISOString(),
+        keys: keys
+          .filter((k) => k.accountId === a.id)
+          .map((k) => ({
+            api_key: k.apiKey,
+            environment: k.environment,
+            created_at: k.createdAt.toISOString(),
+            revoked_at: k.revokedAt?.toISOString() ?? null,
+          })),
+      })),
+      page,
+      size,
+      total,
+    };
   }
 
   /** The account owning a key, revoked or not (admin lookups); null when the key is unknown. */

@@ -812,6 +812,194 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/accounts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Accounts with their API keys, newest first
+     * @description Admin only. Never a secret.
+     */
+    get: operations['AdminController_list'];
+    put?: never;
+    /**
+     * Create an account with sandbox and live credentials and its wallet
+     * @description Admin only. Each secret is in this response only (stored as a SHA-256 digest): hand it over now. All or nothing.
+     */
+    post: operations['AdminController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/accounts/{account_id}/wallet': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An account’s wallet
+     * @description Admin only. Unknown account: 404 `wallet_not_found`.
+     */
+    get: operations['AdminController_wallet'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/accounts/{account_id}/deposit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add credits to an account’s wallet
+     * @description Admin only. Returns the wallet.
+     */
+    post: operations['AdminController_deposit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/accounts/{account_id}/freeze': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Freeze an account’s wallet
+     * @description Admin only. New submissions get 402 until unfrozen.
+     */
+    post: operations['AdminController_freeze'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/accounts/{account_id}/unfreeze': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Unfreeze an account’s wallet
+     * @description Admin only.
+     */
+    post: operations['AdminController_unfreeze'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/keys/{api_key}/secrets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A key’s secrets (ids and dates, never the secret)
+     * @description Admin only. Revoked ones included.
+     */
+    get: operations['AdminController_secrets'];
+    put?: never;
+    /**
+     * Issue a new secret for a key (rotate)
+     * @description Admin only. The secret is in this response only. The old secrets stay valid until revoked (spec §5.5).
+     */
+    post: operations['AdminController_rotate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/keys/{api_key}/secrets/{secret_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke one secret of a key
+     * @description Admin only. Effective on the next request; idempotent.
+     */
+    delete: operations['AdminController_revokeSecret'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/keys/{api_key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke a key and all its secrets
+     * @description Admin only. Effective on the next request; idempotent.
+     */
+    delete: operations['AdminController_revokeKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/keys/{api_key}/rate-limit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set or drop a key’s requests-per-minute override
+     * @description Admin only. `per_minute: null` returns the key to the environment default (`RATE_LIMIT_*`).
+     */
+    put: operations['AdminController_rateLimit'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2018,6 +2206,127 @@ export interface components {
        * @example 23
        */
       total_spend: number;
+    };
+    AccountKeyDto: {
+      /** @example dk_test_4f9Qm2Lx8Rt7Vz1Kp3Nw6Hy5 */
+      api_key: string;
+      /** @enum {string} */
+      environment: 'sandbox' | 'live';
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      revoked_at: string | null;
+    };
+    AccountSummaryDto: {
+      /** @example acct_01jd3q8y4n6z2xk7m5t9w0abcd */
+      account_id: string;
+      /** @example Example Trading Ltd */
+      name: string;
+      /** Format: date-time */
+      created_at: string;
+      /** @description Never a secret. */
+      keys: components['schemas']['AccountKeyDto'][];
+    };
+    AccountsPageDto: {
+      accounts: components['schemas']['AccountSummaryDto'][];
+      /** @example 1 */
+      page: number;
+      /** @example 20 */
+      size: number;
+      /** @example 2 */
+      total: number;
+    };
+    CreateAccountBodyDto: {
+      /** @example Example Trading Ltd */
+      name: string;
+      /**
+       * @description Credits the wallet opens with.
+       * @default 0
+       * @example 100
+       */
+      credits?: number;
+    };
+    IssuedCredentialsDto: {
+      /** @example dk_live_4f9Qm2Lx8Rt7Vz1Kp3Nw6Hy5 */
+      api_key: string;
+      /** @example sec_01jd3q8y4n6z2xk7m5t9w0abcd */
+      secret_id: string;
+      /**
+       * @description Shown once: only its SHA-256 is stored.
+       * @example sk_b8Jr2Xq9Lm4Tz7Wc1Vn6Ks3Hp5Dy0Fg
+       */
+      secret: string;
+    };
+    CreatedAccountDto: {
+      /** @example acct_01jd3q8y4n6z2xk7m5t9w0abcd */
+      account_id: string;
+      sandbox: components['schemas']['IssuedCredentialsDto'];
+      live: components['schemas']['IssuedCredentialsDto'];
+    };
+    DepositBodyDto: {
+      /** @example 50 */
+      credits: number;
+    };
+    FreezeBodyDto: {
+      /**
+       * @default manual_freeze
+       * @example manual_freeze
+       */
+      reason?: string;
+    };
+    SecretRecordDto: {
+      /** @example sec_01jd3q8y4n6z2xk7m5t9w0abcd */
+      secret_id: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      last_used_at: string | null;
+      /** Format: date-time */
+      revoked_at: string | null;
+    };
+    KeySecretsDto: {
+      /** @example dk_live_4f9Qm2Lx8Rt7Vz1Kp3Nw6Hy5 */
+      api_key: string;
+      /** @description Oldest first; never the secret itself. */
+      secrets: components['schemas']['SecretRecordDto'][];
+    };
+    RotatedSecretDto: {
+      /** @example dk_live_4f9Qm2Lx8Rt7Vz1Kp3Nw6Hy5 */
+      api_key: string;
+      /** @example sec_01jd3q8y4n6z2xk7m5t9w0abcd */
+      secret_id: string;
+      /**
+       * @description Shown once: only its SHA-256 is stored.
+       * @example sk_b8Jr2Xq9Lm4Tz7Wc1Vn6Ks3Hp5Dy0Fg
+       */
+      secret: string;
+    };
+    RevokedSecretDto: {
+      api_key: string;
+      secret_id: string;
+      /** Format: date-time */
+      revoked_at: string;
+    };
+    RevokedKeyDto: {
+      api_key: string;
+      /** Format: date-time */
+      revoked_at: string;
+    };
+    RateLimitBodyDto: {
+      /**
+       * @description Requests per minute for this key; `null` drops the override (the environment default applies again).
+       * @example 1200
+       */
+      per_minute: number | null;
+    };
+    KeyRateLimitDto: {
+      api_key: string;
+      /** @enum {string} */
+      environment: 'sandbox' | 'live';
+      /** @example 1200 */
+      requests_per_minute: number;
+      /** @enum {string} */
+      source: 'override' | 'default';
     };
   };
   responses: never;
@@ -4645,6 +4954,712 @@ export interface operations {
       };
       /** @description Credentials missing, malformed or revoked (the body never says which) */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  AdminController_list: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccountsPageDto'];
+        };
+      };
+      /** @description Credentials missing, malformed or revoked (the body never says which) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description The resource belongs to another account */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  AdminController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateAccountBodyDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedAccountDto'];
+        };
+      };
+      /** @description Validation failed: a missing (or null) required field (`validation_failed`), conflicting options, invalid webhook URL, `artifact_size` over 50 MiB (`file_too_large`), an `artifact_type` the engine cannot read (`unsupported_artifact_type`), a `validation.regex` RE2 cannot run (`invalid_regex`), a template or schema whose distinct patterns need more than 8 MiB compiled (`patterns_too_large`), … */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Credentials missing, malformed or revoked (the body never says which) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description The resource belongs to another account */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  AdminController_wallet: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        account_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WalletStatusResponseDto'];
+        };
+      };
+      /** @description Credentials missing, malformed or revoked (the body never says which) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description The resource belongs to another account */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  AdminController_deposit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        account_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DepositBodyDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WalletStatusResponseDto'];
+        };
+      };
+      /** @description Credentials missing, malformed or revoked (the body never says which) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description The resource belongs to another account */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  AdminController_freeze: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        account_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['FreezeBodyDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WalletStatusResponseDto'];
+        };
+      };
+      /** @description Credentials missing, malformed or revoked (the body never says which) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description The resource belongs to another account */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  AdminController_unfreeze: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        account_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WalletStatusResponseDto'];
+        };
+      };
+      /** @description Credentials missing, malformed or revoked (the body never says which) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description The resource belongs to another account */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  AdminController_secrets: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        api_key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['KeySecretsDto'];
+        };
+      };
+      /** @description Validation failed: a missing (or null) required field (`validation_failed`), conflicting options, invalid webhook URL, `artifact_size` over 50 MiB (`file_too_large`), an `artifact_type` the engine cannot read (`unsupported_artifact_type`), a `validation.regex` RE2 cannot run (`invalid_regex`), a template or schema whose distinct patterns need more than 8 MiB compiled (`patterns_too_large`), … */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Credentials missing, malformed or revoked (the body never says which) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description The resource belongs to another account */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  AdminController_rotate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        api_key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RotatedSecretDto'];
+        };
+      };
+      /** @description Validation failed: a missing (or null) required field (`validation_failed`), conflicting options, invalid webhook URL, `artifact_size` over 50 MiB (`file_too_large`), an `artifact_type` the engine cannot read (`unsupported_artifact_type`), a `validation.regex` RE2 cannot run (`invalid_regex`), a template or schema whose distinct patterns need more than 8 MiB compiled (`patterns_too_large`), … */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Credentials missing, malformed or revoked (the body never says which) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description The resource belongs to another account */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Conflict with the resource state (`job_not_reviewable`: only a successful job can be corrected or approved) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  AdminController_revokeSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        api_key: string;
+        secret_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RevokedSecretDto'];
+        };
+      };
+      /** @description Validation failed: a missing (or null) required field (`validation_failed`), conflicting options, invalid webhook URL, `artifact_size` over 50 MiB (`file_too_large`), an `artifact_type` the engine cannot read (`unsupported_artifact_type`), a `validation.regex` RE2 cannot run (`invalid_regex`), a template or schema whose distinct patterns need more than 8 MiB compiled (`patterns_too_large`), … */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Credentials missing, malformed or revoked (the body never says which) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description The resource belongs to another account */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  AdminController_revokeKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        api_key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RevokedKeyDto'];
+        };
+      };
+      /** @description Validation failed: a missing (or null) required field (`validation_failed`), conflicting options, invalid webhook URL, `artifact_size` over 50 MiB (`file_too_large`), an `artifact_type` the engine cannot read (`unsupported_artifact_type`), a `validation.regex` RE2 cannot run (`invalid_regex`), a template or schema whose distinct patterns need more than 8 MiB compiled (`patterns_too_large`), … */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Credentials missing, malformed or revoked (the body never says which) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description The resource belongs to another account */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Resource not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Body, query or path failed schema validation (`invalid_body` / `invalid_query`): a present field of the wrong type or out of range, malformed JSON, a JSON body that is not an object, nesting deeper than 32; a refused correction (`invalid_correction`, one `details` entry per field) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  AdminController_rateLimit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        api_key: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RateLimitBodyDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['KeyRateLimitDto'];
+        };
+      };
+      /** @description Validation failed: a missing (or null) required field (`validation_failed`), conflicting options, invalid webhook URL, `artifact_size` over 50 MiB (`file_too_large`), an `artifact_type` the engine cannot read (`unsupported_artifact_type`), a `validation.regex` RE2 cannot run (`invalid_regex`), a template or schema whose distinct patterns need more than 8 MiB compiled (`patterns_too_large`), … */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Credentials missing, malformed or revoked (the body never says which) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description The resource belongs to another account */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Resource not found */
+      404: {
         headers: {
           [name: string]: unknown;
         };
