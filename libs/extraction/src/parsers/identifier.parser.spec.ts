@@ -16,4 +16,7 @@ describe('identifiers', () => {
     expect(findIban('MP05 Bonifico IT60 X054 2811 1010 0000 0123 456 13-04-2025')).toBe('IT60 X054 2811 1010 0000 0123 456');
     expect(findVatIds('DIČ: CZ27123456 DIČ: CZ28765432').map((v) => v.value)).toEqual(['CZ27123456', 'CZ28765432']);
   });
+  it('reads an IBAN printed with a space between the country and the check digits', () => {
+    expect(findIban('BIC: QUILBEBB - IBAN: BE 53 1234 5678 9012')).toBe('BE 53 1234 5678 9012');
+  });
 });
