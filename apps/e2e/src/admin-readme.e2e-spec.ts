@@ -88,7 +88,9 @@ describe('README Admin CLI: every command works verbatim from another terminal w
     const base = /Swagger UI: +(http:\/\/[^/\s]+)\/docs/.exec(dev!.output())![1];
     const ok = await fetch(`${base}/api/v1/admin/accounts`, { headers: { authorization: `Bearer ${printed![1]}` } });
     expect(ok.status).toBe(200);
-    expect((await ok.json()).accounts).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Development' })]));
+    expect(((await ok.json()) as { accounts: unknown[] }).accounts).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'Development' })]),
+    );
     const wrong = await fetch(`${base}/api/v1/admin/accounts`, { headers: { authorization: `Bearer ${printed![1]}x` } });
     expect(wrong.status).toBe(403);
   });
