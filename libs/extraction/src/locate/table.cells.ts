@@ -5,13 +5,15 @@
 import { findTyped, type DocContext } from '../parsers/value.parser.js';
 
 /**
- * A quantity cell that holds two figures while the unit price cell is empty prints "count × price" (a "Qty & Price"
- * column): the second figure is the unit price.
+ * A quantity (or unit price) cell that holds two figures while the other cell of the pair is empty prints "count ×
+ * price" (a "Qty & Price" column): the first figure is the count, the second the unit price.
  */
 export function splitCountTimesPrice(rows: Record<string, string>[], quantity: string, price: string, ctx: DocContext): void {
   for (const r of rows) {
-    const cell = r[quantity];
-    if (cell === undefined || r[price] !== undefined) continue;
+    // (The cell lands under either header of the pair: the other one is then empty.)
+    const from = r[price] === undefined ? quantity : r[quantity] === undefined ? price : undefined;
+    const cell = from && r[from];
+    if (!cell) continue;
     const figures = findTyped(cell, 'number', ctx);
     if (figures.length !== 2) continue;
     const [count, each] = figures as [(typeof figures)[number], (typeof figures)[number]];

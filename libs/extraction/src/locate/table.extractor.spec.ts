@@ -824,4 +824,18 @@ describe('table extraction', () => {
       { description: 'Rope ladder', quantity: 1.5, unit_price: 100, amount: 150 },
     ]);
   });
+  it('splits a "count × price" cell that lands under the price header of the pair', () => {
+    const text = [
+      'Product          Qty   &   Price         Total',
+      'Garden hose              13x US$2.50    US$32.50',
+      'Lamp oil                  2x US$4.00     US$8.00',
+      '',
+      'Total                                   US$40.50',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), schema);
+    expect(out.result.line_items).toEqual([
+      { description: 'Garden hose', quantity: 13, unit_price: 2.5, amount: 32.5 },
+      { description: 'Lamp oil', quantity: 2, unit_price: 4, amount: 8 },
+    ]);
+  });
 });
