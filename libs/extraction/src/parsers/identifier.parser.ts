@@ -1,7 +1,7 @@
 /** IBAN with a valid ISO 13616 mod-97 check: the only reliable way to tell it from other long codes. */
 export function findIban(text: string): string | undefined {
   // (Candidates may overlap: a code glued before it, "MP05 BONIFICO IT60 X054 …", must not swallow the IBAN.)
-  // (Some print a space between the country and the check digits: "BE 41 7360 0661 9710".)
+  // (Some print a space between the country and the check digits: "BE 53 1234 5678 9012".)
   for (const m of text.toUpperCase().matchAll(/\b(?=([A-Z]{2}[ ]?\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?)\b)/g)) {
     // The pattern also takes a short word printed after the IBAN ("… 7034 met vermelding", "… 3201 BIC"): when
     // the whole run fails the check, the run without its trailing groups is tried.
