@@ -368,6 +368,16 @@ const PARTY_BLOCK_LINES = 10;
 /** A detail line of a block starts under the name, or at most this many line heights left of it. */
 const PARTY_ALIGN_LINES = 1;
 
+/** The schema's seller name, buyer name and seller tax id fields, when it asks for all three. */
+function partyFields(fields: FieldDef[]): { seller: FieldDef; buyer: FieldDef; taxId: FieldDef } | undefined {
+  const strings = fields.filter((f) => f.data_type === 'string');
+  const has = (f: FieldDef, c: string) => conceptsOfField(f).has(c);
+  const named = (role: string) => strings.find((f) => has(f, role) && !has(f, 'address') && !has(f, 'id') && !has(f, 'number'));
+  const [seller, buyer] = [named('seller'), named('buyer')];
+  const taxId = strings.find((f) => has(f, 'tax') && (has(f, 'id') || has(f, 'number')) && !has(f, 'buyer'));
+  return seller && buyer && taxId ? { seller, buyer, taxId } : undefined;
+}
+
 /**
  * The seller's tax id stands in the seller's block: when neither party was read by a label and the tax id printed
  * under the name taken as the buyer's (the nearest name above it, in its column), the two names were read the wrong
@@ -379,12 +389,9 @@ function sellerHoldsTaxId(
   result: Record<string, unknown>,
   meta: Record<string, FieldMeta>,
 ): void {
-  const strings = fields.filter((f) => f.data_type === 'string');
-  const has = (f: FieldDef, c: string) => conceptsOfField(f).has(c);
-  const seller = strings.find((f) => has(f, 'seller') && !has(f, 'address') && !has(f, 'id') && !has(f, 'number'));
-  const buyer = strings.find((f) => has(f, 'buyer') && !has(f, 'address') && !has(f, 'id') && !has(f, 'number'));
-  const taxId = strings.find((f) => has(f, 'tax') && (has(f, 'id') || has(f, 'number')) && !has(f, 'buyer'));
-  if (!seller || !buyer || !taxId) return;
+  const parties = partyFields(fields);
+  if (!parties) return;
+  const { seller, buyer, taxId } = parties;
   const [ms, mb, mt] = [meta[seller.key], meta[buyer.key], meta[taxId.key]];
   if (!ms?.bbox || !mb?.bbox || !mt?.bbox || ms.page !== mt.page || mb.page !== mt.page) return;
   const labelled = (f: FieldDef) => (alternatives.get(f.key) ?? []).some((c) => c.value === result[f.key]);
@@ -423,12 +430,9 @@ function taxIdOfSeller(
   result: Record<string, unknown>,
   meta: Record<string, FieldMeta>,
 ): void {
-  const strings = fields.filter((f) => f.data_type === 'string');
-  const has = (f: FieldDef, c: string) => conceptsOfField(f).has(c);
-  const seller = strings.find((f) => has(f, 'seller') && !has(f, 'address') && !has(f, 'id') && !has(f, 'number'));
-  const buyer = strings.find((f) => has(f, 'buyer') && !has(f, 'address') && !has(f, 'id') && !has(f, 'number'));
-  const taxId = strings.find((f) => has(f, 'tax') && (has(f, 'id') || has(f, 'number')) && !has(f, 'buyer'));
-  if (!seller || !buyer || !taxId) return;
+  const parties = partyFields(fields);
+  if (!parties) return;
+  const { seller, buyer, taxId } = parties;
   const [ms, mb, mt] = [meta[seller.key], meta[buyer.key], meta[taxId.key]];
   if (!ms?.bbox || !mb?.bbox || !mt?.bbox || ms.page !== mb.page || mt.page !== ms.page) return;
   const names = [ms.bbox, mb.bbox];
