@@ -229,4 +229,17 @@ describe('table rows', () => {
     expect(continuesText('Germany', 'Greece')).toBe(false);
     expect(continuesText('Germany', '(a) Greece')).toBe(false);
   });
+  it('keeps a last priced row whose cells are set close (one run across the columns) as a row, not a note', () => {
+    const priced: RowRules = { numeric: new Set(['qty', 'amount']), money: new Set(['amount']), columns: 3, firstKey: 'desc', lh: 8 };
+    expect(
+      rows(
+        [
+          line(100, { desc: 'Garden hose', qty: '2', amount: '$20.00' }),
+          { ...line(117, { desc: 'Lamp oil', qty: '3', amount: '$9.00' }), spans: true },
+          { ...line(134, { desc: 'Rope ladder delivered to the door', qty: '1', amount: '$45.00' }), spans: true },
+        ],
+        priced,
+      ),
+    ).toHaveLength(3);
+  });
 });

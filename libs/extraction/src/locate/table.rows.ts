@@ -270,9 +270,11 @@ export function groupRows(bands: RowBand[], r: RowRules): RowGroup[] {
   // Lines under the last row that are printed across the column grid (a test statistic or footnote running
   // from the row labels into the figures) are the table's notes, and so is everything after the first of them:
   // a row is printed cell by cell.
+  // (A priced table's line with its money cells filled is an item whose cells are set close, never a note.)
+  const note = (b: RowBand) => b.spans && !(r.money.size > 0 && hasMoney(b));
   let lastRow = -1;
-  bands.forEach((b, i) => kind[i] === 'anchor' && !b.spans && (lastRow = i));
-  const firstNote = bands.findIndex((b, i) => i > lastRow && b.spans);
+  bands.forEach((b, i) => kind[i] === 'anchor' && !note(b) && (lastRow = i));
+  const firstNote = bands.findIndex((b, i) => i > lastRow && note(b));
   if (lastRow >= 0 && firstNote > 0) for (let i = firstNote; i < bands.length; i++) kind[i] = 'drop';
   const groups = new Map<number, number[]>();
   bands.forEach((_, i) => kind[i] === 'anchor' && groups.set(i, [i]));
