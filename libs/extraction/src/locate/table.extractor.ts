@@ -450,6 +450,9 @@ function isStopLine(line: Line): boolean {
  * A line of running text: one cell of many words, crossing the boundaries of at least two printed header
  * columns (a wrapped cell stays within its column or runs under one neighbour).
  */
+/** A run of at least this many words may be prose even when it holds a figure. */
+const PROSE_MIN_WORDS = 6;
+
 function isProse(line: Line, cols: Column[], lh: number): boolean {
   const segs = segments(line, 1.2);
   const named = cols.filter((c) => c.field && !c.inferred);
@@ -457,6 +460,8 @@ function isProse(line: Line, cols: Column[], lh: number): boolean {
     if (seg.words.length < 6 && seg.text.length < 40) return false;
     // (A run opening with a figure or date, "30/09/2024 J. Doe Site survey 5", is a row whose cells are set close.)
     if (/^[\d(+-]/.test(seg.words[0]?.text ?? '')) return false;
+    // (Nor a short run with a figure or code in it, "Quill Network Services 821-15/2031-DS": cells set close.)
+    if (seg.words.length < PROSE_MIN_WORDS && seg.words.some((w) => /\d/.test(w.text))) return false;
     const crossed = named.filter((c) => seg.x0 < c.x0 - lh && seg.x1 > c.x0 + lh).length;
     return crossed >= 2;
   });
