@@ -115,15 +115,15 @@ function nearer(w: Word, v: Word, h: number, best: Word | undefined): Word | und
 
 export function makeLine(ws: Word[], page: number): Line {
   const sorted = [...ws].sort((a, b) => a.x0 - b.x0);
-  return {
-    words: sorted,
-    text: joinWords(sorted),
-    x0: Math.min(...sorted.map((w) => w.x0)),
-    y0: Math.min(...sorted.map((w) => w.y0)),
-    x1: Math.max(...sorted.map((w) => w.x1)),
-    y1: Math.max(...sorted.map((w) => w.y1)),
-    page,
-  };
+  // (One pass for the box: lines are made for every cell the locators cut, four spread arrays each were measurable.)
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const w of sorted) {
+    x0 = Math.min(x0, w.x0);
+    y0 = Math.min(y0, w.y0);
+    x1 = Math.max(x1, w.x1);
+    y1 = Math.max(y1, w.y1);
+  }
+  return { words: sorted, text: joinWords(sorted), x0, y0, x1, y1, page };
 }
 
 /** A gap wider than this fraction of the text height is a space between words (less is a split PDF run). */

@@ -169,6 +169,31 @@ const GLUED_PENALTY = 0.02;
 const LABEL_CELL_GAP = CELL_GAP;
 /** Only labels of at least this many letters are looked for printed over several lines. */
 const MULTI_MIN_LABEL = 10;
+/** A line's words reduced once for every label looked for on it (the memoised reductions cost a lookup per word). */
+interface LineParts {
+  /** `labelPart` of each word, and its `compact` and `letters` forms. */
+  part: string[];
+  compact: string[];
+  letters: string[];
+  /** The spans' possible first parts per word: the label part, a label glued to its end, an option after a mark. */
+  firsts: (string | undefined)[][];
+}
+const lineParts = new WeakMap<Line, LineParts>();
+function partsOf(line: Line): LineParts {
+  let lp = lineParts.get(line);
+  if (!lp) {
+    const part = line.words.map((w) => labelPart(w.text));
+    lp = {
+      part,
+      compact: part.map(compact),
+      letters: part.map(letters),
+      firsts: line.words.map((w, i) => [part[i], gluedTail(w.text), markedTail(w.text)]),
+    };
+    lineParts.set(line, lp);
+  }
+  return lp;
+}
+
 /** Every place on the page where `label` is printed, best first. */
 export function findLabel(page: Page, label: string): LabelHit[] {
   const target = compact(label);
@@ -179,21 +204,21 @@ export function findLabel(page: Page, label: string): LabelHit[] {
   const hits: LabelHit[] = [];
   page.lines.forEach((line, li) => {
     const ws = line.words;
+    const lp = partsOf(line);
     for (let i = 0; i < ws.length; i++) {
       let best: LabelHit | undefined;
       // The span read from the whole first word; also from a label glued to its end.
       let text = '';
-      for (const first of [labelPart(ws[i]!.text), gluedTail(ws[i]!.text), markedTail(ws[i]!.text)]) {
+      for (const first of lp.firsts[i]!) {
         if (first === undefined) continue;
-        const glued = first !== labelPart(ws[i]!.text);
+        const glued = first !== lp.part[i];
         let span = '';
         let raw = '';
         for (let j = i; j < Math.min(ws.length, i + maxWords); j++) {
           // A printed label does not cross a cell gap: words beyond one belong to another cell.
           if (j > i && ws[j]!.x0 - ws[j - 1]!.x1 > heightOf(ws[j - 1]!) * LABEL_CELL_GAP) break;
-          const part = j === i ? first : labelPart(ws[j]!.text);
-          span += compact(part);
-          raw += letters(part);
+          span += j === i ? compact(first) : lp.compact[j]!;
+          raw += j === i ? letters(first) : lp.letters[j]!;
           if (!glued) text = span;
           if (span.length > target.length * SPAN_OVERRUN + SPAN_SLACK) break;
           // The span must start with the label's start (OCR errors aside), not somewhere in its middle.

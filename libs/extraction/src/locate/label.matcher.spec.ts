@@ -91,4 +91,12 @@ describe('net-amount phrases', () => {
     expect(conceptTokens('Sous-total')).toEqual(['net']);
     expect(wordConcepts(['Sous', 'total', '12,34'])[0]).toEqual(['net']);
   });
+  it('answers the same near-word test alike when asked again (memoised per variant)', () => {
+    const spec = labelSpec('Quantity', 'qty');
+    const words = wordConcepts(['Quantlty', 'Price']);
+    const once = matchSpan(words, spec);
+    expect(once?.start).toBe(0);
+    expect(matchSpan(words, spec)).toEqual(once);
+    expect(matchSpan(words, spec, true)).toBeUndefined();
+  });
 });

@@ -161,6 +161,24 @@ export function conceptTokens(s: string): string[] {
   return c;
 }
 
+/** Concepts per label variant beyond which a variant's near-word answers start afresh. */
+const NEAR_CACHE_MAX = 5_000;
+// Every header and label test asks which concept of a variant a word's concept is near: the same few variants against
+// the same words, page after page. Memoised per variant array (the answer depends only on the two strings).
+const nearCache = new WeakMap<readonly string[], Map<string, string | null>>();
+
+/** The first concept of `variant` within one edit of `c` (`nearWord`), or undefined. */
+function nearIn(variant: readonly string[], c: string): string | undefined {
+  let byWord = nearCache.get(variant);
+  if (!byWord) nearCache.set(variant, (byWord = new Map()));
+  let v = byWord.get(c);
+  if (v === undefined) {
+    if (byWord.size >= NEAR_CACHE_MAX) byWord.clear();
+    byWord.set(c, (v = variant.find((x) => nearWord(x, c)) ?? null));
+  }
+  return v ?? undefined;
+}
+
 /** Edit distance ≤ 1 for longer words (OCR noise); exact for short ones. */
 function nearWord(a: string, b: string): boolean {
   if (a === b) return true;
@@ -197,25 +215,26 @@ export interface SpanMatch {
 export function matchSpan(words: string[][], spec: LabelSpec, exact = false): SpanMatch | undefined {
   // (Text read from a PDF's text layer is spelled as printed: only OCR needs the one-letter tolerance, which on
   // clean text turns names into labels, "Keller GmbH" into "Seller".)
-  const near = exact ? (a: string, b: string) => a === b : nearWord;
   let best: SpanMatch | undefined;
   for (const variant of spec.variants) {
     const total = variant.reduce((s, c) => s + weightOf(c), 0);
     if (total <= 0) continue;
+    // The variant's concept a word's concept stands for (exact, or within one edit).
+    const match = exact ? (c: string) => (variant.includes(c) ? c : undefined) : (c: string) => nearIn(variant, c);
     for (let i = 0; i < words.length; i++) {
-      if (!words[i]!.some((c) => variant.some((v) => near(v, c)))) continue;
+      if (!words[i]!.some((c) => match(c) !== undefined)) continue;
       const found = new Set<string>();
       let extra = 0;
       for (let j = i; j < Math.min(words.length, i + variant.length + 3); j++) {
         const w = words[j]!;
-        const hits = w.filter((c) => variant.some((v) => near(v, c)));
+        const hits = w.filter((c) => match(c) !== undefined);
         if (hits.length === 0) {
           if (w.every((c) => weightOf(c) === 0)) continue;
           extra++;
           if (extra > 1) break;
           continue;
         }
-        for (const h of hits) found.add(variant.find((v) => near(v, h))!);
+        for (const h of hits) found.add(match(h)!);
         const got = [...found].reduce((s, c) => s + weightOf(c), 0);
         const spanLen = j - i + 1;
         const precision = (spanLen - extra) / spanLen;
@@ -234,7 +253,7 @@ export function allSpans(words: string[][], spec: LabelSpec, min = 0.5): SpanMat
   for (const variant of spec.variants) {
     const total = variant.reduce((s, c) => s + weightOf(c), 0);
     if (total <= 0) continue;
-    const hit = (w: string[]) => w.filter((c) => variant.some((v) => nearWord(v, c)));
+    const hit = (w: string[]) => w.filter((c) => nearIn(variant, c) !== undefined);
     for (let i = 0; i < words.length; i++) {
       if (!hit(words[i]!).length) continue;
       const found = new Set<string>();
@@ -245,7 +264,7 @@ export function allSpans(words: string[][], spec: LabelSpec, min = 0.5): SpanMat
           extra++;
           continue;
         }
-        for (const h of hits) found.add(variant.find((v) => nearWord(v, h))!);
+        for (const h of hits) found.add(nearIn(variant, h)!);
         const got = [...found].reduce((s, c) => s + weightOf(c), 0);
         const score = (got / total) * (1 - 0.1 * extra);
         if (score >= min) out.push({ start: i, end: j + 1, score });

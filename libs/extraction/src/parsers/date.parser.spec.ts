@@ -81,3 +81,13 @@ describe('dates with OCR debris', () => {
     expect(parseDate('Order1 12, 2024')).toBeUndefined();
   });
 });
+
+describe('findDates memo', () => {
+  it('answers a text asked again with fresh copies, per date order', () => {
+    const first = findDates('Issued 03/04/2024, due 2024-05-01');
+    first[0]!.iso = 'changed';
+    first.pop();
+    expect(findDates('Issued 03/04/2024, due 2024-05-01').map((d) => d.iso)).toEqual(['2024-04-03', '2024-05-01']);
+    expect(findDates('Issued 03/04/2024, due 2024-05-01', 'mdy')[0]!.iso).toBe('2024-03-04');
+  });
+});

@@ -76,8 +76,24 @@ export function findDate(text: string, order: DateOrder = 'dmy'): DateMatch | un
   return all[0];
 }
 
+/** Texts whose dates are remembered before the memo starts afresh. */
+const DATES_CACHE_MAX = 20_000;
+// The locators ask for the dates of the same lines and cells many times per document (every field, every table
+// test): memoised per text and order. Callers get their own copies.
+const datesCache = new Map<string, readonly DateMatch[]>();
+
 /** Finds all dates in free text, in order of appearance. */
 export function findDates(text: string, order: DateOrder = 'dmy'): DateMatch[] {
+  const key = `${order}\u0001${text}`;
+  let found = datesCache.get(key);
+  if (!found) {
+    if (datesCache.size >= DATES_CACHE_MAX) datesCache.clear();
+    datesCache.set(key, (found = scanDates(text, order)));
+  }
+  return found.map((d) => ({ ...d }));
+}
+
+function scanDates(text: string, order: DateOrder): DateMatch[] {
   const s = text.normalize('NFKC');
   const found: DateMatch[] = [];
   const push = (m: RegExpMatchArray, v: string | undefined) => {

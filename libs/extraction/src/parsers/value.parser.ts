@@ -31,7 +31,23 @@ const NUM_RE = new RegExp(
   'g',
 );
 
+/** Texts whose numbers are remembered before the memo starts afresh. */
+const NUMBERS_CACHE_MAX = 20_000;
+// Every amount field, the reconciler and the table reader read the numbers of the same lines again: memoised per text
+// and the two conventions they depend on (date order, decimal mark). Callers get their own copies.
+const numbersCache = new Map<string, readonly ParsedValue[]>();
+
 export function findNumbers(text: string, ctx?: DocContext): ParsedValue[] {
+  const key = `${ctx?.dateOrder ?? 'dmy'}\u0001${ctx?.decimal ?? ''}\u0001${text}`;
+  let out = numbersCache.get(key);
+  if (!out) {
+    if (numbersCache.size >= NUMBERS_CACHE_MAX) numbersCache.clear();
+    numbersCache.set(key, (out = scanNumbers(text, ctx)));
+  }
+  return out.map((n) => ({ ...n }));
+}
+
+function scanNumbers(text: string, ctx?: DocContext): ParsedValue[] {
   const out: ParsedValue[] = [];
   // Parts of dates are not amounts ("DUE ON August 3, 2014 $4.11").
   const dates = findDates(text, ctx?.dateOrder ?? 'dmy');

@@ -1,0 +1,14 @@
+import { describe, expect, it } from '@jest/globals';
+import { findNumbers } from './value.parser.js';
+
+describe('findNumbers memo', () => {
+  it('answers a text asked again with fresh copies, per decimal mark', () => {
+    const text = 'Subtotal 1.250 Shipping 4,50';
+    const first = findNumbers(text, { dateOrder: 'dmy', decimal: 'comma' });
+    expect(first.map((n) => n.value)).toEqual([1250, 4.5]);
+    first[0]!.value = 0;
+    first.pop();
+    expect(findNumbers(text, { dateOrder: 'dmy', decimal: 'comma' }).map((n) => n.value)).toEqual([1250, 4.5]);
+    expect(findNumbers(text, { dateOrder: 'dmy', decimal: 'dot' }).map((n) => n.value)).toEqual([1.25, 4.5]);
+  });
+});
