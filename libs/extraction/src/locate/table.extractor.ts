@@ -92,18 +92,20 @@ function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; score: 
       cands.push({ ci, start: m.start, end: m.end, score: m.score - 0.01 * (m.end - m.start) });
   });
   // Labels printed with their spaces lost or added ("Railtravellersrules" for "Rail travellers rules").
+  // (Each word's printed row and squashed text, looked up once for every column.)
+  const rows = line.words.map((w) => stackY.get(w) ?? w.y0);
+  const squashedWords = line.words.map((w) => squash(w.text));
   cols.forEach((c, ci) => {
     const sq = squash(c.label ?? '');
     if (sq.length < 8) return;
     for (let i = 0; i < line.words.length; i++) {
       // Stacked header lines interleave in x order: a label is read from the words of one printed line.
-      const row = stackY.get(line.words[i]!) ?? line.words[i]!.y0;
+      const row = rows[i]!;
       let acc = '';
       let n = 0;
       for (let j = i; j < Math.min(line.words.length, i + 8) && acc.length < sq.length; j++) {
-        const w = line.words[j]!;
-        if ((stackY.get(w) ?? w.y0) !== row) continue;
-        acc += squash(w.text);
+        if (rows[j] !== row) continue;
+        acc += squashedWords[j]!;
         if (acc === sq) cands.push({ ci, start: i, end: j + 1, score: 1 - 0.01 * n });
         // (More words only lengthen a span that no longer spells the label's start.)
         if (!sq.startsWith(acc)) break;
@@ -111,9 +113,9 @@ function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; score: 
       }
       // A label wrapped over the stacked lines: the span's words read line by line. (The span's letters are
       // counted first: only a span exactly as long as the label can spell it, whatever the reading order.)
-      let spanLength = squash(line.words[i]!.text).length;
+      let spanLength = squashedWords[i]!.length;
       for (let j = i + 1; j < Math.min(line.words.length, i + 8); j++) {
-        spanLength += squash(line.words[j]!.text).length;
+        spanLength += squashedWords[j]!.length;
         if (spanLength > sq.length) break;
         if (spanLength < sq.length) continue;
         const ws = line.words.slice(i, j + 1).sort((a, b) => (stackY.get(a) ?? a.y0) - (stackY.get(b) ?? b.y0) || a.x0 - b.x0);
