@@ -3,7 +3,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { createTestDatabase, freePort, type TestDatabase } from '@docket/testing';
+import { createTestDatabase, expectEventually, freePort, type TestDatabase } from '@docket/testing';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const CONNECTION_FILE = join(ROOT, '.data', 'admin-connection.json');
@@ -83,8 +83,12 @@ describe('README Admin CLI: every command works verbatim from another terminal w
   });
 
   it('npm start turns on admin mode with the token it prints (dashboard admin mode): the admin routes answer it', async () => {
-    const printed = /admin token: (adm_[A-Za-z0-9_-]+)/.exec(dev!.output());
-    expect(printed).not.toBeNull();
+    // (The lines after "ready." may reach this process a moment later than "ready." itself.)
+    const printed = await expectEventually(() => {
+      const m = /admin token: (adm_[A-Za-z0-9_-]+)/.exec(dev!.output());
+      if (!m) throw new Error('no admin token printed yet');
+      return m;
+    });
     const base = /Swagger UI: +(http:\/\/[^/\s]+)\/docs/.exec(dev!.output())![1];
     const ok = await fetch(`${base}/api/v1/admin/accounts`, { headers: { authorization: `Bearer ${printed![1]}` } });
     expect(ok.status).toBe(200);
