@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { ARTIFACT_PAGE_DEFAULT_SIZE, ARTIFACT_PAGE_MAX_SIZE } from './artifact.dto.js';
+import { ArtifactListQuery, ArtifactListQueryDto } from './artifact.dto.js';
 import { AccountScoped } from '../common/account-scoped.js';
 import type { FieldDefDto } from '../common/field-def.dto.js';
 
@@ -100,28 +99,10 @@ export class ExemplarPageDto {
   @ApiProperty({ example: 1 }) pages: number;
 }
 
-export class ExemplarQueryDto {
-  @ApiPropertyOptional({ default: 1, minimum: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(1_000_000)
-  page?: number = 1;
+/** `GET /memory/exemplars` query: the artifacts' paging (1-based page, default 50, at most 100). */
+export class ExemplarQueryDto extends ArtifactListQueryDto {}
 
-  @ApiPropertyOptional({ default: ARTIFACT_PAGE_DEFAULT_SIZE, minimum: 1, maximum: ARTIFACT_PAGE_MAX_SIZE })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(ARTIFACT_PAGE_MAX_SIZE)
-  size?: number = ARTIFACT_PAGE_DEFAULT_SIZE;
-}
-
-export class ExemplarListQuery extends AccountScoped {
-  @IsInt() @Min(1) @Max(1_000_000) page: number;
-  @IsInt() @Min(1) @Max(ARTIFACT_PAGE_MAX_SIZE) size: number;
-}
+export class ExemplarListQuery extends ArtifactListQuery {}
 
 export class ExemplarRef extends AccountScoped {
   @IsDefined() @IsString() @Matches(ID) exemplarId: string;

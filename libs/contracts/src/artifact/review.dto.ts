@@ -1,8 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsDefined, IsInt, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { AccountScoped } from '../common/account-scoped.js';
-import { ARTIFACT_PAGE_DEFAULT_SIZE, ARTIFACT_PAGE_MAX_SIZE } from './artifact.dto.js';
+import { IsDefined, IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { ArtifactListQuery, ArtifactListQueryDto } from './artifact.dto.js';
 import { JobRef } from './job.dto.js';
 
 /** Where a result version came from: the engine's reading (version 1) or a person's correction. */
@@ -12,23 +10,8 @@ export type ResultVersionSource = (typeof RESULT_VERSION_SOURCES)[number];
 /** At most this many fields in one correction (a template has at most 200). */
 export const MAX_CORRECTED_FIELDS = 200;
 
-export class ReviewQueryDto {
-  @ApiPropertyOptional({ default: 1, minimum: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(1_000_000)
-  page?: number = 1;
-
-  @ApiPropertyOptional({ default: ARTIFACT_PAGE_DEFAULT_SIZE, minimum: 1, maximum: ARTIFACT_PAGE_MAX_SIZE })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(ARTIFACT_PAGE_MAX_SIZE)
-  size?: number = ARTIFACT_PAGE_DEFAULT_SIZE;
-
+/** `GET /review` query: the artifacts' paging, and a template to filter by. */
+export class ReviewQueryDto extends ArtifactListQueryDto {
   @ApiPropertyOptional({ example: 'tpl_01jd3q8y4n6z2xk7m5t9w0abcd', description: 'Only jobs run with this template.' })
   @IsOptional()
   @IsString()
@@ -37,9 +20,7 @@ export class ReviewQueryDto {
 }
 
 /** Gateway → artifact: one page of the account's jobs that need review, newest first. */
-export class ReviewListQuery extends AccountScoped {
-  @IsInt() @Min(1) @Max(1_000_000) page: number;
-  @IsInt() @Min(1) @Max(ARTIFACT_PAGE_MAX_SIZE) size: number;
+export class ReviewListQuery extends ArtifactListQuery {
   @IsOptional() @IsString() @Matches(/^[A-Za-z0-9_-]{1,64}$/) templateId?: string;
 }
 
