@@ -135,6 +135,35 @@ describe('table extraction', () => {
     ]);
   });
 
+  it('a row whose long cell runs across two columns is still a row when its other cells stand apart (not prose)', () => {
+    const reg = {
+      fields: [
+        {
+          key: 'register',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'no', label: 'No', data_type: 'number' as const },
+            { key: 'holder', label: 'Holder', data_type: 'string' as const },
+            { key: 'licence', label: 'Licence', data_type: 'string' as const },
+            { key: 'area', label: 'Area', data_type: 'string' as const },
+            { key: 'contact', label: 'Contact', data_type: 'string' as const },
+          ],
+        },
+      ],
+    };
+    const text = [
+      'No   Holder                Licence          Area        Contact',
+      '1    Amber Lantern Co      LC-1001/2031     North       0100-200-300',
+      '2    Bright Harbour Trading Partners Ltd LC-1002/2031   South     0100-200-301',
+      '3    Cedar Row Ltd         LC-1003/2031     East        0100-200-302',
+      '4    Elm Grove Partners    LC-1004/2031     West        0100-200-303',
+    ].join('\n');
+    const rows = extractFromLayout(readText(new TextEncoder().encode(text)), reg).result.register as Record<string, unknown>[];
+    // (Before, the second row's long run crossing two columns was taken for prose closing the table after one row.)
+    expect(rows.map((r) => r.no)).toEqual([1, 2, 3, 4]);
+    expect(rows[3]).toMatchObject({ area: 'West', contact: '0100-200-303' });
+  });
+
   it('continues a table across a page break in a PDF', async () => {
     const bytes = await makePdf((d) => {
       const header = (y: number) => {

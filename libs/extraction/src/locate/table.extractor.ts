@@ -454,9 +454,13 @@ function isStopLine(line: Line): boolean {
  */
 /** A run of at least this many words may be prose even when it holds a figure. */
 const PROSE_MIN_WORDS = 6;
+/** A line set in at least this many runs apart is printed cell by cell (a row), never prose. */
+const ROW_MIN_CELLS = 3;
 
 function isProse(line: Line, cols: Column[], lh: number): boolean {
   const segs = segments(line, 1.2);
+  // A line printed in several cells apart is a row however long its cells run: prose is set without wide gaps.
+  if (segs.length >= ROW_MIN_CELLS) return false;
   const named = cols.filter((c) => c.field && !c.inferred);
   return segs.some((seg) => {
     if (seg.words.length < 6 && seg.text.length < 40) return false;
