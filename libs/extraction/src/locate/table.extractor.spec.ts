@@ -164,6 +164,25 @@ describe('table extraction', () => {
     expect(rows[3]).toMatchObject({ area: 'West', contact: '0100-200-303' });
   });
 
+  it("text under a printed caption beside a guessed column is that caption's; a label glued to its figure closes the items", () => {
+    // "Service Period" and "Plan" name no field: the description is the wordier of the two, not both run together,
+    // and "Total:£245.50" (label and figure in one word) is the totals block, not a wrapped description.
+    const text = [
+      'Service Period              Plan                                    Amount',
+      '01 Mar 2031 - 31 Mar 2031   Window cleaning Alder                  £120.00',
+      '01 Feb 2031 - 28 Feb 2031   Gutter repair Birch                     £80.50',
+      '01 Jan 2031 - 31 Jan 2031   Hedge trimming Cedar                    £45.00',
+      '                                                       Total:£245.50',
+      '                                                 Amount Paid:£0.00',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), schema);
+    expect(out.result.line_items).toEqual([
+      { description: 'Window cleaning Alder', amount: 120 },
+      { description: 'Gutter repair Birch', amount: 80.5 },
+      { description: 'Hedge trimming Cedar', amount: 45 },
+    ]);
+  });
+
   it('continues a table across a page break in a PDF', async () => {
     const bytes = await makePdf((d) => {
       const header = (y: number) => {

@@ -430,6 +430,9 @@ function isStopLine(line: Line): boolean {
     if (segs.slice(0, si).some((s) => /\d/.test(s.text))) return false;
     const figure = seg.words.findIndex((w) => /\d/.test(w.text));
     const texts = seg.words.slice(0, Math.min(3, figure < 0 ? 3 : figure)).map((w) => w.text);
+    // (A label printed onto its figure, "Total:£78.00", opens the cell as well.)
+    const glued = figure >= 0 && figure < 3 ? /^(\p{L}[\p{L}.]*):/u.exec(seg.words[figure]!.text)?.[1] : undefined;
+    if (glued) texts.push(glued);
     if (
       !wordConcepts(texts)
         .flat()
@@ -682,6 +685,13 @@ function gutterColumns(body: Line[], cols: Column[], lh: number): ColumnAssigner
         best = i;
       }
     });
+    // (A column the header only guessed loses a run to a printed caption the run is aligned with, left or right:
+    // text set under "Plan" is that column's even where it reaches into the span guessed for a quantity.)
+    if (best >= 0 && cols[best]!.inferred) {
+      const near = (x: number, y: number) => Math.abs(x - y) <= lh * EDGE_SLACK;
+      const aligned = cols.findIndex((c) => !c.inferred && (near(c.x0, a) || near(c.x1, b)) && c.x0 < b && c.x1 > a);
+      if (aligned >= 0) return aligned;
+    }
     return best;
   };
   const runs = merged.flatMap((run) => splitAtGutters(run, spans, lh, overlapTarget, multi.length));
