@@ -205,6 +205,30 @@ describe('table extraction', () => {
     ]);
   });
 
+  it('items running into the page footer go on overleaf: a tax word in the footer ("VAT ID") does not close them', async () => {
+    const bytes = await makePdf(
+      (d) => {
+        d.fontSize(10).text('Description', 50, 100).text('Quantity', 250, 100).text('Unit price', 330, 100).text('Amount', 450, 100);
+        for (let i = 0; i < 32; i++)
+          d.text(`Tulip bulb lot ${i + 1}`, 50, 120 + i * 20)
+            .text('1', 250, 120 + i * 20)
+            .text('2.00', 330, 120 + i * 20)
+            .text('2.00', 450, 120 + i * 20);
+        d.fontSize(7).text('VAT ID: GB000111222 | Seaside Bulbs Ltd | www.seaside-bulbs.example', 50, 757, { lineBreak: false });
+        d.addPage();
+        d.fontSize(10).text('Crocus bag', 50, 60).text('2', 250, 60).text('3.00', 330, 60).text('6.00', 450, 60);
+        d.text('Total', 330, 100).text('70.00', 450, 100);
+      },
+      { margin: 10 },
+    );
+    const engine = createExtractionEngine();
+    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, schema);
+    await engine.close();
+    const items = out.result.line_items as Record<string, unknown>[];
+    expect(items).toHaveLength(33);
+    expect(items[32]).toEqual({ description: 'Crocus bag', quantity: 2, unit_price: 3, amount: 6 });
+  });
+
   it('a unit word printed under a quantity cell (vertically centred cells) is that cell, not the summary block', async () => {
     const bytes = await makePdf((d) => {
       d.fontSize(10).text('Description', 50, 100).text('Quantity', 250, 100).text('Unit price', 330, 100).text('Amount', 450, 100);

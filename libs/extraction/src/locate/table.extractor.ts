@@ -527,6 +527,8 @@ function bodyLines(
     if (VOCAB.tableNote.test(line.text)) return done(false);
     if (!lineItems && isProse(line, h.columns, lh)) return done(false);
     if (lineItems && out.some((l) => /\d/.test(l.text)) && isStopLine(line)) {
+      // (A tax word in the page footer, "VAT ID: …" under the last rows, is the letterhead's: the items may go on.)
+      if (footerOnly(li)) return done(true);
       // A section subtotal inside the table ("Subtotal $ 112.00", then more items) does not end it:
       // look past it (and a section caption) for another item row; the closing totals block has none.
       const next = [lines[li + 1], lines[li + 2]].find((l) => l && !isStopLine(l) && /\d/.test(l.text) && segments(l, 1.2).length >= 3);
