@@ -183,6 +183,50 @@ describe('table extraction', () => {
     ]);
   });
 
+  describe('row groups set apart by a blank line', () => {
+    const growth = {
+      fields: [
+        {
+          key: 'growth',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'item', label: 'Item', data_type: 'string' as const },
+            { key: 'y2031', label: '2031', data_type: 'number' as const },
+            { key: 'y2032', label: '2032', data_type: 'number' as const },
+            { key: 'y2033', label: '2033', data_type: 'number' as const },
+          ],
+        },
+      ],
+    };
+    const head = [
+      'Item              2031    2032    2033',
+      'North              1.2     1.4     1.6',
+      'South              2.2     2.4     2.6',
+      'East               2.3     2.5     2.7',
+      '',
+    ];
+    const items = (lines: string[]) =>
+      (
+        extractFromLayout(readText(new TextEncoder().encode([...head, ...lines].join('\n'))), growth).result.growth as { item: string }[]
+      ).map((r) => r.item);
+
+    it("go on when the next group's first row sets its label in from the column", () => {
+      expect(items(['   Grain           3.1     3.3     3.5', 'Timber             4.1     4.3     4.5'])).toEqual([
+        'North',
+        'South',
+        'East',
+        'Grain',
+        'Timber',
+      ]);
+    });
+
+    it("go on past a caption on the label column set close above the group's rows", () => {
+      expect(items(['Imports:', 'Grain              3.1     3.3     3.5', 'Timber             4.1     4.3     4.5'])).toEqual(
+        expect.arrayContaining(['Grain', 'Timber']),
+      );
+    });
+  });
+
   it('continues a table across a page break in a PDF', async () => {
     const bytes = await makePdf((d) => {
       const header = (y: number) => {

@@ -519,8 +519,8 @@ function bodyLines(
       const unit = Math.min(lh, heights[Math.floor(heights.length / 2)]!);
       // A blank line between groups of rows does not end the table when the line after it is printed cell by cell
       // on the table's own column edges (row groups spaced apart); a paragraph or caption is not.
-      if (gap > Math.max(unit * 1.2, med * 2.5) && !(gap <= unit * ROW_GROUP_GAP && onColumnEdges(line, out, lh)))
-        return done(footerOnly(li));
+      const groupStart = onColumnEdges(line, out, lh) || isGroupCaption(line, lines[li + 1], out, lh);
+      if (gap > Math.max(unit * 1.2, med * 2.5) && !(gap <= unit * ROW_GROUP_GAP && groupStart)) return done(footerOnly(li));
     }
     if (isHeaderStart(li) && li > h.lastLine + 2) return done(false);
     // "Source: …" / "Note: …" under a table closes it; so does prose running across the columns.
@@ -576,8 +576,26 @@ function onColumnEdges(line: Line, rows: Line[], lh: number): boolean {
   if (segs.length < 2 || rows.length === 0) return false;
   const cells = rows.flatMap((l) => segments(l, 1.2));
   const near = (a: number, b: number) => Math.abs(a - b) <= lh * EDGE_SLACK;
-  return segs.every((sg) => cells.some((c) => near(c.x0, sg.x0) || near(c.x1, sg.x1)));
+  const off = segs.filter((sg) => !cells.some((c) => near(c.x0, sg.x0) || near(c.x1, sg.x1))).length;
+  // (A row label set in or out from its column, a group's first row, may stray when the line has cells enough.)
+  return off === 0 || (segs.length >= STRAY_CELL_MIN_CELLS && off === 1);
 }
+
+/**
+ * A group's caption: one run of words on an edge of the table's cells (the row labels' column), set close above a
+ * line printed on the column edges ("Consumption:" over its rows).
+ */
+function isGroupCaption(line: Line, next: Line | undefined, rows: Line[], lh: number): boolean {
+  const segs = segments(line, 1.2);
+  if (segs.length !== 1 || !next || next.y0 - line.y1 > lh || /\d/.test(line.text)) return false;
+  const cells = rows.flatMap((l) => segments(l, 1.2));
+  const near = (a: number, b: number) => Math.abs(a - b) <= lh * EDGE_SLACK;
+  const edged = cells.some((c) => near(c.x0, segs[0]!.x0) || near(c.x1, segs[0]!.x1));
+  return edged && segments(next, 1.2).length >= 2 && onColumnEdges(next, rows, lh);
+}
+
+/** A line of at least this many cells may have one cell off the table's column edges and still be on them. */
+const STRAY_CELL_MIN_CELLS = 3;
 
 /**
  * Column assignment from the body itself: x ranges that no word of any multi-cell row covers are the
