@@ -82,7 +82,9 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
     if (!specific) {
       for (const l of lines) {
         const d = findDates(l.text, ctx.dateOrder)[0];
-        if (d) return at(l, l.words, d.iso, 0.5);
+        // (Not a date its own label names a due date, "Payment target: 02/01/2031", nor an item's date on its priced
+        // row, "02/12/2031 Site visit £1,916.37".)
+        if (d && !conceptTokens(l.text.slice(0, d.index)).includes('due') && !isPricedRow(l.text, d)) return at(l, l.words, d.iso, 0.5);
       }
       // (Only when no date is printed otherwise: eight digits that make a recent date, "30032024", as some tills print.)
       for (const l of lines) {
@@ -179,6 +181,14 @@ const VAT_ROLE_MATCH = 1;
 const VAT_ORDER_DIVISOR = 1000;
 /** A document number printed as a title is looked for in this many first lines. */
 const TITLE_SCAN_LINES = 60;
+/** A figure with two decimals, as prices are printed ("1,916.37", "13,12"). */
+const PRICE = /(?<![\d.,])\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2}(?![\d.,]*\d)/;
+
+/** A dated line that also prints a price is an item's row: its date is the item's, not the document's. */
+export function isPricedRow(text: string, date: { index: number; length: number }): boolean {
+  return PRICE.test(text.slice(0, date.index) + ' ' + text.slice(date.index + date.length));
+}
+
 /** A label concept of at least this weight names a specific kind of value (due date, delivery date …). */
 const SPECIFIC_CONCEPT_WEIGHT = 1;
 /** A compact date is trusted less than a printed one. */
