@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// One text-layer phase of `npm run bench:extraction`, in a process of its own so that its RSS peak is its reader's alone:
+//   node tools/bench/text-phase.mjs <mode> <n> <warm-up file>×n <file>…   → one JSON line { pages, secs, cpuSecs, peakRss }
+// <mode>: `engine` (the whole extraction: pdfjs reading + field location, invoice schema) or a reader of
+// text.readers.mjs (the page layout only). The warm-up files are read before the timed pass: module load, JIT and
+// WebAssembly compilation are excluded, as a long-running worker has them behind it after its first jobs. They are other
+// documents than the timed ones: the engine memoises per text (dates, numbers, label words) across documents.
+import { readFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { textReaders } from './text.readers.mjs';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const [mode, n, ...rest] = process.argv.slice(2);
+const warm = rest.slice(0, Number(n));
+const files = rest.slice(Number(n));
+const corpus = resolve(repo, '../shared/corpus');
+
+async function engineReader() {
+  const { createExtractionEngine } = await import(pathToFileURL(join(repo, 'libs/extraction/dist/index.js')).href);
+  const schema = JSON.parse(readFileSync(join(corpus, 'invoice2data/schema.json'), 'utf8'));
+  const engine = createExtractionEngine({ ocr: 'tesseract.js', embeddedInvoices: false });
+  const read = async (bytes, file) => {
+    try {
+      return (await engine.extract({ bytes, mimeType: 'application/pdf', filename: basename(file) }, schema)).pages;
+    } catch (e) {
+      if (e.code !== 'required_field_missing') process.stderr.write(`  ${basename(file)}: ${e.code}: ${e.message}\n`);
+      return 1;
+    }
+  };
+  return { read, close: () => engine.close() };
+}
+
+async function readerOf(name) {
+  if (name === 'engine') return engineReader();
+  const read = (await textReaders(repo))[name];
+  if (!read) throw new Error(`no reader ${name} here`);
+  return { read, close: async () => undefined };
+}
+
+const reader = await readerOf(mode);
+const bytesOf = (f) => new Uint8Array(readFileSync(f));
+let peakRss = 0;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 25);
+for (const f of warm) await reader.read(bytesOf(f), f);
+const cpu0 = process.cpuUsage();
+const t0 = performance.now();
+let pages = 0;
+for (const f of files) pages += await reader.read(bytesOf(f), f);
+const secs = (performance.now() - t0) / 1000;
+const cpu = process.cpuUsage(cpu0);
+clearInterval(sampler);
+peakRss = Math.max(peakRss, process.memoryUsage().rss);
+await reader.close();
+process.stdout.write(JSON.stringify({ pages, secs, cpuSecs: (cpu.user + cpu.system) / 1e6, peakRss }) + '\n');
