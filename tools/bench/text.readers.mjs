@@ -13,18 +13,16 @@ import { promisify } from 'node:util';
 
 const execFileAsync = promisify(execFile);
 
-/** The readers available here, by name: each `(bytes, file) => Promise<number of pages read>`. */
+/** The readers available here, by name: each `(bytes, file) => Promise<DocLayout>` (the engine's page layout). */
 export async function textReaders(repo) {
   const dist = (p) => import(pathToFileURL(join(repo, 'libs/extraction/dist', p)).href);
   const { readPdf } = await dist('readers/pdf.reader.js');
   const { buildPage } = await dist('layout/layout.builder.js');
-  const readers = { pdfjs: async (bytes) => (await readPdf(bytes)).pages.length };
+  const layout = (pages) => ({ pages: pages.map((p, i) => buildPage(i + 1, p.width, p.height, p.words)) });
+  const readers = { pdfjs: (bytes) => readPdf(bytes) };
   const pdfium = await loadPdfium(repo);
-  if (pdfium)
-    readers.pdfium = async (bytes) => pdfiumPages(pdfium, bytes).map((p, i) => buildPage(i + 1, p.width, p.height, p.words)).length;
-  if (hasBinary('pdftotext'))
-    readers['poppler-bbox'] = async (_bytes, file) =>
-      popplerPages(await popplerXhtml(file)).map((p, i) => buildPage(i + 1, p.width, p.height, p.words)).length;
+  if (pdfium) readers.pdfium = async (bytes) => layout(pdfiumPages(pdfium, bytes));
+  if (hasBinary('pdftotext')) readers['poppler-bbox'] = async (_bytes, file) => layout(popplerPages(await popplerXhtml(file)));
   return readers;
 }
 
@@ -59,7 +57,7 @@ function pdfiumPages(P, bytes) {
   const data = m.wasmExports.malloc(bytes.length);
   m.HEAPU8.set(bytes, data);
   const doc = P.FPDF_LoadMemDocument(data, bytes.length, '');
-  const box = m.wasmExports.malloc(48);
+  const box = m.wasmExports.malloc(96);
   const pages = [];
   try {
     if (!doc) throw new Error(`PDFium cannot open the file (error ${P.FPDF_GetLastError()})`);
@@ -100,9 +98,14 @@ function pageWords(P, text, box, height) {
       continue;
     }
     P.FPDFText_GetCharOrigin(text, i, box, box + 8);
-    P.FPDFText_GetCharBox(text, i, box + 16, box + 24, box + 32, box + 40);
-    const [ox, oy, , right] = new Float64Array(m.HEAPU8.buffer, box, 4);
-    const size = P.FPDFText_GetFontSize(text, i) || 10;
+    const [ox, oy] = new Float64Array(m.HEAPU8.buffer, box, 2);
+    // The loose box (FS_RECTF: left, top, right, bottom) spans the glyph's advance, as pdfjs's run widths do.
+    P.FPDFText_GetLooseCharBox(text, i, box + 16);
+    const right = new Float32Array(m.HEAPU8.buffer, box + 16, 4)[2];
+    // The font size is in text space: scaled by the character's matrix (FS_MATRIX, six floats) to page units.
+    P.FPDFText_GetMatrix(text, i, box + 48);
+    const mx = new Float32Array(m.HEAPU8.buffer, box + 48, 6);
+    const size = P.FPDFText_GetFontSize(text, i) * Math.hypot(mx[2], mx[3]) || 10;
     const base = height - oy;
     if (cur && Math.abs(cur.base - base) < size * SAME_BASELINE && ox - cur.x1 < size * CHAR_GAP) {
       cur.text += ch;
