@@ -71,7 +71,7 @@ else console.log('  pdftotext not on PATH: phase skipped (apt-get install popple
  */
 function textLayerPhase() {
   const rounds = num('--rounds', 3);
-  const modes = ['pdfjs', ...candidateReaders(), 'engine'];
+  const modes = ['pdfjs', ...candidateReaders(), 'engine', 'engine-own'];
   const warm = warmUpFiles();
   const runs = Object.fromEntries(modes.map((m) => [m, []]));
   const base = [];
@@ -87,7 +87,8 @@ function textLayerPhase() {
     pdfjs: 'reader: pdfjs-dist (as shipped)',
     pdfium: 'reader: PDFium wasm (@embedpdf/pdfium)',
     'poppler-bbox': 'reader: pdftotext -bbox-layout + buildPage',
-    engine: 'whole engine (pdfjs + field location)',
+    engine: 'whole engine, invoice schema on every file',
+    'engine-own': "whole engine, each dataset's own schema",
   };
   for (const m of modes) {
     const pps = median(runs[m].map((x) => x.pages / x.secs));

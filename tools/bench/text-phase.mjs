@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // One text-layer phase of `npm run bench:extraction`, in a process of its own so that its RSS peak is its reader's alone:
 //   node tools/bench/text-phase.mjs <mode> <n> <warm-up file>×n <file>…   → one JSON line { pages, secs, cpuSecs, peakRss }
-// <mode>: `engine` (the whole extraction: pdfjs reading + field location, invoice schema) or a reader of
+// <mode>: `engine` (the whole extraction: pdfjs reading + field location, the invoice schema on every file),
+// `engine-own` (the same, each file with its own dataset's schema, as `npm run eval` extracts it) or a reader of
 // text.readers.mjs (the page layout only). The warm-up files are read before the timed pass: module load, JIT and
 // WebAssembly compilation are excluded, as a long-running worker has them behind it after its first jobs. They are other
 // documents than the timed ones: the engine memoises per text (dates, numbers, label words) across documents.
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { schemaFor } from '../eval/datasets.mjs';
 import { textReaders } from './text.readers.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -16,13 +18,15 @@ const warm = rest.slice(0, Number(n));
 const files = rest.slice(Number(n));
 const corpus = resolve(repo, '../shared/corpus');
 
-async function engineReader() {
+/** The whole engine; `ownSchema`: each file with its dataset's schema (as `npm run eval`), else the invoice schema. */
+async function engineReader(ownSchema) {
   const { createExtractionEngine } = await import(pathToFileURL(join(repo, 'libs/extraction/dist/index.js')).href);
-  const schema = JSON.parse(readFileSync(join(corpus, 'invoice2data/schema.json'), 'utf8'));
+  const invoice = JSON.parse(readFileSync(join(corpus, 'invoice2data/schema.json'), 'utf8'));
+  const schemaOf = (file) => (ownSchema ? schemaFor(dirname(dirname(file)), basename(file).replace(/\.[^.]+$/, '')) : invoice);
   const engine = createExtractionEngine({ ocr: 'tesseract.js', embeddedInvoices: false });
   const read = async (bytes, file) => {
     try {
-      return (await engine.extract({ bytes, mimeType: 'application/pdf', filename: basename(file) }, schema)).pages;
+      return (await engine.extract({ bytes, mimeType: 'application/pdf', filename: basename(file) }, schemaOf(file))).pages;
     } catch (e) {
       if (e.code !== 'required_field_missing') process.stderr.write(`  ${basename(file)}: ${e.code}: ${e.message}\n`);
       return 1;
@@ -32,7 +36,7 @@ async function engineReader() {
 }
 
 async function readerOf(name) {
-  if (name === 'engine') return engineReader();
+  if (name === 'engine' || name === 'engine-own') return engineReader(name === 'engine-own');
   const read = (await textReaders(repo))[name];
   if (!read) throw new Error(`no reader ${name} here`);
   return { read: async (bytes, file) => (await read(bytes, file)).pages.length, close: async () => undefined };
