@@ -15,6 +15,7 @@ import { isRequired, validateField } from './field.validator.js';
 import type { DocLayout, Line, Word } from './layout/layout.types.js';
 import { findNumbers, type DocContext } from './parsers/value.parser.js';
 import { reconcileAmounts, sumTaxRates, taxBetween } from './locate/amount.reconciler.js';
+import { numberBesideDate } from './locate/number.beside.date.js';
 import { box, locateByLabel, type Candidate, type Located } from './locate/field.locator.js';
 import { conceptTokens, labelSpec, matchSpan, wordConcepts } from './locate/label.matcher.js';
 import { isLabelPiece, schemaLabels } from './locate/form.label.js';
@@ -446,6 +447,7 @@ function extractCounted(doc: DocLayout, schema: ExtractionSchema, opts: Extracti
   });
 
   taxBetween(doc, fields, result, meta, ctx);
+  numberBesideDate(doc, fields, result, meta, ctx);
   reconcileAmounts(fields, result, meta);
   fillDefaultCurrency(fields, result, opts.defaultCurrency);
   if (!opts.rawConfidence) calibrateFields(fields, meta, isScanned(doc));

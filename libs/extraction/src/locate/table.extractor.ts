@@ -430,6 +430,9 @@ function isStopLine(line: Line): boolean {
     if (segs.slice(0, si).some((s) => /\d/.test(s.text))) return false;
     const figure = seg.words.findIndex((w) => /\d/.test(w.text));
     const texts = seg.words.slice(0, Math.min(3, figure < 0 ? 3 : figure)).map((w) => w.text);
+    // (A label printed onto its figure, "Total:£78.00", opens the cell as well.)
+    const glued = figure >= 0 && figure < 3 ? /^(\p{L}[\p{L}.]*):/u.exec(seg.words[figure]!.text)?.[1] : undefined;
+    if (glued) texts.push(glued);
     if (
       !wordConcepts(texts)
         .flat()
@@ -454,9 +457,13 @@ function isStopLine(line: Line): boolean {
  */
 /** A run of at least this many words may be prose even when it holds a figure. */
 const PROSE_MIN_WORDS = 6;
+/** A line set in at least this many runs apart is printed cell by cell (a row), never prose. */
+const ROW_MIN_CELLS = 3;
 
 function isProse(line: Line, cols: Column[], lh: number): boolean {
   const segs = segments(line, 1.2);
+  // A line printed in several cells apart is a row however long its cells run: prose is set without wide gaps.
+  if (segs.length >= ROW_MIN_CELLS) return false;
   const named = cols.filter((c) => c.field && !c.inferred);
   return segs.some((seg) => {
     if (seg.words.length < 6 && seg.text.length < 40) return false;
@@ -512,14 +519,16 @@ function bodyLines(
       const unit = Math.min(lh, heights[Math.floor(heights.length / 2)]!);
       // A blank line between groups of rows does not end the table when the line after it is printed cell by cell
       // on the table's own column edges (row groups spaced apart); a paragraph or caption is not.
-      if (gap > Math.max(unit * 1.2, med * 2.5) && !(gap <= unit * ROW_GROUP_GAP && onColumnEdges(line, out, lh)))
-        return done(footerOnly(li));
+      const groupStart = onColumnEdges(line, out, lh) || isGroupCaption(line, lines[li + 1], out, lh);
+      if (gap > Math.max(unit * 1.2, med * 2.5) && !(gap <= unit * ROW_GROUP_GAP && groupStart)) return done(footerOnly(li));
     }
     if (isHeaderStart(li) && li > h.lastLine + 2) return done(false);
     // "Source: …" / "Note: …" under a table closes it; so does prose running across the columns.
     if (VOCAB.tableNote.test(line.text)) return done(false);
     if (!lineItems && isProse(line, h.columns, lh)) return done(false);
     if (lineItems && out.some((l) => /\d/.test(l.text)) && isStopLine(line)) {
+      // (A tax word in the page footer, "VAT ID: …" under the last rows, is the letterhead's: the items may go on.)
+      if (footerOnly(li)) return done(true);
       // A section subtotal inside the table ("Subtotal $ 112.00", then more items) does not end it:
       // look past it (and a section caption) for another item row; the closing totals block has none.
       const next = [lines[li + 1], lines[li + 2]].find((l) => l && !isStopLine(l) && /\d/.test(l.text) && segments(l, 1.2).length >= 3);
@@ -567,8 +576,26 @@ function onColumnEdges(line: Line, rows: Line[], lh: number): boolean {
   if (segs.length < 2 || rows.length === 0) return false;
   const cells = rows.flatMap((l) => segments(l, 1.2));
   const near = (a: number, b: number) => Math.abs(a - b) <= lh * EDGE_SLACK;
-  return segs.every((sg) => cells.some((c) => near(c.x0, sg.x0) || near(c.x1, sg.x1)));
+  const off = segs.filter((sg) => !cells.some((c) => near(c.x0, sg.x0) || near(c.x1, sg.x1))).length;
+  // (A row label set in or out from its column, a group's first row, may stray when the line has cells enough.)
+  return off === 0 || (segs.length >= STRAY_CELL_MIN_CELLS && off === 1);
 }
+
+/**
+ * A group's caption: one run of words on an edge of the table's cells (the row labels' column), set close above a
+ * line printed on the column edges ("Consumption:" over its rows).
+ */
+function isGroupCaption(line: Line, next: Line | undefined, rows: Line[], lh: number): boolean {
+  const segs = segments(line, 1.2);
+  if (segs.length !== 1 || !next || next.y0 - line.y1 > lh || /\d/.test(line.text)) return false;
+  const cells = rows.flatMap((l) => segments(l, 1.2));
+  const near = (a: number, b: number) => Math.abs(a - b) <= lh * EDGE_SLACK;
+  const edged = cells.some((c) => near(c.x0, segs[0]!.x0) || near(c.x1, segs[0]!.x1));
+  return edged && segments(next, 1.2).length >= 2 && onColumnEdges(next, rows, lh);
+}
+
+/** A line of at least this many cells may have one cell off the table's column edges and still be on them. */
+const STRAY_CELL_MIN_CELLS = 3;
 
 /**
  * Column assignment from the body itself: x ranges that no word of any multi-cell row covers are the
@@ -678,6 +705,13 @@ function gutterColumns(body: Line[], cols: Column[], lh: number): ColumnAssigner
         best = i;
       }
     });
+    // (A column the header only guessed loses a run to a printed caption the run is aligned with, left or right:
+    // text set under "Plan" is that column's even where it reaches into the span guessed for a quantity.)
+    if (best >= 0 && cols[best]!.inferred) {
+      const near = (x: number, y: number) => Math.abs(x - y) <= lh * EDGE_SLACK;
+      const aligned = cols.findIndex((c) => !c.inferred && (near(c.x0, a) || near(c.x1, b)) && c.x0 < b && c.x1 > a);
+      if (aligned >= 0) return aligned;
+    }
     return best;
   };
   const runs = merged.flatMap((run) => splitAtGutters(run, spans, lh, overlapTarget, multi.length));
