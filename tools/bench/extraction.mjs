@@ -109,7 +109,9 @@ function textLayerPhase() {
   console.log("  poppler-bbox's CPU and RSS are the node side only (its pdftotext children cost about the baseline's).");
 }
 
-const fmt = (x, width) => x.toFixed(2).padStart(width);
+function fmt(x, width) {
+  return x.toFixed(2).padStart(width);
+}
 
 /** `pdftotext -layout` over the files, one process each as a shell loop; CPU seconds are the children's (`times`). */
 function runPdftotext(list) {
