@@ -87,13 +87,20 @@ function pageWords(P, text, box, height) {
   const n = P.FPDFText_CountChars(text);
   const buf = m.wasmExports.malloc((n + 1) * 2);
   P.FPDFText_GetText(text, 0, n, buf);
-  const chars = m.UTF16ToString(buf, n * 2);
+  // (PDFium reports a hyphen that ends a line as U+FFFE; pdfjs reads it as the hyphen printed.)
+  const chars = m.UTF16ToString(buf, n * 2).replace(/\uFFFE/g, '-');
   m.wasmExports.free(buf);
   const words = [];
   let cur;
   for (let i = 0; i < n; i++) {
     const ch = chars[i];
     if (!ch || ch.trim() === '') {
+      // A space right after a word starts where the word's last advance ends (an italic's box overhangs it).
+      if (cur && ch === ' ') {
+        P.FPDFText_GetCharOrigin(text, i, box, box + 8);
+        const [sx, sy] = new Float64Array(m.HEAPU8.buffer, box, 2);
+        if (Math.abs(height - sy - cur.base) < 0.01 && sx > cur.lastX && sx < cur.x1) cur.x1 = sx;
+      }
       cur = undefined;
       continue;
     }
@@ -110,12 +117,13 @@ function pageWords(P, text, box, height) {
     if (cur && Math.abs(cur.base - base) < size * SAME_BASELINE && ox - cur.x1 < size * CHAR_GAP) {
       cur.text += ch;
       cur.x1 = Math.max(cur.x1, right, ox);
+      cur.lastX = ox;
     } else {
-      cur = { text: ch, x0: ox, x1: Math.max(right, ox), y0: base - size * ASCENT, y1: base + size * DESCENT, conf: 1, base };
+      cur = { text: ch, x0: ox, x1: Math.max(right, ox), y0: base - size * ASCENT, y1: base + size * DESCENT, conf: 1, base, lastX: ox };
       words.push(cur);
     }
   }
-  return words.map(({ base: _base, ...w }) => w);
+  return words.map(({ base: _base, lastX: _lastX, ...w }) => w);
 }
 
 /** Longest `pdftotext -bbox-layout` may take on one file. */
