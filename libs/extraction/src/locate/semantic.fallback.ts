@@ -680,9 +680,11 @@ export function addresseeBlock(doc: DocLayout): { line: Line; words: Word[]; nam
         !rest.some((c) => (/\d/.test(c.text) && !isPostcodeLine(c.text, v)) || v.addressWord.test(c.text))
       )
         continue;
+      // (Only the issuer's own cell of its line: an addressee printed beside it, in the next column, is still one.)
+      const issuerOwn = issuer && issuer.line === l && (!issuerCell || sameColumn(cell as Line, issuerCell as Line));
       if (
         issuer &&
-        (issuer.line === l ||
+        (issuerOwn ||
           [name, ...rest].some(
             (c) => c.text.includes(issuer.name) || (c.text.trim().length >= MIN_ISSUER_FRAGMENT && issuer.name.includes(c.text.trim())),
           ))
@@ -694,6 +696,10 @@ export function addresseeBlock(doc: DocLayout): { line: Line; words: Word[]; nam
       if (!nameLike(name.text, v) || !/^[\p{Lu}\d]/u.test(name.text.trim())) continue;
       if (!legalName(name.text, v) && conceptTokens(name.text).some((c) => isKnownConcept(c) && weightOf(c) >= SPECIFIC_CONCEPT_WEIGHT))
         continue;
+      // (A contact person over the company, "Jane Roe / Acme Ltd": the party is the one with the legal form.)
+      const company =
+        !legalName(name.text, v) && rest[0] && legalName(rest[0].text, v) && !isAddressLine(rest[0].text, v) ? rest[0] : undefined;
+      if (company) return { line: l, words: company.words, name: company.text.trim() };
       return { line: l, words: name.words, name: name.text.trim() };
     }
   }

@@ -162,14 +162,32 @@ function runWords(str: string, tx: readonly number[], width: number, height: num
   const fontH = Math.hypot(tx[2], tx[3]) || Math.abs(height) || 10;
   const [x, base] = [tx[4], tx[5]];
   const per = str.length ? width / str.length : 0;
-  return [...str.matchAll(/\S+/g)].map((m) => ({
-    text: m[0],
-    x0: x + m.index! * per,
-    x1: x + (m.index! + m[0].length) * per,
-    y0: base - fontH * 0.8,
-    y1: base + fontH * 0.2,
-    conf: 1,
-  }));
+  return [...str.matchAll(/\S+/g)].flatMap((m) =>
+    gluedLabelParts(m[0]).map(([text, at]) => ({
+      text,
+      x0: x + (m.index! + at) * per,
+      x1: x + (m.index! + at + text.length) * per,
+      y0: base - fontH * 0.8,
+      y1: base + fontH * 0.2,
+      conf: 1,
+    })),
+  );
+}
+
+/**
+ * A label printed onto its amount without a space, "Total:£78.00" or "Net:1,250.00", read as two words. (Only an
+ * amount, with a currency sign or decimals: "Customer:2" stays one word, a label with its code.)
+ */
+const GLUED_LABEL = /^(\p{L}[\p{L}.]*:)(?=\p{Sc}|[-\d][\d.,' ]*[.,]\d)(.+)$/u;
+
+function gluedLabelParts(token: string): [string, number][] {
+  const m = GLUED_LABEL.exec(token);
+  return m
+    ? [
+        [m[1]!, 0],
+        [m[2]!, m[1]!.length],
+      ]
+    : [[token, 0]];
 }
 
 /** `PdfText.withPictureText` on an open document. */
