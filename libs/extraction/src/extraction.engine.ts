@@ -21,6 +21,7 @@ import { hasWidePicture, type PdfText } from './readers/pdf.reader.js';
 import { isTiff } from './readers/tiff.reader.js';
 import { countDocumentPages } from './page.count.js';
 import { renderMarkdown } from './render/markdown.renderer.js';
+import { inPrintedFrame } from './render/printed.frame.js';
 import { sniffType, type DocKind } from './type.sniffer.js';
 import { einvoiceOfAttachments, parseEInvoice } from './einvoice/einvoice.parser.js';
 import { extractEInvoice } from './einvoice/einvoice.extractor.js';
@@ -174,6 +175,7 @@ function extractCounted(doc: DocLayout, schema: ExtractionSchema, opts: Extracti
   const choice = chooseByLabels(doc, fields, ctx, cands, otherLabelTest(fields));
   const { result, meta, memory } = assignFields(doc, fields, ctx, cands, choice, opts);
   const { confidence, needsReview } = validateDocument(fields, result, meta, opts);
+  inPrintedFrame(doc, meta);
   const output = { result, fields: meta, confidence, needsReview, pages: doc.pages.length, markdown: renderMarkdown(doc) };
   return { output: { ...output, ...(memory ? { memory } : {}) }, printedLabels: choice.printedLabels };
 }

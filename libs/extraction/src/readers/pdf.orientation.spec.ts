@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { makePdf } from '../testing/pdf.test-helper.js';
 import { pageQuarter, runQuarter, turnPoint, turnWord } from './pdf.orientation.js';
 import { readPdf } from './pdf.reader.js';
+import { createExtractionEngine } from '../extraction.engine.js';
 
 const up = [0, -10, 10, 0, 50, 700]; // a run reading up the sheet (y down)
 const down = [0, 10, -10, 0, 50, 100];
@@ -58,5 +59,32 @@ describe('pdf orientation', () => {
     expect(page.turned).toBe(1);
     expect(page.width).toBeGreaterThan(page.height);
     expect(page.lines.map((l) => l.words.map((w) => w.text).join(' '))).toEqual(['Colour Count Share', 'Amber 12 40%', 'Teal 18 60%']);
+  });
+
+  it("reports a turned page's field boxes on the page as printed", async () => {
+    const pdf = await makePdf((doc) => {
+      doc.fontSize(10);
+      doc.save();
+      doc.rotate(-90, { origin: [100, 500] });
+      doc.text('Total: 42.00', 100, 500, { lineBreak: false });
+      doc.text('Reference: Q-1', 100, 515, { lineBreak: false });
+      doc.text('Notes: printed up the sheet for a wide layout', 100, 530, { lineBreak: false });
+      doc.restore();
+    });
+    const engine = createExtractionEngine();
+    const out = await engine.extract(
+      { bytes: pdf, mimeType: 'application/pdf', filename: 't.pdf' },
+      {
+        fields: [{ key: 'total', label: 'Total', data_type: 'number' }],
+      },
+    );
+    await engine.close();
+    expect(out.result.total).toBe(42);
+    const [x0, y0, x1, y1] = out.fields.total!.bbox!;
+    // Printed up the sheet from (100, 500): on the page the value stands in a tall, narrow box above that point.
+    expect(y1 - y0).toBeGreaterThan(x1 - x0);
+    expect(y1).toBeLessThanOrEqual(501);
+    expect(x0).toBeGreaterThan(85);
+    expect(x1).toBeLessThan(125);
   });
 });
