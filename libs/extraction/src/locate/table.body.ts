@@ -97,26 +97,12 @@ export function bodyLines(
   const done = (toPageEnd: boolean) => ({ lines: out, toPageEnd });
   const pitches: number[] = [];
   const firstX1 = h.columns[0]?.x1 ?? 0;
-  // Where the figures start: the first number column right of the text column. A line of line items whose text
-  // starts there is the summary block printed under the figures ("Warenwert ‖ 610,00", "Rabatt 10 % ‖ -61,00"),
-  // not an item: items start at the left, in their position or text column.
-  const textCol = h.columns.find((c) => c.field?.data_type === 'string' && !c.inferred);
-  const figures = h.columns.filter((c) => c.field && c.field.data_type !== 'string' && !c.inferred && textCol && c.x0 > textCol.x1);
-  const figuresX0 = figures.length ? Math.min(...figures.map((c) => c.x0)) : Infinity;
+  const { textCol, figuresX0 } = figuresStart(h);
   for (let li = from; li < lines.length; li++) {
     const line = lines[li]!;
     const gap = line.y0 - prevY;
     if (gap > lh * 4) return done(footerOnly(li));
-    if (pitches.length >= 2) {
-      const med = [...pitches].sort((a, b) => a - b)[Math.floor(pitches.length / 2)]!;
-      // In units of the body's own text height: a header printed larger must not stretch the table's reach.
-      const heights = out.map((l) => l.y1 - l.y0).sort((a, b) => a - b);
-      const unit = Math.min(lh, heights[Math.floor(heights.length / 2)]!);
-      // A blank line between groups of rows does not end the table when the line after it is printed cell by cell
-      // on the table's own column edges (row groups spaced apart); a paragraph or caption is not.
-      const groupStart = onColumnEdges(line, out, lh) || isGroupCaption(line, lines[li + 1], out, lh);
-      if (gap > Math.max(unit * 1.2, med * 2.5) && !(gap <= unit * ROW_GROUP_GAP && groupStart)) return done(footerOnly(li));
-    }
+    if (gapEndsTable({ lines, li, out, pitches, lh }, gap)) return done(footerOnly(li));
     if (isHeaderStart(li) && li > h.lastLine + 2) return done(false);
     // "Source: …" / "Note: …" under a table closes it; so does prose running across the columns.
     if (VOCAB.tableNote.test(line.text)) return done(false);
@@ -124,26 +110,14 @@ export function bodyLines(
     if (lineItems && out.some((l) => /\d/.test(l.text)) && isStopLine(line)) {
       // (A tax word in the page footer, "VAT ID: …" under the last rows, is the letterhead's: the items may go on.)
       if (footerOnly(li)) return done(true);
-      // A section subtotal inside the table ("Subtotal $ 112.00", then more items) does not end it:
-      // look past it (and a section caption) for another item row; the closing totals block has none.
-      const next = [lines[li + 1], lines[li + 2]].find((l) => l && !isStopLine(l) && /\d/.test(l.text) && segments(l, 1.2).length >= 3);
-      const between = next ? lines.slice(li + 1, lines.indexOf(next)) : [];
-      if (!next || between.some((l) => isStopLine(l)) || next.y0 - line.y1 > lh * 5) return done(false);
+      if (!subtotalGoesOn(lines, li, lh)) return done(false);
       prevY = line.y1;
       continue;
     }
     // A carry line at the foot of the items ("Carried forward", "Übertrag", "À reporter") with only the page footer
     // after it: the table goes on overleaf.
     if (lineItems && out.length && CARRY.test(fold(line.text)) && footerOnly(li + 1)) return done(true);
-    // (A summary line carries its amount: a word alone under a figure, "month" under "6.00", is that cell's unit.)
-    if (
-      lineItems &&
-      out.some((l) => /\d/.test(l.text)) &&
-      /^\p{L}/u.test(line.words[0]?.text ?? '') &&
-      /\d/.test(line.text) &&
-      line.x0 >= figuresX0 - lh * 0.5
-    )
-      return done(false);
+    if (lineItems && isSummaryLine(line, out, figuresX0, lh)) return done(false);
     // (Not a line of text under the text column's header: the first item's description, printed above its figures.)
     const underText = !!textCol && line.words.some((w) => w.x1 > textCol.x0 && w.x0 < textCol.x1);
     if (!out.length && !/\d/.test(line.text) && line.x0 > firstX1 && !(lineItems && underText)) {
@@ -155,6 +129,55 @@ export function bodyLines(
     prevY = line.y1;
   }
   return done(true);
+}
+
+/**
+ * Where the figures start: the first number column right of the text column. A line of line items whose text
+ * starts there is the summary block printed under the figures ("Warenwert ‖ 610,00", "Rabatt 10 % ‖ -61,00"),
+ * not an item: items start at the left, in their position or text column.
+ */
+function figuresStart(h: Header): { textCol: Column | undefined; figuresX0: number } {
+  const textCol = h.columns.find((c) => c.field?.data_type === 'string' && !c.inferred);
+  const figures = h.columns.filter((c) => c.field && c.field.data_type !== 'string' && !c.inferred && textCol && c.x0 > textCol.x1);
+  const figuresX0 = figures.length ? Math.min(...figures.map((c) => c.x0)) : Infinity;
+  return { textCol, figuresX0 };
+}
+
+/** Whether the gap above line `li` is wider than the body's rows are spaced (once two pitches are known). */
+function gapEndsTable(at: { lines: Line[]; li: number; out: Line[]; pitches: number[]; lh: number }, gap: number): boolean {
+  const { lines, li, out, pitches, lh } = at;
+  if (pitches.length < 2) return false;
+  const line = lines[li]!;
+  const med = [...pitches].sort((a, b) => a - b)[Math.floor(pitches.length / 2)]!;
+  // In units of the body's own text height: a header printed larger must not stretch the table's reach.
+  const heights = out.map((l) => l.y1 - l.y0).sort((a, b) => a - b);
+  const unit = Math.min(lh, heights[Math.floor(heights.length / 2)]!);
+  // A blank line between groups of rows does not end the table when the line after it is printed cell by cell
+  // on the table's own column edges (row groups spaced apart); a paragraph or caption is not.
+  const groupStart = onColumnEdges(line, out, lh) || isGroupCaption(line, lines[li + 1], out, lh);
+  return gap > Math.max(unit * 1.2, med * 2.5) && !(gap <= unit * ROW_GROUP_GAP && groupStart);
+}
+
+/**
+ * A section subtotal inside the table ("Subtotal $ 112.00", then more items) does not end it:
+ * look past it (and a section caption) for another item row; the closing totals block has none.
+ */
+function subtotalGoesOn(lines: Line[], li: number, lh: number): boolean {
+  const line = lines[li]!;
+  const next = [lines[li + 1], lines[li + 2]].find((l) => l && !isStopLine(l) && /\d/.test(l.text) && segments(l, 1.2).length >= 3);
+  const between = next ? lines.slice(li + 1, lines.indexOf(next)) : [];
+  return !(!next || between.some((l) => isStopLine(l)) || next.y0 - line.y1 > lh * 5);
+}
+
+/** A line of the summary block under the figures, after item rows with figures (see figuresStart). */
+function isSummaryLine(line: Line, out: Line[], figuresX0: number, lh: number): boolean {
+  // (A summary line carries its amount: a word alone under a figure, "month" under "6.00", is that cell's unit.)
+  return (
+    out.some((l) => /\d/.test(l.text)) &&
+    /^\p{L}/u.test(line.words[0]?.text ?? '') &&
+    /\d/.test(line.text) &&
+    line.x0 >= figuresX0 - lh * 0.5
+  );
 }
 
 /** Widest gap, in body text heights, that may separate groups of rows of one table (about two blank lines). */

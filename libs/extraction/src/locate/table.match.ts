@@ -10,13 +10,49 @@ import { columnSpec, type Column } from './table.model.js';
  * with one space). Spans may not overlap; the best scores win.
  */
 export function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; score: number } {
+  const cands = [...labelCandidates(line, cols), ...squashedCandidates(line, cols)];
+  const { chosen, usedC, usedW } = pickCandidates(cands);
+  const columns: Column[] = [];
+  let score = 0;
+  for (const c of chosen) {
+    const ws = line.words.slice(c.start, c.end);
+    columns.push({ field: cols[c.ci]!, x0: Math.min(...ws.map((w) => w.x0)), x1: Math.max(...ws.map((w) => w.x1)) });
+    score += Math.min(1, c.score);
+  }
+  const claims: HeaderClaims = { line, cols, usedC, usedW, columns };
+  inferLastTotal(claims);
+  inferBetweenNeighbours(claims);
+  addUnclaimedCells(claims);
+  columns.sort((a, b) => a.x0 - b.x0);
+  score -= sharedRunPenalty(line, columns);
+  return { columns, score };
+}
+
+/** A header line being matched: the schema columns and the header words claimed so far, and the columns found. */
+interface HeaderClaims {
+  line: Line;
+  cols: FieldDef[];
+  /** Indices of the schema columns placed. */
+  usedC: Set<number>;
+  /** Indices of the line's words claimed by a label. */
+  usedW: Set<number>;
+  columns: Column[];
+}
+
+/** Spans of header words that read as a column's label (or one of its phrasings). */
+function labelCandidates(line: Line, cols: FieldDef[]): Cand[] {
   const words = lineConcepts(line);
   const cands: Cand[] = [];
   cols.forEach((c, ci) => {
     for (const m of allSpans(words, columnSpec(c), 0.5))
       cands.push({ ci, start: m.start, end: m.end, score: m.score - 0.01 * (m.end - m.start) });
   });
-  // Labels printed with their spaces lost or added ("Railtravellersrules" for "Rail travellers rules").
+  return cands;
+}
+
+/** Labels printed with their spaces lost or added ("Railtravellersrules" for "Rail travellers rules"). */
+function squashedCandidates(line: Line, cols: FieldDef[]): Cand[] {
+  const cands: Cand[] = [];
   // (Each word's printed row and squashed text, looked up once for every column.)
   const rows = line.words.map((w) => stackY.get(w) ?? w.y0);
   const squashedWords = line.words.map((w) => squash(w.text));
@@ -36,18 +72,30 @@ export function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; 
         if (!sq.startsWith(acc)) break;
         n++;
       }
-      // A label wrapped over the stacked lines: the span's words read line by line. (The span's letters are
-      // counted first: only a span exactly as long as the label can spell it, whatever the reading order.)
-      let spanLength = squashedWords[i]!.length;
-      for (let j = i + 1; j < Math.min(line.words.length, i + 8); j++) {
-        spanLength += squashedWords[j]!.length;
-        if (spanLength > sq.length) break;
-        if (spanLength < sq.length) continue;
-        const ws = line.words.slice(i, j + 1).sort((a, b) => (stackY.get(a) ?? a.y0) - (stackY.get(b) ?? b.y0) || a.x0 - b.x0);
-        if (ws.map((w) => squash(w.text)).join('') === sq) cands.push({ ci, start: i, end: j + 1, score: 1 - 0.01 * (j - i) });
-      }
+      wrappedCandidates({ line, squashedWords, sq, ci, i }, cands);
     }
   });
+  return cands;
+}
+
+/**
+ * A label wrapped over the stacked lines: the span's words read line by line. (The span's letters are
+ * counted first: only a span exactly as long as the label can spell it, whatever the reading order.)
+ */
+function wrappedCandidates(at: { line: Line; squashedWords: string[]; sq: string; ci: number; i: number }, cands: Cand[]): void {
+  const { line, squashedWords, sq, ci, i } = at;
+  let spanLength = squashedWords[i]!.length;
+  for (let j = i + 1; j < Math.min(line.words.length, i + 8); j++) {
+    spanLength += squashedWords[j]!.length;
+    if (spanLength > sq.length) break;
+    if (spanLength < sq.length) continue;
+    const ws = line.words.slice(i, j + 1).sort((a, b) => (stackY.get(a) ?? a.y0) - (stackY.get(b) ?? b.y0) || a.x0 - b.x0);
+    if (ws.map((w) => squash(w.text)).join('') === sq) cands.push({ ci, start: i, end: j + 1, score: 1 - 0.01 * (j - i) });
+  }
+}
+
+/** The best-scoring candidates, one per column, whose spans do not overlap (repeated labels placed in order). */
+function pickCandidates(cands: Cand[]): { chosen: Cand[]; usedC: Set<number>; usedW: Set<number> } {
   cands.sort((a, b) => b.score - a.score);
   const usedC = new Set<number>();
   const usedW = new Set<number>();
@@ -62,15 +110,14 @@ export function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; 
     chosen.push(c);
   }
   preferAdjacentRepeats(chosen, cands, usedW);
-  const columns: Column[] = [];
-  let score = 0;
-  for (const c of chosen) {
-    const ws = line.words.slice(c.start, c.end);
-    columns.push({ field: cols[c.ci]!, x0: Math.min(...ws.map((w) => w.x0)), x1: Math.max(...ws.map((w) => w.x1)) });
-    score += Math.min(1, c.score);
-  }
-  // A numeric column left unnamed (e.g. "Amount" printed as "Prijs incl. BTW") takes the rightmost unclaimed
-  // header cell right of every matched column: line totals are conventionally the last column.
+  return { chosen, usedC, usedW };
+}
+
+/**
+ * A numeric column left unnamed (e.g. "Amount" printed as "Prijs incl. BTW") takes the rightmost unclaimed
+ * header cell right of every matched column: line totals are conventionally the last column.
+ */
+function inferLastTotal({ line, cols, usedC, usedW, columns }: HeaderClaims): void {
   const missing = cols.filter(
     (c, ci) => !usedC.has(ci) && c.data_type !== 'string' && columnSpec(c).variants.some((v) => v.includes('total')),
   );
@@ -84,9 +131,14 @@ export function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; 
       usedC.add(cols.indexOf(missing[0]!));
     }
   }
-  // A column without a printed header (row labels) sits between its schema neighbours: give it that gap — less the
-  // header cells printed there that no field claimed, for a number column ("Plan" between "Service Period" and
-  // "Amount" is no quantity): those name columns of their own.
+}
+
+/**
+ * A column without a printed header (row labels) sits between its schema neighbours: give it that gap — less the
+ * header cells printed there that no field claimed, for a number column ("Plan" between "Service Period" and
+ * "Amount" is no quantity): those name columns of their own.
+ */
+function inferBetweenNeighbours({ line, cols, usedC, usedW, columns }: HeaderClaims): void {
   const unclaimed = segments(line, 1.2).filter((seg) => seg.words.every((w) => !usedW.has(line.words.indexOf(w))));
   const pos = new Map(columns.filter((c) => c.field).map((c) => [cols.indexOf(c.field!), c]));
   cols.forEach((c, ci) => {
@@ -99,23 +151,31 @@ export function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; 
     if (!right || (!left && ci !== 0)) return;
     columns.push({ field: c, x0: gap[0], x1: gap[1], inferred: true });
   });
-  // Header cells nobody claimed still own their column, so their values (VAT %, SKU …) do not leak into neighbours.
-  // (So do the words at the edge of a claimed cell set apart by more than a word space: "Taxe ‖ Montant" printed close.)
+}
+
+/**
+ * Header cells nobody claimed still own their column, so their values (VAT %, SKU …) do not leak into neighbours.
+ * (So do the words at the edge of a claimed cell set apart by more than a word space: "Taxe ‖ Montant" printed close.)
+ */
+function addUnclaimedCells({ line, usedW, columns }: HeaderClaims): void {
   for (const seg of segments(line, 1.2).flatMap((sg) => unclaimedEdges(sg.words, (w) => usedW.has(line.words.indexOf(w))))) {
     if (columns.some((c) => Math.min(c.x1, seg.x1) - Math.max(c.x0, seg.x0) > 0)) continue;
     columns.push({ x0: seg.x0, x1: seg.x1 });
   }
-  columns.sort((a, b) => a.x0 - b.x0);
-  // Column labels in one run of text ("Table 1: growth in Arcadia, EU-15 and EU-25") are more likely a caption
-  // or a sentence than a header, whose labels stand apart: such a line loses against a header nearby.
+}
+
+/**
+ * Column labels in one run of text ("Table 1: growth in Arcadia, EU-15 and EU-25") are more likely a caption
+ * or a sentence than a header, whose labels stand apart: such a line loses against a header nearby.
+ */
+function sharedRunPenalty(line: Line, columns: Column[]): number {
   const runs = segments(line, 1.2);
   const runOf = (c: Column) => runs.findIndex((r) => r.x0 <= c.x0 + 0.01 && r.x1 >= c.x1 - 0.01);
   const named = columns
     .filter((c) => c.field && !c.inferred)
     .map(runOf)
     .filter((i) => i >= 0);
-  score -= 0.3 * (named.length - new Set(named).size);
-  return { columns, score };
+  return 0.3 * (named.length - new Set(named).size);
 }
 
 /** The widest part of [x0, x1] that no cell of `cells` covers, or undefined. */
