@@ -200,6 +200,20 @@ function restOf(at: SegmentAt, q: LabelQuery, m: LabelFound['m']): { rest: Word[
   return { rest, lastLabel };
 }
 
+/** The candidate of value `v` read by a label, at position `slot`. */
+function valueCandidate(page: Page, label: LabelFound, v: { value: unknown; words: Word[] }, conf: number, slot: string): Candidate {
+  return {
+    labelX: label.labelBox[0],
+    value: v.value,
+    confidence: conf,
+    labelScore: label.m.score,
+    page: page.number,
+    bbox: box(v.words),
+    slot,
+    delivery: label.delivery,
+  };
+}
+
 /** Candidates read right of the label; true when any was placed. Adds the total and pay bonuses to the label score. */
 function readRight(at: SegmentAt, q: LabelQuery, label: LabelFound, rest: Word[]): boolean {
   const { page, line, li, segStart, segConcepts } = at;
@@ -235,16 +249,7 @@ function readRight(at: SegmentAt, q: LabelQuery, label: LabelFound, rest: Word[]
         break;
       }
     }
-    out.push({
-      labelX: labelBox[0],
-      value: v.value,
-      confidence: conf,
-      labelScore: m.score,
-      page: page.number,
-      bbox: box(v.words),
-      slot: `${page.number}:${li}:${line.words.indexOf(v.words[0]!)}`,
-      delivery,
-    });
+    out.push(valueCandidate(page, label, v, conf, `${page.number}:${li}:${line.words.indexOf(v.words[0]!)}`));
     placed = true;
     if (field.data_type !== 'number' && field.data_type !== 'currency') break;
   }
@@ -294,7 +299,7 @@ function readBeyond(at: SegmentAt, q: LabelQuery, label: LabelFound, right: { re
 function readBelow(at: SegmentAt, q: LabelQuery, label: LabelFound): void {
   const { page, li } = at;
   const { field, ctx, out } = q;
-  const { m, labelBox, delivery } = label;
+  const { m, labelBox } = label;
   for (const ws of belowOf(page.lines, li, labelBox, field)) {
     const vl = page.lines.find((l) => l.words.includes(ws[0]!));
     const vs = valuesIn(ws, field, ctx, vl ? leadOf(vl, ws, 0) : '');
@@ -303,16 +308,7 @@ function readBelow(at: SegmentAt, q: LabelQuery, label: LabelFound): void {
     // An amount on a line-item row ("1 ‖ Widget deluxe ‖ 3,89 ‖ 3,89") belongs to a table column header.
     if (isAmount(field) && isItemRow(page.lines.find((l) => l.words.includes(v.words[0]!)))) continue;
     const conf = m.score * v.quality * meanConf(v.words) * 0.85;
-    out.push({
-      labelX: labelBox[0],
-      value: v.value,
-      confidence: conf,
-      labelScore: m.score,
-      page: page.number,
-      bbox: box(v.words),
-      slot: `${page.number}:${li + 1}:${v.words[0]!.x0.toFixed(0)}`,
-      delivery,
-    });
+    out.push(valueCandidate(page, label, v, conf, `${page.number}:${li + 1}:${v.words[0]!.x0.toFixed(0)}`));
     break;
   }
 }
