@@ -87,4 +87,26 @@ describe('pdf orientation', () => {
     expect(x0).toBeGreaterThan(85);
     expect(x1).toBeLessThan(125);
   });
+
+  it('boxes a run printed up an upright page where it stands, so its words join no line of the upright text', async () => {
+    const pdf = await makePdf((doc) => {
+      doc.fontSize(10);
+      doc.text('Town', 50, 200, { lineBreak: false });
+      doc.save();
+      doc.rotate(-90, { origin: [150, 210] });
+      doc.text('Registered voters', 150, 210, { lineBreak: false });
+      doc.restore();
+      doc.text('Ashvale', 50, 230, { lineBreak: false }).text('963', 150, 230, { lineBreak: false });
+      doc.text('Brookmere', 50, 245, { lineBreak: false }).text('412', 150, 245, { lineBreak: false });
+    });
+    const page = (await readPdf(pdf)).pages[0]!;
+    expect(page.turned).toBeUndefined();
+    const texts = page.lines.map((l) => l.text);
+    expect(texts).toContain('Ashvale 963');
+    expect(texts).toContain('Brookmere 412');
+    const voters = page.lines.flatMap((l) => l.words).find((w) => w.text === 'voters')!;
+    // Printed upwards from (150, 210): a tall, narrow box above that point.
+    expect(voters.y1 - voters.y0).toBeGreaterThan(voters.x1 - voters.x0);
+    expect(voters.y1).toBeLessThan(211);
+  });
 });

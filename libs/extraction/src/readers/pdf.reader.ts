@@ -9,7 +9,7 @@ import { assertDocumentInflation, checkPdfInflation, DEFAULT_INFLATION_LIMITS, t
 import { buildPage } from '../layout/layout.builder.js';
 import type { DocLayout, Page, Word } from '../layout/layout.types.js';
 import type { OcrService } from './ocr.service.js';
-import { pageQuarter, type Quarter, turnedSize, turnTransform, turnWord } from './pdf.orientation.js';
+import { pageQuarter, type Quarter, runQuarter, turnedSize, turnTransform, turnWord } from './pdf.orientation.js';
 
 // pdfjs is loaded lazily: importing it costs ~100 ms and text/image jobs never need it.
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -148,7 +148,8 @@ async function readLayout(lib: PdfJs, doc: PdfDoc, bytes: Uint8Array, opts: PdfR
     const words: Word[] = [];
     for (const { item, tx: printed } of runs) {
       const tx = quarter ? turnTransform(quarter, viewport.width, viewport.height, printed) : printed;
-      words.push(...runWords(item.str, tx, Math.abs(item.width) * (viewport.scale ?? 1), item.height));
+      const width = Math.abs(item.width) * (viewport.scale ?? 1);
+      words.push(...(runQuarter(tx) === 0 ? runWords(item.str, tx, width, item.height) : crossRunWords(item.str, tx, width, item.height)));
     }
     if (!words.length && opts.ocr) pages.push(await ocrPdfPage(page, p, viewport.width, viewport.height, opts.ocr, bytes));
     else pages.push({ ...buildPage(p, size.width, size.height, words), ...(quarter ? { turned: quarter } : {}) });
@@ -465,4 +466,24 @@ async function pdftoppm(bytes: Uint8Array, page: number, scale: number): Promise
   } finally {
     if (dir) await rm(dir, { recursive: true, force: true }).catch(() => undefined);
   }
+}
+
+/**
+ * The words of a run printed across the page's reading direction (a column header set up the sheet on an upright
+ * page): each word boxed where it is printed, one above the other, so that they join no line of the upright text.
+ */
+function crossRunWords(str: string, tx: readonly number[], width: number, height: number): Word[] {
+  const fontH = Math.hypot(tx[2], tx[3]) || Math.abs(height) || 10;
+  const len = Math.hypot(tx[0], tx[1]) || 1;
+  // Baseline direction u and the glyphs' up direction (u turned a quarter anticlockwise on the page, y down).
+  const [ux, uy] = [tx[0] / len, tx[1] / len];
+  const [vx, vy] = [uy, -ux];
+  const per = str.length ? width / str.length : 0;
+  return [...str.matchAll(/\S+/g)].map((m) => {
+    const along = [m.index! * per, (m.index! + m[0].length) * per];
+    const across = [fontH * 0.8, -fontH * 0.2];
+    const xs = along.flatMap((a) => across.map((c) => tx[4] + ux * a + vx * c));
+    const ys = along.flatMap((a) => across.map((c) => tx[5] + uy * a + vy * c));
+    return { text: m[0], x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys), conf: 1 };
+  });
 }
