@@ -2,7 +2,9 @@
 // One OCR phase of `npm run bench:extraction`, in a process of its own so that its RSS peak is its engine's alone:
 //   node tools/bench/ocr-phase.mjs <engine> <threads> <file>…   → one JSON line { pages, secs, peakRss, words }
 // The engine reads one file first (model load and worker start-up are excluded: a worker reuses them across jobs).
-import { readFileSync } from 'node:fs';
+// peakRss is that of the whole process tree: the built engine reads in OCR child processes (OcrProcessPool), whose
+// memory belongs to the worker as much as its own.
+import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -16,8 +18,20 @@ const schema = {
   ],
 };
 const mime = (f) => (/\.png$/i.test(f) ? 'image/png' : /\.pdf$/i.test(f) ? 'application/pdf' : 'image/jpeg');
+/** Resident bytes of a process and its descendants (Linux /proc; elsewhere this process's own). */
+function treeRss(pid = process.pid) {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    let children = [];
+    for (const task of readdirSync(`/proc/${pid}/task`))
+      children = children.concat(readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean));
+    return kb * 1024 + children.reduce((sum, c) => sum + treeRss(Number(c)), 0);
+  } catch {
+    return pid === process.pid ? process.memoryUsage().rss : 0;
+  }
+}
 let peakRss = 0;
-const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 25);
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, treeRss())), 25);
 const engine = createExtractionEngine({ ocr: engineMode, ocrThreads: Number(threads) });
 const extract = (f) => engine.extract({ bytes: new Uint8Array(readFileSync(f)), mimeType: mime(f), filename: basename(f) }, schema);
 await extract(files[0]).catch(() => undefined);
@@ -33,6 +47,6 @@ for (const f of files) {
 }
 const secs = (performance.now() - t0) / 1000;
 clearInterval(sampler);
-peakRss = Math.max(peakRss, process.memoryUsage().rss);
+peakRss = Math.max(peakRss, treeRss());
 await engine.close();
 process.stdout.write(JSON.stringify({ pages, secs, peakRss }) + '\n');

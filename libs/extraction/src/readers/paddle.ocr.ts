@@ -163,6 +163,31 @@ interface Sessions {
   second?: Recognizer;
 }
 
+/**
+ * The onnxruntime session options, each set on purpose (measured on this project's 2-core machines, onnxruntime-node
+ * 1.30, docs/performance.md "OCR speed and memory"):
+ * - `intraOpNumThreads`: the caller's budget (default 1, like the `tesseract` CLI baseline with OMP_THREAD_LIMIT=1);
+ *   a worker runs WORKER_CONCURRENCY engines, so threads × concurrency ≤ cores. `interOpNumThreads` 1 and
+ *   `executionMode` 'sequential': these models are one chain of operators, parallel branches would only add threads.
+ * - `graphOptimizationLevel` 'all': operator fusion (conv + batch norm + activation) and the CPU layout transforms;
+ *   the session is built once per process, so its longer optimisation at load costs nothing per page.
+ * - `enableCpuMemArena` and `enableMemPattern` false: the detector's activations on a 1344 × 1920 input are ~0.5 GB;
+ *   the arena keeps its high-water mark for the life of the process and the memory pattern plans another block per
+ *   input shape (every page has its own), so a worker's RSS climbed past 1 GB after one 300-dpi A4 page. Without
+ *   them the detector's run peaks at ~0.37 GB RSS instead of ~1.0 GB, at the same speed (rec and det runs timed
+ *   with and without: within the machine's noise).
+ */
+export function paddleSessionOptions(threads: number): import('onnxruntime-node').InferenceSession.SessionOptions {
+  return {
+    intraOpNumThreads: threads,
+    interOpNumThreads: 1,
+    executionMode: 'sequential',
+    graphOptimizationLevel: 'all',
+    enableCpuMemArena: false,
+    enableMemPattern: false,
+  };
+}
+
 /** One set of sessions per process, model set and thread count: loading costs ~0.5 s and ~80 MB. */
 const sessionCache = new Map<string, Promise<Sessions>>();
 function sessions(set: PaddleModelSet, threads: number): Promise<Sessions> {
@@ -171,12 +196,7 @@ function sessions(set: PaddleModelSet, threads: number): Promise<Sessions> {
   if (!s) {
     s = (async () => {
       const ort = (await import('onnxruntime-node')).default as unknown as Ort;
-      const opts = {
-        intraOpNumThreads: threads,
-        interOpNumThreads: 1,
-        executionMode: 'sequential' as const,
-        graphOptimizationLevel: 'all' as const,
-      };
+      const opts = paddleSessionOptions(threads);
       const files = modelFiles(set);
       const recognizer = async (f: ModelFiles): Promise<Recognizer> => ({
         rec: await ort.InferenceSession.create(f.rec, opts),
