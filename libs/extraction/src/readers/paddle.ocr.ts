@@ -320,7 +320,16 @@ async function detect(s: Sessions, img: Image, area: Segment = { x0: 0, y0: 0, x
   const input = new s.ort.Tensor('float32', toChw(px, w, h, DET_MEAN, DET_STD), [1, 3, h, w]);
   const out = await s.det.run({ [s.det.inputNames[0]!]: input });
   const prob = out[s.det.outputNames[0]!]!.data as Float32Array;
-  return textRegions(prob, w, h).map((r) => ({
+  return regionsToImage(textRegions(prob, w, h), area, w, h);
+}
+
+/**
+ * Regions found on the detector's `w` × `h` input (the image's `area` scaled to the detector's size, most often
+ * down) → image pixels: scaled back by the area's size over the input's, clipped to the area, moved to its origin.
+ */
+export function regionsToImage(regions: readonly Segment[], area: Segment, w: number, h: number): Segment[] {
+  const [aw, ah] = [area.x1 - area.x0, area.y1 - area.y0];
+  return regions.map((r) => ({
     x0: area.x0 + Math.max(0, (r.x0 * aw) / w),
     y0: area.y0 + Math.max(0, (r.y0 * ah) / h),
     x1: area.x0 + Math.min(aw, (r.x1 * aw) / w),
