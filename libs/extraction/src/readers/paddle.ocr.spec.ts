@@ -173,13 +173,13 @@ describe('regionsToImage', () => {
 });
 
 describe('paddleSessionOptions', () => {
-  it('runs the given threads and keeps no memory arena or per-shape memory plan', () => {
+  it('runs the given threads with a memory arena but no per-shape memory plan', () => {
     expect(paddleSessionOptions(1)).toMatchObject({
       intraOpNumThreads: 1,
       interOpNumThreads: 1,
       executionMode: 'sequential',
       graphOptimizationLevel: 'all',
-      enableCpuMemArena: false,
+      enableCpuMemArena: true,
       enableMemPattern: false,
     });
     expect(paddleSessionOptions(2).intraOpNumThreads).toBe(2);

@@ -171,11 +171,12 @@ interface Sessions {
  *   `executionMode` 'sequential': these models are one chain of operators, parallel branches would only add threads.
  * - `graphOptimizationLevel` 'all': operator fusion (conv + batch norm + activation) and the CPU layout transforms;
  *   the session is built once per process, so its longer optimisation at load costs nothing per page.
- * - `enableCpuMemArena` and `enableMemPattern` false: the detector's activations on a 1344 × 1920 input are ~0.5 GB;
- *   the arena keeps its high-water mark for the life of the process and the memory pattern plans another block per
- *   input shape (every page has its own), so a worker's RSS climbed past 1 GB after one 300-dpi A4 page. Without
- *   them the detector's run peaks at ~0.37 GB RSS instead of ~1.0 GB, at the same speed (rec and det runs timed
- *   with and without: within the machine's noise).
+ * - `enableMemPattern` false: the memory pattern plans one more block per input shape, and every page and text
+ *   line has its own shape; with it a worker's RSS passed 1 GB after one 300-dpi A4 page (the detector's run on a
+ *   1344 × 1920 input alone: ~1.0 GB with the pattern, ~0.64 GB without, at the same CPU time).
+ * - `enableCpuMemArena` true: without the arena every run maps its ~0.5 GB of activations afresh and the kernel zeroes
+ *   them again (detector run: CPU 0.9 → 2.2 s, 1.2 s of it system time), for a lower RSS between pages only
+ *   (tools/bench/paddle-ort.mjs).
  */
 export function paddleSessionOptions(threads: number): import('onnxruntime-node').InferenceSession.SessionOptions {
   return {
@@ -183,7 +184,7 @@ export function paddleSessionOptions(threads: number): import('onnxruntime-node'
     interOpNumThreads: 1,
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
-    enableCpuMemArena: false,
+    enableCpuMemArena: true,
     enableMemPattern: false,
   };
 }
