@@ -616,7 +616,8 @@ async function recInput(img: Image, seg: Segment): Promise<RecInput | undefined>
 /**
  * Reads the segments one at a time, each cut out just before its inference (only one segment's pixels are held).
  * Batching segments of similar width was measured and dropped: 8 per inference, sorted by width and padded, cost 40 %
- * more CPU than one at a time on a receipt (onnxruntime 1.30, one thread).
+ * more CPU than one at a time on a receipt (onnxruntime 1.30, one thread); measured again in isolation on 8 invented
+ * lines, 1.6× the CPU and 3–5× the wall time even at equal widths (`node tools/bench/paddle-ort.mjs`).
  */
 async function recognizeAll(s: Sessions, img: Image, segments: Segment[]): Promise<Word[]> {
   const read: Word[][] = [];
