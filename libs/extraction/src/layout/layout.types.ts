@@ -32,6 +32,11 @@ export interface Page {
   blocks: Block[];
   /** Set when the page came from OCR. */
   ocr?: boolean;
+  /**
+   * Clockwise quarter turns applied to the printed sheet because its text runs up or down it (1 or 3) or upside down
+   * (2): lines, boxes and `width`/`height` are in that turned frame.
+   */
+  turned?: 1 | 2 | 3;
 }
 
 /** A document as every reader returns it: pages of words grouped into lines, in reading order. */

@@ -82,7 +82,9 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
     if (!specific) {
       for (const l of lines) {
         const d = findDates(l.text, ctx.dateOrder)[0];
-        if (d) return at(l, l.words, d.iso, 0.5);
+        // (Not a date its own label names a due date, "Payment target: 02/01/2031", nor an item's date on its priced
+        // row, "02/12/2031 Site visit £1,916.37".)
+        if (d && !conceptTokens(l.text.slice(0, d.index)).includes('due') && !isPricedRow(l.text, d)) return at(l, l.words, d.iso, 0.5);
       }
       // (Only when no date is printed otherwise: eight digits that make a recent date, "30032024", as some tills print.)
       for (const l of lines) {
@@ -179,6 +181,14 @@ const VAT_ROLE_MATCH = 1;
 const VAT_ORDER_DIVISOR = 1000;
 /** A document number printed as a title is looked for in this many first lines. */
 const TITLE_SCAN_LINES = 60;
+/** A figure with two decimals, as prices are printed ("1,916.37", "13,12"). */
+const PRICE = /(?<![\d.,])\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2}(?![\d.,]*\d)/;
+
+/** A dated line that also prints a price is an item's row: its date is the item's, not the document's. */
+export function isPricedRow(text: string, date: { index: number; length: number }): boolean {
+  return PRICE.test(text.slice(0, date.index) + ' ' + text.slice(date.index + date.length));
+}
+
 /** A label concept of at least this weight names a specific kind of value (due date, delivery date …). */
 const SPECIFIC_CONCEPT_WEIGHT = 1;
 /** A compact date is trusted less than a printed one. */
@@ -680,9 +690,11 @@ export function addresseeBlock(doc: DocLayout): { line: Line; words: Word[]; nam
         !rest.some((c) => (/\d/.test(c.text) && !isPostcodeLine(c.text, v)) || v.addressWord.test(c.text))
       )
         continue;
+      // (Only the issuer's own cell of its line: an addressee printed beside it, in the next column, is still one.)
+      const issuerOwn = issuer && issuer.line === l && (!issuerCell || sameColumn(cell as Line, issuerCell as Line));
       if (
         issuer &&
-        (issuer.line === l ||
+        (issuerOwn ||
           [name, ...rest].some(
             (c) => c.text.includes(issuer.name) || (c.text.trim().length >= MIN_ISSUER_FRAGMENT && issuer.name.includes(c.text.trim())),
           ))
@@ -694,6 +706,10 @@ export function addresseeBlock(doc: DocLayout): { line: Line; words: Word[]; nam
       if (!nameLike(name.text, v) || !/^[\p{Lu}\d]/u.test(name.text.trim())) continue;
       if (!legalName(name.text, v) && conceptTokens(name.text).some((c) => isKnownConcept(c) && weightOf(c) >= SPECIFIC_CONCEPT_WEIGHT))
         continue;
+      // (A contact person over the company, "Jane Roe / Acme Ltd": the party is the one with the legal form.)
+      const company =
+        !legalName(name.text, v) && rest[0] && legalName(rest[0].text, v) && !isAddressLine(rest[0].text, v) ? rest[0] : undefined;
+      if (company) return { line: l, words: company.words, name: company.text.trim() };
       return { line: l, words: name.words, name: name.text.trim() };
     }
   }

@@ -135,6 +135,98 @@ describe('table extraction', () => {
     ]);
   });
 
+  it('a row whose long cell runs across two columns is still a row when its other cells stand apart (not prose)', () => {
+    const reg = {
+      fields: [
+        {
+          key: 'register',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'no', label: 'No', data_type: 'number' as const },
+            { key: 'holder', label: 'Holder', data_type: 'string' as const },
+            { key: 'licence', label: 'Licence', data_type: 'string' as const },
+            { key: 'area', label: 'Area', data_type: 'string' as const },
+            { key: 'contact', label: 'Contact', data_type: 'string' as const },
+          ],
+        },
+      ],
+    };
+    const text = [
+      'No   Holder                Licence          Area        Contact',
+      '1    Amber Lantern Co      LC-1001/2031     North       0100-200-300',
+      '2    Bright Harbour Trading Partners Ltd LC-1002/2031   South     0100-200-301',
+      '3    Cedar Row Ltd         LC-1003/2031     East        0100-200-302',
+      '4    Elm Grove Partners    LC-1004/2031     West        0100-200-303',
+    ].join('\n');
+    const rows = extractFromLayout(readText(new TextEncoder().encode(text)), reg).result.register as Record<string, unknown>[];
+    // (Before, the second row's long run crossing two columns was taken for prose closing the table after one row.)
+    expect(rows.map((r) => r.no)).toEqual([1, 2, 3, 4]);
+    expect(rows[3]).toMatchObject({ area: 'West', contact: '0100-200-303' });
+  });
+
+  it("text under a printed caption beside a guessed column is that caption's; a label glued to its figure closes the items", () => {
+    // "Service Period" and "Plan" name no field: the description is the wordier of the two, not both run together,
+    // and "Total:£245.50" (label and figure in one word) is the totals block, not a wrapped description.
+    const text = [
+      'Service Period              Plan                                    Amount',
+      '01 Mar 2031 - 31 Mar 2031   Window cleaning Alder                  £120.00',
+      '01 Feb 2031 - 28 Feb 2031   Gutter repair Birch                     £80.50',
+      '01 Jan 2031 - 31 Jan 2031   Hedge trimming Cedar                    £45.00',
+      '                                                       Total:£245.50',
+      '                                                 Amount Paid:£0.00',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), schema);
+    expect(out.result.line_items).toEqual([
+      { description: 'Window cleaning Alder', amount: 120 },
+      { description: 'Gutter repair Birch', amount: 80.5 },
+      { description: 'Hedge trimming Cedar', amount: 45 },
+    ]);
+  });
+
+  describe('row groups set apart by a blank line', () => {
+    const growth = {
+      fields: [
+        {
+          key: 'growth',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'item', label: 'Item', data_type: 'string' as const },
+            { key: 'y2031', label: '2031', data_type: 'number' as const },
+            { key: 'y2032', label: '2032', data_type: 'number' as const },
+            { key: 'y2033', label: '2033', data_type: 'number' as const },
+          ],
+        },
+      ],
+    };
+    const head = [
+      'Item              2031    2032    2033',
+      'North              1.2     1.4     1.6',
+      'South              2.2     2.4     2.6',
+      'East               2.3     2.5     2.7',
+      '',
+    ];
+    const items = (lines: string[]) =>
+      (
+        extractFromLayout(readText(new TextEncoder().encode([...head, ...lines].join('\n'))), growth).result.growth as { item: string }[]
+      ).map((r) => r.item);
+
+    it("go on when the next group's first row sets its label in from the column", () => {
+      expect(items(['   Grain           3.1     3.3     3.5', 'Timber             4.1     4.3     4.5'])).toEqual([
+        'North',
+        'South',
+        'East',
+        'Grain',
+        'Timber',
+      ]);
+    });
+
+    it("go on past a caption on the label column set close above the group's rows", () => {
+      expect(items(['Imports:', 'Grain              3.1     3.3     3.5', 'Timber             4.1     4.3     4.5'])).toEqual(
+        expect.arrayContaining(['Grain', 'Timber']),
+      );
+    });
+  });
+
   it('continues a table across a page break in a PDF', async () => {
     const bytes = await makePdf((d) => {
       const header = (y: number) => {
@@ -155,6 +247,30 @@ describe('table extraction', () => {
       { description: 'Apples', quantity: 3, unit_price: 1, amount: 3 },
       { description: 'Pears', quantity: 2, unit_price: 2.5, amount: 5 },
     ]);
+  });
+
+  it('items running into the page footer go on overleaf: a tax word in the footer ("VAT ID") does not close them', async () => {
+    const bytes = await makePdf(
+      (d) => {
+        d.fontSize(10).text('Description', 50, 100).text('Quantity', 250, 100).text('Unit price', 330, 100).text('Amount', 450, 100);
+        for (let i = 0; i < 32; i++)
+          d.text(`Tulip bulb lot ${i + 1}`, 50, 120 + i * 20)
+            .text('1', 250, 120 + i * 20)
+            .text('2.00', 330, 120 + i * 20)
+            .text('2.00', 450, 120 + i * 20);
+        d.fontSize(7).text('VAT ID: GB000111222 | Seaside Bulbs Ltd | www.seaside-bulbs.example', 50, 757, { lineBreak: false });
+        d.addPage();
+        d.fontSize(10).text('Crocus bag', 50, 60).text('2', 250, 60).text('3.00', 330, 60).text('6.00', 450, 60);
+        d.text('Total', 330, 100).text('70.00', 450, 100);
+      },
+      { margin: 10 },
+    );
+    const engine = createExtractionEngine();
+    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, schema);
+    await engine.close();
+    const items = out.result.line_items as Record<string, unknown>[];
+    expect(items).toHaveLength(33);
+    expect(items[32]).toEqual({ description: 'Crocus bag', quantity: 2, unit_price: 3, amount: 6 });
   });
 
   it('a unit word printed under a quantity cell (vertically centred cells) is that cell, not the summary block', async () => {

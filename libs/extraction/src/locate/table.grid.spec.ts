@@ -37,3 +37,12 @@ describe('tables without a header row, columns by position', () => {
     ]);
   });
 });
+
+describe('a header-less list flowing on in a second block of the same columns', () => {
+  it('reads the first block down, then the second, the last lines holding the first block only', () => {
+    const text = ['1     10     100      4     40     400', '2     20     200      5     50     500', '3     30     300', ''].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), { fields: [positional('table_1', 3)] });
+    expect((out.result.table_1 as Record<string, number>[]).map((r) => r.column_1)).toEqual([1, 2, 3, 4, 5]);
+    expect((out.result.table_1 as Record<string, number>[])[4]).toEqual({ column_1: 5, column_2: 50, column_3: 500 });
+  });
+});

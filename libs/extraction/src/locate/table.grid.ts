@@ -5,7 +5,7 @@
  */
 import type { FieldDef } from '../engine.types.js';
 import { segments } from '../layout/layout.builder.js';
-import type { DocLayout, Line } from '../layout/layout.types.js';
+import type { DocLayout, Line, Word } from '../layout/layout.types.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
 
 /** A column key that names a position only. */
@@ -60,10 +60,108 @@ function gridRuns(lines: Line[], n: number): { start: number; lines: Line[] }[] 
 }
 
 /**
+ * A list set in side-by-side blocks of the same columns ("1 100 200 ‖ 25 124 224", rows flowing on in a second block
+ * of the page): consecutive lines that print one word per column of one or more blocks, each word under the word of
+ * the line above, with two blocks or more on at least one line. Returns the lines' cells block after block: the first
+ * block down the whole run, then the next.
+ */
+function flowedRuns(lines: Line[], n: number): { start: number; lines: Line[]; cells: Word[][] }[] {
+  const out: { start: number; lines: Line[]; cells: Word[][] }[] = [];
+  let run: { start: number; lines: Line[]; spans: Cell[] } | undefined;
+  const close = () => {
+    if (!run || run.lines.length < MIN_GRID_ROWS || run.spans.length < 2 * n) return void (run = undefined);
+    const blocks = run.spans.length / n;
+    const cells: Word[][] = [];
+    for (let b = 0; b < blocks; b++)
+      for (const l of run.lines) if (l.words.length >= (b + 1) * n) cells.push(l.words.slice(b * n, (b + 1) * n));
+    out.push({ start: run.start, lines: run.lines, cells });
+    run = undefined;
+  };
+  lines.forEach((line, i) => {
+    const ws = line.words;
+    const lh = Math.max(1, line.y1 - line.y0);
+    const fits = ws.length >= n && ws.length % n === 0;
+    const last = run?.lines[run.lines.length - 1];
+    const joins =
+      !!run &&
+      fits &&
+      line.y0 - last!.y1 <= lh * GRID_ROW_GAP &&
+      ws.length <= run.spans.length &&
+      ws.every((w, k) => overlaps(w as Cell, run!.spans[k]!));
+    if (joins) {
+      run!.lines.push(line);
+      run!.spans = run!.spans.map((c, k) => (ws[k] ? { x0: Math.min(c.x0, ws[k].x0), x1: Math.max(c.x1, ws[k].x1), text: '' } : c));
+      return;
+    }
+    close();
+    if (fits) run = { start: i, lines: [line], spans: ws.map((w) => ({ x0: w.x0, x1: w.x1, text: '' })) };
+  });
+  close();
+  return out;
+}
+
+/**
  * The first grid of the document (or of `page`) not yet `taken`, read into the schema's columns. `taken` holds
- * "grid:<page>:<first line>" of grids other fields read.
+ * "grid:<page>:<first line>" of grids other fields read; a document with no such grid may hold a flowed one.
  */
 export function gridTable(doc: DocLayout, field: FieldDef, ctx: DocContext, taken: Set<string>, page?: number): GridTable | undefined {
+  const aligned = alignedGrid(doc, field, ctx, taken, page);
+  const flowed = flowedGrid(doc, field, ctx, taken, page);
+  // (A flowed list's last lines, one block only, read as a grid of their own: the flowed reading covers them.)
+  const covers = (f: GridTable, a: GridTable) => f.page === a.page && f.bbox[1] <= a.bbox[1] && f.bbox[3] >= a.bbox[3];
+  if (flowed && (!aligned || covers(flowed, aligned))) return { rows: flowed.rows, page: flowed.page, bbox: flowed.bbox };
+  if (flowed) taken.delete(flowed.key);
+  return aligned;
+}
+
+function flowedGrid(
+  doc: DocLayout,
+  field: FieldDef,
+  ctx: DocContext,
+  taken: Set<string>,
+  page?: number,
+): (GridTable & { key: string }) | undefined {
+  const cols = field.fields ?? [];
+  for (const p of doc.pages) {
+    if (page !== undefined && p.number !== page) continue;
+    for (const run of flowedRuns(p.lines, cols.length)) {
+      const key = `flow:${p.number}:${run.start}`;
+      if (taken.has(key)) continue;
+      taken.add(key);
+      const rows = run.cells.map((ws) =>
+        rowOf(
+          cols,
+          ws.map((w) => w.text),
+          ctx,
+        ),
+      );
+      return { rows, page: p.number, bbox: boxOf(run.lines), key };
+    }
+  }
+  return undefined;
+}
+
+function rowOf(cols: FieldDef[], texts: string[], ctx: DocContext): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  texts.forEach((text, k) => {
+    const col = cols[k]!;
+    const v = col.data_type === 'string' ? cleanString(text) : findTyped(text, col.data_type, ctx)[0]?.value;
+    if (v !== undefined && v !== '') row[col.key] = v;
+  });
+  return row;
+}
+
+function boxOf(ls: Line[]): GridTable['bbox'] {
+  return [
+    Math.min(...ls.map((l) => l.x0)),
+    Math.min(...ls.map((l) => l.y0)),
+    Math.max(...ls.map((l) => l.x1)),
+    Math.max(...ls.map((l) => l.y1)),
+  ];
+}
+
+/** The first header-less grid of aligned cells (see the file's head). */
+function alignedGrid(doc: DocLayout, field: FieldDef, ctx: DocContext, taken: Set<string>, page?: number): GridTable | undefined {
   const cols = field.fields ?? [];
   for (const p of doc.pages) {
     if (page !== undefined && p.number !== page) continue;
@@ -71,23 +169,14 @@ export function gridTable(doc: DocLayout, field: FieldDef, ctx: DocContext, take
       const key = `grid:${p.number}:${run.start}`;
       if (taken.has(key)) continue;
       taken.add(key);
-      const rows = run.lines.map((line) => {
-        const row: Record<string, unknown> = {};
-        segments(line, GRID_CELL_GAP).forEach((cell, k) => {
-          const col = cols[k]!;
-          const v = col.data_type === 'string' ? cleanString(cell.text) : findTyped(cell.text, col.data_type, ctx)[0]?.value;
-          if (v !== undefined && v !== '') row[col.key] = v;
-        });
-        return row;
-      });
-      const ls = run.lines;
-      const bbox: GridTable['bbox'] = [
-        Math.min(...ls.map((l) => l.x0)),
-        Math.min(...ls.map((l) => l.y0)),
-        Math.max(...ls.map((l) => l.x1)),
-        Math.max(...ls.map((l) => l.y1)),
-      ];
-      return { rows, page: p.number, bbox };
+      const rows = run.lines.map((line) =>
+        rowOf(
+          cols,
+          segments(line, GRID_CELL_GAP).map((c) => c.text),
+          ctx,
+        ),
+      );
+      return { rows, page: p.number, bbox: boxOf(run.lines) };
     }
   }
   return undefined;

@@ -9,6 +9,7 @@ import { assertDocumentInflation, checkPdfInflation, DEFAULT_INFLATION_LIMITS, t
 import { buildPage } from '../layout/layout.builder.js';
 import type { DocLayout, Page, Word } from '../layout/layout.types.js';
 import type { OcrService } from './ocr.service.js';
+import { pageQuarter, type Quarter, turnedSize, turnTransform, turnWord } from './pdf.orientation.js';
 
 // pdfjs is loaded lazily: importing it costs ~100 ms and text/image jobs never need it.
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -139,33 +140,54 @@ async function readLayout(lib: PdfJs, doc: PdfDoc, bytes: Uint8Array, opts: PdfR
     const page = await doc.getPage(p);
     const viewport = page.getViewport({ scale: 1 });
     const content = await page.getTextContent();
+    const runs = content.items.flatMap((item) =>
+      'str' in item && item.str.trim() ? [{ item, tx: lib.Util.transform(viewport.transform, item.transform) }] : [],
+    );
+    const quarter = pageQuarter(runs.map((r) => ({ tx: r.tx, chars: r.item.str.length })));
+    const size = turnedSize(quarter, viewport.width, viewport.height);
     const words: Word[] = [];
-    for (const item of content.items) {
-      if (!('str' in item) || !item.str.trim()) continue;
-      const tx = lib.Util.transform(viewport.transform, item.transform);
-      const fontH = Math.hypot(tx[2], tx[3]) || Math.abs(item.height) || 10;
-      const x = tx[4];
-      const base = tx[5];
-      const width = Math.abs(item.width) * (viewport.scale ?? 1);
-      // Split a run into words with proportional x so that gaps inside a run still separate cells.
-      const str = item.str;
-      const per = str.length ? width / str.length : 0;
-      for (const m of str.matchAll(/\S+/g)) {
-        words.push({
-          text: m[0],
-          x0: x + m.index! * per,
-          x1: x + (m.index! + m[0].length) * per,
-          y0: base - fontH * 0.8,
-          y1: base + fontH * 0.2,
-          conf: 1,
-        });
-      }
+    for (const { item, tx: printed } of runs) {
+      const tx = quarter ? turnTransform(quarter, viewport.width, viewport.height, printed) : printed;
+      words.push(...runWords(item.str, tx, Math.abs(item.width) * (viewport.scale ?? 1), item.height));
     }
     if (!words.length && opts.ocr) pages.push(await ocrPdfPage(page, p, viewport.width, viewport.height, opts.ocr, bytes));
-    else pages.push(buildPage(p, viewport.width, viewport.height, words));
+    else pages.push({ ...buildPage(p, size.width, size.height, words), ...(quarter ? { turned: quarter } : {}) });
     page.cleanup();
   }
   return { pages };
+}
+
+/** The words of one text run: split at spaces, with x in proportion to the characters so gaps inside a run still part cells. */
+function runWords(str: string, tx: readonly number[], width: number, height: number): Word[] {
+  const fontH = Math.hypot(tx[2], tx[3]) || Math.abs(height) || 10;
+  const [x, base] = [tx[4], tx[5]];
+  const per = str.length ? width / str.length : 0;
+  return [...str.matchAll(/\S+/g)].flatMap((m) =>
+    gluedLabelParts(m[0]).map(([text, at]) => ({
+      text,
+      x0: x + (m.index! + at) * per,
+      x1: x + (m.index! + at + text.length) * per,
+      y0: base - fontH * 0.8,
+      y1: base + fontH * 0.2,
+      conf: 1,
+    })),
+  );
+}
+
+/**
+ * A label printed onto its amount without a space, "Total:£78.00" or "Net:1,250.00", read as two words. (Only an
+ * amount, with a currency sign or decimals: "Customer:2" stays one word, a label with its code.)
+ */
+const GLUED_LABEL = /^(\p{L}[\p{L}.]*:)(?=\p{Sc}|[-\d][\d.,' ]*[.,]\d)(.+)$/u;
+
+function gluedLabelParts(token: string): [string, number][] {
+  const m = GLUED_LABEL.exec(token);
+  return m
+    ? [
+        [m[1]!, 0],
+        [m[2]!, m[1]!.length],
+      ]
+    : [[token, 0]];
 }
 
 /** `PdfText.withPictureText` on an open document. */
@@ -186,7 +208,10 @@ async function addPictureText(
     if (opts.signal?.aborted) throw new ExtractionError('extraction_timeout', 'extraction was aborted');
     const page = await doc.getPage(old.number);
     const words = old.lines.flatMap((l) => l.words);
-    const extra = await ocrTextImages(lib, page, page.getViewport({ scale: 1 }), words, opts.ocr, bytes);
+    const viewport = page.getViewport({ scale: 1 });
+    const printedWords = old.turned ? words.map((w) => turnWord(w, (4 - old.turned!) as Quarter, old.width, old.height)) : words;
+    const found = await ocrTextImages(lib, page, viewport, printedWords, opts.ocr, bytes);
+    const extra = old.turned ? found.map((w) => turnWord(w, old.turned!, viewport.width, viewport.height)) : found;
     pages.push(extra.length ? buildPage(old.number, old.width, old.height, [...words, ...extra]) : old);
     page.cleanup();
   }

@@ -1,0 +1,76 @@
+import type { FieldDef } from '../engine.types.js';
+import type { DocLayout, Line } from '../layout/layout.types.js';
+import type { DocContext } from '../parsers/value.parser.js';
+import { locateByLabel, type Candidate } from '../locate/field.locator.js';
+import { isLabelPiece, schemaLabels } from '../locate/form.label.js';
+import { conceptTokens, labelSpec, matchSpan, wordConcepts } from '../locate/label.matcher.js';
+import { findDates } from '../parsers/date.parser.js';
+import { isPricedRow } from '../locate/semantic.fallback.js';
+
+/** Label candidates kept per field, best first. */
+const CANDIDATES_PER_FIELD = 8;
+
+/** One field's candidate value, anchored by a printed label. */
+export interface FieldCandidate {
+  f: FieldDef;
+  c: Candidate;
+}
+
+/**
+ * Whether a string "value" is another field's label (a short run that reads like another field's label, "TESTED:
+ * REPORTED:", or a string that is a whole printed label of the schema, OCR errors aside): a neighbour label, no value.
+ */
+export function otherLabelTest(fields: FieldDef[]): (f: FieldDef, v: unknown) => boolean {
+  const specs = fields.map((f) => ({ key: f.key, spec: labelSpec(f.label, f.key) }));
+  const labels = schemaLabels(fields);
+  return (f, v) =>
+    typeof v === 'string' &&
+    ((v.split(/\s+/).length <= 4 &&
+      specs.some((o) => o.key !== f.key && (matchSpan(wordConcepts(v.split(/\s+/)), o.spec)?.score ?? 0) >= 0.9)) ||
+      (f.data_type === 'string' && isLabelPiece(v, labels, f.label, false)));
+}
+
+/**
+ * The candidates stage: every scalar field's label-anchored values, in the order the choice takes them — label score,
+ * then confidence, then (equal amount labels) the later printing, the document's summary after section subtotals.
+ */
+export function labelCandidates(doc: DocLayout, fields: FieldDef[], ctx: DocContext): FieldCandidate[] {
+  const isOtherLabel = otherLabelTest(fields);
+  const cands = fields
+    .filter((f) => f.data_type !== 'table')
+    .flatMap((f) =>
+      locateByLabel(doc, f, ctx)
+        .filter((c) => !isOtherLabel(f, c.value) && !(f.data_type === 'date' && isItemRowDate(doc, c, ctx)))
+        .slice(0, CANDIDATES_PER_FIELD)
+        .map((c) => ({ f, c })),
+    );
+  const later = (a: FieldCandidate, b: FieldCandidate) =>
+    a.f.data_type === 'number' || a.f.data_type === 'currency' ? b.c.page - a.c.page || b.c.bbox[1] - a.c.bbox[1] : 0;
+  return cands.sort(
+    (a, b) =>
+      b.c.labelScore - a.c.labelScore || (Math.abs(b.c.confidence - a.c.confidence) > 1e-6 ? b.c.confidence - a.c.confidence : later(a, b)),
+  );
+}
+
+/** Dated priced rows, in one column, that make a column of item dates. */
+const ITEM_DATE_ROWS = 2;
+
+/**
+ * A date read under a column header ("Date" over the items) from a row that also prints a price, in a column of such
+ * rows, with no date label on its own line: an item's date, not the document's. (One priced row under "Due date", the
+ * payment details, is not a column of items.)
+ */
+function isItemRowDate(doc: DocLayout, c: Candidate, ctx: DocContext): boolean {
+  const page = doc.pages.find((p) => p.number === c.page);
+  const mid = (c.bbox[1] + c.bbox[3]) / 2;
+  const line = page?.lines.find((l) => l.y0 <= mid && l.y1 >= mid);
+  if (!page || !line || conceptTokens(line.text).includes('date')) return false;
+  const h = line.y1 - line.y0;
+  const datedRow = (l: Line) => {
+    const d = findDates(l.text, ctx.dateOrder)[0];
+    if (!d || !isPricedRow(l.text, d)) return false;
+    const first = l.words.find((w) => findDates(w.text, ctx.dateOrder).length || d.iso.includes(w.text));
+    return !!first && Math.abs(first.x0 - c.bbox[0]) <= h;
+  };
+  return datedRow(line) && page.lines.filter(datedRow).length >= ITEM_DATE_ROWS;
+}

@@ -1,0 +1,216 @@
+/** The body of a table under its header: which lines are rows, and where the table ends. */
+import { segments } from '../layout/layout.builder.js';
+import type { Line, Page } from '../layout/layout.types.js';
+import { allPacksVocabulary } from '../locales/locale.registry.js';
+import { conceptTokens, fold, wordConcepts } from './label.matcher.js';
+import type { Column, Header } from './table.model.js';
+
+/** The locale packs' table words (carry-over phrases, note words, total modifiers, "page"): table lines are judged
+ * without their document, so every shipped pack applies. */
+const VOCAB = allPacksVocabulary();
+const STOP = new Set(['total', 'net', 'tax']);
+
+/** Lines below this fraction of the page height are its footer ("Page 1 of 2", bank details). */
+const FOOTER_BAND = 0.85;
+
+/** Words that mean "total" only in front of one ("Grand total", "Sub total"), not in "Grand Canyon", "Sub-Saharan". */
+const MODIFIERS = VOCAB.totalModifiers;
+
+export function isStopLine(line: Line): boolean {
+  // Any cell opening with a totals word ("Subtotal", "Total TTC", "Factuur totaal", "incl. BTW") closes the items.
+  const segs = segments(line, 1.5);
+  return segs.some((seg, si) => {
+    // (The cell's opening words, before any figure of the line: a totals word after a figure is a row's tax column,
+    // "$6.71 22 VAT 5%" or "… ‖ 15.00 ‖ VAT 20%", not a label.)
+    if (segs.slice(0, si).some((s) => /\d/.test(s.text))) return false;
+    const figure = seg.words.findIndex((w) => /\d/.test(w.text));
+    const texts = seg.words.slice(0, Math.min(3, figure < 0 ? 3 : figure)).map((w) => w.text);
+    // (A label printed onto its figure, "Total:£78.00", opens the cell as well.)
+    const glued = figure >= 0 && figure < 3 ? /^(\p{L}[\p{L}.]*):/u.exec(seg.words[figure]!.text)?.[1] : undefined;
+    if (glued) texts.push(glued);
+    if (
+      !wordConcepts(texts)
+        .flat()
+        .some((c) => STOP.has(c))
+    )
+      return false;
+    // Token by token, so that a modifier counts only right before a totals word.
+    const toks = texts.flatMap((t) =>
+      fold(t)
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean),
+    );
+    return toks.some((t, i) =>
+      MODIFIERS.has(t) ? conceptTokens(toks[i + 1] ?? '').some((c) => STOP.has(c)) : conceptTokens(t).some((c) => STOP.has(c)),
+    );
+  });
+}
+
+/**
+ * A line of running text: one cell of many words, crossing the boundaries of at least two printed header
+ * columns (a wrapped cell stays within its column or runs under one neighbour).
+ */
+/** A run of at least this many words may be prose even when it holds a figure. */
+const PROSE_MIN_WORDS = 6;
+/** A line set in at least this many runs apart is printed cell by cell (a row), never prose. */
+const ROW_MIN_CELLS = 3;
+
+function isProse(line: Line, cols: Column[], lh: number): boolean {
+  const segs = segments(line, 1.2);
+  // A line printed in several cells apart is a row however long its cells run: prose is set without wide gaps.
+  if (segs.length >= ROW_MIN_CELLS) return false;
+  const named = cols.filter((c) => c.field && !c.inferred);
+  return segs.some((seg) => {
+    if (seg.words.length < 6 && seg.text.length < 40) return false;
+    // (A run opening with a figure or date, "30/09/2024 J. Doe Site survey 5", is a row whose cells are set close.)
+    if (/^[\d(+-]/.test(seg.words[0]?.text ?? '')) return false;
+    // (Nor a short run with a figure or code in it, "Quill Network Services 821-15/2031-DS": cells set close.)
+    if (seg.words.length < PROSE_MIN_WORDS && seg.words.some((w) => /\d/.test(w.text))) return false;
+    const crossed = named.filter((c) => seg.x0 < c.x0 - lh && seg.x1 > c.x0 + lh).length;
+    return crossed >= 2;
+  });
+}
+
+/**
+ * Lines of the table body: from below the header until a wide vertical gap (relative to the rows' own
+ * pitch), the next header, or — for line items — a totals line. Unit lines right under the header
+ * ("kg/year", no digits, not in the first column) are header, not data.
+ */
+/** Carry-over lines of a table split over pages (folded text). */
+export const CARRY = VOCAB.carryOver;
+
+export function bodyLines(
+  page: Page,
+  h: Header,
+  lh: number,
+  lineItems: boolean,
+  isHeaderStart: (li: number) => boolean,
+  resumeAt?: number,
+): { lines: Line[]; toPageEnd: boolean } {
+  const lines = page.lines;
+  const out: Line[] = [];
+  // A continued table (no header on this page) starts at its first row.
+  const from = resumeAt ?? h.lastLine + 1;
+  let prevY = resumeAt !== undefined ? lines[resumeAt]!.y0 : lines[h.lastLine]!.y1;
+  // The table ran on to the foot of the page (nothing after it but the page footer): it may go on overleaf.
+  const footerOnly = (li: number) => lines.slice(li).every((l) => l.y0 > page.height * FOOTER_BAND);
+  const done = (toPageEnd: boolean) => ({ lines: out, toPageEnd });
+  const pitches: number[] = [];
+  const firstX1 = h.columns[0]?.x1 ?? 0;
+  const { textCol, figuresX0 } = figuresStart(h);
+  for (let li = from; li < lines.length; li++) {
+    const line = lines[li]!;
+    const gap = line.y0 - prevY;
+    if (gap > lh * 4) return done(footerOnly(li));
+    if (gapEndsTable({ lines, li, out, pitches, lh }, gap)) return done(footerOnly(li));
+    if (isHeaderStart(li) && li > h.lastLine + 2) return done(false);
+    // "Source: …" / "Note: …" under a table closes it; so does prose running across the columns.
+    if (VOCAB.tableNote.test(line.text)) return done(false);
+    if (!lineItems && isProse(line, h.columns, lh)) return done(false);
+    if (lineItems && out.some((l) => /\d/.test(l.text)) && isStopLine(line)) {
+      // (A tax word in the page footer, "VAT ID: …" under the last rows, is the letterhead's: the items may go on.)
+      if (footerOnly(li)) return done(true);
+      if (!subtotalGoesOn(lines, li, lh)) return done(false);
+      prevY = line.y1;
+      continue;
+    }
+    // A carry line at the foot of the items ("Carried forward", "Übertrag", "À reporter") with only the page footer
+    // after it: the table goes on overleaf.
+    if (lineItems && out.length && CARRY.test(fold(line.text)) && footerOnly(li + 1)) return done(true);
+    if (lineItems && isSummaryLine(line, out, figuresX0, lh)) return done(false);
+    // (Not a line of text under the text column's header: the first item's description, printed above its figures.)
+    const underText = !!textCol && line.words.some((w) => w.x1 > textCol.x0 && w.x0 < textCol.x1);
+    if (!out.length && !/\d/.test(line.text) && line.x0 > firstX1 && !(lineItems && underText)) {
+      prevY = line.y1;
+      continue;
+    }
+    if (out.length) pitches.push(Math.max(0, gap));
+    out.push(line);
+    prevY = line.y1;
+  }
+  return done(true);
+}
+
+/**
+ * Where the figures start: the first number column right of the text column. A line of line items whose text
+ * starts there is the summary block printed under the figures ("Warenwert ‖ 610,00", "Rabatt 10 % ‖ -61,00"),
+ * not an item: items start at the left, in their position or text column.
+ */
+function figuresStart(h: Header): { textCol: Column | undefined; figuresX0: number } {
+  const textCol = h.columns.find((c) => c.field?.data_type === 'string' && !c.inferred);
+  const figures = h.columns.filter((c) => c.field && c.field.data_type !== 'string' && !c.inferred && textCol && c.x0 > textCol.x1);
+  const figuresX0 = figures.length ? Math.min(...figures.map((c) => c.x0)) : Infinity;
+  return { textCol, figuresX0 };
+}
+
+/** Whether the gap above line `li` is wider than the body's rows are spaced (once two pitches are known). */
+function gapEndsTable(at: { lines: Line[]; li: number; out: Line[]; pitches: number[]; lh: number }, gap: number): boolean {
+  const { lines, li, out, pitches, lh } = at;
+  if (pitches.length < 2) return false;
+  const line = lines[li]!;
+  const med = [...pitches].sort((a, b) => a - b)[Math.floor(pitches.length / 2)]!;
+  // In units of the body's own text height: a header printed larger must not stretch the table's reach.
+  const heights = out.map((l) => l.y1 - l.y0).sort((a, b) => a - b);
+  const unit = Math.min(lh, heights[Math.floor(heights.length / 2)]!);
+  // A blank line between groups of rows does not end the table when the line after it is printed cell by cell
+  // on the table's own column edges (row groups spaced apart); a paragraph or caption is not.
+  const groupStart = onColumnEdges(line, out, lh) || isGroupCaption(line, lines[li + 1], out, lh);
+  return gap > Math.max(unit * 1.2, med * 2.5) && !(gap <= unit * ROW_GROUP_GAP && groupStart);
+}
+
+/**
+ * A section subtotal inside the table ("Subtotal $ 112.00", then more items) does not end it:
+ * look past it (and a section caption) for another item row; the closing totals block has none.
+ */
+function subtotalGoesOn(lines: Line[], li: number, lh: number): boolean {
+  const line = lines[li]!;
+  const next = [lines[li + 1], lines[li + 2]].find((l) => l && !isStopLine(l) && /\d/.test(l.text) && segments(l, 1.2).length >= 3);
+  const between = next ? lines.slice(li + 1, lines.indexOf(next)) : [];
+  return !(!next || between.some((l) => isStopLine(l)) || next.y0 - line.y1 > lh * 5);
+}
+
+/** A line of the summary block under the figures, after item rows with figures (see figuresStart). */
+function isSummaryLine(line: Line, out: Line[], figuresX0: number, lh: number): boolean {
+  // (A summary line carries its amount: a word alone under a figure, "month" under "6.00", is that cell's unit.)
+  return (
+    out.some((l) => /\d/.test(l.text)) &&
+    /^\p{L}/u.test(line.words[0]?.text ?? '') &&
+    /\d/.test(line.text) &&
+    line.x0 >= figuresX0 - lh * 0.5
+  );
+}
+
+/** Widest gap, in body text heights, that may separate groups of rows of one table (about two blank lines). */
+const ROW_GROUP_GAP = 3;
+export /** How far, in line heights, a cell edge may stray from the column edge it is printed on. */
+const EDGE_SLACK = 0.5;
+
+/**
+ * Whether `line` reads as a line of the table whose lines so far are `rows`: two or more cells, every one
+ * starting or ending where cells of the rows above start or end (text is left-aligned, figures right-aligned).
+ */
+function onColumnEdges(line: Line, rows: Line[], lh: number): boolean {
+  const segs = segments(line, 1.2);
+  if (segs.length < 2 || rows.length === 0) return false;
+  const cells = rows.flatMap((l) => segments(l, 1.2));
+  const near = (a: number, b: number) => Math.abs(a - b) <= lh * EDGE_SLACK;
+  const off = segs.filter((sg) => !cells.some((c) => near(c.x0, sg.x0) || near(c.x1, sg.x1))).length;
+  // (A row label set in or out from its column, a group's first row, may stray when the line has cells enough.)
+  return off === 0 || (segs.length >= STRAY_CELL_MIN_CELLS && off === 1);
+}
+
+/**
+ * A group's caption: one run of words on an edge of the table's cells (the row labels' column), set close above a
+ * line printed on the column edges ("Consumption:" over its rows).
+ */
+function isGroupCaption(line: Line, next: Line | undefined, rows: Line[], lh: number): boolean {
+  const segs = segments(line, 1.2);
+  if (segs.length !== 1 || !next || next.y0 - line.y1 > lh || /\d/.test(line.text)) return false;
+  const cells = rows.flatMap((l) => segments(l, 1.2));
+  const near = (a: number, b: number) => Math.abs(a - b) <= lh * EDGE_SLACK;
+  const edged = cells.some((c) => near(c.x0, segs[0]!.x0) || near(c.x1, segs[0]!.x1));
+  return edged && segments(next, 1.2).length >= 2 && onColumnEdges(next, rows, lh);
+}
+
+/** A line of at least this many cells may have one cell off the table's column edges and still be on them. */
+const STRAY_CELL_MIN_CELLS = 3;

@@ -1,0 +1,168 @@
+/** Which column a body word belongs to: the header cells' geometry, refined by the gutters of the body. */
+import { segments } from '../layout/layout.builder.js';
+import type { Line, Word } from '../layout/layout.types.js';
+import { EDGE_SLACK } from './table.body.js';
+import type { Column } from './table.model.js';
+
+/**
+ * Column of a word: the header it overlaps most; else, for a word of text, the nearest text column on its
+ * left (text is left-aligned and runs on under neighbouring headers); else the nearest header.
+ */
+function columnOf(w: Word, cols: Column[]): number {
+  const overlapIdx = cols.findIndex((c) => Math.min(w.x1, c.x1) - Math.max(w.x0, c.x0) > 0);
+  if (overlapIdx >= 0 && cols[overlapIdx]!.inferred) return overlapIdx;
+  if (overlapIdx < 0 && /\p{L}{2,}/u.test(w.text)) {
+    for (let i = cols.length - 1; i >= 0; i--) if (cols[i]!.x0 <= w.x0 && cols[i]!.field?.data_type === 'string') return i;
+  }
+  let best = -1;
+  let bestD = Infinity;
+  cols.forEach((c, i) => {
+    const overlap = Math.min(w.x1, c.x1) - Math.max(w.x0, c.x0);
+    const d = overlap > 0 ? -overlap : Math.min(Math.abs(w.x0 - c.x1), Math.abs(c.x0 - w.x1));
+    if (d < bestD) {
+      bestD = d;
+      best = i;
+    }
+  });
+  return best;
+}
+
+/**
+ * Column assignment from the body itself: x ranges that no word of any multi-cell row covers are the
+ * gutters; each body column between gutters goes to the header it overlaps most (headers are often
+ * narrower than, or offset from, their right-aligned numbers). Falls back to header geometry.
+ */
+/** A gutter splitting a run of body text: no line prints a word across it, and it is at least this wide (in line heights). */
+const GUTTER_MIN = 0.2;
+
+/**
+ * A run of body text that lies under two header columns and has a gutter no line crosses ("23.05.2019 ‖ Hosting
+ * plan", a date column set close to the descriptions) is two columns: split where the parts fall under different
+ * headers. (A wrapped description crossing into the next header has no such gutter: its lines cover it.)
+ */
+function splitAtGutters(
+  run: [number, number],
+  spans: [number, number][],
+  lh: number,
+  targetOf: (r: [number, number]) => number,
+  lines = 0,
+): [number, number][] {
+  const inside = spans.filter(([a, b]) => a >= run[0] && b <= run[1]);
+  let parts: [number, number][] = [];
+  for (const [a, b] of inside) {
+    const last = parts[parts.length - 1];
+    if (last && a - last[1] < lh * GUTTER_MIN) last[1] = Math.max(last[1], b);
+    else parts.push([a, b]);
+  }
+  // (A gutter that one long word or a stray line crosses is still a gutter: see coveredParts.)
+  if (parts.length < 2) parts = coveredParts(inside, lines, lh);
+  if (parts.length < 2) return [run];
+  // Neighbouring parts under one header (or none) stay together.
+  const out: [number, number][] = [];
+  let cur = parts[0]!;
+  let curT = targetOf(cur);
+  for (const p of parts.slice(1)) {
+    const t = targetOf(p);
+    if (t === curT || t < 0 || curT < 0) {
+      cur = [cur[0], Math.max(cur[1], p[1])];
+      if (curT < 0) curT = targetOf(cur);
+    } else {
+      out.push(cur);
+      cur = p;
+      curT = t;
+    }
+  }
+  out.push(cur);
+  return out;
+}
+
+/** A gutter may be crossed by the words of at most this share of the body's lines (a long name, a footer)… */
+const GUTTER_CROSS_SHARE = 0.05;
+/** …and of at most this many lines. */
+const GUTTER_CROSS_MAX = 2;
+
+/**
+ * The parts of a run of body text between gutters that only a few words cross: stretches at least GUTTER_MIN line
+ * heights wide, covered by at most GUTTER_CROSS_SHARE of the lines (never more than GUTTER_CROSS_MAX), with busier
+ * text on both sides. The run is cut in the middle of each; every word stays in a part.
+ */
+function coveredParts(spans: [number, number][], lines: number, lh: number): [number, number][] {
+  if (!spans.length || lines < 1 / GUTTER_CROSS_SHARE) return [];
+  const limit = Math.min(GUTTER_CROSS_MAX, Math.floor(lines * GUTTER_CROSS_SHARE));
+  const lo = Math.floor(Math.min(...spans.map(([a]) => a)));
+  const hi = Math.ceil(Math.max(...spans.map(([, b]) => b)));
+  const cover = new Int32Array(hi - lo + 1);
+  for (const [a, b] of spans) for (let x = Math.ceil(a); x <= Math.floor(b); x++) cover[x - lo]!++;
+  const cuts: number[] = [];
+  let seenBusy = false;
+  let lowFrom = -1;
+  for (let i = 0; i < cover.length; i++) {
+    if (cover[i]! > limit) {
+      if (seenBusy && lowFrom >= 0 && i - lowFrom >= lh * GUTTER_MIN) cuts.push(lo + (lowFrom + i) / 2);
+      seenBusy = true;
+      lowFrom = -1;
+    } else if (seenBusy && lowFrom < 0) lowFrom = i;
+  }
+  if (!cuts.length) return [];
+  const bounds = [-Infinity, ...cuts, Infinity];
+  return bounds.slice(1).flatMap((b, k) => {
+    const own = spans.filter(([x0, x1]) => (x0 + x1) / 2 >= bounds[k]! && (x0 + x1) / 2 < b);
+    return own.length ? [[Math.min(...own.map(([x0]) => x0)), Math.max(...own.map(([, x1]) => x1))] as [number, number]] : [];
+  });
+}
+
+export /** A word's column, and the gutters found between runs of body text (no line prints across them). */
+type ColumnAssigner = ((w: Word) => number) & { gutters?: number[] };
+
+export function gutterColumns(body: Line[], cols: Column[], lh: number): ColumnAssigner {
+  const multi = body.filter((l) => segments(l, 1.2).length >= 2);
+  if (multi.length < 2) return (w) => columnOf(w, cols);
+  const spans = multi.flatMap((l) => l.words.map((w) => [w.x0, w.x1] as [number, number])).sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const [a, b] of spans) {
+    const last = merged[merged.length - 1];
+    if (last && a - last[1] < lh * 0.6) last[1] = Math.max(last[1], b);
+    else merged.push([a, b]);
+  }
+  const overlapTarget = ([a, b]: [number, number]) => {
+    let best = -1;
+    let bestOv = 0;
+    cols.forEach((c, i) => {
+      const ov = Math.min(b, c.x1) - Math.max(a, c.x0);
+      const named = c.field && !c.inferred ? 1 : 0.5;
+      if (ov * named > bestOv) {
+        bestOv = ov * named;
+        best = i;
+      }
+    });
+    // (A column the header only guessed loses a run to a printed caption the run is aligned with, left or right:
+    // text set under "Plan" is that column's even where it reaches into the span guessed for a quantity.)
+    if (best >= 0 && cols[best]!.inferred) {
+      const near = (x: number, y: number) => Math.abs(x - y) <= lh * EDGE_SLACK;
+      const aligned = cols.findIndex((c) => !c.inferred && (near(c.x0, a) || near(c.x1, b)) && c.x0 < b && c.x1 > a);
+      if (aligned >= 0) return aligned;
+    }
+    return best;
+  };
+  const runs = merged.flatMap((run) => splitAtGutters(run, spans, lh, overlapTarget, multi.length));
+  const gutters = runs.slice(1).flatMap((r, k) => (merged.some(([a, b]) => a < r[0] && b > r[0]) ? [(runs[k]![1] + r[0]) / 2] : []));
+  merged.splice(0, merged.length, ...runs);
+  const target = merged.map(([a, b]) => {
+    const best = overlapTarget([a, b]);
+    return best >= 0 ? best : columnOf({ text: 'x', x0: a, x1: b, y0: 0, y1: 0, conf: 1 }, cols);
+  });
+  // Text printed right of the table (chart labels, a side note): a body column right of every header that is
+  // not the only one mapped to its header is outside the table, and so is anything further right.
+  const right = Math.max(...cols.map((c) => c.x1));
+  const outside = merged.map(([a], k) => a > right + lh && merged.some(([, b], j) => j !== k && target[j] === target[k] && b < a));
+  const edge = Math.max(right, ...merged.filter((_, k) => !outside[k]).map(([, b]) => b));
+  const assign: ColumnAssigner = (w) => {
+    const cx = (w.x0 + w.x1) / 2;
+    const k = merged.findIndex(([a, b]) => cx >= a && cx <= b);
+    if (k >= 0 ? outside[k] : outside.some(Boolean) && w.x0 > edge + lh) return -1;
+    if (k < 0) return columnOf(w, cols);
+    return target[k]!;
+  };
+  assign.gutters = gutters;
+  return assign;
+}

@@ -1,0 +1,297 @@
+/** Matching one (possibly merged) printed line against a table field's column labels. */
+import type { FieldDef } from '../engine.types.js';
+import { segments } from '../layout/layout.builder.js';
+import type { Line, Word } from '../layout/layout.types.js';
+import { allSpans, fold, lineConcepts } from './label.matcher.js';
+import { columnSpec, type Column } from './table.model.js';
+
+/**
+ * Matches each column label to a span of header words (not pre-cut cells: "Qty Price" may be printed
+ * with one space). Spans may not overlap; the best scores win.
+ */
+export function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; score: number } {
+  const cands = [...labelCandidates(line, cols), ...squashedCandidates(line, cols)];
+  const { chosen, usedC, usedW } = pickCandidates(cands);
+  const columns: Column[] = [];
+  let score = 0;
+  for (const c of chosen) {
+    const ws = line.words.slice(c.start, c.end);
+    columns.push({ field: cols[c.ci]!, x0: Math.min(...ws.map((w) => w.x0)), x1: Math.max(...ws.map((w) => w.x1)) });
+    score += Math.min(1, c.score);
+  }
+  const claims: HeaderClaims = { line, cols, usedC, usedW, columns };
+  inferLastTotal(claims);
+  inferBetweenNeighbours(claims);
+  addUnclaimedCells(claims);
+  columns.sort((a, b) => a.x0 - b.x0);
+  score -= sharedRunPenalty(line, columns);
+  return { columns, score };
+}
+
+/** A header line being matched: the schema columns and the header words claimed so far, and the columns found. */
+interface HeaderClaims {
+  line: Line;
+  cols: FieldDef[];
+  /** Indices of the schema columns placed. */
+  usedC: Set<number>;
+  /** Indices of the line's words claimed by a label. */
+  usedW: Set<number>;
+  columns: Column[];
+}
+
+/** Spans of header words that read as a column's label (or one of its phrasings). */
+function labelCandidates(line: Line, cols: FieldDef[]): Cand[] {
+  const words = lineConcepts(line);
+  const cands: Cand[] = [];
+  cols.forEach((c, ci) => {
+    for (const m of allSpans(words, columnSpec(c), 0.5))
+      cands.push({ ci, start: m.start, end: m.end, score: m.score - 0.01 * (m.end - m.start) });
+  });
+  return cands;
+}
+
+/** Labels printed with their spaces lost or added ("Railtravellersrules" for "Rail travellers rules"). */
+function squashedCandidates(line: Line, cols: FieldDef[]): Cand[] {
+  const cands: Cand[] = [];
+  // (Each word's printed row and squashed text, looked up once for every column.)
+  const rows = line.words.map((w) => stackY.get(w) ?? w.y0);
+  const squashedWords = line.words.map((w) => squash(w.text));
+  cols.forEach((c, ci) => {
+    const sq = squash(c.label ?? '');
+    if (sq.length < 8) return;
+    for (let i = 0; i < line.words.length; i++) {
+      // Stacked header lines interleave in x order: a label is read from the words of one printed line.
+      const row = rows[i]!;
+      let acc = '';
+      let n = 0;
+      for (let j = i; j < Math.min(line.words.length, i + 8) && acc.length < sq.length; j++) {
+        if (rows[j] !== row) continue;
+        acc += squashedWords[j]!;
+        if (acc === sq) cands.push({ ci, start: i, end: j + 1, score: 1 - 0.01 * n });
+        // (More words only lengthen a span that no longer spells the label's start.)
+        if (!sq.startsWith(acc)) break;
+        n++;
+      }
+      wrappedCandidates({ line, squashedWords, sq, ci, i }, cands);
+    }
+  });
+  return cands;
+}
+
+/**
+ * A label wrapped over the stacked lines: the span's words read line by line. (The span's letters are
+ * counted first: only a span exactly as long as the label can spell it, whatever the reading order.)
+ */
+function wrappedCandidates(at: { line: Line; squashedWords: string[]; sq: string; ci: number; i: number }, cands: Cand[]): void {
+  const { line, squashedWords, sq, ci, i } = at;
+  let spanLength = squashedWords[i]!.length;
+  for (let j = i + 1; j < Math.min(line.words.length, i + 8); j++) {
+    spanLength += squashedWords[j]!.length;
+    if (spanLength > sq.length) break;
+    if (spanLength < sq.length) continue;
+    const ws = line.words.slice(i, j + 1).sort((a, b) => (stackY.get(a) ?? a.y0) - (stackY.get(b) ?? b.y0) || a.x0 - b.x0);
+    if (ws.map((w) => squash(w.text)).join('') === sq) cands.push({ ci, start: i, end: j + 1, score: 1 - 0.01 * (j - i) });
+  }
+}
+
+/** The best-scoring candidates, one per column, whose spans do not overlap (repeated labels placed in order). */
+function pickCandidates(cands: Cand[]): { chosen: Cand[]; usedC: Set<number>; usedW: Set<number> } {
+  cands.sort((a, b) => b.score - a.score);
+  const usedC = new Set<number>();
+  const usedW = new Set<number>();
+  const chosen: typeof cands = [];
+  for (const c of cands) {
+    if (usedC.has(c.ci)) continue;
+    let clash = false;
+    for (let k = c.start; k < c.end; k++) if (usedW.has(k)) clash = true;
+    if (clash) continue;
+    usedC.add(c.ci);
+    for (let k = c.start; k < c.end; k++) usedW.add(k);
+    chosen.push(c);
+  }
+  preferAdjacentRepeats(chosen, cands, usedW);
+  return { chosen, usedC, usedW };
+}
+
+/**
+ * A numeric column left unnamed (e.g. "Amount" printed as "Prijs incl. BTW") takes the rightmost unclaimed
+ * header cell right of every matched column: line totals are conventionally the last column.
+ */
+function inferLastTotal({ line, cols, usedC, usedW, columns }: HeaderClaims): void {
+  const missing = cols.filter(
+    (c, ci) => !usedC.has(ci) && c.data_type !== 'string' && columnSpec(c).variants.some((v) => v.includes('total')),
+  );
+  if (missing.length && columns.length >= 2) {
+    const right = Math.max(...columns.map((c) => c.x1));
+    const free = segments(line, 1.2).filter((s) => s.x0 > right && s.words.every((w) => !usedW.has(line.words.indexOf(w))));
+    const last = free[free.length - 1];
+    if (last) {
+      // Marked inferred: a guessed column must not make a data row look like a header.
+      columns.push({ field: missing[0]!, x0: last.x0, x1: last.x1, inferred: true });
+      usedC.add(cols.indexOf(missing[0]!));
+    }
+  }
+}
+
+/**
+ * A column without a printed header (row labels) sits between its schema neighbours: give it that gap — less the
+ * header cells printed there that no field claimed, for a number column ("Plan" between "Service Period" and
+ * "Amount" is no quantity): those name columns of their own.
+ */
+function inferBetweenNeighbours({ line, cols, usedC, usedW, columns }: HeaderClaims): void {
+  const unclaimed = segments(line, 1.2).filter((seg) => seg.words.every((w) => !usedW.has(line.words.indexOf(w))));
+  const pos = new Map(columns.filter((c) => c.field).map((c) => [cols.indexOf(c.field!), c]));
+  cols.forEach((c, ci) => {
+    if (usedC.has(ci) || pos.size === 0) return;
+    const left = [...pos.entries()].filter(([i]) => i < ci).sort((a, b) => b[0] - a[0])[0]?.[1];
+    const right = [...pos.entries()].filter(([i]) => i > ci).sort((a, b) => a[0] - b[0])[0]?.[1];
+    // (A text column keeps the whole gap: the cell over row labels is their caption, "Country" over the countries.)
+    const gap = freeSpan(left ? left.x1 + 1 : 0, right ? right.x0 - 1 : 1e6, c.data_type === 'string' ? [] : unclaimed);
+    if (!gap || gap[1] - gap[0] < 5 || (left && right && left.x0 > right.x0)) return;
+    if (!right || (!left && ci !== 0)) return;
+    columns.push({ field: c, x0: gap[0], x1: gap[1], inferred: true });
+  });
+}
+
+/**
+ * Header cells nobody claimed still own their column, so their values (VAT %, SKU …) do not leak into neighbours.
+ * (So do the words at the edge of a claimed cell set apart by more than a word space: "Taxe ‖ Montant" printed close.)
+ */
+function addUnclaimedCells({ line, usedW, columns }: HeaderClaims): void {
+  for (const seg of segments(line, 1.2).flatMap((sg) => unclaimedEdges(sg.words, (w) => usedW.has(line.words.indexOf(w))))) {
+    if (columns.some((c) => Math.min(c.x1, seg.x1) - Math.max(c.x0, seg.x0) > 0)) continue;
+    columns.push({ x0: seg.x0, x1: seg.x1 });
+  }
+}
+
+/**
+ * Column labels in one run of text ("Table 1: growth in Arcadia, EU-15 and EU-25") are more likely a caption
+ * or a sentence than a header, whose labels stand apart: such a line loses against a header nearby.
+ */
+function sharedRunPenalty(line: Line, columns: Column[]): number {
+  const runs = segments(line, 1.2);
+  const runOf = (c: Column) => runs.findIndex((r) => r.x0 <= c.x0 + 0.01 && r.x1 >= c.x1 - 0.01);
+  const named = columns
+    .filter((c) => c.field && !c.inferred)
+    .map(runOf)
+    .filter((i) => i >= 0);
+  return 0.3 * (named.length - new Set(named).size);
+}
+
+/** The widest part of [x0, x1] that no cell of `cells` covers, or undefined. */
+function freeSpan(x0: number, x1: number, cells: { x0: number; x1: number }[]): [number, number] | undefined {
+  let free: [number, number][] = [[x0, x1]];
+  for (const c of cells) {
+    free = free.flatMap(([a, b]) =>
+      c.x1 < a || c.x0 > b
+        ? [[a, b] as [number, number]]
+        : (
+            [
+              [a, c.x0 - 1],
+              [c.x1 + 1, b],
+            ] as [number, number][]
+          ).filter(([p, q]) => q > p),
+    );
+  }
+  return free.sort((p, q) => q[1] - q[0] - (p[1] - p[0]))[0];
+}
+
+/** Unclaimed words at a claimed header cell's edge are a cell of their own past this gap, in character widths. */
+const EDGE_CELL_GAP = 1.5;
+
+/**
+ * The parts of a header segment no column claimed: the whole segment when none of its words is claimed, else the
+ * runs of unclaimed words at its start or end that stand apart from the claimed words by more than a word space.
+ */
+function unclaimedEdges(words: Word[], claimed: (w: Word) => boolean): { x0: number; x1: number }[] {
+  const span = (ws: Word[]) => ({ x0: Math.min(...ws.map((w) => w.x0)), x1: Math.max(...ws.map((w) => w.x1)) });
+  const first = words.findIndex(claimed);
+  if (first < 0) return [span(words)];
+  const last = words.length - 1 - [...words].reverse().findIndex(claimed);
+  // (A character's width, from the two words either side of the gap: a word space is about one.)
+  const apart = (a: Word, b: Word) => b.x0 - a.x1 > EDGE_CELL_GAP * ((a.x1 - a.x0 + b.x1 - b.x0) / (a.text.length + b.text.length));
+  const out: { x0: number; x1: number }[] = [];
+  if (first > 0 && apart(words[first - 1]!, words[first]!)) out.push(span(words.slice(0, first)));
+  if (last < words.length - 1 && apart(words[last]!, words[last + 1]!)) out.push(span(words.slice(last + 1)));
+  return out;
+}
+
+/** Letters and digits of the folded text (memoised: header matching squashes each word once per candidate span). */
+const squashed = new Map<string, string>();
+const SQUASH_CACHE_MAX = 20_000;
+function squash(s: string): string {
+  let q = squashed.get(s);
+  if (q === undefined) {
+    if (squashed.size >= SQUASH_CACHE_MAX) squashed.clear();
+    squashed.set(s, (q = fold(s).replace(/[^a-z0-9]/g, '')));
+  }
+  return q;
+}
+
+interface Cand {
+  ci: number;
+  start: number;
+  end: number;
+  score: number;
+}
+
+/**
+ * Side-by-side tables repeat their labels on one header line ("Country Enquiries Country Enquiries"). A column
+ * whose label is printed several times, matched out of the schema's column order (left of a column it follows),
+ * takes the occurrence in order and nearest to the columns it was matched with.
+ */
+function preferAdjacentRepeats(chosen: Cand[], cands: Cand[], usedW: Set<number>): void {
+  if (chosen.length < 2) return;
+  const cost = (c: Cand, others: Cand[]) =>
+    others.reduce(
+      (s, o) =>
+        s +
+        (Math.sign(c.ci - o.ci) !== Math.sign(c.start - o.start) ? 1000 : 0) +
+        Math.min(Math.abs(c.start - o.end), Math.abs(o.start - c.end)),
+      0,
+    );
+  for (let n = 0; n < chosen.length; n++) {
+    const cur = chosen[n]!;
+    const others = chosen.filter((o) => o !== cur);
+    let best = cur;
+    let bestCost = cost(cur, others);
+    // Only a column out of the schema's order moves: an ordered match is not second-guessed.
+    if (bestCost < 1000) continue;
+    for (const alt of cands) {
+      if (alt.ci !== cur.ci || alt === cur || alt.score < cur.score - 0.01) continue;
+      let clash = false;
+      for (let k = alt.start; k < alt.end; k++) if (usedW.has(k) && (k < cur.start || k >= cur.end)) clash = true;
+      if (clash) continue;
+      const c = cost(alt, others);
+      if (c < bestCost) {
+        best = alt;
+        bestCost = c;
+      }
+    }
+    if (best === cur) continue;
+    for (let k = cur.start; k < cur.end; k++) usedW.delete(k);
+    for (let k = best.start; k < best.end; k++) usedW.add(k);
+    chosen[n] = best;
+  }
+}
+
+/** The original top of each word of a merged header line (merging aligns them all on the first line). */
+const stackY = new WeakMap<Word, number>();
+
+/** Two stacked header lines become one: words with overlapping x are joined into one cell. */
+export function mergeLines(a: Line, b: Line): Line {
+  const copy = (w: Word) => {
+    const c = { ...w };
+    stackY.set(c, stackY.get(w) ?? w.y0);
+    return c;
+  };
+  const words: Word[] = [...a.words.map(copy), ...b.words.map(copy)];
+  const y0 = Math.min(a.y0, b.y0);
+  const y1 = Math.max(a.y1, b.y1);
+  words.sort((p, q) => p.x0 - q.x0);
+  for (const w of words) {
+    w.y0 = y0;
+    w.y1 = y0 + (a.y1 - a.y0);
+  }
+  return { ...a, words, y0, y1, x0: Math.min(a.x0, b.x0), x1: Math.max(a.x1, b.x1), text: a.text + ' ' + b.text };
+}

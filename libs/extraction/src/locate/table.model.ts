@@ -1,0 +1,50 @@
+/** The table extractor's shared shapes: a header's columns and how a schema column's label is matched. */
+import type { FieldDef } from '../engine.types.js';
+import { conceptTokens, labelSpec, type LabelSpec } from './label.matcher.js';
+
+export interface Column {
+  /** Undefined for a printed header cell that no schema column claims: its words are dropped. */
+  field?: FieldDef;
+  /** Range guessed from the neighbours (no printed header): words only go here when they overlap it. */
+  inferred?: boolean;
+  x0: number;
+  x1: number;
+}
+
+export interface Header {
+  page: number;
+  lineIndex: number;
+  /** Index of the last line that belongs to the header (headers may wrap over two lines). */
+  lastLine: number;
+  columns: Column[];
+  score: number;
+}
+
+/** Header phrasings beyond the column's own label: a line "amount" is printed as "Total" or "Net". */
+const specCache = new WeakMap<FieldDef, LabelSpec>();
+export function columnSpec(c: FieldDef): LabelSpec {
+  let spec = specCache.get(c);
+  if (!spec) specCache.set(c, (spec = buildColumnSpec(c)));
+  return spec;
+}
+
+function buildColumnSpec(c: FieldDef): LabelSpec {
+  const spec = labelSpec(c.label, c.key);
+  if (spec.variants.some((v) => v.includes('amount'))) spec.variants.push(['total'], ['line', 'total'], ['net']);
+  if (spec.variants.some((v) => v.includes('description'))) spec.variants.push(['name'], ['title']);
+  // Grouped headers ("LIMITS FOR DISCHARGES / to air"): the leaf is what is printed above the column.
+  // Grouped headers: the last part of "Group / Leaf" is what is printed right above the column.
+  const parts = (c.label ?? '').split(/\s+\/\s+/);
+  if (parts.length > 1) spec.variants.push(conceptTokens(parts[parts.length - 1]!));
+  return spec;
+}
+
+/** A column named price or amount (a money column of a priced table). */
+export function namesMoney(c: FieldDef): boolean {
+  return columnSpec(c)
+    .variants.flat()
+    .some((t) => t === 'price' || t === 'amount');
+}
+
+/** How many of the columns carry a printed, schema-named caption. */
+export const named = (cs: Column[]) => cs.filter((c) => c.field && !c.inferred).length;
