@@ -1,5 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
-import { ctcDecode, detInputSize, dropOverlapReads, fitContext, focusArea, splitWords, textRegions, type CtcChar } from './paddle.ocr.js';
+import {
+  ctcDecode,
+  detInputSize,
+  dropOverlapReads,
+  fitContext,
+  focusArea,
+  paddleSessionOptions,
+  regionsToImage,
+  splitWords,
+  textRegions,
+  type CtcChar,
+} from './paddle.ocr.js';
 
 // The pure stages of the PaddleOCR engine on hand-made model outputs (the real models run in ocr.engines.int-spec.ts).
 const CHARSET = ['a', 'b', 'c', '1', '2', ',', '.', ' '];
@@ -139,6 +150,39 @@ describe('detInputSize', () => {
     expect(big.w % 32).toBe(0);
     const small = detInputSize(300, 200);
     expect(Math.min(small.w, small.h)).toBeGreaterThanOrEqual(704);
+  });
+});
+
+describe('regionsToImage', () => {
+  it('maps boxes found on a downscaled page back to page pixels', () => {
+    // An invented 2480 × 3508 page detected at 1344 × 1920: a line box at (100, 200)–(700, 230) on the input.
+    const page = { x0: 0, y0: 0, x1: 2480, y1: 3508 };
+    const [box] = regionsToImage([{ x0: 100, y0: 200, x1: 700, y1: 230 }], page, 1344, 1920);
+    expect(box!.x0).toBeCloseTo((100 * 2480) / 1344, 6);
+    expect(box!.x1).toBeCloseTo((700 * 2480) / 1344, 6);
+    expect(box!.y0).toBeCloseTo((200 * 3508) / 1920, 6);
+    expect(box!.y1).toBeCloseTo((230 * 3508) / 1920, 6);
+  });
+
+  it('moves boxes of an area detected on its own to its origin and clips them to it', () => {
+    // A 500 × 400 area at (1000, 2000), enlarged to a 1000 × 800 input; a box grown past the input's edges.
+    const area = { x0: 1000, y0: 2000, x1: 1500, y1: 2400 };
+    const [box] = regionsToImage([{ x0: -6, y0: 100, x1: 1010, y1: 300 }], area, 1000, 800);
+    expect(box).toEqual({ x0: 1000, y0: 2050, x1: 1500, y1: 2150 });
+  });
+});
+
+describe('paddleSessionOptions', () => {
+  it('runs the given threads with a memory arena but no per-shape memory plan', () => {
+    expect(paddleSessionOptions(1)).toMatchObject({
+      intraOpNumThreads: 1,
+      interOpNumThreads: 1,
+      executionMode: 'sequential',
+      graphOptimizationLevel: 'all',
+      enableCpuMemArena: true,
+      enableMemPattern: false,
+    });
+    expect(paddleSessionOptions(2).intraOpNumThreads).toBe(2);
   });
 });
 

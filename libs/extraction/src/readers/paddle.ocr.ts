@@ -163,6 +163,32 @@ interface Sessions {
   second?: Recognizer;
 }
 
+/**
+ * The onnxruntime session options, each set on purpose (measured on this project's 2-core machines, onnxruntime-node
+ * 1.30, docs/performance.md "OCR speed and memory"):
+ * - `intraOpNumThreads`: the caller's budget (default 1, like the `tesseract` CLI baseline with OMP_THREAD_LIMIT=1);
+ *   a worker runs WORKER_CONCURRENCY engines, so threads × concurrency ≤ cores. `interOpNumThreads` 1 and
+ *   `executionMode` 'sequential': these models are one chain of operators, parallel branches would only add threads.
+ * - `graphOptimizationLevel` 'all': operator fusion (conv + batch norm + activation) and the CPU layout transforms;
+ *   the session is built once per process, so its longer optimisation at load costs nothing per page.
+ * - `enableMemPattern` false: the memory pattern plans one more block per input shape, and every page and text
+ *   line has its own shape; with it a worker's RSS passed 1 GB after one 300-dpi A4 page (the detector's run on a
+ *   1344 × 1920 input alone: ~1.0 GB with the pattern, ~0.64 GB without, at the same CPU time).
+ * - `enableCpuMemArena` true: without the arena every run maps its ~0.5 GB of activations afresh and the kernel zeroes
+ *   them again (detector run: CPU 0.9 → 2.2 s, 1.2 s of it system time), for a lower RSS between pages only
+ *   (tools/bench/paddle-ort.mjs).
+ */
+export function paddleSessionOptions(threads: number): import('onnxruntime-node').InferenceSession.SessionOptions {
+  return {
+    intraOpNumThreads: threads,
+    interOpNumThreads: 1,
+    executionMode: 'sequential',
+    graphOptimizationLevel: 'all',
+    enableCpuMemArena: true,
+    enableMemPattern: false,
+  };
+}
+
 /** One set of sessions per process, model set and thread count: loading costs ~0.5 s and ~80 MB. */
 const sessionCache = new Map<string, Promise<Sessions>>();
 function sessions(set: PaddleModelSet, threads: number): Promise<Sessions> {
@@ -171,12 +197,7 @@ function sessions(set: PaddleModelSet, threads: number): Promise<Sessions> {
   if (!s) {
     s = (async () => {
       const ort = (await import('onnxruntime-node')).default as unknown as Ort;
-      const opts = {
-        intraOpNumThreads: threads,
-        interOpNumThreads: 1,
-        executionMode: 'sequential' as const,
-        graphOptimizationLevel: 'all' as const,
-      };
+      const opts = paddleSessionOptions(threads);
       const files = modelFiles(set);
       const recognizer = async (f: ModelFiles): Promise<Recognizer> => ({
         rec: await ort.InferenceSession.create(f.rec, opts),
@@ -300,7 +321,16 @@ async function detect(s: Sessions, img: Image, area: Segment = { x0: 0, y0: 0, x
   const input = new s.ort.Tensor('float32', toChw(px, w, h, DET_MEAN, DET_STD), [1, 3, h, w]);
   const out = await s.det.run({ [s.det.inputNames[0]!]: input });
   const prob = out[s.det.outputNames[0]!]!.data as Float32Array;
-  return textRegions(prob, w, h).map((r) => ({
+  return regionsToImage(textRegions(prob, w, h), area, w, h);
+}
+
+/**
+ * Regions found on the detector's `w` × `h` input (the image's `area` scaled to the detector's size, most often
+ * down) → image pixels: scaled back by the area's size over the input's, clipped to the area, moved to its origin.
+ */
+export function regionsToImage(regions: readonly Segment[], area: Segment, w: number, h: number): Segment[] {
+  const [aw, ah] = [area.x1 - area.x0, area.y1 - area.y0];
+  return regions.map((r) => ({
     x0: area.x0 + Math.max(0, (r.x0 * aw) / w),
     y0: area.y0 + Math.max(0, (r.y0 * ah) / h),
     x1: area.x0 + Math.min(aw, (r.x1 * aw) / w),
@@ -586,7 +616,8 @@ async function recInput(img: Image, seg: Segment): Promise<RecInput | undefined>
 /**
  * Reads the segments one at a time, each cut out just before its inference (only one segment's pixels are held).
  * Batching segments of similar width was measured and dropped: 8 per inference, sorted by width and padded, cost 40 %
- * more CPU than one at a time on a receipt (onnxruntime 1.30, one thread).
+ * more CPU than one at a time on a receipt (onnxruntime 1.30, one thread); measured again in isolation on 8 invented
+ * lines, 1.6× the CPU and 3–5× the wall time even at equal widths (`node tools/bench/paddle-ort.mjs`).
  */
 async function recognizeAll(s: Sessions, img: Image, segments: Segment[]): Promise<Word[]> {
   const read: Word[][] = [];
