@@ -1,7 +1,8 @@
-import type { DocLayout, Line, Word } from '../layout/layout.types.js';
+import type { DocLayout, Line, Page, Word } from '../layout/layout.types.js';
 import { conceptTokens, isKnownConcept, weightOf } from './label.matcher.js';
 import { CELL_GAP, segments } from '../layout/layout.builder.js';
 import { vocabularyOf } from '../document.context.js';
+import type { Vocabulary } from '../locales/locale.registry.js';
 import { isPostcodeLine } from './address.block.js';
 import { findIssuer } from './semantic.issuer.js';
 import { SPECIFIC_CONCEPT_WEIGHT } from './semantic.dates.js';
@@ -12,13 +13,48 @@ import {
   MAX_ADDRESSEE_LINES,
   MIN_ADDRESSEE_LINES,
   nameLike,
+  RETURN_ADDRESS_PARTS,
+  RETURN_ADDRESS_SEPARATOR,
+  RETURN_ADDRESS_ZONE,
   sameColumn,
+  WINDOW_GAP,
 } from './semantic.parties.js';
 
 /** The addressee's name is one of this many lines under the return address. */
-export const RETURN_NAME_LINES = 2;
+const RETURN_NAME_LINES = 2;
 /** …starting within this many line heights of the return address's left edge. */
-export const RETURN_NAME_INDENT = 2;
+const RETURN_NAME_INDENT = 2;
+
+/**
+ * Addressee without a label: the first line under the sender's one-line return address printed above a
+ * window-envelope address block ("Firm ● Street 1 ● 12345 Town").
+ */
+export function returnAddressee(page: Page, v: Vocabulary): { line: Line; words: Word[]; name: string } | undefined {
+  for (const [k, l] of page.lines.entries()) {
+    if (l.y0 > page.height * RETURN_ADDRESS_ZONE) break;
+    const first = segments(l, CELL_GAP)[0];
+    if (
+      !first ||
+      first.text.split(RETURN_ADDRESS_SEPARATOR).length < RETURN_ADDRESS_PARTS ||
+      !(/\b\d{4,5}\b/.test(first.text) || v.postcode.test(first.text))
+    )
+      continue;
+    const h = l.y1 - l.y0;
+    let next = page.lines
+      .slice(k + 1, k + 1 + RETURN_NAME_LINES)
+      .find((b) => Math.abs(b.x0 - first.x0) < h * RETURN_NAME_INDENT && b.y0 - l.y1 < h * WINDOW_GAP);
+    // (A salutation alone, "Frau" / "Herrn", opens the block: the name is on the line under it.)
+    const lead = next && segments(next, CELL_GAP)[0]?.text.trim();
+    if (next && lead && v.party.salutation.test(lead) && !/\s/.test(lead))
+      next = page.lines
+        .slice(page.lines.indexOf(next) + 1)
+        .find((b) => Math.abs(b.x0 - first.x0) < h * RETURN_NAME_INDENT && b.y0 - next!.y1 < h * WINDOW_GAP);
+    const name = next && segments(next, CELL_GAP)[0]?.text.trim();
+    if (next && name && /\p{L}{2}/u.test(name) && !/\d/.test(name)) return { line: next, words: segments(next, CELL_GAP)[0]!.words, name };
+    break;
+  }
+  return undefined;
+}
 
 /** A name's first address line may follow it with a gap of up to this many line heights. */
 const NAME_ADDRESS_GAP = 2;

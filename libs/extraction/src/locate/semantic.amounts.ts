@@ -1,5 +1,6 @@
 import type { FieldDef } from '../engine.types.js';
 import type { DocLayout, Line } from '../layout/layout.types.js';
+import { findNumbers, type DocContext } from '../parsers/value.parser.js';
 import { conceptTokens } from './label.matcher.js';
 import type { Located } from './field.locator.js';
 import { vocabularyOf } from '../document.context.js';
@@ -33,6 +34,20 @@ export function isGrandTotalField(f: FieldDef): boolean {
 }
 /** Cash less change equals the total to the cent. */
 const PAID_TOLERANCE = 0.005;
+
+/** The largest amount printed, looked for on summary lines first. */
+export function largestAmount(lines: Line[], ctx: DocContext): { l: Line; v: number } | undefined {
+  // Amounts on a summary line (total, due, amount, payment …) first: a table quantity may be larger.
+  const summary = lines.filter((l) => conceptTokens(l.text).some((c) => c === 'total' || c === 'due' || c === 'amount' || c === 'payment'));
+  let best: { l: Line; v: number } | undefined;
+  for (const pool of [summary, lines]) {
+    for (const l of pool)
+      for (const n of findNumbers(l.text, ctx))
+        if (n.quality === 1 && (!best || Math.abs(n.value as number) > Math.abs(best.v))) best = { l, v: n.value as number };
+    if (best) break;
+  }
+  return best;
+}
 
 /** A rounding adjustment under a rounding adjustment is followed at most this many times. */
 const MAX_ROUNDING_DEPTH = 2;

@@ -1,11 +1,12 @@
-import type { DocLayout, Line, Word } from '../layout/layout.types.js';
+import type { DocLayout, Line, Page, Word } from '../layout/layout.types.js';
 import { findDates } from '../parsers/date.parser.js';
-import { conceptTokens, isKnownConcept, weightOf, fold } from './label.matcher.js';
+import { conceptTokens, fold } from './label.matcher.js';
 import { CELL_GAP, segments } from '../layout/layout.builder.js';
 import { vocabularyOf } from '../document.context.js';
 import { correctWords, type Vocabulary } from '../locales/locale.registry.js';
-import { findAddressBlock, isRegionLine, isRegistrationCode, lineConf, NOISE_CONF } from './address.block.js';
+import { isRegionLine, lineConf, NOISE_CONF } from './address.block.js';
 import { footerIssuer, payeeIssuer } from './semantic.footer.js';
+import { nameAboveAddress } from './semantic.issuer.block.js';
 import {
   addressedTo,
   BLOCK_GAP,
@@ -51,13 +52,39 @@ export function findIssuer(doc: DocLayout): { line: Line; name: string } | undef
   return found;
 }
 
-function locateIssuer(doc: DocLayout, v: Vocabulary): { line: Line; name: string } | undefined {
+/** A party's name and the line it is printed on. */
+type Party = { line: Line; name: string };
+
+/**
+ * The issuer in the order its evidence is trusted: a legal name at the top of page 1, the footer or account holder, the
+ * sender of a return address, the name over the address block or over its own address, a larger letterhead, a legal
+ * name outside a buyer's block, the first line.
+ */
+function locateIssuer(doc: DocLayout, v: Vocabulary): Party | undefined {
   const page = doc.pages[0];
   if (!page) return undefined;
+  const top = candidateLines(page, v);
+  return (
+    legalNameOnTop(doc, page, top, v) ??
+    // The company named by the legal-registration footer ("… Sarl au capital de … – RCS … – Siret …") or as the
+    // holder of the bank account to pay into is the issuer.
+    footerIssuer(doc, v) ??
+    payeeOrLetterhead(doc, page, top, v) ??
+    returnAddressSender(page, v) ??
+    nameAboveAddress(doc, v) ??
+    nameOverOwnAddress(page, top, v) ??
+    largerLetterhead(doc, page, top, v) ??
+    legalNameOutsideBuyerZone(doc, v) ??
+    firstContentLine(top)
+  );
+}
+
+/** The lines of page 1's top that may print the issuer's name, at most ISSUER_WINDOW of them. */
+function candidateLines(page: Page, v: Vocabulary): Line[] {
   // Candidate name lines hold a real word (OCR noise from logos gives lines of 1–2 letter fragments).
   // On scans, a logo read as letters has a low confidence, and an all-lower-case line is a handwritten or
   // stamped note (printed letterheads use capitals).
-  const top = page.lines
+  return page.lines
     .filter(
       (l) =>
         (/\p{L}{4,}/u.test(l.text) || legalName(l.text, v)) &&
@@ -73,19 +100,12 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): { line: Line; name: string
         !((LABEL_LEAD.test(l.text) || isAddressLine(l.text, v)) && !legalName(l.text, v)),
     )
     .slice(0, ISSUER_WINDOW);
+}
+
+/** The first candidate line printing a legal name that is not a buyer's, joined with a wrapped part of it. */
+function legalNameOnTop(doc: DocLayout, page: Page, top: Line[], v: Vocabulary): Party | undefined {
   for (const [i, l] of top.entries()) {
-    let labelled = legalName(l.text, v);
-    // (A legal form printed alone on the next line, "Feinkost Albrecht & Töchter" / "GmbH", completes the name.)
-    const under = page.lines[page.lines.indexOf(l) + 1];
-    if (
-      !labelled &&
-      under &&
-      nameLike(l.text, v) &&
-      under.y0 - l.y1 < (l.y1 - l.y0) * LEGAL_WRAP_GAP &&
-      sameColumn(l, under) &&
-      v.legalFormOnly.test(under.text.trim())
-    )
-      labelled = `${l.text.trim()} ${under.text.trim()}`;
+    const labelled = legalNameAt(page, l, v);
     if (!labelled) continue;
     // (A name after a label, "Customer: ACME GmbH", is that role's party: a buyer label's name is no issuer, any
     // other label is dropped from the name.)
@@ -95,47 +115,83 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): { line: Line; name: string
     // (A name over "Herrn …" / "Attn: …" heads the addressee's block, never the letterhead; nor is a name printed
     // under a buyer label, "Factuur aan" / "Bill to", the issuer.)
     if (addressedTo(page, l, v) || underBuyerLabel(page, l)) continue;
-    // The issuer's name comes before its own contact details: a legal name printed after a phone, e-mail or
-    // tax-registration line is someone else (a customer, "sold by" note), and the first line is the letterhead.
-    // (A labelled line, "Customer: …", is no letterhead; nor is a line of the block under a buyer label.)
-    const first = top.find((t) => !LABEL_LEAD.test(t.text) && !inBuyerBlock(page, t));
-    const between = page.lines.slice(0, page.lines.indexOf(l));
-    if (first && first !== l && top.indexOf(first) < i && !/\d/.test(first.text) && between.some((b) => v.party.contact.test(b.text)))
-      return legalNameOf(doc, first.text.trim(), v) ?? { line: first, name: first.text.trim() };
-    const prev = top[i - 1];
-    const h = l.y1 - l.y0;
-    // (Only when the legal-form line is a tail like "CO. (M) SDN BHD": a full name under a brand line stands alone.)
-    const words = (v.legalForm.exec(name)?.[1] ?? name).replace(/\([^)]*\)/g, ' ').match(/\p{L}{3,}/gu) ?? [];
-    const tail = words.length <= LEGAL_TAIL_WORDS;
-    // (A name whose bracket opened on the line above, "… (NORTH" / "BRANCH) SDN BHD", continues that line.)
-    const opened = (name.match(/\)/g)?.length ?? 0) > (name.match(/\(/g)?.length ?? 0);
-    if (
-      prev &&
-      (tail || opened) &&
-      name === l.text.trim() &&
-      l.y0 - prev.y1 < h * BLOCK_GAP &&
-      sameColumn(prev, l) &&
-      !/\d/.test(prev.text) &&
-      (opened || !legalName(prev.text, v))
-    )
-      return { line: prev, name: `${prev.text.trim()} ${name}` };
-    // (A legal form printed alone on the next line, "ACME TRADING" / "SDN BHD", ends the name.)
-    const next = page.lines[page.lines.indexOf(l) + 1];
-    const nextText = next ? stripRegistration(next.text, v) : '';
-    if (
-      next &&
-      name === l.text.trim() &&
-      next.y0 - l.y1 < h * LEGAL_WRAP_GAP &&
-      sameColumn(l, next) &&
-      v.legalForm.exec(`XX ${nextText}`)?.[1] === `XX ${nextText}`
-    )
-      return { line: l, name: `${name} ${nextText}` };
-    return { line: l, name };
+    return letterheadBeforeContact(doc, page, top, i, v) ?? joinedWithLineAbove(top, i, name, v) ?? withLegalFormBelow(page, l, name, v);
   }
-  // The company named by the legal-registration footer ("… Sarl au capital de … – RCS … – Siret …") or as the
-  // holder of the bank account to pay into is the issuer.
-  const footer = footerIssuer(doc, v);
-  if (footer) return footer;
+  return undefined;
+}
+
+/** The legal name printed on line `l`, or the line's name completed by a legal form printed alone under it. */
+function legalNameAt(page: Page, l: Line, v: Vocabulary): string | undefined {
+  const labelled = legalName(l.text, v);
+  if (labelled) return labelled;
+  // (A legal form printed alone on the next line, "Feinkost Albrecht & Töchter" / "GmbH", completes the name.)
+  const under = page.lines[page.lines.indexOf(l) + 1];
+  if (
+    under &&
+    nameLike(l.text, v) &&
+    under.y0 - l.y1 < (l.y1 - l.y0) * LEGAL_WRAP_GAP &&
+    sameColumn(l, under) &&
+    v.legalFormOnly.test(under.text.trim())
+  )
+    return `${l.text.trim()} ${under.text.trim()}`;
+  return undefined;
+}
+
+/** The first candidate line as the letterhead, when the legal name `top[i]` is printed after contact details. */
+function letterheadBeforeContact(doc: DocLayout, page: Page, top: Line[], i: number, v: Vocabulary): Party | undefined {
+  const l = top[i]!;
+  // The issuer's name comes before its own contact details: a legal name printed after a phone, e-mail or
+  // tax-registration line is someone else (a customer, "sold by" note), and the first line is the letterhead.
+  // (A labelled line, "Customer: …", is no letterhead; nor is a line of the block under a buyer label.)
+  const first = top.find((t) => !LABEL_LEAD.test(t.text) && !inBuyerBlock(page, t));
+  const between = page.lines.slice(0, page.lines.indexOf(l));
+  if (first && first !== l && top.indexOf(first) < i && !/\d/.test(first.text) && between.some((b) => v.party.contact.test(b.text)))
+    return legalNameOf(doc, first.text.trim(), v) ?? { line: first, name: first.text.trim() };
+  return undefined;
+}
+
+/** The legal name `name` of line `top[i]` joined with the candidate line above, when it is the wrapped tail of a name. */
+function joinedWithLineAbove(top: Line[], i: number, name: string, v: Vocabulary): Party | undefined {
+  const l = top[i]!;
+  const prev = top[i - 1];
+  const h = l.y1 - l.y0;
+  // (Only when the legal-form line is a tail like "CO. (M) SDN BHD": a full name under a brand line stands alone.)
+  const words = (v.legalForm.exec(name)?.[1] ?? name).replace(/\([^)]*\)/g, ' ').match(/\p{L}{3,}/gu) ?? [];
+  const tail = words.length <= LEGAL_TAIL_WORDS;
+  // (A name whose bracket opened on the line above, "… (NORTH" / "BRANCH) SDN BHD", continues that line.)
+  const opened = (name.match(/\)/g)?.length ?? 0) > (name.match(/\(/g)?.length ?? 0);
+  if (
+    prev &&
+    (tail || opened) &&
+    name === l.text.trim() &&
+    l.y0 - prev.y1 < h * BLOCK_GAP &&
+    sameColumn(prev, l) &&
+    !/\d/.test(prev.text) &&
+    (opened || !legalName(prev.text, v))
+  )
+    return { line: prev, name: `${prev.text.trim()} ${name}` };
+  return undefined;
+}
+
+/** The name of line `l`, ended by a legal form printed alone on the next line. */
+function withLegalFormBelow(page: Page, l: Line, name: string, v: Vocabulary): Party {
+  const h = l.y1 - l.y0;
+  // (A legal form printed alone on the next line, "ACME TRADING" / "SDN BHD", ends the name.)
+  const next = page.lines[page.lines.indexOf(l) + 1];
+  const nextText = next ? stripRegistration(next.text, v) : '';
+  if (
+    next &&
+    name === l.text.trim() &&
+    next.y0 - l.y1 < h * LEGAL_WRAP_GAP &&
+    sameColumn(l, next) &&
+    v.legalForm.exec(`XX ${nextText}`)?.[1] === `XX ${nextText}`
+  )
+    return { line: l, name: `${name} ${nextText}` };
+  return { line: l, name };
+}
+
+/** The holder of the account to pay into, or the larger letterhead that holds that holder's name. */
+function payeeOrLetterhead(doc: DocLayout, page: Page, top: Line[], v: Vocabulary): Party | undefined {
   const payee = payeeIssuer(doc, v);
   // (An account holder named inside a letterhead printed larger, "Praxis für Physiotherapie Anke Vogt" over
   // "Kontoinhaberin: Anke Vogt", is the same issuer: the letterhead is the fuller name.)
@@ -143,14 +199,21 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): { line: Line; name: string
     const head = (segments(top[0], CELL_GAP)[0]?.text ?? top[0].text).trim();
     if (head !== payee.name && head.includes(payee.name)) return { line: top[0], name: head };
   }
-  if (payee) return payee;
+  return payee;
+}
+
+/** The name opening the sender's one-line return address. */
+function returnAddressSender(page: Page, v: Vocabulary): Party | undefined {
   // The sender's one-line return address over a window envelope's address block ("Schreinerei Vogt · Talstraße 2 ·
   // 72070 Tübingen") opens with the issuer's name.
   const sender = returnAddress(page);
   const senderName = sender?.cell.text.split(RETURN_ADDRESS_SEPARATOR)[0]?.trim();
   if (sender && senderName && nameLike(senderName, v)) return { line: sender.line, name: senderName };
-  const aboveAddress = nameAboveAddress(doc, v);
-  if (aboveAddress) return aboveAddress;
+  return undefined;
+}
+
+/** A candidate line (not the first) right above its own postal address, from the first line of its block. */
+function nameOverOwnAddress(page: Page, top: Line[], v: Vocabulary): Party | undefined {
   // A name directly above its own postal address (street, then a postcode line in the same column) is the
   // issuer's block; a tagline or a lone heading beside it is not, nor is the addressee's window block.
   const withAddress = top.find((l) => {
@@ -170,25 +233,28 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): { line: Line; name: string
       below.slice(1).some((b) => /\b\d{4,6}\b/.test(b.text) && /\p{L}{3}/u.test(b.text));
     return ok && !isAddresseeBlock(page, l, v);
   });
-  if (withAddress && withAddress !== top[0]) {
-    // The block starts at its first line: a company name above a contact person's name.
-    let head = withAddress;
-    for (let k = page.lines.indexOf(head) - 1; k >= 0; k--) {
-      const p = page.lines[k]!;
-      const h = head.y1 - head.y0;
-      if (
-        Math.abs(p.x0 - head.x0) >= h * COLUMN_ALIGN ||
-        head.y0 - p.y1 > h * BLOCK_GAP ||
-        /\d/.test(p.text) ||
-        !/\p{L}{2}/u.test(p.text) ||
-        v.greeting.test(p.text.trim()) ||
-        v.party.documentTitle.test(p.text.trim())
-      )
-        break;
-      head = p;
-    }
-    return { line: head, name: head.text.trim() };
+  if (!withAddress || withAddress === top[0]) return undefined;
+  // The block starts at its first line: a company name above a contact person's name.
+  let head = withAddress;
+  for (let k = page.lines.indexOf(head) - 1; k >= 0; k--) {
+    const p = page.lines[k]!;
+    const h = head.y1 - head.y0;
+    if (
+      Math.abs(p.x0 - head.x0) >= h * COLUMN_ALIGN ||
+      head.y0 - p.y1 > h * BLOCK_GAP ||
+      /\d/.test(p.text) ||
+      !/\p{L}{2}/u.test(p.text) ||
+      v.greeting.test(p.text.trim()) ||
+      v.party.documentTitle.test(p.text.trim())
+    )
+      break;
+    head = p;
   }
+  return { line: head, name: head.text.trim() };
+}
+
+/** The first candidate line as the letterhead when it is printed larger near the top, or the legal name of its brand. */
+function largerLetterhead(doc: DocLayout, page: Page, top: Line[], v: Vocabulary): Party | undefined {
   // A first line printed larger than the body text is the letterhead (receipts rarely print a legal form).
   const heights = page.lines.map((l) => l.y1 - l.y0).sort((a, b) => a - b);
   const median = heights[Math.floor(heights.length / 2)] ?? 0;
@@ -197,6 +263,11 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): { line: Line; name: string
     const head = (segments(top[0], CELL_GAP)[0]?.text ?? top[0].text).trim();
     return legalNameOf(doc, head, v) ?? { line: top[0], name: head };
   }
+  return undefined;
+}
+
+/** The first legal name of the document not printed within BUYER_ZONE_LINES after a buyer word. */
+function legalNameOutsideBuyerZone(doc: DocLayout, v: Vocabulary): Party | undefined {
   const lines = doc.pages.flatMap((p) => p.lines);
   let buyerZone = -10;
   for (const [i, l] of lines.entries()) {
@@ -205,6 +276,11 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): { line: Line; name: string
     const name = legalName(l.text, v);
     if (name) return { line: l, name };
   }
+  return undefined;
+}
+
+/** The first candidate line that is not contact data. */
+function firstContentLine(top: Line[]): Party | undefined {
   // (An e-mail or web address printed first is contact data, not the name.)
   const first = top.find((l) => !/@|www\.|https?:/i.test(l.text)) ?? top[0];
   return first ? { line: first, name: first.text.trim() } : undefined;
@@ -262,84 +338,8 @@ const ISSUER_WINDOW = 6;
 /** A line that opens with a short label and a colon ("Reg. No. :", "Date:") is a detail, not a name. */
 const LABEL_LEAD = /^[^:]{1,25}:/;
 
-/** Lines between an issuer's name and its address block (a registration code, a branch line, a smudge) at most. */
-const MAX_NAME_TO_ADDRESS = 3;
-
-/**
- * The name printed right above the page's address block (address.block.ts), registration codes and OCR noise in
- * between skipped, is the issuer's; a name wrapped over two lines is joined.
- */
-function nameAboveAddress(doc: DocLayout, v: Vocabulary): { line: Line; name: string } | undefined {
-  const page = doc.pages[0]!;
-  const block = findAddressBlock(doc, v);
-  if (!block) return undefined;
-  const k = page.lines.indexOf(block.lines[0]!);
-  const [x0, x1] = [Math.min(...block.words.map((w) => w.x0)), Math.max(...block.words.map((w) => w.x1))];
-  // (Only the cell above the block: a title printed beside the name on the same line is not part of it.)
-  const cellOver = (l: Line) => segments(l, CELL_GAP).find((c) => c.x1 > x0 && c.x0 < x1);
-  for (let j = k - 1; j >= Math.max(0, k - 1 - MAX_NAME_TO_ADDRESS); j--) {
-    const l = page.lines[j]!;
-    const cell = cellOver(l);
-    if (!cell) continue;
-    const printed = cell.text.trim();
-    // (A name line repeating its branch or mall, "ACME CAFE KOTA BETA" over "… KOTA BETA, 12345 …", is whole.)
-    const t = withoutBranch(printed, block.text, v);
-    if (/^\(.*\)$/.test(t) || isRegistrationCode(t) || (page.ocr && lineConf(l) < NOISE_CONF)) continue;
-    if (t !== printed && nameLike(t, v)) return { line: l, name: t };
-    if (!nameLike(t, v) || isLabelOnly(t) || addressedTo(page, l, v) || inBuyerBlock(page, l) || isAddresseeBlock(page, l, v))
-      return undefined;
-    const prev = page.lines[j - 1];
-    const above = prev && cellOver(prev);
-    const h = l.y1 - l.y0;
-    const wrapped =
-      above &&
-      l.y0 - prev.y1 < h * WRAP_GAP &&
-      nameLike(above.text, v) &&
-      !isLabelOnly(above.text) &&
-      !legalName(above.text, v) &&
-      (!page.ocr || lineConf(prev) >= NOISE_CONF);
-    // (A name printed much larger right above is the letterhead and this line its tagline: "Camille Roussel" over
-    // "Graphiste – Entrepreneur individuel".)
-    if (wrapped && prev.y1 - prev.y0 >= h * TAGLINE_RATIO) return { line: prev, name: above.text.trim() };
-    return wrapped ? { line: prev, name: `${above.text.trim()} ${t}` } : { line: l, name: t };
-  }
-  return undefined;
-}
-/** A branch or mall named after a shop's name has at least this many words ("KOTA BETA", "THE CONTOH MALL")… */
-const MIN_BRANCH_WORDS = 2;
-/** …and leaves a name of at least this many words. */
-const MIN_NAME_WORDS = 2;
-/** Letters and figures only, for comparing a name line with the address (OCR spacing and punctuation ignored). */
-function squeezed(t: string): string {
-  return t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-}
-/**
- * The name without the branch or mall printed after it on the same line, recognised by being repeated in the
- * address block under it ("ACME CAFE KOTA BETA" over "12, Jalan Contoh, Kota Beta"): the location is the address's,
- * not part of the name. A name with a legal form is whole, so is one that would keep fewer than two words.
- */
-export function withoutBranch(name: string, address: string, v: Vocabulary): string {
-  if (legalName(name, v)) return name;
-  const words = name.split(/\s+/);
-  const where = squeezed(address);
-  for (let k = MIN_NAME_WORDS; k <= words.length - MIN_BRANCH_WORDS; k++) {
-    const tail = squeezed(words.slice(k).join(' '));
-    if (tail && where.includes(tail)) return words.slice(0, k).join(' ');
-  }
-  return name;
-}
-/** Text made only of label words ("Sold To", "Ship To", "Customer"): a heading, not a name. */
-function isLabelOnly(t: string): boolean {
-  const cs = conceptTokens(t);
-  return cs.length > 0 && cs.every((c) => isKnownConcept(c) || weightOf(c) === 0) && cs.some((c) => isKnownConcept(c) && weightOf(c) > 0);
-}
 /** A legal form printed alone under a name belongs to it when the gap is under this many line heights. */
 const LEGAL_WRAP_GAP = 1.2;
-/** A name continues on the next line when the gap between them is under this many line heights. */
-const WRAP_GAP = 0.8;
-/** A line over a name at least this many times its height is a letterhead over its tagline, not a wrapped name. */
-const TAGLINE_RATIO = 1.4;
-
 /** A line printed at least 15 % taller than the page's median line: a letterhead or title. */
 function isLarger(page: DocLayout['pages'][number], l: Line): boolean {
   const heights = page.lines.map((x) => x.y1 - x.y0).sort((a, b) => a - b);
