@@ -23,11 +23,11 @@ const YEAR_MIN = 1900;
 /** (see YEAR_MIN) */
 const YEAR_MAX = 2099;
 /** Tolerance of the sums net + tax = total and Σ line items = net: one cent plus rounding noise. */
-const SUM_TOLERANCE = 0.011;
+export const SUM_TOLERANCE = 0.011;
 /** Label candidates per summary field considered when looking for a consistent net/tax/total triple. */
-const MAX_ALTERNATIVES = 6;
+export const MAX_ALTERNATIVES = 6;
 /** A re-picked alternative keeps at least this share of its label-anchored confidence. */
-const REPICK_CONFIDENCE = 0.9;
+export const REPICK_CONFIDENCE = 0.9;
 
 // ---- Shape checks --------------------------------------------------------------------------------------------------
 
@@ -142,24 +142,14 @@ export function isItemCodeLine(text: string): boolean {
 }
 
 // ---- Consistency checks --------------------------------------------------------------------------------------------
+// The checks are in constraints.fields.ts (entry: enforceConstraints), constraints.totals.ts and constraints.parties.ts;
+// what they share is here.
 
-type Role = 'total' | 'net' | 'tax';
-
-function conceptsOfField(f: FieldDef): Set<string> {
+export function conceptsOfField(f: FieldDef): Set<string> {
   return new Set(conceptTokens(`${f.key.replace(/_/g, ' ')} ${f.label ?? ''}`));
 }
 
-function roleOf(f: FieldDef): Role | undefined {
-  if (f.data_type !== 'number' && f.data_type !== 'currency') return undefined;
-  const c = conceptsOfField(f);
-  if (['id', 'number', 'rate', 'price', 'quantity', 'unit'].some((x) => c.has(x))) return undefined;
-  if (c.has('net')) return 'net';
-  if (c.has('tax')) return 'tax';
-  if (c.has('total')) return 'total';
-  return undefined;
-}
-
-function amountOf(v: unknown): number | undefined {
+export function amountOf(v: unknown): number | undefined {
   if (typeof v === 'number') return v;
   if (v && typeof v === 'object' && typeof (v as { value?: unknown }).value === 'number') return (v as { value: number }).value;
   return undefined;
@@ -167,303 +157,15 @@ function amountOf(v: unknown): number | undefined {
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
-function place(result: Record<string, unknown>, meta: Record<string, FieldMeta>, f: FieldDef, c: Located, confidence = c.confidence): void {
+export function place(
+  result: Record<string, unknown>,
+  meta: Record<string, FieldMeta>,
+  f: FieldDef,
+  c: Located,
+  confidence = c.confidence,
+): void {
   result[f.key] = c.value;
   meta[f.key] = { confidence: round3(confidence), page: c.page, bbox: c.bbox.map(round3) as FieldMeta['bbox'], errors: [] };
 }
 
-const slotOf = (c: Located) => `${c.page}:${Math.round(c.bbox[0])}:${Math.round(c.bbox[1])}`;
-
-/** The line-item amounts' sum of the first table field with an amount/total column, if it has rows. */
-function lineItemsSum(fields: FieldDef[], result: Record<string, unknown>): number | undefined {
-  for (const f of fields) {
-    if (f.data_type !== 'table' || !Array.isArray(result[f.key]) || !(result[f.key] as unknown[]).length) continue;
-    const col = (f.fields ?? []).find((s) => {
-      if (s.data_type !== 'number' && s.data_type !== 'currency') return false;
-      const c = conceptsOfField(s);
-      return (c.has('amount') || c.has('total')) && !c.has('price') && !c.has('quantity') && !c.has('unit') && !c.has('tax');
-    });
-    if (!col) continue;
-    let sum = 0;
-    for (const r of result[f.key] as Record<string, unknown>[]) {
-      const v = amountOf(r[col.key]);
-      if (v === undefined) return undefined;
-      sum += v;
-    }
-    return Math.round(sum * 100) / 100;
-  }
-  return undefined;
-}
-
-/**
- * Net + tax = total decides between competing summary amounts: when the chosen three do not add up and the label
- * candidates hold a triple that does, that triple is taken (changing as few of the chosen fields as possible, then
- * by label strength). Without such a triple, Σ line items = net decides between competing net amounts (never against
- * a chosen triple that adds up).
- */
-function reconcileTotals(
-  fields: FieldDef[],
-  alternatives: Map<string, Located[]>,
-  result: Record<string, unknown>,
-  meta: Record<string, FieldMeta>,
-  printed: PageLookups['amount'],
-): void {
-  const byRole: Partial<Record<Role, FieldDef>> = {};
-  for (const f of fields) {
-    const r = roleOf(f);
-    if (r && !byRole[r]) byRole[r] = f;
-  }
-  const { net, tax, total } = byRole;
-  const current = (f: FieldDef | undefined) => (f ? amountOf(result[f.key]) : undefined);
-  const pool = (f: FieldDef) => (alternatives.get(f.key) ?? []).filter((c) => amountOf(c.value) !== undefined).slice(0, MAX_ALTERNATIVES);
-  if (net && tax && total) {
-    const [n, x, t] = [current(net), current(tax), current(total)];
-    const consistent = n !== undefined && x !== undefined && t !== undefined && Math.abs(n + x - t) <= SUM_TOLERANCE;
-    // Chosen amounts that add up stand: line items priced with tax (a shop's gross prices) sum to a gross
-    // subtotal, which must not replace a net amount that net + tax = total confirms.
-    if (consistent) return;
-    {
-      // Each field's label candidates, marked when they print the value already chosen.
-      const opts = (f: FieldDef) => {
-        const cur = current(f);
-        return pool(f).map((c) => ({
-          c,
-          v: amountOf(c.value)!,
-          kept: cur !== undefined && Math.abs(amountOf(c.value)! - cur) <= SUM_TOLERANCE,
-        }));
-      };
-      const [on, ox, ot] = [opts(net), opts(tax), opts(total)];
-      let best: { n: (typeof on)[number]; x: (typeof on)[number]; t: (typeof on)[number]; score: number } | undefined;
-      for (const a of on)
-        for (const b of ox)
-          for (const c of ot) {
-            if (Math.abs(a.v + b.v - c.v) > SUM_TOLERANCE || c.v <= 0 || b.v < 0) continue;
-            const slots = new Set([slotOf(a.c), slotOf(b.c), slotOf(c.c)]);
-            if (slots.size < 3) continue;
-            const kept = [a, b, c].filter((o) => o.kept).length;
-            // Two of the three chosen values must stand: one chosen amount plus two re-picked ones add up by chance too often.
-            if (kept < 2) continue;
-            const score = kept * 10 + a.c.confidence + b.c.confidence + c.c.confidence;
-            if (!best || score > best.score) best = { n: a, x: b, t: c, score };
-          }
-      if (best) {
-        for (const [f, o] of [
-          [net, best.n],
-          [tax, best.x],
-          [total, best.t],
-        ] as const)
-          if (!o.kept) place(result, meta, f, o.c, o.c.confidence * REPICK_CONFIDENCE);
-        return;
-      }
-    }
-    // No label candidate completes the sum, and the chosen total is missing or less than net + tax (a total line whose
-    // label the vocabulary does not know as a total, "Amount due", left the net amount or nothing): the amount net +
-    // tax printed on the document is the total.
-    if (n !== undefined && x !== undefined && x > 0 && (t === undefined || t < n + x - SUM_TOLERANCE)) {
-      const hit = printed(total, Math.round((n + x) * 100) / 100);
-      if (hit) {
-        place(result, meta, total, hit, hit.confidence);
-        return;
-      }
-    }
-  }
-  // Σ line items = net (or the total when the schema asks for no net amount and no tax was printed).
-  const sum = lineItemsSum(fields, result);
-  const target = net ?? (tax && current(tax) ? undefined : total);
-  if (sum === undefined || !target) return;
-  const cur = current(target);
-  if (cur !== undefined && Math.abs(cur - sum) <= SUM_TOLERANCE) return;
-  const hit = pool(target).find((c) => Math.abs(amountOf(c.value)! - sum) <= SUM_TOLERANCE);
-  if (hit && cur !== undefined) place(result, meta, target, hit, hit.confidence * REPICK_CONFIDENCE);
-}
-
-/** The issue date field (a date naming the invoice or just "Date") and the due date field of a schema. */
-function dateFields(fields: FieldDef[]): { issue?: FieldDef; due?: FieldDef } {
-  const dates = fields.filter((f) => f.data_type === 'date');
-  const due = dates.find((f) => conceptsOfField(f).has('due'));
-  const issue = dates.find((f) => {
-    const c = conceptsOfField(f);
-    return (
-      f !== due &&
-      !c.has('due') &&
-      !c.has('delivery') &&
-      !c.has('order') &&
-      !c.has('payment') &&
-      (c.has('invoice') || [...c].every((x) => x === 'date' || weightOf(x) < 1))
-    );
-  });
-  return { issue, due };
-}
-
-/** A due date is never before the issue date: a due date earlier than it is replaced by a later alternative, else dropped. */
-function dueNotBeforeIssue(
-  fields: FieldDef[],
-  alternatives: Map<string, Located[]>,
-  result: Record<string, unknown>,
-  meta: Record<string, FieldMeta>,
-  used: Set<string>,
-): void {
-  const { issue, due } = dateFields(fields);
-  if (!issue || !due) return;
-  const i = result[issue.key];
-  const d = result[due.key];
-  if (typeof i !== 'string' || typeof d !== 'string' || d >= i) return;
-  const alt = (alternatives.get(due.key) ?? []).find((c) => typeof c.value === 'string' && c.value >= i && !used.has(slotOf(c)));
-  if (alt) {
-    place(result, meta, due, alt, alt.confidence * REPICK_CONFIDENCE);
-    return;
-  }
-  delete result[due.key];
-  delete meta[due.key];
-}
-
-/** Party names compared without case, punctuation or spacing. */
-const normName = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-
-/** Shortest name (normalised) that counts as a party when one name ends with the other. */
-const MIN_PARTY_CHARS = 4;
-
-/** Two names of one party: equal, or one is the other with a label printed before it ("Customer: Acme GmbH"). */
-function sameParty(a: string, b: string): boolean {
-  const [x, y] = [normName(a), normName(b)];
-  if (!x || !y) return false;
-  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
-  return short === long || (short.length >= MIN_PARTY_CHARS && long.endsWith(short));
-}
-
-/**
- * Seller and buyer are different parties: when both resolve to the same name, the one with the weaker evidence
- * (lower confidence) is re-picked from its other label candidates or from `repick` (e.g. the issuer found elsewhere
- * on the page), else dropped.
- */
-function sellerNotBuyer(
-  fields: FieldDef[],
-  alternatives: Map<string, Located[]>,
-  result: Record<string, unknown>,
-  meta: Record<string, FieldMeta>,
-  repick: (f: FieldDef, not: string) => Located | undefined,
-): void {
-  const strings = fields.filter((f) => f.data_type === 'string');
-  const seller = strings.find((f) => conceptsOfField(f).has('seller') && !conceptsOfField(f).has('address'));
-  const buyer = strings.find((f) => conceptsOfField(f).has('buyer') && !conceptsOfField(f).has('address'));
-  if (!seller || !buyer) return;
-  const [s, b] = [result[seller.key], result[buyer.key]];
-  if (typeof s !== 'string' || typeof b !== 'string' || !sameParty(s, b)) return;
-  const weaker = (meta[seller.key]?.confidence ?? 0) < (meta[buyer.key]?.confidence ?? 0) ? seller : buyer;
-  const other = normName(weaker === seller ? b : s);
-  const alt =
-    (alternatives.get(weaker.key) ?? []).find(
-      (c) => typeof c.value === 'string' && !sameParty(c.value, other) && acceptableString(weaker, c.value),
-    ) ?? repick(weaker, other);
-  if (alt && typeof alt.value === 'string' && !sameParty(alt.value, other)) {
-    place(result, meta, weaker, alt, alt.confidence * REPICK_CONFIDENCE);
-    return;
-  }
-  delete result[weaker.key];
-  delete meta[weaker.key];
-}
-
-/** A party's own details stand under its name within this many of its line heights. */
-const PARTY_BLOCK_LINES = 10;
-/** A detail line of a block starts under the name, or at most this many line heights left of it. */
-const PARTY_ALIGN_LINES = 1;
-
-/** The schema's seller name, buyer name and seller tax id fields, when it asks for all three. */
-function partyFields(fields: FieldDef[]): { seller: FieldDef; buyer: FieldDef; taxId: FieldDef } | undefined {
-  const strings = fields.filter((f) => f.data_type === 'string');
-  const has = (f: FieldDef, c: string) => conceptsOfField(f).has(c);
-  const named = (role: string) => strings.find((f) => has(f, role) && !has(f, 'address') && !has(f, 'id') && !has(f, 'number'));
-  const [seller, buyer] = [named('seller'), named('buyer')];
-  const taxId = strings.find((f) => has(f, 'tax') && (has(f, 'id') || has(f, 'number')) && !has(f, 'buyer'));
-  return seller && buyer && taxId ? { seller, buyer, taxId } : undefined;
-}
-
-/**
- * The seller's tax id stands in the seller's block: when neither party was read by a label and the tax id printed
- * under the name taken as the buyer's (the nearest name above it, in its column), the two names were read the wrong
- * way round ("client block first, then ours" letterheads) and change places.
- */
-function sellerHoldsTaxId(
-  fields: FieldDef[],
-  alternatives: Map<string, Located[]>,
-  result: Record<string, unknown>,
-  meta: Record<string, FieldMeta>,
-): void {
-  const parties = partyFields(fields);
-  if (!parties) return;
-  const { seller, buyer, taxId } = parties;
-  const [ms, mb, mt] = [meta[seller.key], meta[buyer.key], meta[taxId.key]];
-  if (!ms?.bbox || !mb?.bbox || !mt?.bbox || ms.page !== mt.page || mb.page !== mt.page) return;
-  const labelled = (f: FieldDef) => (alternatives.get(f.key) ?? []).some((c) => c.value === result[f.key]);
-  if (labelled(seller) || labelled(buyer)) return;
-  const [gs, gb] = [gapUnder(ms.bbox, mt.bbox), gapUnder(mb.bbox, mt.bbox)];
-  if (gb === undefined || (gs !== undefined && gs <= gb)) return;
-  [result[seller.key], result[buyer.key]] = [result[buyer.key], result[seller.key]];
-  [meta[seller.key], meta[buyer.key]] = [mb, ms];
-}
-
-/** How far under a party's name (`name`) a detail (`box`) stands, when it stands in that name's block. */
-function gapUnder(name: [number, number, number, number], box: [number, number, number, number]): number | undefined {
-  const lh = Math.max(1, name[3] - name[1]);
-  const gap = box[1] - name[3];
-  const inColumn = box[0] >= name[0] - lh * PARTY_ALIGN_LINES && box[0] <= name[2];
-  return gap >= 0 && gap <= lh * PARTY_BLOCK_LINES && inColumn ? gap : undefined;
-}
-
-/** The block a detail stands in: the nearest party name above it in its column. */
-function ownerOf(box: [number, number, number, number], names: [number, number, number, number][]): number | undefined {
-  let best: { i: number; gap: number } | undefined;
-  names.forEach((n, i) => {
-    const gap = gapUnder(n, box);
-    if (gap !== undefined && (!best || gap < best.gap)) best = { i, gap };
-  });
-  return best?.i;
-}
-
-/**
- * Both parties print a tax id: the seller's is the one in the seller's block. A chosen tax id that stands in the
- * buyer's block gives way to the label candidate standing in the seller's.
- */
-function taxIdOfSeller(
-  fields: FieldDef[],
-  alternatives: Map<string, Located[]>,
-  result: Record<string, unknown>,
-  meta: Record<string, FieldMeta>,
-): void {
-  const parties = partyFields(fields);
-  if (!parties) return;
-  const { seller, buyer, taxId } = parties;
-  const [ms, mb, mt] = [meta[seller.key], meta[buyer.key], meta[taxId.key]];
-  if (!ms?.bbox || !mb?.bbox || !mt?.bbox || ms.page !== mb.page || mt.page !== ms.page) return;
-  const names = [ms.bbox, mb.bbox];
-  if (ownerOf(mt.bbox, names) !== 1) return;
-  const own = (alternatives.get(taxId.key) ?? []).find((c) => c.page === ms.page && ownerOf(c.bbox, names) === 0);
-  if (own) place(result, meta, taxId, own, own.confidence * REPICK_CONFIDENCE);
-}
-
-/**
- * The cross-field constraints, applied to the chosen values once every field (tables included) is located.
- * `alternatives` holds each field's label candidates best first; `used` the slots other fields claimed.
- */
-export function enforceConstraints(
-  fields: FieldDef[],
-  alternatives: Map<string, Located[]>,
-  result: Record<string, unknown>,
-  meta: Record<string, FieldMeta>,
-  used: Set<string>,
-  page: PageLookups,
-): void {
-  reconcileTotals(fields, alternatives, result, meta, page.amount);
-  dueNotBeforeIssue(fields, alternatives, result, meta, used);
-  sellerNotBuyer(fields, alternatives, result, meta, page.party);
-  sellerHoldsTaxId(fields, alternatives, result, meta);
-  taxIdOfSeller(fields, alternatives, result, meta);
-}
-
-/** What the constraints may look up on the document itself when no label candidate satisfies them. */
-export interface PageLookups {
-  /** Another party's name for field `f` than `not` (normalised), from the page's layout. */
-  party: (f: FieldDef, not: string) => Located | undefined;
-  /** The amount `value` as printed on the document (its last printing), typed for field `f`. */
-  amount: (f: FieldDef, value: number) => Located | undefined;
-}
+export const slotOf = (c: Located) => `${c.page}:${Math.round(c.bbox[0])}:${Math.round(c.bbox[1])}`;

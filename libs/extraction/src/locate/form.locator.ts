@@ -4,7 +4,8 @@ import type { DocLayout, Line, Page, Word } from '../layout/layout.types.js';
 import type { DocContext } from '../parsers/value.parser.js';
 import { conceptTokens } from './label.matcher.js';
 import { isItemRow, isLabelRow, plausible, refine, type Located } from './field.locator.js';
-import { claimLabels, gluedAnswer, isLabelPiece, labelPart, schemaLabels, UNDER_SLACK, type LabelHit } from './form.label.js';
+import { gluedAnswer, isLabelPiece, labelPart, schemaLabels, UNDER_SLACK, type LabelHit } from './form.label.js';
+import { claimLabels } from './form.claim.js';
 import { BOX, checkMark, isMark } from './form.mark.js';
 import { compact, heightOf, LABEL_LIKE, SEPARATOR } from './form.text.js';
 import {
