@@ -230,21 +230,21 @@ describe('block headings without a colon', () => {
 describe('an addressee printed beside the issuer, unlabelled', () => {
   // Two blocks side by side from the first line: the issuer's on the left, the addressee's on the right.
   const sideBySide = (right: string[]): Item[] => [
-    ...block(50, 130, ['Amberline Studio Ltd', '15 Gull Way', 'Portford PF2 9KA', 'GB']),
+    ...block(50, 130, ['Amberline Studio Ltd', '15 Gull Way', 'Portford PF6 3LD', 'GB']),
     ...block(380, 130, right),
     ...rest,
   ];
 
   it("is the addressee even though its first line shares the issuer name's line", () => {
-    const r = run(sideBySide(['Cobble Yard Limited', '163 Tern Street', 'Marlow MR1 2RO', 'GB']));
+    const r = run(sideBySide(['Cobble Yard Limited', '48 Tern Street', 'Marlow MR4 7TB', 'GB']));
     expect(r.seller_name).toBe('Amberline Studio Ltd');
     expect(r.buyer_name).toBe('Cobble Yard Limited');
   });
 
   it('is the company under a contact person, and "& Partners" is a company\'s name', () => {
     const r = run([
-      ...block(50, 130, ['Amberline Studio Ltd', '15 Gull Way', 'Portford PF2 9KA', 'GB']),
-      ...block(380, 150, ['Wren Halloway', 'Tidewell & Partners', '163 Tern Street', 'Marlow MR1 2RO']),
+      ...block(50, 130, ['Amberline Studio Ltd', '15 Gull Way', 'Portford PF6 3LD', 'GB']),
+      ...block(380, 150, ['Wren Halloway', 'Tidewell & Partners', '48 Tern Street', 'Marlow MR4 7TB']),
       ...rest,
     ]);
     expect(r.buyer_name).toBe('Tidewell & Partners');

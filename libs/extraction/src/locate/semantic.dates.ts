@@ -3,7 +3,7 @@ import type { DocContext } from '../parsers/value.parser.js';
 
 // The payment and deadline words of the due-date sentence are the locale packs' (`payWords`, `dueBefore`).
 
-/** A figure with two decimals, as prices are printed ("1,916.37", "13,12"). */
+/** A figure with two decimals, as prices are printed ("1,204.80", "13,12"). */
 const PRICE = /(?<![\d.,])\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2}(?![\d.,]*\d)/;
 
 /** A dated line that also prints a price is an item's row: its date is the item's, not the document's. */

@@ -138,8 +138,8 @@ function firstDate({ f, concepts, ctx, lines }: SemanticQuery): Located | undefi
   if (specific) return undefined;
   for (const l of lines) {
     const d = findDates(l.text, ctx.dateOrder)[0];
-    // (Not a date its own label names a due date, "Payment target: 02/01/2031", nor an item's date on its priced
-    // row, "02/12/2031 Site visit £1,916.37".)
+    // (Not a date its own label names a due date, "Payment target: 19/03/2031", nor an item's date on its priced
+    // row, "14/11/2031 Site visit £1,204.80".)
     if (d && !conceptTokens(l.text.slice(0, d.index)).includes('due') && !isPricedRow(l.text, d)) return locatedAt(l, l.words, d.iso, 0.5);
   }
   // (Only when no date is printed otherwise: eight digits that make a recent date, "30032024", as some tills print.)

@@ -25,7 +25,7 @@ export function isStopLine(line: Line): boolean {
     if (segs.slice(0, si).some((s) => /\d/.test(s.text))) return false;
     const figure = seg.words.findIndex((w) => /\d/.test(w.text));
     const texts = seg.words.slice(0, Math.min(3, figure < 0 ? 3 : figure)).map((w) => w.text);
-    // (A label printed onto its figure, "Total:£78.00", opens the cell as well.)
+    // (A label printed onto its figure, "Total:£64.50", opens the cell as well.)
     const glued = figure >= 0 && figure < 3 ? /^(\p{L}[\p{L}.]*):/u.exec(seg.words[figure]!.text)?.[1] : undefined;
     if (glued) texts.push(glued);
     if (

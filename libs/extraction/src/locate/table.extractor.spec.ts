@@ -173,7 +173,7 @@ describe('table extraction', () => {
       '01 Feb 2031 - 28 Feb 2031   Gutter repair Birch                     £80.50',
       '01 Jan 2031 - 31 Jan 2031   Hedge trimming Cedar                    £45.00',
       '                                                       Total:£245.50',
-      '                                                 Amount Paid:£0.00',
+      '                                                 Balance:£0.00',
     ].join('\n');
     const out = extractFromLayout(readText(new TextEncoder().encode(text)), schema);
     expect(out.result.line_items).toEqual([

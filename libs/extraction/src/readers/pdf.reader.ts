@@ -176,8 +176,8 @@ function runWords(str: string, tx: readonly number[], width: number, height: num
 }
 
 /**
- * A label printed onto its amount without a space, "Total:£78.00" or "Net:1,250.00", read as two words. (Only an
- * amount, with a currency sign or decimals: "Customer:2" stays one word, a label with its code.)
+ * A label printed onto its amount without a space, "Total:£64.50" or "Net:1,250.00", read as two words. (Only an
+ * amount, with a currency sign or decimals: "Client:7" stays one word, a label with its code.)
  */
 const GLUED_LABEL = /^(\p{L}[\p{L}.]*:)(?=\p{Sc}|[-\d][\d.,' ]*[.,]\d)(.+)$/u;
 
