@@ -1,3 +1,5 @@
+import type { ExtractionEngine, ExtractionInput, ExtractionOptions, ExtractionSchema } from './engine.types.js';
+import type { LayoutExemplarData } from './memory/memory.types.js';
 import type { OcrEngineMode, OcrService } from './readers/ocr.service.js';
 import type { InflationLimits } from './readers/pdf.inflation.js';
 
@@ -38,4 +40,15 @@ export interface EngineOptions {
    * evaluation (`npm run eval`) turns it off so that its scores measure the reading of the pages.
    */
   embeddedInvoices?: boolean;
+}
+
+/** The engine plus optional cleanup: close() terminates the OCR worker so the process can exit. */
+export interface DocketExtractionEngine extends ExtractionEngine {
+  learnLayout(
+    input: ExtractionInput,
+    schema: ExtractionSchema,
+    values: Record<string, unknown>,
+    options?: ExtractionOptions,
+  ): Promise<LayoutExemplarData>;
+  close(): Promise<void>;
 }
