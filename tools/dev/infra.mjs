@@ -107,8 +107,38 @@ const NATS_BINARIES = [process.env.NATS_SERVER_BIN, '/usr/sbin/nats-server', '/u
   Boolean,
 );
 
-/** Free TCP port from the OS. */
-export function freePort() {
+/** A free TCP port on 127.0.0.1 for a server of ours to bind (tests, npm start). */
+export async function freePort() {
+  // Below Linux's ephemeral range (32768–60999): a port the OS handed out for listening and we released would be
+  // handed out again to any outgoing connection (a service's Postgres or NATS client) before the service binds it —
+  // EADDRINUSE in CI. A random port here is only ever taken by someone binding it on purpose.
+  for (let i = 0; i < FREE_PORT_TRIES; i++) {
+    const port = FREE_PORT_MIN + Math.floor(Math.random() * (FREE_PORT_MAX - FREE_PORT_MIN));
+    if (handedOut.has(port)) continue;
+    if (await canListen(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  return osPort();
+}
+
+/** The range free ports are drawn from (under the ephemeral range), and how many draws before asking the OS. */
+const FREE_PORT_MIN = 20000;
+const FREE_PORT_MAX = 32000;
+const FREE_PORT_TRIES = 50;
+/** Ports this process handed out already: never twice, even after their server stopped. */
+const handedOut = new Set();
+
+function canListen(port) {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+
+function osPort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.on('error', reject);
