@@ -1,5 +1,6 @@
 import type { FieldDef } from '../engine.types.js';
 import type { DocLayout, Line } from '../layout/layout.types.js';
+import { lineIndexAt } from '../layout/layout.builder.js';
 import type { DocContext } from '../parsers/value.parser.js';
 import { locateByLabel, type Candidate } from '../locate/field.locator.js';
 import { isLabelPiece, schemaLabels } from '../locate/form.label.js';
@@ -62,8 +63,7 @@ const ITEM_DATE_ROWS = 2;
  */
 function isItemRowDate(doc: DocLayout, c: Candidate, ctx: DocContext): boolean {
   const page = doc.pages.find((p) => p.number === c.page);
-  const mid = (c.bbox[1] + c.bbox[3]) / 2;
-  const line = page?.lines.find((l) => l.y0 <= mid && l.y1 >= mid);
+  const line = page?.lines[lineIndexAt(page, c.bbox)];
   if (!page || !line || conceptTokens(line.text).includes('date')) return false;
   const h = line.y1 - line.y0;
   const datedRow = (l: Line) => {

@@ -219,3 +219,9 @@ export function pageFromText(text: string, number = 1): Page {
   const width = Math.max(1, ...rows.map((r) => r.length));
   return buildPage(number, width, rows.length * TEXT_LINE_PITCH, words);
 }
+
+/** Index of the line of `page` whose band holds the vertical middle of `box` ([x0, y0, x1, y1]), or -1. */
+export function lineIndexAt(page: Page, box: readonly number[]): number {
+  const mid = (box[1]! + box[3]!) / 2;
+  return page.lines.findIndex((l) => l.y0 <= mid && l.y1 >= mid);
+}

@@ -1,5 +1,6 @@
 import type { FieldDef, FieldMeta } from '../engine.types.js';
 import type { DocLayout, Line } from '../layout/layout.types.js';
+import { lineIndexAt } from '../layout/layout.builder.js';
 import { findNumbers, type DocContext } from '../parsers/value.parser.js';
 import { conceptTokens } from './label.matcher.js';
 
@@ -82,8 +83,7 @@ export function sumTaxRates(
   if (n === undefined || x === undefined || t === undefined || !at?.bbox || Math.abs(n + x - t) <= 0.011) return;
   const page = doc.pages.find((p) => p.number === at.page);
   if (!page) return;
-  const mid = (at.bbox[1] + at.bbox[3]) / 2;
-  const k = page.lines.findIndex((l) => l.y0 <= mid && l.y1 >= mid);
+  const k = lineIndexAt(page, at.bbox);
   if (k < 0 || taxRateAmount(page.lines[k]!, ctx) === undefined) return;
   let from = k;
   let to = k;

@@ -1,5 +1,6 @@
 import type { FieldDef, FieldMeta } from '../engine.types.js';
 import type { DocLayout, Line } from '../layout/layout.types.js';
+import { lineIndexAt } from '../layout/layout.builder.js';
 import { findDates } from '../parsers/date.parser.js';
 import type { DocContext } from '../parsers/value.parser.js';
 import { conceptTokens } from './label.matcher.js';
@@ -53,8 +54,7 @@ function isIdentifier(text: string, ctx: DocContext): boolean {
 function lineAt(doc: DocLayout, page: number, bbox: FieldMeta['bbox']): { lines: Line[]; k: number } | undefined {
   const p = doc.pages.find((x) => x.number === page);
   if (!p || !bbox) return undefined;
-  const mid = (bbox[1] + bbox[3]) / 2;
-  const k = p.lines.findIndex((l) => l.y0 <= mid && l.y1 >= mid);
+  const k = lineIndexAt(p, bbox);
   return k < 0 ? undefined : { lines: p.lines, k };
 }
 
