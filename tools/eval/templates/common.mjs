@@ -37,12 +37,19 @@ export function headerLabels(inv, shown, formats) {
     currency: label(inv.currency, formats.currency ?? inv.currency),
     total_amount: label(inv.total, formats.money(inv.total)),
     net_amount: label(inv.net, formats.money(inv.net)),
-    tax_amount: label(inv.tax, formats.money(inv.tax)),
+    tax_amount: taxTotal(inv.tax, inv.taxes?.map((t) => t.amount) ?? [], formats.money),
     vat_id: label(inv.seller.vat_id, inv.seller.vat_id),
     iban: label(inv.bank.iban, inv.bank.iban),
   };
   return Object.fromEntries(shown.map((k) => [k, all[k]]));
 }
+
+/**
+ * The invoice's total tax (EN 16931 BT-110, what the e-invoice half of invoices-wide labels from its XML): printed as
+ * one figure on a one-rate invoice, and as the per-rate tax lines that add up to it on a multi-rate one — labelled
+ * only when every one of them is printed (`printed` takes an array surface as "all of these").
+ */
+export const taxTotal = (total, perRate, fmt) => label(total, perRate.length > 1 ? perRate.map(fmt) : fmt(total));
 
 /** The currency as the money formatter shows it (a symbol or the ISO code), for the visibility check. */
 export const currencySurface = (inv) => money(inv, 1).replace(/[\d.,\s\u00a0\u202f]/g, '') || inv.currency;

@@ -6,7 +6,7 @@
 // currencies come from its CurrenciesTableSeeder; amounts are integers in cents, as Crater stores them.
 import { renderPhp } from './render.mjs';
 import { compileBlade } from './blade.mjs';
-import { headerLabels, itemLabel, itemText, label, table } from './common.mjs';
+import { headerLabels, itemLabel, itemText, label, table, taxTotal } from './common.mjs';
 
 export const CRATER = { repo: 'crater-invoice/crater', commit: '05d5ce26fdd8d9466009163444e944259bc0cc2a', licence: 'AGPL-3.0' };
 const VIEWS = 'resources/views';
@@ -157,6 +157,7 @@ function design(name) {
         ...headerLabels(inv, ['invoice_number', 'invoice_date', 'due_date', 'seller_name', 'buyer_name', 'currency'], formats),
         total_amount: label(a.total / 100, money(a.total)),
         net_amount: label(a.sub / 100, money(a.sub)),
+        tax_amount: taxTotal(a.tax / 100, a.taxes.map((t) => t.amount / 100), (x) => money(Math.round(x * 100))),
       };
       const t = ctx.lang;
       const withDiscount = ctx.vars.invoice.discount_per_item === 'YES';

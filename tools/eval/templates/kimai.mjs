@@ -10,6 +10,7 @@ import {
   countryName,
   currencySurface,
   headerLabels,
+  taxTotal,
   itemText,
   label,
   money,
@@ -162,7 +163,7 @@ function pricedDesign(file, withDate) {
         ],
         formats,
       );
-      if (inv.taxes.length === 1) fields.tax_amount = label(inv.tax, money(inv, inv.tax));
+      fields.tax_amount = taxTotal(inv.tax, inv.taxes.map((t) => t.amount), (x) => money(inv, x));
       const rows = inv.items.map((it, i) => [
         ...(withDate ? [label(ctx.entries[i]['entry.begin'], ctx.entries[i]['entry.begin'])] : []),
         itemLabel(it),

@@ -3,7 +3,7 @@
 // `invoice` and `settings` (and @invoice); `display_money` (ApplicationHelper, number_to_currency using the money
 // gem's currency table) and `format_address` (TemplatesHelper) are re-implemented in Ruby below. English only.
 import { renderErb } from './render.mjs';
-import { headerLabels, itemLabel, itemText, label, table } from './common.mjs';
+import { headerLabels, itemLabel, itemText, label, table, taxTotal } from './common.mjs';
 
 export const SIWAPP = { repo: 'siwapp/siwapp-ror', commit: '83f887892a514731843afa736f38b993517f7400', licence: 'MIT' };
 
@@ -89,7 +89,7 @@ const design = {
       ['invoice_number', 'invoice_date', 'due_date', 'seller_name', 'buyer_name', 'currency', 'total_amount', 'net_amount', 'vat_id'],
       formats,
     );
-    if (inv.taxes.length === 1) fields.tax_amount = label(inv.tax, money(inv.tax));
+    fields.tax_amount = taxTotal(inv.tax, inv.taxes.map((t) => t.amount), money);
     const withDiscount = inv.items.some((it) => it.discountPct > 0);
     const columns = [
       { label: 'Description', role: 'description', type: 'string' },
