@@ -24,3 +24,22 @@ describe('document dates are not item dates', () => {
     expect(out.invoice_date).toBeUndefined();
   });
 });
+
+// An invented letterhead whose address lines carry party words: "Client Road", "Buyer Town".
+const partyWordsInAddress = [
+  ...block(50, 40, ['Kestrel Tools Ltd', '18 Client Road', '40213 Buyer Town']),
+  L(50, 110, 'Invoice number: KT-5521'),
+  L(50, 123, 'Invoice date: 02/04/2031'),
+  ...row(170, [50, 'Description'], [545, 'Amount', 'r']),
+  ...row(186, [50, 'Bench grinder'], [545, '£310.00', 'r']),
+  ...row(220, [380, 'Total'], [545, '£310.00', 'r']),
+];
+
+describe('a party word inside an address line is no label', () => {
+  it('reads no buyer from "18 Client Road" or "40213 Buyer Town"', async () => {
+    const out = await extractCase(engine, { name: 'party words in address', pages: [partyWordsInAddress], want: {} });
+    expect(out.buyer_name).not.toBe('Road');
+    expect(out.buyer_name).not.toBe('Town');
+    expect(out.seller_name).toBe('Kestrel Tools Ltd');
+  });
+});

@@ -1,12 +1,15 @@
 import type { FieldDef } from '../engine.types.js';
 import type { DocLayout, Line } from '../layout/layout.types.js';
-import { lineIndexAt } from '../layout/layout.builder.js';
 import type { DocContext } from '../parsers/value.parser.js';
 import { locateByLabel, type Candidate } from '../locate/field.locator.js';
 import { isLabelPiece, schemaLabels } from '../locate/form.label.js';
 import { conceptTokens, labelSpec, matchSpan, wordConcepts } from '../locate/label.matcher.js';
 import { findDates } from '../parsers/date.parser.js';
 import { isPricedRow } from '../locate/semantic.fallback.js';
+import { isPartyField } from '../locate/constraints.js';
+import { isAddressLine, legalName } from '../locate/semantic.parties.js';
+import { vocabularyOrAll } from '../locales/locale.registry.js';
+import { CELL_GAP, lineIndexAt, segments } from '../layout/layout.builder.js';
 
 /** Label candidates kept per field, best first. */
 const CANDIDATES_PER_FIELD = 8;
@@ -41,7 +44,12 @@ export function labelCandidates(doc: DocLayout, fields: FieldDef[], ctx: DocCont
     .filter((f) => f.data_type !== 'table')
     .flatMap((f) =>
       locateByLabel(doc, f, ctx)
-        .filter((c) => !isOtherLabel(f, c.value) && !(f.data_type === 'date' && isItemRowDate(doc, c, ctx)))
+        .filter(
+          (c) =>
+            !isOtherLabel(f, c.value) &&
+            !(f.data_type === 'date' && isItemRowDate(doc, c, ctx)) &&
+            !(isPartyField(f) && (isAddressValue(c, ctx) || isLabelInsideText(doc, c))),
+        )
         .slice(0, CANDIDATES_PER_FIELD)
         .map((c) => ({ f, c })),
     );
@@ -51,6 +59,31 @@ export function labelCandidates(doc: DocLayout, fields: FieldDef[], ctx: DocCont
     (a, b) =>
       b.c.labelScore - a.c.labelScore || (Math.abs(b.c.confidence - a.c.confidence) > 1e-6 ? b.c.confidence - a.c.confidence : later(a, b)),
   );
+}
+
+/**
+ * A "name" that is a line of a postal address — a street with its house number, a postcode with its town ("12 Harbour
+ * Road", "40213 Townsville") — is the party's address, printed where its name was expected. (Not a name with its legal
+ * form on the address line: "Acme Ltd, 12 Harbour Road".)
+ */
+function isAddressValue(c: Candidate, ctx: DocContext): boolean {
+  if (typeof c.value !== 'string' || !/\d/.test(c.value)) return false;
+  const v = vocabularyOrAll(ctx.locales);
+  return isAddressLine(c.value, v) && !legalName(c.value, v);
+}
+
+/**
+ * A party label read inside a run of text ("456 Buyer Street", "Germany - Buyer State"): words precede it in its cell
+ * with nothing closing them (a colon, a bar), so it is a word of that text, not a label opening a cell.
+ */
+function isLabelInsideText(doc: DocLayout, c: Candidate): boolean {
+  const page = doc.pages.find((p) => p.number === c.page);
+  if (!page || c.labelX === undefined) return false;
+  const line = page.lines.find((l) => l.words.some((w) => Math.abs(w.x0 - c.labelX!) < 0.5 && w.y0 < c.bbox[3] && w.y1 > c.bbox[1]));
+  const cell = line && segments(line, CELL_GAP).find((s) => s.words.some((w) => Math.abs(w.x0 - c.labelX!) < 0.5));
+  if (!cell) return false;
+  const before = cell.words.filter((w) => w.x1 <= c.labelX! + 0.5);
+  return before.length > 0 && !/[:|]$/.test(before.at(-1)!.text);
 }
 
 /** Dated priced rows, in one column, that make a column of item dates. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { extractFromLayout } from '../extraction.engine.js';
+import { acceptableString } from './constraints.js';
 import { block, invoiceSchema, L, layoutOf, row, type Item } from '../testing/invoice-layout.test-helper.js';
 
 // Constraints every extraction must respect, whatever the document: an amount is never a year, date, postcode,
@@ -376,4 +377,35 @@ describe('constraint 6: seller and buyer are different parties', () => {
     expect(r.buyer_name).toBe('Lindenhof Bäckerei GmbH');
     expect(r.seller_name).not.toBe(r.buyer_name);
   });
+});
+
+describe('constraint 7: a party name is never an address line or a contact detail', () => {
+  it.each([
+    ['a street line', '12 Harbour Road'],
+    ['a postcode line', '40213 Townsville'],
+    ['an e-mail address', 'accounts@lindenhof.example'],
+    ['a phone number', '+49 40 5551 2398'],
+    ['an IBAN', 'DE31 4307 1596 2846 1703 52'],
+  ])('%s right of the buyer label is not the buyer', (_, detail) => {
+    const r = run([
+      L(50, 40, 'Nordwind Werkzeuge GmbH', 14, true),
+      L(360, 40, 'INVOICE', 18, true),
+      ...row(70, [360, 'Invoice no.:'], [460, 'NW-2024-0815']),
+      ...row(120, [50, 'Customer:'], [110, detail]),
+      ...summary(270),
+    ]);
+    expect(r.buyer_name).not.toBe(detail);
+  });
+});
+
+describe('constraint 7b: a contact detail is never an acceptable party name', () => {
+  const seller = { key: 'seller_name', label: 'Seller', data_type: 'string' as const };
+  it.each([
+    'orla.penhallow@mail.example',
+    'www.penhallow.example',
+    '+44 20 5550 1234',
+    'Tel. 020 5550 1234',
+    'GB33 BUKB 2020 1555 5555 55',
+  ])('%s', (detail) => expect(acceptableString(seller, detail)).toBe(false));
+  it.each(['Orla Penhallow', 'Studio 54 Events Ltd'])('but %s is', (name) => expect(acceptableString(seller, name)).toBe(true));
 });

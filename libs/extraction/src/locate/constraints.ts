@@ -127,8 +127,20 @@ export function acceptableString(field: FieldDef, value: string): boolean {
     if (isPartyHeading(value)) return false;
     // (Nor a date: "Due Date October 17, 2022" printed beside the "To:" label is the next cell, not a party.)
     if (findDates(value).length) return false;
+    // (Nor a party's contact: an e-mail or web address, a phone number, an IBAN.)
+    if (isContactValue(value)) return false;
   }
   return true;
+}
+
+/** Digits a phone number has at least. */
+const PHONE_MIN_DIGITS = 7;
+/** An e-mail address, a web address, an IBAN or a phone number (digits and separators, few letters): a contact, no name. */
+export function isContactValue(value: string): boolean {
+  const t = value.trim();
+  if (/\S@\S+\.\p{L}{2,}/u.test(t) || /^(?:https?:\/\/|www\.)\S+$/i.test(t) || findIban(t)) return true;
+  const digits = t.replace(/\D/g, '').length;
+  return digits >= PHONE_MIN_DIGITS && /^[+(]?[\d\s()./-]+$/.test(t.replace(/^\p{L}{1,4}\.?:?\s*/u, ''));
 }
 
 /** A line under a line item that prints one of its codes ("GTIN: 4006381333931", "S/N 7Q44-1188-20"): no description text. */
