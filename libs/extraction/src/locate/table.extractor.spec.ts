@@ -409,6 +409,39 @@ describe('table extraction', () => {
     expect(rows[29]).toEqual({ name: 'Person 30', city: 'Hull', year: 2022 });
   });
 
+  it('continues a table overleaf whose rows print a column the schema does not ask for', async () => {
+    const people = {
+      fields: [
+        {
+          key: 'staff',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'name', label: 'Name', data_type: 'string' as const },
+            { key: 'city', label: 'City', data_type: 'string' as const },
+            { key: 'year', label: 'Year joined', data_type: 'number' as const },
+          ],
+        },
+      ],
+    };
+    const bytes = await makePdf((d) => {
+      d.fontSize(10).text('Name', 50, 80).text('City', 200, 80).text('Year joined', 330, 80).text('Desk', 480, 80);
+      for (let i = 0; i < 28; i++)
+        d.text(`Person ${i + 1}`, 50, 100 + i * 20)
+          .text('Leeds', 200, 100 + i * 20)
+          .text(String(2000 + (i % 20)), 330, 100 + i * 20)
+          .text(`D-${100 + i}`, 480, 100 + i * 20);
+      d.addPage();
+      d.text('Person 29', 50, 60).text('York', 200, 60).text('2021', 330, 60).text('D-128', 480, 60);
+      d.text('Person 30', 50, 80).text('Hull', 200, 80).text('2022', 330, 80).text('D-129', 480, 80);
+    });
+    const engine = createExtractionEngine();
+    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, people);
+    await engine.close();
+    const rows = out.result.staff as Record<string, unknown>[];
+    expect(rows).toHaveLength(30);
+    expect(rows[29]).toEqual({ name: 'Person 30', city: 'Hull', year: 2022 });
+  });
+
   it('reads CSV as a table', async () => {
     const csv = 'Description,Qty,Unit Price,Amount\n"Widget, blue",2,10.00,20.00\nGadget,1,5.50,5.50\n';
     const engine = createExtractionEngine();

@@ -19,7 +19,8 @@ const FILLED_BAND = 0.7;
 /**
  * Where a table that ran to the foot of the previous page resumes on `page` when the header is not printed
  * again: the first line that reads as one of its rows — for line items a figure under a money column with text
- * before it, otherwise cells under at least two of the named columns. Only a running head ("Invoice 123
+ * before it, otherwise cells under at least two of the named columns and every cell under one of the table's
+ * columns (named, or found from the rows: a header cut at the page edge names none). Only a running head ("Invoice 123
  * (continued)", a letterhead) may come before it; anything else first, a totals line, or a header with these
  * columns anywhere on the page means the table does not continue. Returns -1 then.
  */
@@ -46,7 +47,7 @@ export function resumeLine(page: Page, h: Header, lh: number, lineItems: boolean
       row =
         segs.length >= 2 &&
         hit.size >= Math.min(2, named.length) &&
-        segs.every((sg) => named.some((c) => sg.x0 < c.x1 + lh && sg.x1 > c.x0 - lh));
+        segs.every((sg) => h.columns.some((c) => sg.x0 < c.x1 + lh && sg.x1 > c.x0 - lh));
     }
     if (row) return li;
     // Only the running head may come before the first row.
