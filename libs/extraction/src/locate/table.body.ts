@@ -101,8 +101,8 @@ export function bodyLines(
   for (let li = from; li < lines.length; li++) {
     const line = lines[li]!;
     const gap = line.y0 - prevY;
-    if (gap > lh * 4) return done(footerOnly(li));
-    if (gapEndsTable({ lines, li, out, pitches, lh }, gap)) return done(footerOnly(li));
+    const wide = gap > lh * 4 || gapEndsTable({ lines, li, out, pitches, lh }, gap);
+    if (wide && !rowsResume(lines, li, out, lh, gap)) return done(footerOnly(li));
     if (isHeaderStart(li) && li > h.lastLine + 2) return done(false);
     // "Source: …" / "Note: …" under a table closes it; so does prose running across the columns.
     if (VOCAB.tableNote.test(line.text)) return done(false);
@@ -178,6 +178,25 @@ function isSummaryLine(line: Line, out: Line[], figuresX0: number, lh: number): 
     /\d/.test(line.text) &&
     line.x0 >= figuresX0 - lh * 0.5
   );
+}
+
+/** Widest gap, in line heights, over which rows printed on the table's column edges still belong to it. */
+const ROWS_RESUME_GAP = 8;
+/** Lines printed cell by cell on the column edges, one after the other, that resume the table after a wide gap. */
+const ROWS_RESUME_LINES = 2;
+
+/**
+ * Rows go on after a wide gap (groups of rows set well apart, nothing printed between them): the next lines are
+ * printed in at least `ROW_MIN_CELLS` cells on the column edges of the rows above. A paragraph, a caption or a
+ * block of another shape after the gap ends the table as before.
+ */
+function rowsResume(lines: Line[], li: number, out: Line[], lh: number, gap: number): boolean {
+  if (gap > lh * ROWS_RESUME_GAP || out.length < ROWS_RESUME_LINES) return false;
+  const next = lines.slice(li, li + ROWS_RESUME_LINES);
+  // (Rows with figures go on with figures: a line of words on the same edges is the header of the next table.)
+  const figures = out.filter((l) => /\d/.test(l.text)).length * 2 > out.length;
+  const rowLike = (l: Line) => segments(l, 1.2).length >= ROW_MIN_CELLS && onColumnEdges(l, out, lh) && (!figures || /\d/.test(l.text));
+  return next.length === ROWS_RESUME_LINES && next.every(rowLike);
 }
 
 /** Widest gap, in body text heights, that may separate groups of rows of one table (about two blank lines). */

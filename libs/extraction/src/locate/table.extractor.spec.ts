@@ -442,6 +442,58 @@ describe('table extraction', () => {
     expect(rows[29]).toEqual({ name: 'Person 30', city: 'Hull', year: 2022 });
   });
 
+  describe('rows set well apart', () => {
+    const sales = {
+      fields: [
+        {
+          key: 'sales',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'region', label: 'Region', data_type: 'string' as const },
+            { key: 'units', label: 'Units sold', data_type: 'number' as const },
+            { key: 'manager', label: 'Manager', data_type: 'string' as const },
+          ],
+        },
+      ],
+    };
+    const regions = ['North Vale', 'East Hollow', 'South Brook', 'West Ridge', 'Upper Fen', 'Lower Marsh', 'Old Quarry', 'Ashcombe'];
+    const head = (d: PDFKit.PDFDocument) => d.fontSize(10).text('Region', 60, 100).text('Units sold', 220, 100).text('Manager', 380, 100);
+    const row = (d: PDFKit.PDFDocument, y: number, i: number) =>
+      d
+        .text(regions[i]!, 60, y)
+        .text(String(100 + i * 7), 220, y)
+        .text(`M. Tern ${i}`, 380, y);
+    const read = async (draw: (d: PDFKit.PDFDocument) => void) => {
+      const engine = createExtractionEngine();
+      const out = await engine.extract({ bytes: await makePdf(draw), mimeType: 'application/pdf', filename: 't.pdf' }, sales);
+      await engine.close();
+      return out.result.sales as Record<string, unknown>[];
+    };
+
+    it('a second group of rows after a gap of four lines, on the same column edges, is the same table', async () => {
+      const rows = await read((d) => {
+        head(d);
+        for (let i = 0; i < 4; i++) row(d, 118 + i * 16, i);
+        for (let i = 4; i < 8; i++) row(d, 118 + i * 16 + 64, i);
+      });
+      expect(rows).toHaveLength(8);
+      expect(rows[7]).toEqual({ region: 'Ashcombe', units: 149, manager: 'M. Tern 7' });
+    });
+
+    it('but a header of words on the same edges after the gap starts another table', async () => {
+      const rows = await read((d) => {
+        head(d);
+        for (let i = 0; i < 4; i++) row(d, 118 + i * 16, i);
+        d.text('Branch', 60, 240).text('Opened', 220, 240).text('Staff', 380, 240);
+        for (let i = 0; i < 3; i++)
+          d.text(regions[i]!, 60, 256 + i * 16)
+            .text(String(1990 + i), 220, 256 + i * 16)
+            .text(String(12 + i), 380, 256 + i * 16);
+      });
+      expect(rows).toHaveLength(4);
+    });
+  });
+
   it('reads CSV as a table', async () => {
     const csv = 'Description,Qty,Unit Price,Amount\n"Widget, blue",2,10.00,20.00\nGadget,1,5.50,5.50\n';
     const engine = createExtractionEngine();
