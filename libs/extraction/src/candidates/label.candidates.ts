@@ -3,7 +3,7 @@ import type { DocLayout, Line } from '../layout/layout.types.js';
 import type { DocContext } from '../parsers/value.parser.js';
 import { locateByLabel, type Candidate } from '../locate/field.locator.js';
 import { isLabelPiece, schemaLabels } from '../locate/form.label.js';
-import { conceptTokens, labelSpec, matchSpan, wordConcepts } from '../locate/label.matcher.js';
+import { conceptTokens, isKnownConcept, labelSpec, matchSpan, wordConcepts } from '../locate/label.matcher.js';
 import { findDates } from '../parsers/date.parser.js';
 import { isPricedRow } from '../locate/semantic.fallback.js';
 import { isPartyField } from '../locate/constraints.js';
@@ -73,8 +73,8 @@ function isAddressValue(c: Candidate, ctx: DocContext): boolean {
 }
 
 /**
- * A party label read inside a run of text ("456 Buyer Street", "Germany - Buyer State"): words precede it in its cell
- * with nothing closing them (a colon, a bar), so it is a word of that text, not a label opening a cell.
+ * A party label read inside a run of text ("456 Buyer Street", "Germany - Buyer State"): words that are no label's
+ * precede it in its cell with nothing closing them (a colon, a bar), so it is a word of that text, not a label.
  */
 function isLabelInsideText(doc: DocLayout, c: Candidate): boolean {
   const page = doc.pages.find((p) => p.number === c.page);
@@ -83,7 +83,10 @@ function isLabelInsideText(doc: DocLayout, c: Candidate): boolean {
   const cell = line && segments(line, CELL_GAP).find((s) => s.words.some((w) => Math.abs(w.x0 - c.labelX!) < 0.5));
   if (!cell) return false;
   const before = cell.words.filter((w) => w.x1 <= c.labelX! + 0.5);
-  return before.length > 0 && !/[:|]$/.test(before.at(-1)!.text);
+  if (!before.length || /[:|]$/.test(before.at(-1)!.text)) return false;
+  // (Words of the label itself may come first, "Adresse de facturation": only a figure or a word no label uses —
+  // a house number, a postcode, a place — makes it text.)
+  return before.some((w) => /\d/.test(w.text) || (/\p{L}{4,}/u.test(w.text) && !conceptTokens(w.text).some(isKnownConcept)));
 }
 
 /** Dated priced rows, in one column, that make a column of item dates. */
