@@ -93,9 +93,16 @@ export function findDates(text: string, order: DateOrder = 'dmy'): DateMatch[] {
   return found.map((d) => ({ ...d }));
 }
 
+/**
+ * Every date shape below holds at least this many digits (a day and a two-digit year, "5 Mar 24"): a text with fewer
+ * holds no date, and is not run through the month-name patterns of every locale.
+ */
+const DATE_MIN_DIGITS = 3;
+
 function scanDates(text: string, order: DateOrder): DateMatch[] {
   const s = text.normalize('NFKC');
   const found: DateMatch[] = [];
+  if ((s.match(/\d/g)?.length ?? 0) < DATE_MIN_DIGITS) return found;
   const push = (m: RegExpMatchArray, v: string | undefined) => {
     if (v && !found.some((f) => m.index! < f.index + f.length && f.index < m.index! + m[0].length))
       found.push({ iso: v, index: m.index!, length: m[0].length });
@@ -108,14 +115,8 @@ function scanDates(text: string, order: DateOrder): DateMatch[] {
   for (const m of s.matchAll(NAMED_MDY)) push(m, iso(+m[3]!, MONTHS.get(m[1]!.toLowerCase())!, +m[2]!));
   // The same with a month name misspelt or misread by one letter ("Ocotber 9, 1968", "15 Febuary 2024"): a word of
   // some length one edit from a month name, in a full day-month-year date.
-  for (const m of s.matchAll(FUZZY_DMY)) {
-    const month = fuzzyMonth(m[2]!);
-    if (month) push(m, iso(+m[3]!, month, +m[1]!));
-  }
-  for (const m of s.matchAll(FUZZY_MDY)) {
-    const month = fuzzyMonth(m[1]!);
-    if (month) push(m, iso(+m[3]!, month, +m[2]!));
-  }
+  // (Both need a four-digit year: a text without four digits in a row is not run through them, the slowest patterns.)
+  if (/\d{4}/.test(s)) fuzzyNamedDates(s, push);
   // Numeric a/b/yyyy, a.b.yy, a-b-yyyy.
   // (A time glued to the year by OCR, "23/03/201813:08", still ends the date.)
   for (const m of s.matchAll(/(?<![\d.,])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(?:(\d{4})(?=\d{1,2}:\d{2})|(\d{4}|\d{2})(?!\d))/g)) {
@@ -126,6 +127,18 @@ function scanDates(text: string, order: DateOrder): DateMatch[] {
   for (const m of s.matchAll(/(?<!\d)(20\d{2})(\d{2})(\d{2})(?!\d)/g)) push(m, iso(+m[1]!, +m[2]!, +m[3]!));
   found.sort((a, b) => a.index - b.index);
   return found;
+}
+
+/** Dates whose month name is misspelt or misread by one letter (see `fuzzyMonth`). */
+function fuzzyNamedDates(s: string, push: (m: RegExpMatchArray, v: string | undefined) => void): void {
+  for (const m of s.matchAll(FUZZY_DMY)) {
+    const month = fuzzyMonth(m[2]!);
+    if (month) push(m, iso(+m[3]!, month, +m[1]!));
+  }
+  for (const m of s.matchAll(FUZZY_MDY)) {
+    const month = fuzzyMonth(m[1]!);
+    if (month) push(m, iso(+m[3]!, month, +m[2]!));
+  }
 }
 
 function numericDate(da: string, db: string, dy: string, order: DateOrder): string | undefined {
