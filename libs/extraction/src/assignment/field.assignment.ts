@@ -55,6 +55,11 @@ export function assignFields(
   return { result, meta, ...(memory ? { memory } : {}) };
 }
 
+/** The schema's only table: no other table field may own a table printed under the same header further down. */
+function aloneOfItsColumns(fields: FieldDef[]): boolean {
+  return fields.filter((t) => t.data_type === 'table').length === 1;
+}
+
 /** Each field in schema order (the result keeps it): a table's rows, or a scalar's chosen value or fallback reading. */
 function assignEach(
   doc: DocLayout,
@@ -68,7 +73,7 @@ function assignEach(
   const takenHeaders = new Set<string>();
   for (const f of fields) {
     if (f.data_type === 'table') {
-      const t = extractTable(doc, f, ctx, takenHeaders);
+      const t = extractTable(doc, f, ctx, takenHeaders, aloneOfItsColumns(fields));
       if (t) {
         result[f.key] = t.rows;
         meta[f.key] = { confidence: round(t.confidence), page: t.page, bbox: t.bbox, errors: [] };

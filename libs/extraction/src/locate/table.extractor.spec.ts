@@ -480,6 +480,20 @@ describe('table extraction', () => {
       expect(rows[7]).toEqual({ region: 'Ashcombe', units: 149, manager: 'M. Tern 7' });
     });
 
+    it('sections printed under repeated copies of the header on one page are one table (the schema asks for one)', async () => {
+      const rows = await read((d) => {
+        for (let s = 0; s < 2; s++) {
+          const y = 80 + s * 120;
+          d.fontSize(10).text(s ? 'Second half' : 'First half', 250, y);
+          d.text('Region', 60, y + 16)
+            .text('Units sold', 220, y + 16)
+            .text('Manager', 380, y + 16);
+          for (let i = 0; i < 4; i++) row(d, y + 34 + i * 14, s * 4 + i);
+        }
+      });
+      expect(rows.map((r) => r.region)).toEqual(regions);
+    });
+
     it('but a header of words on the same edges after the gap starts another table', async () => {
       const rows = await read((d) => {
         head(d);

@@ -27,6 +27,9 @@ type Box = [number, number, number, number];
 /** Cell placeholders for "none" / "not available": "-", "–", "..", ":". */
 const PLACEHOLDER = /^(?:[-–—]{1,3}|\.{2,3}|:)$/;
 
+/** A header scoring at least this share of the best one's (naming as many columns) starts a table or a section. */
+const HEADER_START_SHARE = 0.6;
+
 /** Confidence of a table read off the cells' alignment alone. */
 const GRID_CONFIDENCE = 0.6;
 
@@ -40,7 +43,17 @@ function isLineItems(field: FieldDef): boolean {
  * `taken` holds headers already used by earlier table fields of the schema, so that two fields with the
  * same columns (one table printed twice, or a table per page) get distinct tables, in document order.
  */
-export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, taken: Set<string> = new Set()): TableResult | undefined {
+/**
+ * `alone`: no other table field of the schema has these columns, so a table printed in sections on one page, each under
+ * its own copy of the header, is one table (with another such field, each copy is a table of its own).
+ */
+export function extractTable(
+  doc: DocLayout,
+  field: FieldDef,
+  ctx: DocContext,
+  taken: Set<string> = new Set(),
+  alone = false,
+): TableResult | undefined {
   // Columns named by position only: no header to look for, the cells' alignment gives the columns.
   if (isPositional(field)) {
     const t = gridTable(doc, field, ctx, taken, pageHint(field));
@@ -49,7 +62,7 @@ export function extractTable(doc: DocLayout, field: FieldDef, ctx: DocContext, t
   const found = findHeaders(doc, field);
   const headers = found.filter((h) => !isTaken(h, taken));
   if (!headers.length) return headerlessTable(doc, field, ctx, taken);
-  const { best, chosen, headerStarts } = chooseHeaders(headers);
+  const { best, chosen, headerStarts } = chooseHeaders(headers, alone);
   // Line items (priced rows) end at the totals; in other tables a "Total" row is a row like any other.
   const lineItems = isLineItems(field);
   const parts = tableParts({ doc, field, chosen, found, lineItems, headerStarts, taken });
@@ -74,24 +87,22 @@ function headerlessTable(doc: DocLayout, field: FieldDef, ctx: DocContext, taken
 }
 
 /**
- * The headers whose bodies make the table: the best header, later ones with its columns on later pages, and the
+ * The headers whose bodies make the table: the best header, later ones with its columns on later pages (and, when the
+ * table is `alone` of its columns in the schema, below it on its page: sections under repeated headers), and the
  * header lines that start another table (ending a body).
  */
-function chooseHeaders(headers: Header[]): { best: Header; chosen: Header[]; headerStarts: Set<string> } {
-  // Keep the best header (earliest among near-equal ones) and any later header with the same columns on later pages.
+function chooseHeaders(headers: Header[], alone: boolean): { best: Header; chosen: Header[]; headerStarts: Set<string> } {
+  // Keep the best header (earliest among near-equal ones) and any later header with the same columns.
   const top = Math.max(...headers.map((h) => h.score));
   const best = headers.find((h) => h.score >= top - 0.05)!;
   const keyOf = (h: Header) => h.columns.map((c) => c.field?.key ?? '').join(',');
-  const chosen = headers.filter(
-    (h) =>
-      h === best ||
-      (keyOf(h) === keyOf(best) && (h.page > best.page || (h.page === best.page && h.lineIndex > best.lineIndex)) && h.page !== best.page),
-  );
+  // (A section's header is about as good as the first, naming as many columns: not a data row naming a column.)
+  const strong = (h: Header) => h.score >= best.score * HEADER_START_SHARE && named(h.columns) >= named(best.columns);
+  const later = (h: Header) => h.page > best.page || (alone && h.page === best.page && h.lineIndex > best.lineIndex && strong(h));
+  const chosen = headers.filter((h) => h === best || (keyOf(h) === keyOf(best) && later(h)));
   // Only a header about as good as the chosen one, naming as many columns, starts another table; weak matches inside the body
   // (a data row that happens to name a column) do not end it.
-  const headerStarts = new Set(
-    headers.filter((h) => h.score >= best.score * 0.6 && named(h.columns) >= named(best.columns)).map((h) => `${h.page}:${h.lineIndex}`),
-  );
+  const headerStarts = new Set(headers.filter(strong).map((h) => `${h.page}:${h.lineIndex}`));
   return { best, chosen, headerStarts };
 }
 
