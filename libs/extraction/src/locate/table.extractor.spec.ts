@@ -508,6 +508,48 @@ describe('table extraction', () => {
     });
   });
 
+  it('reads a column of rates printed with a percent sign as numbers, but no rate as a line amount', async () => {
+    const rates = {
+      fields: [
+        {
+          key: 'rates',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'branch', label: 'Branch', data_type: 'string' as const },
+            { key: 'growth', label: 'Growth', data_type: 'number' as const },
+          ],
+        },
+      ],
+    };
+    const bytes = await makePdf((d) => {
+      d.fontSize(10).text('Branch', 60, 100).text('Growth', 300, 100);
+      ['Harbour', 'Hillside', 'Market'].forEach((b, i) =>
+        d.text(b, 60, 118 + i * 14).text(['12.5 %', '-3%', '0.8 %'][i]!, 300, 118 + i * 14),
+      );
+    });
+    const engine = createExtractionEngine();
+    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, rates);
+    const items = await engine.extract(
+      {
+        bytes: await makePdf((d) => {
+          d.fontSize(10).text('Description', 60, 100).text('Qty', 300, 100).text('Amount', 450, 100);
+          d.text('Cleaning', 60, 118).text('2', 300, 118).text('10%', 450, 118);
+          d.text('Repairs', 60, 132).text('1', 300, 132).text('45.00', 450, 132);
+        }),
+        mimeType: 'application/pdf',
+        filename: 'i.pdf',
+      },
+      schema,
+    );
+    await engine.close();
+    expect(out.result.rates).toEqual([
+      { branch: 'Harbour', growth: 12.5 },
+      { branch: 'Hillside', growth: -3 },
+      { branch: 'Market', growth: 0.8 },
+    ]);
+    expect((items.result.line_items as Record<string, unknown>[])[0]?.amount).toBeUndefined();
+  });
+
   it('reads CSV as a table', async () => {
     const csv = 'Description,Qty,Unit Price,Amount\n"Widget, blue",2,10.00,20.00\nGadget,1,5.50,5.50\n';
     const engine = createExtractionEngine();

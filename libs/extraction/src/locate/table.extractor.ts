@@ -1,6 +1,7 @@
 import type { FieldDef } from '../engine.types.js';
 import type { DocLayout, Line } from '../layout/layout.types.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
+import { parseNumber } from '../parsers/number.parser.js';
 import { gridTable, isPositional } from './table.grid.js';
 import { headerlessItems } from './table.headerless.js';
 import { groupRows, mergeBands, type RowBand } from './table.rows.js';
@@ -183,6 +184,18 @@ function joinRows({ perLine, lineExtras, kept }: ReadLines, env: PartColumns): {
   return { pending, bbox };
 }
 
+/** A cell printing a percentage and nothing else ("12.5 %", "-3%"). */
+const PERCENT_CELL = /^\s*([-+−]?\s?\d[\d.,' \u00a0\u202f]*)\s?%\s*$/u;
+
+/**
+ * A number column's cell that prints a percentage: its figure (the parsers leave rates out of amounts, "VAT 20%", but
+ * in a column of rates the rate is the value; a rate under a price or amount header stays out of it).
+ */
+function percentCell(raw: string, type: string, ctx: DocContext): number | undefined {
+  const m = type === 'number' ? PERCENT_CELL.exec(raw) : null;
+  return m ? parseNumber(m[1]!.replace(/\s/g, ''), ctx.decimal) : undefined;
+}
+
 /** The rows' cells read as their columns' types; rows left with no value are dropped. */
 function typedRows(pending: Record<string, string>[], { cols, money }: PartColumns, ctx: DocContext): Record<string, unknown>[] {
   const rows: Record<string, unknown>[] = [];
@@ -197,7 +210,8 @@ function typedRows(pending: Record<string, string>[], { cols, money }: PartColum
       const v =
         c.field.data_type === 'string'
           ? cleanString(text) || (PLACEHOLDER.test(raw.trim()) ? raw.trim() : '')
-          : findTyped(raw, c.field.data_type, ctx)[0]?.value;
+          : (findTyped(raw, c.field.data_type, ctx)[0]?.value ??
+            (money.has(c.field.key) ? undefined : percentCell(raw, c.field.data_type, ctx)));
       if (v !== undefined && v !== '') out[c.field.key] = v;
     }
     if (Object.keys(out).length) rows.push(out);
