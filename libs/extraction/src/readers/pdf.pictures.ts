@@ -98,6 +98,21 @@ async function imageBoxes(lib: PdfJs, page: PDFPageProxy, viewport: Viewport): P
   return out;
 }
 
+/** A picture holding this many text-layer words or more is a background or a scan with its own text layer. */
+const MAX_COVERED_WORDS = 3;
+/** Letterheads and company footers sit in this share of the page's height at its top or bottom… */
+const PICTURE_BAND = 0.25;
+/** …a picture reaching at most this many band heights into the page. */
+const PICTURE_BAND_SLACK = 1.2;
+/** A block of text as a picture is at least this many times as wide as it is high. */
+const MIN_TEXT_PICTURE_ASPECT = 2.5;
+/** Pictures read per page at most. */
+const MAX_PICTURES_PER_PAGE = 2;
+/** Narrower or lower regions (device pixels) are not rendered. */
+const MIN_PICTURE_PX = 8;
+/** OCR words of a picture read below this confidence are left out. */
+const MIN_PICTURE_WORD_CONF = 0.5;
+
 /**
  * Text inside large images of a page that also has a text layer (a letterhead or a company block pasted in
  * as a picture): each such image region is cut from the 300-dpi rendering and OCRed; words that overlap
@@ -123,10 +138,17 @@ async function ocrTextImages(
     textWords.filter((w) => w.x0 >= b[0] && w.x1 <= b[2] && w.y0 >= b[1] && w.y1 <= b[3]).length;
   // Letterheads and company footers pasted as pictures sit in the top or bottom quarter of the page;
   // pictures in the body are charts and photos, whose OCR costs seconds and adds only noise.
-  const band = viewport.height * 0.25;
+  const band = viewport.height * PICTURE_BAND;
   // Blocks of text are wide and flat; square-ish pictures are logos, charts and photos.
-  const wide = (b: [number, number, number, number]) => b[2] - b[0] >= (b[3] - b[1]) * 2.5;
-  boxes = boxes.filter((b) => covered(b) < 3 && wide(b) && (b[3] <= band * 1.2 || b[1] >= viewport.height - band * 1.2)).slice(0, 2);
+  const wide = (b: [number, number, number, number]) => b[2] - b[0] >= (b[3] - b[1]) * MIN_TEXT_PICTURE_ASPECT;
+  boxes = boxes
+    .filter(
+      (b) =>
+        covered(b) < MAX_COVERED_WORDS &&
+        wide(b) &&
+        (b[3] <= band * PICTURE_BAND_SLACK || b[1] >= viewport.height - band * PICTURE_BAND_SLACK),
+    )
+    .slice(0, MAX_PICTURES_PER_PAGE);
   if (!boxes.length) return [];
   const scale = pdfRenderScale(viewport.width, viewport.height, page.pageNumber);
   const out: Word[] = [];
@@ -138,7 +160,7 @@ async function ocrTextImages(
         number,
         number,
       ];
-      if (w < 8 || h < 8) continue;
+      if (w < MIN_PICTURE_PX || h < MIN_PICTURE_PX) continue;
       const res = await ocr.recognize(await renderRegion(page, scale, [x, y, w, h], bytes));
       out.push(...pictureWords(res.words, x, y, scale, textWords));
     }
@@ -153,7 +175,7 @@ async function ocrTextImages(
 function pictureWords(words: Word[], x: number, y: number, scale: number, textWords: Word[]): Word[] {
   const out: Word[] = [];
   for (const word of words) {
-    if (word.conf < 0.5) continue;
+    if (word.conf < MIN_PICTURE_WORD_CONF) continue;
     const mapped = {
       ...word,
       x0: (word.x0 + x) / scale,
