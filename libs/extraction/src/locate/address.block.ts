@@ -1,6 +1,8 @@
 import type { DocLayout, Line, Word } from '../layout/layout.types.js';
 import { findDates } from '../parsers/date.parser.js';
-import { correctWords, CURRENCY_MARK_SOURCE, REGISTRATION_CODE, type Vocabulary } from '../locales/locale.registry.js';
+import { correctWords } from '../locales/locale.corrections.js';
+import { CURRENCY_MARK_SOURCE, REGISTRATION_CODE } from '../locales/locale.registry.js';
+import type { Vocabulary } from '../locales/locale.vocabulary.js';
 
 /**
  * The postal address block of a document's issuer, found by candidates and scoring rather than by walking down from
