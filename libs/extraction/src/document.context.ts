@@ -1,14 +1,8 @@
 import type { DocLayout } from './layout/layout.types.js';
 import { detectCurrency, ISO_CODES } from './parsers/currency.parser.js';
 import type { DocContext } from './parsers/value.parser.js';
-import {
-  CURRENCY_SCAN_SOURCE,
-  detectLocales,
-  genericPackIds,
-  VAT_NAME,
-  vocabularyFor,
-  type Vocabulary,
-} from './locales/locale.registry.js';
+import { CURRENCY_SCAN_SOURCE, detectLocales, genericPackIds, VAT_NAME } from './locales/locale.registry.js';
+import { vocabularyFor, type Vocabulary } from './locales/locale.vocabulary.js';
 
 /** A currency symbol, or a pack's letter mark (`currencyMarks`) beside a figure: "RM 12", "4 719,00 Kč", "Rs.-5". */
 const CURRENCY_MARK = new RegExp(`[$€£¥₹]|${CURRENCY_SCAN_SOURCE}`, 'gu');

@@ -1,6 +1,6 @@
 import type { ExtractionOptions, ExtractionOutput, ExtractionSchema } from './engine.types.js';
 import { inferContext, setDocLocales } from './document.context.js';
-import { LOCALE_PACKS } from './locales/locale.registry.js';
+import { LOCALE_PACKS } from './locales/locale.pack.js';
 import type { DocLayout } from './layout/layout.types.js';
 import { labelCandidates, otherLabelTest } from './candidates/label.candidates.js';
 import { chooseByLabels } from './assignment/label.choice.js';

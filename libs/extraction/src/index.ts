@@ -10,14 +10,13 @@ export {
 } from './extraction.engine.js';
 export {
   DEFAULT_OCR_LANGUAGES,
-  hasNativeTesseract,
-  nativeTesseractLanguages,
   OCR_ENGINE_MODES,
   OCR_LANGUAGES,
   parseOcrLanguages,
   type OcrEngineMode,
   type OcrLanguage,
 } from './readers/ocr.service.js';
+export { hasNativeTesseract, nativeTesseractLanguages } from './readers/ocr.tesseract.js';
 export { DEFAULT_MAX_INFLATED_BYTES_PER_PAGE, DEFAULT_MAX_INFLATED_STREAM_BYTES, type InflationLimits } from './readers/pdf.inflation.js';
 export { syntheticResult } from './synthetic.result.js';
 export { parseNumber } from './parsers/number.parser.js';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { createExtractionEngine } from './extraction.engine.js';
 import type { ExtractionSchema } from './engine.types.js';
-import { hasNativeTesseract } from './readers/ocr.service.js';
+import { hasNativeTesseract } from './readers/ocr.tesseract.js';
 import { textCanvas } from './testing/image.test-helper.js';
 import { makePdf } from './testing/pdf.test-helper.js';
 import { makeTiff, textPage } from './testing/tiff.test-helper.js';

@@ -4,7 +4,8 @@ import { betterReading, extractCounted, extractFromLayout, type CountedExtractio
 import { isLowResPage, readImage } from './readers/image.reader.js';
 import { underDeadline } from './readers/input.limits.js';
 import type { JobReader } from './readers/job.reader.js';
-import { hasWidePicture, type PdfText } from './readers/pdf.reader.js';
+import { hasWidePicture } from './readers/pdf.pictures.js';
+import type { PdfText } from './readers/pdf.reader.js';
 import { isTiff } from './readers/tiff.reader.js';
 import type { DocKind } from './type.sniffer.js';
 

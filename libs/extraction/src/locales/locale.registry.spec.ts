@@ -1,5 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { allPacksVocabulary, correctWords, detectLocales, LOCALE_PACKS, vocabularyFor, vocabularyOrAll } from './locale.registry.js';
+import { correctWords } from './locale.corrections.js';
+import { LOCALE_PACKS } from './locale.pack.js';
+import { allPacksVocabulary, detectLocales, vocabularyOrAll } from './locale.registry.js';
+import { vocabularyFor } from './locale.vocabulary.js';
 
 describe('locale packs', () => {
   it('loads every pack with an id and only known keys, labels folded to lower case', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { readText } from '../readers/text.reader.js';
-import { vocabularyFor } from '../locales/locale.registry.js';
+import { vocabularyFor } from '../locales/locale.vocabulary.js';
 import { findAddressBlock } from './address.block.js';
 
 const doc = (...lines: string[]) => readText(new TextEncoder().encode(lines.join('\n')));

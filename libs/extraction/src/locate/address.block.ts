@@ -1,6 +1,8 @@
-import type { DocLayout, Line, Word } from '../layout/layout.types.js';
+import type { DocLayout, Line, Page, Word } from '../layout/layout.types.js';
 import { findDates } from '../parsers/date.parser.js';
-import { correctWords, CURRENCY_MARK_SOURCE, REGISTRATION_CODE, type Vocabulary } from '../locales/locale.registry.js';
+import { correctWords } from '../locales/locale.corrections.js';
+import { CURRENCY_MARK_SOURCE, REGISTRATION_CODE } from '../locales/locale.registry.js';
+import type { Vocabulary } from '../locales/locale.vocabulary.js';
 
 /**
  * The postal address block of a document's issuer, found by candidates and scoring rather than by walking down from
@@ -140,75 +142,112 @@ function addressPart(l: Line, v: Vocabulary): { words: Word[]; text: string } | 
   return { words, text };
 }
 
+/** The lines of page 1 an address block is looked for in, with what findAddressBlock's stages read of them. */
+interface AddressScan {
+  page: Page;
+  v: Vocabulary;
+  lines: Line[];
+  /** Index of the issuer's name line among `lines` (-1 when unknown). */
+  at: number;
+  /** Each line's address part (undefined: the issuer's line, or a line no address holds). */
+  parts: ({ words: Word[]; text: string } | undefined)[];
+  /** Line `i`'s address part with OCR look-alikes corrected. */
+  fixed: (i: number) => string;
+  /** Postcode lines, and the line whose postcode at its end has its town on the next line. */
+  postcodeAt: boolean[];
+  /** The town line under such a postcode. */
+  townAfter: boolean[];
+}
+
 /** Finds the best-scoring address block in the upper part of page 1; `issuer` is the issuer's name line, if known. */
 export function findAddressBlock(doc: DocLayout, v: Vocabulary, issuer?: Line): AddressBlock | undefined {
   const page = doc.pages[0];
   if (!page) return undefined;
+  const scan = addressScan(page, v, issuer);
+  const best = bestBlock(scan);
+  if (!best) return undefined;
+  const chosen = scan.parts.slice(best.from, best.to + 1) as { words: Word[]; text: string }[];
+  const text = chosen.map((p) => p.text).join(' ');
+  return {
+    lines: scan.lines.slice(best.from, best.to + 1),
+    words: chosen.flatMap((p) => p.words),
+    text: page.ocr ? correctWords(text, v) : text,
+  };
+}
+
+function addressScan(page: Page, v: Vocabulary, issuer: Line | undefined): AddressScan {
   const lines = page.lines.slice(0, MAX_SCAN_LINES).filter((l) => l.y0 < page.height * ADDRESS_ZONE || !page.ocr);
   const at = issuer ? lines.indexOf(issuer) : -1;
   const parts = lines.map((l) => (l === issuer ? undefined : addressPart(l, v)));
   const fixed = (i: number) => correctWords(parts[i]!.text, v);
+  const scan: AddressScan = { page, v, lines, at, parts, fixed, postcodeAt: [], townAfter: [] };
   // Postcode lines, and a postcode printed at a line's end whose town is the next line ("…, 12345" / "KOTA BETA").
-  const postcodeAt = lines.map((_, i) => !!parts[i] && isPostcodeLine(parts[i]!.text, v));
-  const townAfter = lines.map((_, i) => i > 0 && !!parts[i - 1] && POSTCODE_AT_END.test(parts[i - 1]!.text) && isTownLine(i));
-  townAfter.forEach((t, i) => t && (postcodeAt[i - 1] = true));
+  scan.postcodeAt = lines.map((_, i) => !!parts[i] && isPostcodeLine(parts[i]!.text, v));
+  scan.townAfter = lines.map((_, i) => i > 0 && !!parts[i - 1] && POSTCODE_AT_END.test(parts[i - 1]!.text) && isTownLine(scan, i));
+  scan.townAfter.forEach((t, i) => t && (scan.postcodeAt[i - 1] = true));
+  return scan;
+}
+
+/** The best-scoring block: every run of lines ending in a postcode, region or street line, from every start above it. */
+function bestBlock(scan: AddressScan): { score: number; from: number; to: number } | undefined {
+  const { lines, parts, postcodeAt, fixed, v } = scan;
   let best: { score: number; from: number; to: number } | undefined;
   for (let end = 0; end < lines.length; end++) {
     if (!parts[end]) continue;
     const postcode = postcodeAt[end]!;
     if (!postcode && !isRegionLine(fixed(end), v) && !v.addressWord.test(fixed(end))) continue;
-    // The trailing lines a postcode line may carry: a region or another street line.
-    let to = townAfter[end + 1] ? end + 1 : end;
-    // (A street line without a postcode may be closed by its town: one short bare line that ends the run.)
-    if (!postcode && isTownLine(to + 1) && !parts[to + 2]) to++;
-    while (
-      postcode &&
-      to + 1 < lines.length &&
-      to - end < MAX_AFTER_POSTCODE + (townAfter[end + 1] ? 1 : 0) &&
-      parts[to + 1] &&
-      (isRegionLine(fixed(to + 1), v) || v.addressWord.test(fixed(to + 1)))
-    )
-      to++;
+    const to = blockEnd(scan, end, postcode);
     for (let start = end; start >= 0 && end - start < MAX_ADDRESS_LINES && parts[start]; start--) {
-      const score = scoreBlock(start, to);
+      const score = scoreBlock(scan, start, to);
       if (score >= MIN_ADDRESS_SCORE && (!best || score > best.score)) best = { score, from: start, to };
     }
   }
-  if (!best) return undefined;
-  const chosen = parts.slice(best.from, best.to + 1) as { words: Word[]; text: string }[];
-  const text = chosen.map((p) => p.text).join(' ');
-  return {
-    lines: lines.slice(best.from, best.to + 1),
-    words: chosen.flatMap((p) => p.words),
-    text: page.ocr ? correctWords(text, v) : text,
-  };
+  return best;
+}
 
-  function isTownLine(i: number): boolean {
-    const t = parts[i] ? fixed(i) : '';
-    return !!t && !/\d/.test(t) && t.split(/\s+/).length <= MAX_TOWN_WORDS && t === t.toUpperCase() && /\p{L}{3}/u.test(t);
-  }
+/** The last line of a block whose postcode, region or street line is line `end`. */
+function blockEnd(scan: AddressScan, end: number, postcode: boolean): number {
+  const { lines, parts, townAfter, fixed, v } = scan;
+  // The trailing lines a postcode line may carry: a region or another street line.
+  let to = townAfter[end + 1] ? end + 1 : end;
+  // (A street line without a postcode may be closed by its town: one short bare line that ends the run.)
+  if (!postcode && isTownLine(scan, to + 1) && !parts[to + 2]) to++;
+  while (
+    postcode &&
+    to + 1 < lines.length &&
+    to - end < MAX_AFTER_POSTCODE + (townAfter[end + 1] ? 1 : 0) &&
+    parts[to + 1] &&
+    (isRegionLine(fixed(to + 1), v) || v.addressWord.test(fixed(to + 1)))
+  )
+    to++;
+  return to;
+}
 
-  function scoreBlock(start: number, to: number): number {
-    const W = ADDRESS_FEATURES;
-    let s = 0;
-    for (let i = start; i <= to; i++) {
-      const t = fixed(i);
-      if (postcodeAt[i]) s += W.postcodeLine;
-      else if (townAfter[i]) continue;
-      else if (isRegionLine(t, v)) s += i === to ? W.regionLine : 0;
-      else if (v.addressWord.test(t)) s += W.addressWordLine;
-      else if (!/\d/.test(t) && !(i === to && isTownLine(i))) s += W.bareLine;
-      if (page.ocr && !/\d/.test(t) && !v.addressWord.test(t) && lineConf(lines[i]!) < NOISE_CONF) s += W.noisyLine;
-    }
-    const first = fixed(start);
-    // (A block opening with its postcode line has lost its street line: the postcode's figures are no house number.)
-    const postcodeFirst = postcodeAt[start] && !v.addressWord.test(first);
-    const opens =
-      v.party.houseOpener.test(first) || v.addressWord.test(first.split(/\s+/)[0] ?? '') || (start < to && CONTINUED.test(first));
-    if (!postcodeFirst && opens) s += W.startsLikeAddress;
-    else if (!/\d/.test(first) && !v.addressWord.test(first)) s += W.bareStart;
-    if (at >= 0) s += start > at ? W.issuerGap * (start - at - 1) : W.aboveIssuer;
-    s += W.linePosition * start;
-    return s;
+function isTownLine({ parts, fixed }: AddressScan, i: number): boolean {
+  const t = parts[i] ? fixed(i) : '';
+  return !!t && !/\d/.test(t) && t.split(/\s+/).length <= MAX_TOWN_WORDS && t === t.toUpperCase() && /\p{L}{3}/u.test(t);
+}
+
+function scoreBlock(scan: AddressScan, start: number, to: number): number {
+  const { page, lines, postcodeAt, townAfter, fixed, v, at } = scan;
+  const W = ADDRESS_FEATURES;
+  let s = 0;
+  for (let i = start; i <= to; i++) {
+    const t = fixed(i);
+    if (postcodeAt[i]) s += W.postcodeLine;
+    else if (townAfter[i]) continue;
+    else if (isRegionLine(t, v)) s += i === to ? W.regionLine : 0;
+    else if (v.addressWord.test(t)) s += W.addressWordLine;
+    else if (!/\d/.test(t) && !(i === to && isTownLine(scan, i))) s += W.bareLine;
+    if (page.ocr && !/\d/.test(t) && !v.addressWord.test(t) && lineConf(lines[i]!) < NOISE_CONF) s += W.noisyLine;
   }
+  const first = fixed(start);
+  // (A block opening with its postcode line has lost its street line: the postcode's figures are no house number.)
+  const postcodeFirst = postcodeAt[start] && !v.addressWord.test(first);
+  const opens = v.party.houseOpener.test(first) || v.addressWord.test(first.split(/\s+/)[0] ?? '') || (start < to && CONTINUED.test(first));
+  if (!postcodeFirst && opens) s += W.startsLikeAddress;
+  else if (!/\d/.test(first) && !v.addressWord.test(first)) s += W.bareStart;
+  if (at >= 0) s += start > at ? W.issuerGap * (start - at - 1) : W.aboveIssuer;
+  s += W.linePosition * start;
+  return s;
 }

@@ -2,7 +2,7 @@ import type { DocLayout, Line, Page, Word } from '../layout/layout.types.js';
 import { conceptTokens, isKnownConcept, weightOf } from './label.matcher.js';
 import { CELL_GAP, segments } from '../layout/layout.builder.js';
 import { vocabularyOf } from '../document.context.js';
-import type { Vocabulary } from '../locales/locale.registry.js';
+import type { Vocabulary } from '../locales/locale.vocabulary.js';
 import { isPostcodeLine } from './address.block.js';
 import { findIssuer } from './semantic.issuer.js';
 import { SPECIFIC_CONCEPT_WEIGHT } from './semantic.dates.js';

@@ -4,7 +4,8 @@ import { findNumbers, type DocContext } from '../parsers/value.parser.js';
 import { conceptTokens } from './label.matcher.js';
 import type { Located } from './field.locator.js';
 import { vocabularyOf } from '../document.context.js';
-import { CURRENCY_MARK_SOURCE, type Vocabulary } from '../locales/locale.registry.js';
+import { CURRENCY_MARK_SOURCE } from '../locales/locale.registry.js';
+import type { Vocabulary } from '../locales/locale.vocabulary.js';
 
 /**
  * Receipts: cash tendered less the change given is the amount paid, i.e. the total. When a line above the cash line

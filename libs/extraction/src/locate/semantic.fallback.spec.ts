@@ -4,7 +4,7 @@ import { buildPage } from '../layout/layout.builder.js';
 import type { DocLayout, Word } from '../layout/layout.types.js';
 import { readText } from '../readers/text.reader.js';
 import { stripRegistration, withoutLegalDot } from './semantic.fallback.js';
-import { vocabularyFor } from '../locales/locale.registry.js';
+import { vocabularyFor } from '../locales/locale.vocabulary.js';
 
 const receiptSchema = {
   fields: [

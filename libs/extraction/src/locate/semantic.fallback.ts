@@ -6,7 +6,7 @@ import { findIban, findVatIds } from '../parsers/identifier.parser.js';
 import { conceptTokens, weightOf } from './label.matcher.js';
 import type { Located } from './field.locator.js';
 import { vocabularyOf } from '../document.context.js';
-import type { Vocabulary } from '../locales/locale.registry.js';
+import type { Vocabulary } from '../locales/locale.vocabulary.js';
 import { findAddressBlock } from './address.block.js';
 import { addresseeBlock, returnAddressee } from './semantic.addressee.js';
 import { isGrandTotalField, largestAmount, paidFromChange } from './semantic.amounts.js';

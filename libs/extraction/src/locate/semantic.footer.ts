@@ -1,6 +1,6 @@
 import type { DocLayout, Line } from '../layout/layout.types.js';
 import { vocabularyOf } from '../document.context.js';
-import type { Vocabulary } from '../locales/locale.registry.js';
+import type { Vocabulary } from '../locales/locale.vocabulary.js';
 import { BLOCK_GAP, cellText, legalName, nameLike, partyName } from './semantic.parties.js';
 
 // The issuer named away from the letterhead: in the legal footer, or as the holder of the account to pay into.

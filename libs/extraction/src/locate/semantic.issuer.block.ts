@@ -1,7 +1,7 @@
 import type { DocLayout, Line } from '../layout/layout.types.js';
 import { conceptTokens, isKnownConcept, weightOf } from './label.matcher.js';
 import { CELL_GAP, segments } from '../layout/layout.builder.js';
-import type { Vocabulary } from '../locales/locale.registry.js';
+import type { Vocabulary } from '../locales/locale.vocabulary.js';
 import { findAddressBlock, isRegistrationCode, lineConf, NOISE_CONF } from './address.block.js';
 import { addressedTo, inBuyerBlock, isAddresseeBlock, legalName, nameLike } from './semantic.parties.js';
 

@@ -2,7 +2,9 @@ import type { DocLayout, Line } from '../layout/layout.types.js';
 import { conceptTokens } from './label.matcher.js';
 import { CELL_GAP, segments } from '../layout/layout.builder.js';
 import { isLabelText } from './constraints.js';
-import { allPacksVocabulary, correctWords, type Vocabulary } from '../locales/locale.registry.js';
+import { correctWords } from '../locales/locale.corrections.js';
+import { allPacksVocabulary } from '../locales/locale.registry.js';
+import type { Vocabulary } from '../locales/locale.vocabulary.js';
 import { isPostcodeLine, isRegionLine } from './address.block.js';
 
 // Party names and the blocks they head, shared by the issuer and addressee searches (semantic.issuer.ts,

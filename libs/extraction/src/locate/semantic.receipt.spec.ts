@@ -4,7 +4,7 @@ import { buildPage } from '../layout/layout.builder.js';
 import type { DocLayout, Word } from '../layout/layout.types.js';
 import { readText } from '../readers/text.reader.js';
 import type { ExtractionSchema } from '../engine.types.js';
-import { vocabularyFor } from '../locales/locale.registry.js';
+import { vocabularyFor } from '../locales/locale.vocabulary.js';
 import { withoutBranch } from './semantic.fallback.js';
 
 // Synthetic receipt layouts (all names, numbers and addresses invented): different orders of name, registration

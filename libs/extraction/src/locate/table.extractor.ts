@@ -4,7 +4,8 @@ import { cleanString, findTyped, type DocContext } from '../parsers/value.parser
 import { parseNumber } from '../parsers/number.parser.js';
 import { gridTable, isPositional } from './table.grid.js';
 import { headerlessItems } from './table.headerless.js';
-import { groupRows, mergeBands, type RowBand } from './table.rows.js';
+import { mergeBands, type RowBand } from './table.bands.js';
+import { groupRows } from './table.rows.js';
 import { isStopLine } from './table.body.js';
 import { gutterColumns } from './table.columns.js';
 import { findHeaders, isTaken, pageHint } from './table.header.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { continuesText, groupRows, mergeBands, type RowBand, type RowRules } from './table.rows.js';
+import { mergeBands, type RowBand } from './table.bands.js';
+import { continuesText, groupRows, type RowRules } from './table.rows.js';
 
 /** A line `h` high at `y`, with text per column key. */
 const line = (y: number, cells: Record<string, string>, h = 8, textX0 = 100): RowBand => ({

@@ -1,6 +1,7 @@
 import { isItemCodeLine } from './constraints.js';
 import { allPacksVocabulary } from '../locales/locale.registry.js';
 import { findDates } from '../parsers/date.parser.js';
+import type { RowBand } from './table.bands.js';
 
 /**
  * A line of dates only ("Apr 1 – Apr 30, 2024", "01.03.2024 – 31.03.2024"): over the first item of a line-item
@@ -23,31 +24,6 @@ function isPeriodLine(text: string): boolean {
  * anchor (it starts a row) or a continuation that joins the nearest anchor, cut where the vertical gaps say.
  */
 
-/** One body line (or band of lines) with its text per column key, words in reading order. */
-export interface RowBand {
-  y0: number;
-  y1: number;
-  /** Left edge of the band's words in text columns (Infinity when none). */
-  textX0: number;
-  /** First word of the band (notes such as "Serial: …" start with a label). */
-  firstWord: string;
-  cells: Record<string, string>;
-  /**
-   * One run of text (words at ordinary word spacing, no gutter between them) split over two or more columns:
-   * printed across the column grid, as notes and statistics under a table are, not cell by cell.
-   */
-  spans?: boolean;
-  /** Where the text of each column lies: left and right edge, and the width of its first word. */
-  geom?: Record<string, CellGeom>;
-}
-
-export interface CellGeom {
-  x0: number;
-  x1: number;
-  /** Width of the cell's first word. */
-  firstW: number;
-}
-
 export interface RowRules {
   /** Keys of number-typed columns. */
   numeric: Set<string>;
@@ -65,39 +41,6 @@ export interface RowGroup {
   anchor: number;
   /** Band indices of the row (anchor included), top to bottom. */
   members: number[];
-}
-
-/**
- * Merges lines into bands: consecutive lines whose vertical centres are closer than ~0.7 line heights belong
- * to one row (a one-line cell centred between the two lines of its wrapped neighbour). Texts of a column are
- * joined top to bottom.
- */
-export function mergeBands(lines: RowBand[]): { band: RowBand; lines: number[] }[] {
-  const out: { band: RowBand; lines: number[] }[] = [];
-  lines.forEach((l, i) => {
-    const last = out[out.length - 1];
-    const h = Math.max(1, Math.min(l.y1 - l.y0, ...(last ? last.lines.map((j) => lines[j]!.y1 - lines[j]!.y0) : [Infinity])));
-    const cy = (l.y0 + l.y1) / 2;
-    if (last && last.lines.some((j) => Math.abs((lines[j]!.y0 + lines[j]!.y1) / 2 - cy) < h * 0.7)) {
-      const b = last.band;
-      const cells = { ...b.cells };
-      for (const [k, v] of Object.entries(l.cells)) cells[k] = cells[k] ? `${cells[k]} ${v}` : v;
-      // Geometry per column: the left edge of both, the right edge and first word of the line read first.
-      const geom = { ...l.geom, ...b.geom };
-      for (const [k, g] of Object.entries(l.geom ?? {})) if (b.geom?.[k]) geom[k] = { ...b.geom[k]!, x0: Math.min(b.geom[k]!.x0, g.x0) };
-      last.band = {
-        y0: Math.min(b.y0, l.y0),
-        y1: Math.max(b.y1, l.y1),
-        textX0: Math.min(b.textX0, l.textX0),
-        firstWord: b.firstWord,
-        cells,
-        spans: !!(b.spans || l.spans),
-        geom,
-      };
-      last.lines.push(i);
-    } else out.push({ band: { ...l, cells: { ...l.cells } }, lines: [i] });
-  });
-  return out;
 }
 
 /** Words that leave a phrase open (the locale packs' `connectors`, every pack: rows are judged without their document). */
@@ -151,6 +94,47 @@ function moneyNear(bands: RowBand[], i: number, hasMoney: (b: RowBand) => boolea
   return (!!below && hasMoney(below) && below.y0 - b.y1 < limit) || (!!above && hasMoney(above) && b.y0 - above.y1 < limit);
 }
 
+/** A table whose first column is filled on at least this share of its bands has row labels (groupRows' 'first' mode). */
+const FIRST_COLUMN_FILL = 0.6;
+/** Lines of one row lie closer than this many header line heights. */
+const ROW_GAP_LIMIT = 0.9;
+/** Bands looked back over for the row label a band's label may continue. */
+const LABEL_LOOKBACK = 3;
+/** Page units added to a gap scaled by GAP_SLACK or WIDER_GAP before comparing (gaps a unit apart are equal). */
+const GAP_SLACK_UNITS = 0.5;
+/** A run of continuations is cut at a gap this many times wider than the gap it is compared with (plus the units above). */
+const WIDER_GAP = 1.15;
+/** A band whose text starts this many line heights right of the rows' text is indented under its row (a note). */
+const NOTE_INDENT = 0.8;
+
+/** What a band is to groupRows: it opens a row, continues the open one, or is left out (a note). */
+type BandKind = 'anchor' | 'cont' | 'drop';
+
+/** The facts about a table's bands that every stage of groupRows reads. */
+interface RowScan {
+  bands: RowBand[];
+  r: RowRules;
+  /** How a row's anchor is told: by its row label ('first'), by a figure ('numeric'), or by filling columns ('text'). */
+  mode: 'first' | 'numeric' | 'text';
+  /** Widest vertical gap between two lines of one row. */
+  limit: number;
+  /** The median vertical gap between consecutive bands: the table's usual line spacing. */
+  usualGap: number;
+  /** Right edge of the row-label column: the widest label line printed in it. */
+  labelRight: number;
+  hasNumeric: (b: RowBand) => boolean;
+  hasMoney: (b: RowBand) => boolean;
+  has: (b: RowBand, k: string | undefined) => boolean;
+}
+
+/** The running state of bandKinds: the kinds so far, the open row's cells, where the rows' text starts. */
+interface KindState {
+  kind: BandKind[];
+  textX0: number | undefined;
+  lastAnchor: number;
+  rowCells: Record<string, string>;
+}
+
 /**
  * Groups bands into rows. The anchor of a row is, in a line-item table, the band with a number (an item
  * always has its amount); in a table whose first column is (nearly) always filled, a band with a row label
@@ -159,123 +143,183 @@ function moneyNear(bands: RowBand[], i: number, hasMoney: (b: RowBand) => boolea
  * (lines printed above a vertically centred or bottom-aligned cell go down).
  */
 export function groupRows(bands: RowBand[], r: RowRules): RowGroup[] {
+  const scan = rowScan(bands, r);
+  const kind = bandKinds(scan);
+  dropTrailingLabels(scan, kind);
+  dropNotesBelow(scan, kind);
+  return joinContinuations(scan, kind);
+}
+
+function rowScan(bands: RowBand[], r: RowRules): RowScan {
   const digits = (b: RowBand, k: string) => /\d/.test(b.cells[k] ?? '');
-  const hasNumeric = (b: RowBand) => [...r.numeric].some((k) => digits(b, k));
-  const hasMoney = (b: RowBand) => [...r.money].some((k) => digits(b, k));
   const has = (b: RowBand, k: string | undefined) => k !== undefined && (b.cells[k] ?? '').trim() !== '';
   const firstFill = r.firstKey ? bands.filter((b) => has(b, r.firstKey)).length / Math.max(1, bands.length) : 0;
   const mode =
-    r.money.size === 0 && r.firstKey && firstFill >= 0.6 && bands.length >= 2 ? 'first' : r.numeric.size > 0 ? 'numeric' : 'text';
-  const limit = r.lh * 0.9;
+    r.money.size === 0 && r.firstKey && firstFill >= FIRST_COLUMN_FILL && bands.length >= 2
+      ? 'first'
+      : r.numeric.size > 0
+        ? 'numeric'
+        : 'text';
   // The median vertical gap between consecutive bands: the table's usual line spacing.
   const gaps = bands
     .slice(1)
     .map((b, i) => b.y0 - bands[i]!.y1)
     .sort((a, b) => a - b);
-  const usualGap = gaps.length ? gaps[Math.floor(gaps.length / 2)]! : 0;
-  // Right edge of the row-label column: the widest label line printed in it.
-  const labelRight = Math.max(-Infinity, ...bands.map((b) => (r.firstKey ? b.geom?.[r.firstKey]?.x1 : undefined) ?? -Infinity));
-  const kind: ('anchor' | 'cont' | 'drop')[] = [];
-  let textX0: number | undefined;
-  let lastAnchor = -1;
-  let rowCells: Record<string, string> = {};
-  bands.forEach((b, i) => {
-    const gapUp = i > 0 ? b.y0 - bands[i - 1]!.y1 : Infinity;
+  return {
+    bands,
+    r,
+    mode,
+    limit: r.lh * ROW_GAP_LIMIT,
+    usualGap: gaps.length ? gaps[Math.floor(gaps.length / 2)]! : 0,
+    // Right edge of the row-label column: the widest label line printed in it.
+    labelRight: Math.max(-Infinity, ...bands.map((b) => (r.firstKey ? b.geom?.[r.firstKey]?.x1 : undefined) ?? -Infinity)),
+    hasNumeric: (b) => [...r.numeric].some((k) => digits(b, k)),
+    hasMoney: (b) => [...r.money].some((k) => digits(b, k)),
+    has,
+  };
+}
+
+const gapAbove = (bands: RowBand[], i: number) => (i > 0 ? bands[i]!.y0 - bands[i - 1]!.y1 : Infinity);
+
+/** Every band's kind, top to bottom, each judged against the row open above it. */
+function bandKinds(scan: RowScan): BandKind[] {
+  const st: KindState = { kind: [], textX0: undefined, lastAnchor: -1, rowCells: {} };
+  scan.bands.forEach((b, i) => {
     const filled = filledKeys(b);
-    let k: 'anchor' | 'cont' | 'drop';
-    if (mode === 'first') {
-      // The row label of the nearest band above that has one: a label continuing it is the same cell wrapped.
-      let prevLabel: string | undefined;
-      let prevIndex = -1;
-      for (let j = i - 1; j >= 0 && j >= i - 3 && prevLabel === undefined; j--)
-        if (has(bands[j]!, r.firstKey)) {
-          prevLabel = bands[j]!.cells[r.firstKey!];
-          prevIndex = j;
-        }
-      // A band repeating values the row above already has (numbers in the same columns) is a row of its own
-      // (a sub-row "Percentage ‖ 16.4%" under "Count ‖ 81"), whatever its label looks like.
-      const clash = lastAnchor >= 0 && filled.some((c) => c !== r.firstKey && /\d/.test(b.cells[c]!) && /\d/.test(rowCells[c] ?? ''));
-      // A label line that only exists because the label above ran out of room (its first word would not have
-      // fitted after it in the label column) is that label wrapped, whatever its case — when one of the two
-      // lines carries no figures: a label-only line under a row, or a row whose label began on a label-only line.
-      const prevBand = prevIndex >= 0 ? bands[prevIndex]! : undefined;
-      // (At the table's usual line spacing: a heading printed with space above it is no wrap.)
-      const forced =
-        !!prevBand &&
-        !clash &&
-        gapUp <= usualGap * GAP_SLACK + 0.5 &&
-        (filled.length === 1 || filledKeys(prevBand).length === 1) &&
-        breakForced(prevBand, b, r.firstKey!, labelRight, r.lh);
-      // A label-only line under a complete row, continued by the next line that carries the figures ("Sales of
-      // goods" over "and services ‖ 12 ‖ 40"), opens the next row: its figures stand on its last line.
-      const next = bands[i + 1];
-      const opensNext =
-        filled.length === 1 &&
-        has(b, r.firstKey) &&
-        !!prevBand &&
-        filledKeys(prevBand).length >= 2 &&
-        !!next &&
-        has(next, r.firstKey) &&
-        filledKeys(next).length >= 2 &&
-        next.y0 - b.y1 < limit &&
-        continuesText(b.cells[r.firstKey!]!, next.cells[r.firstKey!]!);
-      const wrapped =
-        !opensNext &&
-        has(b, r.firstKey) &&
-        i > 0 &&
-        gapUp < limit &&
-        prevLabel !== undefined &&
-        (continuesText(prevLabel, b.cells[r.firstKey!]!) || forced);
-      k = clash || (has(b, r.firstKey) && !wrapped) ? 'anchor' : 'cont';
-    } else if (r.money.size === 0 && lastAnchor >= 0 && filled.some((c) => isCodeCell(b.cells[c]) && isCodeCell(rowCells[c]))) {
-      // A figure or code under the row's own figure or code in the same column ("1a" then "1b" under it) is a
-      // sub-row: one-token cells do not wrap. (Not in line items, whose rows are priced.)
-      k = 'anchor';
-    } else if (mode === 'numeric') {
-      // Lines indented under the row's text are its notes or bundle parts ("Serienummer: …", "Wireless Mouse ‖ 1"
-      // under a bundle): without a price they are no row, and no wrap of the description either. (A band without text,
-      // a figure alone, is no note.)
-      const indented = textX0 !== undefined && Number.isFinite(b.textX0) && b.textX0 > textX0 + r.lh * 0.8;
-      const note = hasNumeric(b) || /^\p{L}[\p{L}-]+:$/u.test(b.firstWord);
-      // A code line under an item ("GTIN: 4006381333931", "SKU …", "S/N …") is no part of its description.
-      const text = Object.entries(b.cells)
-        .filter(([c]) => !r.numeric.has(c))
-        .map(([, v]) => v)
-        .join(' ');
-      if (lastAnchor >= 0 && r.money.size > 0 && !hasMoney(b) && ((indented && note) || isItemCodeLine(text))) k = 'drop';
-      else if (lastAnchor < 0 && r.money.size > 0 && !hasNumeric(b) && isPeriodLine(text)) k = 'drop';
-      // A priced table's row carries its price or amount: a band with a figure but no money (a quantity printed
-      // above its row's baseline, "6.00" over "… ‖ 2.11 ‖ 15.19" with "month" under it) is a cell split over lines.
-      else if (r.money.size > 0 && !hasMoney(b) && moneyNear(bands, i, hasMoney, limit)) k = 'cont';
-      else k = hasNumeric(b) || filled.length >= Math.max(2, r.columns - 1) ? 'anchor' : 'cont';
-    } else {
-      // Text tables: a line filling one column right under a fuller row is that row's wrapped cell.
-      const prevFilled = lastAnchor >= 0 ? filledKeys(bands[lastAnchor]!).length : 0;
-      k = filled.length === 1 && prevFilled >= 2 && gapUp < limit && kind[i - 1] !== 'drop' ? 'cont' : 'anchor';
-    }
-    kind.push(k);
-    if (k === 'cont') for (const c of filled) rowCells[c] = `${rowCells[c] ?? ''} ${b.cells[c]}`;
+    const k = bandKind(scan, st, i, filled);
+    st.kind.push(k);
+    if (k === 'cont') for (const c of filled) st.rowCells[c] = `${st.rowCells[c] ?? ''} ${b.cells[c]}`;
     if (k === 'anchor') {
-      rowCells = { ...b.cells };
-      lastAnchor = i;
-      if (Number.isFinite(b.textX0)) textX0 = Math.min(textX0 ?? b.textX0, b.textX0);
+      st.rowCells = { ...b.cells };
+      st.lastAnchor = i;
+      if (Number.isFinite(b.textX0)) st.textX0 = Math.min(st.textX0 ?? b.textX0, b.textX0);
     }
   });
-  // Label-only lines after the last row of values are the table's notes and footers (a test statistic, a
-  // page number), not rows: rows without values stand only between rows with values.
+  return st.kind;
+}
+
+function bandKind(scan: RowScan, st: KindState, i: number, filled: string[]): BandKind {
+  const { bands, r } = scan;
+  const b = bands[i]!;
+  if (scan.mode === 'first') return labelledKind(scan, st, i, filled);
+  if (r.money.size === 0 && st.lastAnchor >= 0 && filled.some((c) => isCodeCell(b.cells[c]) && isCodeCell(st.rowCells[c]))) {
+    // A figure or code under the row's own figure or code in the same column ("1a" then "1b" under it) is a
+    // sub-row: one-token cells do not wrap. (Not in line items, whose rows are priced.)
+    return 'anchor';
+  }
+  if (scan.mode === 'numeric') return numericKind(scan, st, i, filled);
+  // Text tables: a line filling one column right under a fuller row is that row's wrapped cell.
+  const prevFilled = st.lastAnchor >= 0 ? filledKeys(bands[st.lastAnchor]!).length : 0;
+  return filled.length === 1 && prevFilled >= 2 && gapAbove(bands, i) < scan.limit && st.kind[i - 1] !== 'drop' ? 'cont' : 'anchor';
+}
+
+/** A band of a table with row labels: a row of its own, or the label of the row above wrapped. */
+function labelledKind(scan: RowScan, st: KindState, i: number, filled: string[]): BandKind {
+  const { bands, r, has } = scan;
+  const b = bands[i]!;
+  const gapUp = gapAbove(bands, i);
+  // The row label of the nearest band above that has one: a label continuing it is the same cell wrapped.
+  let prevLabel: string | undefined;
+  let prevIndex = -1;
+  for (let j = i - 1; j >= 0 && j >= i - LABEL_LOOKBACK && prevLabel === undefined; j--)
+    if (has(bands[j]!, r.firstKey)) {
+      prevLabel = bands[j]!.cells[r.firstKey!];
+      prevIndex = j;
+    }
+  // A band repeating values the row above already has (numbers in the same columns) is a row of its own
+  // (a sub-row "Percentage ‖ 16.4%" under "Count ‖ 81"), whatever its label looks like.
+  const clash = st.lastAnchor >= 0 && filled.some((c) => c !== r.firstKey && /\d/.test(b.cells[c]!) && /\d/.test(st.rowCells[c] ?? ''));
+  // A label line that only exists because the label above ran out of room (its first word would not have
+  // fitted after it in the label column) is that label wrapped, whatever its case — when one of the two
+  // lines carries no figures: a label-only line under a row, or a row whose label began on a label-only line.
+  const prevBand = prevIndex >= 0 ? bands[prevIndex]! : undefined;
+  // (At the table's usual line spacing: a heading printed with space above it is no wrap.)
+  const forced =
+    !!prevBand &&
+    !clash &&
+    gapUp <= scan.usualGap * GAP_SLACK + GAP_SLACK_UNITS &&
+    (filled.length === 1 || filledKeys(prevBand).length === 1) &&
+    breakForced(prevBand, b, r.firstKey!, scan.labelRight, r.lh);
+  const wrapped =
+    !opensNextRow(scan, i, filled, prevBand) &&
+    has(b, r.firstKey) &&
+    i > 0 &&
+    gapUp < scan.limit &&
+    prevLabel !== undefined &&
+    (continuesText(prevLabel, b.cells[r.firstKey!]!) || forced);
+  return clash || (has(b, r.firstKey) && !wrapped) ? 'anchor' : 'cont';
+}
+
+/**
+ * A label-only line under a complete row, continued by the next line that carries the figures ("Sales of
+ * goods" over "and services ‖ 12 ‖ 40"), opens the next row: its figures stand on its last line.
+ */
+function opensNextRow({ bands, r, has, limit }: RowScan, i: number, filled: string[], prevBand: RowBand | undefined): boolean {
+  const b = bands[i]!;
+  const next = bands[i + 1];
+  return (
+    filled.length === 1 &&
+    has(b, r.firstKey) &&
+    !!prevBand &&
+    filledKeys(prevBand).length >= 2 &&
+    !!next &&
+    has(next, r.firstKey) &&
+    filledKeys(next).length >= 2 &&
+    next.y0 - b.y1 < limit &&
+    continuesText(b.cells[r.firstKey!]!, next.cells[r.firstKey!]!)
+  );
+}
+
+/** A band of a table with figures: a row (it has one), a cell split over lines, or a note under its row. */
+function numericKind(scan: RowScan, st: KindState, i: number, filled: string[]): BandKind {
+  const { bands, r, hasMoney, hasNumeric } = scan;
+  const b = bands[i]!;
+  // Lines indented under the row's text are its notes or bundle parts ("Serienummer: …", "Wireless Mouse ‖ 1"
+  // under a bundle): without a price they are no row, and no wrap of the description either. (A band without text,
+  // a figure alone, is no note.)
+  const indented = st.textX0 !== undefined && Number.isFinite(b.textX0) && b.textX0 > st.textX0 + r.lh * NOTE_INDENT;
+  const note = hasNumeric(b) || /^\p{L}[\p{L}-]+:$/u.test(b.firstWord);
+  // A code line under an item ("GTIN: 4006381333931", "SKU …", "S/N …") is no part of its description.
+  const text = Object.entries(b.cells)
+    .filter(([c]) => !r.numeric.has(c))
+    .map(([, v]) => v)
+    .join(' ');
+  if (st.lastAnchor >= 0 && r.money.size > 0 && !hasMoney(b) && ((indented && note) || isItemCodeLine(text))) return 'drop';
+  if (st.lastAnchor < 0 && r.money.size > 0 && !hasNumeric(b) && isPeriodLine(text)) return 'drop';
+  // A priced table's row carries its price or amount: a band with a figure but no money (a quantity printed
+  // above its row's baseline, "6.00" over "… ‖ 2.11 ‖ 15.19" with "month" under it) is a cell split over lines.
+  if (r.money.size > 0 && !hasMoney(b) && moneyNear(bands, i, hasMoney, scan.limit)) return 'cont';
+  return hasNumeric(b) || filled.length >= Math.max(2, r.columns - 1) ? 'anchor' : 'cont';
+}
+
+/**
+ * Label-only lines after the last row of values are the table's notes and footers (a test statistic, a
+ * page number), not rows: rows without values stand only between rows with values.
+ */
+function dropTrailingLabels({ bands, r, mode, has }: RowScan, kind: BandKind[]): void {
   if (mode === 'first' && bands.filter((b) => filledKeys(b).length >= 2).length >= bands.length / 2) {
     for (let i = bands.length - 1; i >= 0 && kind[i] === 'anchor' && filledKeys(bands[i]!).length === 1 && has(bands[i]!, r.firstKey); i--)
       kind[i] = 'drop';
   }
-  // Lines under the last row that are printed across the column grid (a test statistic or footnote running
-  // from the row labels into the figures) are the table's notes, and so is everything after the first of them:
-  // a row is printed cell by cell.
+}
+
+/**
+ * Lines under the last row that are printed across the column grid (a test statistic or footnote running
+ * from the row labels into the figures) are the table's notes, and so is everything after the first of them:
+ * a row is printed cell by cell.
+ */
+function dropNotesBelow({ bands, r, hasMoney }: RowScan, kind: BandKind[]): void {
   // (A priced table's line with its money cells filled is an item whose cells are set close, never a note.)
   const note = (b: RowBand) => b.spans && !(r.money.size > 0 && hasMoney(b));
   let lastRow = -1;
   bands.forEach((b, i) => kind[i] === 'anchor' && !note(b) && (lastRow = i));
   const firstNote = bands.findIndex((b, i) => i > lastRow && note(b));
   if (lastRow >= 0 && firstNote > 0) for (let i = firstNote; i < bands.length; i++) kind[i] = 'drop';
+}
+
+/** The rows: each anchor with the continuations that join it. */
+function joinContinuations(scan: RowScan, kind: BandKind[]): RowGroup[] {
+  const { bands } = scan;
   const groups = new Map<number, number[]>();
   bands.forEach((_, i) => kind[i] === 'anchor' && groups.set(i, [i]));
   // Runs of continuations between anchors: cut at the widest gap (ties: everything joins the row above).
@@ -283,32 +327,37 @@ export function groupRows(bands: RowBand[], r: RowRules): RowGroup[] {
     if (kind[s] !== 'cont') continue;
     let e = s;
     while (e + 1 < bands.length && kind[e + 1] === 'cont') e++;
-    // Runs are maximal, so the bands around one are anchors or dropped notes.
-    const aboveRow = s > 0 && kind[s - 1] === 'anchor' ? s - 1 : undefined;
-    const below = e + 1 < bands.length && kind[e + 1] === 'anchor' ? e + 1 : undefined;
-    const gap = (j: number) => {
-      // Gap above run member j (j = s … e + 1, the last one being the gap to the anchor below).
-      if (j === s) return aboveRow !== undefined ? bands[s]!.y0 - bands[s - 1]!.y1 : Infinity;
-      if (j === e + 1) return below !== undefined ? bands[below]!.y0 - bands[e]!.y1 : Infinity;
-      return bands[j]!.y0 - bands[j - 1]!.y1;
-    };
-    let cut = e + 1;
-    for (let j = e; j >= s; j--) if (gap(j) > gap(cut) * 1.15 + 0.5) cut = j;
-    if (aboveRow === undefined && below === undefined) cut = e + 1;
-    // Members s … cut-1 join the row above (each within reach of the previous line), cut … e the row below.
-    let reach = true;
-    for (let j = s; j < cut; j++) {
-      reach = reach && aboveRow !== undefined && gap(j) < limit;
-      if (reach) groups.get(aboveRow!)!.push(j);
-      else if (mode !== 'numeric') groups.set(j, [j]);
-    }
-    reach = true;
-    for (let j = e; j >= cut; j--) {
-      reach = reach && below !== undefined && gap(j + 1) < limit;
-      if (reach) groups.get(below!)!.push(j);
-      else if (mode !== 'numeric') groups.set(j, [j]);
-    }
+    joinRun(scan, kind, groups, s, e);
     s = e;
   }
   return [...groups.entries()].sort((a, b) => a[0] - b[0]).map(([anchor, m]) => ({ anchor, members: m.sort((a, b) => a - b) }));
+}
+
+/** The continuations s … e: the upper part joins the row above, the lower part the row below, cut at the widest gap. */
+function joinRun({ bands, limit, mode }: RowScan, kind: BandKind[], groups: Map<number, number[]>, s: number, e: number): void {
+  // Runs are maximal, so the bands around one are anchors or dropped notes.
+  const aboveRow = s > 0 && kind[s - 1] === 'anchor' ? s - 1 : undefined;
+  const below = e + 1 < bands.length && kind[e + 1] === 'anchor' ? e + 1 : undefined;
+  const gap = (j: number) => {
+    // Gap above run member j (j = s … e + 1, the last one being the gap to the anchor below).
+    if (j === s) return aboveRow !== undefined ? bands[s]!.y0 - bands[s - 1]!.y1 : Infinity;
+    if (j === e + 1) return below !== undefined ? bands[below]!.y0 - bands[e]!.y1 : Infinity;
+    return bands[j]!.y0 - bands[j - 1]!.y1;
+  };
+  let cut = e + 1;
+  for (let j = e; j >= s; j--) if (gap(j) > gap(cut) * WIDER_GAP + GAP_SLACK_UNITS) cut = j;
+  if (aboveRow === undefined && below === undefined) cut = e + 1;
+  // Members s … cut-1 join the row above (each within reach of the previous line), cut … e the row below.
+  let reach = true;
+  for (let j = s; j < cut; j++) {
+    reach = reach && aboveRow !== undefined && gap(j) < limit;
+    if (reach) groups.get(aboveRow!)!.push(j);
+    else if (mode !== 'numeric') groups.set(j, [j]);
+  }
+  reach = true;
+  for (let j = e; j >= cut; j--) {
+    reach = reach && below !== undefined && gap(j + 1) < limit;
+    if (reach) groups.get(below!)!.push(j);
+    else if (mode !== 'numeric') groups.set(j, [j]);
+  }
 }

@@ -6,7 +6,7 @@ import type { DocContext } from '../parsers/value.parser.js';
 import type { ColumnAssigner } from './table.columns.js';
 import { dateLeaders } from './table.dates.js';
 import type { Column } from './table.model.js';
-import type { CellGeom, RowBand } from './table.rows.js';
+import type { CellGeom, RowBand } from './table.bands.js';
 
 /**
  * A unit word ("pcs", "Std.") printed within this many line heights after a figure, landing in a number column, is

@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { createCanvas } from '@napi-rs/canvas';
-import { eraseRules, imageComplete, ocrScale, readImage } from './image.reader.js';
+import { imageComplete } from './image.header.js';
+import { eraseRules, ocrScale } from './image.prepare.js';
+import { readImage } from './image.reader.js';
 import { skewOf } from '../layout/layout.builder.js';
 import type { OcrService, RecognizeOptions } from './ocr.service.js';
 import { decoded } from '../testing/image.test-helper.js';

@@ -97,11 +97,7 @@ export function createJobReader(options: EngineOptions): JobReader {
     maxPages,
     inflation,
     jobOcr,
-    checkInput(input) {
-      if (!input || !(input.bytes instanceof Uint8Array)) throw new ExtractionError('extraction_failed', 'input bytes missing');
-      if (input.bytes.byteLength === 0) throw new ExtractionError('empty_file', 'the file is empty');
-      if (input.bytes.byteLength > maxBytes) throw new ExtractionError('file_too_large', `the file is larger than ${maxBytes} bytes`);
-    },
+    checkInput: (input) => checkInput(input, maxBytes),
     openPdf: (bytes, opts) =>
       underDeadline(openPdfText(bytes, { ocr: jobOcr(opts), maxPages: jobMaxPages(opts), signal: opts.signal, inflation }), opts.signal),
     read(kind, bytes, opts) {
@@ -125,6 +121,13 @@ export function createJobReader(options: EngineOptions): JobReader {
       await o?.close();
     },
   };
+}
+
+/** Input every job must have: bytes, not empty, at most `maxBytes`. */
+function checkInput(input: ExtractionInput, maxBytes: number): void {
+  if (!input || !(input.bytes instanceof Uint8Array)) throw new ExtractionError('extraction_failed', 'input bytes missing');
+  if (input.bytes.byteLength === 0) throw new ExtractionError('empty_file', 'the file is empty');
+  if (input.bytes.byteLength > maxBytes) throw new ExtractionError('file_too_large', `the file is larger than ${maxBytes} bytes`);
 }
 
 /** A job's own OCR languages, when it names any; an unsupported list fails the job. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { DEFAULT_AUTO_ENGINE, DEFAULT_OCR_LANGUAGES, parseOcrLanguages, parseTsv, resolveOcrBackend } from './ocr.service.js';
+import { DEFAULT_AUTO_ENGINE, DEFAULT_OCR_LANGUAGES, parseOcrLanguages, resolveOcrBackend } from './ocr.service.js';
+import { parseTsv } from './ocr.tesseract.js';
 
 describe('parseOcrLanguages', () => {
   it('accepts tesseract notation, commas and spaces; keeps order, drops duplicates', () => {

@@ -7,10 +7,22 @@ import { fileURLToPath } from 'node:url';
 import type { OcrBackend } from './ocr.service.js';
 
 /**
- * The modules (beside this one) that turn an image into words: the router and its tesseract calls, the PaddleOCR
- * decoder and the OCR threads. A change to any of them can change a reading.
+ * The modules (beside this one) that turn an image into words: the router, its tesseract backends, the PaddleOCR
+ * engine (its sessions, detection, recognition and decoder) and the OCR threads. A change to any of them can change a
+ * reading.
  */
-export const OCR_CODE_MODULES = ['ocr.service', 'paddle.ocr', 'ocr.threads', 'ocr.thread'] as const;
+export const OCR_CODE_MODULES = [
+  'ocr.service',
+  'ocr.tesseract',
+  'paddle.ocr',
+  'paddle.sessions',
+  'paddle.pixels',
+  'paddle.detection',
+  'paddle.recognition',
+  'paddle.ctc',
+  'ocr.threads',
+  'ocr.thread',
+] as const;
 
 /** Packages whose version decides a backend's reading (programs, runtimes and bundled models). */
 const BACKEND_PACKAGES: Record<OcrBackend, readonly string[]> = {

@@ -1,16 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  ctcDecode,
-  detInputSize,
-  dropOverlapReads,
-  fitContext,
-  focusArea,
-  paddleSessionOptions,
-  regionsToImage,
-  splitWords,
-  textRegions,
-  type CtcChar,
-} from './paddle.ocr.js';
+import { ctcDecode, fitContext, splitWords, type CtcChar } from './paddle.ctc.js';
+import { detInputSize, focusArea, regionsToImage, textRegions } from './paddle.detection.js';
+import { dropOverlapReads } from './paddle.recognition.js';
+import { paddleSessionOptions } from './paddle.sessions.js';
 
 // The pure stages of the PaddleOCR engine on hand-made model outputs (the real models run in ocr.engines.int-spec.ts).
 const CHARSET = ['a', 'b', 'c', '1', '2', ',', '.', ' '];

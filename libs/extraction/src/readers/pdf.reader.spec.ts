@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { textCanvas } from '../testing/image.test-helper.js';
 import { makePdf } from '../testing/pdf.test-helper.js';
 import type { OcrService } from './ocr.service.js';
-import { hasWidePicture, openPdfText, readPdf } from './pdf.reader.js';
+import { hasWidePicture } from './pdf.pictures.js';
+import { openPdfText, readPdf } from './pdf.reader.js';
 
 // Captured before pdfjs is first loaded (it is loaded lazily by the first read).
 const NATIVE = { push: Array.prototype.push, parse: JSON.parse, stringify: JSON.stringify };

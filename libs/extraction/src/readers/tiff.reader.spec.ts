@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { makeTiff, type TiffPage } from '../testing/tiff.test-helper.js';
-import { imageSize, readImage } from './image.reader.js';
+import { imageSize } from './image.header.js';
+import { readImage } from './image.reader.js';
 import type { OcrResult, OcrService } from './ocr.service.js';
 import { encodePng, isTiff, readTiff } from './tiff.reader.js';
 import { errorCodeOf } from '../testing/error.test-helper.js';
