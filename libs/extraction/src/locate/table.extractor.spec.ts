@@ -377,20 +377,27 @@ describe('table extraction', () => {
     ]);
   });
 
+  const people = {
+    fields: [
+      {
+        key: 'staff',
+        data_type: 'table' as const,
+        fields: [
+          { key: 'name', label: 'Name', data_type: 'string' as const },
+          { key: 'city', label: 'City', data_type: 'string' as const },
+          { key: 'year', label: 'Year joined', data_type: 'number' as const },
+        ],
+      },
+    ],
+  };
+  const staffOf = async (bytes: Uint8Array) => {
+    const engine = createExtractionEngine();
+    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, people);
+    await engine.close();
+    return out.result.staff as Record<string, unknown>[];
+  };
+
   it('continues a plain (unpriced) table overleaf when rows sit under its columns', async () => {
-    const people = {
-      fields: [
-        {
-          key: 'staff',
-          data_type: 'table' as const,
-          fields: [
-            { key: 'name', label: 'Name', data_type: 'string' as const },
-            { key: 'city', label: 'City', data_type: 'string' as const },
-            { key: 'year', label: 'Year joined', data_type: 'number' as const },
-          ],
-        },
-      ],
-    };
     const bytes = await makePdf((d) => {
       d.fontSize(10).text('Name', 50, 80).text('City', 220, 80).text('Year joined', 400, 80);
       for (let i = 0; i < 28; i++)
@@ -401,28 +408,12 @@ describe('table extraction', () => {
       d.text('Person 29', 50, 60).text('York', 220, 60).text('2021', 400, 60);
       d.text('Person 30', 50, 80).text('Hull', 220, 80).text('2022', 400, 80);
     });
-    const engine = createExtractionEngine();
-    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, people);
-    await engine.close();
-    const rows = out.result.staff as Record<string, unknown>[];
+    const rows = await staffOf(bytes);
     expect(rows).toHaveLength(30);
     expect(rows[29]).toEqual({ name: 'Person 30', city: 'Hull', year: 2022 });
   });
 
   it('continues a table overleaf whose rows print a column the schema does not ask for', async () => {
-    const people = {
-      fields: [
-        {
-          key: 'staff',
-          data_type: 'table' as const,
-          fields: [
-            { key: 'name', label: 'Name', data_type: 'string' as const },
-            { key: 'city', label: 'City', data_type: 'string' as const },
-            { key: 'year', label: 'Year joined', data_type: 'number' as const },
-          ],
-        },
-      ],
-    };
     const bytes = await makePdf((d) => {
       d.fontSize(10).text('Name', 50, 80).text('City', 200, 80).text('Year joined', 330, 80).text('Desk', 480, 80);
       for (let i = 0; i < 28; i++)
@@ -434,10 +425,7 @@ describe('table extraction', () => {
       d.text('Person 29', 50, 60).text('York', 200, 60).text('2021', 330, 60).text('D-128', 480, 60);
       d.text('Person 30', 50, 80).text('Hull', 200, 80).text('2022', 330, 80).text('D-129', 480, 80);
     });
-    const engine = createExtractionEngine();
-    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, people);
-    await engine.close();
-    const rows = out.result.staff as Record<string, unknown>[];
+    const rows = await staffOf(bytes);
     expect(rows).toHaveLength(30);
     expect(rows[29]).toEqual({ name: 'Person 30', city: 'Hull', year: 2022 });
   });
