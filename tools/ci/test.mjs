@@ -9,7 +9,7 @@
 // Prints a table of step times, then one closing line "N passed, N failed".
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedPostgres } from '../dev/embedded-postgres.mjs';
 import { portOpen } from '../dev/infra.mjs';
@@ -54,8 +54,15 @@ async function ensureNats() {
 }
 
 /**
+ * Niceness of work that fills the CPU the tests lane leaves (the checks, the unit tier beside e2e): the e2e tier's
+ * service processes and the build come first, the filler still gets a quarter of a contested core.
+ */
+const BACKGROUND_NICE = 5;
+
+/**
  * Runs `cmd args`; resolves to { ok, output, exit } once it exited. Output is kept (`output`) unless `opts.inherit`,
- * which streams it. Never throws: a failure (or a spawn error) is `ok: false`.
+ * which streams it; `opts.background` runs it (and what it starts) at BACKGROUND_NICE. Never throws: a failure (or a
+ * spawn error) is `ok: false`.
  */
 function run(cmd, args, opts = {}) {
   return new Promise((resolve) => {
@@ -64,6 +71,13 @@ function run(cmd, args, opts = {}) {
       env: opts.env ?? env,
       stdio: opts.inherit ? 'inherit' : ['ignore', 'pipe', 'pipe'],
     });
+    if (opts.background && child.pid) {
+      try {
+        setPriority(child.pid, BACKGROUND_NICE);
+      } catch {
+        // not allowed here: it runs at normal priority
+      }
+    }
     const chunks = [];
     if (!opts.inherit) for (const s of [child.stdout, child.stderr]) s.on('data', (d) => chunks.push(d));
     const timer = setTimeout(() => {
@@ -111,16 +125,20 @@ async function sequence(...commands) {
 }
 
 const totals = { passed: 0, failed: 0 };
-/** One jest tier; `buffered`: its output is kept and printed in one block when it ends (it runs beside another tier). */
-async function jest(project, extra, { buffered = false } = {}) {
+/**
+ * One jest tier; `background`: it runs beside another tier, at BACKGROUND_NICE, its output kept and printed in one
+ * block when it ends.
+ */
+async function jest(project, extra, { background = false } = {}) {
   const out = join(mkdtempSync(join(tmpdir(), 'docket-jest-')), 'result.json');
-  say(`${project}: jest ${extra.join(' ')}${buffered ? ' (its output follows when it ends)' : ''}`);
+  say(`${project}: jest ${extra.join(' ')}${background ? ' (beside e2e; its output follows when it ends)' : ''}`);
   const t0 = Date.now();
   const r = await node(bin('jest', 'bin', 'jest.js'), ['--selectProjects', project, '--json', '--outputFile', out, ...extra], {
-    inherit: !buffered,
+    inherit: !background,
+    background,
     env: { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() },
   });
-  if (buffered) process.stdout.write(`\n\u001b[1m[test]\u001b[0m ${project}: output\n${r.output}`);
+  if (background) process.stdout.write(`\n\u001b[1m[test]\u001b[0m ${project}: output\n${r.output}`);
   let ok = r.ok;
   if (existsSync(out)) {
     const res = JSON.parse(readFileSync(out, 'utf8'));
@@ -169,12 +187,13 @@ async function ensureChromium() {
   return { ok: false, output: `${output}Chromium not found at ${chromium}: install the Debian package chromium (or set CHROMIUM_PATH)\n` };
 }
 
-/** The checks after the dashboard: [name, what it checks, run]. */
+const BACKGROUND = { background: true };
+/** The checks after the dashboard (in the background): [name, what it checks, run]. */
 const CHECKS = [
   [
     'typecheck',
     'tests and helpers (tsc -p tsconfig.spec.json; swc strips types without checking)',
-    () => node(bin('typescript', 'bin', 'tsc'), ['-p', 'tsconfig.spec.json']),
+    () => node(bin('typescript', 'bin', 'tsc'), ['-p', 'tsconfig.spec.json'], BACKGROUND),
   ],
   // The boundary rule reads Nx's project graph; compute it first (no daemon in CI).
   [
@@ -182,24 +201,24 @@ const CHECKS = [
     'eslint (module boundaries, inline NATS subjects)',
     () =>
       sequence(
-        () => quiet(node(bin('nx', 'dist', 'bin', 'nx.js'), ['show', 'projects'])),
-        () => node(bin('eslint', 'bin', 'eslint.js'), ['.', '--max-warnings', '0']),
+        () => quiet(node(bin('nx', 'dist', 'bin', 'nx.js'), ['show', 'projects'], BACKGROUND)),
+        () => node(bin('eslint', 'bin', 'eslint.js'), ['.', '--max-warnings', '0'], BACKGROUND),
       ),
   ],
   [
     'format',
     'prettier --check (npm run format to fix)',
-    () => node(bin('prettier', 'bin', 'prettier.cjs'), ['--check', '.', '--log-level', 'warn']),
+    () => node(bin('prettier', 'bin', 'prettier.cjs'), ['--check', '.', '--log-level', 'warn'], BACKGROUND),
   ],
   [
     'corpus text',
     'none of the evaluation corpus in libs/ or apps/ (tools/eval/corpus-leak.mjs --available: the sets present here)',
-    () => node(join(ROOT, 'tools', 'eval', 'corpus-leak.mjs'), ['--available']),
+    () => node(join(ROOT, 'tools', 'eval', 'corpus-leak.mjs'), ['--available'], BACKGROUND),
   ],
   [
     'deploy',
     'render the kustomize overlays with kubectl and check them (API schemas + our rules; fails without kubectl)',
-    () => node(join(ROOT, 'tools', 'deploy', 'check-k8s.mjs'), []),
+    () => node(join(ROOT, 'tools', 'deploy', 'check-k8s.mjs'), [], BACKGROUND),
   ],
 ];
 
@@ -233,7 +252,8 @@ async function testsLane(dashboard) {
   );
   // Each int and e2e file has its own database, nats-server, S3 directory and ports (a band per worker): two at a time.
   ok = (await jest('int', ['--maxWorkers', '2', '--testTimeout', '60000', '--forceExit'])) && ok;
-  const unit = jest('unit', ['--maxWorkers', '2', '--testTimeout', '20000'], { buffered: true });
+  // Beside e2e its tests get less of the CPU than alone: a hung test is still stopped, at 60 s instead of 20 s.
+  const unit = jest('unit', ['--maxWorkers', '2', '--testTimeout', '60000'], { background: true });
   const e2e = dashboard.then((built) => {
     if (built) return jest('e2e', ['--maxWorkers', '2', '--testTimeout', '180000', '--forceExit']);
     say('e2e: not run (the dashboard did not build)');
