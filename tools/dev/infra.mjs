@@ -112,8 +112,9 @@ export async function freePort() {
   // Below Linux's ephemeral range (32768–60999): a port the OS handed out for listening and we released would be
   // handed out again to any outgoing connection (a service's Postgres or NATS client) before the service binds it —
   // EADDRINUSE in CI. A random port here is only ever taken by someone binding it on purpose.
+  const { min, max } = portBand(process.env.JEST_WORKER_ID);
   for (let i = 0; i < FREE_PORT_TRIES; i++) {
-    const port = FREE_PORT_MIN + Math.floor(Math.random() * (FREE_PORT_MAX - FREE_PORT_MIN));
+    const port = min + Math.floor(Math.random() * (max - min));
     if (handedOut.has(port)) continue;
     if (await canListen(port)) {
       handedOut.add(port);
@@ -127,6 +128,19 @@ export async function freePort() {
 const FREE_PORT_MIN = 20000;
 const FREE_PORT_MAX = 32000;
 const FREE_PORT_TRIES = 50;
+const FREE_PORT_BANDS = 4;
+
+/**
+ * Under a Jest worker (an e2e test running `npm start`), only that worker's band of the range: the same bands as
+ * libs/testing's freePort, so test files running side by side never draw the same port. Otherwise the whole range.
+ */
+function portBand(workerId) {
+  const id = Number(workerId);
+  if (!Number.isInteger(id) || id < 1) return { min: FREE_PORT_MIN, max: FREE_PORT_MAX };
+  const width = (FREE_PORT_MAX - FREE_PORT_MIN) / FREE_PORT_BANDS;
+  const min = FREE_PORT_MIN + ((id - 1) % FREE_PORT_BANDS) * width;
+  return { min, max: min + width };
+}
 /** Ports this process handed out already: never twice, even after their server stopped. */
 const handedOut = new Set();
 

@@ -118,7 +118,7 @@ export async function waitForHealthy(baseUrl, timeoutMs = 60_000) {
     } catch (err) {
       last = err.message;
     }
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`services not healthy after ${timeoutMs} ms: ${last}`);
 }

@@ -49,9 +49,11 @@ export interface E2eStack {
 
 /** Real Postgres (fresh database), a private NATS JetStream, embedded SigV4 S3, six service processes. */
 export async function startE2eStack(extraEnv: Record<string, string> = {}): Promise<E2eStack> {
-  const db: TestDatabase = await createTestDatabase('docket_e2e');
-  const nats: TestNats = await startTestNats();
-  const s3: TestS3 = await startTestS3('docket-e2e');
+  const [db, nats, s3]: [TestDatabase, TestNats, TestS3] = await Promise.all([
+    createTestDatabase('docket_e2e'),
+    startTestNats(),
+    startTestS3('docket-e2e'),
+  ]);
   const deliveries: Delivery[] = [];
   const receiver: Server = createServer((req, res) => {
     let body = '';
@@ -147,8 +149,11 @@ export function useE2eStack(label: string, extraEnv: Record<string, string> | ((
   beforeAll(async () => {
     starting = startE2eStack(typeof extraEnv === 'function' ? await extraEnv() : extraEnv);
     suite.stack = await starting;
-    suite.acct = await suite.stack.createAccount(`${label} customer`, 100);
-    suite.other = await suite.stack.createAccount(`${label} other`, 100);
+    // Two admin CLI processes side by side (each one loads the CLI for a second or more).
+    [suite.acct, suite.other] = await Promise.all([
+      suite.stack.createAccount(`${label} customer`, 100),
+      suite.stack.createAccount(`${label} other`, 100),
+    ]);
     suite.live = basic(suite.acct.live.api_key, suite.acct.live.secret);
     suite.sandbox = basic(suite.acct.sandbox.api_key, suite.acct.sandbox.secret);
     suite.otherLive = basic(suite.other.live.api_key, suite.other.live.secret);

@@ -69,7 +69,53 @@ export async function startTestS3(bucket = 'docket-test'): Promise<TestS3> {
   };
 }
 
-export function freePort(): Promise<number> {
+/** Where free ports are drawn from: under Linux's ephemeral range (32768–60999), split into one band per Jest worker. */
+const FREE_PORT_MIN = 20000;
+const FREE_PORT_MAX = 32000;
+const FREE_PORT_BANDS = 4;
+const FREE_PORT_TRIES = 50;
+/** Ports this module handed out already: never twice, even after their server stopped. */
+const handedOut = new Set<number>();
+
+/**
+ * The ports `freePort` draws from for the Jest worker `workerId` (`JEST_WORKER_ID`, 1 for --runInBand): workers
+ * 1–4 get disjoint bands, so test files running side by side never draw the same port; outside Jest, all of them.
+ */
+export function portBand(workerId: string | undefined): { min: number; max: number } {
+  const id = Number(workerId);
+  if (!Number.isInteger(id) || id < 1) return { min: FREE_PORT_MIN, max: FREE_PORT_MAX };
+  const width = (FREE_PORT_MAX - FREE_PORT_MIN) / FREE_PORT_BANDS;
+  const min = FREE_PORT_MIN + ((id - 1) % FREE_PORT_BANDS) * width;
+  return { min, max: min + width };
+}
+
+/**
+ * A free TCP port on 127.0.0.1 for a server of the test to bind (as tools/dev/infra.mjs for npm start). Below the
+ * ephemeral range: a port the OS handed out for listening and we released would be handed out again to any outgoing
+ * connection (a service's Postgres or NATS client) before the service binds it (EADDRINUSE).
+ */
+export async function freePort(): Promise<number> {
+  const { min, max } = portBand(process.env.JEST_WORKER_ID);
+  for (let i = 0; i < FREE_PORT_TRIES; i++) {
+    const port = min + Math.floor(Math.random() * (max - min));
+    if (handedOut.has(port)) continue;
+    if (await canListen(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  return osPort();
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+
+function osPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
