@@ -157,7 +157,11 @@ function design(name) {
         ...headerLabels(inv, ['invoice_number', 'invoice_date', 'due_date', 'seller_name', 'buyer_name', 'currency'], formats),
         total_amount: label(a.total / 100, money(a.total)),
         net_amount: label(a.sub / 100, money(a.sub)),
-        tax_amount: taxTotal(a.tax / 100, a.taxes.map((t) => t.amount / 100), (x) => money(Math.round(x * 100))),
+        tax_amount: taxTotal(
+          a.tax / 100,
+          a.taxes.map((t) => t.amount / 100),
+          (x) => money(Math.round(x * 100)),
+        ),
       };
       const t = ctx.lang;
       const withDiscount = ctx.vars.invoice.discount_per_item === 'YES';

@@ -163,7 +163,11 @@ function pricedDesign(file, withDate) {
         ],
         formats,
       );
-      fields.tax_amount = taxTotal(inv.tax, inv.taxes.map((t) => t.amount), (x) => money(inv, x));
+      fields.tax_amount = taxTotal(
+        inv.tax,
+        inv.taxes.map((t) => t.amount),
+        (x) => money(inv, x),
+      );
       const rows = inv.items.map((it, i) => [
         ...(withDate ? [label(ctx.entries[i]['entry.begin'], ctx.entries[i]['entry.begin'])] : []),
         itemLabel(it),

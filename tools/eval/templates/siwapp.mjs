@@ -89,7 +89,11 @@ const design = {
       ['invoice_number', 'invoice_date', 'due_date', 'seller_name', 'buyer_name', 'currency', 'total_amount', 'net_amount', 'vat_id'],
       formats,
     );
-    fields.tax_amount = taxTotal(inv.tax, inv.taxes.map((t) => t.amount), money);
+    fields.tax_amount = taxTotal(
+      inv.tax,
+      inv.taxes.map((t) => t.amount),
+      money,
+    );
     const withDiscount = inv.items.some((it) => it.discountPct > 0);
     const columns = [
       { label: 'Description', role: 'description', type: 'string' },
