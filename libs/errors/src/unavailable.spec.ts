@@ -17,6 +17,13 @@ describe('isDependencyUnavailable', () => {
     expect(isDependencyUnavailable(Object.assign(new Error('socket hang up'), { code: 'ECONNABORTED' }))).toBe(true);
   });
 
+  it("recognises typeorm's released query runner: a transaction whose connection died under it (Postgres restarting)", () => {
+    const released = Object.assign(new Error('Query runner already released. Cannot run queries anymore.'), {
+      name: 'QueryRunnerAlreadyReleasedError',
+    });
+    expect(isDependencyUnavailable(released)).toBe(true);
+  });
+
   it('leaves bugs and data errors alone', () => {
     expect(isDependencyUnavailable(new TypeError('x is undefined'))).toBe(false);
     expect(isDependencyUnavailable({ name: 'QueryFailedError', driverError: { code: '23505' } })).toBe(false);

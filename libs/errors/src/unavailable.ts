@@ -7,9 +7,10 @@ import { DocketError } from './docket-error.js';
  */
 const UNAVAILABLE_SQLSTATE = /^(08|57P0[123]|53300)/;
 const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
-// (node-postgres's own words when the server went away under a pooled client or a new connection timed out.)
+// (node-postgres's own words when the server went away under a pooled client or a new connection timed out; typeorm's
+// when a transaction's connection died under it and the next query of that transaction finds its runner released.)
 const UNAVAILABLE_MESSAGE =
-  /Connection terminated|terminating connection due to administrator command|the database system is (starting up|shutting down|in recovery mode)|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect/i;
+  /Connection terminated|terminating connection due to administrator command|the database system is (starting up|shutting down|in recovery mode)|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect|Query runner already released/i;
 
 /** Whether an unexpected error only says that Postgres (or another socket peer) is unreachable for now. */
 export function isDependencyUnavailable(err: unknown): boolean {
