@@ -10,7 +10,7 @@ export function compact(s: string): string {
   let c = compactCache.get(s);
   if (c === undefined) {
     if (compactCache.size > 50_000) compactCache.clear();
-    c = fold(s).replace(/[^a-z0-9]/g, '');
+    c = fold(s).replace(/[^\p{L}\p{N}]/gu, '');
     compactCache.set(s, c);
   }
   return c;

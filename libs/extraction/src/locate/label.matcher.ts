@@ -123,7 +123,7 @@ export function tokens(s: string): string[] {
     .replace(/[°º]/g, ' ')
     // Initials with their dots are one word: "P.U." (prix unitaire) is "pu", "T.V.A." is "tva".
     .replace(/(?<![a-z])(?:[a-z]\.){2,}/g, (m) => ` ${m.replace(/\./g, '')} `);
-  return f.match(/#|[a-z0-9]+/g) ?? [];
+  return f.match(/#|[\p{L}\p{N}]+/gu) ?? [];
 }
 
 /** Canonical concept(s) for one token: German compounds may give two. */
@@ -317,7 +317,7 @@ export function wordConcepts(words: string[]): string[][] {
   for (let i = 0; i < words.length - 1; i++) {
     // Only a phrase head (or a bare punctuation word before one) can start a phrase: skip the rest cheaply.
     const head = fold(words[i]!);
-    if (!PHRASE_HEAD.test(head) && /[a-z0-9]/.test(head)) continue;
+    if (!PHRASE_HEAD.test(head) && /[\p{L}\p{N}]/u.test(head)) continue;
     for (const n of [3, 2]) {
       if (i + n > words.length) continue;
       const phrase = conceptTokens(words.slice(i, i + n).join(' '));

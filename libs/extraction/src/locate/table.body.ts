@@ -37,7 +37,7 @@ export function isStopLine(line: Line): boolean {
     // Token by token, so that a modifier counts only right before a totals word.
     const toks = texts.flatMap((t) =>
       fold(t)
-        .split(/[^a-z0-9]+/)
+        .split(/[^\p{L}\p{N}]+/u)
         .filter(Boolean),
     );
     return toks.some((t, i) =>

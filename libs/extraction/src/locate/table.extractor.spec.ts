@@ -1084,3 +1084,47 @@ describe('table extraction', () => {
     ]);
   });
 });
+
+describe('table headers in scripts other than Latin', () => {
+  const table = (labels: string[]) => ({
+    fields: [
+      {
+        key: 'rows',
+        data_type: 'table' as const,
+        fields: [
+          { key: 'name', label: labels[0], data_type: 'string' as const },
+          { key: 'count', label: labels[1], data_type: 'number' as const },
+          { key: 'sum', label: labels[2], data_type: 'number' as const },
+        ],
+      },
+    ],
+  });
+  const read = (lines: string[], labels: string[]) =>
+    extractFromLayout(readText(new TextEncoder().encode(lines.join('\n'))), table(labels)).result.rows;
+
+  it('matches Cyrillic column labels (letters outside a–z are words too)', () => {
+    const rows = read(
+      [
+        'Наименование        Количество      Сумма',
+        'Зелёный стол                 2      40.00',
+        'Синий стул                   4      18.00',
+      ],
+      ['Наименование', 'Количество', 'Сумма'],
+    );
+    expect(rows).toEqual([
+      { name: 'Зелёный стол', count: 2, sum: 40 },
+      { name: 'Синий стул', count: 4, sum: 18 },
+    ]);
+  });
+
+  it('matches CJK column labels, which are printed without spaces between words', () => {
+    const rows = read(
+      ['项目名称        数量        金额', '纸张              3       12.00', '墨盒              1       30.50'],
+      ['项目名称', '数量', '金额'],
+    );
+    expect(rows).toEqual([
+      { name: '纸张', count: 3, sum: 12 },
+      { name: '墨盒', count: 1, sum: 30.5 },
+    ]);
+  });
+});

@@ -223,7 +223,7 @@ function squash(s: string): string {
   let q = squashed.get(s);
   if (q === undefined) {
     if (squashed.size >= SQUASH_CACHE_MAX) squashed.clear();
-    squashed.set(s, (q = fold(s).replace(/[^a-z0-9]/g, '')));
+    squashed.set(s, (q = fold(s).replace(/[^\p{L}\p{N}]/gu, '')));
   }
   return q;
 }
