@@ -88,10 +88,20 @@ export interface LocalePack {
   /** Words of the cash-tendered and change lines of a receipt. */
   tendered?: string[];
   change?: string[];
-  /** Month names and abbreviations, lower case: twelve lists, January first. */
+  /**
+   * Month names and abbreviations, lower case: twelve lists, January first. A name languages give different months
+   * ("listopad": November in Czech and Polish, October in Croatian) is listed only by the packs of the majority.
+   */
   months?: string[][];
   /** Suffixes printed after a day number ("15th", "1er"). */
   ordinals?: string[];
+  /** Words printed between a date's day, month name and year ("5 de marzo de 2024"), lower case. */
+  dateJoiners?: string[];
+  /**
+   * The unit marks printed after a date's year, month and day in that order ("2024年3月5日"): one triple per
+   * writing convention.
+   */
+  dateUnits?: [string, string, string][];
   /** Common words of running text that show the language (counted to guess the date order of undated text). */
   textWords?: string[];
   /** The date order that text in this language suggests when neither dates nor currency decide. */

@@ -53,6 +53,8 @@ describe('locale packs', () => {
       'postcodes',
       'months',
       'ordinals',
+      'dateJoiners',
+      'dateUnits',
       'textWords',
       'textDateOrder',
       'yearWords',

@@ -20,6 +20,10 @@ export interface Vocabulary {
   monthPattern: string;
   /** Day-number suffixes as one alternation (empty when none). */
   ordinalPattern: string;
+  /** Words between a date's parts ("de") as one alternation (`(?!)` when none). */
+  dateJoinerPattern: string;
+  /** Year, month and day unit marks, each position as one alternation (`(?!)` when none). */
+  dateUnitPatterns: [string, string, string];
   /** Running-text words of languages whose text suggests month-first dates, and of the others. */
   textWords: { monthFirst: ReadonlySet<string>; other: ReadonlySet<string> };
   /** A year word (or ©) ending the text before a number. */
@@ -173,6 +177,8 @@ function dateAndFigureWords(
   | 'months'
   | 'monthPattern'
   | 'ordinalPattern'
+  | 'dateJoinerPattern'
+  | 'dateUnitPatterns'
   | 'textWords'
   | 'yearWord'
   | 'phoneWord'
@@ -193,6 +199,14 @@ function dateAndFigureWords(
     months,
     monthPattern: alternation([...months.keys()], true) ?? '(?!)',
     ordinalPattern: alternation(all('ordinals'), true) ?? '',
+    dateJoinerPattern: words('dateJoiners'),
+    dateUnitPatterns: [0, 1, 2].map(
+      (i) =>
+        alternation(
+          all('dateUnits').map((u) => u[i]!),
+          true,
+        ) ?? '(?!)',
+    ) as [string, string, string],
     textWords: { monthFirst: textWords(true), other: textWords(false) },
     yearWord: new RegExp(`(?:©|\\(c\\)|\\b(?:${words('yearWords')})\\b)\\W*$`, 'iu'),
     phoneWord: new RegExp(`\\b(?:${words('phoneWords')})\\b\\.?\\W*$`, 'iu'),

@@ -92,3 +92,28 @@ describe('findDates memo', () => {
     expect(findDates('Issued 03/04/2024, due 2024-05-01', 'mdy')[0]!.iso).toBe('2024-03-04');
   });
 });
+
+describe('month names and date shapes of every language pack', () => {
+  it.each([
+    ['7 de octubre de 2025', '2025-10-07'],
+    ['7 ottobre 2025', '2025-10-07'],
+    ['7 de outubro de 2025', '2025-10-07'],
+    ['7 października 2025', '2025-10-07'],
+    ['7. října 2025', '2025-10-07'],
+    ['7. oktober 2025', '2025-10-07'],
+    ['7 oktober 2025', '2025-10-07'],
+    ['7. lokakuuta 2025', '2025-10-07'],
+    ['7. listopada 2025', '2025-11-07'],
+    ['2025. október 7.', '2025-10-07'],
+    ['7 Disember 2025', '2025-12-07'],
+    ['2025年10月7日', '2025-10-07'],
+    ['2025 년 10 월 7 일', '2025-10-07'],
+  ])('%s', (raw, iso) => {
+    expect(parseDate(raw)).toBe(iso);
+  });
+
+  it('needs the dot after a year printed before its month name, and a unit after each part', () => {
+    expect(parseDate('Order 2025 October 7 items')).toBeUndefined();
+    expect(parseDate('2025年10月')).toBeUndefined();
+  });
+});

@@ -12,6 +12,9 @@ const VOCAB = allPacksVocabulary();
 const MONTHS = VOCAB.months;
 const MONTH_RE = VOCAB.monthPattern;
 const ORDINAL = VOCAB.ordinalPattern;
+/** A word printed between a date's parts ("5 de marzo de 2024"), with the space after it; optional. */
+const JOINER = `(?:(?:${VOCAB.dateJoinerPattern})\\s+)?`;
+const [YEAR_UNIT, MONTH_UNIT, DAY_UNIT] = VOCAB.dateUnitPatterns;
 
 export type DateOrder = 'dmy' | 'mdy';
 
@@ -28,8 +31,15 @@ const FUZZY_DMY = new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})\\.?\\s+(${MONTH_WORD})\
 const FUZZY_MDY = new RegExp(`(?<![\\p{L}])(${MONTH_WORD})\\.?\\s+(\\d{1,2})${DAY_YEAR_SEP}(\\d{4})(?!\\d)`, 'gu');
 /** Day month-name year (15 March 2024, 15. März 2024, 15-Mar-24, 1er janvier 2024); built once (`matchAll` copies it). */
 const NAMED_DMY = new RegExp(
-  `(?<![\\p{L}\\d])(\\d{1,2})(?:${ORDINAL})?\\.?[\\s\\-/.,]*(${MONTH_RE})(?!\\p{L})\\.?[\\s\\-/.,]*(\\d{4}|\\d{2})(?!\\d)`,
+  `(?<![\\p{L}\\d])(\\d{1,2})(?:${ORDINAL})?\\.?[\\s\\-/.,]*${JOINER}(${MONTH_RE})(?!\\p{L})\\.?[\\s\\-/.,]*${JOINER}(\\d{4}|\\d{2})(?!\\d)`,
   'giu',
+);
+/** Year month-name day, the year first with its dot (Hungarian "2024. március 5."): a four-digit year only. */
+const NAMED_YMD = new RegExp(`(?<![\\p{L}\\d])(\\d{4})\\.\\s*(${MONTH_RE})(?!\\p{L})\\.?\\s*(\\d{1,2})(?![\\d])`, 'giu');
+/** Year, month and day each followed by its unit mark ("2024年3月5日"). */
+const UNIT_YMD = new RegExp(
+  `(?<!\\d)(\\d{4})\\s*(?:${YEAR_UNIT})\\s*(\\d{1,2})\\s*(?:${MONTH_UNIT})\\s*(\\d{1,2})\\s*(?:${DAY_UNIT})`,
+  'gu',
 );
 /** Month-name day, year (March 15, 2024 / Mar 15 2024). */
 const NAMED_MDY = new RegExp(`(?<![\\p{L}])(${MONTH_RE})(?!\\p{L})\\.?\\s*(\\d{1,2})(?:${ORDINAL})?${DAY_YEAR_SEP}(\\d{4})(?!\\d)`, 'giu');
@@ -111,6 +121,9 @@ function scanDates(text: string, order: DateOrder): DateMatch[] {
   for (const m of s.matchAll(/(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/g)) push(m, iso(+m[1]!, +m[2]!, +m[3]!));
   // Day month-name year: 15 March 2024, 15. März 2024, 15-Mar-24, 1er janvier 2024.
   for (const m of s.matchAll(NAMED_DMY)) push(m, iso(+m[3]!, MONTHS.get(m[2]!.toLowerCase())!, +m[1]!));
+  // Year month-name day (2024. március 15.), and year, month, day with unit marks (2024年3月15日).
+  for (const m of s.matchAll(NAMED_YMD)) push(m, iso(+m[1]!, MONTHS.get(m[2]!.toLowerCase())!, +m[3]!));
+  for (const m of s.matchAll(UNIT_YMD)) push(m, iso(+m[1]!, +m[2]!, +m[3]!));
   // Month-name day, year: March 15, 2024 / Mar 15 2024.
   for (const m of s.matchAll(NAMED_MDY)) push(m, iso(+m[3]!, MONTHS.get(m[1]!.toLowerCase())!, +m[2]!));
   // The same with a month name misspelt or misread by one letter ("Ocotber 9, 1968", "15 Febuary 2024"): a word of
