@@ -409,3 +409,31 @@ describe('constraint 7b: a contact detail is never an acceptable party name', ()
   ])('%s', (detail) => expect(acceptableString(seller, detail)).toBe(false));
   it.each(['Orla Penhallow', 'Studio 54 Events Ltd'])('but %s is', (name) => expect(acceptableString(seller, name)).toBe(true));
 });
+
+describe('constraint 8: a figure under a row of column headers is the column its right edge ends in', () => {
+  // Left-aligned headers over flush-right figures, each figure ending just before the next header starts.
+  const vatTable = (y: number): Item[] => [
+    ...row(y, [50, 'Rate'], [120, 'Base amount'], [230, 'Tax amount'], [330, 'Total']),
+    ...row(y + 14, [50, '19%'], [228, '100.00', 'r'], [327, '19.00', 'r'], [430, '119.00', 'r']),
+  ];
+
+  it('reads the tax amount under "Tax amount", not the base amount ending next to it', () => {
+    const r = run([
+      ...head(),
+      ...items(),
+      ...row(270, [380, 'Net amount'], [545, '100.00', 'r']),
+      ...row(282, [380, 'Total EUR'], [545, '119.00', 'r']),
+      ...vatTable(320),
+    ]);
+    expect(r).toMatchObject({ net_amount: 100, tax_amount: 19, total_amount: 119 });
+  });
+
+  it('a tax identifier is never a figure of a few digits read beside a "VAT" label', () => {
+    const field = { key: 'vat_id', label: 'Seller VAT ID', data_type: 'string' as const };
+    expect(acceptableString(field, '1341.32')).toBe(false);
+    expect(acceptableString(field, '21.00')).toBe(false);
+    expect(acceptableString(field, 'DE361507283')).toBe(true);
+    expect(acceptableString(field, 'IE6388047V')).toBe(true);
+    expect(acceptableString({ key: 'order', label: 'Order number', data_type: 'string' }, '1341.32')).toBe(true);
+  });
+});

@@ -118,6 +118,7 @@ function isPartyHeading(value: string): boolean {
 export function acceptableString(field: FieldDef, value: string): boolean {
   const letters = value.replace(/[^\p{L}\s]/gu, ' ').trim();
   if (!/\d/.test(value) && isLabelText(value)) return false;
+  if (isTaxIdField(field) && value.replace(/\D/g, '').length < MIN_TAX_ID_DIGITS) return false;
   if (isPartyField(field)) {
     if (letters && isLabelText(letters)) return false;
     if (isLegalFormOnly(value)) return false;
@@ -131,6 +132,18 @@ export function acceptableString(field: FieldDef, value: string): boolean {
     if (isContactValue(value)) return false;
   }
   return true;
+}
+
+/**
+ * Digits a tax identifier has at least (EU VAT numbers 8–12 after the country code, Ireland's 7 and a letter; US EINs 9,
+ * GST numbers more): fewer digits are an amount or a rate read beside a "VAT" label.
+ */
+const MIN_TAX_ID_DIGITS = 7;
+
+/** A field asking for a tax identifier ("Seller VAT ID", "Tax number"), not a tax amount. */
+export function isTaxIdField(field: FieldDef): boolean {
+  const c = conceptTokens(`${field.key.replace(/_/g, ' ')} ${field.label ?? ''}`);
+  return field.data_type === 'string' && c.includes('tax') && (c.includes('id') || c.includes('number'));
 }
 
 /** Digits a phone number has at least. */

@@ -145,6 +145,7 @@ export function belowOf(lines: Line[], li: number, labelBox: [number, number, nu
   const out: Word[][] = [];
   const label = lines[li]!;
   const h = Math.max(1, label.y1 - label.y0);
+  const own = { x0: labelBox[0], x1: labelBox[2] };
   for (let k = li + 1; k < lines.length && out.length < 2; k++) {
     const l = lines[k]!;
     if (l.y0 - label.y1 > h * 3.5) break;
@@ -152,8 +153,7 @@ export function belowOf(lines: Line[], li: number, labelBox: [number, number, nu
     for (const seg of segments(l, 1.5)) {
       // A parenthesised line under a label is a note ("(not to be used for payment)"), not the value.
       if (/^\(.*\)$/.test(seg.text.trim())) continue;
-      const overlap = Math.min(seg.x1, labelBox[2] + h * 4) - Math.max(seg.x0, labelBox[0] - h);
-      if (overlap > 0) {
+      if (underOwnHeader(seg, label, own)) {
         // (A salutation alone over a party's name, "Ms" or "Herrn" under "Bill to:", opens the block: the name follows.)
         salutation = !out.length && isPartyField(field) && soleSalutation(seg.text);
         if (!salutation) out.push(isPartyField(field) ? [...seg.words, ...nameTail(lines, k, seg)] : seg.words);
@@ -171,6 +171,44 @@ export function belowOf(lines: Line[], li: number, labelBox: [number, number, nu
       break;
   }
   return out;
+}
+
+/** How far right of a label's end (line heights) a value under it may reach: amounts are set flush right under it. */
+const BELOW_RIGHT_REACH = 4;
+/** How far left of a label's start (line heights) a value under it may begin. */
+const BELOW_LEFT_REACH = 1;
+
+type Span = { x0: number; x1: number };
+/** How far a value cell overlaps a header cell widened by the reaches above (negative: how far it misses it). */
+function reachUnder(seg: Span, cell: Span, h: number): number {
+  return Math.min(seg.x1, cell.x1 + h * BELOW_RIGHT_REACH) - Math.max(seg.x0, cell.x0 - h * BELOW_LEFT_REACH);
+}
+
+/** A text value may start this many line heights left of its header's start (an indent, a bullet). */
+const TEXT_START_SLACK = 1;
+/** The last column of a header row reaches this many line heights right of its header's end. */
+const LAST_COLUMN_REACH = 6;
+
+/**
+ * Whether a value cell under header line `head` stands under the header cell `own` (a label's words). Columns run
+ * from one header cell's start to the next one's: a figure belongs to the column its right edge ends in (figures are
+ * set flush right, under left-aligned, centred or right-aligned headers alike: "Base amount | Tax amount | Total"
+ * over "100.00 | 19.00 | 119.00"), a text to the column it starts in and within reach of its header. A value
+ * starting left of every header cell is the first header's when it reaches it; the last column reaches a few line
+ * heights right of its header.
+ */
+export function underOwnHeader(seg: Span & { text: string }, head: Line, own: Span): boolean {
+  const h = Math.max(1, head.y1 - head.y0);
+  const figure = /\d/.test(seg.text) && !/\p{L}{3,}/u.test(seg.text);
+  const edge = figure ? seg.x1 : seg.x0 + h * TEXT_START_SLACK;
+  const others = segments(head, 1.5).filter((c) => c.x1 < own.x0 || c.x0 > own.x1);
+  const starts = [...others.map((c) => c.x0), own.x0].sort((a, b) => a - b);
+  const column = starts.filter((x) => x < edge).pop();
+  if (column === undefined) return own.x0 === starts[0] && reachUnder(seg, own, h) > 0;
+  if (column !== own.x0) return false;
+  // (A text also reaches its header, as any value under a lone label does.)
+  if (!figure) return reachUnder(seg, own, h) > 0;
+  return starts.some((x) => x > own.x0) || seg.x0 < own.x1 + h * LAST_COLUMN_REACH;
 }
 
 /** A name's wrapped tail follows it within this many line heights. */
@@ -234,12 +272,11 @@ export function totalsRowBelow(lines: Line[], li: number, header: [number, numbe
       continue;
     // The cell overlapping the header most (a near miss of one character still counts: right-aligned figures
     // under left-aligned headers).
-    const overlap = (s: Line) => Math.min(s.x1, header[2]) - Math.max(s.x0, header[0]);
-    const cell = segs
-      .slice(1)
-      .filter((s) => /\d/.test(s.text) && overlap(s) > -h * 1.2)
-      .sort((a, b) => overlap(b) - overlap(a))[0];
-    return cell?.words;
+    return cellUnder(
+      segs.slice(1).filter((s) => /\d/.test(s.text)),
+      lines[li]!,
+      header,
+    )?.words;
   }
   return undefined;
 }
@@ -267,11 +304,24 @@ export function taxTableBottom(lines: Line[], li: number, header: [number, numbe
   // its own, "VAT total: 75.04", are left to that label.)
   const last = block[block.length - 1];
   if (!last || (block.length > 1 && /%/.test(last.text))) return undefined;
+  return cellUnder(segments(last, 1.5), head, header)?.words;
+}
+
+/** Cells missing a header by up to this many line heights still stand under it. */
+const HEADER_NEAR_MISS = 1.2;
+
+/**
+ * The cell of a row under the header words `header` of line `head`: one the header owns ({@link underOwnHeader}), else the
+ * one overlapping the header most (a near miss of one character still counts: right-aligned figures under
+ * left-aligned headers).
+ */
+function cellUnder(cells: Line[], head: Line, header: [number, number, number, number]): Line | undefined {
+  const own = { x0: header[0], x1: header[2] };
+  const owned = cells.filter((s) => underOwnHeader(s, head, own));
+  const h = Math.max(1, head.y1 - head.y0);
   const overlap = (s: Line) => Math.min(s.x1, header[2]) - Math.max(s.x0, header[0]);
-  const cell = segments(last, 1.5)
-    .filter((s) => overlap(s) > -h * 1.2)
-    .sort((a, b) => overlap(b) - overlap(a))[0];
-  return cell?.words;
+  const pool = owned.length ? owned : cells.filter((s) => overlap(s) > -h * HEADER_NEAR_MISS);
+  return pool.sort((a, b) => overlap(b) - overlap(a))[0];
 }
 
 /** A table body row: three or more cells, one of them running text (a description), not a summary line. */

@@ -13,6 +13,7 @@ import { isGrandTotalField, largestAmount, paidFromChange } from './semantic.amo
 import { COMPACT_DATE_CONFIDENCE, compactDate, DUE_WORD_REACH, isPricedRow, SPECIFIC_CONCEPT_WEIGHT } from './semantic.dates.js';
 import { findIssuer, withoutNoiseEdges } from './semantic.issuer.js';
 import { partyName, stripRegistration } from './semantic.parties.js';
+import { isTaxIdField } from './constraints.js';
 
 export { addresseeBlock } from './semantic.addressee.js';
 export { paidFromChange, paidTotal, withRounding } from './semantic.amounts.js';
@@ -35,7 +36,7 @@ export function locateBySemantics(doc: DocLayout, f: FieldDef, ctx: DocContext, 
   const q: SemanticQuery = { doc, f, ctx, concepts, desc, lines, v: vocabularyOf(doc) };
   void used;
   if (concepts.has('iban')) return ibanValue(q);
-  if (isVatIdField(q)) return vatIdValue(q);
+  if (isTaxIdField(q.f)) return vatIdValue(q);
   return (
     titleNumber(q) ??
     currencyCode(q) ??
@@ -83,11 +84,6 @@ function ibanValue({ lines }: SemanticQuery): Located | undefined {
     if (v) return locatedAt(l, l.words, v.replace(/ /g, ''), 0.6);
   }
   return undefined;
-}
-
-/** A tax id read as a string: a tax concept with an id or number concept. */
-function isVatIdField({ f, concepts }: SemanticQuery): boolean {
-  return concepts.has('tax') && (concepts.has('id') || concepts.has('number')) && f.data_type === 'string';
 }
 
 /** VAT id: the first EU-format VAT number not printed next to a buyer word (the seller's is in the header/footer). */
