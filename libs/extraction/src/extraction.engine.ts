@@ -10,6 +10,7 @@ import { sniffType, type DocKind } from './type.sniffer.js';
 import { einvoiceOfAttachments, parseEInvoice } from './einvoice/einvoice.parser.js';
 import { extractEInvoice } from './einvoice/einvoice.extractor.js';
 import { learnFromLayout } from './memory/exemplar.builder.js';
+import { tablePages } from './locate/table.extractor.js';
 
 // The engine wires the stages (docs/adr and ../shared/design/EXTRACTION.md): read (readers/) → layout (layout/) →
 // candidates (candidates/, locate/) → scores (scores/) → assignment (assignment/) → validation (validation/) → render.
@@ -37,6 +38,9 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
           // A hybrid PDF (Factur-X / ZUGFeRD): the fields come from its XML, placed on and checked against its pages.
           const einvoice = pdf && options.embeddedInvoices !== false ? einvoiceOfAttachments(await pdf.attachments()) : undefined;
           if (einvoice) return extractEInvoice(einvoice, schema, opts, { doc, output: pageReading(doc, schema, opts) });
+          // Ruled lines separate a table's rows and columns: read only on the pages a table of the schema is printed on.
+          const ruled = pdf ? tablePages(doc, schema?.fields ?? []) : [];
+          if (ruled.length) await underDeadline(pdf!.withRules(ruled, opts.signal), opts.signal);
           return await extractRead(reader, kind, input, doc, schema, opts, pdf);
         } finally {
           await pdf?.close();

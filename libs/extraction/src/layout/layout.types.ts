@@ -37,6 +37,19 @@ export interface Page {
    * (2): lines, boxes and `width`/`height` are in that turned frame.
    */
   turned?: 1 | 2 | 3;
+  /**
+   * Ruled lines drawn on the page (table borders, row separators), horizontal or vertical, as thin boxes; set only
+   * when read (text-layer PDF pages, for documents asked for tables).
+   */
+  rules?: Rule[];
+}
+
+/** A ruled line: a thin box in page units, origin top-left (horizontal when wider than high). */
+export interface Rule {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
 }
 
 /** A document as every reader returns it: pages of words grouped into lines, in reading order. */

@@ -4,6 +4,7 @@ import type { Line, Page } from '../layout/layout.types.js';
 import { allPacksVocabulary } from '../locales/locale.registry.js';
 import { conceptTokens, fold, wordConcepts } from './label.matcher.js';
 import type { Column, Header } from './table.model.js';
+import { rowRules } from './table.ruled.js';
 
 /** The locale packs' table words (carry-over phrases, note words, total modifiers, "page"): table lines are judged
  * without their document, so every shipped pack applies. */
@@ -12,6 +13,8 @@ const STOP = new Set(['total', 'net', 'tax']);
 
 /** Lines below this fraction of the page height are its footer ("Page 1 of 2", bank details). */
 const FOOTER_BAND = 0.85;
+/** A rule this close above a header line's bottom (page units) is still the header's own underline. */
+const RULE_SLACK = 1;
 
 /** Words that mean "total" only in front of one ("Grand total", "Sub total"), not in "Grand Canyon", "Sub-Saharan". */
 const MODIFIERS = VOCAB.totalModifiers;
@@ -98,6 +101,8 @@ export function bodyLines(
   const pitches: number[] = [];
   const firstX1 = h.columns[0]?.x1 ?? 0;
   const { textCol, figuresX0 } = figuresStart(h);
+  const ruleYs = rowRules(page.rules, Math.min(...h.columns.map((c) => c.x0)), Math.max(...h.columns.map((c) => c.x1)));
+  const headerBottom = lines[h.lastLine]?.y1 ?? -Infinity;
   for (let li = from; li < lines.length; li++) {
     const line = lines[li]!;
     const gap = line.y0 - prevY;
@@ -120,7 +125,9 @@ export function bodyLines(
     if (lineItems && isSummaryLine(line, out, figuresX0, lh)) return done(false);
     // (Not a line of text under the text column's header: the first item's description, printed above its figures.)
     const underText = !!textCol && line.words.some((w) => w.x1 > textCol.x0 && w.x0 < textCol.x1);
-    if (!out.length && !/\d/.test(line.text) && line.x0 > firstX1 && !(lineItems && underText)) {
+    // (Nor a line ruled off from the header: it is in the first ruled row, whose figures are centred below it.)
+    const ruledOff = ruleYs.some((y) => y > headerBottom - RULE_SLACK && y < line.y0);
+    if (!out.length && !/\d/.test(line.text) && line.x0 > firstX1 && !(lineItems && underText) && !ruledOff) {
       prevY = line.y1;
       continue;
     }

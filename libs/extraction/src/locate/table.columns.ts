@@ -29,8 +29,9 @@ function columnOf(w: Word, cols: Column[]): number {
 
 /**
  * Column assignment from the body itself: x ranges that no word of any multi-cell row covers are the
- * gutters; each body column between gutters goes to the header it overlaps most (headers are often
- * narrower than, or offset from, their right-aligned numbers). Falls back to header geometry.
+ * gutters, and so are drawn column borders (`walls`, x positions); each body column between gutters goes to the
+ * header it overlaps most (headers are often narrower than, or offset from, their right-aligned numbers). Falls back
+ * to header geometry.
  */
 /** A gutter splitting a run of body text: no line prints a word across it, and it is at least this wide (in line heights). */
 const GUTTER_MIN = 0.2;
@@ -114,14 +115,16 @@ function coveredParts(spans: [number, number][], lines: number, lh: number): [nu
 export /** A word's column, and the gutters found between runs of body text (no line prints across them). */
 type ColumnAssigner = ((w: Word) => number) & { gutters?: number[] };
 
-export function gutterColumns(body: Line[], cols: Column[], lh: number): ColumnAssigner {
+export function gutterColumns(body: Line[], cols: Column[], lh: number, walls: readonly number[] = []): ColumnAssigner {
   const multi = body.filter((l) => segments(l, 1.2).length >= 2);
   if (multi.length < 2) return (w) => columnOf(w, cols);
   const spans = multi.flatMap((l) => l.words.map((w) => [w.x0, w.x1] as [number, number])).sort((a, b) => a[0] - b[0]);
   const merged: [number, number][] = [];
   for (const [a, b] of spans) {
     const last = merged[merged.length - 1];
-    if (last && a - last[1] < lh * 0.6) last[1] = Math.max(last[1], b);
+    // (Text set close on both sides of a drawn column border is two columns.)
+    const walled = !!last && walls.some((x) => x >= last[1] - 0.5 && x <= a + 0.5);
+    if (last && !walled && a - last[1] < lh * 0.6) last[1] = Math.max(last[1], b);
     else merged.push([a, b]);
   }
   const overlapTarget = ([a, b]: [number, number]) => {
@@ -147,8 +150,16 @@ export function gutterColumns(body: Line[], cols: Column[], lh: number): ColumnA
   const runs = merged.flatMap((run) => splitAtGutters(run, spans, lh, overlapTarget, multi.length));
   const gutters = runs.slice(1).flatMap((r, k) => (merged.some(([a, b]) => a < r[0] && b > r[0]) ? [(runs[k]![1] + r[0]) / 2] : []));
   merged.splice(0, merged.length, ...runs);
+  // Between drawn column borders, a run is the column whose header stands alone between the same borders.
+  const cellOf = (x: number) => walls.filter((w) => w < x).length;
+  const walledTarget = ([a, b]: [number, number]) => {
+    const inCell = cols.flatMap((c, i) => (cellOf((c.x0 + c.x1) / 2) === cellOf((a + b) / 2) ? [i] : []));
+    return inCell.length === 1 ? inCell[0]! : -1;
+  };
   const target = merged.map(([a, b]) => {
     const best = overlapTarget([a, b]);
+    const walled = walledTarget([a, b]);
+    if (walled >= 0 && (best < 0 || cellOf((cols[best]!.x0 + cols[best]!.x1) / 2) !== cellOf((a + b) / 2))) return walled;
     return best >= 0 ? best : columnOf({ text: 'x', x0: a, x1: b, y0: 0, y1: 0, conf: 1 }, cols);
   });
   // Text printed right of the table (chart labels, a side note): a body column right of every header that is

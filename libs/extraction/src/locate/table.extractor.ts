@@ -1,11 +1,12 @@
 import type { FieldDef } from '../engine.types.js';
-import type { DocLayout, Line } from '../layout/layout.types.js';
+import type { DocLayout, Line, Rule } from '../layout/layout.types.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
 import { parseNumber } from '../parsers/number.parser.js';
 import { gridTable, isPositional } from './table.grid.js';
 import { headerlessItems } from './table.headerless.js';
 import { mergeBands, type RowBand } from './table.bands.js';
 import { groupRows } from './table.rows.js';
+import { columnRules, regroupByRules } from './table.ruled.js';
 import { isStopLine } from './table.body.js';
 import { gutterColumns } from './table.columns.js';
 import { findHeaders, isTaken, pageHint } from './table.header.js';
@@ -38,6 +39,17 @@ const GRID_CONFIDENCE = 0.6;
 /** Line items (priced rows): a number column named price or amount. */
 function isLineItems(field: FieldDef): boolean {
   return (field.fields ?? []).some((c) => c.data_type !== 'string' && namesMoney(c));
+}
+
+/**
+ * The pages a table of the schema may lie on: each page printing a header of a table field, and the page after it
+ * (where the table may go on). The ruled lines of those pages are worth reading.
+ */
+export function tablePages(doc: DocLayout, fields: readonly FieldDef[]): number[] {
+  const pages = new Set<number>();
+  for (const f of fields)
+    if (f.data_type === 'table' && !isPositional(f)) for (const h of findHeaders(doc, f)) pages.add(h.page).add(h.page + 1);
+  return [...pages].sort((a, b) => a - b);
 }
 
 /** Extracts a table field: rows under each matching header, continued across pages, stopping at totals. */
@@ -114,14 +126,21 @@ function growBox(box: Box | undefined, b: Box): Box {
 }
 
 /** The columns of one part of the table and the keys they hold. */
-function partColumns({ h, lh, body }: TablePart): PartColumns {
+function partColumns({ h, lh, body, rules }: TablePart): PartColumns {
   const cols = h.columns;
   const numeric = new Set(cols.filter((c) => c.field && c.field.data_type !== 'string').map((c) => c.field!.key));
   // Money columns (prices, amounts): a row without any of them is no line item of a priced table.
   const money = new Set(cols.filter((c) => c.field && c.field.data_type !== 'string' && namesMoney(c.field)).map((c) => c.field!.key));
-  const assign = gutterColumns(body, cols, lh);
+  // Vertical rules through the body are column borders: no cell's text runs across one.
+  const walls = body.length ? columnRules(rules, Math.min(...body.map((l) => l.y0)), Math.max(...body.map((l) => l.y1))) : [];
+  const assign = gutterColumns(
+    body,
+    cols,
+    lh,
+    walls.map((w) => w.x),
+  );
   const textKeys = cols.filter((c) => c.field && !numeric.has(c.field.key)).map((c) => c.field!.key);
-  return { cols, numeric, money, assign, textKeys, lh };
+  return { cols, numeric, money, assign, textKeys, lh, walls };
 }
 
 /** The typed rows of one part of the table (a header's body on one page), and the box of their lines. */
@@ -137,7 +156,7 @@ function partRows(part: TablePart, ctx: DocContext): { rows: Record<string, unkn
     lineExtras.push(read.extras);
     kept.push(line);
   }
-  const { pending, bbox } = joinRows({ perLine, lineExtras, kept }, env);
+  const { pending, bbox } = joinRows({ perLine, lineExtras, kept }, env, part.rules);
   const { cols, money } = env;
   if (money.size > 0) preferWordyText(pending, cols, ctx.dateOrder);
   if (money.size > 0) lineItemCells(pending, cols, ctx);
@@ -153,16 +172,22 @@ interface ReadLines {
 }
 
 /** The lines' cells joined into rows (a row's cells may wrap over several lines), and the box of those lines. */
-function joinRows({ perLine, lineExtras, kept }: ReadLines, env: PartColumns): { pending: Record<string, string>[]; bbox?: Box } {
+function joinRows(
+  { perLine, lineExtras, kept }: ReadLines,
+  env: PartColumns,
+  rules: readonly Rule[] | undefined,
+): { pending: Record<string, string>[]; bbox?: Box } {
   const { cols, numeric, money, lh } = env;
   const pending: Record<string, string>[] = [];
   let bbox: Box | undefined;
   const bands = mergeBands(perLine);
   const firstCol = [...cols].sort((a, b) => a.x0 - b.x0)[0];
-  const groups = groupRows(
-    bands.map((b) => b.band),
-    { numeric, money, columns: cols.filter((c) => c.field).length, firstKey: firstCol?.field?.key, lh },
-  );
+  const rowBands = bands.map((b) => b.band);
+  const grouped = groupRows(rowBands, { numeric, money, columns: cols.filter((c) => c.field).length, firstKey: firstCol?.field?.key, lh });
+  // Rows ruled off from each other stay apart, and a row's lines between its rules stay together.
+  const x0 = Math.min(...kept.map((l) => l.x0), ...cols.map((c) => c.x0));
+  const x1 = Math.max(...kept.map((l) => l.x1), ...cols.map((c) => c.x1));
+  const groups = regroupByRules(rowBands, grouped, rules, x0, x1);
   for (const g of groups) {
     const members = g.members.map((i) => bands[i]!);
     const anchor = bands[g.anchor]!;

@@ -1,7 +1,7 @@
 /** Tables that go on overleaf without their header printed again. */
 import type { FieldDef } from '../engine.types.js';
 import { segments } from '../layout/layout.builder.js';
-import type { DocLayout, Line, Page, Word } from '../layout/layout.types.js';
+import type { DocLayout, Line, Page, Rule, Word } from '../layout/layout.types.js';
 import { withoutCurrencyMark } from '../parsers/currency.parser.js';
 import { fold } from './label.matcher.js';
 import { bodyLines, CARRY, isStopLine } from './table.body.js';
@@ -61,6 +61,8 @@ export interface TablePart {
   h: Header;
   lh: number;
   body: Line[];
+  /** The ruled lines of the part's page, when read. */
+  rules?: readonly Rule[];
 }
 
 /** What the parts of a table are looked for with. */
@@ -90,7 +92,7 @@ export function tableParts(q: PartsQuery): TablePart[] {
     const header = page.lines[h.lineIndex]!;
     const lh = Math.max(1, header.y1 - header.y0);
     const part = bodyLines(page, h, lh, q.lineItems, (li) => q.headerStarts.has(`${h.page}:${li}`));
-    parts.push({ h, lh, body: part.lines });
+    parts.push({ h, lh, body: part.lines, rules: page.rules });
     partsOverleaf(q, { h, lh, body: part.lines }, part.toPageEnd, parts);
   }
   return parts;
@@ -112,6 +114,6 @@ function partsOverleaf(q: PartsQuery, first: TablePart, toPageEnd: boolean, part
     if (from < 0) break;
     const cont: Header = { ...h, page: n, lineIndex: from - 1, lastLine: from - 1 };
     part = bodyLines(next, cont, lh, lineItems, (li) => headerStarts.has(`${n}:${li}`), from);
-    parts.push({ h: cont, lh, body: part.lines });
+    parts.push({ h: cont, lh, body: part.lines, rules: next.rules });
   }
 }

@@ -7,6 +7,7 @@ import type { ColumnAssigner } from './table.columns.js';
 import { dateLeaders } from './table.dates.js';
 import type { Column } from './table.model.js';
 import type { CellGeom, RowBand } from './table.bands.js';
+import { walled, type Wall } from './table.ruled.js';
 
 /**
  * A unit word ("pcs", "Std.") printed within this many line heights after a figure, landing in a number column, is
@@ -29,6 +30,8 @@ export interface PartColumns {
   assign: ColumnAssigner;
   /** The header's line height. */
   lh: number;
+  /** Vertical rules through the body (column borders), when the page's rules were read. */
+  walls?: Wall[];
 }
 
 /** A word of a line, by its index. */
@@ -88,7 +91,7 @@ export function lineCells(line: Line, env: PartColumns, order: DocContext['dateO
   if (!Object.keys(cells).length) return undefined;
   // (A text-only line moved whole into its text column is no run across the grid.)
   const movedWhole = textOnlyLine(line, cells, env);
-  const spans = !movedWhole && spansColumns(line, s.wordCol, env.assign);
+  const spans = !movedWhole && spansColumns(line, s.wordCol, env);
   return {
     band: {
       y0: line.y0,
@@ -182,13 +185,16 @@ function textColumnLeftOf(cols: Column[], ci: number): number {
 }
 
 /** Whether a run of text (no gutter the body's columns keep) is split over two or more columns. */
-function spansColumns(line: Line, wordCol: number[], assign: ColumnAssigner): boolean {
+function spansColumns(line: Line, wordCol: number[], { assign, walls }: PartColumns): boolean {
   return segments(line, 1.2).some((seg) =>
     seg.words.some((w, j) => {
       const [a, b] = [wordCol[line.words.indexOf(seg.words[j - 1]!)], wordCol[line.words.indexOf(w)]];
-      // (Not across a gutter the body's columns keep: "23.05.2019 ‖ Hosting plan" is two cells set close.)
+      // (Not across a gutter the body's columns keep, "23.05.2019 ‖ Hosting plan" is two cells set close, nor across a
+      // column border drawn through the line.)
       const prevW = seg.words[j - 1];
-      const gutter = !!prevW && (assign.gutters ?? []).some((x) => x >= prevW.x1 - 0.5 && x <= w.x0 + 0.5);
+      const gutter =
+        !!prevW &&
+        ((assign.gutters ?? []).some((x) => x >= prevW.x1 - 0.5 && x <= w.x0 + 0.5) || walled(walls, prevW.x1, w.x0, line.y0, line.y1));
       return j > 0 && a !== undefined && b !== undefined && a >= 0 && b >= 0 && a !== b && !gutter;
     }),
   );

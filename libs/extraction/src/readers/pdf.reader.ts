@@ -6,6 +6,7 @@ import type { OcrService } from './ocr.service.js';
 import { openPdf, pdfjs, type PdfDoc, type PdfJs } from './pdf.document.js';
 import { pageQuarter, runQuarter, turnedSize, turnTransform } from './pdf.orientation.js';
 import { addPictureText } from './pdf.pictures.js';
+import { addRules } from './pdf.rules.js';
 import { ocrPdfPage } from './pdf.render.js';
 import { crossRunWords, runWords } from './pdf.words.js';
 
@@ -52,6 +53,8 @@ export interface PdfText {
    * fonts and objects are reused: reopening it cost as much as the text layer of those pages again.
    */
   withPictureText(opts: { ocr: OcrService; signal?: AbortSignal }): Promise<DocLayout>;
+  /** Adds the ruled lines of the text-layer pages `pages` to the layout (`Page.rules`): table borders, for table fields. */
+  withRules(pages: readonly number[], signal?: AbortSignal): Promise<void>;
   /** The document's embedded files (its `EmbeddedFiles` name tree: where Factur-X / ZUGFeRD keep their XML). */
   attachments(): Promise<PdfAttachment[]>;
   close(): Promise<void>;
@@ -84,6 +87,7 @@ export async function openPdfText(bytes: Uint8Array, opts: PdfReadOptions = {}):
     return {
       layout,
       withPictureText: (o) => addPictureText(lib, doc, bytes, layout, o),
+      withRules: (pages, signal) => addRules(lib, doc, layout, pages, signal),
       attachments: () => attachmentsOf(doc),
       close: () => doc.destroy().catch(() => undefined),
     };
