@@ -1128,3 +1128,35 @@ describe('table headers in scripts other than Latin', () => {
     ]);
   });
 });
+
+describe('tables printed side by side', () => {
+  it('two tables with the same columns on one header line are two tables, each with its own words', () => {
+    const cols = [
+      { key: 'bird', label: 'Bird', data_type: 'string' as const },
+      { key: 'seen', label: 'Seen', data_type: 'number' as const },
+    ];
+    const twoTables = {
+      fields: [
+        { key: 'left', label: 'Table 1', data_type: 'table' as const, fields: cols },
+        { key: 'right', label: 'Table 2', data_type: 'table' as const, fields: cols },
+      ],
+    };
+    const text = [
+      'Bird             Seen          Bird             Seen',
+      'Blue tit            4          Wren                2',
+      'Great crested      1           Kestrel            3',
+      'Robin               7          Song thrush         5',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), twoTables).result;
+    expect(out.left).toEqual([
+      { bird: 'Blue tit', seen: 4 },
+      { bird: 'Great crested', seen: 1 },
+      { bird: 'Robin', seen: 7 },
+    ]);
+    expect(out.right).toEqual([
+      { bird: 'Wren', seen: 2 },
+      { bird: 'Kestrel', seen: 3 },
+      { bird: 'Song thrush', seen: 5 },
+    ]);
+  });
+});

@@ -1,5 +1,5 @@
 import type { FieldDef } from '../engine.types.js';
-import type { DocLayout, Line, Rule } from '../layout/layout.types.js';
+import type { DocLayout, Line, Rule, Word } from '../layout/layout.types.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
 import { parseNumber } from '../parsers/number.parser.js';
 import { gridTable, isPositional } from './table.grid.js';
@@ -144,7 +144,8 @@ function partColumns({ h, lh, body, rules }: TablePart): PartColumns {
 }
 
 /** The typed rows of one part of the table (a header's body on one page), and the box of their lines. */
-function partRows(part: TablePart, ctx: DocContext): { rows: Record<string, unknown>[]; bbox?: Box } {
+function partRows(whole: TablePart, ctx: DocContext): { rows: Record<string, unknown>[]; bbox?: Box } {
+  const part = withinBounds(whole);
   const env = partColumns(part);
   const perLine: RowBand[] = [];
   const lineExtras: Record<string, string>[] = [];
@@ -163,6 +164,22 @@ function partRows(part: TablePart, ctx: DocContext): { rows: Record<string, unkn
   reconcileArithmetic(pending, cols, ctx);
   return { rows: typedRows(pending, env, ctx), bbox };
 }
+
+/** A part of a table printed beside another: its body lines with only the words within its bounds (starting there). */
+function withinBounds(part: TablePart): TablePart {
+  const b = part.h.bounds;
+  if (!b) return part;
+  const inside = (w: Word) => w.x0 >= b[0] - part.lh * BOUND_SLACK && w.x0 < b[1] - part.lh * BOUND_SLACK;
+  const body = part.body.flatMap((l) => {
+    const words = l.words.filter(inside);
+    if (!words.length) return [];
+    return [{ ...l, words, x0: words[0]!.x0, x1: Math.max(...words.map((w) => w.x1)), text: words.map((w) => w.text).join(' ') }];
+  });
+  return { ...part, body };
+}
+
+/** A word may start this many line heights left of a side-by-side table's bound and still be its own. */
+const BOUND_SLACK = 0.5;
 
 /** A part's body lines read into cells: one band each, with the text of unclaimed columns and the line itself. */
 interface ReadLines {
@@ -187,7 +204,7 @@ function joinRows(
   // Rows ruled off from each other stay apart, and a row's lines between its rules stay together.
   const x0 = Math.min(...kept.map((l) => l.x0), ...cols.map((c) => c.x0));
   const x1 = Math.max(...kept.map((l) => l.x1), ...cols.map((c) => c.x1));
-  const groups = regroupByRules(rowBands, grouped, rules, x0, x1);
+  const groups = regroupByRules(rowBands, grouped, rules, { x0, x1, numeric });
   for (const g of groups) {
     const members = g.members.map((i) => bands[i]!);
     const anchor = bands[g.anchor]!;

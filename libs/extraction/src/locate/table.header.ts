@@ -78,11 +78,41 @@ export function findHeaders(doc: DocLayout, field: FieldDef): Header[] {
         continue;
       if (named(best.columns) >= need && named(best.columns) > 0) {
         headers.push({ page: page.number, lineIndex: li, lastLine: best.last, columns: best.columns, score: best.score / cols.length });
+        // (Side-by-side tables print their headers on one line: the columns named again right of the first copy.)
+        const beside = best.last === li ? repeatedHeader(line, best.columns, cols, need) : undefined;
+        if (beside) {
+          // The two tables part where the second one's header starts.
+          const split = Math.min(...beside.columns.filter((c) => c.field && !c.inferred).map((c) => c.x0));
+          headers[headers.length - 1]!.bounds = [-Infinity, split];
+          headers.push({
+            page: page.number,
+            lineIndex: li,
+            lastLine: li,
+            columns: beside.columns,
+            score: beside.score / cols.length,
+            bounds: [split, Infinity],
+          });
+        }
         li = best.last;
       }
     }
   }
   return headers;
+}
+
+/**
+ * The same columns named again on a header line right of the copy already matched ("Animal Action Result Animal Action
+ * Result": two tables side by side), when the words there name at least `need` of them.
+ */
+function repeatedHeader(line: Line, first: Column[], cols: FieldDef[], need: number): ReturnType<typeof matchHeader> | undefined {
+  const namedCols = first.filter((c) => c.field && !c.inferred);
+  if (!namedCols.length) return undefined;
+  const right = Math.max(...namedCols.map((c) => c.x1));
+  const words = line.words.filter((w) => w.x0 > right);
+  if (!words.length) return undefined;
+  const rest: Line = { ...line, words, x0: words[0]!.x0, text: words.map((w) => w.text).join(' ') };
+  const m = matchHeader(rest, cols);
+  return named(m.columns) >= Math.max(need, 1) && named(m.columns) >= named(first) ? m : undefined;
 }
 
 /** A header line used by one table: its page, line and the x extent of its named columns. */

@@ -18,6 +18,8 @@ export interface Header {
   lastLine: number;
   columns: Column[];
   score: number;
+  /** The table's x extent when another table stands beside it (side-by-side headers on one line): words outside belong to that one. */
+  bounds?: [number, number];
 }
 
 /** Header phrasings beyond the column's own label: a line "amount" is printed as "Total" or "Net". */

@@ -94,6 +94,43 @@ describe('ruled tables', () => {
   });
 });
 
+describe('tables ruled row by row', () => {
+  it('a cell wrapped onto a line that fills two columns is still one row between two rules', async () => {
+    const rows = await extract(
+      (d) => {
+        d.fontSize(9);
+        d.text('Animal', 52, 82, { lineBreak: false }).text('Action', 152, 82, { lineBreak: false });
+        d.text('Call', 252, 82, { lineBreak: false });
+        const lines: [string, string, string, number][] = [
+          ['Owl', 'Says', 'Hoot', 100],
+          ['Geese/swans/', 'Says', 'Honk/', 120],
+          ['More geese', '', 'hiss', 132],
+          ['Duck', 'Says', 'Quack quack', 152],
+          ['', '', 'quack quack', 164],
+          ['', '', 'quack quack', 176],
+          ['', '', 'quack', 188],
+        ];
+        for (const [a, b, c, y] of lines) {
+          if (a) d.text(a, 52, y, { lineBreak: false });
+          if (b) d.text(b, 152, y, { lineBreak: false });
+          d.text(c, 252, y, { lineBreak: false });
+        }
+        grid(d, [50, 150, 250, 350], [78, 94, 114, 146, 200]);
+      },
+      schema([
+        ['animal', 'Animal', 'string'],
+        ['action', 'Action', 'string'],
+        ['call', 'Call', 'string'],
+      ]),
+    );
+    expect(rows).toEqual([
+      { animal: 'Owl', action: 'Says', call: 'Hoot' },
+      { animal: 'Geese/swans/ More geese', action: 'Says', call: 'Honk/ hiss' },
+      { animal: 'Duck', action: 'Says', call: 'Quack quack quack quack quack quack quack' },
+    ]);
+  });
+});
+
 describe('reading rules off the page', () => {
   it('reads stroked lines, thin filled bars and the edges of shaded boxes; not short ticks or curves', async () => {
     const bytes = await makePdf(

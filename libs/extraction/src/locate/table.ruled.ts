@@ -39,9 +39,9 @@ export function regroupByRules(
   bands: RowBand[],
   groups: RowGroup[],
   rules: readonly Rule[] | undefined,
-  x0: number,
-  x1: number,
+  table: { x0: number; x1: number; numeric: ReadonlySet<string> },
 ): RowGroup[] {
+  const { x0, x1, numeric } = table;
   if (!rules?.length || groups.length === 0) return groups;
   const ys = rowRules(rules, x0, x1);
   // The ruled row of a band: how many rules lie above its middle.
@@ -49,6 +49,9 @@ export function regroupByRules(
   if (new Set(groups.map((g) => cell[g.anchor]!)).size < 2) return groups;
   const out = new Map<number, number[]>(groups.map((g) => [g.anchor, []]));
   const anchorsIn = (c: number) => groups.filter((g) => cell[g.anchor] === c).map((g) => g.anchor);
+  // (A later anchor with figures of its own stays a row: a priced sub-line, "incl. levy … 4.24", is an item.)
+  const figures = (i: number) => [...numeric].some((k) => /\d/.test(bands[i]!.cells[k] ?? ''));
+  if (rowRuled(groups, cell)) return oneRowPerCell(groups, cell, figures);
   for (const g of groups)
     for (const i of g.members) {
       const c = cell[i]!;
@@ -56,6 +59,44 @@ export function regroupByRules(
       out.get(near ?? g.anchor)!.push(i);
     }
   return [...out.entries()].map(([anchor, members]) => ({ anchor, members: members.sort((a, b) => a - b) }));
+}
+
+/** A table whose ruled rows hold one row each at least this often is ruled row by row (not section by section). */
+const ROW_RULED_SHARE = 0.6;
+
+/** Whether the rules separate single rows: most ruled rows holding an anchor hold exactly one. */
+function rowRuled(groups: RowGroup[], cell: number[]): boolean {
+  const perCell = new Map<number, number>();
+  for (const g of groups) perCell.set(cell[g.anchor]!, (perCell.get(cell[g.anchor]!) ?? 0) + 1);
+  const single = [...perCell.values()].filter((n) => n === 1).length;
+  return perCell.size >= 2 && single < perCell.size && single >= perCell.size * ROW_RULED_SHARE;
+}
+
+/**
+ * In a table ruled row by row, everything between two rules is one row, anchored by its first anchor — but for
+ * anchors with figures of their own, which stay rows.
+ */
+function oneRowPerCell(groups: RowGroup[], cell: number[], figures: (band: number) => boolean): RowGroup[] {
+  const byCell = new Map<number, RowGroup>();
+  const rows: RowGroup[] = [];
+  for (const g of [...groups].sort((a, b) => a.anchor - b.anchor)) {
+    const c = cell[g.anchor]!;
+    const row = byCell.get(c);
+    if (row && !figures(g.anchor)) row.members.push(...g.members);
+    else {
+      const own = { anchor: g.anchor, members: [...g.members] };
+      rows.push(own);
+      if (!row) byCell.set(c, own);
+    }
+  }
+  // (Bands ruled off from their anchor go to the row of their own rules, when it has one.)
+  for (const row of byCell.values())
+    for (const i of [...row.members])
+      if (cell[i] !== cell[row.anchor] && byCell.has(cell[i]!)) {
+        row.members.splice(row.members.indexOf(i), 1);
+        byCell.get(cell[i]!)!.members.push(i);
+      }
+  return rows.map((g) => ({ anchor: g.anchor, members: g.members.sort((a, b) => a - b) }));
 }
 
 /** Collinear pieces of rules (drawn cell by cell) joined: `along` is the rule's direction. */
