@@ -288,3 +288,40 @@ describe('currency marks, tax names and registration codes from the packs', () =
     expect(isRegistrationCode('Invoice 2207')).toBe(false);
   });
 });
+
+describe('invoice words of every language pack', () => {
+  const schema = {
+    fields: [
+      { key: 'invoice_number', label: 'Invoice number', data_type: 'string' as const },
+      { key: 'invoice_date', label: 'Invoice date', data_type: 'date' as const },
+      { key: 'due_date', label: 'Due date', data_type: 'date' as const },
+      { key: 'net_amount', label: 'Net amount', data_type: 'number' as const },
+      { key: 'tax_amount', label: 'Tax amount', data_type: 'number' as const },
+    ],
+  };
+  const read = async (lines: string[]) => {
+    const { extractFromLayout } = await import('../extraction.engine.js');
+    const { readText } = await import('../readers/text.reader.js');
+    return extractFromLayout(readText(new TextEncoder().encode(lines.join('\n'))), schema).result;
+  };
+
+  it('reads a Croatian invoice by its own labels', async () => {
+    const r = await read([
+      'Obrt Jadran',
+      'Račun broj       44-1-1',
+      'Datum            07.10.2025',
+      'Dospijeće        21.10.2025',
+      '',
+      'Osnovica           400,00',
+      'PDV                100,00',
+      'Ukupno             500,00',
+    ]);
+    expect(r).toMatchObject({
+      invoice_number: '44-1-1',
+      invoice_date: '2025-10-07',
+      due_date: '2025-10-21',
+      net_amount: 400,
+      tax_amount: 100,
+    });
+  });
+});
