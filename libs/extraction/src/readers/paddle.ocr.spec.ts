@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ctcDecode, fitContext, splitWords, type CtcChar } from './paddle.ctc.js';
-import { detInputSize, focusArea, regionsToImage, textRegions } from './paddle.detection.js';
+import { detInputSize, focusArea, probabilityMap, regionsToImage, textRegions } from './paddle.detection.js';
+import type { Sessions } from './paddle.sessions.js';
 import { dropOverlapReads } from './paddle.recognition.js';
 import { paddleSessionOptions } from './paddle.sessions.js';
 
@@ -237,5 +238,48 @@ describe('dropOverlapReads', () => {
   it('leaves overlapping boxes of different lines alone', () => {
     const out = dropOverlapReads([[w('upper', 100, 200, 10, 40)], [w('lower', 100, 200, 38, 70)]]);
     expect(out.flat()).toHaveLength(2);
+  });
+});
+
+describe('probabilityMap', () => {
+  /** A stand-in detector that maps each pixel to a function of its neighbourhood of rows (a convolution of reach 2). */
+  function detector(rowsSeen: number[]): Sessions {
+    class Tensor {
+      constructor(
+        public type: string,
+        public data: Float32Array,
+        public dims: number[],
+      ) {}
+    }
+    const run = async (feeds: Record<string, Tensor>) => {
+      const { data, dims } = feeds.x!;
+      const [, , h, w] = dims as [number, number, number, number];
+      rowsSeen.push(h);
+      const out = new Float32Array(w * h);
+      for (let y = 0; y < h; y++)
+        for (let x = 0; x < w; x++) {
+          let sum = 0;
+          for (let d = -2; d <= 2; d++) sum += data[Math.min(h - 1, Math.max(0, y + d)) * w + x]!;
+          out[y * w + x] = sum / 5;
+        }
+      return { p: { data: out } };
+    };
+    return { ort: { Tensor }, det: { inputNames: ['x'], outputNames: ['p'], run } } as unknown as Sessions;
+  }
+
+  it('computes a tall input strip by strip, each strip kept in its middle: the same map as in one run', async () => {
+    const [w, h] = [64, 1600];
+    const chw = new Float32Array(3 * w * h).map((_, i) => Math.sin(i * 0.37));
+    const whole: number[] = [];
+    const stripped: number[] = [];
+    const one = await probabilityMap(detector(whole), chw, w, 640);
+    expect(whole).toEqual([640]);
+    expect(one).toHaveLength(w * 640);
+    const map = await probabilityMap(detector(stripped), chw, w, h);
+    expect(Math.max(...stripped)).toBeLessThanOrEqual(512 + 384);
+    expect(stripped.length).toBe(4);
+    // The reference: the stand-in run once over the whole input.
+    const ref = await detector([]).det.run({ x: { data: chw, dims: [1, 3, h, w] } as never } as never);
+    expect(Array.from(map)).toEqual(Array.from((ref as unknown as { p: { data: Float32Array } }).p.data));
   });
 });
