@@ -165,12 +165,18 @@ function gapEndsTable(at: { lines: Line[]; li: number; out: Line[]; pitches: num
   return gap > Math.max(unit * 1.2, med * 2.5) && !(gap <= unit * ROW_GROUP_GAP && groupStart);
 }
 
+/** A figure-less totals line of at least this many cells is a header row. */
+const HEADER_ROW_CELLS = 3;
+
 /**
  * A section subtotal inside the table ("Subtotal $ 112.00", then more items) does not end it:
  * look past it (and a section caption) for another item row; the closing totals block has none.
  */
 function subtotalGoesOn(lines: Line[], li: number, lh: number): boolean {
   const line = lines[li]!;
+  // (A row of label cells without a figure, "Rate ‖ Net ‖ VAT ‖ Total", is the header of the next table — a VAT
+  // breakdown — not a section subtotal: a subtotal prints its amount.)
+  if (!/\d/.test(line.text) && segments(line, 1.5).length >= HEADER_ROW_CELLS) return false;
   const next = [lines[li + 1], lines[li + 2]].find((l) => l && !isStopLine(l) && /\d/.test(l.text) && segments(l, 1.2).length >= 3);
   const between = next ? lines.slice(li + 1, lines.indexOf(next)) : [];
   return !(!next || between.some((l) => isStopLine(l)) || next.y0 - line.y1 > lh * 5);

@@ -1160,3 +1160,21 @@ describe('tables printed side by side', () => {
     ]);
   });
 });
+
+describe('the table after the items', () => {
+  it('a VAT breakdown’s header row right under the items ends them: its figures are no item', () => {
+    const text = [
+      'Description            Quantity   Unit price     Amount',
+      'Garden hose 25 m              2        20.00      40.00',
+      'Hose reel                     1        60.00      60.00',
+      '',
+      'Rate        Net        Tax amount        Total',
+      '19%         100.00     19.00             119.00',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), schema);
+    expect(out.result.line_items).toEqual([
+      { description: 'Garden hose 25 m', quantity: 2, unit_price: 20, amount: 40 },
+      { description: 'Hose reel', quantity: 1, unit_price: 60, amount: 60 },
+    ]);
+  });
+});
