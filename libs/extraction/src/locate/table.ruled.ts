@@ -16,16 +16,27 @@ const SAME_RULE_Y = 1;
 /** …and along it. */
 const PIECE_GAP = 2;
 
+/**
+ * Rules running along one direction across most of a stretch (`from` … `to`, along the rule): collinear pieces
+ * joined, each as its position across and the part of the stretch it covers.
+ */
+function spanningRules(rules: readonly Rule[] | undefined, horizontal: boolean, from: number, to: number): Piece[] {
+  if (!rules?.length) return [];
+  const length = Math.max(1, to - from);
+  const pieces = rules
+    .filter((r) => r.x1 - r.x0 > r.y1 - r.y0 === horizontal)
+    .map((r) =>
+      horizontal
+        ? { at: (r.y0 + r.y1) / 2, a: Math.max(r.x0, from), b: Math.min(r.x1, to) }
+        : { at: (r.x0 + r.x1) / 2, a: Math.max(r.y0, from), b: Math.min(r.y1, to) },
+    )
+    .filter((r) => r.b > r.a);
+  return joinPieces(pieces).filter((r) => r.b - r.a >= length * RULE_SPAN_SHARE);
+}
+
 /** Horizontal rules across the table's width (x0 … x1), by their vertical middle, top to bottom. */
 export function rowRules(rules: readonly Rule[] | undefined, x0: number, x1: number): number[] {
-  if (!rules?.length) return [];
-  const width = Math.max(1, x1 - x0);
-  const pieces = rules
-    .filter((r) => r.x1 - r.x0 > r.y1 - r.y0)
-    .map((r) => ({ at: (r.y0 + r.y1) / 2, a: Math.max(r.x0, x0), b: Math.min(r.x1, x1) }))
-    .filter((r) => r.b > r.a);
-  return joinPieces(pieces)
-    .filter((r) => r.b - r.a >= width * RULE_SPAN_SHARE)
+  return spanningRules(rules, true, x0, x1)
     .map((r) => r.at)
     .sort((a, b) => a - b);
 }
@@ -99,9 +110,16 @@ function oneRowPerCell(groups: RowGroup[], cell: number[], figures: (band: numbe
   return rows.map((g) => ({ anchor: g.anchor, members: g.members.sort((a, b) => a - b) }));
 }
 
-/** Collinear pieces of rules (drawn cell by cell) joined: `along` is the rule's direction. */
-function joinPieces(pieces: { at: number; a: number; b: number }[]): { at: number; a: number; b: number }[] {
-  const joined: { at: number; a: number; b: number }[] = [];
+/** A rule's position across its direction (`at`) and its extent along it (`a` … `b`). */
+interface Piece {
+  at: number;
+  a: number;
+  b: number;
+}
+
+/** Collinear pieces of rules (drawn cell by cell) joined. */
+function joinPieces(pieces: Piece[]): Piece[] {
+  const joined: Piece[] = [];
   for (const r of [...pieces].sort((p, q) => p.at - q.at || p.a - q.a)) {
     const last = joined.find((j) => Math.abs(j.at - r.at) <= SAME_RULE_Y && r.a <= j.b + PIECE_GAP && r.b >= j.a - PIECE_GAP);
     if (last) [last.a, last.b] = [Math.min(last.a, r.a), Math.max(last.b, r.b)];
@@ -122,15 +140,7 @@ export interface Wall {
  * when it runs along at least RULE_SPAN_SHARE of the body's height.
  */
 export function columnRules(rules: readonly Rule[] | undefined, y0: number, y1: number): Wall[] {
-  if (!rules?.length) return [];
-  const height = Math.max(1, y1 - y0);
-  const pieces = rules
-    .filter((r) => r.y1 - r.y0 > r.x1 - r.x0)
-    .map((r) => ({ at: (r.x0 + r.x1) / 2, a: Math.max(r.y0, y0), b: Math.min(r.y1, y1) }))
-    .filter((r) => r.b > r.a);
-  return joinPieces(pieces)
-    .filter((r) => r.b - r.a >= height * RULE_SPAN_SHARE)
-    .map((r) => ({ x: r.at, y0: r.a, y1: r.b }));
+  return spanningRules(rules, false, y0, y1).map((r) => ({ x: r.at, y0: r.a, y1: r.b }));
 }
 
 /** Whether a wall stands between x positions a … b on the line from y0 to y1 (through its middle). */

@@ -61,3 +61,37 @@ export async function openPdf(lib: PdfJs, bytes: Uint8Array): Promise<PdfDoc> {
     throw new ExtractionError('corrupt_file', `the PDF cannot be parsed (${(e as Error)?.message ?? e})`);
   }
 }
+
+/** A PDF transformation matrix [a, b, c, d, e, f]. */
+export type Matrix = [number, number, number, number, number, number];
+
+/**
+ * Walks a page's drawing operations with the current transformation matrix tracked through save/restore, transform and
+ * form XObjects: `visit` sees every other operation with its arguments and the matrix mapping its user space onto the
+ * page's viewport (origin top-left). It returns false to stop the walk.
+ */
+export async function walkOperators(
+  lib: PdfJs,
+  page: PDFPageProxy,
+  viewport: { transform: number[] },
+  visit: (fn: number, args: unknown[] | null, toPage: () => Matrix) => boolean | void,
+): Promise<void> {
+  const { fnArray, argsArray } = await page.getOperatorList();
+  const OPS = lib.OPS;
+  const identity: Matrix = [1, 0, 0, 1, 0, 0];
+  let ctm: Matrix = identity;
+  const stack: Matrix[] = [];
+  const toPage = () => lib.Util.transform(viewport.transform, ctm) as Matrix;
+  for (let i = 0; i < fnArray.length; i++) {
+    const fn = fnArray[i]!;
+    const args = argsArray[i] as unknown[] | null;
+    if (fn === OPS.save) stack.push(ctm);
+    else if (fn === OPS.restore) ctm = stack.pop() ?? identity;
+    else if (fn === OPS.transform && args) ctm = lib.Util.transform(ctm, args as Matrix) as Matrix;
+    else if (fn === OPS.paintFormXObjectBegin) {
+      stack.push(ctm);
+      if (Array.isArray(args?.[0]) && (args[0] as number[]).length === 6) ctm = lib.Util.transform(ctm, args[0] as Matrix) as Matrix;
+    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? identity;
+    else if (visit(fn, args, toPage) === false) return;
+  }
+}

@@ -3,7 +3,7 @@ import { pdfRenderScale } from './input.limits.js';
 import { buildPage } from '../layout/layout.builder.js';
 import type { DocLayout, Page, Word } from '../layout/layout.types.js';
 import type { OcrService } from './ocr.service.js';
-import type { PdfDoc, PdfJs, PDFPageProxy } from './pdf.document.js';
+import { walkOperators, type PdfDoc, type PdfJs, type PDFPageProxy } from './pdf.document.js';
 import { type Quarter, turnWord } from './pdf.orientation.js';
 import { renderRegion } from './pdf.render.js';
 
@@ -37,7 +37,6 @@ export async function addPictureText(
   return { ...layout, pages };
 }
 
-type Matrix = [number, number, number, number, number, number];
 type Viewport = ReturnType<PDFPageProxy['getViewport']>;
 
 /**
@@ -65,36 +64,21 @@ const MIN_IMAGE_AREA = 0.03;
  * unit square of the matrix in effect when it is painted.
  */
 async function imageBoxes(lib: PdfJs, page: PDFPageProxy, viewport: Viewport): Promise<[number, number, number, number][]> {
-  const { fnArray, argsArray } = await page.getOperatorList();
-  const OPS = lib.OPS;
-  const identity: Matrix = [1, 0, 0, 1, 0, 0];
-  let ctm: Matrix = identity;
-  const stack: Matrix[] = [];
   const out: [number, number, number, number][] = [];
   const pageArea = viewport.width * viewport.height;
-  for (let i = 0; i < fnArray.length; i++) {
-    const fn = fnArray[i];
-    const args = argsArray[i] as unknown[] | null;
-    if (fn === OPS.save) stack.push(ctm);
-    else if (fn === OPS.restore) ctm = stack.pop() ?? identity;
-    else if (fn === OPS.transform && args) ctm = lib.Util.transform(ctm, args as Matrix) as Matrix;
-    else if (fn === OPS.paintFormXObjectBegin) {
-      stack.push(ctm);
-      if (Array.isArray(args?.[0]) && (args[0] as number[]).length === 6) ctm = lib.Util.transform(ctm, args[0] as Matrix) as Matrix;
-    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? identity;
-    else if (fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject) {
-      const m = lib.Util.transform(viewport.transform, ctm) as Matrix;
-      const xs = [m[4], m[0] + m[4], m[2] + m[4], m[0] + m[2] + m[4]];
-      const ys = [m[5], m[1] + m[5], m[3] + m[5], m[1] + m[3] + m[5]];
-      const b: [number, number, number, number] = [
-        Math.max(0, Math.min(...xs)),
-        Math.max(0, Math.min(...ys)),
-        Math.min(viewport.width, Math.max(...xs)),
-        Math.min(viewport.height, Math.max(...ys)),
-      ];
-      if ((b[2] - b[0]) * (b[3] - b[1]) >= pageArea * MIN_IMAGE_AREA) out.push(b);
-    }
-  }
+  await walkOperators(lib, page, viewport, (fn, _args, toPage) => {
+    if (fn !== lib.OPS.paintImageXObject && fn !== lib.OPS.paintInlineImageXObject) return;
+    const m = toPage();
+    const xs = [m[4], m[0] + m[4], m[2] + m[4], m[0] + m[2] + m[4]];
+    const ys = [m[5], m[1] + m[5], m[3] + m[5], m[1] + m[3] + m[5]];
+    const b: [number, number, number, number] = [
+      Math.max(0, Math.min(...xs)),
+      Math.max(0, Math.min(...ys)),
+      Math.min(viewport.width, Math.max(...xs)),
+      Math.min(viewport.height, Math.max(...ys)),
+    ];
+    if ((b[2] - b[0]) * (b[3] - b[1]) >= pageArea * MIN_IMAGE_AREA) out.push(b);
+  });
   return out;
 }
 

@@ -1,6 +1,6 @@
 import { ExtractionError } from '../engine.types.js';
 import type { DocLayout, Rule } from '../layout/layout.types.js';
-import type { PdfDoc, PdfJs, PDFPageProxy } from './pdf.document.js';
+import { walkOperators, type Matrix, type PdfDoc, type PdfJs, type PDFPageProxy } from './pdf.document.js';
 
 /**
  * The ruled lines of a text-layer PDF's pages (table borders and row separators), from the pages' drawing operations:
@@ -8,8 +8,6 @@ import type { PdfDoc, PdfJs, PDFPageProxy } from './pdf.document.js';
  * or row) gives its four edges. Only read when a table is asked for: parsing drawing operations costs about as much
  * as the text layer.
  */
-
-type Matrix = [number, number, number, number, number, number];
 
 /** pdfjs 5's path data: each drawing operation's code followed by its coordinates (its `DrawOPS`, not exported). */
 const DRAW = { moveTo: 0, lineTo: 1, curveTo: 2, quadraticCurveTo: 3, closePath: 4 } as const;
@@ -107,32 +105,15 @@ function pathRules(lib: PdfJs, paint: number, data: ArrayLike<number>, m: Matrix
   }
 }
 
-/**
- * The page's rules, in the layout's frame (page units, origin top-left): the current transformation matrix is tracked
- * through save/restore, transform and form XObjects, as for the page's pictures.
- */
+/** The page's rules, in the layout's frame (page units, origin top-left). */
 async function pageRules(lib: PdfJs, page: PDFPageProxy): Promise<Rule[]> {
-  const viewport = page.getViewport({ scale: 1 });
-  const { fnArray, argsArray } = await page.getOperatorList();
-  const OPS = lib.OPS;
-  const identity: Matrix = [1, 0, 0, 1, 0, 0];
-  let ctm: Matrix = identity;
-  const stack: Matrix[] = [];
   const out: Rule[] = [];
-  for (let i = 0; i < fnArray.length && out.length < MAX_RULES_PER_PAGE; i++) {
-    const fn = fnArray[i];
-    const args = argsArray[i] as unknown[] | null;
-    if (fn === OPS.save) stack.push(ctm);
-    else if (fn === OPS.restore) ctm = stack.pop() ?? identity;
-    else if (fn === OPS.transform && args) ctm = lib.Util.transform(ctm, args as Matrix) as Matrix;
-    else if (fn === OPS.paintFormXObjectBegin) {
-      stack.push(ctm);
-      if (Array.isArray(args?.[0]) && (args[0] as number[]).length === 6) ctm = lib.Util.transform(ctm, args[0] as Matrix) as Matrix;
-    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? identity;
-    else if (fn === OPS.constructPath && args && args[0] !== OPS.endPath) {
+  await walkOperators(lib, page, page.getViewport({ scale: 1 }), (fn, args, toPage) => {
+    if (fn === lib.OPS.constructPath && args && args[0] !== lib.OPS.endPath) {
       const data = (args[1] as ArrayLike<number>[] | undefined)?.[0];
-      if (data) pathRules(lib, args[0] as number, data, lib.Util.transform(viewport.transform, ctm) as Matrix, out);
+      if (data) pathRules(lib, args[0] as number, data, toPage(), out);
     }
-  }
+    return out.length < MAX_RULES_PER_PAGE;
+  });
   return out;
 }
