@@ -413,11 +413,11 @@ describe('constraint 7b: a contact detail is never an acceptable party name', ()
 describe('constraint 8: a figure under a row of column headers is the column its right edge ends in', () => {
   // Left-aligned headers over flush-right figures, each figure ending just before the next header starts.
   const vatTable = (y: number): Item[] => [
-    ...row(y, [50, 'Rate'], [120, 'Base amount'], [230, 'Tax amount'], [330, 'Total']),
+    ...row(y, [50, 'Rate'], [120, 'Net value'], [230, 'Tax amount'], [330, 'Total']),
     ...row(y + 14, [50, '19%'], [228, '100.00', 'r'], [327, '19.00', 'r'], [430, '119.00', 'r']),
   ];
 
-  it('reads the tax amount under "Tax amount", not the base amount ending next to it', () => {
+  it('reads the tax amount under "Tax amount", not the net value ending next to it', () => {
     const r = run([
       ...head(),
       ...items(),

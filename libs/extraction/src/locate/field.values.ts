@@ -192,7 +192,7 @@ const LAST_COLUMN_REACH = 6;
 /**
  * Whether a value cell under header line `head` stands under the header cell `own` (a label's words). Columns run
  * from one header cell's start to the next one's: a figure belongs to the column its right edge ends in (figures are
- * set flush right, under left-aligned, centred or right-aligned headers alike: "Base amount | Tax amount | Total"
+ * set flush right, under left-aligned, centred or right-aligned headers alike: "Net | VAT | Gross"
  * over "100.00 | 19.00 | 119.00"), a text to the column it starts in and within reach of its header. A value
  * starting left of every header cell is the first header's when it reaches it; the last column reaches a few line
  * heights right of its header.

@@ -101,8 +101,8 @@ export function findHeaders(doc: DocLayout, field: FieldDef): Header[] {
 }
 
 /**
- * The same columns named again on a header line right of the copy already matched ("Animal Action Result Animal Action
- * Result": two tables side by side), when the words there name at least `need` of them.
+ * The same columns named again on a header line right of the copy already matched ("Bird Seen Bird Seen": two tables
+ * side by side), when the words there name at least `need` of them.
  */
 function repeatedHeader(line: Line, first: Column[], cols: FieldDef[], need: number): ReturnType<typeof matchHeader> | undefined {
   const namedCols = first.filter((c) => c.field && !c.inferred);

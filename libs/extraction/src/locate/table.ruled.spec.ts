@@ -103,8 +103,8 @@ describe('tables ruled row by row', () => {
         d.text('Call', 252, 82, { lineBreak: false });
         const lines: [string, string, string, number][] = [
           ['Owl', 'Says', 'Hoot', 100],
-          ['Geese/swans/', 'Says', 'Honk/', 120],
-          ['More geese', '', 'hiss', 132],
+          ['Grey heron and', 'Says', 'Croak', 120],
+          ['Young herons', '', 'hiss', 132],
           ['Duck', 'Says', 'Quack quack', 152],
           ['', '', 'quack quack', 164],
           ['', '', 'quack quack', 176],
@@ -125,7 +125,7 @@ describe('tables ruled row by row', () => {
     );
     expect(rows).toEqual([
       { animal: 'Owl', action: 'Says', call: 'Hoot' },
-      { animal: 'Geese/swans/ More geese', action: 'Says', call: 'Honk/ hiss' },
+      { animal: 'Grey heron and Young herons', action: 'Says', call: 'Croak hiss' },
       { animal: 'Duck', action: 'Says', call: 'Quack quack quack quack quack quack quack' },
     ]);
   });

@@ -60,7 +60,7 @@ export function regroupByRules(
   if (new Set(groups.map((g) => cell[g.anchor]!)).size < 2) return groups;
   const out = new Map<number, number[]>(groups.map((g) => [g.anchor, []]));
   const anchorsIn = (c: number) => groups.filter((g) => cell[g.anchor] === c).map((g) => g.anchor);
-  // (A later anchor with figures of its own stays a row: a priced sub-line, "incl. levy … 4.24", is an item.)
+  // (A later anchor with figures of its own stays a row: a priced sub-line, "incl. recycling fee … 2.10", is an item.)
   const figures = (i: number) => [...numeric].some((k) => /\d/.test(bands[i]!.cells[k] ?? ''));
   if (rowRuled(groups, cell)) return oneRowPerCell(groups, cell, figures);
   for (const g of groups)
