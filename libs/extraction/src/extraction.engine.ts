@@ -40,7 +40,7 @@ export function createExtractionEngine(options: EngineOptions = {}): DocketExtra
           if (einvoice) return extractEInvoice(einvoice, schema, opts, { doc, output: pageReading(doc, schema, opts) });
           // Ruled lines separate a table's rows and columns: read only on the pages a table of the schema is printed on.
           const ruled = pdf ? tablePages(doc, schema?.fields ?? []) : [];
-          if (ruled.length) await underDeadline(pdf!.withRules(ruled, opts.signal), opts.signal);
+          if (pdf && ruled.length) await underDeadline(pdf.withRules(ruled, opts.signal), opts.signal);
           return await extractRead(reader, kind, input, doc, schema, opts, pdf);
         } finally {
           await pdf?.close();

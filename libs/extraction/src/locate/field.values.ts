@@ -146,6 +146,7 @@ export function belowOf(lines: Line[], li: number, labelBox: [number, number, nu
   const label = lines[li]!;
   const h = Math.max(1, label.y1 - label.y0);
   const own = { x0: labelBox[0], x1: labelBox[2] };
+  const starts = columnStarts(label, own);
   for (let k = li + 1; k < lines.length && out.length < 2; k++) {
     const l = lines[k]!;
     if (l.y0 - label.y1 > h * 3.5) break;
@@ -153,7 +154,7 @@ export function belowOf(lines: Line[], li: number, labelBox: [number, number, nu
     for (const seg of segments(l, 1.5)) {
       // A parenthesised line under a label is a note ("(not to be used for payment)"), not the value.
       if (/^\(.*\)$/.test(seg.text.trim())) continue;
-      if (underOwnHeader(seg, label, own)) {
+      if (underOwnHeader(seg, label, own, starts)) {
         // (A salutation alone over a party's name, "Ms" or "Herrn" under "Bill to:", opens the block: the name follows.)
         salutation = !out.length && isPartyField(field) && soleSalutation(seg.text);
         if (!salutation) out.push(isPartyField(field) ? [...seg.words, ...nameTail(lines, k, seg)] : seg.words);
@@ -184,6 +185,12 @@ function reachUnder(seg: Span, cell: Span, h: number): number {
   return Math.min(seg.x1, cell.x1 + h * BELOW_RIGHT_REACH) - Math.max(seg.x0, cell.x0 - h * BELOW_LEFT_REACH);
 }
 
+/** Where the columns of header line `head` start: its cells beside the label words `own`, and `own` itself, left to right. */
+function columnStarts(head: Line, own: Span): number[] {
+  const others = segments(head, 1.5).filter((c) => c.x1 < own.x0 || c.x0 > own.x1);
+  return [...others.map((c) => c.x0), own.x0].sort((a, b) => a - b);
+}
+
 /** A text value may start this many line heights left of its header's start (an indent, a bullet). */
 const TEXT_START_SLACK = 1;
 /** The last column of a header row reaches this many line heights right of its header's end. */
@@ -197,12 +204,10 @@ const LAST_COLUMN_REACH = 6;
  * starting left of every header cell is the first header's when it reaches it; the last column reaches a few line
  * heights right of its header.
  */
-export function underOwnHeader(seg: Span & { text: string }, head: Line, own: Span): boolean {
+export function underOwnHeader(seg: Span & { text: string }, head: Line, own: Span, starts = columnStarts(head, own)): boolean {
   const h = Math.max(1, head.y1 - head.y0);
   const figure = /\d/.test(seg.text) && !/\p{L}{3,}/u.test(seg.text);
   const edge = figure ? seg.x1 : seg.x0 + h * TEXT_START_SLACK;
-  const others = segments(head, 1.5).filter((c) => c.x1 < own.x0 || c.x0 > own.x1);
-  const starts = [...others.map((c) => c.x0), own.x0].sort((a, b) => a - b);
   const column = starts.filter((x) => x < edge).pop();
   if (column === undefined) return own.x0 === starts[0] && reachUnder(seg, own, h) > 0;
   if (column !== own.x0) return false;
@@ -317,7 +322,8 @@ const HEADER_NEAR_MISS = 1.2;
  */
 function cellUnder(cells: Line[], head: Line, header: [number, number, number, number]): Line | undefined {
   const own = { x0: header[0], x1: header[2] };
-  const owned = cells.filter((s) => underOwnHeader(s, head, own));
+  const starts = columnStarts(head, own);
+  const owned = cells.filter((s) => underOwnHeader(s, head, own, starts));
   const h = Math.max(1, head.y1 - head.y0);
   const overlap = (s: Line) => Math.min(s.x1, header[2]) - Math.max(s.x0, header[0]);
   const pool = owned.length ? owned : cells.filter((s) => overlap(s) > -h * HEADER_NEAR_MISS);

@@ -1,5 +1,6 @@
 import type { FieldDef } from '../engine.types.js';
 import type { DocLayout, Line, Rule, Word } from '../layout/layout.types.js';
+import { makeLine } from '../layout/layout.builder.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
 import { parseNumber } from '../parsers/number.parser.js';
 import { gridTable, isPositional } from './table.grid.js';
@@ -172,8 +173,7 @@ function withinBounds(part: TablePart): TablePart {
   const inside = (w: Word) => w.x0 >= b[0] - part.lh * BOUND_SLACK && w.x0 < b[1] - part.lh * BOUND_SLACK;
   const body = part.body.flatMap((l) => {
     const words = l.words.filter(inside);
-    if (!words.length) return [];
-    return [{ ...l, words, x0: words[0]!.x0, x1: Math.max(...words.map((w) => w.x1)), text: words.map((w) => w.text).join(' ') }];
+    return words.length ? [makeLine(words, l.page)] : [];
   });
   return { ...part, body };
 }

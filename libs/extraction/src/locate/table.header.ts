@@ -1,6 +1,6 @@
 /** Finding the printed headers of a table field: lines (or stacked lines) that name its columns. */
 import type { FieldDef } from '../engine.types.js';
-import { segments } from '../layout/layout.builder.js';
+import { makeLine, segments } from '../layout/layout.builder.js';
 import type { DocLayout, Line } from '../layout/layout.types.js';
 import { allPacksVocabulary } from '../locales/locale.registry.js';
 import { matchHeader, mergeLines } from './table.match.js';
@@ -29,7 +29,21 @@ export function pageHint(field: FieldDef): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
+/**
+ * The headers found per document and table field: the engine asks once to choose the pages whose ruled lines it reads,
+ * and the table stage again; the layout's lines do not change in between (Header objects are never mutated after).
+ */
+const headerCache = new WeakMap<DocLayout, WeakMap<FieldDef, Header[]>>();
+
 export function findHeaders(doc: DocLayout, field: FieldDef): Header[] {
+  let perField = headerCache.get(doc);
+  if (!perField) headerCache.set(doc, (perField = new WeakMap()));
+  let found = perField.get(field);
+  if (!found) perField.set(field, (found = searchHeaders(doc, field)));
+  return found;
+}
+
+function searchHeaders(doc: DocLayout, field: FieldDef): Header[] {
   const cols = field.fields ?? [];
   const hint = pageHint(field);
   // Money tables (price/amount columns): their rows are full of decimal amounts, their headers never are.
@@ -110,8 +124,7 @@ function repeatedHeader(line: Line, first: Column[], cols: FieldDef[], need: num
   const right = Math.max(...namedCols.map((c) => c.x1));
   const words = line.words.filter((w) => w.x0 > right);
   if (!words.length) return undefined;
-  const rest: Line = { ...line, words, x0: words[0]!.x0, text: words.map((w) => w.text).join(' ') };
-  const m = matchHeader(rest, cols);
+  const m = matchHeader(makeLine(words, line.page), cols);
   return named(m.columns) >= Math.max(need, 1) && named(m.columns) >= named(first) ? m : undefined;
 }
 
