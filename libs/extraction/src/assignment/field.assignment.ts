@@ -55,9 +55,9 @@ export function assignFields(
   return { result, meta, ...(memory ? { memory } : {}) };
 }
 
-/** The schema's only table: no other table field may own a table printed under the same header further down. */
-function aloneOfItsColumns(fields: FieldDef[]): boolean {
-  return fields.filter((t) => t.data_type === 'table').length === 1;
+/** The schema's other table fields: rivals for the header lines that a table's sections would be printed under. */
+function otherTables(fields: FieldDef[], field: FieldDef): FieldDef[] {
+  return fields.filter((t) => t !== field && t.data_type === 'table');
 }
 
 /** Each field in schema order (the result keeps it): a table's rows, or a scalar's chosen value or fallback reading. */
@@ -73,7 +73,7 @@ function assignEach(
   const takenHeaders = new Set<string>();
   for (const f of fields) {
     if (f.data_type === 'table') {
-      const t = extractTable(doc, f, ctx, takenHeaders, aloneOfItsColumns(fields));
+      const t = extractTable(doc, f, ctx, takenHeaders, otherTables(fields, f));
       if (t) {
         result[f.key] = t.rows;
         meta[f.key] = { confidence: round(t.confidence), page: t.page, bbox: t.bbox, errors: [] };

@@ -482,6 +482,45 @@ describe('table extraction', () => {
       expect(rows.map((r) => r.region)).toEqual(regions);
     });
 
+    it('sections under repeated headers stay one table when the schema has another table of other columns', async () => {
+      const schema2 = {
+        fields: [
+          ...sales.fields,
+          {
+            key: 'budget',
+            data_type: 'table' as const,
+            fields: [
+              { key: 'region', label: 'Region', data_type: 'string' as const },
+              { key: 'units', label: 'Units sold', data_type: 'number' as const },
+              { key: 'manager', label: 'Manager', data_type: 'string' as const },
+              { key: 'target', label: 'Target', data_type: 'number' as const },
+            ],
+          },
+        ],
+      };
+      const bytes = await makePdf((d) => {
+        for (let s = 0; s < 2; s++) {
+          const y = 80 + s * 120;
+          d.fontSize(10).text(s ? 'Second half' : 'First half', 250, y);
+          d.text('Region', 60, y + 16)
+            .text('Units sold', 220, y + 16)
+            .text('Manager', 380, y + 16);
+          for (let i = 0; i < 4; i++) row(d, y + 34 + i * 14, s * 4 + i);
+        }
+        // A table of the other field, whose header also names every column of the first: its own, not a section.
+        d.text('Region', 60, 400).text('Units sold', 220, 400).text('Manager', 380, 400).text('Target', 480, 400);
+        for (let i = 0; i < 2; i++) row(d, 418 + i * 14, i).text(String(300 + i), 480, 418 + i * 14);
+      });
+      const engine = createExtractionEngine();
+      const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, schema2);
+      await engine.close();
+      expect((out.result.sales as Record<string, unknown>[]).map((r) => r.region)).toEqual(regions);
+      expect(out.result.budget).toEqual([
+        { region: regions[0], units: 100, manager: 'M. Tern 0', target: 300 },
+        { region: regions[1], units: 107, manager: 'M. Tern 1', target: 301 },
+      ]);
+    });
+
     it('but a header of words on the same edges after the gap starts another table', async () => {
       const rows = await read((d) => {
         head(d);
@@ -494,6 +533,45 @@ describe('table extraction', () => {
       });
       expect(rows).toHaveLength(4);
     });
+  });
+
+  it('reads columns whose captions are printed up the page (narrow statistical columns)', async () => {
+    const towns = {
+      fields: [
+        {
+          key: 'towns',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'town', label: 'Town', data_type: 'string' as const },
+            { key: 'voters', label: 'Voters registered', data_type: 'number' as const },
+            { key: 'ballots', label: 'Ballots cast', data_type: 'number' as const },
+            { key: 'spoiled', label: 'Ballots spoiled', data_type: 'number' as const },
+          ],
+        },
+      ],
+    };
+    const bytes = await makePdf((d) => {
+      d.fontSize(9).text('Turnout by town in the spring vote, all polling stations counted', 50, 120, { lineBreak: false });
+      d.text('Town', 50, 200, { lineBreak: false });
+      // (Read word by word, the foot of the captions says "Voters Ballots Ballots": which ballots is which?)
+      ['Voters registered', 'Ballots cast', 'Ballots spoiled'].forEach((c, i) => {
+        d.save();
+        d.rotate(-90, { origin: [150 + i * 30, 210] });
+        d.text(c, 150 + i * 30, 210, { lineBreak: false });
+        d.restore();
+      });
+      [
+        ['Ashvale', '963', '439', '5'],
+        ['Brookmere', '712', '423', '12'],
+      ].forEach((r, k) => r.forEach((t, i) => d.text(t, i ? 150 + (i - 1) * 30 : 50, 225 + k * 14, { lineBreak: false })));
+    });
+    const engine = createExtractionEngine();
+    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, towns);
+    await engine.close();
+    expect(out.result.towns).toEqual([
+      { town: 'Ashvale', voters: 963, ballots: 439, spoiled: 5 },
+      { town: 'Brookmere', voters: 712, ballots: 423, spoiled: 12 },
+    ]);
   });
 
   it('reads a column of rates printed with a percent sign as numbers, but no rate as a line amount', async () => {

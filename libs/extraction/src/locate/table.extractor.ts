@@ -59,15 +59,16 @@ export function tablePages(doc: DocLayout, fields: readonly FieldDef[]): number[
  * same columns (one table printed twice, or a table per page) get distinct tables, in document order.
  */
 /**
- * `alone`: no other table field of the schema has these columns, so a table printed in sections on one page, each under
- * its own copy of the header, is one table (with another such field, each copy is a table of its own).
+ * `rivals`: the schema's other table fields. A copy of the header further down the page starts a section of this table
+ * (a table printed in sections, each under its own copy of the header, is one table) unless a rival names that header
+ * line at least as well: then it heads the rival's table (two fields with the same columns get a copy each).
  */
 export function extractTable(
   doc: DocLayout,
   field: FieldDef,
   ctx: DocContext,
   taken: Set<string> = new Set(),
-  alone = false,
+  rivals: readonly FieldDef[] = [],
 ): TableResult | undefined {
   // Columns named by position only: no header to look for, the cells' alignment gives the columns.
   if (isPositional(field)) {
@@ -77,7 +78,7 @@ export function extractTable(
   const found = findHeaders(doc, field);
   const headers = found.filter((h) => !isTaken(h, taken));
   if (!headers.length) return headerlessTable(doc, field, ctx, taken);
-  const { best, chosen, headerStarts } = chooseHeaders(headers, alone);
+  const { best, chosen, headerStarts } = chooseHeaders(headers, rivalClaims(doc, rivals));
   // Line items (priced rows) end at the totals; in other tables a "Total" row is a row like any other.
   const lineItems = isLineItems(field);
   const parts = tableParts({ doc, field, chosen, found, lineItems, headerStarts, taken });
@@ -104,21 +105,35 @@ function headerlessTable(doc: DocLayout, field: FieldDef, ctx: DocContext, taken
 /**
  * The headers whose bodies make the table: the best header, later ones with its columns on later pages (and, when the
  * table is `alone` of its columns in the schema, below it on its page: sections under repeated headers), and the
- * header lines that start another table (ending a body).
+ * header lines that start another table (ending a body). `claimed` scores the header lines the schema's other tables
+ * name (`page:line` → best score).
  */
-function chooseHeaders(headers: Header[], alone: boolean): { best: Header; chosen: Header[]; headerStarts: Set<string> } {
+function chooseHeaders(headers: Header[], claimed: Map<string, number>): { best: Header; chosen: Header[]; headerStarts: Set<string> } {
   // Keep the best header (earliest among near-equal ones) and any later header with the same columns.
   const top = Math.max(...headers.map((h) => h.score));
   const best = headers.find((h) => h.score >= top - 0.05)!;
   const keyOf = (h: Header) => h.columns.map((c) => c.field?.key ?? '').join(',');
   // (A section's header is about as good as the first, naming as many columns: not a data row naming a column.)
   const strong = (h: Header) => h.score >= best.score * HEADER_START_SHARE && named(h.columns) >= named(best.columns);
-  const later = (h: Header) => h.page > best.page || (alone && h.page === best.page && h.lineIndex > best.lineIndex && strong(h));
+  const ours = (h: Header) => (claimed.get(headerKey(h)) ?? -Infinity) < h.score;
+  const section = (h: Header) => h.page === best.page && h.lineIndex > best.lineIndex && strong(h) && ours(h);
+  const later = (h: Header) => h.page > best.page || section(h);
   const chosen = headers.filter((h) => h === best || (keyOf(h) === keyOf(best) && later(h)));
   // Only a header about as good as the chosen one, naming as many columns, starts another table; weak matches inside the body
   // (a data row that happens to name a column) do not end it.
-  const headerStarts = new Set(headers.filter(strong).map((h) => `${h.page}:${h.lineIndex}`));
+  const headerStarts = new Set(headers.filter(strong).map(headerKey));
   return { best, chosen, headerStarts };
+}
+
+const headerKey = (h: Header) => `${h.page}:${h.lineIndex}`;
+
+/** The header lines the other table fields of the schema find, each with the best score any of them gives it. */
+function rivalClaims(doc: DocLayout, rivals: readonly FieldDef[]): Map<string, number> {
+  const claimed = new Map<string, number>();
+  for (const r of rivals)
+    if (!isPositional(r))
+      for (const h of findHeaders(doc, r)) claimed.set(headerKey(h), Math.max(h.score, claimed.get(headerKey(h)) ?? -Infinity));
+  return claimed;
 }
 
 /** The smallest box holding both. */

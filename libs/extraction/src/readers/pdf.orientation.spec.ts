@@ -109,4 +109,40 @@ describe('pdf orientation', () => {
     expect(voters.y1 - voters.y0).toBeGreaterThan(voters.x1 - voters.x0);
     expect(voters.y1).toBeLessThan(211);
   });
+
+  it('reads a row of captions printed up the page over their columns as one upright header line, a word per caption', async () => {
+    const captions = ['Units sold', 'Returned items', 'Open orders'];
+    const pdf = await makePdf((doc) => {
+      doc.fontSize(9);
+      // (Most of the page's text upright, so the page itself is not turned.)
+      doc.text('Quarterly report of the northern district branches', 50, 150, { lineBreak: false });
+      doc.text('Town', 50, 200, { lineBreak: false });
+      captions.forEach((c, i) => {
+        doc.save();
+        doc.rotate(-90, { origin: [150 + i * 40, 210] });
+        doc.text(c, 150 + i * 40, 210, { lineBreak: false });
+        doc.restore();
+      });
+      doc.text('Ashvale', 50, 225, { lineBreak: false });
+      ['963', '12', '40'].forEach((n, i) => doc.text(n, 150 + i * 40, 225, { lineBreak: false }));
+    });
+    const page = (await readPdf(pdf)).pages[0]!;
+    const header = page.lines.find((l) => l.words.some((w) => w.text === 'Units sold'))!;
+    expect(header.words.map((w) => w.text)).toEqual(['Town', ...captions]);
+    expect(page.lines.map((l) => l.text)).toContain('Ashvale 963 12 40');
+  });
+
+  it('leaves fewer turned captions than a header row word by word (a margin note is no header)', async () => {
+    const pdf = await makePdf((doc) => {
+      doc.fontSize(9);
+      doc.save();
+      doc.rotate(-90, { origin: [20, 400] });
+      doc.text('Printed on recycled paper', 20, 400, { lineBreak: false });
+      doc.restore();
+      doc.text('Ashvale 963', 50, 225, { lineBreak: false });
+    });
+    const words = (await readPdf(pdf)).pages[0]!.lines.flatMap((l) => l.words.map((w) => w.text));
+    expect(words).toContain('recycled');
+    expect(words).not.toContain('Printed on recycled paper');
+  });
 });

@@ -8,7 +8,8 @@ import { pageQuarter, runQuarter, turnedSize, turnTransform } from './pdf.orient
 import { addPictureText } from './pdf.pictures.js';
 import { addRules } from './pdf.rules.js';
 import { ocrPdfPage } from './pdf.render.js';
-import { crossRunWords, runWords } from './pdf.words.js';
+import { runWords } from './pdf.words.js';
+import { crossWords, type CrossRun } from './pdf.rotated.js';
 
 export interface PdfReadOptions {
   ocr?: OcrService;
@@ -112,11 +113,14 @@ async function readLayout(lib: PdfJs, doc: PdfDoc, bytes: Uint8Array, opts: PdfR
     const quarter = pageQuarter(runs.map((r) => ({ tx: r.tx, chars: r.item.str.length })));
     const size = turnedSize(quarter, viewport.width, viewport.height);
     const words: Word[] = [];
+    const across: CrossRun[] = [];
     for (const { item, tx: printed } of runs) {
       const tx = quarter ? turnTransform(quarter, viewport.width, viewport.height, printed) : printed;
       const width = Math.abs(item.width) * (viewport.scale ?? 1);
-      words.push(...(runQuarter(tx) === 0 ? runWords(item.str, tx, width, item.height) : crossRunWords(item.str, tx, width, item.height)));
+      if (runQuarter(tx) === 0) words.push(...runWords(item.str, tx, width, item.height));
+      else across.push({ str: item.str, tx, width, height: item.height });
     }
+    words.push(...crossWords(across));
     if (!words.length && opts.ocr) pages.push(await ocrPdfPage(page, p, viewport.width, viewport.height, opts.ocr, bytes));
     else pages.push({ ...buildPage(p, size.width, size.height, words), ...(quarter ? { turned: quarter } : {}) });
     page.cleanup();
