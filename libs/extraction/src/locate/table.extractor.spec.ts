@@ -574,6 +574,38 @@ describe('table extraction', () => {
     ]);
   });
 
+  it('takes the header line placing more columns when two name as many (a caption line above, the year over the figures)', async () => {
+    const figures = {
+      fields: [
+        {
+          key: 'figures',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'indicator', label: 'Indicator', data_type: 'string' as const },
+            { key: 'f_2023', label: '2023', data_type: 'number' as const },
+          ],
+        },
+      ],
+    };
+    const bytes = await makePdf((d) => {
+      d.fontSize(10).text('Indicator', 60, 100, { lineBreak: false });
+      d.text('2023', 420, 140, { lineBreak: false });
+      [
+        ['Members at the year end', '1,204'],
+        ['New members in the year', '187'],
+        ['Meetings held', '12'],
+      ].forEach(([t, n], i) => d.text(t!, 60, 160 + i * 16, { lineBreak: false }).text(n!, 420, 160 + i * 16, { lineBreak: false }));
+    });
+    const engine = createExtractionEngine();
+    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, figures);
+    await engine.close();
+    expect(out.result.figures).toEqual([
+      { indicator: 'Members at the year end', f_2023: 1204 },
+      { indicator: 'New members in the year', f_2023: 187 },
+      { indicator: 'Meetings held', f_2023: 12 },
+    ]);
+  });
+
   it('reads a column of rates printed with a percent sign as numbers, but no rate as a line amount', async () => {
     const rates = {
       fields: [

@@ -111,7 +111,10 @@ function headerlessTable(doc: DocLayout, field: FieldDef, ctx: DocContext, taken
 function chooseHeaders(headers: Header[], claimed: Map<string, number>): { best: Header; chosen: Header[]; headerStarts: Set<string> } {
   // Keep the best header (earliest among near-equal ones) and any later header with the same columns.
   const top = Math.max(...headers.map((h) => h.score));
-  const best = headers.find((h) => h.score >= top - 0.05)!;
+  // (Among near-equal headers, the one placing more of the schema's columns, named or guessed between its captions.)
+  const placed = (h: Header) => h.columns.filter((c) => c.field).length;
+  const near = headers.filter((h) => h.score >= top - 0.05);
+  const best = near.find((h) => placed(h) === Math.max(...near.map(placed)))!;
   const keyOf = (h: Header) => h.columns.map((c) => c.field?.key ?? '').join(',');
   // (A section's header is about as good as the first, naming as many columns: not a data row naming a column.)
   const strong = (h: Header) => h.score >= best.score * HEADER_START_SHARE && named(h.columns) >= named(best.columns);
