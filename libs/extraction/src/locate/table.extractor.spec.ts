@@ -606,6 +606,37 @@ describe('table extraction', () => {
     ]);
   });
 
+  it('gives a last column the schema names by position only the run of words right of every header cell', async () => {
+    const menu = {
+      fields: [
+        {
+          key: 'menu',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'dish', label: 'Dishes of the day', data_type: 'string' as const },
+            { key: 'column_2', label: 'Column 2', data_type: 'string' as const },
+          ],
+        },
+      ],
+    };
+    const bytes = await makePdf((d) => {
+      d.fontSize(10).text('Dishes of the day', 60, 100, { lineBreak: false });
+      [
+        ['Leek and potato soup with rye bread', '6 EUR'],
+        ['Baked trout, almonds and green beans', '14 EUR'],
+        ['Apple tart', '5 EUR'],
+      ].forEach(([t, p], i) => d.text(t!, 60, 130 + i * 16, { lineBreak: false }).text(p!, 420, 130 + i * 16, { lineBreak: false }));
+    });
+    const engine = createExtractionEngine();
+    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, menu);
+    await engine.close();
+    expect(out.result.menu).toEqual([
+      { dish: 'Leek and potato soup with rye bread', column_2: '6 EUR' },
+      { dish: 'Baked trout, almonds and green beans', column_2: '14 EUR' },
+      { dish: 'Apple tart', column_2: '5 EUR' },
+    ]);
+  });
+
   it('reads a column of rates printed with a percent sign as numbers, but no rate as a line amount', async () => {
     const rates = {
       fields: [

@@ -13,6 +13,7 @@ import { gutterColumns } from './table.columns.js';
 import { findHeaders, isTaken, pageHint } from './table.header.js';
 import { named, namesMoney, type Header } from './table.model.js';
 import { tableParts, type TablePart } from './table.pages.js';
+import { withTrailingColumn } from './table.trailing.js';
 import { lineItemCells, preferWordyText, reconcileArithmetic, stripItemCode } from './table.roles.js';
 import { lineCells, type PartColumns } from './table.wordcells.js';
 
@@ -81,7 +82,7 @@ export function extractTable(
   const { best, chosen, headerStarts } = chooseHeaders(headers, rivalClaims(doc, rivals));
   // Line items (priced rows) end at the totals; in other tables a "Total" row is a row like any other.
   const lineItems = isLineItems(field);
-  const parts = tableParts({ doc, field, chosen, found, lineItems, headerStarts, taken });
+  const parts = tableParts({ doc, field, chosen, found, lineItems, headerStarts, taken }).map((p) => withTrailingColumn(p, field));
   const rows: Record<string, unknown>[] = [];
   let bbox: Box | undefined;
   for (const part of parts) {

@@ -5,11 +5,10 @@
  */
 import type { FieldDef } from '../engine.types.js';
 import { segments } from '../layout/layout.builder.js';
+import { isPositionalKey } from './table.model.js';
 import type { DocLayout, Line, Word } from '../layout/layout.types.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
 
-/** A column key that names a position only. */
-const POSITIONAL_KEY = /^col(?:umn)?_?\d+$/i;
 /** Cells of a grid row stand apart by at least this many line heights. */
 const GRID_CELL_GAP = 1.2;
 /** Rows of one grid follow each other with a gap under this many line heights. */
@@ -26,7 +25,7 @@ export interface GridTable {
 /** Does the schema name this table's columns by position only? */
 export function isPositional(field: FieldDef): boolean {
   const cols = field.fields ?? [];
-  return cols.length >= 2 && cols.every((c) => POSITIONAL_KEY.test(c.key));
+  return cols.length >= 2 && cols.every(isPositionalKey);
 }
 
 type Cell = { x0: number; x1: number; text: string };

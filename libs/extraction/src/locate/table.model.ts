@@ -48,5 +48,11 @@ export function namesMoney(c: FieldDef): boolean {
     .some((t) => t === 'price' || t === 'amount');
 }
 
+/** A column key that names a position only. */
+const POSITIONAL_KEY = /^col(?:umn)?_?\d+$/i;
+
+/** Does the schema name this column by its position only ("column_2")? */
+export const isPositionalKey = (c: FieldDef): boolean => POSITIONAL_KEY.test(c.key);
+
 /** How many of the columns carry a printed, schema-named caption. */
 export const named = (cs: Column[]) => cs.filter((c) => c.field && !c.inferred).length;
