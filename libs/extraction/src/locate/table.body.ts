@@ -103,11 +103,13 @@ export function bodyLines(
   const { textCol, figuresX0 } = figuresStart(h);
   const ruleYs = rowRules(page.rules, Math.min(...h.columns.map((c) => c.x0)), Math.max(...h.columns.map((c) => c.x1)));
   const headerBottom = lines[h.lastLine]?.y1 ?? -Infinity;
+  // (A table of two columns prints its rows in two cells.)
+  const rowCells = Math.min(ROW_MIN_CELLS, Math.max(2, h.columns.filter((c) => c.field).length));
   for (let li = from; li < lines.length; li++) {
     const line = lines[li]!;
     const gap = line.y0 - prevY;
     const wide = gap > lh * 4 || gapEndsTable({ lines, li, out, pitches, lh }, gap);
-    if (wide && !rowsResume(lines, li, out, lh, gap)) return done(footerOnly(li));
+    if (wide && !rowsResume(lines, li, { out, lh, gap, cells: rowCells })) return done(footerOnly(li));
     if (isHeaderStart(li) && li > h.lastLine + 2) return done(false);
     // "Source: …" / "Note: …" under a table closes it; so does prose running across the columns.
     if (VOCAB.tableNote.test(line.text)) return done(false);
@@ -197,19 +199,36 @@ function isSummaryLine(line: Line, out: Line[], figuresX0: number, lh: number): 
 const ROWS_RESUME_GAP = 8;
 /** Lines printed cell by cell on the column edges, one after the other, that resume the table after a wide gap. */
 const ROWS_RESUME_LINES = 2;
+/** How many lines after the gap are looked at for those rows (group captions may stand among them). */
+const ROWS_RESUME_WINDOW = 4;
 
 /**
- * Rows go on after a wide gap (groups of rows set well apart, nothing printed between them): the next lines are
- * printed in at least `ROW_MIN_CELLS` cells on the column edges of the rows above. A paragraph, a caption or a
- * block of another shape after the gap ends the table as before.
+ * Rows go on after a wide gap (groups of rows set well apart, nothing printed between them): among the next few lines,
+ * set close one under the other, at least `ROWS_RESUME_LINES` are printed in at least `ROW_MIN_CELLS` cells on the
+ * column edges of the rows above, and every other one is a group caption (one run of words, no figure, starting
+ * where the rows' first cells start). A paragraph or a block of another shape after the gap ends the table as before.
  */
-function rowsResume(lines: Line[], li: number, out: Line[], lh: number, gap: number): boolean {
+function rowsResume(lines: Line[], li: number, at: { out: Line[]; lh: number; gap: number; cells: number }): boolean {
+  const { out, lh, gap, cells } = at;
   if (gap > lh * ROWS_RESUME_GAP || out.length < ROWS_RESUME_LINES) return false;
-  const next = lines.slice(li, li + ROWS_RESUME_LINES);
+  const next = closeRun(lines.slice(li, li + ROWS_RESUME_WINDOW), lh);
   // (Rows with figures go on with figures: a line of words on the same edges is the header of the next table.)
   const figures = out.filter((l) => /\d/.test(l.text)).length * 2 > out.length;
-  const rowLike = (l: Line) => segments(l, 1.2).length >= ROW_MIN_CELLS && onColumnEdges(l, out, lh) && (!figures || /\d/.test(l.text));
-  return next.length === ROWS_RESUME_LINES && next.every(rowLike);
+  const rowLike = (l: Line) => segments(l, 1.2).length >= cells && onColumnEdges(l, out, lh) && (!figures || /\d/.test(l.text));
+  const caption = (l: Line) => segments(l, 1.2).length === 1 && !/\d/.test(l.text) && startsOnFirstCells(l, out, lh);
+  const rows = next.filter(rowLike).length;
+  return rows >= ROWS_RESUME_LINES && rowLike(next[0]!) && next.every((l) => rowLike(l) || caption(l));
+}
+
+/** The lines from the first on, while each is set within a line height or so of the one before. */
+function closeRun(lines: Line[], lh: number): Line[] {
+  const end = lines.findIndex((l, i) => i > 0 && l.y0 - lines[i - 1]!.y1 > lh * 1.5);
+  return end < 0 ? lines : lines.slice(0, end);
+}
+
+/** Whether a line starts where the first cells of the rows start. */
+function startsOnFirstCells(line: Line, rows: Line[], lh: number): boolean {
+  return rows.some((r) => Math.abs(r.x0 - line.x0) <= lh * EDGE_SLACK);
 }
 
 /** Widest gap, in body text heights, that may separate groups of rows of one table (about two blank lines). */

@@ -637,6 +637,76 @@ describe('table extraction', () => {
     ]);
   });
 
+  it('reads on past a wide gap in a two-column list when rows of two cells follow on its edges', async () => {
+    const menu = {
+      fields: [
+        {
+          key: 'menu',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'dish', label: 'Dish', data_type: 'string' as const },
+            { key: 'price', label: 'Price', data_type: 'number' as const },
+          ],
+        },
+      ],
+    };
+    const rows: [number, string, string?][] = [
+      [130, 'Leek and potato soup', '6.00'],
+      [146, 'Onion soup with cheese', '6.50'],
+      [162, 'Bean broth', '5.50'],
+      // (three blank lines)
+      [226, 'Baked trout', '14.00'],
+      [242, 'Lamb chops', '18.00'],
+      [258, 'Pork belly', '15.00'],
+    ];
+    const bytes = await makePdf((d) => {
+      d.fontSize(10).text('Dish', 60, 100, { lineBreak: false }).text('Price', 400, 100, { lineBreak: false });
+      for (const [y, t, p] of rows) {
+        d.text(t, 60, y, { lineBreak: false });
+        if (p) d.text(p, 400, y, { lineBreak: false });
+      }
+    });
+    const engine = createExtractionEngine();
+    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, menu);
+    await engine.close();
+    expect((out.result.menu as { dish: string }[]).map((r) => r.dish)).toEqual(rows.map((r) => r[1]));
+  });
+
+  it('reads on past a wide gap when a group caption stands among the rows that follow', async () => {
+    const menu = {
+      fields: [
+        {
+          key: 'menu',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'dish', label: 'Dish', data_type: 'string' as const },
+            { key: 'price', label: 'Price', data_type: 'number' as const },
+          ],
+        },
+      ],
+    };
+    const rows: [number, string, string?][] = [
+      [130, 'Leek and potato soup', '6.00'],
+      [146, 'Onion soup with cheese', '6.50'],
+      [162, 'Bean broth', '5.50'],
+      [226, 'Baked trout', '14.00'],
+      [242, 'From the grill'],
+      [258, 'Lamb chops', '18.00'],
+      [274, 'Pork belly', '15.00'],
+    ];
+    const bytes = await makePdf((d) => {
+      d.fontSize(10).text('Dish', 60, 100, { lineBreak: false }).text('Price', 400, 100, { lineBreak: false });
+      for (const [y, t, p] of rows) {
+        d.text(t, 60, y, { lineBreak: false });
+        if (p) d.text(p, 400, y, { lineBreak: false });
+      }
+    });
+    const engine = createExtractionEngine();
+    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, menu);
+    await engine.close();
+    expect((out.result.menu as { price: number }[]).map((r) => r.price)).toEqual([6, 6.5, 5.5, 14, 18, 15]);
+  });
+
   it('reads a column of rates printed with a percent sign as numbers, but no rate as a line amount', async () => {
     const rates = {
       fields: [
