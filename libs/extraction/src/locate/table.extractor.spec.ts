@@ -707,6 +707,58 @@ describe('table extraction', () => {
     expect((out.result.menu as { price: number }[]).map((r) => r.price)).toEqual([6, 6.5, 5.5, 14, 18, 15]);
   });
 
+  describe('a results table with a headerless first column and group captions among its rows', () => {
+    const leaves = ['Image / Reed', 'Image / Marsh', 'Text / Dune', 'Text / Fjord'];
+    const results = {
+      fields: [
+        {
+          key: 'results',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'column_1', label: 'Column 1', data_type: 'string' as const },
+            ...leaves.map((l) => ({ key: l.toLowerCase().replace(/\W+/g, '_'), label: l, data_type: 'string' as const })),
+          ],
+        },
+      ],
+    };
+    const X = [90, 220, 290, 360, 430];
+    const draw = (d: PDFKit.PDFDocument) => {
+      d.fontSize(9).text('Table 2: Scores per benchmark, mean and spread over five runs.', 110, 130, { lineBreak: false });
+      d.text('Image', 250, 150, { lineBreak: false }).text('Text', 395, 150, { lineBreak: false });
+      ['Reed', 'Marsh', 'Dune', 'Fjord'].forEach((h, i) => d.text(h, X[i + 1]!, 163, { lineBreak: false }));
+      const lines: [number, string[]][] = [
+        [180, ['Baselines']],
+        [192, ['Nearest neighbour', '61.2 ± 0.4', '55.0 ± 1.1', '70.3 ± 0.2', '48.9 ± 0.7']],
+        [204, ['Gradient boosting', '68.1 ± 0.2', '60.4 ± 0.8', '75.5 ± 0.3', '53.0 ± 0.5']],
+        [216, ['Proposed']],
+        [228, ['Ours (small)', '70.9 ± 0.3', '62.7 ± 0.6', '77.1 ± 0.4', '55.8 ± 0.4']],
+      ];
+      for (const [y, cells] of lines) cells.forEach((t, i) => d.text(t, X[i]!, y, { lineBreak: false }));
+    };
+
+    it('looks for no caption of a column named by position only ("Column 1" is no "1" in a figure)', async () => {
+      const engine = createExtractionEngine();
+      const out = await engine.extract({ bytes: await makePdf(draw), mimeType: 'application/pdf', filename: 't.pdf' }, results);
+      await engine.close();
+      const rows = out.result.results as Record<string, string>[];
+      expect(rows.find((r) => r.column_1 === 'Nearest neighbour')).toEqual({
+        column_1: 'Nearest neighbour',
+        image_reed: '61.2 ± 0.4',
+        image_marsh: '55.0 ± 1.1',
+        text_dune: '70.3 ± 0.2',
+        text_fjord: '48.9 ± 0.7',
+      });
+    });
+
+    it('keeps a caption under a row apart when its first word had room on the row label above (no wrap)', async () => {
+      const engine = createExtractionEngine();
+      const out = await engine.extract({ bytes: await makePdf(draw), mimeType: 'application/pdf', filename: 't.pdf' }, results);
+      await engine.close();
+      const labels = (out.result.results as Record<string, string>[]).map((r) => r.column_1);
+      expect(labels).toEqual(['Baselines', 'Nearest neighbour', 'Gradient boosting', 'Proposed', 'Ours (small)']);
+    });
+  });
+
   it('reads a column of rates printed with a percent sign as numbers, but no rate as a line amount', async () => {
     const rates = {
       fields: [

@@ -31,6 +31,9 @@ export function columnSpec(c: FieldDef): LabelSpec {
 }
 
 function buildColumnSpec(c: FieldDef): LabelSpec {
+  // A column named by its position only ("column_1", labelled "Column 1" or not at all) has no caption on the page to
+  // look for: "1" in a figure is no header of it.
+  if (isPositionalKey(c) && (!c.label || POSITIONAL_LABEL.test(c.label.trim()))) return { variants: [] };
   const spec = labelSpec(c.label, c.key);
   if (spec.variants.some((v) => v.includes('amount'))) spec.variants.push(['total'], ['line', 'total'], ['net']);
   if (spec.variants.some((v) => v.includes('description'))) spec.variants.push(['name'], ['title']);
@@ -50,6 +53,8 @@ export function namesMoney(c: FieldDef): boolean {
 
 /** A column key that names a position only. */
 const POSITIONAL_KEY = /^col(?:umn)?_?\d+$/i;
+/** A column label that names a position only ("Column 2", "col 3"). */
+const POSITIONAL_LABEL = /^col(?:umn)?\.?\s*\d+$/i;
 
 /** Does the schema name this column by its position only ("column_2")? */
 export const isPositionalKey = (c: FieldDef): boolean => POSITIONAL_KEY.test(c.key);

@@ -171,12 +171,26 @@ function rowScan(bands: RowBand[], r: RowRules): RowScan {
     mode,
     limit: r.lh * ROW_GAP_LIMIT,
     usualGap: gaps.length ? gaps[Math.floor(gaps.length / 2)]! : 0,
-    // Right edge of the row-label column: the widest label line printed in it.
-    labelRight: Math.max(-Infinity, ...bands.map((b) => (r.firstKey ? b.geom?.[r.firstKey]?.x1 : undefined) ?? -Infinity)),
+    labelRight: labelEdge(bands, r),
     hasNumeric: (b) => [...r.numeric].some((k) => digits(b, k)),
     hasMoney: (b) => [...r.money].some((k) => digits(b, k)),
     has,
   };
+}
+
+/** The gutter kept between a label and the next column's text, in line heights. */
+const LABEL_GUTTER = 0.6;
+
+/**
+ * Right edge of the row-label column, where a label must break for want of room: the widest label line, or, when the
+ * next column's text starts further right, that start less a gutter (a label ending well before it had room left).
+ */
+function labelEdge(bands: RowBand[], r: RowRules): number {
+  const k = r.firstKey;
+  if (!k) return -Infinity;
+  const widest = Math.max(-Infinity, ...bands.map((b) => b.geom?.[k]?.x1 ?? -Infinity));
+  const starts = bands.flatMap((b) => Object.entries(b.geom ?? {}).flatMap(([c, g]) => (c !== k && g.x0 > widest ? [g.x0] : [])));
+  return starts.length ? Math.max(widest, Math.min(...starts) - r.lh * LABEL_GUTTER) : widest;
 }
 
 const gapAbove = (bands: RowBand[], i: number) => (i > 0 ? bands[i]!.y0 - bands[i - 1]!.y1 : Infinity);
