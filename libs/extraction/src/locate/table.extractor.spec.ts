@@ -759,6 +759,38 @@ describe('table extraction', () => {
     });
   });
 
+  it('keeps a last row whose figures are set closer than a word space in narrow columns (no note across the grid)', async () => {
+    const turnout = {
+      fields: [
+        {
+          key: 'turnout',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'town', label: 'Town', data_type: 'string' as const },
+            { key: 'reg', label: 'Reg.', data_type: 'number' as const },
+            { key: 'cast', label: 'Cast', data_type: 'number' as const },
+            { key: 'void', label: 'Void', data_type: 'number' as const },
+          ],
+        },
+      ],
+    };
+    const bytes = await makePdf((d) => {
+      d.fontSize(9).text('Turnout by town in the spring vote, all polling stations counted', 50, 120, { lineBreak: false });
+      ['Town', 'Reg.', 'Cast', 'Void'].forEach((h, i) => d.text(h, i ? 150 + (i - 1) * 30 : 50, 200, { lineBreak: false }));
+      [
+        ['Ashvale', '963', '439', '5'],
+        ['Brookmere', '1212', '423', '12'],
+      ].forEach((r, k) => r.forEach((t, i) => d.text(t, i ? 150 + (i - 1) * 30 : 50, 216 + k * 14, { lineBreak: false })));
+    });
+    const engine = createExtractionEngine();
+    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, turnout);
+    await engine.close();
+    expect(out.result.turnout).toEqual([
+      { town: 'Ashvale', reg: 963, cast: 439, void: 5 },
+      { town: 'Brookmere', reg: 1212, cast: 423, void: 12 },
+    ]);
+  });
+
   it('reads a column of rates printed with a percent sign as numbers, but no rate as a line amount', async () => {
     const rates = {
       fields: [

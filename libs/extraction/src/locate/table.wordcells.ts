@@ -195,10 +195,15 @@ function spansColumns(line: Line, wordCol: number[], { assign, walls }: PartColu
       const gutter =
         !!prevW &&
         ((assign.gutters ?? []).some((x) => x >= prevW.x1 - 0.5 && x <= w.x0 + 0.5) || walled(walls, prevW.x1, w.x0, line.y0, line.y1));
-      return j > 0 && a !== undefined && b !== undefined && a >= 0 && b >= 0 && a !== b && !gutter;
+      // (Nor between two figures: narrow columns of numbers are set closer than a word space, "1212 423 12".)
+      const figures = !!prevW && FIGURE.test(prevW.text) && FIGURE.test(w.text);
+      return j > 0 && a !== undefined && b !== undefined && a >= 0 && b >= 0 && a !== b && !gutter && !figures;
     }),
   );
 }
+
+/** A word that is one figure: digits with separators, a sign or brackets, a percent sign. */
+const FIGURE = /^[-+−(]?\d[\d.,]*%?\)?$/u;
 
 /**
  * A text-only line of a line-item table belongs, whole, to the text column it starts in (a wrapped
