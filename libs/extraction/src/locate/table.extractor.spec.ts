@@ -19,6 +19,16 @@ const schema = {
   ],
 };
 
+/** Extracts a text-layer PDF with a fresh engine, closed afterwards. */
+async function extractPdf(bytes: Uint8Array, schema: Parameters<ReturnType<typeof createExtractionEngine>['extract']>[1]) {
+  const engine = createExtractionEngine();
+  try {
+    return await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, schema);
+  } finally {
+    await engine.close();
+  }
+}
+
 describe('table extraction', () => {
   it('reads rows under a header with abbreviated column names and stops at totals', () => {
     const text = [
@@ -239,9 +249,7 @@ describe('table extraction', () => {
       d.text('Pears', 50, 120).text('2', 250, 120).text('2.50', 330, 120).text('5.00', 450, 120);
       d.text('Total', 50, 150).text('8.00', 450, 150);
     });
-    const engine = createExtractionEngine();
-    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, schema);
-    await engine.close();
+    const out = await extractPdf(bytes, schema);
     expect(out.pages).toBe(2);
     expect(out.result.line_items).toEqual([
       { description: 'Apples', quantity: 3, unit_price: 1, amount: 3 },
@@ -265,9 +273,7 @@ describe('table extraction', () => {
       },
       { margin: 10 },
     );
-    const engine = createExtractionEngine();
-    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, schema);
-    await engine.close();
+    const out = await extractPdf(bytes, schema);
     const items = out.result.line_items as Record<string, unknown>[];
     expect(items).toHaveLength(33);
     expect(items[32]).toEqual({ description: 'Crocus bag', quantity: 2, unit_price: 3, amount: 6 });
@@ -288,9 +294,7 @@ describe('table extraction', () => {
       });
       d.text('Subtotal', 330, 240).text('81.25', 450, 240);
     });
-    const engine = createExtractionEngine();
-    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, schema);
-    await engine.close();
+    const out = await extractPdf(bytes, schema);
     expect(out.result.line_items).toEqual([
       { description: 'Garden hose', quantity: 2, unit_price: 8.5, amount: 17 },
       { description: 'Lawn care visit', quantity: 3, unit_price: 20, amount: 60 },
@@ -320,9 +324,7 @@ describe('table extraction', () => {
       d.text('Thank you for your business. Payment within 30 days to the account below.', 50, 200);
       d.text('Page 2 of 2', 270, 700);
     });
-    const engine = createExtractionEngine();
-    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, schema);
-    await engine.close();
+    const out = await extractPdf(bytes, schema);
     const rows = out.result.line_items as Record<string, unknown>[];
     expect(rows).toHaveLength(29);
     expect(rows[0]).toEqual({ description: 'Apples box 1', quantity: 1, unit_price: 2, amount: 2 });
@@ -349,9 +351,7 @@ describe('table extraction', () => {
       d.text('Walnuts', 50, 90).text('2', 250, 90).text('3.50', 330, 90).text('7.00', 450, 90);
       d.text('Total', 330, 150).text('59.00', 450, 150);
     });
-    const engine = createExtractionEngine();
-    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, schema);
-    await engine.close();
+    const out = await extractPdf(bytes, schema);
     const rows = out.result.line_items as Record<string, unknown>[];
     expect(rows).toHaveLength(27);
     expect(rows[26]).toEqual({ description: 'Walnuts', quantity: 2, unit_price: 3.5, amount: 7 });
@@ -368,9 +368,7 @@ describe('table extraction', () => {
       d.text('Price list 2025', 50, 60);
       d.text('Oranges', 50, 90).text('10', 250, 90).text('0.80', 330, 90).text('8.00', 450, 90);
     });
-    const engine = createExtractionEngine();
-    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, schema);
-    await engine.close();
+    const out = await extractPdf(bytes, schema);
     expect(out.result.line_items).toEqual([
       { description: 'Apples', quantity: 3, unit_price: 1, amount: 3 },
       { description: 'Pears', quantity: 2, unit_price: 2.5, amount: 5 },
@@ -391,9 +389,7 @@ describe('table extraction', () => {
     ],
   };
   const staffOf = async (bytes: Uint8Array) => {
-    const engine = createExtractionEngine();
-    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, people);
-    await engine.close();
+    const out = await extractPdf(bytes, people);
     return out.result.staff as Record<string, unknown>[];
   };
 
@@ -452,9 +448,7 @@ describe('table extraction', () => {
         .text(String(100 + i * 7), 220, y)
         .text(`M. Tern ${i}`, 380, y);
     const read = async (draw: (d: PDFKit.PDFDocument) => void) => {
-      const engine = createExtractionEngine();
-      const out = await engine.extract({ bytes: await makePdf(draw), mimeType: 'application/pdf', filename: 't.pdf' }, sales);
-      await engine.close();
+      const out = await extractPdf(await makePdf(draw), sales);
       return out.result.sales as Record<string, unknown>[];
     };
 
@@ -511,9 +505,7 @@ describe('table extraction', () => {
         d.text('Region', 60, 400).text('Units sold', 220, 400).text('Manager', 380, 400).text('Target', 480, 400);
         for (let i = 0; i < 2; i++) row(d, 418 + i * 14, i).text(String(300 + i), 480, 418 + i * 14);
       });
-      const engine = createExtractionEngine();
-      const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, schema2);
-      await engine.close();
+      const out = await extractPdf(bytes, schema2);
       expect((out.result.sales as Record<string, unknown>[]).map((r) => r.region)).toEqual(regions);
       expect(out.result.budget).toEqual([
         { region: regions[0], units: 100, manager: 'M. Tern 0', target: 300 },
@@ -565,9 +557,7 @@ describe('table extraction', () => {
         ['Brookmere', '712', '423', '12'],
       ].forEach((r, k) => r.forEach((t, i) => d.text(t, i ? 150 + (i - 1) * 30 : 50, 225 + k * 14, { lineBreak: false })));
     });
-    const engine = createExtractionEngine();
-    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, towns);
-    await engine.close();
+    const out = await extractPdf(bytes, towns);
     expect(out.result.towns).toEqual([
       { town: 'Ashvale', voters: 963, ballots: 439, spoiled: 5 },
       { town: 'Brookmere', voters: 712, ballots: 423, spoiled: 12 },
@@ -596,9 +586,7 @@ describe('table extraction', () => {
         ['Meetings held', '12'],
       ].forEach(([t, n], i) => d.text(t!, 60, 160 + i * 16, { lineBreak: false }).text(n!, 420, 160 + i * 16, { lineBreak: false }));
     });
-    const engine = createExtractionEngine();
-    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, figures);
-    await engine.close();
+    const out = await extractPdf(bytes, figures);
     expect(out.result.figures).toEqual([
       { indicator: 'Members at the year end', f_2023: 1204 },
       { indicator: 'New members in the year', f_2023: 187 },
@@ -627,9 +615,7 @@ describe('table extraction', () => {
         ['Apple tart', '5 EUR'],
       ].forEach(([t, p], i) => d.text(t!, 60, 130 + i * 16, { lineBreak: false }).text(p!, 420, 130 + i * 16, { lineBreak: false }));
     });
-    const engine = createExtractionEngine();
-    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, menu);
-    await engine.close();
+    const out = await extractPdf(bytes, menu);
     expect(out.result.menu).toEqual([
       { dish: 'Leek and potato soup with rye bread', column_2: '6 EUR' },
       { dish: 'Baked trout, almonds and green beans', column_2: '14 EUR' },
@@ -666,9 +652,7 @@ describe('table extraction', () => {
         if (p) d.text(p, 400, y, { lineBreak: false });
       }
     });
-    const engine = createExtractionEngine();
-    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, menu);
-    await engine.close();
+    const out = await extractPdf(bytes, menu);
     expect((out.result.menu as { dish: string }[]).map((r) => r.dish)).toEqual(rows.map((r) => r[1]));
   });
 
@@ -701,9 +685,7 @@ describe('table extraction', () => {
         if (p) d.text(p, 400, y, { lineBreak: false });
       }
     });
-    const engine = createExtractionEngine();
-    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, menu);
-    await engine.close();
+    const out = await extractPdf(bytes, menu);
     expect((out.result.menu as { price: number }[]).map((r) => r.price)).toEqual([6, 6.5, 5.5, 14, 18, 15]);
   });
 
@@ -737,9 +719,7 @@ describe('table extraction', () => {
     };
 
     it('looks for no caption of a column named by position only ("Column 1" is no "1" in a figure)', async () => {
-      const engine = createExtractionEngine();
-      const out = await engine.extract({ bytes: await makePdf(draw), mimeType: 'application/pdf', filename: 't.pdf' }, results);
-      await engine.close();
+      const out = await extractPdf(await makePdf(draw), results);
       const rows = out.result.results as Record<string, string>[];
       expect(rows.find((r) => r.column_1 === 'Nearest neighbour')).toEqual({
         column_1: 'Nearest neighbour',
@@ -751,9 +731,7 @@ describe('table extraction', () => {
     });
 
     it('keeps a caption under a row apart when its first word had room on the row label above (no wrap)', async () => {
-      const engine = createExtractionEngine();
-      const out = await engine.extract({ bytes: await makePdf(draw), mimeType: 'application/pdf', filename: 't.pdf' }, results);
-      await engine.close();
+      const out = await extractPdf(await makePdf(draw), results);
       const labels = (out.result.results as Record<string, string>[]).map((r) => r.column_1);
       expect(labels).toEqual(['Baselines', 'Nearest neighbour', 'Gradient boosting', 'Proposed', 'Ours (small)']);
     });
@@ -782,9 +760,7 @@ describe('table extraction', () => {
         ['Brookmere', '1212', '423', '12'],
       ].forEach((r, k) => r.forEach((t, i) => d.text(t, i ? 150 + (i - 1) * 30 : 50, 216 + k * 14, { lineBreak: false })));
     });
-    const engine = createExtractionEngine();
-    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, turnout);
-    await engine.close();
+    const out = await extractPdf(bytes, turnout);
     expect(out.result.turnout).toEqual([
       { town: 'Ashvale', reg: 963, cast: 439, void: 5 },
       { town: 'Brookmere', reg: 1212, cast: 423, void: 12 },
@@ -856,9 +832,7 @@ describe('table extraction', () => {
       d.text('Subtotal', 330, 262).text('1,000.00', 450, 262);
       d.text('Total', 330, 276).text('1,000.00', 450, 276);
     });
-    const engine = createExtractionEngine();
-    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, schema);
-    await engine.close();
+    const out = await extractPdf(bytes, schema);
     expect(out.result.line_items).toEqual([
       { description: 'Laptop bundle', quantity: 1, unit_price: 900, amount: 900 },
       { description: 'Setup', quantity: 2, unit_price: 50, amount: 100 },
@@ -1043,9 +1017,7 @@ describe('table extraction', () => {
         },
       ],
     };
-    const engine = createExtractionEngine();
-    const out = await engine.extract({ bytes, mimeType: 'application/pdf', filename: 't.pdf' }, byGender);
-    await engine.close();
+    const out = await extractPdf(bytes, byGender);
     expect(out.result.table_4).toEqual([
       { ailments: 'Cough', male: 6, female: 25 },
       { ailments: 'Sore knee', male: 46, female: 156 },
