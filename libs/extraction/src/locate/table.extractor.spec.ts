@@ -623,7 +623,7 @@ describe('table extraction', () => {
     ]);
   });
 
-  it('reads on past a wide gap in a two-column list when rows of two cells follow on its edges', async () => {
+  describe('a two-column list with a wide gap between its groups of rows', () => {
     const menu = {
       fields: [
         {
@@ -636,57 +636,38 @@ describe('table extraction', () => {
         },
       ],
     };
-    const rows: [number, string, string?][] = [
+    type MenuLine = [number, string, string?];
+    const first: MenuLine[] = [
       [130, 'Leek and potato soup', '6.00'],
       [146, 'Onion soup with cheese', '6.50'],
       [162, 'Bean broth', '5.50'],
-      // (three blank lines)
-      [226, 'Baked trout', '14.00'],
-      [242, 'Lamb chops', '18.00'],
-      [258, 'Pork belly', '15.00'],
     ];
-    const bytes = await makePdf((d) => {
-      d.fontSize(10).text('Dish', 60, 100, { lineBreak: false }).text('Price', 400, 100, { lineBreak: false });
-      for (const [y, t, p] of rows) {
-        d.text(t, 60, y, { lineBreak: false });
-        if (p) d.text(p, 400, y, { lineBreak: false });
-      }
-    });
-    const out = await extractPdf(bytes, menu);
-    expect((out.result.menu as { dish: string }[]).map((r) => r.dish)).toEqual(rows.map((r) => r[1]));
-  });
+    const read = async (rows: MenuLine[]) => {
+      const bytes = await makePdf((d) => {
+        d.fontSize(10).text('Dish', 60, 100, { lineBreak: false }).text('Price', 400, 100, { lineBreak: false });
+        for (const [y, t, p] of rows) {
+          d.text(t, 60, y, { lineBreak: false });
+          if (p) d.text(p, 400, y, { lineBreak: false });
+        }
+      });
+      return (await extractPdf(bytes, menu)).result.menu as { dish: string; price: number }[];
+    };
 
-  it('reads on past a wide gap when a group caption stands among the rows that follow', async () => {
-    const menu = {
-      fields: [
-        {
-          key: 'menu',
-          data_type: 'table' as const,
-          fields: [
-            { key: 'dish', label: 'Dish', data_type: 'string' as const },
-            { key: 'price', label: 'Price', data_type: 'number' as const },
-          ],
-        },
-      ],
-    };
-    const rows: [number, string, string?][] = [
-      [130, 'Leek and potato soup', '6.00'],
-      [146, 'Onion soup with cheese', '6.50'],
-      [162, 'Bean broth', '5.50'],
-      [226, 'Baked trout', '14.00'],
-      [242, 'From the grill'],
-      [258, 'Lamb chops', '18.00'],
-      [274, 'Pork belly', '15.00'],
-    ];
-    const bytes = await makePdf((d) => {
-      d.fontSize(10).text('Dish', 60, 100, { lineBreak: false }).text('Price', 400, 100, { lineBreak: false });
-      for (const [y, t, p] of rows) {
-        d.text(t, 60, y, { lineBreak: false });
-        if (p) d.text(p, 400, y, { lineBreak: false });
-      }
+    it('reads on when rows of two cells follow on its edges (three blank lines above them)', async () => {
+      const rows: MenuLine[] = [...first, [226, 'Baked trout', '14.00'], [242, 'Lamb chops', '18.00'], [258, 'Pork belly', '15.00']];
+      expect((await read(rows)).map((r) => r.dish)).toEqual(rows.map((r) => r[1]));
     });
-    const out = await extractPdf(bytes, menu);
-    expect((out.result.menu as { price: number }[]).map((r) => r.price)).toEqual([6, 6.5, 5.5, 14, 18, 15]);
+
+    it('reads on when a group caption stands among the rows that follow', async () => {
+      const rows: MenuLine[] = [
+        ...first,
+        [226, 'Baked trout', '14.00'],
+        [242, 'From the grill'],
+        [258, 'Lamb chops', '18.00'],
+        [274, 'Pork belly', '15.00'],
+      ];
+      expect((await read(rows)).map((r) => r.price)).toEqual([6, 6.5, 5.5, 14, 18, 15]);
+    });
   });
 
   describe('a results table with a headerless first column and group captions among its rows', () => {
