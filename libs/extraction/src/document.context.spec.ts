@@ -21,6 +21,11 @@ describe('document conventions', () => {
     expect(ctx(receipt).dateOrder).toBe('dmy');
   });
 
+  it('counts no bank sort code or other triple of numbers beyond a day as a date of either order', () => {
+    const invoice = 'Invoice BJ-7\nDate: 04/03/2024\nTotal due (GBP) 821.78\nPay to sort code 12-34-56, account 87654321';
+    expect(ctx(invoice).dateOrder).toBe('dmy');
+  });
+
   it('follows unambiguous dates over every other hint', () => {
     expect(ctx('Date: 25/03/2024\nDue: 04/05/2024\nTotal $ 10.00').dateOrder).toBe('dmy');
   });

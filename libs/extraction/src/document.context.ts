@@ -40,8 +40,9 @@ export function inferContext(doc: DocLayout): DocContext {
   let dmy = 0;
   let mdy = 0;
   for (const m of text.matchAll(/(?<![\d.])(\d{1,2})[/.-](\d{1,2})[/.-](\d{2,4})(?!\d)/g)) {
-    if (+m[1]! > 12 && +m[2]! <= 12) dmy++;
-    else if (+m[2]! > 12 && +m[1]! <= 12) mdy++;
+    // (A day is at most 31: "12-34-56", a bank sort code, is no date of either order.)
+    if (+m[1]! > 12 && +m[1]! <= 31 && +m[2]! <= 12) dmy++;
+    else if (+m[2]! > 12 && +m[2]! <= 31 && +m[1]! <= 12) mdy++;
   }
   const commaDec = (text.match(/\d,\d{2}(?![\d,.])/g) ?? []).length;
   const dotDec = (text.match(/\d\.\d{2}(?![\d,.])/g) ?? []).length;
