@@ -289,7 +289,9 @@ function readBeyond(at: SegmentAt, q: LabelQuery, label: LabelFound, right: { re
   const restWords = line.words.slice(segStart + m.end);
   const nextCell = segments({ ...line, words: restWords }, CELL_GAP)[0]?.words ?? [];
   const nextIsLabel = nextCell.length > 0 && nextCell.length <= 3 && /\p{L}{2,}\.?:$/u.test(nextCell[nextCell.length - 1]!.text);
-  if (field.data_type === 'string' && isNameField(field) && !nextIsLabel && restWords.some((w) => /\d{5,}/.test(w.text))) return;
+  // (The number stands in the cell right of the label: one further along belongs to a label of its own, "Bill To ‖
+  // Ship To ‖ Invoice # ‖ 10457".)
+  if (field.data_type === 'string' && isNameField(field) && !nextIsLabel && nextCell.some((w) => /\d{5,}/.test(w.text))) return;
   // A value glued to the label's colon ("Client:7") is that label's value, even when it is not this field's.
   if (/^\p{L}{2,}[^:]*:[^\s:]+$/u.test(lastLabel.text)) return;
   readBelow(at, q, label);

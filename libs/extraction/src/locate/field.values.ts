@@ -83,6 +83,8 @@ export function rightOf(line: Line, end: number, field: FieldDef): Word[] {
   // (Abbreviated labels too: "Seller: ‖ Invoice No.: …".)
   if (field.data_type === 'string' && firstCell.length <= 3 && /\p{L}{2,}\.?:$/u.test(firstCell[firstCell.length - 1]?.text ?? ''))
     return [];
+  // A party heading right of the label ("Bill To ‖ Ship To ‖ Invoice # ‖ 10457") is the neighbouring block's label.
+  if (field.data_type === 'string' && isRoleHeading(firstCell)) return [];
   // A row of labels ("Invoice number ‖ Date of issue ‖ Date due", "Bill To ‖ Ship To") prints the values under them:
   // the next cell is the neighbouring label, not this one's value.
   if (field.data_type === 'string' && isLabelRow(line, end)) return [];
@@ -117,6 +119,16 @@ export function rightOf(line: Line, end: number, field: FieldDef): Word[] {
     out.push(...seg.words);
   }
   return out;
+}
+
+/** Party roles a heading names ("Ship To", "Customer", "Sold by"). */
+const ROLE_CONCEPTS = new Set(['buyer', 'seller']);
+
+/** A short cell without figures naming a party role and nothing else: a block's heading, never a party's name. */
+function isRoleHeading(cell: Word[]): boolean {
+  const text = cell.map((w) => w.text).join(' ');
+  const concepts = conceptTokens(text);
+  return cell.length > 0 && cell.length <= 3 && !/\d/.test(text) && concepts.length > 0 && concepts.every((c) => ROLE_CONCEPTS.has(c));
 }
 
 /**

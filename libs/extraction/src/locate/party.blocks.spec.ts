@@ -250,3 +250,22 @@ describe('an addressee printed beside the issuer, unlabelled', () => {
     expect(r.buyer_name).toBe('Tidewell & Partners');
   });
 });
+
+describe('party labels and names beside other cells on their line', () => {
+  const items: Item[] = [
+    L(50, 220, 'Description', 9, true),
+    ...row(236, [50, 'Trail maps'], [545, '88.00', 'r']),
+    ...row(270, [380, 'Total'], [545, '88.00', 'r']),
+  ];
+
+  it('reads the buyer under "Bill To" when "Ship To" and a numbered key stand right of it', () => {
+    const r = run([
+      L(50, 40, 'Ridgeway Outfitters Inc.', 12, true),
+      ...row(120, [50, 'Bill To'], [220, 'Ship To'], [400, 'Invoice #'], [470, '10457']),
+      ...block(50, 132, ['Cairn Guides LLC', '41 Aspen Way', 'Estes Park, CO 80517']),
+      ...block(220, 132, ['Trailhead Depot', '9 Elk Lane', 'Estes Park, CO 80517']),
+      ...items,
+    ]);
+    expect(r.buyer_name).toBe('Cairn Guides LLC');
+  });
+});
