@@ -11,6 +11,7 @@ import { nameAboveAddress } from './semantic.issuer.block.js';
 import {
   addressedTo,
   BLOCK_GAP,
+  cellText,
   COLUMN_ALIGN,
   inBuyerBlock,
   isAddressLine,
@@ -80,13 +81,6 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): Party | undefined {
   );
 }
 
-/** A line's text with its cells set apart (" ‖ "): a name lies within one cell, a title printed beside it is no part of it. */
-function cellsText(l: Line): string {
-  return segments(l, CELL_GAP)
-    .map((c) => c.text)
-    .join(' ‖ ');
-}
-
 /** The lines of page 1's top that may print the issuer's name, at most ISSUER_WINDOW of them. */
 function candidateLines(page: Page, v: Vocabulary): Line[] {
   // Candidate name lines hold a real word (OCR noise from logos gives lines of 1–2 letter fragments).
@@ -130,7 +124,7 @@ function legalNameOnTop(doc: DocLayout, page: Page, top: Line[], v: Vocabulary):
 
 /** The legal name printed on line `l`, or the line's name completed by a legal form printed alone under it. */
 function legalNameAt(page: Page, l: Line, v: Vocabulary): string | undefined {
-  const labelled = legalName(cellsText(l), v);
+  const labelled = legalName(cellText(l), v);
   if (labelled) return labelled;
   // (A legal form printed alone on the next line, "Feinkost Albrecht & Töchter" / "GmbH", completes the name.)
   const under = page.lines[page.lines.indexOf(l) + 1];
@@ -281,7 +275,7 @@ function legalNameOutsideBuyerZone(doc: DocLayout, v: Vocabulary): Party | undef
   for (const [i, l] of lines.entries()) {
     if (conceptTokens(l.text).includes('buyer')) buyerZone = i;
     if (i - buyerZone <= BUYER_ZONE_LINES) continue;
-    const name = legalName(cellsText(l), v);
+    const name = legalName(cellText(l), v);
     if (name) return { line: l, name };
   }
   return undefined;

@@ -112,21 +112,38 @@ function coveredParts(spans: [number, number][], lines: number, lh: number): [nu
   });
 }
 
+/** Words closer than this many line heights run together: a gutter between columns is wider. */
+export const RUN_GAP = 0.6;
+
+/** The x extents of the lines' words, left to right. */
+export function wordSpans(lines: Line[]): [number, number][] {
+  return lines.flatMap((l) => l.words.map((w) => [w.x0, w.x1] as [number, number])).sort((a, b) => a[0] - b[0]);
+}
+
+/** Sorted spans joined into runs of text where they lie closer than a gutter (and `apart` does not hold between them). */
+export function textRuns(
+  spans: [number, number][],
+  lh: number,
+  apart: (last: [number, number], a: number) => boolean = () => false,
+): [number, number][] {
+  const runs: [number, number][] = [];
+  for (const [a, b] of spans) {
+    const last = runs[runs.length - 1];
+    if (last && !apart(last, a) && a - last[1] < lh * RUN_GAP) last[1] = Math.max(last[1], b);
+    else runs.push([a, b]);
+  }
+  return runs;
+}
+
 export /** A word's column, and the gutters found between runs of body text (no line prints across them). */
 type ColumnAssigner = ((w: Word) => number) & { gutters?: number[] };
 
 export function gutterColumns(body: Line[], cols: Column[], lh: number, walls: readonly number[] = []): ColumnAssigner {
   const multi = body.filter((l) => segments(l, 1.2).length >= 2);
   if (multi.length < 2) return (w) => columnOf(w, cols);
-  const spans = multi.flatMap((l) => l.words.map((w) => [w.x0, w.x1] as [number, number])).sort((a, b) => a[0] - b[0]);
-  const merged: [number, number][] = [];
-  for (const [a, b] of spans) {
-    const last = merged[merged.length - 1];
-    // (Text set close on both sides of a drawn column border is two columns.)
-    const walled = !!last && walls.some((x) => x >= last[1] - 0.5 && x <= a + 0.5);
-    if (last && !walled && a - last[1] < lh * 0.6) last[1] = Math.max(last[1], b);
-    else merged.push([a, b]);
-  }
+  const spans = wordSpans(multi);
+  // (Text set close on both sides of a drawn column border is two columns.)
+  const merged = textRuns(spans, lh, (last, a) => walls.some((x) => x >= last[1] - 0.5 && x <= a + 0.5));
   const overlapTarget = ([a, b]: [number, number]) => {
     let best = -1;
     let bestOv = 0;

@@ -1,15 +1,13 @@
 import type { FieldDef } from '../engine.types.js';
 import { isPositionalKey } from './table.model.js';
 import type { TablePart } from './table.pages.js';
+import { textRuns, wordSpans } from './table.columns.js';
 
 /**
  * A last column printed without a caption (prices beside a list under one heading): when the schema's only column
  * not placed by the header is its last one and is named by position only ("column_2"), it takes the body's last run
  * of words — set apart from the rest by a gutter — that lies right of every header cell.
  */
-
-/** Words closer than this many line heights run together (the gutter between columns is wider). */
-const RUN_GAP = 0.6;
 
 /** The run must hold words on at least this many body lines to be a column. */
 const MIN_LINES = 2;
@@ -31,12 +29,6 @@ export function withTrailingColumn(part: TablePart, field: FieldDef): TablePart 
 
 /** The body's last run of words (x extent), if there is text left of it. */
 function lastRun({ body, lh }: TablePart): [number, number] | undefined {
-  const spans = body.flatMap((l) => l.words.map((w) => [w.x0, w.x1] as [number, number])).sort((a, b) => a[0] - b[0]);
-  const runs: [number, number][] = [];
-  for (const [a, b] of spans) {
-    const prev = runs[runs.length - 1];
-    if (prev && a - prev[1] < lh * RUN_GAP) prev[1] = Math.max(prev[1], b);
-    else runs.push([a, b]);
-  }
+  const runs = textRuns(wordSpans(body), lh);
   return runs.length >= 2 ? runs[runs.length - 1] : undefined;
 }

@@ -35,11 +35,11 @@ interface Caption {
 
 /** The words of the page's turned runs: a row of captions as upright words, any other run word by word across. */
 export function crossWords(runs: readonly CrossRun[]): Word[] {
-  const captions = joinPieces(runs.map(captionOf));
-  const row = captionRow(captions);
+  const pieces = runs.map(captionOf);
+  const row = captionRow(joinPieces(pieces));
   const inRow = new Set(row.flatMap((c) => c.runs));
   const foot = Math.max(...row.map((c) => c.y1));
-  const upright = row.map((c) => ({ text: captionText(c, runs), x0: c.x0, x1: c.x1, y0: foot - c.fontH, y1: foot, conf: 1 }));
+  const upright = row.map((c) => ({ text: captionText(c, runs, pieces), x0: c.x0, x1: c.x1, y0: foot - c.fontH, y1: foot, conf: 1 }));
   const rest = runs.flatMap((r, i) => (inRow.has(i) ? [] : crossRunWords(r.str, r.tx, r.width, r.height)));
   return [...upright.sort((a, b) => a.x0 - b.x0), ...rest];
 }
@@ -94,11 +94,10 @@ function captionRow(captions: Caption[]): Caption[] {
 }
 
 /** A caption's text in reading order: its pieces along the line, the first one first. */
-function captionText(c: Caption, runs: readonly CrossRun[]): string {
-  const pieces = c.runs.map((i) => ({ i, at: captionOf(runs[i]!, i) }));
-  pieces.sort((a, b) => (c.up ? b.at.y1 - a.at.y1 : a.at.y0 - b.at.y0));
-  return pieces
-    .map((p) => runs[p.i]!.str.trim())
+function captionText(c: Caption, runs: readonly CrossRun[], pieces: readonly Caption[]): string {
+  const order = [...c.runs].sort((a, b) => (c.up ? pieces[b]!.y1 - pieces[a]!.y1 : pieces[a]!.y0 - pieces[b]!.y0));
+  return order
+    .map((i) => runs[i]!.str.trim())
     .filter(Boolean)
     .join(' ');
 }
