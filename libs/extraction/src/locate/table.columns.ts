@@ -179,15 +179,24 @@ export function gutterColumns(body: Line[], cols: Column[], lh: number, walls: r
     if (walled >= 0 && (best < 0 || cellOf((cols[best]!.x0 + cols[best]!.x1) / 2) !== cellOf((a + b) / 2))) return walled;
     return best >= 0 ? best : columnOf({ text: 'x', x0: a, x1: b, y0: 0, y1: 0, conf: 1 }, cols);
   });
-  // Text printed right of the table (chart labels, a side note): a body column right of every header that is
-  // not the only one mapped to its header is outside the table, and so is anything further right.
+  // Text printed beside the table (chart labels, a side note, the other column of a two-column page): a body column
+  // right of every header, or left of every header, that is not the only one mapped to its header is outside the
+  // table, and so is anything further out.
   const right = Math.max(...cols.map((c) => c.x1));
-  const outside = merged.map(([a], k) => a > right + lh && merged.some(([, b], j) => j !== k && target[j] === target[k] && b < a));
-  const edge = Math.max(right, ...merged.filter((_, k) => !outside[k]).map(([, b]) => b));
+  const left = Math.min(...cols.map((c) => c.x0));
+  const shares = (k: number, inner: (j: number) => boolean) => merged.some((_, j) => j !== k && target[j] === target[k] && inner(j));
+  const outside = merged.map(
+    ([a, b], k) => (a > right + lh && shares(k, (j) => merged[j]![1] < a)) || (b < left - lh && shares(k, (j) => merged[j]![0] > b)),
+  );
+  const inner = merged.filter((_, k) => !outside[k]);
+  const edge = Math.max(right, ...inner.map(([, b]) => b));
+  const leftEdge = Math.min(left, ...inner.map(([a]) => a));
+  const outRight = outside.some((o, k) => o && merged[k]![0] > right);
+  const outLeft = outside.some((o, k) => o && merged[k]![1] < left);
   const assign: ColumnAssigner = (w) => {
     const cx = (w.x0 + w.x1) / 2;
     const k = merged.findIndex(([a, b]) => cx >= a && cx <= b);
-    if (k >= 0 ? outside[k] : outside.some(Boolean) && w.x0 > edge + lh) return -1;
+    if (k >= 0 ? outside[k] : (outRight && w.x0 > edge + lh) || (outLeft && w.x1 < leftEdge - lh)) return -1;
     if (k < 0) return columnOf(w, cols);
     return target[k]!;
   };

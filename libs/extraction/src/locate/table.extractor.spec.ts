@@ -1081,6 +1081,76 @@ describe('table extraction', () => {
     ]);
   });
 
+  it('keeps the running text of the other column of a two-column page out of a table set in one column', async () => {
+    // The running text's lines and the table's rows are set on different pitches: most rows share a line with text.
+    const prose = [
+      'We study the behaviour of a simple method on several',
+      'invented benchmarks and report the mean of five runs with',
+      'different seeds. The results suggest that the larger variant',
+      'is more accurate while the smaller one is faster at inference',
+      'time on commodity hardware. We study the behaviour of a',
+      'simple method on several invented benchmarks and report',
+      'the mean of five runs with different seeds. The results',
+      'suggest that the larger variant is more accurate while the',
+      'smaller one is faster at inference time on commodity',
+      'hardware. We study the behaviour of a simple method on',
+      'several invented benchmarks and report the mean of five',
+      'runs with different seeds.',
+    ];
+    const bytes = await makePdf(
+      (d) => {
+        d.font('Times-Roman').fontSize(9);
+        prose.forEach((t, i) => d.text(t, 50, 50 + i * 10.2, { lineBreak: false }));
+        const rule = (at: number, width: number) => d.moveTo(320, at).lineTo(485, at).lineWidth(width).stroke();
+        let y = 124.5;
+        rule(y, 1);
+        y += 3;
+        const cols: [number, number][] = [
+          [322, 76],
+          [402, 41],
+          [447, 36],
+        ];
+        const row = (cells: string[], font: string) => {
+          cells.forEach((t, i) =>
+            d
+              .font(font)
+              .fontSize(8)
+              .text(t, cols[i]![0], y, { width: cols[i]![1], align: i ? 'center' : 'left', lineBreak: false }),
+          );
+          y += 12.8;
+        };
+        row(['Setting', 'Recall', 'F1'], 'Times-Bold');
+        rule(y - 2, 0.6);
+        row(['Full model', '0.887', '0.899'], 'Times-Roman');
+        row(['Without encoder', '0.851', '0.862'], 'Times-Roman');
+        row(['Without decoder', '0.823', '0.842'], 'Times-Roman');
+        row(['No pretraining', '0.779', '0.790'], 'Times-Roman');
+        rule(y - 2, 1);
+      },
+      { size: 'A4', margin: 50 },
+    );
+    const ablation = {
+      fields: [
+        {
+          key: 'table_1',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'setting', label: 'Setting', data_type: 'string' as const },
+            { key: 'recall', label: 'Recall', data_type: 'string' as const },
+            { key: 'f1', label: 'F1', data_type: 'string' as const },
+          ],
+        },
+      ],
+    };
+    const out = await extractPdf(bytes, ablation);
+    expect(out.result.table_1).toEqual([
+      { setting: 'Full model', recall: '0.887', f1: '0.899' },
+      { setting: 'Without encoder', recall: '0.851', f1: '0.862' },
+      { setting: 'Without decoder', recall: '0.823', f1: '0.842' },
+      { setting: 'No pretraining', recall: '0.779', f1: '0.790' },
+    ]);
+  });
+
   it('reads a header of a caption, a group label and leaves wrapped over two lines', () => {
     const text = [
       'Table 2.7: Frequency of equipment usage by type of equipment',
