@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { findNumbers } from './value.parser.js';
+import { cleanString, findNumbers } from './value.parser.js';
 
 describe('findNumbers memo', () => {
   it('answers a text asked again with fresh copies, per decimal mark', () => {
@@ -10,5 +10,15 @@ describe('findNumbers memo', () => {
     first.pop();
     expect(findNumbers(text, { dateOrder: 'dmy', decimal: 'comma' }).map((n) => n.value)).toEqual([1250, 4.5]);
     expect(findNumbers(text, { dateOrder: 'dmy', decimal: 'dot' }).map((n) => n.value)).toEqual([1.25, 4.5]);
+  });
+});
+
+describe('cleanString', () => {
+  it('trims label punctuation but keeps the sign and the decimal point of a figure', () => {
+    expect(cleanString(': - Harbour Road 4')).toBe('Harbour Road 4');
+    expect(cleanString('# 1042,')).toBe('1042');
+    expect(cleanString('-1.2')).toBe('-1.2');
+    expect(cleanString('– 3.5')).toBe('3.5');
+    expect(cleanString('.75')).toBe('.75');
   });
 });

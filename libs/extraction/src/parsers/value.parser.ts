@@ -116,9 +116,12 @@ export function findTyped(text: string, type: DataType, ctx: DocContext): Parsed
 
 /** Trims label punctuation (`:`, `-`, `#`) and whitespace around a string value. */
 export function cleanString(s: string): string {
-  return s
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s:;#\-–—.,|]+/, '')
-    .replace(/[\s:;|,]+$/, '')
-    .trim();
+  return (
+    s
+      .replace(/\s+/g, ' ')
+      // (A sign or a decimal point on a figure stays: "-1.2", ".75".)
+      .replace(/^(?:[\s:;#,|]|[-–—.](?!\d))+/, '')
+      .replace(/[\s:;|,]+$/, '')
+      .trim()
+  );
 }
