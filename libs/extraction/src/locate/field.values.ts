@@ -111,11 +111,19 @@ export function rightOf(line: Line, end: number, field: FieldDef): Word[] {
   // Typed values: the label's own cell, then following cells until one that holds words (another label or
   // column header, as in "Tax ‖ Base ‖ Amount ‖ Net total 2,076.76").
   const segs = segments({ ...line, words: ws }, CELL_GAP);
-  const out: Word[] = [...(segs[0]?.words ?? [])];
-  for (const seg of segs.slice(1)) {
+  const holdsWords = (seg: Line) => {
     // (A date field's cell may spell its month: "Fällig am: ‖ 29. März 2024" is a value, not the next label.)
     const spelledDate = field.data_type === 'date' && findDates(seg.text).length > 0;
-    if (!spelledDate && seg.words.some((w) => /\p{L}{3,}/u.test(w.text) && !ISO_CODES.has(w.text.replace(/\W/g, '')))) break;
+    return !spelledDate && seg.words.some((w) => /\p{L}{3,}/u.test(w.text) && !ISO_CODES.has(w.text.replace(/\W/g, '')));
+  };
+  // (A cell of words only, set apart from the label, is the next label: "Montant TVA ‖ Total HT ‖ 875,00", a VAT
+  // breakdown's header beside the totals block.)
+  const labelCell = segments({ ...line, words: line.words.slice(end - 1) }, CELL_GAP)[0]?.words ?? [];
+  const apart = !labelCell.includes(ws[0]!);
+  if (apart && segs[0] && !/\d/.test(segs[0].text) && holdsWords(segs[0])) return [];
+  const out: Word[] = [...(segs[0]?.words ?? [])];
+  for (const seg of segs.slice(1)) {
+    if (holdsWords(seg)) break;
     out.push(...seg.words);
   }
   return out;

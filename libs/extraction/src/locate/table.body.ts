@@ -22,31 +22,45 @@ const MODIFIERS = VOCAB.totalModifiers;
 export function isStopLine(line: Line): boolean {
   // Any cell opening with a totals word ("Subtotal", "Total TTC", "Factuur totaal", "incl. BTW") closes the items.
   const segs = segments(line, 1.5);
-  return segs.some((seg, si) => {
-    // (The cell's opening words, before any figure of the line: a totals word after a figure is a row's tax column,
-    // "$6.71 22 VAT 5%" or "… ‖ 15.00 ‖ VAT 20%", not a label.)
-    if (segs.slice(0, si).some((s) => /\d/.test(s.text))) return false;
-    const figure = seg.words.findIndex((w) => /\d/.test(w.text));
-    const texts = seg.words.slice(0, Math.min(3, figure < 0 ? 3 : figure)).map((w) => w.text);
-    // (A label printed onto its figure, "Total:£64.50", opens the cell as well.)
-    const glued = figure >= 0 && figure < 3 ? /^(\p{L}[\p{L}.]*):/u.exec(seg.words[figure]!.text)?.[1] : undefined;
-    if (glued) texts.push(glued);
-    if (
-      !wordConcepts(texts)
-        .flat()
-        .some((c) => STOP.has(c))
-    )
-      return false;
-    // Token by token, so that a modifier counts only right before a totals word.
-    const toks = texts.flatMap((t) =>
-      fold(t)
-        .split(/[^\p{L}\p{N}]+/u)
-        .filter(Boolean),
-    );
-    return toks.some((t, i) =>
-      MODIFIERS.has(t) ? conceptTokens(toks[i + 1] ?? '').some((c) => STOP.has(c)) : conceptTokens(t).some((c) => STOP.has(c)),
-    );
-  });
+  // (The cell's opening words, before any figure of the line: a totals word after a figure is a row's tax column,
+  // "$6.71 22 VAT 5%" or "… ‖ 15.00 ‖ VAT 20%", not a label.)
+  return segs.some((seg, si) => !segs.slice(0, si).some((s) => /\d/.test(s.text)) && opensWithTotals(seg, STOP));
+}
+
+/** Concepts of a cell that totals the items wherever it stands on a line (a row may print a tax rate, never a total). */
+const TOTAL_ONLY = new Set(['total']);
+
+/**
+ * A cell after the first opening with a "total" word, its figure after it ("20 % ‖ 550.00 ‖ 110.00 ‖ Total VAT ‖
+ * 127.88"): the totals block printed beside another table (a VAT breakdown), not an item row.
+ */
+function holdsTotalCell(line: Line): boolean {
+  const segs = segments(line, 1.5);
+  return segs.some((seg, si) => si > 0 && opensWithTotals(seg, TOTAL_ONLY) && segs.slice(si).some((s) => /\d/.test(s.text)));
+}
+
+/** Whether a cell opens with a word of `concepts` (a modifier, "Grand", "Sub", counts only right before one). */
+function opensWithTotals(seg: Line, concepts: ReadonlySet<string>): boolean {
+  const figure = seg.words.findIndex((w) => /\d/.test(w.text));
+  const texts = seg.words.slice(0, Math.min(3, figure < 0 ? 3 : figure)).map((w) => w.text);
+  // (A label printed onto its figure, "Total:£64.50", opens the cell as well.)
+  const glued = figure >= 0 && figure < 3 ? /^(\p{L}[\p{L}.]*):/u.exec(seg.words[figure]!.text)?.[1] : undefined;
+  if (glued) texts.push(glued);
+  if (
+    !wordConcepts(texts)
+      .flat()
+      .some((c) => concepts.has(c))
+  )
+    return false;
+  // Token by token, so that a modifier counts only right before a totals word.
+  const toks = texts.flatMap((t) =>
+    fold(t)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean),
+  );
+  return toks.some((t, i) =>
+    MODIFIERS.has(t) ? conceptTokens(toks[i + 1] ?? '').some((c) => concepts.has(c)) : conceptTokens(t).some((c) => concepts.has(c)),
+  );
 }
 
 /**
@@ -179,7 +193,9 @@ function subtotalGoesOn(lines: Line[], li: number, lh: number): boolean {
   // (A row of label cells without a figure, "Rate ‖ Net ‖ VAT ‖ Total", is the header of the next table — a VAT
   // breakdown — not a section subtotal: a subtotal prints its amount.)
   if (!/\d/.test(line.text) && segments(line, 1.5).length >= HEADER_ROW_CELLS) return false;
-  const next = [lines[li + 1], lines[li + 2]].find((l) => l && !isStopLine(l) && /\d/.test(l.text) && segments(l, 1.2).length >= 3);
+  const next = [lines[li + 1], lines[li + 2]].find(
+    (l) => l && !isStopLine(l) && !holdsTotalCell(l) && /\d/.test(l.text) && segments(l, 1.2).length >= 3,
+  );
   const between = next ? lines.slice(li + 1, lines.indexOf(next)) : [];
   return !(!next || between.some((l) => isStopLine(l)) || next.y0 - line.y1 > lh * 5);
 }

@@ -1495,4 +1495,30 @@ describe('the table after the items', () => {
       { description: 'Hose reel', quantity: 1, unit_price: 60, amount: 60 },
     ]);
   });
+
+  it('a VAT breakdown set beside the totals block ends the items, and the totals read past its header cells', () => {
+    const text = [
+      'Description            Quantity   Unit price     Amount',
+      'Garden hose 25 m              2        20.00      40.00',
+      'Hose reel                     1        60.00      60.00',
+      '',
+      'Rate      Net        Tax amount      Net total       100.00',
+      '20 %      40.00      8.00            Total tax        11.00',
+      '5 %       60.00      3.00            Total due       111.00',
+    ].join('\n');
+    const withTotals = {
+      fields: [
+        ...schema.fields,
+        { key: 'net_amount', label: 'Net amount', data_type: 'number' as const },
+        { key: 'tax_amount', label: 'Tax amount', data_type: 'number' as const },
+        { key: 'total_amount', label: 'Total', data_type: 'number' as const },
+      ],
+    };
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), withTotals);
+    expect(out.result.line_items).toEqual([
+      { description: 'Garden hose 25 m', quantity: 2, unit_price: 20, amount: 40 },
+      { description: 'Hose reel', quantity: 1, unit_price: 60, amount: 60 },
+    ]);
+    expect(out.result).toMatchObject({ net_amount: 100, tax_amount: 11, total_amount: 111 });
+  });
 });
