@@ -819,6 +819,45 @@ describe('table extraction', () => {
       { description: 'Setup', quantity: 2, unit_price: 50, amount: 100 },
     ]);
   });
+  it('keeps indented notes under an item, past its article code line, out of the next item (a note quoting a figure out of every description)', async () => {
+    const bytes = await makePdf((d) => {
+      let y = 100;
+      const cell = (t: string, x: number, w?: number, size = 9) =>
+        d.fontSize(size).text(t, x, y, w ? { width: w, align: 'right', lineBreak: false } : { lineBreak: false });
+      cell('Description', 50).text('Qty', 290, y, { width: 40, align: 'right' }).text('Price', 340, y, { width: 60, align: 'right' });
+      cell('Net', 460, 85);
+      y += 16;
+      const item = (name: string, code: string, figures: string[], note?: string) => {
+        cell(name, 50);
+        cell(figures[0]!, 290, 40);
+        cell(figures[1]!, 340, 60);
+        cell(figures[2]!, 460, 85);
+        y += 11;
+        cell(`Art. no. ${code}`, 60, undefined, 7);
+        y += 10;
+        if (note) {
+          cell(note, 60, undefined, 8);
+          y += 11;
+        }
+        y += 4;
+      };
+      item('Beaker 250 ml', 'BK-250', ['48', '3.50', '168.00'], 'sold in packs of six');
+      item('Lab balance', 'LB-001', ['3', '299.00', '777.00'], 'less 13.4% school discount (-120.00)');
+      item('Safety goggles', 'SG-14', ['60', '5.00', '300.00']);
+      y += 8;
+      cell('Net total', 340);
+      cell('1,245.00', 460, 85);
+    });
+    const out = await extractPdf(bytes, schema);
+    const items = out.result.line_items as { description: string }[];
+    // (A note without a figure under the first item, past its code line, goes with that item, not the next.)
+    expect(items[0]!.description).toMatch(/^Beaker 250 ml/);
+    expect(items.slice(1)).toEqual([
+      { description: 'Lab balance', quantity: 3, unit_price: 299, amount: 777 },
+      { description: 'Safety goggles', quantity: 60, unit_price: 5, amount: 300 },
+    ]);
+  });
+
   it('reads rows named "Grand …" or "Sub-…" and stops at "Grand total"', () => {
     const text = [
       'Item                   Qty    Price      Amount',

@@ -292,12 +292,14 @@ function numericKind(scan: RowScan, st: KindState, i: number, filled: string[]):
   // under a bundle): without a price they are no row, and no wrap of the description either. (A band without text,
   // a figure alone, is no note.)
   const indented = st.textX0 !== undefined && Number.isFinite(b.textX0) && b.textX0 > st.textX0 + r.lh * NOTE_INDENT;
-  const note = hasNumeric(b) || /^\p{L}[\p{L}-]+:$/u.test(b.firstWord);
   // A code line under an item ("GTIN: 4006381333931", "SKU …", "S/N …") is no part of its description.
   const text = Object.entries(b.cells)
     .filter(([c]) => !r.numeric.has(c))
     .map(([, v]) => v)
     .join(' ');
+  // (So is an indented line of text quoting a figure, "less 10% trade discount (-12.00)": a wrapped description is
+  // set flush with its first line.)
+  const note = hasNumeric(b) || /^\p{L}[\p{L}-]+:$/u.test(b.firstWord) || /\d/.test(text);
   if (st.lastAnchor >= 0 && r.money.size > 0 && !hasMoney(b) && ((indented && note) || isItemCodeLine(text))) return 'drop';
   if (st.lastAnchor < 0 && r.money.size > 0 && !hasNumeric(b) && isPeriodLine(text)) return 'drop';
   // A priced table's row carries its price or amount: a band with a figure but no money (a quantity printed
@@ -349,8 +351,11 @@ function joinContinuations(scan: RowScan, kind: BandKind[]): RowGroup[] {
 
 /** The continuations s … e: the upper part joins the row above, the lower part the row below, cut at the widest gap. */
 function joinRun({ bands, limit, mode }: RowScan, kind: BandKind[], groups: Map<number, number[]>, s: number, e: number): void {
-  // Runs are maximal, so the bands around one are anchors or dropped notes.
-  const aboveRow = s > 0 && kind[s - 1] === 'anchor' ? s - 1 : undefined;
+  // Runs are maximal, so the bands around one are anchors or dropped notes; a note dropped under a row (an article
+  // code line) stays between the row and the lines that go on under it.
+  let above = s - 1;
+  while (above >= 0 && kind[above] === 'drop') above--;
+  const aboveRow = above >= 0 && kind[above] === 'anchor' ? above : undefined;
   const below = e + 1 < bands.length && kind[e + 1] === 'anchor' ? e + 1 : undefined;
   const gap = (j: number) => {
     // Gap above run member j (j = s … e + 1, the last one being the gap to the anchor below).
