@@ -75,6 +75,8 @@ export interface PartyWords {
   payWord: RegExp;
   /** A deadline preposition ending the text before a date. */
   dueBefore: RegExp;
+  /** A due-date label word ("due", "scadenza", "echeance") ending the folded text before a date. */
+  dueLabel: RegExp;
   /** A party-introducing word and its colon opening a text. */
   partyPrefix: RegExp;
   salutation: RegExp;
@@ -291,6 +293,7 @@ function partyWords(packs: LocalePack[]): PartyWords {
     ),
     payWord: new RegExp(`(?<!\\p{L})(?:${src('payWords')})(?!\\p{L})`, 'iu'),
     dueBefore: new RegExp(`\\b(?:${src('dueBefore')})\\s*$`, 'i'),
+    dueLabel: new RegExp(`(?<!\\p{L})(?:${alternation(['due', ...packs.flatMap((p) => p.labels?.due ?? [])], true)})\\s*:?\\s*$`, 'iu'),
     partyPrefix: new RegExp(`^(?:${src('partyPrefixes')})\\s*:?\\s+`, 'i'),
     salutation: new RegExp(`^(?:${src('salutations')})(?=\\s|:|$)`, 'i'),
     registration: new RegExp(`\\b(?:${src('registrationMarks')})\\b`, 'i'),

@@ -3,7 +3,7 @@ import type { DocLayout, Line, Word } from '../layout/layout.types.js';
 import { findDates } from '../parsers/date.parser.js';
 import type { DocContext } from '../parsers/value.parser.js';
 import { findIban, findVatIds } from '../parsers/identifier.parser.js';
-import { conceptTokens, weightOf } from './label.matcher.js';
+import { conceptTokens, fold, weightOf } from './label.matcher.js';
 import type { Located } from './field.locator.js';
 import { vocabularyOf } from '../document.context.js';
 import type { Vocabulary } from '../locales/locale.vocabulary.js';
@@ -155,7 +155,9 @@ function dueDateInSentence({ f, concepts, ctx, lines, v }: SemanticQuery): Locat
   for (const l of lines) {
     if (!v.party.payWord.test(l.text)) continue;
     for (const d of findDates(l.text, ctx.dateOrder)) {
-      if (v.party.dueBefore.test(l.text.slice(Math.max(0, d.index - DUE_WORD_REACH), d.index))) return locatedAt(l, l.words, d.iso, 0.4);
+      // (A deadline word, "by", "entro il", or a due label set in the sentence, "…, scadenza 15/12/2024".)
+      const before = l.text.slice(Math.max(0, d.index - DUE_WORD_REACH), d.index);
+      if (v.party.dueBefore.test(before) || v.party.dueLabel.test(fold(before))) return locatedAt(l, l.words, d.iso, 0.4);
     }
   }
   return undefined;

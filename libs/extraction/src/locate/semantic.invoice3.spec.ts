@@ -1377,6 +1377,48 @@ const cases: Case[] = [
       ],
     },
   },
+  {
+    name: 'IT: "FATTURA N. … del …" title line, Spett.le addressee block, IVA column, due date as a label in the payment sentence',
+    pages: [
+      [
+        L(50, 50, 'Legatoria Fabbri S.r.l.', 14, true),
+        ...block(50, 68, ['Via delle Rose 8 - 40100 Borgoverde (BO)', 'P.IVA IT04400550661'], 8),
+        ...block(330, 110, ['Spett.le', 'Biblioteca di Valdorso', 'Ufficio Acquisti', 'Piazza Grande 1', '40050 Valdorso (BO)']),
+        L(50, 200, 'FATTURA N. 88/2024 del 15/11/2024', 12, true),
+        ...row(230, [50, 'Descrizione'], [340, 'Q.tà', 'r'], [420, 'Prezzo unit.', 'r'], [455, 'IVA', 'r'], [545, 'Importo', 'r']),
+        ...row(
+          246,
+          [50, 'Rilegatura in tela, formato grande'],
+          [340, '40', 'r'],
+          [420, '13,50', 'r'],
+          [455, '22', 'r'],
+          [545, '540,00', 'r'],
+        ),
+        ...row(260, [50, 'Restauro dorsi'], [340, '25', 'r'], [420, '30,00', 'r'], [455, '22', 'r'], [545, '750,00', 'r']),
+        ...row(290, [360, 'Imponibile'], [545, '1.290,00', 'r']),
+        ...row(302, [360, 'IVA 22%'], [545, '283,80', 'r']),
+        L(360, 316, 'Totale fattura', 9, true),
+        R(545, 316, '€ 1.573,80', 9, true),
+        L(50, 350, 'Pagamento: bonifico bancario a 30 giorni, scadenza 15/12/2024'),
+      ],
+    ],
+    want: {
+      invoice_number: '88/2024',
+      invoice_date: '2024-11-15',
+      due_date: '2024-12-15',
+      seller_name: 'Legatoria Fabbri S.r.l.',
+      buyer_name: 'Biblioteca di Valdorso',
+      currency: 'EUR',
+      total_amount: 1573.8,
+      net_amount: 1290,
+      tax_amount: 283.8,
+      vat_id: 'IT04400550661',
+      line_items: [
+        { description: 'Rilegatura in tela, formato grande', quantity: 40, unit_price: 13.5, amount: 540 },
+        { description: 'Restauro dorsi', quantity: 25, unit_price: 30, amount: 750 },
+      ],
+    },
+  },
 ];
 
 describe('synthetic German, French, Dutch and marketplace invoices through the whole engine', () => {
