@@ -39,3 +39,33 @@ export function stripRowOrdinals(rows: Record<string, string>[], description: st
   if (!counting) return;
   for (const r of rows) if (r[description] !== undefined) r[description] = r[description]!.replace(ORDINAL, '');
 }
+
+/** "2 x Blueberry muffins @ 3.00": a count and a multiplication sign opening an item's text, a unit price closing it. */
+const COUNT_IN_TEXT = /^\s*(\d{1,4}(?:[.,]\d{1,3})?)\s*[x×]\s+(.+?)(?:\s+(?:@|à)\s*(\S.*))?\s*$/iu;
+
+/** The line-item columns a count printed in the description fills. */
+export interface CountKeys {
+  description: string;
+  quantity: string;
+  price?: string;
+  amount?: string;
+}
+
+/**
+ * An item's text that opens with its count ("2 x Blueberry muffins @ 3.00") on a row whose quantity cell is empty:
+ * the count is the quantity and the figure after "@" the unit price — when count × price gives the row's amount (or
+ * no amount or price is printed to check against) — and the description is the words between.
+ */
+export function splitCountInText(rows: Record<string, string>[], keys: CountKeys, ctx: DocContext): void {
+  const num = (s: string | undefined) => (s === undefined ? undefined : (findTyped(s, 'number', ctx)[0]?.value as number | undefined));
+  for (const r of rows) {
+    const m = r[keys.quantity] === undefined ? COUNT_IN_TEXT.exec(r[keys.description] ?? '') : null;
+    if (!m) continue;
+    const [count, each, amount] = [num(m[1]), num(m[3]), num(keys.amount && r[keys.amount])];
+    if (count === undefined || (m[3] !== undefined && each === undefined)) continue;
+    if (each !== undefined && amount !== undefined && Math.abs(count * each - amount) > Math.max(0.011, Math.abs(amount) * 0.01)) continue;
+    r[keys.quantity] = m[1]!;
+    r[keys.description] = m[2]!;
+    if (each !== undefined && keys.price && r[keys.price] === undefined) r[keys.price] = m[3]!;
+  }
+}

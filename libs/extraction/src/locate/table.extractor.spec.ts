@@ -1075,6 +1075,42 @@ describe('table extraction', () => {
     ]);
   });
 
+  it('reads a count and a unit price printed in an item\'s text ("2 x … @ 3.00") when count × price is the amount', () => {
+    const text = [
+      'Corner Bakery',
+      '',
+      '2 x Blueberry muffins @ 3.00                 6.00',
+      '1 x Coffee urn rental @ 32.00               32.00',
+      '12 x Cinnamon rolls @ 1.50                  18.00',
+      '3 x Gift boxes @ 2.00                        5.00',
+      '',
+      'Total                                       61.00',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), schema);
+    expect(out.result.line_items).toEqual([
+      { description: 'Blueberry muffins', quantity: 2, unit_price: 3, amount: 6 },
+      { description: 'Coffee urn rental', quantity: 1, unit_price: 32, amount: 32 },
+      { description: 'Cinnamon rolls', quantity: 12, unit_price: 1.5, amount: 18 },
+      // (3 × 2.00 is not 5.00: the text is left as printed.)
+      { description: '3 x Gift boxes @ 2.00', amount: 5 },
+    ]);
+  });
+
+  it('reads the count and unit price printed in the text of items under an "Item ‖ Amount" header', () => {
+    const text = [
+      'Item                                      Amount',
+      '2 x Latte @ 3.50                            7.00',
+      'Bagel with cream cheese                     4.25',
+      '',
+      'Total                                      11.25',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), schema);
+    expect(out.result.line_items).toEqual([
+      { description: 'Latte', quantity: 2, unit_price: 3.5, amount: 7 },
+      { description: 'Bagel with cream cheese', amount: 4.25 },
+    ]);
+  });
+
   it('finds no headerless items in a document with only a totals block and a sentence naming the columns', () => {
     const text = [
       'Thank you for your order. All prices and amounts are in euros.',

@@ -8,6 +8,8 @@ import type { FieldDef } from '../engine.types.js';
 import { segments } from '../layout/layout.builder.js';
 import type { DocLayout, Line } from '../layout/layout.types.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
+import { splitCountInText } from './table.cells.js';
+import { lineItemRoles } from './table.roles.js';
 
 export interface HeaderlessTable {
   rows: Record<string, unknown>[];
@@ -105,15 +107,22 @@ export function headerlessItems(
     }
   }
   if (!best) return undefined;
-  const rows = best.items.map((c) => {
-    const row: Record<string, unknown> = {};
-    const description = cleanString(c.text);
-    if (description) row[text.key] = description;
+  // The cells as printed, the amounts in the last number columns; then a count printed in the text ("2 x … @ 3.00").
+  const printed = best.items.map((c) => {
+    const row: Record<string, string> = { [text.key]: c.text };
     const targets = numbers.slice(numbers.length - c.amounts.length);
-    c.amounts.forEach((a, i) => {
-      const v = findTyped(a, targets[i]!.data_type, ctx)[0]?.value;
-      if (v !== undefined) row[targets[i]!.key] = v;
-    });
+    c.amounts.forEach((a, i) => (row[targets[i]!.key] = a));
+    return row;
+  });
+  const { quantity, price, amount } = lineItemRoles(cols);
+  if (quantity) splitCountInText(printed, { description: text.key, quantity, price, amount }, ctx);
+  const rows = printed.map((cells) => {
+    const row: Record<string, unknown> = {};
+    for (const [k, raw] of Object.entries(cells)) {
+      const f = cols.find((c) => c.key === k)!;
+      const v = f === text ? cleanString(raw) : findTyped(raw, f.data_type, ctx)[0]?.value;
+      if (v !== undefined && v !== '') row[k] = v;
+    }
     return row;
   });
   const ls = best.items.map((c) => c.line);

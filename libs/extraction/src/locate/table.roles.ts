@@ -1,8 +1,9 @@
 /** Roles of a line-item table's cells: wordy text over codes, count × price cells, quantity × price = amount. */
+import type { FieldDef } from '../engine.types.js';
 import type { DocContext } from '../parsers/value.parser.js';
 import { findTyped } from '../parsers/value.parser.js';
 import { conceptTokens } from './label.matcher.js';
-import { splitCountTimesPrice, stripRowOrdinals } from './table.cells.js';
+import { splitCountInText, splitCountTimesPrice, stripRowOrdinals } from './table.cells.js';
 import { isDatesOnly } from './table.dates.js';
 import type { Column } from './table.model.js';
 
@@ -52,15 +53,24 @@ export function preferWordyText(rows: Record<string, string>[], cols: Column[], 
   }
 }
 
-/** Count-times-price cells and row ordinals of priced line items (table.cells.ts). */
+/** The keys of a line-item table's roles, from its columns' labels: description, quantity, unit price, amount. */
+export function lineItemRoles(fields: readonly FieldDef[]): { description?: string; quantity?: string; price?: string; amount?: string } {
+  const keyWhere = (test: (f: FieldDef) => boolean) => fields.find(test)?.key;
+  const concepts = (f: FieldDef) => conceptTokens(`${f.key.replace(/_/g, ' ')} ${f.label ?? ''}`);
+  const numeric = (f: FieldDef) => f.data_type !== 'string';
+  return {
+    description: keyWhere((f) => !numeric(f)),
+    quantity: keyWhere((f) => numeric(f) && concepts(f).includes('quantity')),
+    price: keyWhere((f) => numeric(f) && isUnitPriceConcept(concepts(f))),
+    amount: keyWhere((f) => numeric(f) && isLineAmountConcept(concepts(f)) && !isUnitPriceConcept(concepts(f))),
+  };
+}
+
+/** Count-times-price cells, counts printed in the description and row ordinals of priced line items (table.cells.ts). */
 export function lineItemCells(rows: Record<string, string>[], cols: Column[], ctx: DocContext): void {
-  const keyWhere = (test: (c: Column) => boolean) => cols.find((c) => c.field && test(c))?.field?.key;
-  const concepts = (c: Column) => conceptTokens(`${c.field!.key.replace(/_/g, ' ')} ${c.field!.label ?? ''}`);
-  const numeric = (c: Column) => c.field!.data_type !== 'string';
-  const quantity = keyWhere((c) => numeric(c) && concepts(c).includes('quantity'));
-  const price = keyWhere((c) => numeric(c) && isUnitPriceConcept(concepts(c)));
-  const description = keyWhere((c) => !numeric(c));
+  const { description, quantity, price, amount } = lineItemRoles(cols.flatMap((c) => (c.field ? [c.field] : [])));
   if (quantity && price) splitCountTimesPrice(rows, quantity, price, ctx);
+  if (description && quantity) splitCountInText(rows, { description, quantity, price, amount }, ctx);
   if (description) stripRowOrdinals(rows, description);
 }
 
