@@ -1,4 +1,5 @@
 import type { FieldDef } from '../engine.types.js';
+import { segments } from '../layout/layout.builder.js';
 import type { DocLayout, Line, Word } from '../layout/layout.types.js';
 import { findDates } from '../parsers/date.parser.js';
 import type { DocContext } from '../parsers/value.parser.js';
@@ -112,8 +113,11 @@ function vatIdValue({ concepts, lines }: SemanticQuery): Located | undefined {
 function titleNumber({ f, concepts, lines, v }: SemanticQuery): Located | undefined {
   if (f.data_type !== 'string' || !concepts.has('number') || !concepts.has('invoice')) return undefined;
   for (const l of lines.slice(0, TITLE_SCAN_LINES)) {
-    const m = v.party.titleNumber.exec(l.text);
-    if (m) return locatedAt(l, l.words, m[1]!, 0.5);
+    // (The title may share its line with a letterhead printed apart: "Brand ‖ INVOICE CC1187".)
+    for (const cell of [l, ...segments(l)]) {
+      const m = v.party.titleNumber.exec(cell.text);
+      if (m) return locatedAt(l, cell.words, m[1]!, 0.5);
+    }
   }
   return undefined;
 }

@@ -1419,6 +1419,32 @@ const cases: Case[] = [
       ],
     },
   },
+  {
+    name: 'US: "Sold To:" and "Remit To:" blocks side by side, the number in a title sharing its line with the brand',
+    pages: [
+      [
+        L(50, 43, 'quarrystone', 20, true),
+        L(380, 50, 'INVOICE QS2231', 12, true),
+        L(380, 66, 'Date: June 3, 2024'),
+        ...row(110, [50, 'Sold To:'], [110, 'Lakeview Dental Group'], [320, 'Remit To:'], [380, 'Quarrystone Tile Works LLC']),
+        ...row(121, [110, '18 Harbor Street'], [380, 'PO Box 2207']),
+        ...row(132, [110, 'Bayport, ME 04000'], [380, 'Granite Falls, NC 28600']),
+        ...row(180, [50, 'Description'], [340, 'Qty', 'r'], [440, 'Price', 'r'], [545, 'Amount', 'r']),
+        ...row(196, [50, 'Porcelain floor tile, 60x60'], [340, '40', 'r'], [440, '12.50', 'r'], [545, '500.00', 'r']),
+        L(360, 230, 'Total', 9, true),
+        R(545, 230, '$500.00', 9, true),
+      ],
+    ],
+    want: {
+      invoice_number: 'QS2231',
+      invoice_date: '2024-06-03',
+      seller_name: 'Quarrystone Tile Works LLC',
+      buyer_name: 'Lakeview Dental Group',
+      currency: 'USD',
+      total_amount: 500,
+      line_items: [{ description: 'Porcelain floor tile, 60x60', quantity: 40, unit_price: 12.5, amount: 500 }],
+    },
+  },
 ];
 
 describe('synthetic German, French, Dutch and marketplace invoices through the whole engine', () => {
