@@ -8,6 +8,7 @@ import { conceptTokens } from '../locate/label.matcher.js';
 import { acceptableString } from '../locate/constraints.js';
 import { enforceConstraints } from '../locate/constraints.fields.js';
 import { reconcileAmounts, sumTaxRates, taxBetween } from '../locate/amount.reconciler.js';
+import { lineItemsSum } from '../locate/constraints.totals.js';
 import { numberBesideDate } from '../locate/number.beside.date.js';
 import { addresseeBlock, footerIssuer, locateBySemantics, paidTotal, payeeIssuer, withRounding } from '../locate/semantic.fallback.js';
 import { extractTable } from '../locate/table.extractor.js';
@@ -112,7 +113,10 @@ function crossField(
   const alternatives = new Map<string, Located[]>();
   for (const { f, c } of cands) alternatives.set(f.key, [...(alternatives.get(f.key) ?? []), c]);
   // (One tax line per rate summed first: net + the rates' sum = total is then the consistency the constraints keep.)
-  sumTaxRates(doc, fields, result, meta, ctx);
+  sumTaxRates(doc, fields, result, meta, ctx, {
+    amount: (f, value) => printedAmount(doc, ctx, f, value),
+    itemsSum: lineItemsSum(fields, result),
+  });
   enforceConstraints(fields, alternatives, result, meta, used, {
     party: (f, not) => repickParty(doc, f, not),
     amount: (f, value) => printedAmount(doc, ctx, f, value),

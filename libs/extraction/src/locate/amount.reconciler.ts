@@ -3,6 +3,8 @@ import type { DocLayout, Line } from '../layout/layout.types.js';
 import { lineIndexAt } from '../layout/layout.builder.js';
 import { findNumbers, type DocContext } from '../parsers/value.parser.js';
 import { conceptTokens } from './label.matcher.js';
+import type { Located } from './field.locator.js';
+import { place } from './constraints.js';
 
 type Role = 'total' | 'net' | 'tax';
 
@@ -64,10 +66,30 @@ function taxRateAmount(l: Line, ctx: DocContext): number | undefined {
   return typeof last?.value === 'number' ? last.value : undefined;
 }
 
+/** The run of one-rate tax lines around the chosen tax line (two or more), and their amounts' sum. */
+function rateRun(doc: DocLayout, at: FieldMeta | undefined, ctx: DocContext): { sum: number; lines: Line[] } | undefined {
+  const page = at?.bbox && doc.pages.find((p) => p.number === at.page);
+  if (!page) return undefined;
+  const k = lineIndexAt(page, at.bbox!);
+  if (k < 0 || taxRateAmount(page.lines[k]!, ctx) === undefined) return undefined;
+  let from = k;
+  let to = k;
+  while (from > 0 && taxRateAmount(page.lines[from - 1]!, ctx) !== undefined) from--;
+  while (to + 1 < page.lines.length && taxRateAmount(page.lines[to + 1]!, ctx) !== undefined) to++;
+  if (to === from) return undefined;
+  const lines = page.lines.slice(from, to + 1);
+  return { sum: Math.round(lines.reduce((s, l) => s + taxRateAmount(l, ctx)!, 0) * 100) / 100, lines };
+}
+
+/** Where the document prints an amount for a field, if it does (the last place). */
+export type PrintedAmount = (f: FieldDef, value: number) => Located | undefined;
+
 /**
  * Invoices with several VAT rates often print one line per rate ("Btw 9% … 8,98 / Btw 21% … 9,14") and no VAT
  * total: the tax amount is then the sum of those lines. The picked tax line is widened to the run of rate lines
- * around it, and the sum is kept only when net + sum = total, so a single rate line stays as it is.
+ * around it, and the sum is kept when net + sum = total — or, when the chosen amounts do not add up (a subtotal taken
+ * for the total), when the net amount (else Σ line items) plus the sum is printed on the document: that is the total.
+ * A single rate line stays as it is.
  */
 export function sumTaxRates(
   doc: DocLayout,
@@ -75,25 +97,22 @@ export function sumTaxRates(
   result: Record<string, unknown>,
   meta: Record<string, FieldMeta>,
   ctx: DocContext,
+  printed?: { amount: PrintedAmount; itemsSum: number | undefined },
 ): void {
   const { net, tax, total } = summaryFields(fields);
   if (!net || !tax || !total) return;
   const [n, x, t] = [net, tax, total].map((f) => amountOf(result[f.key]));
   const at = meta[tax.key];
-  if (n === undefined || x === undefined || t === undefined || !at?.bbox || Math.abs(n + x - t) <= 0.011) return;
-  const page = doc.pages.find((p) => p.number === at.page);
-  if (!page) return;
-  const k = lineIndexAt(page, at.bbox);
-  if (k < 0 || taxRateAmount(page.lines[k]!, ctx) === undefined) return;
-  let from = k;
-  let to = k;
-  while (from > 0 && taxRateAmount(page.lines[from - 1]!, ctx) !== undefined) from--;
-  while (to + 1 < page.lines.length && taxRateAmount(page.lines[to + 1]!, ctx) !== undefined) to++;
-  if (to === from) return;
-  const sum = page.lines.slice(from, to + 1).reduce((s, l) => s + taxRateAmount(l, ctx)!, 0);
-  if (Math.abs(n + sum - t) > 0.011) return;
-  result[tax.key] = withAmount(result[tax.key], sum);
-  meta[tax.key] = { confidence: Math.round(at.confidence * 0.9 * 1000) / 1000, page: at.page, errors: [] };
+  if (x === undefined || (n !== undefined && t !== undefined && Math.abs(n + x - t) <= 0.011)) return;
+  const run = rateRun(doc, at, ctx);
+  if (!run) return;
+  const sumOk = n !== undefined && t !== undefined && Math.abs(n + run.sum - t) <= 0.011;
+  const base = n ?? printed?.itemsSum;
+  const totalLine = !sumOk && base !== undefined ? printed?.amount(total, Math.round((base + run.sum) * 100) / 100) : undefined;
+  if (!sumOk && !totalLine) return;
+  result[tax.key] = withAmount(result[tax.key], run.sum);
+  meta[tax.key] = { confidence: Math.round(at!.confidence * 0.9 * 1000) / 1000, page: at!.page, errors: [] };
+  if (totalLine) place(result, meta, total, totalLine);
 }
 
 /**

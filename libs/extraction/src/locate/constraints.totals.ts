@@ -18,7 +18,7 @@ function roleOf(f: FieldDef): Role | undefined {
 }
 
 /** The line-item amounts' sum of the first table field with an amount/total column, if it has rows. */
-function lineItemsSum(fields: FieldDef[], result: Record<string, unknown>): number | undefined {
+export function lineItemsSum(fields: FieldDef[], result: Record<string, unknown>): number | undefined {
   for (const f of fields) {
     if (f.data_type !== 'table' || !Array.isArray(result[f.key]) || !(result[f.key] as unknown[]).length) continue;
     const col = (f.fields ?? []).find((s) => {

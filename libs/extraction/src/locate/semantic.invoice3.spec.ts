@@ -1445,6 +1445,44 @@ const cases: Case[] = [
       line_items: [{ description: 'Porcelain floor tile, 60x60', quantity: 40, unit_price: 12.5, amount: 500 }],
     },
   },
+  {
+    name: 'UK: one VAT line per rate and no VAT total, a "Goods total" above them: tax is the rates\' sum, the total the amount due',
+    pages: [
+      [
+        L(50, 50, 'Hollybank Linen Ltd', 13, true),
+        L(50, 67, '2 Weir Lane, Ashcombe AC1 4RT', 8),
+        L(400, 50, 'TAX INVOICE', 13, true),
+        ...block(50, 100, ['Invoice to:', 'Riverside Nursing Home', 'Meadow Road, Ashcombe AC2 9TT']),
+        ...row(100, [380, 'Invoice:'], [460, 'HL-0418']),
+        ...row(112, [380, 'Date:'], [460, '18/04/2024']),
+        ...row(160, [50, 'Description'], [320, 'Qty', 'r'], [390, 'Price', 'r'], [435, 'VAT %', 'r'], [545, 'Net', 'r']),
+        ...row(174, [50, 'Pillow cases, pair'], [320, '6', 'r'], [390, '25.00', 'r'], [435, '20', 'r'], [545, '150.00', 'r']),
+        ...row(188, [50, 'Care guide booklet'], [320, '10', 'r'], [390, '4.00', 'r'], [435, '0', 'r'], [545, '40.00', 'r']),
+        ...row(202, [50, 'Hand towels, pack'], [320, '5', 'r'], [390, '12.00', 'r'], [435, '5', 'r'], [545, '60.00', 'r']),
+        ...row(226, [330, 'Goods total'], [545, '250.00', 'r']),
+        ...row(238, [330, 'VAT at 20% on 150.00'], [545, '30.00', 'r']),
+        ...row(250, [330, 'VAT at 5% on 60.00'], [545, '3.00', 'r']),
+        ...row(262, [330, 'VAT at 0% on 40.00'], [545, '0.00', 'r']),
+        L(330, 274, 'Amount due', 9, true),
+        R(545, 274, '£283.00', 9, true),
+      ],
+    ],
+    want: {
+      invoice_number: 'HL-0418',
+      invoice_date: '2024-04-18',
+      seller_name: 'Hollybank Linen Ltd',
+      buyer_name: 'Riverside Nursing Home',
+      currency: 'GBP',
+      total_amount: 283,
+      net_amount: 250,
+      tax_amount: 33,
+      line_items: [
+        { description: 'Pillow cases, pair', quantity: 6, unit_price: 25, amount: 150 },
+        { description: 'Care guide booklet', quantity: 10, unit_price: 4, amount: 40 },
+        { description: 'Hand towels, pack', quantity: 5, unit_price: 12, amount: 60 },
+      ],
+    },
+  },
 ];
 
 describe('synthetic German, French, Dutch and marketplace invoices through the whole engine', () => {
