@@ -9,6 +9,7 @@ import { findDates } from '../parsers/date.parser.js';
 import { plausible, refine } from './field.rules.js';
 import { isLabelText, isLegalFormOnly, isPartyField, notAnAmount } from './constraints.js';
 import { allPacksVocabulary } from '../locales/locale.registry.js';
+import { legalName } from './semantic.parties.js';
 
 const textOf = (ws: Word[]) => ws.map((w) => w.text).join(' ');
 
@@ -191,7 +192,25 @@ export function belowOf(lines: Line[], li: number, labelBox: [number, number, nu
     )
       break;
   }
+  if (isPartyField(field) && out.length === 1) out[0] = firmUnderPerson(lines, out[0]!) ?? out[0]!;
   return out;
+}
+
+/**
+ * A party's first line naming a person by salutation ("Ms Clara Whitfield", "Herrn Jonas Weber") over a firm's legal
+ * name in the same column: the person is the attention line, the party is the firm (its cell's words).
+ */
+function firmUnderPerson(lines: Line[], first: Word[]): Word[] | undefined {
+  const v = allPacksVocabulary();
+  const text = textOf(first);
+  if (!v.party.salutation.test(text) || soleSalutation(text) || legalName(text, v)) return undefined;
+  const k = lines.findIndex((l) => l.words.includes(first[0]!));
+  const line = lines[k];
+  const next = lines[k + 1];
+  if (!line || !next) return undefined;
+  const h = Math.max(1, line.y1 - line.y0);
+  const cell = segments(next, CELL_GAP).find((seg) => Math.abs(seg.x0 - first[0]!.x0) < h);
+  return cell && next.y0 - line.y1 < h && legalName(cell.text, v) ? cell.words : undefined;
 }
 
 /** How far right of a label's end (line heights) a value under it may reach: amounts are set flush right under it. */

@@ -269,3 +269,35 @@ describe('party labels and names beside other cells on their line', () => {
     expect(r.buyer_name).toBe('Cairn Guides LLC');
   });
 });
+
+describe('an attention line over the firm', () => {
+  it('takes the firm with a legal form under a person named by salutation as the party', () => {
+    const r = run([
+      L(50, 40, 'Quillfeather Print Ltd', 14, true),
+      L(50, 120, 'Bill to', 9, true),
+      ...block(50, 132, ['Ms Clara Whitfield', 'Oakridge Legal LLP', '4 Chancery Court', 'Loafield LF1 1CC']),
+      ...rest,
+    ]);
+    expect(r.buyer_name).toBe('Oakridge Legal LLP');
+  });
+
+  it('keeps a person with no firm under them as the party', () => {
+    const r = run([
+      L(50, 40, 'Quillfeather Print Ltd', 14, true),
+      L(50, 120, 'Bill to', 9, true),
+      ...block(50, 132, ['Ms Clara Whitfield', '4 Chancery Court', 'Loafield LF1 1CC']),
+      ...rest,
+    ]);
+    expect(r.buyer_name).toBe('Ms Clara Whitfield');
+  });
+
+  it('reads the window address past a labelled customer number under the return address', () => {
+    const r = run([
+      L(380, 40, 'NORDWIND', 14, true),
+      L(50, 120, 'Nordwind Elektro GmbH · Deichweg 4 · 26123 Oldenburg', 7),
+      ...block(50, 134, ['Kundennr. 30021', 'Bäckerei Sonnenkorn GmbH', 'Marktstraße 17', '26122 Oldenburg']),
+      ...rest,
+    ]);
+    expect(r.buyer_name).toBe('Bäckerei Sonnenkorn GmbH');
+  });
+});

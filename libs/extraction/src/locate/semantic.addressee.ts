@@ -4,6 +4,7 @@ import { CELL_GAP, segments } from '../layout/layout.builder.js';
 import { vocabularyOf } from '../document.context.js';
 import type { Vocabulary } from '../locales/locale.vocabulary.js';
 import { isPostcodeLine } from './address.block.js';
+import { isLabelText } from './constraints.js';
 import { findIssuer } from './semantic.issuer.js';
 import { SPECIFIC_CONCEPT_WEIGHT } from './semantic.dates.js';
 import {
@@ -43,9 +44,10 @@ export function returnAddressee(page: Page, v: Vocabulary): { line: Line; words:
     let next = page.lines
       .slice(k + 1, k + 1 + RETURN_NAME_LINES)
       .find((b) => Math.abs(b.x0 - first.x0) < h * RETURN_NAME_INDENT && b.y0 - l.y1 < h * WINDOW_GAP);
-    // (A salutation alone, "Frau" / "Herrn", opens the block: the name is on the line under it.)
+    // (A salutation alone, "Frau" / "Herrn", opens the block: the name is on the line under it; so does a labelled
+    // number of the addressee's, "Kundennr. 30021".)
     const lead = next && segments(next, CELL_GAP)[0]?.text.trim();
-    if (next && lead && v.party.salutation.test(lead) && !/\s/.test(lead))
+    if (next && lead && ((v.party.salutation.test(lead) && !/\s/.test(lead)) || (/\d/.test(lead) && isLabelText(lead))))
       next = page.lines
         .slice(page.lines.indexOf(next) + 1)
         .find((b) => Math.abs(b.x0 - first.x0) < h * RETURN_NAME_INDENT && b.y0 - next!.y1 < h * WINDOW_GAP);
