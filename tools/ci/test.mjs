@@ -8,9 +8,11 @@
 //   Any failed step fails the run; a failed build stops the tests lane (the checks still finish and report).
 // Prints a table of step times, then one closing line "N passed, N failed".
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { checkoutCacheDir } from './cache.mjs';
 import { startEmbeddedPostgres } from '../dev/embedded-postgres.mjs';
 import { portOpen } from '../dev/infra.mjs';
 import { ROOT } from '../dev/stack.mjs';
@@ -162,7 +164,7 @@ function buildDashboard() {
   const vite = [join(dir, 'node_modules', 'vite', 'bin', 'vite.js'), bin('vite', 'bin', 'vite.js')].find((p) => existsSync(p));
   if (!vite) return Promise.resolve({ ok: false, output: 'vite is not installed (npm install)\n' });
   return sequence(
-    () => node(bin('typescript', 'bin', 'tsc'), ['-p', join(dir, 'tsconfig.json')]),
+    () => node(bin('typescript', 'bin', 'tsc'), ['-p', join(dir, 'tsconfig.json'), ...tscCache('dashboard')]),
     () => node(vite, ['build', '--logLevel', 'warn'], { cwd: dir }),
   );
 }
@@ -188,12 +190,37 @@ async function ensureChromium() {
 }
 
 const BACKGROUND = { background: true };
+
+/**
+ * Caches of the checks (tools/ci/cache.mjs: outside the repository, one folder per checkout). Each tool decides
+ * from content whether an entry still holds: tsc's incremental build info (every input file's hash, the compiler
+ * options and version), Prettier's and ESLint's `--cache-strategy content` (file content, tool version, resolved
+ * options or config). What those do not see is in the cache's name: the lockfile (plugin and parser versions) for
+ * both, and for ESLint also Nx's project graph (projects, tags, dependencies between projects), which the module
+ * boundary rule reads for every file. A changed input is checked again; an unchanged one gets the same verdict.
+ */
+const CACHE = checkoutCacheDir(ROOT);
+const hashOf = (...texts) => {
+  const h = createHash('sha256');
+  for (const t of texts) h.update(t).update('\0');
+  return h.digest('hex').slice(0, 16);
+};
+const fileText = (p) => (existsSync(p) ? readFileSync(p, 'utf8') : '');
+const lockHash = () => hashOf(fileText(join(ROOT, 'package-lock.json')));
+/** tsc's arguments for an incremental typecheck whose build info lives in the cache. */
+const tscCache = (name) => ['--incremental', '--tsBuildInfoFile', join(CACHE, `tsc-${name}.tsbuildinfo`)];
+/** The project graph `nx show projects` just wrote, without its time stamp. */
+function projectGraphHash() {
+  const graph = JSON.parse(fileText(join(ROOT, '.nx', 'workspace-data', 'project-graph.json')) || '{}');
+  delete graph.computedAt;
+  return hashOf(JSON.stringify(graph));
+}
 /** The checks after the dashboard (in the background): [name, what it checks, run]. */
 const CHECKS = [
   [
     'typecheck',
     'tests and helpers (tsc -p tsconfig.spec.json; swc strips types without checking)',
-    () => node(bin('typescript', 'bin', 'tsc'), ['-p', 'tsconfig.spec.json'], BACKGROUND),
+    () => node(bin('typescript', 'bin', 'tsc'), ['-p', 'tsconfig.spec.json', ...tscCache('spec')], BACKGROUND),
   ],
   // The boundary rule reads Nx's project graph; compute it first (no daemon in CI).
   [
@@ -202,13 +229,32 @@ const CHECKS = [
     () =>
       sequence(
         () => quiet(node(bin('nx', 'dist', 'bin', 'nx.js'), ['show', 'projects'], BACKGROUND)),
-        () => node(bin('eslint', 'bin', 'eslint.js'), ['.', '--max-warnings', '0'], BACKGROUND),
+        () =>
+          node(
+            bin('eslint', 'bin', 'eslint.js'),
+            [
+              '.',
+              '--max-warnings',
+              '0',
+              ...['--cache', '--cache-strategy', 'content'],
+              ...['--cache-location', join(CACHE, `eslint-${hashOf(lockHash(), projectGraphHash())}.json`)],
+            ],
+            BACKGROUND,
+          ),
       ),
   ],
   [
     'format',
     'prettier --check (npm run format to fix)',
-    () => node(bin('prettier', 'bin', 'prettier.cjs'), ['--check', '.', '--log-level', 'warn'], BACKGROUND),
+    () =>
+      node(
+        bin('prettier', 'bin', 'prettier.cjs'),
+        [
+          ...['--check', '.', '--log-level', 'warn'],
+          ...['--cache', '--cache-strategy', 'content', '--cache-location', join(CACHE, `prettier-${lockHash()}.json`)],
+        ],
+        BACKGROUND,
+      ),
   ],
   [
     'corpus text',
