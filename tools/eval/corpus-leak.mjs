@@ -25,10 +25,13 @@
 // amount with a unit. Address words, proper names, postcodes and document numbers stay distinctive.
 // Output: `file:line: fragment (dataset/doc)`, one line per hit, the fragment as it is written in
 // the repo file and never more. Exit 1 when anything is found, 0 when clean.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cacheDir } from '../ci/cache.mjs';
 import { WIDE_SETS } from './datasets.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -199,21 +202,58 @@ const readJson = (f) => {
 };
 
 let pdftotext = existsSync('/usr/bin/pdftotext') ? '/usr/bin/pdftotext' : 'pdftotext';
-function pdfText(file) {
-  if (!pdftotext) return undefined;
+const PDFTOTEXT_ARGS = ['-layout', '-q'];
+/** pdftotext's text of each PDF, by path: extracted before the datasets are read (pdfTexts). */
+const pdfTextOf = new Map();
+
+/**
+ * The text of every PDF in `files` into pdfTextOf, two pdftotext processes at a time. Kept in the cache folder
+ * (tools/ci/cache.mjs, outside the repository) under the sha256 of the PDF's bytes, pdftotext's version and its
+ * arguments: a PDF whose content changed is extracted again. Only pdftotext's own output is kept; everything this
+ * script does to it (normalising, segments, n-grams) runs on every run.
+ */
+async function pdfTexts(files) {
+  if (!files.length) return;
+  let version;
   try {
-    return execFileSync(pdftotext, ['-layout', '-q', file, '-'], {
-      encoding: 'utf8',
-      maxBuffer: 64 << 20,
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
+    version = execFileSync(pdftotext, ['-v'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (e) {
-    if (e.code === 'ENOENT') {
+    // poppler prints its version on stderr (and older ones exit 99)
+    version = `${e.stdout ?? ''}${e.stderr ?? ''}`;
+    if (e.code === 'ENOENT' || !version) {
       console.error('note: pdftotext is not installed; PDF text is skipped (expected values are still checked)');
       pdftotext = undefined;
-    } else console.error(`note: pdftotext failed on ${file}; skipped`);
-    return undefined;
+      return;
+    }
   }
+  const dir = cacheDir('pdftotext');
+  const key = (file) =>
+    createHash('sha256')
+      .update(`${PDFTOTEXT_ARGS.join(' ')}\n${version.trim()}\n`)
+      .update(readFileSync(file))
+      .digest('hex');
+  const queue = [...files];
+  const worker = async () => {
+    for (let file = queue.shift(); file; file = queue.shift()) {
+      const cached = join(dir, `${key(file)}.txt`);
+      if (existsSync(cached)) {
+        pdfTextOf.set(file, readFileSync(cached, 'utf8'));
+        continue;
+      }
+      const text = await new Promise((done) =>
+        execFile(pdftotext, [...PDFTOTEXT_ARGS, file, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 }, (err, stdout) => {
+          if (err) console.error(`note: pdftotext failed on ${file}; skipped`);
+          done(err ? undefined : stdout);
+        }),
+      );
+      if (text === undefined) continue;
+      pdfTextOf.set(file, text);
+      const tmp = `${cached}.${process.pid}.tmp`;
+      writeFileSync(tmp, text);
+      renameSync(tmp, cached);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(2, availableParallelism())) }, worker));
 }
 
 const segmentsOf = (text) =>
@@ -259,23 +299,32 @@ function readDataset(dir) {
   if (existsSync(docs)) {
     for (const f of readdirSync(docs)) {
       const ext = extname(f).toLowerCase();
-      const text = ext === '.pdf' ? pdfText(join(docs, f)) : ext === '.txt' ? readFileSync(join(docs, f), 'utf8') : undefined;
+      const text = ext === '.pdf' ? pdfTextOf.get(join(docs, f)) : ext === '.txt' ? readFileSync(join(docs, f), 'utf8') : undefined;
       if (text) texts.push({ dataset, doc: f.replace(/\.[^.]+$/, ''), segs: segmentsOf(text) });
     }
   }
 }
 
+const datasetDirs = corpusRoots
+  .filter((root) => existsSync(root))
+  .flatMap((root) => readdirSync(root).map((d) => join(root, d)))
+  .filter((d) => statSync(d).isDirectory() && (existsSync(join(d, 'expected')) || existsSync(join(d, 'manifest.json'))));
+await pdfTexts(
+  datasetDirs.flatMap((d) => {
+    const docs = join(d, 'docs');
+    return existsSync(docs)
+      ? readdirSync(docs)
+          .filter((f) => extname(f).toLowerCase() === '.pdf')
+          .map((f) => join(docs, f))
+      : [];
+  }),
+);
 let datasets = 0;
 const found = new Set();
-for (const root of corpusRoots) {
-  if (!existsSync(root)) continue;
-  for (const d of readdirSync(root).map((d) => join(root, d))) {
-    if (statSync(d).isDirectory() && (existsSync(join(d, 'expected')) || existsSync(join(d, 'manifest.json')))) {
-      readDataset(d);
-      found.add(basename(d));
-      datasets++;
-    }
-  }
+for (const d of datasetDirs) {
+  readDataset(d);
+  found.add(basename(d));
+  datasets++;
 }
 // Every set it should check must be there: a missing one would let its text pass unseen. `--available` (npm test on a
 // machine without the wide sets) checks what is present and says what it could not check.
