@@ -19,6 +19,9 @@ const schema = {
   ],
 };
 
+/** The line items read from a plain-text page (lines joined). */
+const itemsOfText = (lines: string[]) => extractFromLayout(readText(new TextEncoder().encode(lines.join('\n'))), schema).result.line_items;
+
 /** Extracts a text-layer PDF with a fresh engine, closed afterwards. */
 async function extractPdf(bytes: Uint8Array, schema: Parameters<ReturnType<typeof createExtractionEngine>['extract']>[1]) {
   const engine = createExtractionEngine();
@@ -1076,7 +1079,7 @@ describe('table extraction', () => {
   });
 
   it('reads a count and a unit price printed in an item\'s text ("2 x … @ 3.00") when count × price is the amount', () => {
-    const text = [
+    const items = itemsOfText([
       'Corner Bakery',
       '',
       '2 x Blueberry muffins @ 3.00                 6.00',
@@ -1085,9 +1088,8 @@ describe('table extraction', () => {
       '3 x Gift boxes @ 2.00                        5.00',
       '',
       'Total                                       61.00',
-    ].join('\n');
-    const out = extractFromLayout(readText(new TextEncoder().encode(text)), schema);
-    expect(out.result.line_items).toEqual([
+    ]);
+    expect(items).toEqual([
       { description: 'Blueberry muffins', quantity: 2, unit_price: 3, amount: 6 },
       { description: 'Coffee urn rental', quantity: 1, unit_price: 32, amount: 32 },
       { description: 'Cinnamon rolls', quantity: 12, unit_price: 1.5, amount: 18 },
@@ -1097,15 +1099,14 @@ describe('table extraction', () => {
   });
 
   it('reads the count and unit price printed in the text of items under an "Item ‖ Amount" header', () => {
-    const text = [
+    const items = itemsOfText([
       'Item                                      Amount',
       '2 x Latte @ 3.50                            7.00',
       'Bagel with cream cheese                     4.25',
       '',
       'Total                                      11.25',
-    ].join('\n');
-    const out = extractFromLayout(readText(new TextEncoder().encode(text)), schema);
-    expect(out.result.line_items).toEqual([
+    ]);
+    expect(items).toEqual([
       { description: 'Latte', quantity: 2, unit_price: 3.5, amount: 7 },
       { description: 'Bagel with cream cheese', amount: 4.25 },
     ]);
