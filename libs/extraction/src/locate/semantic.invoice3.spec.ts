@@ -1483,6 +1483,44 @@ const cases: Case[] = [
       ],
     },
   },
+  {
+    name: 'ES: the seller\'s tax number printed as "NIF:" without a country prefix, "Cliente:" on the name line',
+    pages: [
+      [
+        L(420, 50, 'FACTURA', 18, true),
+        L(50, 50, 'Ebanistería Montoro S.L.', 12, true),
+        ...block(50, 66, ['NIF: B12345674', 'Calle Mayor 22, 28001 Villanueva']),
+        L(50, 115, 'Datos del cliente', 9, true),
+        ...block(50, 127, ['Cliente: Hostal Las Brisas', 'NIF: B98765432', 'Paseo del Mar 5, 29001 Playablanca']),
+        L(330, 115, 'Nº factura: A-2024/0412'),
+        L(330, 127, 'Fecha: 12/04/2024'),
+        L(330, 139, 'Vencimiento: 12/05/2024'),
+        ...row(190, [50, 'Concepto'], [340, 'Cantidad', 'r'], [420, 'Precio', 'r'], [545, 'Total', 'r']),
+        ...row(206, [50, 'Puerta de roble macizo'], [340, '2', 'r'], [420, '480,00 €', 'r'], [545, '960,00 €', 'r']),
+        ...row(220, [50, 'Montaje e instalación'], [340, '1', 'r'], [420, '130,00 €', 'r'], [545, '130,00 €', 'r']),
+        ...row(250, [340, 'Base imponible'], [545, '1.090,00 €', 'r']),
+        ...row(262, [340, 'IVA 21%'], [545, '228,90 €', 'r']),
+        L(340, 276, 'Total factura', 9, true),
+        R(545, 276, '1.318,90 €', 9, true),
+      ],
+    ],
+    want: {
+      invoice_number: 'A-2024/0412',
+      invoice_date: '2024-04-12',
+      due_date: '2024-05-12',
+      seller_name: 'Ebanistería Montoro S.L.',
+      buyer_name: 'Hostal Las Brisas',
+      currency: 'EUR',
+      total_amount: 1318.9,
+      net_amount: 1090,
+      tax_amount: 228.9,
+      vat_id: 'B12345674',
+      line_items: [
+        { description: 'Puerta de roble macizo', quantity: 2, unit_price: 480, amount: 960 },
+        { description: 'Montaje e instalación', quantity: 1, unit_price: 130, amount: 130 },
+      ],
+    },
+  },
 ];
 
 describe('synthetic German, French, Dutch and marketplace invoices through the whole engine', () => {
