@@ -4,7 +4,7 @@ import { lineIndexAt } from '../layout/layout.builder.js';
 import { findNumbers, type DocContext } from '../parsers/value.parser.js';
 import { conceptTokens } from './label.matcher.js';
 import type { Located } from './field.locator.js';
-import { place } from './constraints.js';
+import { place, SUM_TOLERANCE } from './constraints.js';
 
 type Role = 'total' | 'net' | 'tax';
 
@@ -103,10 +103,10 @@ export function sumTaxRates(
   if (!net || !tax || !total) return;
   const [n, x, t] = [net, tax, total].map((f) => amountOf(result[f.key]));
   const at = meta[tax.key];
-  if (x === undefined || (n !== undefined && t !== undefined && Math.abs(n + x - t) <= 0.011)) return;
+  if (x === undefined || (n !== undefined && t !== undefined && Math.abs(n + x - t) <= SUM_TOLERANCE)) return;
   const run = rateRun(doc, at, ctx);
   if (!run) return;
-  const sumOk = n !== undefined && t !== undefined && Math.abs(n + run.sum - t) <= 0.011;
+  const sumOk = n !== undefined && t !== undefined && Math.abs(n + run.sum - t) <= SUM_TOLERANCE;
   const base = n ?? printed?.itemsSum;
   const totalLine = !sumOk && base !== undefined ? printed?.amount(total, Math.round((base + run.sum) * 100) / 100) : undefined;
   if (!sumOk && !totalLine) return;

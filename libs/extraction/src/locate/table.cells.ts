@@ -3,6 +3,7 @@
  * ("13x US$228.87"), and the row's ordinal printed in front of its description ("1 Garden hose").
  */
 import { findTyped, type DocContext } from '../parsers/value.parser.js';
+import { SUM_TOLERANCE } from './constraints.js';
 
 /**
  * A quantity (or unit price) cell that holds two figures while the other cell of the pair is empty prints "count ×
@@ -40,6 +41,14 @@ export function stripRowOrdinals(rows: Record<string, string>[], description: st
   for (const r of rows) if (r[description] !== undefined) r[description] = r[description]!.replace(ORDINAL, '');
 }
 
+/** A line amount may differ from quantity × unit price by this share (rounded prices), or by SUM_TOLERANCE. */
+const PRODUCT_SHARE = 0.01;
+
+/** Whether quantity × unit price gives the line amount. */
+export function productHolds(quantity: number, price: number, amount: number): boolean {
+  return Math.abs(quantity * price - amount) <= Math.max(SUM_TOLERANCE, Math.abs(amount) * PRODUCT_SHARE);
+}
+
 /** "2 x Blueberry muffins @ 3.00": a count and a multiplication sign opening an item's text, a unit price closing it. */
 const COUNT_IN_TEXT = /^\s*(\d{1,4}(?:[.,]\d{1,3})?)\s*[x×]\s+(.+?)(?:\s+(?:@|à)\s*(\S.*))?\s*$/iu;
 
@@ -63,7 +72,7 @@ export function splitCountInText(rows: Record<string, string>[], keys: CountKeys
     if (!m) continue;
     const [count, each, amount] = [num(m[1]), num(m[3]), num(keys.amount && r[keys.amount])];
     if (count === undefined || (m[3] !== undefined && each === undefined)) continue;
-    if (each !== undefined && amount !== undefined && Math.abs(count * each - amount) > Math.max(0.011, Math.abs(amount) * 0.01)) continue;
+    if (each !== undefined && amount !== undefined && !productHolds(count, each, amount)) continue;
     r[keys.quantity] = m[1]!;
     r[keys.description] = m[2]!;
     if (each !== undefined && keys.price && r[keys.price] === undefined) r[keys.price] = m[3]!;

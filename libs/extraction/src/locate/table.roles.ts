@@ -3,7 +3,7 @@ import type { FieldDef } from '../engine.types.js';
 import type { DocContext } from '../parsers/value.parser.js';
 import { findTyped } from '../parsers/value.parser.js';
 import { conceptTokens } from './label.matcher.js';
-import { splitCountInText, splitCountTimesPrice, stripRowOrdinals } from './table.cells.js';
+import { productHolds, splitCountInText, splitCountTimesPrice, stripRowOrdinals } from './table.cells.js';
 import { isDatesOnly } from './table.dates.js';
 import type { Column } from './table.model.js';
 
@@ -110,7 +110,7 @@ export function reconcileArithmetic(rows: Record<string, string>[], cols: Column
   const fits = (sq: string, sp: string, sa: string) =>
     parsed.filter((m) => {
       const [x, y, z] = [m.get(sq), m.get(sp), m.get(sa)];
-      return x !== undefined && y !== undefined && z !== undefined && Math.abs(x * y - z) <= Math.max(0.011, Math.abs(z) * 0.01);
+      return x !== undefined && y !== undefined && z !== undefined && productHolds(x, y, z);
     }).length;
   const current = fits(q, p, a);
   // Among equally fitting readings, the one that moves fewest columns away from their printed headers: quantity ×
