@@ -1,6 +1,7 @@
 /** Which column a body word belongs to: the header cells' geometry, refined by the gutters of the body. */
 import { segments } from '../layout/layout.builder.js';
 import type { Line, Word } from '../layout/layout.types.js';
+import { isCurrencyMark } from '../parsers/currency.parser.js';
 import { EDGE_SLACK } from './table.body.js';
 import type { Column } from './table.model.js';
 
@@ -135,6 +136,48 @@ export function textRuns(
   return runs;
 }
 
+/** Whether each run holds nothing but currency marks (words centred in it). */
+function markRuns(runs: [number, number][], lines: Line[]): boolean[] {
+  const words = lines.flatMap((l) => l.words);
+  return runs.map(([a, b]) => {
+    const own = words.filter((w) => (w.x0 + w.x1) / 2 >= a && (w.x0 + w.x1) / 2 <= b);
+    return own.length > 0 && own.every((w) => isCurrencyMark(w.text));
+  });
+}
+
+/**
+ * A run of nothing but currency marks (`$` set at the left edge of a column of right-aligned figures, apart from them)
+ * is the prefix of the figures on its right: it takes their column, not the nearest header's.
+ */
+function joinLeadingMarks(runs: [number, number][], target: number[], marks: boolean[]): void {
+  for (let k = runs.length - 2; k >= 0; k--) if (marks[k] && target[k + 1]! >= 0) target[k] = target[k + 1]!;
+}
+
+/**
+ * A named column that no run of the body went to claims the nearest run (overlapping it, or within CLAIM_REACH line
+ * heights) whose column keeps another run: a group caption centred over two sub-columns ("Male" over "Under 18 ‖ 18
+ * and over") leaves the first sub-column's figures to the neighbour whose guessed span reaches under them. Columns
+ * keep their order: the run moves only where every run left of it lies in columns left of the claimant, and every run
+ * right of it right.
+ */
+function claimNearRuns(runs: [number, number][], cols: Column[], target: number[], lh: number, counts: (k: number) => boolean): void {
+  const mid = (i: number) => (cols[i]!.x0 + cols[i]!.x1) / 2;
+  const gap = ([a, b]: [number, number], c: Column) => Math.max(a, c.x0) - Math.min(b, c.x1);
+  cols.forEach((c, ci) => {
+    if (!c.field || c.inferred || target.includes(ci)) return;
+    const shared = (k: number) => target.some((t, j) => j !== k && counts(j) && t === target[k]);
+    const inOrder = (k: number) =>
+      target.every((t, j) => j === k || !counts(j) || t < 0 || (j < k ? mid(t) <= mid(ci) : mid(t) >= mid(ci)));
+    const movable = runs
+      .map((r, k) => ({ k, d: gap(r, c) }))
+      .filter(({ k, d }) => d <= lh * CLAIM_REACH && counts(k) && target[k]! >= 0 && shared(k) && inOrder(k));
+    const pick = movable.sort((p, q) => p.d - q.d)[0];
+    if (pick) target[pick.k] = ci;
+  });
+}
+/** How far (in line heights) from a column without a run a shared run may lie and still be claimed by it. */
+const CLAIM_REACH = 1.5;
+
 export /** A word's column, and the gutters found between runs of body text (no line prints across them). */
 type ColumnAssigner = ((w: Word) => number) & { gutters?: number[] };
 
@@ -179,6 +222,9 @@ export function gutterColumns(body: Line[], cols: Column[], lh: number, walls: r
     if (walled >= 0 && (best < 0 || cellOf((cols[best]!.x0 + cols[best]!.x1) / 2) !== cellOf((a + b) / 2))) return walled;
     return best >= 0 ? best : columnOf({ text: 'x', x0: a, x1: b, y0: 0, y1: 0, conf: 1 }, cols);
   });
+  const marks = markRuns(merged, multi);
+  claimNearRuns(merged, cols, target, lh, (k) => !marks[k]);
+  joinLeadingMarks(merged, target, marks);
   // Text printed beside the table (chart labels, a side note, the other column of a two-column page): a body column
   // right of every header, or left of every header, that is not the only one mapped to its header is outside the
   // table, and so is anything further out.

@@ -1,0 +1,96 @@
+import { describe, expect, it } from '@jest/globals';
+import { extractFromLayout } from '../extraction.engine.js';
+import type { ExtractionSchema } from '../engine.types.js';
+import { buildPage } from '../layout/layout.builder.js';
+import type { Word } from '../layout/layout.types.js';
+
+// A balance-sheet extract whose currency sign is set at the left edge of each figure column, apart from the
+// right-aligned figures (invented figures).
+
+const schema: ExtractionSchema = {
+  fields: [
+    {
+      key: 'sheet',
+      data_type: 'table',
+      fields: [
+        { key: 'row_label', label: 'Row label', data_type: 'string', description: 'This column has no header on the page.' },
+        { key: 'first', label: 'First year', data_type: 'string' },
+        { key: 'second', label: 'Second year', data_type: 'string' },
+      ],
+    },
+  ],
+};
+
+const word = (text: string, x0: number, x1: number, y: number): Word => ({ text, x0, x1, y0: y, y1: y + 9, conf: 1 });
+const rightAligned = (text: string, right: number, y: number) => word(text, right - text.length * 5, right, y);
+
+function page(): Word[] {
+  const words = [word('First', 336, 358, 90), word('year', 361, 380, 90), word('Second', 430, 460, 90), word('year', 461, 480, 90)];
+  const rows: [string[], string, string, boolean][] = [
+    [['Cash', 'at', 'hand'], '7,310', '6,040', true],
+    [['Amounts', 'owed'], '2,205', '1,990', false],
+    [['Stock'], '880', '915', false],
+    [['Current', 'assets'], '10,395', '8,945', true],
+  ];
+  rows.forEach(([label, a, b, marked], i) => {
+    const y = 108 + i * 14;
+    let x = 50;
+    for (const t of label) (words.push(word(t, x, x + t.length * 5, y)), (x += t.length * 5 + 3));
+    if (marked) words.push(word('$', 310, 316, y), word('$', 410, 416, y));
+    words.push(rightAligned(a, 380, y), rightAligned(b, 480, y));
+  });
+  return words;
+}
+
+describe('a currency sign set apart at the left of a column of figures', () => {
+  it('is the prefix of the figure on its right, not text of the row label', () => {
+    const got = extractFromLayout({ pages: [buildPage(1, 595, 842, page())] }, schema).result.sheet as Record<string, string>[];
+    expect(got[0]).toEqual({ row_label: 'Cash at hand', first: '$ 7,310', second: '$ 6,040' });
+    expect(got[1]).toEqual({ row_label: 'Amounts owed', first: '2,205', second: '1,990' });
+    expect(got[3]).toEqual({ row_label: 'Current assets', first: '$ 10,395', second: '$ 8,945' });
+  });
+});
+
+// Visitors by activity, with a group caption centred over two sub-columns each (invented figures); the schema names
+// the columns as the page's first header line does, the sub-columns by position.
+const grouped: ExtractionSchema = {
+  fields: [
+    {
+      key: 'visits',
+      data_type: 'table',
+      fields: [
+        { key: 'row_label', label: 'Row label', data_type: 'string', description: 'This column has no header on the page.' },
+        { key: 'weekday', label: 'Weekday', data_type: 'string' },
+        { key: 'column_3', label: 'Column 3', data_type: 'string', description: 'This column has no header on the page.' },
+        { key: 'weekend', label: 'Weekend', data_type: 'string' },
+        { key: 'column_5', label: 'Column 5', data_type: 'string', description: 'This column has no header on the page.' },
+      ],
+    },
+  ],
+};
+
+function groupedPage(): Word[] {
+  const words = [word('Weekday', 277, 313, 90), word('Weekend', 447, 483, 90)];
+  const sub = ['Morning', 'Evening', 'Morning', 'Evening'];
+  words.push(word('Activity', 50, 85, 106));
+  sub.forEach((t, k) => words.push(rightAligned(t, 270 + k * 85, 106)));
+  const rows: [string, string[]][] = [
+    ['Climbing', ['1,204', '3,311', '1,387', '3,902']],
+    ['Rowing', ['2,045', '5,120', '1,766', '4,408']],
+    ['Archery', ['980', '6,245', '1,015', '5,873']],
+  ];
+  rows.forEach(([label, figures], i) => {
+    const y = 124 + i * 14;
+    words.push(word(label, 50, 50 + label.length * 5, y));
+    figures.forEach((f, k) => words.push(rightAligned(f, 270 + k * 85, y)));
+  });
+  return words;
+}
+
+describe('a group caption centred over two sub-columns', () => {
+  it('leaves each sub-column its own figures, in order', () => {
+    const got = extractFromLayout({ pages: [buildPage(1, 595, 842, groupedPage())] }, grouped).result.visits as Record<string, string>[];
+    expect(got[1]).toEqual({ row_label: 'Climbing', weekday: '1,204', column_3: '3,311', weekend: '1,387', column_5: '3,902' });
+    expect(got[3]).toEqual({ row_label: 'Archery', weekday: '980', column_3: '6,245', weekend: '1,015', column_5: '5,873' });
+  });
+});
