@@ -159,6 +159,27 @@ describe('table rows', () => {
     ]);
   });
 
+  it('joins a text row wrapped over two columns to its row where every row fills the first column', () => {
+    const texts: RowRules = { numeric: new Set(), money: new Set(), columns: 4, firstKey: 'id', lh: 8 };
+    const out = rows(
+      [
+        line(100, { id: 'Q-1', need: 'Reports are kept', level: 'High', team: 'Core' }),
+        line(111, { need: 'for a year.' }),
+        line(124, { id: 'Q-2', need: 'Every export is', level: 'Low', team: 'Data' }),
+        line(135, { need: 'checked twice' }),
+        line(146, { need: 'before release.' }),
+        line(159, { id: 'Q-3', need: 'Alerts are sent by', level: 'High', team: 'Night' }),
+        line(170, { need: 'mail and by phone.', team: 'shift' }),
+      ],
+      texts,
+    );
+    expect(out).toEqual([
+      { id: 'Q-1', need: 'Reports are kept for a year.', level: 'High', team: 'Core' },
+      { id: 'Q-2', need: 'Every export is checked twice before release.', level: 'Low', team: 'Data' },
+      { id: 'Q-3', need: 'Alerts are sent by mail and by phone.', level: 'High', team: 'Night shift' },
+    ]);
+  });
+
   it('joins a label wrapped because it ran out of room, in capitals too, whether its figures sit on the first or the last line', () => {
     // Label column 100 … 200 wide (the widest label); a character is 5 units, a word space 2.
     const lab = (y: number, text: string, figures: Record<string, string> = {}, x0 = 100): RowBand => ({

@@ -224,7 +224,21 @@ function bandKind(scan: RowScan, st: KindState, i: number, filled: string[]): Ba
   if (scan.mode === 'numeric') return numericKind(scan, st, i, filled);
   // Text tables: a line filling one column right under a fuller row is that row's wrapped cell.
   const prevFilled = st.lastAnchor >= 0 ? filledKeys(bands[st.lastAnchor]!).length : 0;
-  return filled.length === 1 && prevFilled >= 2 && gapAbove(bands, i) < scan.limit && st.kind[i - 1] !== 'drop' ? 'cont' : 'anchor';
+  const close = gapAbove(bands, i) < scan.limit && st.kind[i - 1] !== 'drop';
+  return close && ((filled.length === 1 && prevFilled >= 2) || wrapsUnderKey(scan, st, i, filled)) ? 'cont' : 'anchor';
+}
+
+/**
+ * A line of a text table that leaves the first column empty where every row so far filled it (an id, a name) is the
+ * open row's cells wrapped, when it fills fewer columns than any row or each of its cells reads on from the row's
+ * own ("… signed and" over "retried with backoff. ‖ team"). (A row under a label spanning rows fills the rest.)
+ */
+function wrapsUnderKey({ bands, r, has }: RowScan, st: KindState, i: number, filled: string[]): boolean {
+  const b = bands[i]!;
+  const anchors = st.kind.flatMap((k, j) => (k === 'anchor' ? [bands[j]!] : []));
+  if (!anchors.length || has(b, r.firstKey) || !anchors.every((a) => has(a, r.firstKey))) return false;
+  const fewest = Math.min(...anchors.map((a) => filledKeys(a).length));
+  return filled.length < fewest - 1 || filled.every((c) => continuesText(st.rowCells[c] ?? '', b.cells[c]!));
 }
 
 /** A band of a table with row labels: a row of its own, or the label of the row above wrapped. */
