@@ -91,11 +91,13 @@ export function rightOf(line: Line, end: number, field: FieldDef): Word[] {
   if (field.data_type === 'string' && isLabelRow(line, end)) return [];
   // The value ends where the next label ("Date:") starts.
   let next = ws.findIndex((w, i) => i > 0 && /\p{L}{2,}:$/u.test(w.text));
-  // … unless the label goes on up to that colon, in the same cell and before any figure: "Total Inclusive GST:
-  // 36.00", "Total Amt Payable: RM 30.00", "Date of issue: 12.03.2020" (a label ending in ":" is complete).
+  // … unless the label goes on up to that colon, in the same cell and before any figure but a rate: "Total Inclusive
+  // GST: 36.00", "Total Amt Payable: RM 30.00", "VAT 20% Tax: 201.00", "Date of issue: 12.03.2020" (a label ending in
+  // ":" is complete).
   if (field.data_type !== 'string' && next > 0 && next <= 3 && !/:$/.test(line.words[end - 1]?.text ?? ':')) {
     const cell = segments({ ...line, words: line.words.slice(end - 1) }, CELL_GAP)[0]?.words ?? [];
-    if (cell.includes(ws[next]!) && !ws.slice(0, next + 1).some((w) => /\d/.test(w.text))) {
+    const figure = (w: Word, i: number) => /\d/.test(w.text) && !/%$/.test(w.text) && ws[i + 1]?.text !== '%';
+    if (cell.includes(ws[next]!) && !ws.slice(0, next + 1).some(figure)) {
       ws = ws.slice(next + 1);
       next = ws.findIndex((w, i) => i > 0 && /\p{L}{2,}:$/u.test(w.text));
     }

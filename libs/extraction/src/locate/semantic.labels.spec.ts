@@ -235,3 +235,23 @@ describe('label wordings of parties, summary amounts and due dates', () => {
     });
   });
 });
+
+describe('a tax label that names its rate before the word ending in a colon', () => {
+  it('reads the amount after the colon, with no net amount printed', async () => {
+    const pages: Item[][] = [
+      [
+        L(40, 40, 'Invoice', 16, true),
+        ...block(40, 100, [SELLER, 'Am Anger 5', '99084 Erfurt']),
+        ...row(192, [40, 'Invoice no.:'], [170, 'A-1001']),
+        ...row(250, [40, 'Description'], [340, 'Qty', 'r'], [440, 'Unit price', 'r'], [545, 'Amount', 'r']),
+        ...row(266, [40, 'Widget A'], [340, '2', 'r'], [440, en(100), 'r'], [545, en(200), 'r']),
+        ...row(280, [40, 'Widget B'], [340, '1', 'r'], [440, en(50), 'r'], [545, en(50), 'r']),
+        ...row(316, [360, 'VAT 20% Tax:'], [545, en(50), 'r']),
+        L(360, 330, 'Total:', 9, true),
+        R(545, 330, en(300), 9, true),
+      ],
+    ];
+    const out = await engine.extract({ bytes: await pdfOf(pages), mimeType: 'application/pdf', filename: 'invoice.pdf' }, invoiceSchema);
+    expect(out.result).toMatchObject({ tax_amount: 50, total_amount: 300 });
+  });
+});
