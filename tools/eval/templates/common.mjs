@@ -46,10 +46,12 @@ export function headerLabels(inv, shown, formats) {
 
 /**
  * The invoice's total tax (EN 16931 BT-110, what the e-invoice half of invoices-wide labels from its XML): printed as
- * one figure on a one-rate invoice, and as the per-rate tax lines that add up to it on a multi-rate one — labelled
- * only when every one of them is printed (`printed` takes an array surface as "all of these").
+ * one figure on a one-rate invoice; on a multi-rate one either as that one figure too, or as the per-rate tax lines
+ * that add up to it — labelled only when every one of them is printed (`printed` takes an array surface as "all of
+ * these", and `{ anyOf }` as "one of these").
  */
-export const taxTotal = (total, perRate, fmt) => label(total, perRate.length > 1 ? perRate.map(fmt) : fmt(total));
+export const taxTotal = (total, perRate, fmt) =>
+  perRate.length > 1 ? { value: total, surface: { anyOf: [perRate.map(fmt), fmt(total)] } } : label(total, fmt(total));
 
 /** The currency as the money formatter shows it (a symbol or the ISO code), for the visibility check. */
 export const currencySurface = (inv) => money(inv, 1).replace(/[\d.,\s\u00a0\u202f]/g, '') || inv.currency;

@@ -167,9 +167,10 @@ export const squash = (s) =>
 
 /**
  * True when the printed form of a value appears in the page text (either pdftotext mode), whitespace ignored.
- * A multi-line cell (an array of lines) is printed when each of its lines is.
+ * A multi-line cell (an array of lines) is printed when each of its lines is; `{ anyOf }` when one of its surfaces is.
  */
 export function printed(texts, surface) {
+  if (surface?.anyOf) return surface.anyOf.some((s) => printed(texts, s));
   if (Array.isArray(surface)) return surface.length > 0 && surface.every((line) => printed(texts, line));
   const needle = squash(surface);
   if (!needle) return false;

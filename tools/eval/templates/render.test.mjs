@@ -2,7 +2,8 @@
 // Run: node --test tools/eval/templates/  (needs Debian's ruby and php-cli, as the builder does)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { renderErb, renderPhp } from './render.mjs';
+import { printed, renderErb, renderPhp } from './render.mjs';
+import { taxTotal } from './common.mjs';
 import { compileBlade } from './blade.mjs';
 
 const ERB_PRELUDE = `
@@ -41,4 +42,13 @@ include __DIR__ . '/view.php';`;
   assert.match(out, /\btwo\b(?!<)/);
   assert.doesNotMatch(out, /many|other|comment/);
   assert.match(out, /@page \{ margin: 0 \}/);
+});
+
+test('a multi-rate tax total is printed as its per-rate lines or as the one figure', () => {
+  const fmt = (n) => `${n.toFixed(2)} EUR`;
+  const label = taxTotal(30, [10, 20], fmt);
+  const page = (t) => ({ layout: t, raw: t });
+  assert.equal(printed(page('VAT 10% 10.00 EUR VAT 20% 20.00 EUR'), label.surface), true);
+  assert.equal(printed(page('Tax 30.00 EUR'), label.surface), true);
+  assert.equal(printed(page('VAT 10% 10.00 EUR'), label.surface), false);
 });
