@@ -62,8 +62,8 @@ export function enforceConstraints(
   reconcileTotals(fields, alternatives, result, meta, page.amount);
   dueNotBeforeIssue(fields, alternatives, result, meta, used);
   sellerNotBuyer(fields, alternatives, result, meta, page.party);
-  sellerHoldsTaxId(fields, alternatives, result, meta);
-  taxIdOfSeller(fields, alternatives, result, meta);
+  sellerHoldsTaxId(fields, alternatives, result, meta, page.footerIssuer);
+  taxIdOfSeller(fields, alternatives, result, meta, page.taxIds?.() ?? []);
 }
 
 /** What the constraints may look up on the document itself when no label candidate satisfies them. */
@@ -72,4 +72,8 @@ export interface PageLookups {
   party: (f: FieldDef, not: string) => Located | undefined;
   /** The amount `value` as printed on the document (its last printing), typed for field `f`. */
   amount: (f: FieldDef, value: number) => Located | undefined;
+  /** The company the document's legal footer names (the issuer), when it has one. */
+  footerIssuer?: string;
+  /** Every tax id (VAT number) printed on the document, top to bottom, page by page. */
+  taxIds?: () => Located[];
 }

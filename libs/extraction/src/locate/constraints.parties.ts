@@ -68,17 +68,21 @@ function partyFields(fields: FieldDef[]): { seller: FieldDef; buyer: FieldDef; t
 /**
  * The seller's tax id stands in the seller's block: when neither party was read by a label and the tax id printed
  * under the name taken as the buyer's (the nearest name above it, in its column), the two names were read the wrong
- * way round ("client block first, then ours" letterheads) and change places.
+ * way round ("client block first, then ours" letterheads) and change places — unless the seller is the company the
+ * legal footer names (`footerIssuer`): then the tax id is the buyer's own.
  */
 export function sellerHoldsTaxId(
   fields: FieldDef[],
   alternatives: Map<string, Located[]>,
   result: Record<string, unknown>,
   meta: Record<string, FieldMeta>,
+  footerIssuer?: string,
 ): void {
   const parties = partyFields(fields);
   if (!parties) return;
   const { seller, buyer, taxId } = parties;
+  const sellerName = result[seller.key];
+  if (footerIssuer && typeof sellerName === 'string' && sameParty(sellerName, footerIssuer)) return;
   const [ms, mb, mt] = [meta[seller.key], meta[buyer.key], meta[taxId.key]];
   if (!ms?.bbox || !mb?.bbox || !mt?.bbox || ms.page !== mt.page || mb.page !== mt.page) return;
   const labelled = (f: FieldDef) => (alternatives.get(f.key) ?? []).some((c) => c.value === result[f.key]);
@@ -109,13 +113,15 @@ function ownerOf(box: [number, number, number, number], names: [number, number, 
 
 /**
  * Both parties print a tax id: the seller's is the one in the seller's block. A chosen tax id that stands in the
- * buyer's block gives way to the label candidate standing in the seller's.
+ * buyer's block gives way to the label candidate standing in the seller's, else to a tax id printed in no party's
+ * block (`printed`: the legal footer's "… – VAT …").
  */
 export function taxIdOfSeller(
   fields: FieldDef[],
   alternatives: Map<string, Located[]>,
   result: Record<string, unknown>,
   meta: Record<string, FieldMeta>,
+  printed: Located[] = [],
 ): void {
   const parties = partyFields(fields);
   if (!parties) return;
@@ -124,6 +130,8 @@ export function taxIdOfSeller(
   if (!ms?.bbox || !mb?.bbox || !mt?.bbox || ms.page !== mb.page || mt.page !== ms.page) return;
   const names = [ms.bbox, mb.bbox];
   if (ownerOf(mt.bbox, names) !== 1) return;
-  const own = (alternatives.get(taxId.key) ?? []).find((c) => c.page === ms.page && ownerOf(c.bbox, names) === 0);
+  const own =
+    (alternatives.get(taxId.key) ?? []).find((c) => c.page === ms.page && ownerOf(c.bbox, names) === 0) ??
+    printed.find((c) => c.value !== result[taxId.key] && (c.page !== ms.page || ownerOf(c.bbox, names) === undefined));
   if (own) place(result, meta, taxId, own, own.confidence * REPICK_CONFIDENCE);
 }

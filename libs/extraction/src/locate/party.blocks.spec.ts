@@ -301,3 +301,27 @@ describe('an attention line over the firm', () => {
     expect(r.buyer_name).toBe('Bäckerei Sonnenkorn GmbH');
   });
 });
+
+describe('the issuer the legal footer names', () => {
+  // A French guest house bills a company: its own block top left (no legal form on it), the customer's block on the
+  // right with a legal form and a VAT number under it, the guest house's name again over its legal footer.
+  const page: Item[] = [
+    L(400, 40, 'FACTURE', 16, true),
+    ...row(60, [400, 'N° :'], [460, 'GH-2031']),
+    ...row(72, [400, 'Date :'], [460, '14/06/2024']),
+    ...block(50, 110, ['Gîte des Quatre Vents', '3, chemin des Ormes', '24000 Périgueux', 'France']),
+    ...block(360, 170, ['Vervain Conseil SARL', '18, rue des Lilas', '33000 Bordeaux', 'France']),
+    ...row(230, [360, 'TVA : FR08812345674']),
+    ...row(280, [50, 'Description'], [360, 'Qté', 'r'], [545, 'Total HT', 'r']),
+    ...row(296, [50, 'Nuitées du 02/06 au 05/06'], [360, '3', 'r'], [545, '270,00', 'r']),
+    ...row(330, [380, 'Total TTC'], [545, '297,00', 'r']),
+    L(180, 770, 'Gîte des Quatre Vents', 7),
+    L(120, 782, '3, chemin des Ormes – 24000 Périgueux', 7),
+    L(80, 794, 'EURL au capital de 8 000 € – SIRET 81234567400012 – RCS Périgueux – TVA FR41812345674', 7),
+  ];
+
+  it("is the seller, and the tax id under the other block is not the seller's", () => {
+    const r = run(page);
+    expect(r).toMatchObject({ seller_name: 'Gîte des Quatre Vents', buyer_name: 'Vervain Conseil SARL', vat_id: 'FR41812345674' });
+  });
+});

@@ -67,6 +67,7 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): Party | undefined {
   if (!page) return undefined;
   const top = candidateLines(page, v);
   return (
+    footerNameOnTop(doc, top, v) ??
     legalNameOnTop(doc, page, top, v) ??
     // The company named by the legal-registration footer ("… Sarl au capital de … – RCS … – Siret …") or as the
     // holder of the bank account to pay into is the issuer.
@@ -79,6 +80,19 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): Party | undefined {
     legalNameOutsideBuyerZone(doc, v) ??
     firstContentLine(top)
   );
+}
+
+/**
+ * The company the legal footer names, printed on top of page 1 as well: the footer speaks for the issuer only, so its
+ * name over an address block on top is the issuer's even where another block on top prints a legal form (a French
+ * hotel's invoice to a company "… SARL" whose address sits on the right).
+ */
+function footerNameOnTop(doc: DocLayout, top: Line[], v: Vocabulary): Party | undefined {
+  const footer = footerIssuer(doc, v);
+  if (!footer) return undefined;
+  const same = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+  const line = top.find((l) => l !== footer.line && same(l.text) === same(footer.name));
+  return line ? { line, name: line.text.trim() } : undefined;
 }
 
 /** The lines of page 1's top that may print the issuer's name, at most ISSUER_WINDOW of them. */
