@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { extractFromLayout } from '../extraction.engine.js';
 import { allPacksVocabulary } from '../locales/locale.registry.js';
-import { block, invoiceSchema, L, layoutOf, row, type Item } from '../testing/invoice-layout.test-helper.js';
+import { block, invoiceSchema, L, layoutOf, R, row, type Item } from '../testing/invoice-layout.test-helper.js';
 import { isPostcodeLine } from './address.block.js';
 
 // Party blocks of the shapes small businesses print: a salutation alone over the addressee's name, a return address
@@ -323,5 +323,22 @@ describe('the issuer the legal footer names', () => {
   it("is the seller, and the tax id under the other block is not the seller's", () => {
     const r = run(page);
     expect(r).toMatchObject({ seller_name: 'Gîte des Quatre Vents', buyer_name: 'Vervain Conseil SARL', vat_id: 'FR41812345674' });
+  });
+});
+
+describe('an addressee block set flush right', () => {
+  it('is read line by line along its right edge', () => {
+    const r = run([
+      L(400, 40, 'Invoice INV-7781', 12),
+      ...row(58, [400, 'Invoice Date:'], [470, '1 Apr 2025']),
+      ...block(60, 110, ['Ambledown Studio Ltd', '4 Larchfield Mews', 'Hollin Cross HX2 7QP', 'GB'], 11, 18),
+      ...['Ivo Stern', 'Quarrow Velstan & Partners', '9 Saltmarsh Way', 'Fernholt FH3 8ZW', 'GB'].map((t, i) =>
+        R(545, 110 + i * 18, t, 11),
+      ),
+      ...row(240, [60, 'Description'], [545, 'Amount', 'r']),
+      ...row(256, [60, 'Support hours'], [545, '850.25', 'r']),
+      ...row(290, [400, 'Total'], [545, '850.25', 'r']),
+    ]);
+    expect(r).toMatchObject({ seller_name: 'Ambledown Studio Ltd', buyer_name: 'Quarrow Velstan & Partners' });
   });
 });

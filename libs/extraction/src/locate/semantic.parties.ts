@@ -88,7 +88,11 @@ export function columnBelow(page: DocLayout['pages'][number], k: number, cell: L
   for (let j = k + 1; j < page.lines.length && out.length < max; j++) {
     const l = page.lines[j]!;
     if (l.y0 - prev.y1 > h * (out.length ? COLUMN_LINE_GAP : firstGap)) break;
-    const s = segments(l, CELL_GAP).find((c) => Math.abs(c.x0 - cell.x0) < h * COLUMN_ALIGN);
+    // (Flush left with the cell, or flush right under it: a block set against the right margin.)
+    const cells = segments(l, CELL_GAP);
+    const s =
+      cells.find((c) => Math.abs(c.x0 - cell.x0) < h * COLUMN_ALIGN) ??
+      cells.find((c) => Math.abs(c.x1 - cell.x1) < h * COLUMN_ALIGN && sameColumn(c, cell));
     if (!s) {
       if (l.y0 - prev.y1 > h * COLUMN_SKIP_GAP) break;
       continue;
