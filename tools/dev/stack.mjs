@@ -42,6 +42,17 @@ export function startServices(opts) {
       }
       children[i] = startService(name, old.port, COLORS[SERVICES.findIndex((s) => s.name === name) % COLORS.length], opts);
     },
+    /**
+     * Lets this process exit while the services run on: whoever outlives it stops them by pid (the e2e tier's stacks
+     * shared by the files of one Jest worker).
+     */
+    detach() {
+      for (const { child } of children) {
+        child.unref();
+        child.stdout?.unref();
+        child.stderr?.unref();
+      }
+    },
     async stop() {
       await Promise.all(
         children.map(({ child }) => {
