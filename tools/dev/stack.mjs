@@ -48,6 +48,8 @@ export function startServices(opts) {
      */
     detach() {
       for (const { child } of children) {
+        // Stopped by SIGTERM from elsewhere: a clean exit is no news (a crash still prints its last lines).
+        child.detached = true;
         child.unref();
         child.stdout?.unref();
         child.stderr?.unref();
@@ -108,7 +110,7 @@ function startService(name, port, color, opts) {
     });
   }
   child.on('exit', (code, signal) => {
-    if (child.stopping) return;
+    if (child.stopping || (child.detached && code === 0)) return;
     for (const line of recent) process.stdout.write(`${prefix} ${line}\n`);
     process.stdout.write(`${prefix} exited (${signal ?? code})\n`);
     opts.onExit?.(name, code, signal);
