@@ -301,12 +301,12 @@ async function testsLane(dashboard, checksDone) {
     // In the background its tests get less of the CPU than alone: a hung test is still stopped, at 60 s instead of 20 s.
     jest('unit', ['--maxWorkers', '2', '--testTimeout', '60000'], { background: true }),
   );
-  // Each int and e2e file has its own database (or its e2e worker's), nats-server, S3 directory and ports; int runs two
-  // files at a time, e2e three (its files mostly wait on the services). e2e's workers draw ports from bands 3-5
-  // (libs/testing freePort), int's from 1-2: the tiers never draw the same port while they run side by side.
+  // Each int and e2e file has its own database, nats-server, S3 directory and ports, two files of a tier at a time.
+  // e2e's workers draw ports from bands 3 and 4 (libs/testing freePort), int's from 1 and 2: the tiers never draw the
+  // same port while they run side by side.
   const e2e = dashboard.then((dash) => {
     if (dash)
-      return jest('e2e', ['--maxWorkers', '3', '--testTimeout', '180000', '--forceExit'], { env: { DOCKET_PORT_BAND_OFFSET: '2' } });
+      return jest('e2e', ['--maxWorkers', '2', '--testTimeout', '180000', '--forceExit'], { env: { DOCKET_PORT_BAND_OFFSET: '2' } });
     say('e2e: not run (the dashboard did not build)');
     return false;
   });

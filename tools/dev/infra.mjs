@@ -128,7 +128,7 @@ export async function freePort() {
 const FREE_PORT_MIN = 20000;
 const FREE_PORT_MAX = 32000;
 const FREE_PORT_TRIES = 50;
-const FREE_PORT_BANDS = 6;
+const FREE_PORT_BANDS = 4;
 
 /**
  * Under a Jest worker (an e2e test running `npm start`), only that worker's band of the range: the same bands as

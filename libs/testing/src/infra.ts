@@ -72,14 +72,14 @@ export async function startTestS3(bucket = 'docket-test'): Promise<TestS3> {
 /** Where free ports are drawn from: under Linux's ephemeral range (32768–60999), split into one band per Jest worker. */
 const FREE_PORT_MIN = 20000;
 const FREE_PORT_MAX = 32000;
-const FREE_PORT_BANDS = 6;
+const FREE_PORT_BANDS = 4;
 const FREE_PORT_TRIES = 50;
 /** Ports this module handed out already: never twice, even after their server stopped. */
 const handedOut = new Set<number>();
 
 /**
  * The ports `freePort` draws from for the Jest worker `workerId` (`JEST_WORKER_ID`, 1 for --runInBand): workers
- * 1–6 get disjoint bands, so test files running side by side never draw the same port; outside Jest, all of them.
+ * 1–4 get disjoint bands, so test files running side by side never draw the same port; outside Jest, all of them.
  */
 export function portBand(workerId: string | undefined): { min: number; max: number } {
   // A tier running beside another (npm test's e2e beside int) moves its workers to later bands.
