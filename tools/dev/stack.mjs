@@ -42,6 +42,19 @@ export function startServices(opts) {
       }
       children[i] = startService(name, old.port, COLORS[SERVICES.findIndex((s) => s.name === name) % COLORS.length], opts);
     },
+    /**
+     * Lets this process exit while the services run on: whoever outlives it stops them by pid (the e2e tier's stacks
+     * shared by the files of one Jest worker).
+     */
+    detach() {
+      for (const { child } of children) {
+        // Stopped by SIGTERM from elsewhere: a clean exit is no news (a crash still prints its last lines).
+        child.detached = true;
+        child.unref();
+        child.stdout?.unref();
+        child.stderr?.unref();
+      }
+    },
     async stop() {
       await Promise.all(
         children.map(({ child }) => {
@@ -97,7 +110,7 @@ function startService(name, port, color, opts) {
     });
   }
   child.on('exit', (code, signal) => {
-    if (child.stopping) return;
+    if (child.stopping || (child.detached && code === 0)) return;
     for (const line of recent) process.stdout.write(`${prefix} ${line}\n`);
     process.stdout.write(`${prefix} exited (${signal ?? code})\n`);
     opts.onExit?.(name, code, signal);

@@ -18,9 +18,17 @@ const TYPED_ARRAYS = [
   'BigUint64Array',
 ];
 
+/**
+ * What the test files of one Jest worker share (every file gets a fresh global, this module is loaded once per worker):
+ * the e2e tier keeps its shared stacks here (apps/e2e/src/stack.test-helper.ts), so files that need no settings of
+ * their own start the six services once per worker instead of once per file.
+ */
+export const WORKER_SHARED = new Map();
+
 export default class DocketNodeEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
     for (const name of TYPED_ARRAYS) this.global[name] = globalThis[name];
+    this.global.__docketWorkerShared = WORKER_SHARED;
   }
 }

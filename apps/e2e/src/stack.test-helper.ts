@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect } from '@jest/globals';
 import request from 'supertest';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ServiceName } from '@docket/contracts';
 import {
   createTestDatabase,
@@ -11,6 +13,7 @@ import {
   type TestDatabase,
   type TestNats,
   type TestS3,
+  unrefServer,
 } from '@docket/testing';
 // The same launcher `npm start` uses: every service as its own process, built output only.
 /* eslint-disable @nx/enforce-module-boundaries -- deliberate: e2e must start services exactly as `npm start` does */
@@ -47,19 +50,38 @@ export interface E2eStack {
   stop(): Promise<void>;
 }
 
+/** A started stack and what a Jest worker needs to share it between its test files. */
+interface StackHandle {
+  stack: E2eStack;
+  /** The deliveries to `receiverUrl` + `path` only (a file's own view of a shared receiver). */
+  route(path: string): Delivery[];
+  /**
+   * Hands the stack over to the e2e tier's global teardown (tools/jest/e2e-teardown.mjs): what it must stop is
+   * written down, and nothing of the stack keeps this worker alive.
+   */
+  detach(leftovers: string): void;
+}
+
 /** Real Postgres (fresh database), a private NATS JetStream, embedded SigV4 S3, six service processes. */
 export async function startE2eStack(extraEnv: Record<string, string> = {}): Promise<E2eStack> {
+  return (await startStack(extraEnv)).stack;
+}
+
+async function startStack(extraEnv: Record<string, string>): Promise<StackHandle> {
   const [db, nats, s3]: [TestDatabase, TestNats, TestS3] = await Promise.all([
     createTestDatabase('docket_e2e'),
     startTestNats(),
     startTestS3('docket-e2e'),
   ]);
   const deliveries: Delivery[] = [];
+  const routes = new Map<string, Delivery[]>();
   const receiver: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      deliveries.push({ headers: req.headers, body });
+      const delivery = { headers: req.headers, body };
+      deliveries.push(delivery);
+      routes.get(req.url ?? '')?.push(delivery);
       res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     });
   });
@@ -90,7 +112,7 @@ export async function startE2eStack(extraEnv: Record<string, string> = {}): Prom
   const gatewayAdmin = adminEnv.NATS_PASSWORD ? { gateway: { ADMIN_NATS_USER: 'admin', ADMIN_NATS_PASSWORD: adminEnv.NATS_PASSWORD } } : {};
   const serviceEnv = mergeServiceEnv(natsUsers, await provisionDatabaseRoles(db.url), gatewayAdmin);
   const logLines: string[] = [];
-  const stack = startServices({
+  const services = startServices({
     env,
     serviceEnv,
     ports,
@@ -101,12 +123,13 @@ export async function startE2eStack(extraEnv: Record<string, string> = {}): Prom
   try {
     await waitForHealthy(api, 90_000);
   } catch (err) {
-    await stack.stop();
+    await services.stop();
     throw err;
   }
-  return {
+  const receiverUrl = `http://127.0.0.1:${receiverPort}/hooks`;
+  const stack: E2eStack = {
     api: `${api}/api/v1`,
-    receiverUrl: `http://127.0.0.1:${receiverPort}/hooks`,
+    receiverUrl,
     deliveries,
     env,
     logLines,
@@ -115,11 +138,32 @@ export async function startE2eStack(extraEnv: Record<string, string> = {}): Prom
     createAccount: (name, credits) => runAdmin(['create-account', '--name', name, '--credits', String(credits)], adminEnv),
     admin: (args) => runAdmin(args, adminEnv),
     stop: async () => {
-      await stack.stop();
+      await services.stop();
       await new Promise((r) => receiver.close(r));
       await s3.close();
       await nats.close();
       await db.drop();
+    },
+  };
+  return {
+    stack,
+    route: (path) => {
+      const mine: Delivery[] = [];
+      routes.set(new URL(receiverUrl + path).pathname, mine);
+      return mine;
+    },
+    detach: (leftovers) => {
+      const record = {
+        services: services.children.map((c: { child: { pid?: number } }) => c.child.pid),
+        nats: nats.pid,
+        database: db.url,
+        directories: [s3.directory, nats.directory].filter(Boolean),
+      };
+      writeFileSync(join(leftovers, `${process.pid}-${Date.now()}.json`), JSON.stringify(record));
+      unrefServer(receiver);
+      s3.unref();
+      nats.unref();
+      services.detach();
     },
   };
 }
@@ -139,15 +183,26 @@ export interface E2eSuite {
 }
 
 /**
- * One stack per test file: started in beforeAll with two accounts (100 credits each), stopped in
- * afterAll even when start-up outlived the hook's deadline. Fields are filled once beforeAll ran.
+ * The stack of a test file, started in beforeAll with two accounts (100 credits each) of its own, and gone once the
+ * file ends, even when start-up outlived the hook's deadline. Fields are filled once beforeAll ran.
+ *
+ * Without `extraEnv` the file gets the stack of its Jest worker, shared with the worker's other files that need no
+ * settings of their own (one after the other, never two at a time): it has its own accounts (tenants are isolated), its
+ * own webhook receiver path (`stack.deliveries` holds only what was sent to its `receiverUrl`), and must not stop,
+ * restart or reconfigure the services — a file that does passes `extraEnv` (`{}` is enough) and gets a stack of its
+ * own. The shared stacks are stopped by the e2e tier's global teardown (tools/jest/e2e-teardown.mjs).
  * `extraEnv` overrides the services' environment (e.g. low rate limits); a function is awaited first (free ports).
  */
-export function useE2eStack(label: string, extraEnv: Record<string, string> | (() => Promise<Record<string, string>>) = {}): E2eSuite {
+export function useE2eStack(label: string, extraEnv?: Record<string, string> | (() => Promise<Record<string, string>>)): E2eSuite {
   const suite = {} as E2eSuite;
   let starting: Promise<E2eStack> | undefined;
+  let own = true;
   beforeAll(async () => {
-    starting = startE2eStack(typeof extraEnv === 'function' ? await extraEnv() : extraEnv);
+    const shared = extraEnv === undefined ? workerStack() : undefined;
+    own = !shared;
+    starting = shared
+      ? shared.then((h) => fileView(h, label))
+      : startE2eStack(typeof extraEnv === 'function' ? await extraEnv() : (extraEnv ?? {}));
     suite.stack = await starting;
     // Two admin CLI processes side by side (each one loads the CLI for a second or more).
     [suite.acct, suite.other] = await Promise.all([
@@ -159,10 +214,36 @@ export function useE2eStack(label: string, extraEnv: Record<string, string> | ((
     suite.otherLive = basic(suite.other.live.api_key, suite.other.live.secret);
   });
   afterAll(async () => {
+    if (!own) return;
     const started = await starting?.catch(() => undefined);
     await started?.stop();
   });
   return suite;
+}
+
+/** This Jest worker's shared stack (started by its first file that asks), or none when the tier runs without its global setup. */
+function workerStack(): Promise<StackHandle> | undefined {
+  const registry = (globalThis as { __docketWorkerShared?: Map<string, Promise<StackHandle>> }).__docketWorkerShared;
+  const leftovers = process.env.DOCKET_E2E_LEFTOVERS;
+  if (!registry || !leftovers) return undefined;
+  let shared = registry.get(SHARED_STACK);
+  if (!shared) {
+    shared = startStack({}).then((h) => {
+      h.detach(leftovers);
+      return h;
+    });
+    // A failed start fails this file; the next file of the worker tries again.
+    shared.catch(() => registry.delete(SHARED_STACK));
+    registry.set(SHARED_STACK, shared);
+  }
+  return shared;
+}
+const SHARED_STACK = 'e2e-stack';
+
+/** A file's view of its worker's stack: its own receiver path and deliveries; the global teardown stops the stack. */
+function fileView(h: StackHandle, label: string): E2eStack {
+  const path = `/${label.replace(/\W+/g, '-')}`;
+  return { ...h.stack, receiverUrl: `${h.stack.receiverUrl}${path}`, deliveries: h.route(path), stop: async () => undefined };
 }
 
 /** Client-side helpers every suite needs, over the public API only. */

@@ -1,8 +1,18 @@
 import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+
+/** Neither `server` nor its connections (kept alive by clients, now or later) keep this process alive any more. */
+export function unrefServer(server: Server): void {
+  server.unref();
+  server.closeIdleConnections();
+  server.on('connection', (socket) => socket.unref());
+}
 
 export interface EmbeddedS3 {
   port: number;
   endpoint: string;
+  /** Lets this process exit while the server still listens (it then ends with the process). */
+  unref(): void;
   close(): Promise<void>;
 }
 
@@ -23,7 +33,7 @@ export async function startEmbeddedS3(opts: {
 }): Promise<EmbeddedS3> {
   mkdirSync(opts.directory, { recursive: true });
   const mod = (await import('@20minutes/s3rver')) as unknown as {
-    default: new (o: object) => { run(): Promise<{ port: number }>; close(): Promise<void> };
+    default: new (o: object) => { run(): Promise<{ port: number }>; close(): Promise<void>; httpServer?: Server };
   };
   const S3rver = mod.default;
   const address = opts.address ?? '127.0.0.1';
@@ -37,5 +47,10 @@ export async function startEmbeddedS3(opts: {
   });
   const info = await server.run();
   const port = info.port ?? opts.port;
-  return { port, endpoint: `http://${address}:${port}`, close: () => server.close() };
+  return {
+    port,
+    endpoint: `http://${address}:${port}`,
+    unref: () => (server.httpServer ? unrefServer(server.httpServer) : undefined),
+    close: () => server.close(),
+  };
 }

@@ -82,7 +82,8 @@ const handedOut = new Set<number>();
  * 1–4 get disjoint bands, so test files running side by side never draw the same port; outside Jest, all of them.
  */
 export function portBand(workerId: string | undefined): { min: number; max: number } {
-  const id = Number(workerId);
+  // A tier running beside another (npm test's e2e beside int) moves its workers to later bands.
+  const id = Number(workerId) + Number(process.env.DOCKET_PORT_BAND_OFFSET ?? 0);
   if (!Number.isInteger(id) || id < 1) return { min: FREE_PORT_MIN, max: FREE_PORT_MAX };
   const width = (FREE_PORT_MAX - FREE_PORT_MIN) / FREE_PORT_BANDS;
   const min = FREE_PORT_MIN + ((id - 1) % FREE_PORT_BANDS) * width;

@@ -13,6 +13,11 @@ export interface TestNats {
   authorization: boolean;
   /** `NATS_URL`, `NATS_USER`, `NATS_PASSWORD` for a process running as `user` (only the URL without authorization). */
   env(user: NatsUserName): Record<string, string>;
+  /** The private server's process id and store directory (none when falling back to NATS_URL): what a harness that outlives this process must stop and remove. */
+  pid?: number;
+  directory?: string;
+  /** Lets this process exit while the server still runs (a stack shared beyond one test file; its owner stops it by `pid`). */
+  unref(): void;
   close(): Promise<void>;
 }
 
@@ -50,7 +55,7 @@ export async function startTestNats(): Promise<TestNats> {
   const bin = natsServerBinary();
   if (!bin) {
     const url = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-    return { url, authorization: false, env: () => ({ NATS_URL: url }), close: async () => undefined };
+    return { url, authorization: false, env: () => ({ NATS_URL: url }), unref: () => undefined, close: async () => undefined };
   }
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'docket-nats-'));
@@ -66,6 +71,9 @@ export async function startTestNats(): Promise<TestNats> {
     url,
     authorization: true,
     env: (user) => ({ NATS_URL: url, NATS_USER: user, NATS_PASSWORD: passwords[user] }),
+    pid: child.pid,
+    directory: dir,
+    unref: () => child.unref(),
     close: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
