@@ -155,8 +155,8 @@ function joinLeadingMarks(runs: [number, number][], target: number[], marks: boo
 
 /**
  * A named column that no run of the body went to claims the nearest run (overlapping it, or within CLAIM_REACH line
- * heights) whose column keeps another run: a group caption centred over two sub-columns ("Male" over "Under 18 ‖ 18
- * and over") leaves the first sub-column's figures to the neighbour whose guessed span reaches under them. Columns
+ * heights) whose column keeps another run: a group caption centred over two sub-columns ("Weekday" over "Morning ‖
+ * Evening") leaves the first sub-column's figures to the neighbour whose guessed span reaches under them. Columns
  * keep their order: the run moves only where every run left of it lies in columns left of the claimant, and every run
  * right of it right.
  */
