@@ -7,19 +7,17 @@ import type { Word } from '../layout/layout.types.js';
 // A balance-sheet extract whose currency sign is set at the left edge of each figure column, apart from the
 // right-aligned figures (invented figures).
 
-const schema: ExtractionSchema = {
-  fields: [
-    {
-      key: 'sheet',
-      data_type: 'table',
-      fields: [
-        { key: 'row_label', label: 'Row label', data_type: 'string', description: 'This column has no header on the page.' },
-        { key: 'first', label: 'First year', data_type: 'string' },
-        { key: 'second', label: 'Second year', data_type: 'string' },
-      ],
-    },
-  ],
-};
+/** A one-table schema of string columns: [key, label] named by the page, [key] printed without a header. */
+function tableSchema(key: string, columns: ([string, string] | [string])[]): ExtractionSchema {
+  const fields = columns.map(([k, label]) =>
+    label
+      ? { key: k, label, data_type: 'string' as const }
+      : { key: k, data_type: 'string' as const, description: 'This column has no header on the page.' },
+  );
+  return { fields: [{ key, data_type: 'table', fields }] };
+}
+
+const schema = tableSchema('sheet', [['row_label'], ['first', 'First year'], ['second', 'Second year']]);
 
 const word = (text: string, x0: number, x1: number, y: number): Word => ({ text, x0, x1, y0: y, y1: y + 9, conf: 1 });
 const rightAligned = (text: string, right: number, y: number) => word(text, right - text.length * 5, right, y);
@@ -53,21 +51,7 @@ describe('a currency sign set apart at the left of a column of figures', () => {
 
 // Visitors by activity, with a group caption centred over two sub-columns each (invented figures); the schema names
 // the columns as the page's first header line does, the sub-columns by position.
-const grouped: ExtractionSchema = {
-  fields: [
-    {
-      key: 'visits',
-      data_type: 'table',
-      fields: [
-        { key: 'row_label', label: 'Row label', data_type: 'string', description: 'This column has no header on the page.' },
-        { key: 'weekday', label: 'Weekday', data_type: 'string' },
-        { key: 'column_3', label: 'Column 3', data_type: 'string', description: 'This column has no header on the page.' },
-        { key: 'weekend', label: 'Weekend', data_type: 'string' },
-        { key: 'column_5', label: 'Column 5', data_type: 'string', description: 'This column has no header on the page.' },
-      ],
-    },
-  ],
-};
+const grouped = tableSchema('visits', [['row_label'], ['weekday', 'Weekday'], ['column_3'], ['weekend', 'Weekend'], ['column_5']]);
 
 function groupedPage(): Word[] {
   const words = [word('Weekday', 277, 313, 90), word('Weekend', 447, 483, 90)];
