@@ -51,6 +51,8 @@ export function assignFields(
   crossField(doc, fields, ctx, cands, choice.used, result, meta);
   fillDefaultCurrency(fields, result, opts.defaultCurrency);
   if (!opts.rawConfidence) calibrateFields(fields, meta, isScanned(doc));
+  // (After calibration: a net amount derived from the total and the tax is never surer than they are.)
+  reconcileAmounts(fields, result, meta);
   // A remembered layout of the account (ADR 0014) outranks the engine's reading where its anchors are found.
   const memory = applyMemory(doc, fields, result, meta, opts.memory, ctx);
   if (memory) fillDefaultCurrency(fields, result, opts.defaultCurrency);
@@ -100,7 +102,8 @@ function assignEach(
 
 /**
  * Cross-field constraints (net + tax = total, Σ line items = net, due ≥ issue date, seller ≠ buyer), each field's
- * label candidates in choice order as the alternatives; then the amounts and the number the constraints imply.
+ * label candidates in choice order as the alternatives; then the amounts and the number the constraints imply (the net
+ * amount derived from total − tax is added after calibration, in assignFields).
  */
 function crossField(
   doc: DocLayout,
@@ -126,7 +129,6 @@ function crossField(
   });
   taxBetween(doc, fields, result, meta, ctx);
   numberBesideDate(doc, fields, result, meta, ctx);
-  reconcileAmounts(fields, result, meta);
 }
 
 /** Every VAT number printed on the document, boxed by the words that print it, as a located value. */

@@ -78,3 +78,29 @@ describe('a group caption centred over two sub-columns', () => {
     expect(got[3]).toEqual({ row_label: 'Archery', weekday: '980', column_3: '6,245', weekend: '1,015', column_5: '5,873' });
   });
 });
+
+// Fund figures whose row labels end in a date and whose figures, across a wide gap, start with two digits that could
+// be a year (invented figures).
+describe('a row label ending in a date, a figure across the gap', () => {
+  it('keeps the figure in its own column: a date never spans two cells', () => {
+    const words = [word('2031', 505, 532, 143)];
+    const rows: [string, string][] = [
+      ['Units at 30 June', '58,214'],
+      ['Value at 30 June', '31,902,115'],
+      ['Value per unit at 30 June', '548.02'],
+    ];
+    rows.forEach(([label, figure], i) => {
+      const y = 180 + i * 21;
+      let x = 71;
+      for (const t of label.split(' ')) (words.push(word(t, x, x + t.length * 5, y)), (x += t.length * 5 + 4));
+      words.push(rightAligned(figure, 532, y));
+    });
+    const got = extractFromLayout({ pages: [buildPage(1, 612, 792, words)] }, tableSchema('fund', [['key_figures'], ['f_2031', '2031']]))
+      .result.fund as Record<string, string>[];
+    expect(got).toEqual([
+      { key_figures: 'Units at 30 June', f_2031: '58,214' },
+      { key_figures: 'Value at 30 June', f_2031: '31,902,115' },
+      { key_figures: 'Value per unit at 30 June', f_2031: '548.02' },
+    ]);
+  });
+});
