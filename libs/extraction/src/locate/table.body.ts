@@ -2,7 +2,7 @@
 import { segments } from '../layout/layout.builder.js';
 import type { Line, Page } from '../layout/layout.types.js';
 import { allPacksVocabulary } from '../locales/locale.registry.js';
-import { conceptTokens, fold, wordConcepts } from './label.matcher.js';
+import { conceptTokens, fold, isKnownConcept, wordConcepts } from './label.matcher.js';
 import type { Column, Header } from './table.model.js';
 import { rowRules } from './table.ruled.js';
 
@@ -58,10 +58,16 @@ function opensWithTotals(seg: Line, concepts: ReadonlySet<string>): boolean {
       .split(/[^\p{L}\p{N}]+/u)
       .filter(Boolean),
   );
-  return toks.some((t, i) =>
+  const at = toks.findIndex((t, i) =>
     MODIFIERS.has(t) ? conceptTokens(toks[i + 1] ?? '').some((c) => concepts.has(c)) : conceptTokens(t).some((c) => concepts.has(c)),
   );
+  // (As the cell's first or second word, or after label words, modifiers and figures only: "Sous-total", "Montant
+  // total HT", "Betrag inkl. MwSt." open with it, an item named "Camping hammock net" does not.)
+  const labelWord = (t: string) => /\d/.test(t) || MODIFIERS.has(t) || conceptTokens(t).some(isKnownConcept);
+  return at >= 0 && (at <= TOTALS_WORD_LAST_START || toks.slice(0, at).every(labelWord));
 }
+/** The last token index (0-based) at which a totals word opens a cell whatever the words before it. */
+const TOTALS_WORD_LAST_START = 1;
 
 /**
  * A line of running text: one cell of many words, crossing the boundaries of at least two printed header

@@ -104,3 +104,37 @@ describe('a row label ending in a date, a figure across the gap', () => {
     ]);
   });
 });
+
+// Left-aligned header labels over figures set flush right, each column's figures ending just before the next label
+// starts (invented figures).
+describe('figures set flush right under left-aligned labels', () => {
+  it('belong to the label they end under, not the nearer next one', () => {
+    const words = [word('Site', 40, 58, 100), word('Area', 200, 222, 100), word('Beds', 262, 284, 100), word('Staff', 320, 345, 100)];
+    const rows: [string, string, string, string][] = [
+      ['Northmoor', '1,250.5', '48', '112'],
+      ['Eastbrook', '980.0', '36', '97'],
+      ['Lowfield', '2,004.25', '75', '180'],
+    ];
+    rows.forEach(([site, area, beds, staff], i) => {
+      const y = 118 + i * 14;
+      words.push(
+        word(site, 40, 40 + site.length * 5, y),
+        rightAligned(area, 258, y),
+        rightAligned(beds, 316, y),
+        rightAligned(staff, 372, y),
+      );
+    });
+    const schema = tableSchema('sites', [
+      ['site', 'Site'],
+      ['area', 'Area'],
+      ['beds', 'Beds'],
+      ['staff', 'Staff'],
+    ]);
+    const got = extractFromLayout({ pages: [buildPage(1, 595, 842, words)] }, schema).result.sites as Record<string, string>[];
+    expect(got).toEqual([
+      { site: 'Northmoor', area: '1,250.5', beds: '48', staff: '112' },
+      { site: 'Eastbrook', area: '980.0', beds: '36', staff: '97' },
+      { site: 'Lowfield', area: '2,004.25', beds: '75', staff: '180' },
+    ]);
+  });
+});

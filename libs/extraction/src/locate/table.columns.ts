@@ -1,7 +1,7 @@
 /** Which column a body word belongs to: the header cells' geometry, refined by the gutters of the body. */
 import { segments } from '../layout/layout.builder.js';
 import type { Line, Word } from '../layout/layout.types.js';
-import { isCurrencyMark } from '../parsers/currency.parser.js';
+import { isCurrencyMark, withoutCurrencyMark } from '../parsers/currency.parser.js';
 import { EDGE_SLACK } from './table.body.js';
 import type { Column } from './table.model.js';
 
@@ -136,6 +136,24 @@ export function textRuns(
   return runs;
 }
 
+/** A figure as a table cell prints it: a sign or bracket, digits with separators, a percent sign. */
+const FIGURE_CELL = /^[-+(]?\d[\d.,']*\)?%?$/;
+
+/**
+ * Figures are set flush right: a run of nothing but figures that overlaps no header cell is the column whose header
+ * starts last at or left of the run's right edge (figures ending just before the next label, under a left-aligned
+ * "Price:"), not the header nearest to it. -1 for a run holding anything else.
+ */
+function flushRightColumn([a, b]: [number, number], lines: Line[], cols: Column[]): number {
+  const own = lines.flatMap((l) => l.words).filter((w) => (w.x0 + w.x1) / 2 >= a && (w.x0 + w.x1) / 2 <= b);
+  if (!own.length || !own.every((w) => FIGURE_CELL.test(withoutCurrencyMark(w.text)))) return -1;
+  let best = -1;
+  cols.forEach((c, i) => {
+    if (c.x0 <= b && (best < 0 || c.x0 > cols[best]!.x0)) best = i;
+  });
+  return best;
+}
+
 /** Whether each run holds nothing but currency marks (words centred in it). */
 function markRuns(runs: [number, number][], lines: Line[]): boolean[] {
   const words = lines.flatMap((l) => l.words);
@@ -220,7 +238,9 @@ export function gutterColumns(body: Line[], cols: Column[], lh: number, walls: r
     const best = overlapTarget([a, b]);
     const walled = walledTarget([a, b]);
     if (walled >= 0 && (best < 0 || cellOf((cols[best]!.x0 + cols[best]!.x1) / 2) !== cellOf((a + b) / 2))) return walled;
-    return best >= 0 ? best : columnOf({ text: 'x', x0: a, x1: b, y0: 0, y1: 0, conf: 1 }, cols);
+    if (best >= 0) return best;
+    const flush = flushRightColumn([a, b], multi, cols);
+    return flush >= 0 ? flush : columnOf({ text: 'x', x0: a, x1: b, y0: 0, y1: 0, conf: 1 }, cols);
   });
   const marks = markRuns(merged, multi);
   claimNearRuns(merged, cols, target, lh, (k) => !marks[k]);

@@ -208,12 +208,24 @@ function unclaimedEdges(words: Word[], claimed: (w: Word) => boolean): { x0: num
   const first = words.findIndex(claimed);
   if (first < 0) return [span(words)];
   const last = words.length - 1 - [...words].reverse().findIndex(claimed);
-  // (A character's width, from the two words either side of the gap: a word space is about one.)
-  const apart = (a: Word, b: Word) => b.x0 - a.x1 > EDGE_CELL_GAP * ((a.x1 - a.x0 + b.x1 - b.x0) / (a.text.length + b.text.length));
+  // (A character's width, from the two words either side of the gap: a word space is about one. A colon ends a
+  // header cell however close the next one is set: "Qty: Subtotal: VAT:".)
+  const apart = (a: Word, b: Word) =>
+    /:$/.test(a.text) || b.x0 - a.x1 > EDGE_CELL_GAP * ((a.x1 - a.x0 + b.x1 - b.x0) / (a.text.length + b.text.length));
   const out: { x0: number; x1: number }[] = [];
-  if (first > 0 && apart(words[first - 1]!, words[first]!)) out.push(span(words.slice(0, first)));
-  if (last < words.length - 1 && apart(words[last]!, words[last + 1]!)) out.push(span(words.slice(last + 1)));
+  if (first > 0 && apart(words[first - 1]!, words[first]!)) out.push(...colonCells(words.slice(0, first)).map(span));
+  if (last < words.length - 1 && apart(words[last]!, words[last + 1]!)) out.push(...colonCells(words.slice(last + 1)).map(span));
   return out;
+}
+
+/** Header words cut after each word ending in a colon ("Subtotal: VAT:" is two cells). */
+function colonCells(words: Word[]): Word[][] {
+  const cells: Word[][] = [[]];
+  for (const w of words) {
+    cells[cells.length - 1]!.push(w);
+    if (/:$/.test(w.text)) cells.push([]);
+  }
+  return cells.filter((c) => c.length > 0);
 }
 
 /** Letters and digits of the folded text (memoised: header matching squashes each word once per candidate span). */
