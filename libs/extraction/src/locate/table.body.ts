@@ -138,8 +138,11 @@ export function bodyLines(
       // (A tax word in the page footer, "VAT ID: …" under the last rows, is the letterhead's: the items may go on.)
       if (footerOnly(li)) return done(true);
       if (!subtotalGoesOn(lines, li, lh)) return done(false);
-      prevY = line.y1;
-      continue;
+      // (Unless it prints an item's figures: "Landing net ‖ 11.00 4 44.00 ‖ …" names a totals word, it is no subtotal.)
+      if (!printsItemFigures(line)) {
+        prevY = line.y1;
+        continue;
+      }
     }
     // A carry line at the foot of the items ("Carried forward", "Übertrag", "À reporter") with only the page footer
     // after it: the table goes on overleaf.
@@ -185,6 +188,14 @@ function gapEndsTable(at: { lines: Line[]; li: number; out: Line[]; pitches: num
   // on the table's own column edges (row groups spaced apart); a paragraph or caption is not.
   const groupStart = onColumnEdges(line, out, lh) || isGroupCaption(line, lines[li + 1], out, lh);
   return gap > Math.max(unit * 1.2, med * 2.5) && !(gap <= unit * ROW_GROUP_GAP && groupStart);
+}
+
+/** A line printing at least this many figures between item rows is an item (a subtotal prints one or two). */
+const ITEM_ROW_FIGURES = 3;
+
+/** Whether a line prints an item row's figures (quantity, prices, amounts). */
+function printsItemFigures(line: Line): boolean {
+  return line.words.filter((w) => /^[-+(]?[^\p{L}\s]*\d[\d.,']*[^\p{L}\s]*$/u.test(w.text)).length >= ITEM_ROW_FIGURES;
 }
 
 /** A figure-less totals line of at least this many cells is a header row. */

@@ -3,16 +3,17 @@ import { createExtractionEngine } from '../extraction.engine.js';
 import { invoiceSchema, L, pdfOf, R, row, type Item } from '../testing/invoice-layout.test-helper.js';
 
 // An item table whose header labels each end in a colon and are set close ("Qty: Subtotal: VAT:"), its figures set
-// flush right ending before the next label, and an item whose name holds a totals word ("Camping hammock net").
-// Every name and figure is invented.
+// flush right ending before the next label, and items whose names hold a totals word ("Landing net" between items,
+// "Camping hammock net" last). Every name and figure is invented.
 
 const engine = createExtractionEngine();
 afterAll(() => engine.close());
 
 const items: [string, string, string, string, string][] = [
   ['Camping stool', '6.00', '2', '12.00', '14.52'],
-  ['Camping hammock net', '14.00', '3', '42.00', '50.82'],
+  ['Landing net', '11.00', '4', '44.00', '53.24'],
   ['Lantern', '9.00', '1', '9.00', '10.89'],
+  ['Camping hammock net', '14.00', '3', '42.00', '50.82'],
 ];
 
 function page(): Item[] {
@@ -41,7 +42,7 @@ function page(): Item[] {
         R(558, y, total, 11),
       ];
     }),
-    ...row(360, [400, 'Total:'], [558, '76.23', 'r']),
+    ...row(380, [400, 'Total:'], [558, '129.47', 'r']),
   ];
 }
 
@@ -51,8 +52,9 @@ describe('an item table with colon-ended header labels set close', () => {
     const got = (out.result.line_items as Record<string, unknown>[]).map((r) => [r.description, r.quantity, r.unit_price, r.amount]);
     expect(got).toEqual([
       ['Camping stool', 2, 6, 12],
-      ['Camping hammock net', 3, 14, 42],
+      ['Landing net', 4, 11, 44],
       ['Lantern', 1, 9, 9],
+      ['Camping hammock net', 3, 14, 42],
     ]);
   });
 });
