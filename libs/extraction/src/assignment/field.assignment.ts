@@ -1,7 +1,8 @@
 import type { ExtractionOptions, FieldDef, FieldMeta } from '../engine.types.js';
-import type { DocLayout, Line, Word } from '../layout/layout.types.js';
+import type { DocLayout, Line } from '../layout/layout.types.js';
 import { findNumbers, type DocContext } from '../parsers/value.parser.js';
 import { findVatIds } from '../parsers/identifier.parser.js';
+import { textWithOffsets, wordsIn } from '../locate/field.values.js';
 import type { FieldCandidate } from '../candidates/label.candidates.js';
 import type { Located } from '../locate/field.locator.js';
 import { schemaLabels, isLabelPiece } from '../locate/form.label.js';
@@ -117,14 +118,12 @@ function crossField(
   const alternatives = new Map<string, Located[]>();
   for (const { f, c } of cands) alternatives.set(f.key, [...(alternatives.get(f.key) ?? []), c]);
   // (One tax line per rate summed first: net + the rates' sum = total is then the consistency the constraints keep.)
-  sumTaxRates(doc, fields, result, meta, ctx, {
-    amount: (f, value) => printedAmount(doc, ctx, f, value),
-    itemsSum: lineItemsSum(fields, result),
-  });
+  const amount = (f: FieldDef, value: number) => printedAmount(doc, ctx, f, value);
+  sumTaxRates(doc, fields, result, meta, ctx, { amount, itemsSum: lineItemsSum(fields, result) });
   enforceConstraints(fields, alternatives, result, meta, used, {
     party: (f, not) => repickParty(doc, f, not),
-    amount: (f, value) => printedAmount(doc, ctx, f, value),
-    footerIssuer: footerIssuer(doc)?.name,
+    amount,
+    footerIssuer: () => footerIssuer(doc)?.name,
     taxIds: () => printedTaxIds(doc),
   });
   taxBetween(doc, fields, result, meta, ctx);
@@ -134,25 +133,13 @@ function crossField(
 /** Every VAT number printed on the document, boxed by the words that print it, as a located value. */
 function printedTaxIds(doc: DocLayout): Located[] {
   return doc.pages.flatMap((p) =>
-    p.lines.flatMap((l) =>
-      findVatIds(l.text).map((v) => locatedAt(wordsSpelling(l.words, v.value) ?? l.words, p.number, v.value, TAX_ID_PRINTED_CONFIDENCE)),
-    ),
+    p.lines.flatMap((l) => {
+      const { text, starts } = textWithOffsets(l.words);
+      return findVatIds(text).map((v) =>
+        locatedAt(wordsIn(l.words, starts, v.index, v.value.length), p.number, v.value, TAX_ID_PRINTED_CONFIDENCE),
+      );
+    }),
   );
-}
-
-/** The run of words that spells `value` (punctuation and spaces aside), if there is one. */
-function wordsSpelling(words: readonly Word[], value: string): Word[] | undefined {
-  const compact = (t: string) => t.replace(/[^\p{L}\p{N}]/gu, '');
-  const want = compact(value);
-  for (let i = 0; i < words.length; i++) {
-    let got = '';
-    for (let j = i; j < words.length; j++) {
-      got += compact(words[j]!.text);
-      if (got === want) return words.slice(i, j + 1);
-      if (!want.startsWith(got)) break;
-    }
-  }
-  return undefined;
 }
 /** The confidence of a tax id taken from the page without a label candidate. */
 const TAX_ID_PRINTED_CONFIDENCE = 0.5;

@@ -63,7 +63,7 @@ export function enforceConstraints(
   dueNotBeforeIssue(fields, alternatives, result, meta, used);
   sellerNotBuyer(fields, alternatives, result, meta, page.party);
   sellerHoldsTaxId(fields, alternatives, result, meta, page.footerIssuer);
-  taxIdOfSeller(fields, alternatives, result, meta, page.taxIds?.() ?? []);
+  taxIdOfSeller(fields, alternatives, result, meta, page.taxIds);
 }
 
 /** What the constraints may look up on the document itself when no label candidate satisfies them. */
@@ -72,8 +72,8 @@ export interface PageLookups {
   party: (f: FieldDef, not: string) => Located | undefined;
   /** The amount `value` as printed on the document (its last printing), typed for field `f`. */
   amount: (f: FieldDef, value: number) => Located | undefined;
-  /** The company the document's legal footer names (the issuer), when it has one. */
-  footerIssuer?: string;
-  /** Every tax id (VAT number) printed on the document, top to bottom, page by page. */
+  /** The company the document's legal footer names (the issuer), when it has one; looked up when asked. */
+  footerIssuer?: () => string | undefined;
+  /** Every tax id (VAT number) printed on the document, top to bottom, page by page; looked up when asked. */
   taxIds?: () => Located[];
 }

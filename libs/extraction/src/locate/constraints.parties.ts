@@ -5,7 +5,7 @@ import { acceptableString, conceptsOfField, place, REPICK_CONFIDENCE } from './c
 // Seller ≠ buyer, and each party's tax id in its own block.
 
 /** Party names compared without case, punctuation or spacing. */
-const normName = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+export const normName = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** Shortest name (normalised) that counts as a party when one name ends with the other. */
 const MIN_PARTY_CHARS = 4;
@@ -76,19 +76,19 @@ export function sellerHoldsTaxId(
   alternatives: Map<string, Located[]>,
   result: Record<string, unknown>,
   meta: Record<string, FieldMeta>,
-  footerIssuer?: string,
+  footerIssuer?: () => string | undefined,
 ): void {
   const parties = partyFields(fields);
   if (!parties) return;
   const { seller, buyer, taxId } = parties;
-  const sellerName = result[seller.key];
-  if (footerIssuer && typeof sellerName === 'string' && sameParty(sellerName, footerIssuer)) return;
   const [ms, mb, mt] = [meta[seller.key], meta[buyer.key], meta[taxId.key]];
   if (!ms?.bbox || !mb?.bbox || !mt?.bbox || ms.page !== mt.page || mb.page !== mt.page) return;
   const labelled = (f: FieldDef) => (alternatives.get(f.key) ?? []).some((c) => c.value === result[f.key]);
   if (labelled(seller) || labelled(buyer)) return;
   const [gs, gb] = [gapUnder(ms.bbox, mt.bbox), gapUnder(mb.bbox, mt.bbox)];
   if (gb === undefined || (gs !== undefined && gs <= gb)) return;
+  const [sellerName, footerName] = [result[seller.key], footerIssuer?.()];
+  if (footerName && typeof sellerName === 'string' && sameParty(sellerName, footerName)) return;
   [result[seller.key], result[buyer.key]] = [result[buyer.key], result[seller.key]];
   [meta[seller.key], meta[buyer.key]] = [mb, ms];
 }
@@ -121,7 +121,7 @@ export function taxIdOfSeller(
   alternatives: Map<string, Located[]>,
   result: Record<string, unknown>,
   meta: Record<string, FieldMeta>,
-  printed: Located[] = [],
+  printed: () => Located[] = () => [],
 ): void {
   const parties = partyFields(fields);
   if (!parties) return;
@@ -132,6 +132,6 @@ export function taxIdOfSeller(
   if (ownerOf(mt.bbox, names) !== 1) return;
   const own =
     (alternatives.get(taxId.key) ?? []).find((c) => c.page === ms.page && ownerOf(c.bbox, names) === 0) ??
-    printed.find((c) => c.value !== result[taxId.key] && (c.page !== ms.page || ownerOf(c.bbox, names) === undefined));
+    printed().find((c) => c.value !== result[taxId.key] && (c.page !== ms.page || ownerOf(c.bbox, names) === undefined));
   if (own) place(result, meta, taxId, own, own.confidence * REPICK_CONFIDENCE);
 }

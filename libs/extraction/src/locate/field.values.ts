@@ -24,7 +24,7 @@ export function box(ws: readonly Word[]): [number, number, number, number] {
 }
 
 /** Text of a word list plus each word's start offset in it, to map parsed values back to words. */
-function textWithOffsets(ws: Word[]): { text: string; starts: number[] } {
+export function textWithOffsets(ws: Word[]): { text: string; starts: number[] } {
   const starts: number[] = [];
   let text = '';
   for (const [i, w] of ws.entries()) {
@@ -38,7 +38,8 @@ function textWithOffsets(ws: Word[]): { text: string; starts: number[] } {
   return { text, starts };
 }
 
-function wordsIn(ws: Word[], starts: number[], index: number, length: number): Word[] {
+/** The words printing characters [index, index + length) of their textWithOffsets text (all of them when none do). */
+export function wordsIn(ws: Word[], starts: number[], index: number, length: number): Word[] {
   const out = ws.filter((_, i) => starts[i]! < index + length && starts[i]! + ws[i]!.text.length > index);
   return out.length ? out : ws;
 }

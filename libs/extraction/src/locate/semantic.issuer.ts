@@ -7,6 +7,7 @@ import { correctWords } from '../locales/locale.corrections.js';
 import type { Vocabulary } from '../locales/locale.vocabulary.js';
 import { isRegionLine, lineConf, NOISE_CONF } from './address.block.js';
 import { footerIssuer, payeeIssuer } from './semantic.footer.js';
+import { normName } from './constraints.parties.js';
 import { nameAboveAddress } from './semantic.issuer.block.js';
 import {
   addressedTo,
@@ -66,12 +67,13 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): Party | undefined {
   const page = doc.pages[0];
   if (!page) return undefined;
   const top = candidateLines(page, v);
+  const footer = footerIssuer(doc, v);
   return (
-    footerNameOnTop(doc, top, v) ??
+    footerNameOnTop(footer, top) ??
     legalNameOnTop(doc, page, top, v) ??
     // The company named by the legal-registration footer ("… Sarl au capital de … – RCS … – Siret …") or as the
     // holder of the bank account to pay into is the issuer.
-    footerIssuer(doc, v) ??
+    footer ??
     payeeOrLetterhead(doc, page, top, v) ??
     returnAddressSender(page, v) ??
     nameAboveAddress(doc, v) ??
@@ -87,11 +89,9 @@ function locateIssuer(doc: DocLayout, v: Vocabulary): Party | undefined {
  * name over an address block on top is the issuer's even where another block on top prints a legal form (a French
  * hotel's invoice to a company "… SARL" whose address sits on the right).
  */
-function footerNameOnTop(doc: DocLayout, top: Line[], v: Vocabulary): Party | undefined {
-  const footer = footerIssuer(doc, v);
+function footerNameOnTop(footer: Party | undefined, top: Line[]): Party | undefined {
   if (!footer) return undefined;
-  const same = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
-  const line = top.find((l) => l !== footer.line && same(l.text) === same(footer.name));
+  const line = top.find((l) => l !== footer.line && normName(l.text) === normName(footer.name));
   return line ? { line, name: line.text.trim() } : undefined;
 }
 

@@ -3,7 +3,8 @@ import { segments } from '../layout/layout.builder.js';
 import type { Line, Page } from '../layout/layout.types.js';
 import { allPacksVocabulary } from '../locales/locale.registry.js';
 import { conceptTokens, fold, isKnownConcept, wordConcepts } from './label.matcher.js';
-import type { Column, Header } from './table.model.js';
+import { FIGURE, type Column, type Header } from './table.model.js';
+import { withoutCurrencyMark } from '../parsers/currency.parser.js';
 import { rowRules } from './table.ruled.js';
 
 /** The locale packs' table words (carry-over phrases, note words, total modifiers, "page"): table lines are judged
@@ -195,7 +196,7 @@ const ITEM_ROW_FIGURES = 3;
 
 /** Whether a line prints an item row's figures (quantity, prices, amounts). */
 function printsItemFigures(line: Line): boolean {
-  return line.words.filter((w) => /^[-+(]?[^\p{L}\s]*\d[\d.,']*[^\p{L}\s]*$/u.test(w.text)).length >= ITEM_ROW_FIGURES;
+  return line.words.filter((w) => FIGURE.test(withoutCurrencyMark(w.text))).length >= ITEM_ROW_FIGURES;
 }
 
 /** A figure-less totals line of at least this many cells is a header row. */

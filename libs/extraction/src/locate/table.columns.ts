@@ -3,7 +3,7 @@ import { segments } from '../layout/layout.builder.js';
 import type { Line, Word } from '../layout/layout.types.js';
 import { isCurrencyMark, withoutCurrencyMark } from '../parsers/currency.parser.js';
 import { EDGE_SLACK } from './table.body.js';
-import type { Column } from './table.model.js';
+import { FIGURE, type Column } from './table.model.js';
 
 /**
  * Column of a word: the header it overlaps most; else, for a word of text, the nearest text column on its
@@ -136,17 +136,13 @@ export function textRuns(
   return runs;
 }
 
-/** A figure as a table cell prints it: a sign or bracket, digits with separators, a percent sign. */
-const FIGURE_CELL = /^[-+(]?\d[\d.,']*\)?%?$/;
-
 /**
  * Figures are set flush right: a run of nothing but figures that overlaps no header cell is the column whose header
  * starts last at or left of the run's right edge (figures ending just before the next label, under a left-aligned
  * "Price:"), not the header nearest to it. -1 for a run holding anything else.
  */
-function flushRightColumn([a, b]: [number, number], lines: Line[], cols: Column[]): number {
-  const own = lines.flatMap((l) => l.words).filter((w) => (w.x0 + w.x1) / 2 >= a && (w.x0 + w.x1) / 2 <= b);
-  if (!own.length || !own.every((w) => FIGURE_CELL.test(withoutCurrencyMark(w.text)))) return -1;
+function flushRightColumn([, b]: [number, number], own: Word[], cols: Column[]): number {
+  if (!own.length || !own.every((w) => FIGURE.test(withoutCurrencyMark(w.text)))) return -1;
   let best = -1;
   cols.forEach((c, i) => {
     if (c.x0 <= b && (best < 0 || c.x0 > cols[best]!.x0)) best = i;
@@ -154,13 +150,15 @@ function flushRightColumn([a, b]: [number, number], lines: Line[], cols: Column[
   return best;
 }
 
-/** Whether each run holds nothing but currency marks (words centred in it). */
-function markRuns(runs: [number, number][], lines: Line[]): boolean[] {
+/** The words of `lines` centred in each run. */
+function wordsOfRuns(runs: [number, number][], lines: Line[]): Word[][] {
   const words = lines.flatMap((l) => l.words);
-  return runs.map(([a, b]) => {
-    const own = words.filter((w) => (w.x0 + w.x1) / 2 >= a && (w.x0 + w.x1) / 2 <= b);
-    return own.length > 0 && own.every((w) => isCurrencyMark(w.text));
-  });
+  return runs.map(([a, b]) => words.filter((w) => (w.x0 + w.x1) / 2 >= a && (w.x0 + w.x1) / 2 <= b));
+}
+
+/** Whether each run holds nothing but currency marks (its words, `wordsOfRuns`). */
+function markRuns(runWords: Word[][]): boolean[] {
+  return runWords.map((own) => own.length > 0 && own.every((w) => isCurrencyMark(w.text)));
 }
 
 /**
@@ -234,15 +232,16 @@ export function gutterColumns(body: Line[], cols: Column[], lh: number, walls: r
     const inCell = cols.flatMap((c, i) => (cellOf((c.x0 + c.x1) / 2) === cellOf((a + b) / 2) ? [i] : []));
     return inCell.length === 1 ? inCell[0]! : -1;
   };
-  const target = merged.map(([a, b]) => {
+  const runWords = wordsOfRuns(merged, multi);
+  const target = merged.map(([a, b], k) => {
     const best = overlapTarget([a, b]);
     const walled = walledTarget([a, b]);
     if (walled >= 0 && (best < 0 || cellOf((cols[best]!.x0 + cols[best]!.x1) / 2) !== cellOf((a + b) / 2))) return walled;
     if (best >= 0) return best;
-    const flush = flushRightColumn([a, b], multi, cols);
+    const flush = flushRightColumn([a, b], runWords[k]!, cols);
     return flush >= 0 ? flush : columnOf({ text: 'x', x0: a, x1: b, y0: 0, y1: 0, conf: 1 }, cols);
   });
-  const marks = markRuns(merged, multi);
+  const marks = markRuns(runWords);
   claimNearRuns(merged, cols, target, lh, (k) => !marks[k]);
   joinLeadingMarks(merged, target, marks);
   // Text printed beside the table (chart labels, a side note, the other column of a two-column page): a body column

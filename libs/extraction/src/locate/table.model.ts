@@ -60,4 +60,7 @@ const POSITIONAL_LABEL = /^col(?:umn)?\.?\s*\d+$/i;
 export const isPositionalKey = (c: FieldDef): boolean => POSITIONAL_KEY.test(c.key);
 
 /** How many of the columns carry a printed, schema-named caption. */
+/** A word that is one figure as a table cell prints it: digits with separators, a sign or brackets, a percent sign. */
+export const FIGURE = /^[-+−(]?\d[\d.,']*%?\)?$/u;
+
 export const named = (cs: Column[]) => cs.filter((c) => c.field && !c.inferred).length;

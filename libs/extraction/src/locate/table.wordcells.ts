@@ -5,7 +5,7 @@ import { isCurrencyMark, withoutCurrencyMark } from '../parsers/currency.parser.
 import type { DocContext } from '../parsers/value.parser.js';
 import type { ColumnAssigner } from './table.columns.js';
 import { dateLeaders } from './table.dates.js';
-import type { Column } from './table.model.js';
+import { FIGURE, type Column } from './table.model.js';
 import type { CellGeom, RowBand } from './table.bands.js';
 import { walled, type Wall } from './table.ruled.js';
 
@@ -201,9 +201,6 @@ function spansColumns(line: Line, wordCol: number[], { assign, walls }: PartColu
     }),
   );
 }
-
-/** A word that is one figure: digits with separators, a sign or brackets, a percent sign. */
-const FIGURE = /^[-+−(]?\d[\d.,]*%?\)?$/u;
 
 /**
  * A text-only line of a line-item table belongs, whole, to the text column it starts in (a wrapped
