@@ -1,9 +1,10 @@
 /** Finding the printed headers of a table field: lines (or stacked lines) that name its columns. */
 import type { FieldDef } from '../engine.types.js';
 import { makeLine, segments } from '../layout/layout.builder.js';
-import type { DocLayout, Line } from '../layout/layout.types.js';
+import type { DocLayout, Line, Page } from '../layout/layout.types.js';
 import { allPacksVocabulary } from '../locales/locale.registry.js';
-import { matchHeader, mergeLines } from './table.match.js';
+import { HeaderStacks, beats, mayBeat } from './table.header.stack.js';
+import { matchHeader, type HeaderMatch } from './table.match.js';
 import { named, namesMoney, type Column, type Header } from './table.model.js';
 
 /** The locale packs' table words (carry-over phrases, note words, total modifiers, "page"): table lines are judged
@@ -43,82 +44,120 @@ export function findHeaders(doc: DocLayout, field: FieldDef): Header[] {
   return found;
 }
 
+/** What a header search for one table field looks for. */
+interface HeaderSearch {
+  cols: FieldDef[];
+  /** Money tables (price/amount columns): their rows are full of decimal amounts, their headers never are. */
+  money: boolean;
+  /** How many columns a header names at least. */
+  need: number;
+}
+
 function searchHeaders(doc: DocLayout, field: FieldDef): Header[] {
   const cols = field.fields ?? [];
   const hint = pageHint(field);
-  // Money tables (price/amount columns): their rows are full of decimal amounts, their headers never are.
-  const money = cols.some(namesMoney);
-  const need = Math.min(cols.length, cols.length >= 3 ? 2 : 1);
+  const search: HeaderSearch = { cols, money: cols.some(namesMoney), need: Math.min(cols.length, cols.length >= 3 ? 2 : 1) };
   const headers: Header[] = [];
-  // A printed line is matched alone up to three times below (opening a header, against the lines under it, as a
-  // sentence): once is enough.
-  const alone = new Map<Line, ReturnType<typeof matchHeader>>();
-  const matchLine = (l: Line) => {
-    let m = alone.get(l);
-    if (!m) alone.set(l, (m = matchHeader(l, cols)));
-    return m;
-  };
   for (const page of doc.pages) {
     if (hint !== undefined && page.number !== hint && doc.pages.some((p) => p.number === hint)) continue;
-    for (let li = 0; li < page.lines.length; li++) {
-      const line = page.lines[li]!;
-      // Header rows name columns; a line with a decimal amount is a data or subtotal row ("Subtotal $ 112.00"),
-      // whatever its words say.
-      const amounts = (l: Line) => l.words.filter((w) => /^[(\-$€£]*\d[\d.,']*[.,]\d{1,2}\)?$/.test(w.text)).length;
-      if (money && amounts(line) >= 1) continue;
-      let best = { ...matchLine(line), last: li };
-      // Wrapped or grouped headers (a group label, leaves wrapped over two lines, a unit line): merge up to five
-      // close lines, but no running text (a header cell is a few words).
-      let merged = line;
-      for (let k = li + 1; k < Math.min(page.lines.length, li + 5); k++) {
-        const next = page.lines[k]!;
-        if (next.y0 - merged.y1 > (line.y1 - line.y0) * 1.2 || (money && amounts(next) >= 1)) break;
-        if (segments(next, 1.2).some((s) => s.words.length >= 7)) break;
-        merged = mergeLines(merged, next);
-        const m = matchHeader(merged, cols);
-        if (named(m.columns) > named(best.columns) || (named(m.columns) === named(best.columns) && m.score > best.score + 0.2))
-          best = { ...m, last: k };
-      }
-      // A line that adds nothing to the header below it (a caption, or a caption's last line) does not open it.
-      if (best.last > li) {
-        let rest = page.lines[li + 1]!;
-        for (let k = li + 2; k <= best.last; k++) rest = mergeLines(rest, page.lines[k]!);
-        const r = matchHeader(rest, cols);
-        if (named(r.columns) >= named(best.columns) && (named(matchLine(line).columns) === 0 || r.score >= best.score - 0.05)) continue;
-      }
-      // Sentences naming the columns do not become a header by merging them with the lines below.
-      const parts = page.lines.slice(li, best.last + 1).map((l) => ({ l, m: l === line && best.last === li ? best : matchLine(l) }));
-      if (parts.some((p) => isSentence(p.l, p.m.columns)) && parts.every((p) => named(p.m.columns) === 0 || isSentence(p.l, p.m.columns)))
-        continue;
-      if (named(best.columns) >= need && named(best.columns) > 0) {
-        headers.push({ page: page.number, lineIndex: li, lastLine: best.last, columns: best.columns, score: best.score / cols.length });
-        // (Side-by-side tables print their headers on one line: the columns named again right of the first copy.)
-        const beside = best.last === li ? repeatedHeader(line, best.columns, cols, need) : undefined;
-        if (beside) {
-          // The two tables part where the second one's header starts.
-          const split = Math.min(...beside.columns.filter((c) => c.field && !c.inferred).map((c) => c.x0));
-          headers[headers.length - 1]!.bounds = [-Infinity, split];
-          headers.push({
-            page: page.number,
-            lineIndex: li,
-            lastLine: li,
-            columns: beside.columns,
-            score: beside.score / cols.length,
-            bounds: [split, Infinity],
-          });
-        }
-        li = best.last;
-      }
-    }
+    headers.push(...pageHeaders(page, search));
   }
   return headers;
+}
+
+/** A decimal amount as a data or subtotal row prints it ("112.00", "(4,50)", "$3.99"). */
+const AMOUNT_WORD = /^[(\-$€£]*\d[\d.,']*[.,]\d{1,2}\)?$/;
+const hasAmount = (l: Line) => l.words.some((w) => AMOUNT_WORD.test(w.text));
+
+/** The headers printed on one page, top down (a line inside a header opens no other). */
+function pageHeaders(page: Page, search: HeaderSearch): Header[] {
+  const { cols, money, need } = search;
+  const stacks = new HeaderStacks(page.lines, cols);
+  const headers: Header[] = [];
+  for (let li = 0; li < page.lines.length; li++) {
+    // Header rows name columns; a line with a decimal amount is a data or subtotal row ("Subtotal $ 112.00"),
+    // whatever its words say.
+    if (money && hasAmount(page.lines[li]!)) continue;
+    const best = bestReading(page.lines, li, stacks, money);
+    if (named(best.columns) < need || named(best.columns) === 0) continue;
+    if (opensNothing(stacks, li, best)) continue;
+    // Sentences naming the columns do not become a header by merging them with the lines below.
+    const parts = page.lines.slice(li, best.last + 1).map((l, k) => ({ l, m: stacks.match(li + k, li + k) }));
+    if (parts.some((p) => isSentence(p.l, p.m.columns)) && parts.every((p) => named(p.m.columns) === 0 || isSentence(p.l, p.m.columns)))
+      continue;
+    headers.push(...headersAt(page, li, best, search));
+    li = best.last;
+  }
+  return headers;
+}
+
+/** Lines stacked onto a header line at most (a group label, leaves wrapped over two lines, a unit line). */
+const MAX_STACK = 5;
+/** A line further below the stack than this many heights of its first line is not part of it. */
+const STACK_GAP = 1.2;
+/** A segment of this many words is running text, not header cells (a header cell is a few words). */
+const RUNNING_TEXT_WORDS = 7;
+/** Gap between a line's cells, in text heights (as `segments` cuts header cells). */
+const CELL_GAP = 1.2;
+
+/** The best reading of a header opening at line `li`: the line alone, or stacked with up to four close lines below. */
+function bestReading(lines: readonly Line[], li: number, stacks: HeaderStacks, money: boolean): HeaderMatch & { last: number } {
+  const line = lines[li]!;
+  let best = { ...stacks.match(li, li), last: li };
+  let bottom = line.y1;
+  for (let k = li + 1; k < Math.min(lines.length, li + MAX_STACK); k++) {
+    const next = lines[k]!;
+    if (next.y0 - bottom > (line.y1 - line.y0) * STACK_GAP || (money && hasAmount(next))) break;
+    if (segments(next, CELL_GAP).some((s) => s.words.length >= RUNNING_TEXT_WORDS)) break;
+    bottom = Math.max(bottom, next.y1);
+    // (Most stacks tried are body rows: one whose words cannot name enough columns is never matched.)
+    if (!stacks.mayPass(li, k, (b) => mayBeat(b, best))) continue;
+    const m = stacks.match(li, k);
+    if (beats(m, best)) best = { ...m, last: k };
+  }
+  return best;
+}
+
+/** Within this much of the stacked reading's score, the lines below it read as well without line `li`. */
+const REST_SCORE_MARGIN = 0.05;
+
+/** A line that adds nothing to the header below it (a caption, or a caption's last line) does not open it. */
+function opensNothing(stacks: HeaderStacks, li: number, best: HeaderMatch & { last: number }): boolean {
+  if (best.last === li) return false;
+  const n = named(best.columns);
+  if (!stacks.mayPass(li + 1, best.last, (b) => b.named >= n)) return false;
+  const rest = stacks.match(li + 1, best.last);
+  return named(rest.columns) >= n && (named(stacks.match(li, li).columns) === 0 || rest.score >= best.score - REST_SCORE_MARGIN);
+}
+
+/** The header opening at line `li` (two when a second table's header is printed beside it on that line). */
+function headersAt(page: Page, li: number, best: HeaderMatch & { last: number }, search: HeaderSearch): Header[] {
+  const { cols, need } = search;
+  const header: Header = { page: page.number, lineIndex: li, lastLine: best.last, columns: best.columns, score: best.score / cols.length };
+  // (Side-by-side tables print their headers on one line: the columns named again right of the first copy.)
+  const beside = best.last === li ? repeatedHeader(page.lines[li]!, best.columns, cols, need) : undefined;
+  if (!beside) return [header];
+  // The two tables part where the second one's header starts.
+  const split = Math.min(...beside.columns.filter((c) => c.field && !c.inferred).map((c) => c.x0));
+  header.bounds = [-Infinity, split];
+  return [
+    header,
+    {
+      page: page.number,
+      lineIndex: li,
+      lastLine: li,
+      columns: beside.columns,
+      score: beside.score / cols.length,
+      bounds: [split, Infinity],
+    },
+  ];
 }
 
 /**
  * The same columns named again on a header line right of the copy already matched ("Bird Seen Bird Seen": two tables
  * side by side), when the words there name at least `need` of them.
  */
-function repeatedHeader(line: Line, first: Column[], cols: FieldDef[], need: number): ReturnType<typeof matchHeader> | undefined {
+function repeatedHeader(line: Line, first: Column[], cols: FieldDef[], need: number): HeaderMatch | undefined {
   const namedCols = first.filter((c) => c.field && !c.inferred);
   if (!namedCols.length) return undefined;
   const right = Math.max(...namedCols.map((c) => c.x1));

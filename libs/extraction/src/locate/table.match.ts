@@ -2,15 +2,23 @@
 import type { FieldDef } from '../engine.types.js';
 import { segments } from '../layout/layout.builder.js';
 import type { Line, Word } from '../layout/layout.types.js';
-import { allSpans, fold, lineConcepts } from './label.matcher.js';
+import { headerCandidates, type HeaderCandidate } from './table.header.candidates.js';
 import { columnSpec, type Column } from './table.model.js';
+
+type Cand = HeaderCandidate;
+
+/** A header reading: the columns placed (named, inferred and unclaimed cells) and how well the labels matched. */
+export interface HeaderMatch {
+  columns: Column[];
+  score: number;
+}
 
 /**
  * Matches each column label to a span of header words (not pre-cut cells: "Qty Price" may be printed
- * with one space). Spans may not overlap; the best scores win.
+ * with one space). Spans may not overlap; the best scores win. `cands`: the label candidates of the words as printed,
+ * when `line` is stacked lines merged onto one row (`headerCandidates` of the stacked words).
  */
-export function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; score: number } {
-  const cands = [...labelCandidates(line, cols), ...squashedCandidates(line, cols)];
+export function matchHeader(line: Line, cols: FieldDef[], cands: readonly HeaderCandidate[] = headerCandidates(line, cols)): HeaderMatch {
   const { chosen, usedC, usedW } = pickCandidates(cands);
   const columns: Column[] = [];
   let score = 0;
@@ -19,7 +27,7 @@ export function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; 
     columns.push({ field: cols[c.ci]!, x0: Math.min(...ws.map((w) => w.x0)), x1: Math.max(...ws.map((w) => w.x1)) });
     score += Math.min(1, c.score);
   }
-  const claims: HeaderClaims = { line, cols, usedC, usedW, columns };
+  const claims: HeaderClaims = { line, cols, usedC, claimed: claimedTest(line, usedW), columns };
   inferLastTotal(claims);
   inferBetweenNeighbours(claims);
   addUnclaimedCells(claims);
@@ -28,75 +36,30 @@ export function matchHeader(line: Line, cols: FieldDef[]): { columns: Column[]; 
   return { columns, score };
 }
 
+/** Is a word of the line claimed by a label? (By its first position in the line, as the claims are indices.) */
+function claimedTest(line: Line, usedW: Set<number>): (w: Word) => boolean {
+  const at = new Map<Word, number>();
+  line.words.forEach((w, i) => {
+    if (!at.has(w)) at.set(w, i);
+  });
+  return (w) => usedW.has(at.get(w) ?? -1);
+}
+
 /** A header line being matched: the schema columns and the header words claimed so far, and the columns found. */
 interface HeaderClaims {
   line: Line;
   cols: FieldDef[];
   /** Indices of the schema columns placed. */
   usedC: Set<number>;
-  /** Indices of the line's words claimed by a label. */
-  usedW: Set<number>;
+  /** Is this word of the line claimed by a label? */
+  claimed: (w: Word) => boolean;
   columns: Column[];
 }
 
-/** Spans of header words that read as a column's label (or one of its phrasings). */
-function labelCandidates(line: Line, cols: FieldDef[]): Cand[] {
-  const words = lineConcepts(line);
-  const cands: Cand[] = [];
-  cols.forEach((c, ci) => {
-    for (const m of allSpans(words, columnSpec(c), 0.5))
-      cands.push({ ci, start: m.start, end: m.end, score: m.score - 0.01 * (m.end - m.start) });
-  });
-  return cands;
-}
-
-/** Labels printed with their spaces lost or added ("Railtravellersrules" for "Rail travellers rules"). */
-function squashedCandidates(line: Line, cols: FieldDef[]): Cand[] {
-  const cands: Cand[] = [];
-  // (Each word's printed row and squashed text, looked up once for every column.)
-  const rows = line.words.map((w) => stackY.get(w) ?? w.y0);
-  const squashedWords = line.words.map((w) => squash(w.text));
-  cols.forEach((c, ci) => {
-    const sq = squash(c.label ?? '');
-    if (sq.length < 8) return;
-    for (let i = 0; i < line.words.length; i++) {
-      // Stacked header lines interleave in x order: a label is read from the words of one printed line.
-      const row = rows[i]!;
-      let acc = '';
-      let n = 0;
-      for (let j = i; j < Math.min(line.words.length, i + 8) && acc.length < sq.length; j++) {
-        if (rows[j] !== row) continue;
-        acc += squashedWords[j]!;
-        if (acc === sq) cands.push({ ci, start: i, end: j + 1, score: 1 - 0.01 * n });
-        // (More words only lengthen a span that no longer spells the label's start.)
-        if (!sq.startsWith(acc)) break;
-        n++;
-      }
-      wrappedCandidates({ line, squashedWords, sq, ci, i }, cands);
-    }
-  });
-  return cands;
-}
-
-/**
- * A label wrapped over the stacked lines: the span's words read line by line. (The span's letters are
- * counted first: only a span exactly as long as the label can spell it, whatever the reading order.)
- */
-function wrappedCandidates(at: { line: Line; squashedWords: string[]; sq: string; ci: number; i: number }, cands: Cand[]): void {
-  const { line, squashedWords, sq, ci, i } = at;
-  let spanLength = squashedWords[i]!.length;
-  for (let j = i + 1; j < Math.min(line.words.length, i + 8); j++) {
-    spanLength += squashedWords[j]!.length;
-    if (spanLength > sq.length) break;
-    if (spanLength < sq.length) continue;
-    const ws = line.words.slice(i, j + 1).sort((a, b) => (stackY.get(a) ?? a.y0) - (stackY.get(b) ?? b.y0) || a.x0 - b.x0);
-    if (ws.map((w) => squash(w.text)).join('') === sq) cands.push({ ci, start: i, end: j + 1, score: 1 - 0.01 * (j - i) });
-  }
-}
-
 /** The best-scoring candidates, one per column, whose spans do not overlap (repeated labels placed in order). */
-function pickCandidates(cands: Cand[]): { chosen: Cand[]; usedC: Set<number>; usedW: Set<number> } {
-  cands.sort((a, b) => b.score - a.score);
+function pickCandidates(found: readonly Cand[]): { chosen: Cand[]; usedC: Set<number>; usedW: Set<number> } {
+  // (Sorted apart from `found`: a stack's candidates also bound its match.)
+  const cands = [...found].sort((a, b) => b.score - a.score);
   const usedC = new Set<number>();
   const usedW = new Set<number>();
   const chosen: typeof cands = [];
@@ -117,13 +80,13 @@ function pickCandidates(cands: Cand[]): { chosen: Cand[]; usedC: Set<number>; us
  * A numeric column left unnamed (e.g. "Amount" printed as "Prijs incl. BTW") takes the rightmost unclaimed
  * header cell right of every matched column: line totals are conventionally the last column.
  */
-function inferLastTotal({ line, cols, usedC, usedW, columns }: HeaderClaims): void {
+function inferLastTotal({ line, cols, usedC, claimed, columns }: HeaderClaims): void {
   const missing = cols.filter(
     (c, ci) => !usedC.has(ci) && c.data_type !== 'string' && columnSpec(c).variants.some((v) => v.includes('total')),
   );
   if (missing.length && columns.length >= 2) {
     const right = Math.max(...columns.map((c) => c.x1));
-    const free = segments(line, 1.2).filter((s) => s.x0 > right && s.words.every((w) => !usedW.has(line.words.indexOf(w))));
+    const free = segments(line, 1.2).filter((s) => s.x0 > right && s.words.every((w) => !claimed(w)));
     const last = free[free.length - 1];
     if (last) {
       // Marked inferred: a guessed column must not make a data row look like a header.
@@ -138,8 +101,8 @@ function inferLastTotal({ line, cols, usedC, usedW, columns }: HeaderClaims): vo
  * header cells printed there that no field claimed, for a number column ("Plan" between "Service Period" and
  * "Amount" is no quantity): those name columns of their own.
  */
-function inferBetweenNeighbours({ line, cols, usedC, usedW, columns }: HeaderClaims): void {
-  const unclaimed = segments(line, 1.2).filter((seg) => seg.words.every((w) => !usedW.has(line.words.indexOf(w))));
+function inferBetweenNeighbours({ line, cols, usedC, claimed, columns }: HeaderClaims): void {
+  const unclaimed = segments(line, 1.2).filter((seg) => seg.words.every((w) => !claimed(w)));
   const pos = new Map(columns.filter((c) => c.field).map((c) => [cols.indexOf(c.field!), c]));
   cols.forEach((c, ci) => {
     if (usedC.has(ci) || pos.size === 0) return;
@@ -157,8 +120,8 @@ function inferBetweenNeighbours({ line, cols, usedC, usedW, columns }: HeaderCla
  * Header cells nobody claimed still own their column, so their values (VAT %, SKU …) do not leak into neighbours.
  * (So do the words at the edge of a claimed cell set apart by more than a word space: "Taxe ‖ Montant" printed close.)
  */
-function addUnclaimedCells({ line, usedW, columns }: HeaderClaims): void {
-  for (const seg of segments(line, 1.2).flatMap((sg) => unclaimedEdges(sg.words, (w) => usedW.has(line.words.indexOf(w))))) {
+function addUnclaimedCells({ line, claimed, columns }: HeaderClaims): void {
+  for (const seg of segments(line, 1.2).flatMap((sg) => unclaimedEdges(sg.words, claimed))) {
     if (columns.some((c) => Math.min(c.x1, seg.x1) - Math.max(c.x0, seg.x0) > 0)) continue;
     columns.push({ x0: seg.x0, x1: seg.x1 });
   }
@@ -228,25 +191,6 @@ function colonCells(words: Word[]): Word[][] {
   return cells.filter((c) => c.length > 0);
 }
 
-/** Letters and digits of the folded text (memoised: header matching squashes each word once per candidate span). */
-const squashed = new Map<string, string>();
-const SQUASH_CACHE_MAX = 20_000;
-function squash(s: string): string {
-  let q = squashed.get(s);
-  if (q === undefined) {
-    if (squashed.size >= SQUASH_CACHE_MAX) squashed.clear();
-    squashed.set(s, (q = fold(s).replace(/[^\p{L}\p{N}]/gu, '')));
-  }
-  return q;
-}
-
-interface Cand {
-  ci: number;
-  start: number;
-  end: number;
-  score: number;
-}
-
 /**
  * Side-by-side tables repeat their labels on one header line ("Country Enquiries Country Enquiries"). A column
  * whose label is printed several times, matched out of the schema's column order (left of a column it follows),
@@ -285,25 +229,4 @@ function preferAdjacentRepeats(chosen: Cand[], cands: Cand[], usedW: Set<number>
     for (let k = best.start; k < best.end; k++) usedW.add(k);
     chosen[n] = best;
   }
-}
-
-/** The original top of each word of a merged header line (merging aligns them all on the first line). */
-const stackY = new WeakMap<Word, number>();
-
-/** Two stacked header lines become one: words with overlapping x are joined into one cell. */
-export function mergeLines(a: Line, b: Line): Line {
-  const copy = (w: Word) => {
-    const c = { ...w };
-    stackY.set(c, stackY.get(w) ?? w.y0);
-    return c;
-  };
-  const words: Word[] = [...a.words.map(copy), ...b.words.map(copy)];
-  const y0 = Math.min(a.y0, b.y0);
-  const y1 = Math.max(a.y1, b.y1);
-  words.sort((p, q) => p.x0 - q.x0);
-  for (const w of words) {
-    w.y0 = y0;
-    w.y1 = y0 + (a.y1 - a.y0);
-  }
-  return { ...a, words, y0, y1, x0: Math.min(a.x0, b.x0), x1: Math.max(a.x1, b.x1), text: a.text + ' ' + b.text };
 }
