@@ -33,15 +33,16 @@ export interface OpenColumns {
   bySquash: boolean[];
   /** Columns open either way. */
   count: number;
-  /** Concepts and squashed text per word. */
+  /** Concepts and squashed text per word (no squashed text when no column is looked for squashed). */
   concepts: string[][];
   squashedWords: string[];
 }
 
 export function openColumns(printed: PrintedWords, cols: FieldDef[]): OpenColumns {
   const concepts = lineConcepts(printed);
-  const squashedWords = printed.words.map((w) => squash(w.text));
   const { starters, squashedLabels } = columnLook(cols);
+  // (Words are squashed only for a table with a label long enough to be looked for squashed.)
+  const squashedWords = squashedLabels.length > 0 ? printed.words.map((w) => squash(w.text)) : [];
   const byLabel = cols.map(() => false);
   for (const cs of concepts) for (const x of cs) for (const ci of startedBy(starters, cols, x)) byLabel[ci] = true;
   const bySquash = cols.map(() => false);

@@ -41,14 +41,14 @@ export function stackWords(lines: readonly Line[]): Word[] {
 }
 
 /**
- * Stacked lines as one header line: their words in x order, all moved onto the top row with the height of the lines
- * above the last (as `lines` merged one at a time, top down, each merge aligning the words on the merge so far).
+ * Stacked lines as one header line: their words in x order (`stacked`), all moved onto the top row with the height of
+ * the lines above the last (as `lines` merged one at a time, top down, each merge aligning the words on the merge so far).
  */
-export function mergedLine(lines: readonly Line[]): Line {
+export function mergedLine(lines: readonly Line[], stacked: readonly Word[] = stackWords(lines)): Line {
   const above = lines.slice(0, -1);
   const y0 = Math.min(...lines.map((l) => l.y0));
   const height = Math.max(...above.map((l) => l.y1)) - Math.min(...above.map((l) => l.y0));
-  const words = stackWords(lines).map((w) => ({ ...w, y0, y1: y0 + height }));
+  const words = stacked.map((w) => ({ ...w, y0, y1: y0 + height }));
   const box = {
     y0,
     y1: Math.max(...lines.map((l) => l.y1)),
@@ -75,11 +75,16 @@ export class HeaderStacks {
     private readonly cols: FieldDef[],
   ) {}
 
-  /** The reading of lines `first` … `last` as one header line. */
+  /**
+   * The reading of lines `first` … `last` as one header line. Words with no span that may name a column read as
+   * naming none, with score 0: `matchHeader` would place only their unclaimed cells, which a header search never uses
+   * (a header names a column).
+   */
   match(first: number, last: number): HeaderMatch {
     const run = this.run(first, last);
+    if (!run.match && this.candidates(run).length === 0) run.match = { columns: [], score: 0 };
     if (!run.match) {
-      const line = first === last ? this.lines[first]! : mergedLine(this.lines.slice(first, last + 1));
+      const line = first === last ? this.lines[first]! : mergedLine(this.lines.slice(first, last + 1), run.printed.words);
       run.match = matchHeader(line, this.cols, this.candidates(run));
     }
     return run.match;
