@@ -1553,6 +1553,50 @@ describe('tables printed side by side', () => {
       { bird: 'Song thrush', seen: 5 },
     ]);
   });
+  it('on a two-column page the left column’s table is read first, though the right one is printed higher', () => {
+    const cols = [
+      { key: 'bird', label: 'Bird', data_type: 'string' as const },
+      { key: 'seen', label: 'Seen', data_type: 'number' as const },
+    ];
+    const inOrder = {
+      fields: [
+        {
+          key: 'first',
+          label: 'Table 1 (page 1)',
+          description: 'Table 1 of the page in reading order.',
+          data_type: 'table' as const,
+          fields: cols,
+        },
+        {
+          key: 'second',
+          label: 'Table 2 (page 1)',
+          description: 'Table 2 of the page in reading order.',
+          data_type: 'table' as const,
+          fields: cols,
+        },
+      ],
+    };
+    const text = [
+      'We walked through the park on two dry       Bird             Seen',
+      'mornings and list them in the tables.        Wren                2',
+      'The first morning was dry and calm.          Kestrel             3',
+      'Few walkers were about at that hour.         Song thrush         5',
+      '',
+      'Bird             Seen                        The second morning was wet',
+      'Blue tit            4                        and windy, and the counts',
+      'Robin               7                        were lower than expected.',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), inOrder).result;
+    expect(out.first).toEqual([
+      { bird: 'Blue tit', seen: 4 },
+      { bird: 'Robin', seen: 7 },
+    ]);
+    expect(out.second).toEqual([
+      { bird: 'Wren', seen: 2 },
+      { bird: 'Kestrel', seen: 3 },
+      { bird: 'Song thrush', seen: 5 },
+    ]);
+  });
 });
 
 describe('the table after the items', () => {

@@ -115,7 +115,7 @@ function chooseHeaders(headers: Header[], claimed: Map<string, number>): { best:
   // (Among near-equal headers, the one placing more of the schema's columns, named or guessed between its captions.)
   const placed = (h: Header) => h.columns.filter((c) => c.field).length;
   const near = headers.filter((h) => h.score >= top - 0.05);
-  const best = near.find((h) => placed(h) === Math.max(...near.map(placed)))!;
+  const best = firstInReadingOrder(near.filter((h) => placed(h) === Math.max(...near.map(placed))));
   const keyOf = (h: Header) => h.columns.map((c) => c.field?.key ?? '').join(',');
   // (A section's header is about as good as the first, naming as many columns: not a data row naming a column.)
   const strong = (h: Header) => h.score >= best.score * HEADER_START_SHARE && named(h.columns) >= named(best.columns);
@@ -130,6 +130,31 @@ function chooseHeaders(headers: Header[], claimed: Map<string, number>): { best:
 }
 
 const headerKey = (h: Header) => `${h.page}:${h.lineIndex}`;
+
+/** A header's x extent: its bounds beside another table, else from its first named column to its last. */
+function span(h: Header): [number, number] {
+  if (h.bounds) return h.bounds;
+  const cols = h.columns.filter((c) => c.field);
+  return [Math.min(...cols.map((c) => c.x0)), Math.max(...cols.map((c) => c.x1))];
+}
+
+/**
+ * Whether `a` comes before `b` in reading order: an earlier page; on one page, a table standing wholly left of the
+ * other (the columns of a two-column page, or tables side by side) is read first, else the higher one.
+ */
+function readsBefore(a: Header, b: Header): boolean {
+  if (a.page !== b.page) return a.page < b.page;
+  const [a0, a1] = span(a);
+  const [b0, b1] = span(b);
+  if (a1 <= b0) return true;
+  if (b1 <= a0) return false;
+  return a.lineIndex < b.lineIndex;
+}
+
+/** Of equally good headers, the one no other precedes in reading order (the earliest printed when that is circular). */
+function firstInReadingOrder(headers: Header[]): Header {
+  return headers.find((h) => !headers.some((o) => o !== h && readsBefore(o, h))) ?? headers[0]!;
+}
 
 /** The header lines the other table fields of the schema find, each with the best score any of them gives it. */
 function rivalClaims(doc: DocLayout, rivals: readonly FieldDef[]): Map<string, number> {
