@@ -38,6 +38,36 @@ describe('tables without a header row, columns by position', () => {
   });
 });
 
+describe('header-less tables on a page set in two text columns', () => {
+  it('finds a grid within one column though its lines carry the other column’s text, the left column first', () => {
+    const text = [
+      'Readings were taken at dawn on each      The second site lies higher up and',
+      'of the three mornings at the first       was read on two mornings only:',
+      'site, and they are listed here:',
+      '                                         7        70',
+      '1        11        21                    8        80',
+      '2        12        22                    9        90',
+      '3        13        23',
+      '                                         Both sites were read with the same',
+      'No reading was missed on any of          instrument, checked on each morning',
+      'the mornings at this site.               before the readings began.',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), {
+      fields: [positional('table_1', 3), positional('table_2', 2)],
+    });
+    expect(out.result.table_1).toEqual([
+      { column_1: 1, column_2: 11, column_3: 21 },
+      { column_1: 2, column_2: 12, column_3: 22 },
+      { column_1: 3, column_2: 13, column_3: 23 },
+    ]);
+    expect(out.result.table_2).toEqual([
+      { column_1: 7, column_2: 70 },
+      { column_1: 8, column_2: 80 },
+      { column_1: 9, column_2: 90 },
+    ]);
+  });
+});
+
 describe('a header-less list flowing on in a second block of the same columns', () => {
   it('reads the first block down, then the second, the last lines holding the first block only', () => {
     const text = ['1     10     100      4     40     400', '2     20     200      5     50     500', '3     30     300', ''].join('\n');

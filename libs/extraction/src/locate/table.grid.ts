@@ -6,7 +6,8 @@
 import type { FieldDef } from '../engine.types.js';
 import { segments } from '../layout/layout.builder.js';
 import { isPositionalKey } from './table.model.js';
-import type { DocLayout, Line, Word } from '../layout/layout.types.js';
+import type { DocLayout, Line, Page, Word } from '../layout/layout.types.js';
+import { textColumns } from '../layout/page.columns.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
 
 /** Cells of a grid row stand apart by at least this many line heights. */
@@ -164,19 +165,29 @@ function alignedGrid(doc: DocLayout, field: FieldDef, ctx: DocContext, taken: Se
   const cols = field.fields ?? [];
   for (const p of doc.pages) {
     if (page !== undefined && p.number !== page) continue;
-    for (const run of gridRuns(p.lines, cols.length)) {
-      const key = `grid:${p.number}:${run.start}`;
-      if (taken.has(key)) continue;
-      taken.add(key);
-      const rows = run.lines.map((line) =>
-        rowOf(
-          cols,
-          segments(line, GRID_CELL_GAP).map((c) => c.text),
-          ctx,
-        ),
-      );
-      return { rows, page: p.number, bbox: boxOf(run.lines) };
-    }
+    for (const [view, lines] of readingViews(p).entries())
+      for (const run of gridRuns(lines, cols.length)) {
+        const key = `grid:${p.number}:${view}:${run.start}`;
+        if (taken.has(key)) continue;
+        taken.add(key);
+        const rows = run.lines.map((line) =>
+          rowOf(
+            cols,
+            segments(line, GRID_CELL_GAP).map((c) => c.text),
+            ctx,
+          ),
+        );
+        return { rows, page: p.number, bbox: boxOf(run.lines) };
+      }
   }
   return undefined;
+}
+
+/**
+ * The line sequences a page's grids are looked for in, in reading order: on a page set in two text columns each
+ * column's own lines first (a grid in one column shares its lines with the other column's text), then the page's.
+ */
+function readingViews(page: Page): Line[][] {
+  const columns = textColumns(page);
+  return columns ? [...columns, page.lines] : [page.lines];
 }
