@@ -22,6 +22,42 @@ describe('tables without a header row, columns by position', () => {
     ]);
   });
 
+  it('keeps the rows with blank cells, the first row too, each figure in the column it is printed under', () => {
+    const text = [
+      'Counts by site, in reading order.',
+      '',
+      'Upper meadow         14                 6',
+      'Lower meadow         21        9        4',
+      'Riverbank                     12        8',
+      'Old quarry           30       17       11',
+      'Beech wood            8                  ',
+      '',
+      'All counts were made on foot.',
+    ].join('\n');
+    const schema = {
+      fields: [
+        {
+          key: 'table_1',
+          data_type: 'table' as const,
+          fields: [
+            { key: 'column_1', label: 'Column 1', data_type: 'string' as const },
+            { key: 'column_2', label: 'Column 2', data_type: 'number' as const },
+            { key: 'column_3', label: 'Column 3', data_type: 'number' as const },
+            { key: 'column_4', label: 'Column 4', data_type: 'number' as const },
+          ],
+        },
+      ],
+    };
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), schema);
+    expect(out.result.table_1).toEqual([
+      { column_1: 'Upper meadow', column_2: 14, column_4: 6 },
+      { column_1: 'Lower meadow', column_2: 21, column_3: 9, column_4: 4 },
+      { column_1: 'Riverbank', column_3: 12, column_4: 8 },
+      { column_1: 'Old quarry', column_2: 30, column_3: 17, column_4: 11 },
+      { column_1: 'Beech wood', column_2: 8 },
+    ]);
+  });
+
   it('gives two such tables of a page to two fields in reading order', () => {
     const text = ['1     2', '3     4', '', 'Second grid', '', '5     6     7', '8     9     10'].join('\n');
     const out = extractFromLayout(readText(new TextEncoder().encode(text)), {
