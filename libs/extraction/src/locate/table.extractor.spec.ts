@@ -1599,6 +1599,30 @@ describe('tables printed side by side', () => {
   });
 });
 
+describe('row labels with dot leaders', () => {
+  it('drops the leader dots that run from a label to its figures', () => {
+    const cols = [
+      { key: 'row_label', label: 'Row label', data_type: 'string' as const },
+      { key: 'this_year', label: '2031', data_type: 'string' as const },
+      { key: 'last_year', label: '2030', data_type: 'string' as const },
+    ];
+    const text = [
+      '                                      2031        2030',
+      'Fees received ....................   4,210       3,980',
+      'Rent paid . . . . . . . . . . . . .  (1,200)     (1,150)',
+      'Balance ………………………………………………………………………   3,010       2,830',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), {
+      fields: [{ key: 'table_1', data_type: 'table' as const, fields: cols }],
+    });
+    expect(out.result.table_1).toEqual([
+      { row_label: 'Fees received', this_year: '4,210', last_year: '3,980' },
+      { row_label: 'Rent paid', this_year: '(1,200)', last_year: '(1,150)' },
+      { row_label: 'Balance', this_year: '3,010', last_year: '2,830' },
+    ]);
+  });
+});
+
 describe('the table after the items', () => {
   it('a VAT breakdown’s header row right under the items ends them: its figures are no item', () => {
     const text = [

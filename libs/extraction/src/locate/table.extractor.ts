@@ -35,6 +35,9 @@ const PLACEHOLDER = /^(?:[-–—]{1,3}|\.{2,3}|:)$/;
 /** A header scoring at least this share of the best one's (naming as many columns) starts a table or a section. */
 const HEADER_START_SHARE = 0.6;
 
+/** Dot leaders run from a row label to its figures ("Revenue ........ 12,480"): this many dots or more ending a cell. */
+const LEADER = /\s*(?:[.·…](?:\s?)){4,}$/u;
+
 /** Confidence of a table read off the cells' alignment alone. */
 const GRID_CONFIDENCE = 0.6;
 
@@ -296,7 +299,7 @@ function typedRows(pending: Record<string, string>[], { cols, money }: PartColum
       const text = money.size > 0 ? stripItemCode(raw) : raw;
       const v =
         c.field.data_type === 'string'
-          ? cleanString(text) || (PLACEHOLDER.test(raw.trim()) ? raw.trim() : '')
+          ? cleanString(text.replace(LEADER, '')) || (PLACEHOLDER.test(raw.trim()) ? raw.trim() : '')
           : (findTyped(raw, c.field.data_type, ctx)[0]?.value ??
             (money.has(c.field.key) ? undefined : percentCell(raw, c.field.data_type, ctx)));
       if (v !== undefined && v !== '') out[c.field.key] = v;
