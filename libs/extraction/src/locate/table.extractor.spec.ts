@@ -1599,6 +1599,35 @@ describe('tables printed side by side', () => {
   });
 });
 
+describe('a totals row under a table of counts', () => {
+  it('is a row even when its figures are set close together across the columns', () => {
+    const cols = [
+      { key: 'ward', label: 'Ward', data_type: 'string' as const },
+      { key: 'north', label: 'North', data_type: 'number' as const },
+      { key: 'south', label: 'South', data_type: 'number' as const },
+      { key: 'east', label: 'East', data_type: 'number' as const },
+      { key: 'west', label: 'West', data_type: 'number' as const },
+    ];
+    const text = [
+      'Ward            North     South     East     West',
+      'Hillside           12        30       44       18',
+      'Riverside           7        21       35       26',
+      'Old Town            9        11       20       31',
+      '',
+      '      Grand totals 28        62       99       75',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), {
+      fields: [{ key: 'table_1', data_type: 'table' as const, fields: cols }],
+    });
+    expect(out.result.table_1).toEqual([
+      { ward: 'Hillside', north: 12, south: 30, east: 44, west: 18 },
+      { ward: 'Riverside', north: 7, south: 21, east: 35, west: 26 },
+      { ward: 'Old Town', north: 9, south: 11, east: 20, west: 31 },
+      { ward: 'Grand totals', north: 28, south: 62, east: 99, west: 75 },
+    ]);
+  });
+});
+
 describe('row labels with dot leaders', () => {
   it('drops the leader dots that run from a label to its figures', () => {
     const cols = [
