@@ -288,7 +288,7 @@ function dropTrailingLabels({ bands, r, mode, has }: RowScan, kind: BandKind[]):
   }
 }
 
-/** A line under the rows that fills at least this share of the number columns with figures is a row, not a note. */
+/** A line under the rows that fills more than this share of the number columns with figures is a row, not a note. */
 const ROW_FIGURE_SHARE = 0.5;
 
 /**
@@ -300,7 +300,7 @@ function dropNotesBelow({ bands, r, hasMoney }: RowScan, kind: BandKind[]): void
   // (A priced table's line with its money cells filled is an item whose cells are set close, never a note; in other
   // tables, nor is a line filling most number columns with figures: a totals row set close.)
   const figures = (b: RowBand) => [...r.numeric].filter((k) => FIGURE.test((b.cells[k] ?? '').trim())).length;
-  const filledRow = (b: RowBand) => r.numeric.size >= 2 && figures(b) >= r.numeric.size * ROW_FIGURE_SHARE;
+  const filledRow = (b: RowBand) => r.numeric.size >= 2 && figures(b) > r.numeric.size * ROW_FIGURE_SHARE;
   const note = (b: RowBand) => b.spans && (r.money.size > 0 ? !hasMoney(b) : !filledRow(b));
   let lastRow = -1;
   bands.forEach((b, i) => kind[i] === 'anchor' && !note(b) && (lastRow = i));
