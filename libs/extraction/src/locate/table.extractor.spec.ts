@@ -1553,6 +1553,103 @@ describe('tables printed side by side', () => {
       { bird: 'Song thrush', seen: 5 },
     ]);
   });
+  it('on a two-column page the left column’s table is read first, though the right one is printed higher', () => {
+    const cols = [
+      { key: 'bird', label: 'Bird', data_type: 'string' as const },
+      { key: 'seen', label: 'Seen', data_type: 'number' as const },
+    ];
+    const inOrder = {
+      fields: [
+        {
+          key: 'first',
+          label: 'Table 1 (page 1)',
+          description: 'Table 1 of the page in reading order.',
+          data_type: 'table' as const,
+          fields: cols,
+        },
+        {
+          key: 'second',
+          label: 'Table 2 (page 1)',
+          description: 'Table 2 of the page in reading order.',
+          data_type: 'table' as const,
+          fields: cols,
+        },
+      ],
+    };
+    const text = [
+      'We walked through the park on two dry       Bird             Seen',
+      'mornings and list them in the tables.        Wren                2',
+      'The first morning was dry and calm.          Kestrel             3',
+      'Few walkers were about at that hour.         Song thrush         5',
+      '',
+      'Bird             Seen                        The second morning was wet',
+      'Blue tit            4                        and windy, and the counts',
+      'Robin               7                        were lower than expected.',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), inOrder).result;
+    expect(out.first).toEqual([
+      { bird: 'Blue tit', seen: 4 },
+      { bird: 'Robin', seen: 7 },
+    ]);
+    expect(out.second).toEqual([
+      { bird: 'Wren', seen: 2 },
+      { bird: 'Kestrel', seen: 3 },
+      { bird: 'Song thrush', seen: 5 },
+    ]);
+  });
+});
+
+describe('a totals row under a table of counts', () => {
+  it('is a row even when its figures are set close together across the columns', () => {
+    const cols = [
+      { key: 'ward', label: 'Ward', data_type: 'string' as const },
+      { key: 'north', label: 'North', data_type: 'number' as const },
+      { key: 'south', label: 'South', data_type: 'number' as const },
+      { key: 'east', label: 'East', data_type: 'number' as const },
+      { key: 'west', label: 'West', data_type: 'number' as const },
+    ];
+    const text = [
+      'Ward            North     South     East     West',
+      'Hillside           12        30       44       18',
+      'Riverside           7        21       35       26',
+      'Old Town            9        11       20       31',
+      '',
+      '      Grand totals 28        62       99       75',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), {
+      fields: [{ key: 'table_1', data_type: 'table' as const, fields: cols }],
+    });
+    expect(out.result.table_1).toEqual([
+      { ward: 'Hillside', north: 12, south: 30, east: 44, west: 18 },
+      { ward: 'Riverside', north: 7, south: 21, east: 35, west: 26 },
+      { ward: 'Old Town', north: 9, south: 11, east: 20, west: 31 },
+      { ward: 'Grand totals', north: 28, south: 62, east: 99, west: 75 },
+    ]);
+  });
+});
+
+describe('row labels with dot leaders', () => {
+  it('drops the leader dots that run from a label to its figures', () => {
+    const cols = [
+      { key: 'row_label', label: 'Row label', data_type: 'string' as const },
+      { key: 'this_year', label: '2031', data_type: 'string' as const },
+      { key: 'last_year', label: '2030', data_type: 'string' as const },
+    ];
+    const text = [
+      '                                      2031        2030',
+      'Fees received ....................   4,210       3,980',
+      'Rent paid . . . . . . . . . . . . .  (1,200)     (1,150)',
+      'Balance ………………………………………………………………………   3,010       2,830',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), {
+      fields: [{ key: 'table_1', data_type: 'table' as const, fields: cols }],
+    });
+    expect(out.result.table_1).toEqual([
+      { row_label: 'Fees received', this_year: '4,210', last_year: '3,980' },
+      { row_label: 'Rent paid', this_year: '(1,200)', last_year: '(1,150)' },
+      { row_label: 'Balance', this_year: '3,010', last_year: '2,830' },
+    ]);
+  });
 });
 
 describe('the table after the items', () => {

@@ -35,6 +35,9 @@ const PLACEHOLDER = /^(?:[-–—]{1,3}|\.{2,3}|:)$/;
 /** A header scoring at least this share of the best one's (naming as many columns) starts a table or a section. */
 const HEADER_START_SHARE = 0.6;
 
+/** Dot leaders run from a row label to its figures ("Revenue ........ 12,480"): this many dots or more ending a cell. */
+const LEADER = /\s*(?:[.·…](?:\s?)){4,}$/u;
+
 /** Confidence of a table read off the cells' alignment alone. */
 const GRID_CONFIDENCE = 0.6;
 
@@ -115,7 +118,7 @@ function chooseHeaders(headers: Header[], claimed: Map<string, number>): { best:
   // (Among near-equal headers, the one placing more of the schema's columns, named or guessed between its captions.)
   const placed = (h: Header) => h.columns.filter((c) => c.field).length;
   const near = headers.filter((h) => h.score >= top - 0.05);
-  const best = near.find((h) => placed(h) === Math.max(...near.map(placed)))!;
+  const best = firstInReadingOrder(near.filter((h) => placed(h) === Math.max(...near.map(placed))));
   const keyOf = (h: Header) => h.columns.map((c) => c.field?.key ?? '').join(',');
   // (A section's header is about as good as the first, naming as many columns: not a data row naming a column.)
   const strong = (h: Header) => h.score >= best.score * HEADER_START_SHARE && named(h.columns) >= named(best.columns);
@@ -130,6 +133,31 @@ function chooseHeaders(headers: Header[], claimed: Map<string, number>): { best:
 }
 
 const headerKey = (h: Header) => `${h.page}:${h.lineIndex}`;
+
+/** A header's x extent: its bounds beside another table, else from its first named column to its last. */
+function span(h: Header): [number, number] {
+  if (h.bounds) return h.bounds;
+  const cols = h.columns.filter((c) => c.field);
+  return [Math.min(...cols.map((c) => c.x0)), Math.max(...cols.map((c) => c.x1))];
+}
+
+/**
+ * Whether `a` comes before `b` in reading order: an earlier page; on one page, a table standing wholly left of the
+ * other (the columns of a two-column page, or tables side by side) is read first, else the higher one.
+ */
+function readsBefore(a: Header, b: Header): boolean {
+  if (a.page !== b.page) return a.page < b.page;
+  const [a0, a1] = span(a);
+  const [b0, b1] = span(b);
+  if (a1 <= b0) return true;
+  if (b1 <= a0) return false;
+  return a.lineIndex < b.lineIndex;
+}
+
+/** Of equally good headers, the one no other precedes in reading order (the earliest printed when that is circular). */
+function firstInReadingOrder(headers: Header[]): Header {
+  return headers.find((h) => !headers.some((o) => o !== h && readsBefore(o, h))) ?? headers[0]!;
+}
 
 /** The header lines the other table fields of the schema find, each with the best score any of them gives it. */
 function rivalClaims(doc: DocLayout, rivals: readonly FieldDef[]): Map<string, number> {
@@ -271,7 +299,7 @@ function typedRows(pending: Record<string, string>[], { cols, money }: PartColum
       const text = money.size > 0 ? stripItemCode(raw) : raw;
       const v =
         c.field.data_type === 'string'
-          ? cleanString(text) || (PLACEHOLDER.test(raw.trim()) ? raw.trim() : '')
+          ? cleanString(text.replace(LEADER, '')) || (PLACEHOLDER.test(raw.trim()) ? raw.trim() : '')
           : (findTyped(raw, c.field.data_type, ctx)[0]?.value ??
             (money.has(c.field.key) ? undefined : percentCell(raw, c.field.data_type, ctx)));
       if (v !== undefined && v !== '') out[c.field.key] = v;

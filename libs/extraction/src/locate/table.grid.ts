@@ -6,7 +6,8 @@
 import type { FieldDef } from '../engine.types.js';
 import { segments } from '../layout/layout.builder.js';
 import { isPositionalKey } from './table.model.js';
-import type { DocLayout, Line, Word } from '../layout/layout.types.js';
+import type { DocLayout, Line, Page, Word } from '../layout/layout.types.js';
+import { textColumns } from '../layout/page.columns.js';
 import { cleanString, findTyped, type DocContext } from '../parsers/value.parser.js';
 
 /** Cells of a grid row stand apart by at least this many line heights. */
@@ -32,12 +33,53 @@ type Cell = { x0: number; x1: number; text: string };
 
 const overlaps = (a: Cell, b: Cell) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0;
 
-/** Runs of aligned lines with `n` cells each on one page, as [first line index, lines]. */
-function gridRuns(lines: Line[], n: number): { start: number; lines: Line[] }[] {
-  const out: { start: number; lines: Line[] }[] = [];
-  let run: { start: number; lines: Line[]; cells: Cell[] } | undefined;
+/** A run of grid lines on one page: its first line's index, its lines and the x extent of each column's cells. */
+interface GridRun {
+  start: number;
+  lines: Line[];
+  spans: Cell[];
+}
+
+/** A line with a blank cell joins a grid when it prints at least this many cells, each under one column. */
+const PARTIAL_MIN_CELLS = 2;
+
+/**
+ * The column of each of a line's cells among a grid's column spans, left to right; undefined when a cell lies under
+ * no column or under several, or two cells under one.
+ */
+function placeCells(cells: Cell[], spans: Cell[]): number[] | undefined {
+  const at: number[] = [];
+  for (const c of cells) {
+    const hits = spans.flatMap((sp, k) => (overlaps(c, sp) ? [k] : []));
+    if (hits.length !== 1 || (at.length > 0 && hits[0]! <= at[at.length - 1]!)) return undefined;
+    at.push(hits[0]!);
+  }
+  return at;
+}
+
+/** Does `line`, printed within the row gap of `near`, fill some of the grid's columns (a row with blank cells)? */
+function fitsPartly(line: Line, near: Line, spans: Cell[]): boolean {
+  const cells = segments(line, GRID_CELL_GAP);
+  const lh = Math.max(1, line.y1 - line.y0);
+  const gap = Math.max(line.y0 - near.y1, near.y0 - line.y1);
+  return cells.length >= PARTIAL_MIN_CELLS && cells.length < spans.length && gap <= lh * GRID_ROW_GAP && !!placeCells(cells, spans);
+}
+
+/**
+ * Runs of aligned lines on one page: lines with `n` cells each, every cell over the same cell of the line above, and
+ * among, after and (see `openEarlier`) before them lines whose cells each lie under one of the columns (rows with
+ * blank cells).
+ */
+function gridRuns(lines: Line[], n: number): GridRun[] {
+  const out: GridRun[] = [];
+  let run: GridRun | undefined;
+  let free = 0;
   const close = () => {
-    if (run && run.lines.length >= MIN_GRID_ROWS) out.push({ start: run.start, lines: run.lines });
+    if (run && run.lines.filter((l) => segments(l, GRID_CELL_GAP).length === n).length >= MIN_GRID_ROWS) {
+      openEarlier(run, lines, free);
+      out.push(run);
+      free = run.start + run.lines.length;
+    }
     run = undefined;
   };
   lines.forEach((line, i) => {
@@ -45,17 +87,35 @@ function gridRuns(lines: Line[], n: number): { start: number; lines: Line[] }[] 
     const lh = Math.max(1, line.y1 - line.y0);
     const last = run?.lines[run.lines.length - 1];
     const aligned =
-      !!run && cells.length === n && line.y0 - last!.y1 <= lh * GRID_ROW_GAP && cells.every((c, k) => overlaps(c, run!.cells[k]!));
+      !!run && cells.length === n && line.y0 - last!.y1 <= lh * GRID_ROW_GAP && cells.every((c, k) => overlaps(c, run!.spans[k]!));
     if (aligned) {
       run!.lines.push(line);
-      run!.cells = cells.map((c, k) => ({ x0: Math.min(c.x0, run!.cells[k]!.x0), x1: Math.max(c.x1, run!.cells[k]!.x1), text: '' }));
+      run!.spans = cells.map((c, k) => ({ x0: Math.min(c.x0, run!.spans[k]!.x0), x1: Math.max(c.x1, run!.spans[k]!.x1), text: '' }));
       return;
     }
+    if (run && fitsPartly(line, last!, run.spans)) return void run.lines.push(line);
     close();
-    if (cells.length === n) run = { start: i, lines: [line], cells };
+    if (cells.length === n) run = { start: i, lines: [line], spans: cells };
   });
   close();
   return out;
+}
+
+/** Takes into a grid the rows with blank cells printed right above its first full row (no earlier than `free`). */
+function openEarlier(run: GridRun, lines: Line[], free: number): void {
+  while (run.start > free && fitsPartly(lines[run.start - 1]!, run.lines[0]!, run.spans)) {
+    run.start--;
+    run.lines.unshift(lines[run.start]!);
+  }
+}
+
+/** A grid line's cell texts by column: a full line's cells in order, a line with blank cells by where they lie. */
+function gridTexts(line: Line, spans: Cell[]): string[] {
+  const cells = segments(line, GRID_CELL_GAP);
+  if (cells.length === spans.length) return cells.map((c) => c.text);
+  const texts = spans.map(() => '');
+  placeCells(cells, spans)?.forEach((k, j) => (texts[k] = cells[j]!.text));
+  return texts;
 }
 
 /**
@@ -164,19 +224,23 @@ function alignedGrid(doc: DocLayout, field: FieldDef, ctx: DocContext, taken: Se
   const cols = field.fields ?? [];
   for (const p of doc.pages) {
     if (page !== undefined && p.number !== page) continue;
-    for (const run of gridRuns(p.lines, cols.length)) {
-      const key = `grid:${p.number}:${run.start}`;
-      if (taken.has(key)) continue;
-      taken.add(key);
-      const rows = run.lines.map((line) =>
-        rowOf(
-          cols,
-          segments(line, GRID_CELL_GAP).map((c) => c.text),
-          ctx,
-        ),
-      );
-      return { rows, page: p.number, bbox: boxOf(run.lines) };
-    }
+    for (const [view, lines] of readingViews(p).entries())
+      for (const run of gridRuns(lines, cols.length)) {
+        const key = `grid:${p.number}:${view}:${run.start}`;
+        if (taken.has(key)) continue;
+        taken.add(key);
+        const rows = run.lines.map((line) => rowOf(cols, gridTexts(line, run.spans), ctx));
+        return { rows, page: p.number, bbox: boxOf(run.lines) };
+      }
   }
   return undefined;
+}
+
+/**
+ * The line sequences a page's grids are looked for in, in reading order: on a page set in two text columns each
+ * column's own lines first (a grid in one column shares its lines with the other column's text), then the page's.
+ */
+function readingViews(page: Page): Line[][] {
+  const columns = textColumns(page);
+  return columns ? [...columns, page.lines] : [page.lines];
 }
