@@ -81,6 +81,8 @@ function pageHeaders(page: Page, search: HeaderSearch): Header[] {
     const best = bestReading(page.lines, li, stacks, money);
     if (named(best.columns) < need || named(best.columns) === 0) continue;
     if (opensNothing(stacks, li, best)) continue;
+    // A caption's sentence naming a column opens no header over the lines below it (they are the header).
+    if (best.last > li && isSentence(page.lines[li]!, stacks.match(li, li).columns)) continue;
     // Sentences naming the columns do not become a header by merging them with the lines below.
     const parts = page.lines.slice(li, best.last + 1).map((l, k) => ({ l, m: stacks.match(li + k, li + k) }));
     if (parts.some((p) => isSentence(p.l, p.m.columns)) && parts.every((p) => named(p.m.columns) === 0 || isSentence(p.l, p.m.columns)))
