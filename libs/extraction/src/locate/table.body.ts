@@ -121,7 +121,9 @@ export function bodyLines(
   const done = (toPageEnd: boolean) => ({ lines: out, toPageEnd });
   const pitches: number[] = [];
   const firstX1 = h.columns[0]?.x1 ?? 0;
-  const { textCol, figuresX0 } = figuresStart(h);
+  const { figuresX0 } = figuresStart(h);
+  // (Every printed text column: the description may follow a date or code column.)
+  const textCols = h.columns.filter((c) => c.field?.data_type === 'string' && !c.inferred);
   const ruleYs = rowRules(page.rules, Math.min(...h.columns.map((c) => c.x0)), Math.max(...h.columns.map((c) => c.x1)));
   const headerBottom = lines[h.lastLine]?.y1 ?? -Infinity;
   // (A table of two columns prints its rows in two cells.)
@@ -150,7 +152,7 @@ export function bodyLines(
     if (lineItems && out.length && CARRY.test(fold(line.text)) && footerOnly(li + 1)) return done(true);
     if (lineItems && isSummaryLine(line, out, figuresX0, lh)) return done(false);
     // (Not a line of text under the text column's header: the first item's description, printed above its figures.)
-    const underText = !!textCol && line.words.some((w) => w.x1 > textCol.x0 && w.x0 < textCol.x1);
+    const underText = textCols.some((c) => line.words.some((w) => w.x1 > c.x0 && w.x0 < c.x1));
     // (Nor a line ruled off from the header: it is in the first ruled row, whose figures are centred below it.)
     const ruledOff = ruleYs.some((y) => y > headerBottom - RULE_SLACK && y < line.y0);
     if (!out.length && !/\d/.test(line.text) && line.x0 > firstX1 && !(lineItems && underText) && !ruledOff) {

@@ -1628,6 +1628,32 @@ describe('a totals row under a table of counts', () => {
   });
 });
 
+describe('a date column before the description', () => {
+  it('keeps the first item’s description line printed above its date and figures', () => {
+    const cols = [
+      { key: 'date', label: 'Date', data_type: 'string' as const },
+      { key: 'description', label: 'Description', data_type: 'string' as const },
+      { key: 'unit_price', label: 'Unit price', data_type: 'number' as const },
+      { key: 'quantity', label: 'Quantity', data_type: 'number' as const },
+      { key: 'amount', label: 'Total price', data_type: 'number' as const },
+    ];
+    const text = [
+      'Date          Description                 Unit price   Quantity   Total price',
+      '              Garden design visit',
+      '07/02/2031                                    120.00          2        240.00',
+      '              on site, half a day',
+      '06/02/2031    Hedge trimming                   45.00          3        135.00',
+    ].join('\n');
+    const out = extractFromLayout(readText(new TextEncoder().encode(text)), {
+      fields: [{ key: 'items', data_type: 'table' as const, fields: cols }],
+    });
+    expect(out.result.items).toEqual([
+      { date: '07/02/2031', description: 'Garden design visit on site, half a day', unit_price: 120, quantity: 2, amount: 240 },
+      { date: '06/02/2031', description: 'Hedge trimming', unit_price: 45, quantity: 3, amount: 135 },
+    ]);
+  });
+});
+
 describe('row labels with dot leaders', () => {
   it('drops the leader dots that run from a label to its figures', () => {
     const cols = [

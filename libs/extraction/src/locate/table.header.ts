@@ -86,6 +86,8 @@ function searchHeaders(doc: DocLayout, field: FieldDef): Header[] {
         const r = matchHeader(rest, cols);
         if (named(r.columns) >= named(best.columns) && (named(matchLine(line).columns) === 0 || r.score >= best.score - 0.05)) continue;
       }
+      // A caption's sentence naming a column opens no header over the lines below it (they are the header).
+      if (best.last > li && isSentence(line, matchLine(line).columns)) continue;
       // Sentences naming the columns do not become a header by merging them with the lines below.
       const parts = page.lines.slice(li, best.last + 1).map((l) => ({ l, m: l === line && best.last === li ? best : matchLine(l) }));
       if (parts.some((p) => isSentence(p.l, p.m.columns)) && parts.every((p) => named(p.m.columns) === 0 || isSentence(p.l, p.m.columns)))

@@ -209,6 +209,29 @@ describe('table rows', () => {
     ]);
   });
 
+  it('lifts a label wrapped onto the next sub-row back to its row, that sub-row keeping its own cells', () => {
+    // Label column 100 … 200 wide; a character is 5 units. Each group prints a count line and a share line.
+    const lab = (y: number, text: string, cells: Record<string, string>): RowBand => ({
+      ...line(y, { label: text, ...cells }),
+      geom: { label: { x0: 100, x1: 100 + text.length * 5, firstW: text.split(' ')[0]!.length * 5 } },
+    });
+    const out = rows(
+      [
+        lab(100, 'Seasonal hay', { kind: 'Count', a: '19' }),
+        lab(110, 'fever', { kind: 'Share', a: '3.8%' }), // "fever" would not have fitted after "hay", and reads on
+        lab(120, 'Headache', { kind: 'Count', a: '48' }),
+        lab(130, 'Recurring', { kind: 'Share', a: '9.6%' }), // opens with a capital: a label of its own
+      ],
+      { ...labelled, numeric: new Set(['a']), columns: 3 },
+    );
+    expect(out).toEqual([
+      { label: 'Seasonal hay fever', kind: 'Count', a: '19' },
+      { kind: 'Share', a: '3.8%' },
+      { label: 'Headache', kind: 'Count', a: '48' },
+      { label: 'Recurring', kind: 'Share', a: '9.6%' },
+    ]);
+  });
+
   it('keeps a label-only line with space above it, and a footnote mark, out of the label above', () => {
     const lab = (y: number, text: string, figures: Record<string, string> = {}): RowBand => ({
       ...line(y, { label: text, ...figures }),

@@ -102,7 +102,26 @@ export function groupRows(bands: RowBand[], r: RowRules): RowGroup[] {
   const kind = bandKinds(scan);
   dropTrailingLabels(scan, kind);
   dropNotesBelow(scan, kind);
+  liftWrappedLabels(scan, kind);
   return joinContinuations(scan, kind);
+}
+
+/**
+ * A row label wrapped onto the next row's line ("Chronic cough ‖ Count ‖ 19" over "syndrome ‖ Share ‖ 3.8%": a label
+ * spanning two sub-rows) belongs to the row above: the next row's first cell reads on from it and would not have fitted
+ * after it. Its text moves up; the row below keeps its own cells.
+ */
+function liftWrappedLabels({ bands, r, mode, labelRight }: RowScan, kind: BandKind[]): void {
+  const k = r.firstKey;
+  if (mode !== 'first' || !k) return;
+  for (let i = 1; i < bands.length; i++) {
+    const [above, below] = [bands[i - 1]!, bands[i]!];
+    if (kind[i - 1] !== 'anchor' || kind[i] !== 'anchor' || filledKeys(below).length < 2) continue;
+    const [a, b] = [above.cells[k] ?? '', below.cells[k] ?? ''];
+    if (!continuesText(a, b) || !breakForced(above, below, k, labelRight, r.lh)) continue;
+    above.cells[k] = `${a.trim()} ${b.trim()}`;
+    delete below.cells[k];
+  }
 }
 
 function rowScan(bands: RowBand[], r: RowRules): RowScan {
