@@ -5,11 +5,11 @@
 //   when present) vs `tesseract`. Prints pages/s, ratios, and the peak RSS of each reader's or engine's process.
 //   npm run bench:extraction [-- --ocr-docs 6 --pdf-docs 40 --ocr-threads 1 --rounds 3 --warm-docs 20]
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureBuilt } from '../eval/build.helper.mjs';
+import { writeA4Page } from './a4-page.helper.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const corpus = resolve(repo, '../shared/corpus');
@@ -235,17 +235,7 @@ if (base2) console.log("  ratios > 1: faster than the CLI; the issue's bound is 
 
 // A 300-dpi A4 page (2480 × 3508 px) of dense print: the memory bound of one engine process tree (issue 24: ≤ 800 MB).
 const A4_RSS_BOUND = 800 * 1048576;
-const { createCanvas } = await import('@napi-rs/canvas');
-const a4 = createCanvas(2480, 3508);
-const ctx = a4.getContext('2d');
-ctx.fillStyle = '#fff';
-ctx.fillRect(0, 0, a4.width, a4.height);
-ctx.fillStyle = '#000';
-ctx.font = '42px sans-serif';
-for (let y = 200, i = 0; y < 3350; y += 64, i++)
-  ctx.fillText(`Line ${i} item ${1000 + i * 7} quantity ${i % 9} price ${(i * 3.17).toFixed(2)} total ${(i * 11.3).toFixed(2)}`, 160, y);
-const a4File = join(mkdtempSync(join(tmpdir(), 'docket-bench-')), 'a4-300dpi.png');
-writeFileSync(a4File, a4.toBuffer('image/png'));
+const a4File = await writeA4Page();
 console.log('\n[one 300-dpi A4 page, peak RSS per engine process]');
 for (const [mode, name] of engines) {
   const r = ocrPhase(mode, [a4File, a4File]);

@@ -4,9 +4,10 @@
 // The engine reads one file first (model load and worker start-up are excluded: a worker reuses them across jobs).
 // peakRss is that of the whole process tree: the built engine reads in OCR child processes (OcrProcessPool), whose
 // memory belongs to the worker as much as its own.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { treeCpu, treeRss } from './proc-tree.helper.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const [engineMode, threads, ...files] = process.argv.slice(2);
@@ -18,38 +19,6 @@ const schema = {
   ],
 };
 const mime = (f) => (/\.png$/i.test(f) ? 'image/png' : /\.pdf$/i.test(f) ? 'application/pdf' : 'image/jpeg');
-/** Resident bytes of a process and its descendants (Linux /proc; elsewhere this process's own). */
-function treeRss(pid = process.pid) {
-  try {
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-    let children = [];
-    for (const task of readdirSync(`/proc/${pid}/task`))
-      children = children.concat(readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean));
-    return kb * 1024 + children.reduce((sum, c) => sum + treeRss(Number(c)), 0);
-  } catch {
-    return pid === process.pid ? process.memoryUsage().rss : 0;
-  }
-}
-/**
- * CPU seconds (user + system) used so far by a process, its reaped children (a native tesseract run) and its living
- * descendants (the OCR reader processes), from Linux /proc; elsewhere undefined. Unlike wall time, it hardly moves
- * with the other load of a shared machine.
- */
-function treeCpu(pid = process.pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime, stime, cutime, cstime are fields 14–17 of stat (1-based), i.e. 11–14 after the command name.
-    let ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-    for (const task of readdirSync(`/proc/${pid}/task`))
-      for (const c of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean))
-        ticks += (treeCpu(Number(c)) ?? 0) * CLOCK_TICKS;
-    return ticks / CLOCK_TICKS;
-  } catch {
-    return undefined;
-  }
-}
-/** Linux's USER_HZ (clock ticks per second in /proc/<pid>/stat). */
-const CLOCK_TICKS = 100;
 let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, treeRss())), 25);
 const engine = createExtractionEngine({ ocr: engineMode, ocrThreads: Number(threads) });

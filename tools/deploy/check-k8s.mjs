@@ -81,6 +81,43 @@ function quantity(v, kind) {
   return m[2] in units ? n * units[m[2]] : NaN;
 }
 
+/**
+ * The worker's sizing (docs/performance.md, "Worker sizing"): every slot's ONNX threads within the CPU limit, and a
+ * memory limit with headroom over the peak RSS of the engine's process tree measured at its WORKER_CONCURRENCY
+ * (`npm run bench:concurrency -- --ocr-docs 20 --a4-pages 1`, the highest of its phases), in MiB. Concurrencies not
+ * measured are extrapolated from the last two.
+ */
+const WORKER_MEASURED_PEAK_MIB = { 1: 1218, 2: 1875, 4: 3174 };
+/** The memory limit must be at least this many times the measured peak (docs/performance.md says why). */
+const WORKER_MEMORY_HEADROOM = 1.5;
+
+function workerPeakMib(concurrency) {
+  if (WORKER_MEASURED_PEAK_MIB[concurrency]) return WORKER_MEASURED_PEAK_MIB[concurrency];
+  const [[c1, p1], [c2, p2]] = Object.entries(WORKER_MEASURED_PEAK_MIB)
+    .map(([c, p]) => [Number(c), p])
+    .slice(-2);
+  return p2 + ((p2 - p1) / (c2 - c1)) * (concurrency - c2);
+}
+
+/** Violations of the worker's sizing rules, given its resolved environment and its container's resources. */
+function workerSizing(env, resources) {
+  const out = [];
+  const concurrency = Number(env.WORKER_CONCURRENCY ?? 1);
+  const threads = Number(env.OCR_THREADS);
+  const cpuCores = quantity(resources.limits?.cpu, 'cpu') / 1000;
+  const memoryMib = quantity(resources.limits?.memory, 'memory') / 1024 ** 2;
+  // Unset, OCR_THREADS is the node's cores ÷ WORKER_CONCURRENCY: the node's, not the pod's CPU limit.
+  if (!(threads >= 1)) out.push("OCR_THREADS must be set (its default counts the node's cores, not the CPU limit)");
+  else if (threads * concurrency > Math.max(1, Math.floor(cpuCores)))
+    out.push(`OCR_THREADS × WORKER_CONCURRENCY (${threads} × ${concurrency}) exceeds the CPU limit (${cpuCores} cores)`);
+  const needed = Math.ceil(WORKER_MEMORY_HEADROOM * workerPeakMib(concurrency));
+  if (!(memoryMib >= needed))
+    out.push(
+      `memory limit ${Math.round(memoryMib)} MiB is under ${WORKER_MEMORY_HEADROOM} × the measured peak at WORKER_CONCURRENCY=${concurrency} (${needed} MiB)`,
+    );
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------------
 /**
  * @param {string} target  label for messages (e.g. "overlays/prod")
@@ -236,6 +273,7 @@ function check(target, docs, mode) {
         if (mode.prod && resolved.NODE_ENV !== 'production') fail(cw, `NODE_ENV must be production in prod (found ${resolved.NODE_ENV})`);
         if (mode.prod && name === 'gateway' && resolved.DOCKET_ENVIRONMENT !== 'production')
           fail(cw, 'DOCKET_ENVIRONMENT must be production in prod');
+        if (name === WORKER) for (const e of workerSizing(resolved, res)) fail(cw, e);
       }
     }
   }
