@@ -566,37 +566,41 @@ describe('No 5xx for any input (fast-check over every endpoint, public HTTP only
     stats.byStatus.set(status, (stats.byStatus.get(status) ?? 0) + 1);
   }
 
-  it('answers every field of every valid body replaced by each odd value (or removed) without a 5xx', async () => {
-    for (const op of ops.filter((o) => o.method !== 'get' && o.method !== 'delete')) {
-      const sample = sampleBody(op, bodyIds);
-      const url = toUrl({ op, ids: ['__real__', '__real__'], query: [], body: { kind: 'none' }, auth: 'sandbox' });
-      for (const [i] of valuePaths(sample).entries()) {
-        for (const odd of SWEEP_VALUES) {
-          const body = JSON.stringify(mutateOne(sample, i, odd));
-          await check(op.method, url, {
+  it(
+    'answers every field of every valid body replaced by each odd value (or removed) without a 5xx',
+    async () => {
+      for (const op of ops.filter((o) => o.method !== 'get' && o.method !== 'delete')) {
+        const sample = sampleBody(op, bodyIds);
+        const url = toUrl({ op, ids: ['__real__', '__real__'], query: [], body: { kind: 'none' }, auth: 'sandbox' });
+        for (const [i] of valuePaths(sample).entries()) {
+          for (const odd of SWEEP_VALUES) {
+            const body = JSON.stringify(mutateOne(sample, i, odd));
+            await check(op.method, url, {
+              method: op.method.toUpperCase(),
+              headers: { authorization: suite.sandbox, 'content-type': 'application/json' },
+              body,
+            });
+          }
+        }
+        for (const body of NOT_OBJECT_BODIES) {
+          const answer = await check(op.method, url, {
             method: op.method.toUpperCase(),
             headers: { authorization: suite.sandbox, 'content-type': 'application/json' },
             body,
           });
+          expect({ op: `${op.method} ${op.path}`, body, ...answer }).toEqual({
+            op: `${op.method} ${op.path}`,
+            body,
+            status: 422,
+            code: 'invalid_body',
+          });
         }
       }
-      for (const body of NOT_OBJECT_BODIES) {
-        const answer = await check(op.method, url, {
-          method: op.method.toUpperCase(),
-          headers: { authorization: suite.sandbox, 'content-type': 'application/json' },
-          body,
-        });
-        expect({ op: `${op.method} ${op.path}`, body, ...answer }).toEqual({
-          op: `${op.method} ${op.path}`,
-          body,
-          status: 422,
-          code: 'invalid_body',
-        });
-      }
-    }
-    stats.sweep = stats.requests;
-    expect(stats.fiveXx).toEqual([]);
-  }, SWEEP_TIMEOUT_MS);
+      stats.sweep = stats.requests;
+      expect(stats.fiveXx).toEqual([]);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 
   it(`answers ${RUNS} generated requests without a 5xx, every 4xx in the error envelope`, async () => {
     const earlier = stats.fiveXx.length;
