@@ -75,8 +75,16 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)] ?? 0;
 }
 
+/** Each page's text columns, found once: every positional table field of a schema asks for them (lines never change). */
+const columnsCache = new WeakMap<Page, [Line[], Line[]] | undefined>();
+
 /** The lines of each text column, left first, when the page is set in two columns; undefined otherwise. */
 export function textColumns(page: Page): [Line[], Line[]] | undefined {
+  if (!columnsCache.has(page)) columnsCache.set(page, splitColumns(page));
+  return columnsCache.get(page);
+}
+
+function splitColumns(page: Page): [Line[], Line[]] | undefined {
   const gx = columnGutter(page);
   if (gx === undefined) return undefined;
   const side = (left: boolean) =>
