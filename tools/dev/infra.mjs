@@ -183,7 +183,7 @@ export async function startAuthorizedNats(dataDir, { port } = {}) {
     if (!(await waitPort(chosen, 10_000))) throw new Error('nats-server did not start');
   };
   await start();
-  log(`NATS: private ${bin} -js on ${chosen}, one user per service (config ${conf})`);
+  log(`NATS: private ${bin} -js at nats://127.0.0.1:${chosen}, one user per service (config ${conf})`);
   const stop = () =>
     new Promise((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);

@@ -50,8 +50,10 @@ export function natsServerConfig(passwords: Partial<Record<NatsUserName, string>
  * file never shares subjects, queue groups or streams with another test or a running dev stack, and
  * every service started with `env(service)` runs with exactly the rights it has in production. Falls
  * back to NATS_URL (the machine's server, without authorization) when no binary is found.
+ * `harness: false` leaves out the unrestricted user of connections without credentials: like the server `npm start`
+ * runs, it refuses any connection without a user of its own.
  */
-export async function startTestNats(): Promise<TestNats> {
+export async function startTestNats(opts: { harness?: boolean } = {}): Promise<TestNats> {
   const bin = natsServerBinary();
   if (!bin) {
     const url = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -61,7 +63,7 @@ export async function startTestNats(): Promise<TestNats> {
   const dir = mkdtempSync(join(tmpdir(), 'docket-nats-'));
   const passwords = generateNatsPasswords();
   const conf = join(dir, 'nats.conf');
-  writeFileSync(conf, natsServerConfig(passwords, { harness: true }), { mode: 0o600 });
+  writeFileSync(conf, natsServerConfig(passwords, { harness: opts.harness ?? true }), { mode: 0o600 });
   const child: ChildProcess = spawn(bin, ['-c', conf, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', join(dir, 'store')], {
     stdio: 'ignore',
   });

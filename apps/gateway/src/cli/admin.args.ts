@@ -35,8 +35,10 @@ Each command prints one JSON object on stdout; on failure it prints { "error": {
   help                                      this text
 
 Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/docket), NATS_URL (default nats://127.0.0.1:4222),
-NATS_USER / NATS_PASSWORD (the operator's "admin" NATS user when the server has authorization). With neither NATS_URL
-nor NATS_USER set, the stack \`npm start\` runs is used: its .data/admin-connection.json fills in what is not set.`;
+NATS_USER / NATS_PASSWORD (the operator's "admin" NATS user when the server has authorization). While \`npm start\` runs,
+its .data/admin-connection.json fills in what is not set (its NATS server, the admin user and password, DATABASE_URL)
+when NATS_USER is not set and NATS_URL is unset or names that same server (host:port; localhost = 127.0.0.1 = ::1).
+A NATS_URL naming another server leaves the file unread.`;
 
 type OptionSpec = Record<string, { type: 'string' }>;
 

@@ -5,11 +5,15 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { AccountScoped, DepositCommand, FreezeCommand, OpenWalletCommand, Subjects } from '@docket/contracts';
 import { createServiceDataSource } from '@docket/database';
 import { DocketError } from '@docket/errors';
-import { startServiceApp } from '@docket/messaging';
+import { natsAuth, startServiceApp } from '@docket/messaging';
 import { createTestDatabase, freePort, startTestNats, testLogger, type TestDatabase, type TestNats } from '@docket/testing';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { IDENTITY_SCHEMA, IdentityService, basicAuthHeader, identityEntities } from '../identity/index.js';
 import { gatewayMigrations } from '../migrations/index.js';
+import { writeDevConnection } from './admin.connection.js';
 import { runAdmin } from './admin.runner.js';
 
 /**
@@ -231,5 +235,94 @@ describe('admin CLI against real Postgres and NATS', () => {
     });
     const help = await runAdmin(['help'], env);
     expect(help).toEqual({ exitCode: 0, stdout: expect.stringContaining('create-account --name N') });
+  });
+});
+
+/**
+ * The way an outside tester calls the CLI while `npm start` runs: NATS_URL set to its private server (users only, no
+ * anonymous access), no NATS_USER, and the connection file npm start wrote in the checkout.
+ */
+describe('admin CLI with NATS_URL naming the users-only server of npm start', () => {
+  let db: TestDatabase;
+  let stack: TestNats;
+  let other: TestNats;
+  let billing: INestApplication;
+  let file: string;
+  const port = (nats: TestNats) => new URL(nats.url).port;
+  const admin = async (env: NodeJS.ProcessEnv, connectionFile: string, ...argv: string[]) => {
+    const { exitCode, stdout } = await runAdmin(argv, env, { rpcTimeoutMs: 3000, connectionFile });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return { exitCode, out: JSON.parse(stdout) as any, stdout };
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    [stack, other] = await Promise.all([startTestNats({ harness: false }), startTestNats({ harness: false })]);
+    expect([stack.authorization, other.authorization]).toEqual([true, true]);
+    billing = await startServiceApp({
+      service: 'billing',
+      module: BillingStandInModule,
+      natsUrl: stack.url,
+      natsAuth: natsAuth(stack.env('billing')),
+      host: '127.0.0.1',
+      port: await freePort(),
+      log: testLogger(),
+      checks: {},
+    });
+    file = join(mkdtempSync(join(tmpdir(), 'docket-admin-int-')), 'admin-connection.json');
+    // The file names the server `nats://localhost:<port>`; the tester below `127.0.0.1:<port>`, without a scheme: one server.
+    writeDevConnection({ ...stack.env('admin'), NATS_URL: `nats://localhost:${port(stack)}`, DATABASE_URL: db.url }, file);
+  });
+
+  afterAll(async () => {
+    await billing?.close();
+    await Promise.allSettled([stack?.close(), other?.close()]);
+    await db?.drop();
+  });
+
+  it('takes the admin user and the database from the connection file of that server', async () => {
+    const env = { NATS_URL: `127.0.0.1:${port(stack)}` };
+    const created = await admin(env, file, 'create-account', '--name', 'Acme Test', '--credits', '10');
+    expect(created).toMatchObject({ exitCode: 0, out: { account_id: expect.stringMatching(/^acct_/) } });
+    expect(await admin(env, file, 'deposit', '--account', created.out.account_id, '--credits', '2.5')).toMatchObject({
+      exitCode: 0,
+      out: { balance: 12.5, spendable: 12.5 },
+    });
+    const probe = await createServiceDataSource({
+      url: db.url,
+      schema: IDENTITY_SCHEMA,
+      entities: identityEntities,
+      migrations: gatewayMigrations,
+    }).initialize();
+    try {
+      const rows = await probe.query(`SELECT id FROM "identity"."accounts" WHERE name = 'Acme Test'`);
+      expect(rows).toHaveLength(1);
+    } finally {
+      await probe.destroy();
+    }
+  });
+
+  it('never sends the file`s password to another server, and says what to do when that server refuses the CLI', async () => {
+    // A file naming npm start's server but holding a password the other server would accept: not sent there.
+    const tempting = join(mkdtempSync(join(tmpdir(), 'docket-admin-int-')), 'admin-connection.json');
+    writeDevConnection({ ...other.env('admin'), NATS_URL: stack.url, DATABASE_URL: db.url }, tempting);
+    const refused = await admin({ NATS_URL: other.url }, tempting, 'unfreeze', '--account', 'acct_x');
+    expect(refused.exitCode).toBe(1);
+    expect(refused.out.error.code).toBe('service_unavailable');
+    expect(refused.out.error.message).toMatch(/authorization violation/i);
+    expect(refused.out.error.message).toContain(
+      `The NATS server at ${other.url} requires a user: set NATS_USER=admin and NATS_PASSWORD, or run the CLI from the checkout whose \`npm start\` is running`,
+    );
+    expect(refused.stdout).not.toContain(other.env('admin').NATS_PASSWORD);
+  });
+
+  it('says what to do when no service answers on the server it reached', async () => {
+    const lonely = await admin(other.env('admin'), file, 'unfreeze', '--account', 'acct_x');
+    expect(lonely.exitCode).toBe(1);
+    expect(lonely.out.error).toEqual({
+      code: 'service_unavailable',
+      message: expect.stringContaining(`Is the stack running behind the NATS server at ${other.url}?`),
+    });
+    expect(lonely.stdout).not.toContain(other.env('admin').NATS_PASSWORD);
   });
 });

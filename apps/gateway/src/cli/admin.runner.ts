@@ -11,7 +11,7 @@ import { rateLimitEnv, rateLimitSettings } from '../rate-limit/rate-limit.config
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { AdminOperations, type AdminResources } from '../admin/admin.operations.js';
 import { parseAdminArgs, USAGE, type AdminCommand } from './admin.args.js';
-import { withDevConnection } from './admin.connection.js';
+import { natsAdvice, withDevConnection, withoutCredentials, type NatsTrouble } from './admin.connection.js';
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/docket';
 export const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
@@ -44,7 +44,7 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv, opts: Adm
     const result = await execute(cmd, resources);
     return { exitCode: 0, stdout: `${JSON.stringify(result, null, 2)}\n` };
   } catch (err) {
-    return { exitCode: 1, stdout: `${JSON.stringify({ error: describe(err) }, null, 2)}\n` };
+    return { exitCode: 1, stdout: `${JSON.stringify({ error: describe(resources?.advise(err) ?? err) }, null, 2)}\n` };
   } finally {
     await resources?.close();
   }
@@ -95,6 +95,11 @@ function describe(err: unknown): { code: string; message: string } {
   return { code: 'internal_error', message: err instanceof Error ? err.message : String(err) };
 }
 
+/** What nats-server answers a connection without the user it requires (or with a wrong password). */
+const UNAUTHORIZED = /authori[sz]ation violation/i;
+/** How RpcClient reports a request no service subscribed to (toDocketError). */
+const NO_RESPONDERS = /^No service answers /;
+
 /** Connections opened on first use and all closed at the end. */
 class Resources implements AdminResources {
   private ds?: DataSource;
@@ -135,18 +140,43 @@ class Resources implements AdminResources {
   /** Request/reply to the services as the `admin` NATS user (billing for wallets, artifact for pipelines); one connection. */
   async operator(): Promise<RpcClient> {
     if (this.rpc) return this.rpc;
-    const natsUrl = this.env.NATS_URL || DEFAULT_NATS_URL;
     this.rpc = new RpcClient({
-      natsUrl,
+      natsUrl: this.natsUrl(),
       auth: natsAuth({ NATS_USER: this.env.NATS_USER, NATS_PASSWORD: this.env.NATS_PASSWORD }),
       name: 'docket-admin',
       timeoutMs: this.opts.rpcTimeoutMs ?? 10_000,
     });
     await this.rpc.connect().catch((err: Error) => {
-      const hint = this.source ? ` (from ${this.source}: is npm start still running?)` : '';
-      throw new DocketError('service_unavailable', `Cannot reach NATS at ${natsUrl}${hint}: ${err.message}`);
+      throw this.unreachable(err);
     });
     return this.rpc;
+  }
+
+  /** Why NATS could not be reached; refused for want of a user (or with a wrong password): what to do about it. */
+  private unreachable(err: Error): DocketError {
+    const url = withoutCredentials(this.natsUrl());
+    if (UNAUTHORIZED.test(err.message)) {
+      return new DocketError(
+        'service_unavailable',
+        `Cannot reach NATS at ${url}: ${err.message}. ${natsAdvice(this.trouble('unauthorized'))}`,
+      );
+    }
+    const hint = this.source ? ` (from ${this.source}: is npm start still running?)` : '';
+    return new DocketError('service_unavailable', `Cannot reach NATS at ${url}${hint}: ${err.message}`);
+  }
+
+  /** A request nothing on NATS answered gets the advice of what to do about it; any other error stays as it is. */
+  advise(err: unknown): unknown {
+    if (!this.rpc || !(err instanceof DocketError) || err.code !== 'service_unavailable' || !NO_RESPONDERS.test(err.message)) return err;
+    return new DocketError(err.code, `${err.message}. ${natsAdvice(this.trouble('no_responders'))}`);
+  }
+
+  private natsUrl(): string {
+    return this.env.NATS_URL || DEFAULT_NATS_URL;
+  }
+
+  private trouble(problem: NatsTrouble['problem']): NatsTrouble {
+    return { problem, natsUrl: this.natsUrl(), user: this.env.NATS_USER || undefined, source: this.source };
   }
 
   async close(): Promise<void> {
