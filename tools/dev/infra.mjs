@@ -57,14 +57,33 @@ export async function ensureInfra(env = process.env) {
     cleanups.push(pg.stop);
   }
 
-  // One role per service (owner for migrations, DML for the service) when we may create roles.
+  // One role per service (owner for migrations, DML for the service), as production runs (ADR 0009). When they
+  // cannot be created, npm start stops rather than run every service as DATABASE_URL's role behind a log line;
+  // SINGLE_DB_ROLE=1 is the explicit way to run that way (a DATABASE_URL whose role may not create roles).
   try {
     const { ensureDatabase } = await import('../../libs/database/dist/index.js');
     await ensureDatabase(out.DATABASE_URL);
-    serviceEnv = mergeServiceEnv(serviceEnv, await provisionDatabaseRoles(out.DATABASE_URL));
-    log('Postgres: one role per service (docket_<schema> for the service, docket_<schema>_owner for migrations)');
   } catch (err) {
-    log(`Postgres: could not create the per-service roles (${err.message}); every service uses DATABASE_URL`);
+    await stopAll(cleanups);
+    throw new Error(`Postgres: could not open or create the database of DATABASE_URL (${err.message})`);
+  }
+  if (env.SINGLE_DB_ROLE === '1') {
+    log(
+      "Postgres: SINGLE_DB_ROLE=1 — NO per-service roles: every service connects, and migrates, as DATABASE_URL's role " +
+        '(each can read and change every schema; production uses one role per service, ADR 0009)',
+    );
+  } else {
+    try {
+      serviceEnv = mergeServiceEnv(serviceEnv, await provisionDatabaseRoles(out.DATABASE_URL));
+    } catch (err) {
+      await stopAll(cleanups);
+      throw new Error(
+        `Postgres: could not create the per-service roles (${err.message}). Not starting: the services would all run as ` +
+          "DATABASE_URL's role instead of their own least-privilege roles (ADR 0009). DATABASE_URL must name a role that may " +
+          'create roles and schemas (the local superuser does); set SINGLE_DB_ROLE=1 to run every service as that role knowingly.',
+      );
+    }
+    log('Postgres: one role per service (docket_<schema> for the service, docket_<schema>_owner for migrations)');
   }
 
   // NATS: a private nats-server with one user per service (libs/contracts servicePermissions), so the
@@ -101,6 +120,14 @@ export async function ensureInfra(env = process.env) {
       for (const c of cleanups.reverse()) await c();
     },
   };
+}
+
+/** Stops what ensureInfra started so far, newest first (a failed start leaves nothing running). */
+async function stopAll(cleanups) {
+  for (const c of cleanups.reverse())
+    await Promise.resolve()
+      .then(c)
+      .catch(() => undefined);
 }
 
 const NATS_BINARIES = [process.env.NATS_SERVER_BIN, '/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].filter(

@@ -22,7 +22,11 @@ const { DEV_CONNECTION_FILE, devConnectionUrl, removeDevConnection, writeDevConn
   await import('../../apps/gateway/dist/cli/admin.connection.js');
 
 await refuseSecondStack();
-const infra = await ensureInfra();
+// Postgres roles that cannot be created stop here with the reason (ADR 0009), as does any infrastructure that won't start.
+const infra = await ensureInfra().catch((err) => {
+  say(err.message);
+  process.exit(1);
+});
 const gatewayPort = Number(process.env.PORT ?? 3000);
 const env = { NODE_ENV: 'development', WEBHOOK_ALLOWLIST: process.env.WEBHOOK_ALLOWLIST ?? '', ...infra.env };
 const adminEnv = { ...env, ...infra.serviceEnv.admin };
