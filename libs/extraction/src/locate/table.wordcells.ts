@@ -51,6 +51,7 @@ interface LineCellsState {
   lastCi: number;
   textX0: number;
   dates: Map<number, number>;
+  spreads: Spreads;
 }
 
 /** A body line read into cells: the band for row grouping, and the unclaimed columns' text ("#<index>"). */
@@ -68,6 +69,7 @@ export function lineCells(line: Line, env: PartColumns, order: DocContext['dateO
     wordCol: [],
     geom: {},
     dates: dateLeaders(line, order),
+    spreads: spreadsOf(line),
     lastWord: {},
   };
   for (const [wi, w] of line.words.entries()) {
@@ -120,6 +122,10 @@ function addToCell(s: LineCellsState, k: string, w: Word): void {
 
 /** The column of a word, given the columns of the words before it on its line. */
 function wordColumn(env: PartColumns, at: WordAt, s: LineCellsState): number {
+  // (A figure with its spread, "85.2 ± 2.0", is one value: its words go where the whole stands.)
+  const spread = s.spreads.leader.get(at.wi);
+  if (spread !== undefined)
+    return spread === at.wi ? env.assign(spanOf(at.line.words, at.wi, s.spreads.end.get(at.wi)!)) : s.wordCol[spread]!;
   let ci = env.assign(at.w);
   // Words (not numbers, not currency codes) that land in a number column are text run over from the
   // text column on their left ("Design (hours): Of a sample" under a narrow "Product" header) — except a
@@ -132,6 +138,37 @@ function wordColumn(env: PartColumns, at: WordAt, s: LineCellsState): number {
   const leader = s.dates.get(at.wi);
   if (leader !== undefined && leader !== at.wi) ci = s.wordCol[leader]!;
   return ci;
+}
+
+/** The figures printed with a spread on a line: each word's first word, and where each spread ends. */
+interface Spreads {
+  leader: Map<number, number>;
+  end: Map<number, number>;
+}
+
+/** The sign between a figure and its spread ("85.2 ± 2.0", "85.2 ±2.0", "85.2± 2.0"). */
+const SPREAD_SIGN = '±';
+
+/** The words of each figure printed with its spread, by word index. */
+function spreadsOf(line: Line): Spreads {
+  const spreads: Spreads = { leader: new Map(), end: new Map() };
+  const ws = line.words;
+  ws.forEach((w, i) => {
+    if (!w.text.startsWith(SPREAD_SIGN) && !w.text.endsWith(SPREAD_SIGN)) return;
+    const from = w.text.startsWith(SPREAD_SIGN) && /\d/.test(ws[i - 1]?.text ?? '') ? i - 1 : i;
+    const to = w.text.endsWith(SPREAD_SIGN) && /^\d/.test(ws[i + 1]?.text ?? '') ? i + 1 : i;
+    if (from === to) return;
+    const leader = spreads.leader.get(from) ?? from;
+    for (let j = from; j <= to; j++) spreads.leader.set(j, leader);
+    spreads.end.set(leader, to);
+  });
+  return spreads;
+}
+
+/** One word standing for the words `from`..`to` of a line (their extent). */
+function spanOf(words: Word[], from: number, to: number): Word {
+  const part = words.slice(from, to + 1);
+  return { ...words[from]!, x1: Math.max(...part.map((w) => w.x1)), text: part.map((w) => w.text).join(' ') };
 }
 
 /**

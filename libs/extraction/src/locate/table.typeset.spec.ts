@@ -1,0 +1,48 @@
+import { describe, expect, it } from '@jest/globals';
+import { extractFromLayout } from '../extraction.engine.js';
+import { L, layoutOf, R, type Item } from '../testing/invoice-layout.test-helper.js';
+
+// Tables as typesetters set them in papers and reports (tools/eval/synth-latex-tables.mjs makes such PDFs with
+// pdflatex): a figure printed with its spread ("85.2 ± 2.0", math spacing around the sign). Every word and figure
+// below is invented.
+
+const column = (key: string, label: string, data_type: 'string' | 'number' = 'string') => ({ key, label, data_type });
+
+/** A results table: row labels without a heading, a column of figures with their spread, a column of shares. */
+const resultsSchema = {
+  fields: [
+    {
+      key: 'table_1',
+      label: 'Table 1 (page 1)',
+      data_type: 'table' as const,
+      fields: [column('row_label', 'Row label'), column('recall', 'Recall'), column('f1', 'F1')],
+    },
+  ],
+};
+
+/** One row: the label, then "figure ± spread" set flush right at x 300 (wide math spaces), then a share at x 350. */
+const resultRow = (y: number, label: string, figure: string, spread: string, share: string): Item[] => {
+  const cw = 4.5; // layoutOf's character width at size 9
+  const spreadX = 300 - spread.length * cw;
+  const signX = spreadX - 3 - cw;
+  return [L(100, y, label), R(signX - 3, y, figure), L(signX, y, '±'), L(spreadX, y, spread), R(350, y, share)];
+};
+
+describe('tables set by typesetters', () => {
+  it('a figure printed with its spread ("85.2 ± 2.0") is one cell, even where it starts left of its heading', () => {
+    const items = [
+      L(100, 90, 'Table 1: Invented results of three variants.'),
+      R(300, 110, 'Recall'),
+      R(350, 110, 'F1'),
+      ...resultRow(124, 'Kavenmi-base', '85.2', '2.0', '89.1%'),
+      ...resultRow(136, 'Lorsel [33]', '87.0', '0.4', '47.1%'),
+      ...resultRow(148, 'Tragul w/o pretraining', '11.8', '1.8', '18.0%'),
+    ];
+    const rows = extractFromLayout(layoutOf([items]), resultsSchema).result.table_1 as Record<string, string>[];
+    expect(rows).toEqual([
+      { row_label: 'Kavenmi-base', recall: '85.2 ± 2.0', f1: '89.1%' },
+      { row_label: 'Lorsel [33]', recall: '87.0 ± 0.4', f1: '47.1%' },
+      { row_label: 'Tragul w/o pretraining', recall: '11.8 ± 1.8', f1: '18.0%' },
+    ]);
+  });
+});
