@@ -96,8 +96,7 @@ function TemplateDetail({ creds, template, onCloned }: { creds: Credentials; tem
     onSuccess: refresh,
   });
   const addField = useMutation({
-    mutationFn: () =>
-      call<Template>(creds, 'PATCH', `/templates/${template.id}/schema`, { add_fields: [{ ...field, label: field.label || undefined }] }),
+    mutationFn: () => call<Template>(creds, 'PATCH', `/templates/${template.id}/schema`, { add_fields: [field] }),
     onSuccess: refresh,
   });
   const error = clone.error ?? setStatus.error ?? addField.error;
@@ -157,7 +156,7 @@ function TemplateDetail({ creds, template, onCloned }: { creds: Credentials; tem
         </label>
         <label>
           Field label
-          <input name="field-label" value={field.label} onChange={(e) => setField({ ...field, label: e.target.value })} />
+          <input name="field-label" value={field.label} required onChange={(e) => setField({ ...field, label: e.target.value })} />
         </label>
         <label>
           Field type

@@ -22,6 +22,7 @@ function expectEnvelope(body: Record<string, unknown>, status: number, code: str
 function heavyFields(count: number, from = 0) {
   return Array.from({ length: count }, (_, i) => ({
     key: `f${from + i}`,
+    label: `F${from + i}`,
     data_type: 'string',
     validation: { regex: `^[a-z]{${1000 - from - i}}$` },
   }));

@@ -93,6 +93,38 @@ describe('Templates, webhooks and usage through public HTTP', () => {
       expect(back.body).toMatchObject({ status: 'active', description: 'Old' });
     });
 
+    it('creates a template from `name` alone with the documented defaults; a template field needs its label (spec §2.3, §4.5)', async () => {
+      const r = await api().post('/templates/').set('authorization', live).send({ name: 'Name only' }).expect(201);
+      expect(r.body).toMatchObject({
+        name: 'Name only',
+        status: 'active',
+        version: 1,
+        category: 'custom',
+        is_public: false,
+        tags: [],
+        schema_definition: { fields: [] },
+        settings: { confidence_threshold: 0.7, ocr_engine: 'default' },
+      });
+      const noLabel = { key: 'po_number', data_type: 'string' };
+      const missing = await api()
+        .post('/templates/')
+        .set('authorization', live)
+        .send({ name: 'No label', fields: [noLabel] })
+        .expect(400);
+      expect(missing.body).toMatchObject({ code: 'validation_failed', details: [{ field: 'fields.0.label' }] });
+      await api()
+        .patch(`/templates/${r.body.id}/schema`)
+        .set('authorization', live)
+        .send({ add_fields: [noLabel] })
+        .expect(400);
+      const patched = await api()
+        .patch(`/templates/${r.body.id}/schema`)
+        .set('authorization', live)
+        .send({ add_fields: [{ ...noLabel, label: 'PO Number' }] })
+        .expect(200);
+      expect(patched.body).toMatchObject({ version: 2, schema_definition: { fields: [{ key: 'po_number', label: 'PO Number' }] } });
+    });
+
     it('rejects bad list queries with 422', async () => {
       for (const q of ['limit=0', 'limit=abc', 'limit=101', 'offset=-1', 'category=poems']) {
         const r = await api().get(`/templates/?${q}`).set('authorization', live);

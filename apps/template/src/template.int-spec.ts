@@ -195,20 +195,20 @@ describe('template service over NATS and Postgres', () => {
       ...ref,
       body: {
         add_fields: [{ key: 'due_date', label: 'Due', data_type: 'date' }],
-        update_fields: [{ key: 'total', data_type: 'number' }],
+        update_fields: [{ key: 'total', label: 'Amount', data_type: 'number' }],
         remove_fields: ['invoice_number', 'not_there'],
       },
     });
     expect(v2.version).toBe(2);
     expect(v2.schema_definition.fields).toEqual([
-      { key: 'total', data_type: 'number', required: false },
+      { key: 'total', label: 'Amount', data_type: 'number', required: false },
       { key: 'due_date', label: 'Due', data_type: 'date', required: false },
     ]);
     expect(
-      await fail(Subjects.template.patchSchema, { ...ref, body: { add_fields: [{ key: 'total', data_type: 'number' }] } }),
+      await fail(Subjects.template.patchSchema, { ...ref, body: { add_fields: [{ key: 'total', label: 'Total', data_type: 'number' }] } }),
     ).toMatchObject({ code: 'duplicate_field_key' });
     expect(
-      await fail(Subjects.template.patchSchema, { ...ref, body: { update_fields: [{ key: 'nope', data_type: 'number' }] } }),
+      await fail(Subjects.template.patchSchema, { ...ref, body: { update_fields: [{ key: 'nope', label: 'Nope', data_type: 'number' }] } }),
     ).toMatchObject({ code: 'field_not_found' });
     expect(await fail(Subjects.template.patchSchema, { accountId: B, templateId: t.id, body: { remove_fields: ['total'] } })).toMatchObject(
       { code: 'forbidden' },

@@ -2,7 +2,14 @@ import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import { CreateWebhookDto, ExtractRequestDto, MAX_ARTIFACT_BYTES } from '@docket/contracts';
+import {
+  CreateTemplateDto,
+  CreateWebhookDto,
+  ExtractRequestDto,
+  ExtractionSchemaDto,
+  MAX_ARTIFACT_BYTES,
+  PatchTemplateSchemaDto,
+} from '@docket/contracts';
 import { classifyValidationErrors } from './rpc-server.js';
 
 async function classify<T extends object>(cls: new () => T, body: Record<string, unknown>) {
@@ -64,5 +71,40 @@ describe('classifyValidationErrors (spec §7: missing field 400, shape 422)', ()
         plainToInstance(ExtractRequestDto, { ...VALID, artifact_type: 'application/octet-stream', artifact_size: MAX_ARTIFACT_BYTES }),
       ),
     ).toEqual([]);
+  });
+});
+
+describe('template bodies (spec §2.3, §4.5)', () => {
+  it('POST /templates/ needs only `name`: `fields` is optional like every other property but the name', async () => {
+    expect(await validate(plainToInstance(CreateTemplateDto, { name: 'Only a name' }))).toEqual([]);
+    expect(await classify(CreateTemplateDto, {})).toEqual({
+      status: 400,
+      code: 'validation_failed',
+      details: [{ field: 'name', constraints: { isDefined: expect.any(String) } }],
+    });
+  });
+
+  it("requires a template field's `label` (TemplateFieldDef), on create and in add_fields / update_fields: 400 when missing", async () => {
+    const noLabel = { key: 'total', data_type: 'currency' };
+    expect(await classify(CreateTemplateDto, { name: 'Invoices', fields: [noLabel] })).toEqual({
+      status: 400,
+      code: 'validation_failed',
+      details: [{ field: 'fields.0.label', constraints: { isDefined: expect.any(String) } }],
+    });
+    expect(await classify(PatchTemplateSchemaDto, { add_fields: [noLabel] })).toMatchObject({ status: 400, code: 'validation_failed' });
+    expect(await classify(PatchTemplateSchemaDto, { update_fields: [{ ...noLabel, label: null }] })).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+    });
+    expect(await classify(CreateTemplateDto, { name: 'Invoices', fields: [{ ...noLabel, label: 7 }] })).toMatchObject({
+      status: 422,
+      code: 'invalid_body',
+    });
+  });
+
+  it('lets the inline-schema form of a field, and a table’s columns, omit the label', async () => {
+    expect(await validate(plainToInstance(ExtractionSchemaDto, { fields: [{ key: 'total', data_type: 'currency' }] }))).toEqual([]);
+    const table = { key: 'items', label: 'Items', data_type: 'table', fields: [{ key: 'qty', data_type: 'number' }] };
+    expect(await validate(plainToInstance(CreateTemplateDto, { name: 'Line items', fields: [table] }))).toEqual([]);
   });
 });

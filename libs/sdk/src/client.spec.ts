@@ -65,14 +65,16 @@ describe('generated client with auth, idempotency keys and retries', () => {
       { status: 429, body: envelope(429, 'rate_limited'), headers: { 'retry-after': '1' } },
       { status: 201, body: { id: 'tpl_1' } },
     );
-    const created = await call(api().POST('/templates', { body: { name: 'Invented', fields: [{ key: 'a', data_type: 'string' }] } }));
+    const created = await call(
+      api().POST('/templates', { body: { name: 'Invented', fields: [{ key: 'a', label: 'A', data_type: 'string' }] } }),
+    );
     expect(created).toEqual({ id: 'tpl_1' });
     expect(seen).toHaveLength(2);
     expect(seen[0].headers.authorization).toBe(`Basic ${Buffer.from('dk_test_k:sk_s').toString('base64')}`);
     expect(seen[0].headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(seen[1].headers['idempotency-key']).toBe(seen[0].headers['idempotency-key']);
     expect(seen[1].at - seen[0].at).toBeGreaterThanOrEqual(900); // waited Retry-After: 1 s
-    await call(api().POST('/templates', { body: { name: 'Invented', fields: [{ key: 'a', data_type: 'string' }] } }));
+    await call(api().POST('/templates', { body: { name: 'Invented', fields: [{ key: 'a', label: 'A', data_type: 'string' }] } }));
     expect(seen[2].headers['idempotency-key']).not.toBe(seen[0].headers['idempotency-key']);
   });
 

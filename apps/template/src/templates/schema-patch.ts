@@ -1,4 +1,14 @@
-import { assertPatternsWithinShare, findDuplicateKeys, type FieldDefDto, type PatchTemplateSchemaDto } from '@docket/contracts';
+import { assertPatternsWithinShare, findDuplicateKeys, type FieldDefDto } from '@docket/contracts';
+
+/**
+ * A schema patch as applied (`PatchTemplateSchemaDto` once validated: its fields have labels, which the patch itself
+ * does not depend on).
+ */
+export interface SchemaPatch {
+  add_fields?: FieldDefDto[];
+  update_fields?: FieldDefDto[];
+  remove_fields?: string[];
+}
 import { DocketError } from '@docket/errors';
 
 /**
@@ -27,7 +37,7 @@ export function assertUniqueKeys(fields: FieldDefDto[]): void {
     );
 }
 
-export function isEmptyPatch(patch: PatchTemplateSchemaDto): boolean {
+export function isEmptyPatch(patch: SchemaPatch): boolean {
   return !patch.add_fields?.length && !patch.update_fields?.length && !patch.remove_fields?.length;
 }
 
@@ -39,7 +49,7 @@ export function isEmptyPatch(patch: PatchTemplateSchemaDto): boolean {
  * The patched schema's patterns must still fit one account's share (400 `patterns_too_large`, ADR 0007).
  * Pure: returns a new array, never mutates `current`.
  */
-export function applySchemaPatch(current: FieldDefDto[], patch: PatchTemplateSchemaDto): FieldDefDto[] {
+export function applySchemaPatch(current: FieldDefDto[], patch: SchemaPatch): FieldDefDto[] {
   let fields = [...current];
 
   const updates = normalizeFields(patch.update_fields ?? []);

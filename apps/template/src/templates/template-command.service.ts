@@ -37,7 +37,7 @@ export class TemplateCommandService {
 
   async create(cmd: CreateTemplateCommand): Promise<TemplateResponseDto> {
     const b = cmd.body;
-    const fields = normalizeFields(b.fields);
+    const fields = normalizeFields(b.fields ?? []);
     assertUniqueKeys(fields);
     const t = await this.store.insertNew({
       accountId: cmd.accountId,

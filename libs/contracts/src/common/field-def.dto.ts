@@ -69,19 +69,18 @@ export class FieldValidationDto {
   required?: boolean;
 }
 
-export class FieldDefDto {
+/**
+ * What every field definition has but the label. `label` is required on a template's fields (spec §2.3
+ * `TemplateFieldDef`) and optional in an inline `extraction_schema` and in a table's columns ("the inline-schema form
+ * of a field may omit it"): `TemplateFieldDefDto` and `FieldDefDto` below.
+ */
+abstract class FieldDefBase {
   @ApiProperty({ example: 'invoice_number', pattern: '^[a-z0-9_]+$', description: 'Becomes the JSON key in the result.' })
   @IsDefined()
   @IsString()
   @Matches(/^[a-z0-9_]+$/)
   @MaxLength(100)
   key: string;
-
-  @ApiPropertyOptional({ example: 'Invoice Number', description: 'Human-readable label; also what the engine looks for on the page.' })
-  @IsOptionalNotNull()
-  @IsString()
-  @MaxLength(200)
-  label?: string;
 
   @ApiProperty({ enum: DATA_TYPES, example: 'string' })
   @IsDefined()
@@ -115,6 +114,27 @@ export class FieldDefDto {
   @ValidateNested({ each: true })
   @Type(() => FieldDefDto)
   fields?: FieldDefDto[];
+}
+
+/** A field of an inline `extraction_schema`, a table's column, a stored schema: `label` may be omitted. */
+export class FieldDefDto extends FieldDefBase {
+  @ApiPropertyOptional({ example: 'Invoice Number', description: 'Human-readable label; also what the engine looks for on the page.' })
+  @IsOptionalNotNull()
+  @IsString()
+  @MaxLength(200)
+  label?: string;
+}
+
+/**
+ * `TemplateFieldDef` (spec §2.3): a field of a template (`POST /templates/` `fields`, schema patch `add_fields` /
+ * `update_fields`). `label` is required: absent or null is 400 `validation_failed`, like any missing field.
+ */
+export class TemplateFieldDefDto extends FieldDefBase {
+  @ApiProperty({ example: 'Invoice Number', description: 'Human-readable label; also what the engine looks for on the page.' })
+  @IsDefined()
+  @IsString()
+  @MaxLength(200)
+  label: string;
 }
 
 export class ExtractionSchemaDto {

@@ -19,7 +19,7 @@ import {
 } from 'class-validator';
 import { AccountScoped } from '../common/account-scoped.js';
 import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES, type TemplateCategory, type TemplateStatus } from '../common/constants.js';
-import { FieldDefDto, TemplateSettingsDto } from '../common/field-def.dto.js';
+import { FieldDefDto, TemplateFieldDefDto, TemplateSettingsDto } from '../common/field-def.dto.js';
 import { MAX_LIST_OFFSET } from '../common/limits.js';
 import { IsOptionalNotNull } from '../common/optional.js';
 import { PatternsWithinShare } from '../common/user-pattern.js';
@@ -52,21 +52,24 @@ export class CreateTemplateDto {
   @MaxLength(100, { each: true })
   tags?: string[];
 
-  @ApiProperty({
-    type: () => [FieldDefDto],
+  @ApiPropertyOptional({
+    type: () => [TemplateFieldDefDto],
+    default: [],
+    description:
+      'Ordered field definitions (`TemplateFieldDef`: `key`, `label` and `data_type` required). Optional: without it the template starts with no fields; add them with `PATCH /templates/{id}/schema`.',
     example: [
       { key: 'invoice_number', label: 'Invoice Number', data_type: 'string', required: true },
       { key: 'total', label: 'Total', data_type: 'currency' },
     ],
   })
-  @IsDefined()
+  @IsOptional()
   @IsArray()
   @ArrayMaxSize(200)
   @IsObject({ each: true })
   @ValidateNested({ each: true })
-  @Type(() => FieldDefDto)
+  @Type(() => TemplateFieldDefDto)
   @PatternsWithinShare({ context: { code: 'patterns_too_large' } })
-  fields: FieldDefDto[];
+  fields?: TemplateFieldDefDto[];
 
   @ApiPropertyOptional({ type: () => TemplateSettingsDto })
   @IsOptional()
@@ -279,18 +282,18 @@ export class TemplateInUseReply {
 }
 
 export class PatchTemplateSchemaDto {
-  @ApiPropertyOptional({ type: () => [FieldDefDto], description: 'Appended; 400 if a key already exists.' })
+  @ApiPropertyOptional({ type: () => [TemplateFieldDefDto], description: 'Appended; 400 if a key already exists.' })
   @IsOptionalNotNull()
   @IsArray()
   @ArrayMaxSize(200)
   @IsObject({ each: true })
   @ValidateNested({ each: true })
-  @Type(() => FieldDefDto)
+  @Type(() => TemplateFieldDefDto)
   @PatternsWithinShare({ context: { code: 'patterns_too_large' } })
-  add_fields?: FieldDefDto[];
+  add_fields?: TemplateFieldDefDto[];
 
   @ApiPropertyOptional({
-    type: () => [FieldDefDto],
+    type: () => [TemplateFieldDefDto],
     description: 'Whole field replaced by key (omitted attributes reset); 404 if the key is missing.',
   })
   @IsOptionalNotNull()
@@ -298,9 +301,9 @@ export class PatchTemplateSchemaDto {
   @ArrayMaxSize(200)
   @IsObject({ each: true })
   @ValidateNested({ each: true })
-  @Type(() => FieldDefDto)
+  @Type(() => TemplateFieldDefDto)
   @PatternsWithinShare({ context: { code: 'patterns_too_large' } })
-  update_fields?: FieldDefDto[];
+  update_fields?: TemplateFieldDefDto[];
 
   @ApiPropertyOptional({ type: [String], description: 'Keys to delete; missing keys are ignored.' })
   @IsOptionalNotNull()

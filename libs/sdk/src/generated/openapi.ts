@@ -1070,11 +1070,6 @@ export interface components {
        */
       key: string;
       /**
-       * @description Human-readable label; also what the engine looks for on the page.
-       * @example Invoice Number
-       */
-      label?: string;
-      /**
        * @example string
        * @enum {string}
        */
@@ -1086,6 +1081,11 @@ export interface components {
       validation?: components['schemas']['FieldValidationDto'];
       /** @description Columns of a `table` field. */
       fields?: components['schemas']['FieldDefDto'][];
+      /**
+       * @description Human-readable label; also what the engine looks for on the page.
+       * @example Invoice Number
+       */
+      label?: string;
     };
     ExtractionSchemaDto: {
       /** @description Ordered field definitions. */
@@ -1956,6 +1956,30 @@ export interface components {
       created_at: string;
       updated_at: string;
     };
+    TemplateFieldDefDto: {
+      /**
+       * @description Becomes the JSON key in the result.
+       * @example invoice_number
+       */
+      key: string;
+      /**
+       * @example string
+       * @enum {string}
+       */
+      data_type: 'string' | 'number' | 'date' | 'currency' | 'table' | 'boolean';
+      /** @default false */
+      required?: boolean;
+      /** @example The invoice identifier printed near the top. */
+      description?: string;
+      validation?: components['schemas']['FieldValidationDto'];
+      /** @description Columns of a `table` field. */
+      fields?: components['schemas']['FieldDefDto'][];
+      /**
+       * @description Human-readable label; also what the engine looks for on the page.
+       * @example Invoice Number
+       */
+      label: string;
+    };
     TemplateSettingsDto: {
       /** @default false */
       auto_save?: boolean;
@@ -1996,6 +2020,8 @@ export interface components {
        */
       tags?: string[];
       /**
+       * @description Ordered field definitions (`TemplateFieldDef`: `key`, `label` and `data_type` required). Optional: without it the template starts with no fields; add them with `PATCH /templates/{id}/schema`.
+       * @default []
        * @example [
        *       {
        *         "key": "invoice_number",
@@ -2010,7 +2036,7 @@ export interface components {
        *       }
        *     ]
        */
-      fields: components['schemas']['FieldDefDto'][];
+      fields?: components['schemas']['TemplateFieldDefDto'][];
       settings?: components['schemas']['TemplateSettingsDto'];
       /** @default false */
       is_public?: boolean;
@@ -2032,9 +2058,9 @@ export interface components {
     };
     PatchTemplateSchemaDto: {
       /** @description Appended; 400 if a key already exists. */
-      add_fields?: components['schemas']['FieldDefDto'][];
+      add_fields?: components['schemas']['TemplateFieldDefDto'][];
       /** @description Whole field replaced by key (omitted attributes reset); 404 if the key is missing. */
-      update_fields?: components['schemas']['FieldDefDto'][];
+      update_fields?: components['schemas']['TemplateFieldDefDto'][];
       /** @description Keys to delete; missing keys are ignored. */
       remove_fields?: string[];
     };
