@@ -1,5 +1,5 @@
 /** The body of a table under its header: which lines are rows, and where the table ends. */
-import { segments } from '../layout/layout.builder.js';
+import { segments, spaceBetween } from '../layout/layout.builder.js';
 import type { Line, Page } from '../layout/layout.types.js';
 import { allPacksVocabulary } from '../locales/locale.registry.js';
 import { conceptTokens, fold, isKnownConcept, wordConcepts } from './label.matcher.js';
@@ -85,14 +85,23 @@ function isProse(line: Line, cols: Column[], lh: number): boolean {
   if (segs.length >= ROW_MIN_CELLS) return false;
   const named = cols.filter((c) => c.field && !c.inferred);
   return segs.some((seg) => {
-    if (seg.words.length < 6 && seg.text.length < 40) return false;
+    const words = printedWords(seg);
+    if (words < 6 && seg.text.length < 40) return false;
     // (A run opening with a figure or date, "30/09/2024 J. Doe Site survey 5", is a row whose cells are set close.)
     if (/^[\d(+-]/.test(seg.words[0]?.text ?? '')) return false;
     // (Nor a short run with a figure or code in it, "Quill Network Services 821-15/2031-DS": cells set close.)
-    if (seg.words.length < PROSE_MIN_WORDS && seg.words.some((w) => /\d/.test(w.text))) return false;
+    if (words < PROSE_MIN_WORDS && seg.words.some((w) => /\d/.test(w.text))) return false;
     const crossed = named.filter((c) => seg.x0 < c.x0 - lh && seg.x1 > c.x0 + lh).length;
     return crossed >= 2;
   });
+}
+
+/**
+ * The words a reader sees in a run: pieces printed without a space between them are one ("+2" "." "90", a figure
+ * typeset in math mode, comes as three pieces from the PDF's fonts).
+ */
+function printedWords(seg: Line): number {
+  return seg.words.filter((w, i) => i === 0 || spaceBetween(seg.words[i - 1]!, w)).length;
 }
 
 /**

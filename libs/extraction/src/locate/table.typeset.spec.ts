@@ -45,4 +45,47 @@ describe('tables set by typesetters', () => {
       { row_label: 'Tragul w/o pretraining', recall: '11.8 ± 1.8', f1: '18.0%' },
     ]);
   });
+
+  it('a row of a tightly set table whose figures come in pieces ("+2" "." "90", math mode) is a row, not prose', () => {
+    const schema = {
+      fields: [
+        {
+          key: 'table_1',
+          label: 'Table 1 (page 1)',
+          data_type: 'table' as const,
+          fields: [column('dataset', 'Dataset'), column('error', 'Error'), column('auc', 'AUC', 'number')],
+        },
+      ],
+    };
+    const cw = 4.5; // layoutOf's character width at size 9
+    /** A row set tight: the label, "figure ± spread" and a signed figure typeset as three abutting pieces. */
+    const tightRow = (y: number, label: string, figure: string, spread: string, [sign, frac]: [string, string]): Item[] => {
+      const x = 235 - (figure.length + 1 + spread.length) * cw - 6; // set flush right under "Error"
+      const at = 260 - (sign.length + 1 + frac.length) * cw;
+      return [
+        L(100, y, label),
+        L(x, y, figure),
+        L(x + figure.length * cw + 3, y, '±'),
+        L(x + (figure.length + 1) * cw + 6, y, spread),
+        L(at, y, sign),
+        L(at + sign.length * cw, y, '.'),
+        L(at + (sign.length + 1) * cw, y, frac),
+      ];
+    };
+    const items = [
+      L(100, 90, 'Table 1: Invented errors.'),
+      L(100, 110, 'Dataset'),
+      R(235, 110, 'Error'),
+      R(260, 110, 'AUC'),
+      ...tightRow(124, 'Kavenmi-base', '90.2', '0.4', ['+4', '56']),
+      ...tightRow(136, 'Lorselgulzelwes-base', '82.7', '1.8', ['+2', '90']),
+      ...tightRow(148, 'Tragul', '92.8', '0.3', ['+1', '20']),
+    ];
+    const rows = extractFromLayout(layoutOf([items]), schema).result.table_1;
+    expect(rows).toEqual([
+      { dataset: 'Kavenmi-base', error: '90.2 ± 0.4', auc: 4.56 },
+      { dataset: 'Lorselgulzelwes-base', error: '82.7 ± 1.8', auc: 2.9 },
+      { dataset: 'Tragul', error: '92.8 ± 0.3', auc: 1.2 },
+    ]);
+  });
 });
