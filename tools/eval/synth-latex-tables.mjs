@@ -52,6 +52,10 @@ function figure(kind) {
     return { tex: `${v} $\\pm$ ${s}`, read: `${v} ± ${s}`, num: undefined };
   }
   if (kind.kind === 'percent') return { tex: `${v}\\%`, read: `${v}%`, num: undefined };
+  if (kind.kind === 'count') {
+    const n = int(1000, 999999);
+    return { tex: n.toLocaleString('en-US'), read: n.toLocaleString('en-US'), num: n };
+  }
   return { tex: v, read: v, num: Number(v) };
 }
 
@@ -68,6 +72,8 @@ function table(no, narrow) {
   }
   // A heading with a unit is often set on two lines ("Runtime" over "(s)").
   for (const h of heads) h.stacked = !h.group && /\(/.test(h.name) && chance(0.5);
+  // (Papers mark which way a metric is better: "Accuracy ↑", "Error ↓".)
+  for (const h of heads) h.arrow = !h.group && !h.stacked && chance(0.25) ? pick(['uparrow', 'downarrow']) : undefined;
   const kinds = heads.map(() => pick(KINDS));
   const text = !narrow && chance(0.3) ? pick(TEXT_HEADS) : undefined;
   const rows = Array.from({ length: int(3, 9) }, () => {
@@ -83,6 +89,7 @@ function table(no, narrow) {
 }
 
 const KINDS = [
+  { kind: 'count' },
   { kind: 'plain', decimals: 1 },
   { kind: 'plain', decimals: 2, scale: 1 },
   { kind: 'plain', decimals: 3, scale: 1 },
@@ -103,11 +110,13 @@ function markBest(heads, kinds, rows) {
 }
 
 /** A column of plain or signed figures is typed `number` (a signed one printed with TeX's minus, U+2212). */
-const numeric = (kind) => kind.kind === 'plain' || kind.kind === 'signed';
+const numeric = (kind) => kind.kind === 'plain' || kind.kind === 'signed' || kind.kind === 'count';
 const esc = (s) => s.replace(/([&%$#_{}])/g, '\\$1');
 const cellTex = (c) => (c.style ? `\\${c.style}{${c.tex}}` : c.tex);
 const labelTex = (r) => `${esc(r.label)}${r.cite ? `~[${r.cite}]` : ''}`;
-const headTex = (h) => (h.stacked ? `\\makecell{${esc(h.name).replace(' (', '\\\\(')}}` : esc(h.name));
+const ARROWS = { uparrow: '↑', downarrow: '↓' };
+const headTex = (h) =>
+  h.stacked ? `\\makecell{${esc(h.name).replace(' (', '\\\\(')}}` : `${esc(h.name)}${h.arrow ? ` $\\${h.arrow}$` : ''}`;
 
 /** The tabular environment of a table (a text column, when there is one, is a wrapped p{} column after the labels). */
 function tabular(t) {
@@ -157,7 +166,7 @@ ${wide ? Array.from({ length: 6 }, paragraph).join('\n\n') : ''}
 }
 
 /** Column names as the corpus writes them: a group heading over its sub-column joined with " / ". */
-const columnName = (h) => (h.group ? `${h.group} / ${h.name}` : h.name);
+const columnName = (h) => (h.group ? `${h.group} / ${h.name}` : `${h.name}${h.arrow ? ` ${ARROWS[h.arrow]}` : ''}`);
 const slug = (s) =>
   s
     .toLowerCase()

@@ -78,6 +78,8 @@ const TOTALS_WORD_LAST_START = 1;
 const PROSE_MIN_WORDS = 6;
 /** A line set in at least this many runs apart is printed cell by cell (a row), never prose. */
 const ROW_MIN_CELLS = 3;
+/** A run whose printed words are more than this share figures (and ± signs) is a row of figures, never prose. */
+const PROSE_MAX_FIGURE_SHARE = 0.5;
 
 function isProse(line: Line, cols: Column[], lh: number): boolean {
   const segs = segments(line, 1.2);
@@ -86,11 +88,12 @@ function isProse(line: Line, cols: Column[], lh: number): boolean {
   const named = cols.filter((c) => c.field && !c.inferred);
   return segs.some((seg) => {
     const words = printedWords(seg);
-    if (words < 6 && seg.text.length < 40) return false;
+    if (words.length < 6 && seg.text.length < 40) return false;
+    if (words.filter((w) => FIGURE_WORD.test(w)).length > words.length * PROSE_MAX_FIGURE_SHARE) return false;
     // (A run opening with a figure or date, "30/09/2024 J. Doe Site survey 5", is a row whose cells are set close.)
     if (/^[\d(+-]/.test(seg.words[0]?.text ?? '')) return false;
     // (Nor a short run with a figure or code in it, "Quill Network Services 821-15/2031-DS": cells set close.)
-    if (words < PROSE_MIN_WORDS && seg.words.some((w) => /\d/.test(w.text))) return false;
+    if (words.length < PROSE_MIN_WORDS && seg.words.some((w) => /\d/.test(w.text))) return false;
     const crossed = named.filter((c) => seg.x0 < c.x0 - lh && seg.x1 > c.x0 + lh).length;
     return crossed >= 2;
   });
@@ -100,9 +103,14 @@ function isProse(line: Line, cols: Column[], lh: number): boolean {
  * The words a reader sees in a run: pieces printed without a space between them are one ("+2" "." "90", a figure
  * typeset in math mode, comes as three pieces from the PDF's fonts).
  */
-function printedWords(seg: Line): number {
-  return seg.words.filter((w, i) => i === 0 || spaceBetween(seg.words[i - 1]!, w)).length;
+function printedWords(seg: Line): string[] {
+  const out: string[] = [];
+  seg.words.forEach((w, i) => (i > 0 && !spaceBetween(seg.words[i - 1]!, w) ? (out[out.length - 1] += w.text) : out.push(w.text)));
+  return out;
 }
+
+/** A printed figure ("86.7", "−2.64", "46.8%", "(1,200)") or the ± between a figure and its spread. */
+const FIGURE_WORD = /^(?:±|[-+−(]?\d[\d.,']*%?\)?)$/;
 
 /**
  * Lines of the table body: from below the header until a wide vertical gap (relative to the rows' own

@@ -88,4 +88,43 @@ describe('tables set by typesetters', () => {
       { dataset: 'Tragul', error: '92.8 ± 0.3', auc: 1.2 },
     ]);
   });
+
+  it('a tight row of many figures under a long label is a row, not prose crossing the columns', () => {
+    const schema = {
+      fields: [
+        {
+          key: 'table_1',
+          label: 'Table 1 (page 1)',
+          data_type: 'table' as const,
+          fields: [column('model', 'Model'), column('top_1', 'Top-1'), column('f1', 'F1'), column('auc', 'AUC')],
+        },
+      ],
+    };
+    const cw = 4.5; // layoutOf's character width at size 9
+    /** Runs set one after the other from x, `gap` points apart (a table scaled down to the column's width). */
+    const tight = (y: number, x: number, runs: string[], gap = 4): Item[] =>
+      runs.map((t) => {
+        const item = L(x, y, t);
+        x += t.length * cw + gap;
+        return item;
+      });
+    const items = [
+      L(60, 90, 'Table 1: Invented scores.'),
+      L(60, 110, 'Model'),
+      L(172, 110, 'Top-1'),
+      L(222, 110, 'F1'),
+      L(262, 110, 'AUC'),
+      ...tight(124, 60, ['Kazel'], 0),
+      ...tight(124, 172, ['78.7', '±', '0.8'], 4),
+      ...tight(124, 222, ['2.9', '±', '0.5'], 4),
+      ...tight(124, 262, ['36.4%'], 0),
+      ...tight(136, 60, ['Lorvenmi w/o', '86.7', '±', '1.1', '95.8', '±', '1.5', '46.8%']),
+      ...tight(148, 60, ['Tragul'], 0),
+      ...tight(148, 172, ['30.0', '±', '1.1'], 4),
+      ...tight(148, 222, ['79.3', '±', '1.4'], 4),
+      ...tight(148, 262, ['49.7%'], 0),
+    ];
+    const rows = extractFromLayout(layoutOf([items]), schema).result.table_1 as Record<string, string>[];
+    expect(rows.map((r) => r.model)).toEqual(['Kazel', 'Lorvenmi w/o', 'Tragul']);
+  });
 });
