@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { findDates, parseDate } from './date.parser.js';
+import { findDates, mayHoldFuzzyMonth, parseDate } from './date.parser.js';
 
 describe('parseDate', () => {
   it.each([
@@ -65,6 +65,28 @@ describe('month names one letter off', () => {
   it('does not read other words or short month names that way', () => {
     expect(parseDate('Order 12, 2024')).toBeUndefined();
     expect(parseDate('Maya 4 2020')).toBeUndefined();
+  });
+  it('reads a misspelt month name glued to a digit, and beside wide characters', () => {
+    expect(parseDate('1Ocotber 9, 1998')).toBe('1998-10-09');
+    expect(parseDate('Paid ‖ 15 Febuary 2024 ‖ €')).toBe('2024-02-15');
+    expect(parseDate('𝐀 Ocotber 9, 1998')).toBe('1998-10-09');
+  });
+});
+
+describe('mayHoldFuzzyMonth', () => {
+  it('is true for a text with a word one letter off a month name, also after a look-alike digit', () => {
+    expect(mayHoldFuzzyMonth('Due Ocotber 9, 1998')).toBe(true);
+    expect(mayHoldFuzzyMonth('Ref x1Ocotber 9, 1998')).toBe(true);
+    expect(mayHoldFuzzyMonth('paid 3 Apri1 2021')).toBe(true);
+    expect(mayHoldFuzzyMonth('paid 3.  Apri1, 2021')).toBe(true);
+  });
+  it('is false for texts without a month name one letter off followed by a day and year or a year', () => {
+    expect(mayHoldFuzzyMonth('Total 1,234.00 EUR 2024')).toBe(false);
+    expect(mayHoldFuzzyMonth('Order 12, 2024')).toBe(false);
+    expect(mayHoldFuzzyMonth('15 October 2024')).toBe(false);
+    expect(mayHoldFuzzyMonth('Ocotber report 2024')).toBe(false);
+    expect(mayHoldFuzzyMonth('see Ocotber 2024')).toBe(false);
+    expect(mayHoldFuzzyMonth('')).toBe(false);
   });
 });
 

@@ -129,7 +129,7 @@ function scanDates(text: string, order: DateOrder): DateMatch[] {
   // The same with a month name misspelt or misread by one letter ("Ocotber 9, 1968", "15 Febuary 2024"): a word of
   // some length one edit from a month name, in a full day-month-year date.
   // (Both need a four-digit year: a text without four digits in a row is not run through them, the slowest patterns.)
-  if (/\d{4}/.test(s)) fuzzyNamedDates(s, push);
+  if (/\d{4}/.test(s) && mayHoldFuzzyMonth(s)) fuzzyNamedDates(s, push);
   // Numeric a/b/yyyy, a.b.yy, a-b-yyyy.
   // (A time glued to the year by OCR, "23/03/201813:08", still ends the date.)
   for (const m of s.matchAll(/(?<![\d.,])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(?:(\d{4})(?=\d{1,2}:\d{2})|(\d{4}|\d{2})(?!\d))/g)) {
@@ -140,6 +140,60 @@ function scanDates(text: string, order: DateOrder): DateMatch[] {
   for (const m of s.matchAll(/(?<!\d)(20\d{2})(\d{2})(\d{2})(?!\d)/g)) push(m, iso(+m[1]!, +m[2]!, +m[3]!));
   found.sort((a, b) => a.index - b.index);
   return found;
+}
+
+/**
+ * Where the fuzzy patterns' month word can start: a letter after no letter. The word they capture is then the whole
+ * run of letters and look-alike digits from there (the patterns go on with a dot, comma or space, none of which the
+ * word's characters include). Every start is found, also one inside a run after a look-alike digit ("x1Octber").
+ */
+const MONTH_WORD_START = /(?<!\p{L})(?=(\p{L}[\p{L}10]*))/gu;
+/** Shortest word the fuzzy patterns take for a month name (`MONTH_WORD`). */
+const MIN_MONTH_WORD = MIN_FUZZY_MONTH - 1;
+
+/** What follows the month word in `FUZZY_MDY` (a day, then a year), and in `FUZZY_DMY` (a year); tried where the word ends. */
+const AFTER_FUZZY_MDY = new RegExp(`\\.?\\s+\\d{1,2}${DAY_YEAR_SEP}\\d{4}(?!\\d)`, 'y');
+const AFTER_FUZZY_DMY = /\.?,?\s+\d{4}(?!\d)/y;
+/** Whitespace, and a digit, as the patterns read them. */
+const SPACE = /\s/;
+const DIGIT = /\d/;
+
+/** Whether a day precedes the month word at `at` as `FUZZY_DMY` needs it: a digit, an optional dot, then spaces. */
+function dayBefore(s: string, at: number): boolean {
+  let i = at - 1;
+  if (!SPACE.test(s[i] ?? '')) return false;
+  while (i >= 0 && SPACE.test(s[i]!)) i--;
+  if (s[i] === '.') i--;
+  return DIGIT.test(s[i] ?? '');
+}
+
+/**
+ * Whether some word of the text could be read by `fuzzyNamedDates` as a misspelt month name: a word of the patterns'
+ * shape one edit from a month name, followed by what one of the patterns needs after it. Those patterns are the
+ * slowest of the date scan (for a text with characters beyond Latin-1, V8 spends hundreds of milliseconds on them, and
+ * again after its caches are dropped), and almost no text holds such a word: a text without one yields no fuzzy date
+ * and is not run through them. Every test here is one the patterns make too, so no fuzzy date is lost.
+ */
+export function mayHoldFuzzyMonth(s: string): boolean {
+  MONTH_WORD_START.lastIndex = 0;
+  for (let m = MONTH_WORD_START.exec(s); m; m = MONTH_WORD_START.exec(s)) {
+    const word = m[1]!;
+    const end = m.index + word.length;
+    if (
+      word.length >= MIN_MONTH_WORD &&
+      fuzzyMonth(word) !== undefined &&
+      (followedBy(AFTER_FUZZY_MDY, s, end) || (dayBefore(s, m.index) && followedBy(AFTER_FUZZY_DMY, s, end)))
+    )
+      return true;
+    // (A zero-width match: step past the letter, as `matchAll` would.)
+    MONTH_WORD_START.lastIndex = m.index + (word.codePointAt(0)! > 0xffff ? 2 : 1);
+  }
+  return false;
+}
+
+function followedBy(sticky: RegExp, s: string, at: number): boolean {
+  sticky.lastIndex = at;
+  return sticky.test(s);
 }
 
 /** Dates whose month name is misspelt or misread by one letter (see `fuzzyMonth`). */

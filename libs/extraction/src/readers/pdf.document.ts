@@ -41,7 +41,16 @@ async function loadPdfjs(): Promise<PdfJs> {
 
 export type PdfDoc = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
 
-export async function openPdf(lib: PdfJs, bytes: Uint8Array): Promise<PdfDoc> {
+/**
+ * Pictures larger than this (pixels) are left out of a document opened only for its text and drawing operations
+ * (`openPdf`'s `maxImageSize`): pdfjs decodes every picture of a page whose operator list is asked for (the ruled lines
+ * of table pages), which cost more than the lines themselves. Glyph bitmaps of Type 3 fonts, whose drawing pdfjs reads
+ * for the font's box, are far smaller and stay.
+ */
+export const TEXT_ONLY_MAX_IMAGE_PIXELS = 250_000;
+
+/** Opens a PDF; `maxImageSize`: larger pictures are left out of its pages (default: the largest decoded, ADR 0008). */
+export async function openPdf(lib: PdfJs, bytes: Uint8Array, maxImageSize = MAX_IMAGE_PIXELS): Promise<PdfDoc> {
   try {
     // pdfjs detaches the buffer it is given, so hand it a copy: the caller still owns `bytes`.
     const task = lib.getDocument({
@@ -52,7 +61,7 @@ export async function openPdf(lib: PdfJs, bytes: Uint8Array): Promise<PdfDoc> {
       verbosity: 0,
       stopAtErrors: false,
       // Images embedded in a page are decoded when it is rendered: larger ones are skipped, not decoded (ADR 0008).
-      maxImageSize: MAX_IMAGE_PIXELS,
+      maxImageSize,
     });
     return await task.promise;
   } catch (e) {

@@ -53,6 +53,29 @@ describe('openPdfText', () => {
     }
   });
 
+  it('renders a page without text with its large pictures, which the text reading leaves out', async () => {
+    const big = textCanvas(['Kestrel Tools B.V.'], { width: 1200, height: 400 }).toBuffer('image/png');
+    const bytes = await makePdf((d) => d.image(big, 50, 20, { width: 500 }));
+    const dark: number[] = [];
+    const reading: OcrService = {
+      recognize: async (image) => {
+        const { createCanvas, loadImage } = await import('@napi-rs/canvas');
+        const img = await loadImage(Buffer.from(image));
+        const ctx = createCanvas(img.width, img.height).getContext('2d');
+        ctx.drawImage(img, 0, 0);
+        const px = ctx.getImageData(0, 0, img.width, img.height).data;
+        let n = 0;
+        for (let i = 0; i < px.length; i += 4) if (px[i]! < 128) n++;
+        dark.push(n);
+        return { words: [] };
+      },
+      close: async () => undefined,
+    };
+    await readPdf(bytes, { ocr: reading });
+    expect(dark).toHaveLength(1);
+    expect(dark[0]).toBeGreaterThan(0);
+  });
+
   it('reads no picture of a PDF without one', async () => {
     const pdf = await openPdfText(await makePdf((d) => d.text('Invoice 42')));
     const seen: number[] = [];

@@ -3,7 +3,7 @@ import { assertDocumentInflation, checkPdfInflation, DEFAULT_INFLATION_LIMITS, t
 import { buildPage } from '../layout/layout.builder.js';
 import type { DocLayout, Page, Word } from '../layout/layout.types.js';
 import type { OcrService } from './ocr.service.js';
-import { openPdf, pdfjs, type PdfDoc, type PdfJs } from './pdf.document.js';
+import { openPdf, pdfjs, TEXT_ONLY_MAX_IMAGE_PIXELS, type PdfDoc, type PdfJs } from './pdf.document.js';
 import { pageQuarter, runQuarter, turnedSize, turnTransform } from './pdf.orientation.js';
 import { addPictureText } from './pdf.pictures.js';
 import { addRules } from './pdf.rules.js';
@@ -81,25 +81,42 @@ export async function openPdfText(bytes: Uint8Array, opts: PdfReadOptions = {}):
   const maxPages = opts.maxPages ?? Infinity;
   // Streams are inflated (counted, not kept) before pdfjs sees them: pdfjs inflates a stream whole, whatever its size.
   const inflated = await checkPdfInflation(bytes, limits, maxPages, opts.signal);
-  const doc = await openPdf(lib, bytes);
+  // Text and ruled lines are read from the document with its large pictures left out (never decoded); what is
+  // rendered (pages without text, pictures pasted into the text layer) from the whole document, opened when needed.
+  const doc = await openPdf(lib, bytes, TEXT_ONLY_MAX_IMAGE_PIXELS);
+  let whole: Promise<PdfDoc> | undefined;
+  const wholeDoc = () => (whole ??= openPdf(lib, bytes));
+  const close = async () => {
+    await doc.destroy().catch(() => undefined);
+    if (whole) await (await whole.catch(() => undefined))?.destroy().catch(() => undefined);
+  };
   try {
     assertDocumentInflation(inflated, limits, Math.min(doc.numPages, maxPages));
-    const layout = await readLayout(lib, doc, bytes, opts);
+    const layout = await readLayout(lib, doc, wholeDoc, bytes, opts);
     return {
       layout,
-      withPictureText: (o) => addPictureText(lib, doc, bytes, layout, o),
+      withPictureText: async (o) => addPictureText(lib, await wholeDoc(), bytes, layout, o),
       withRules: (pages, signal) => addRules(lib, doc, layout, pages, signal),
       attachments: () => attachmentsOf(doc),
-      close: () => doc.destroy().catch(() => undefined),
+      close,
     };
   } catch (e) {
-    await doc.destroy().catch(() => undefined);
+    await close();
     throw e;
   }
 }
 
-/** The text layer of every page (up to `maxPages`) of an open document; pages without one are OCRed. */
-async function readLayout(lib: PdfJs, doc: PdfDoc, bytes: Uint8Array, opts: PdfReadOptions): Promise<DocLayout> {
+/**
+ * The text layer of every page (up to `maxPages`) of an open document; pages without one are rendered from
+ * `wholeDoc` (the document with its pictures) and OCRed.
+ */
+async function readLayout(
+  lib: PdfJs,
+  doc: PdfDoc,
+  wholeDoc: () => Promise<PdfDoc>,
+  bytes: Uint8Array,
+  opts: PdfReadOptions,
+): Promise<DocLayout> {
   const pages: Page[] = [];
   const n = Math.min(doc.numPages, opts.maxPages ?? Infinity);
   for (let p = 1; p <= n; p++) {
@@ -121,9 +138,19 @@ async function readLayout(lib: PdfJs, doc: PdfDoc, bytes: Uint8Array, opts: PdfR
       else across.push({ str: item.str, tx, width, height: item.height });
     }
     words.push(...crossWords(across));
-    if (!words.length && opts.ocr) pages.push(await ocrPdfPage(page, p, viewport.width, viewport.height, opts.ocr, bytes));
+    if (!words.length && opts.ocr) pages.push(await ocrWholePage(await wholeDoc(), p, viewport.width, viewport.height, opts.ocr, bytes));
     else pages.push({ ...buildPage(p, size.width, size.height, words), ...(quarter ? { turned: quarter } : {}) });
     page.cleanup();
   }
   return { pages };
+}
+
+/** `ocrPdfPage` on page `p` of the whole document. */
+async function ocrWholePage(doc: PdfDoc, p: number, width: number, height: number, ocr: OcrService, bytes: Uint8Array): Promise<Page> {
+  const page = await doc.getPage(p);
+  try {
+    return await ocrPdfPage(page, p, width, height, ocr, bytes);
+  } finally {
+    page.cleanup();
+  }
 }
