@@ -234,7 +234,8 @@ describe('Issue 11 part A: inactive webhooks, ranges, missing fields, size and t
       ['post', '/batch', { files: [{ filename: 'a.pdf' }], extraction_schema: SCHEMA }],
       ['post', '/pipeline_async', { filename: 'a.pdf', artifact_type: 'application/pdf', artifact_size: 10 }],
       ['post', '/templates/', { fields: SCHEMA.fields }],
-      ['post', '/templates/', { name: 'No fields' }],
+      // (A template of only a name is valid, spec §4.5; a template field without its label is not, spec §2.3.)
+      ['post', '/templates/', { name: 'Field without label', fields: [{ key: 'a', data_type: 'string' }] }],
       ['post', '/templates/', { name: 'Field without type', fields: [{ key: 'a', label: 'A' }] }],
       ['post', '/webhooks/', { events: ['extraction.completed'] }],
       ['post', '/webhooks/', { url: suite.stack.receiverUrl }],
