@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cliOptions, datasetWriter, randomSource } from './synth.common.mjs';
+import { cliOptions, datasetWriter, randomSource, slug, tableField } from './synth.common.mjs';
 
 const { out, count, seed } = cliOptions({ out: '/tmp/synth-latex', count: 40, seed: 11 });
 const SYLLABLES = ['ka', 'lor', 'ven', 'mi', 'sel', 'tra', 'bo', 'nix', 'ra', 'fen', 'gul', 'wes', 'tan', 'ber', 'quen', 'zel'];
@@ -167,26 +167,10 @@ ${wide ? Array.from({ length: 6 }, paragraph).join('\n\n') : ''}
 
 /** Column names as the corpus writes them: a group heading over its sub-column joined with " / ". */
 const columnName = (h) => (h.group ? `${h.group} / ${h.name}` : `${h.name}${h.arrow ? ` ${ARROWS[h.arrow]}` : ''}`);
-const slug = (s) =>
-  s
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_|_$/g, '') || 'column';
-
 function schemaOf(t, page) {
-  const first = t.first || 'Row label';
   const names = [...(t.text ? [t.text] : []), ...t.heads.map(columnName)];
   const numbers = [...(t.text ? [false] : []), ...t.kinds.map(numeric)];
-  return {
-    key: `table_${t.no}`,
-    label: `Table ${t.no} (page ${page})`,
-    data_type: 'table',
-    description: `Table on page ${page}. Columns: ${[first, ...names].join(' | ')}. One row per data row of the table, header rows excluded.`,
-    fields: [
-      { key: slug(first), label: first, data_type: 'string' },
-      ...names.map((l, k) => ({ key: slug(l), label: l, data_type: numbers[k] ? 'number' : 'string' })),
-    ],
-  };
+  return tableField(t.no, page, t.first || 'Row label', names, numbers);
 }
 
 function expectedOf(t) {

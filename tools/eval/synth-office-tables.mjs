@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cliOptions, datasetWriter, randomSource } from './synth.common.mjs';
+import { cliOptions, datasetWriter, randomSource, slug, tableField } from './synth.common.mjs';
 
 const { out, count, seed } = cliOptions({ out: '/tmp/synth-office', count: 40, seed: 7 });
 const SYLLABLES = ['ka', 'lor', 'ven', 'mi', 'sel', 'tra', 'bo', 'nix', 'ra', 'fen', 'gul', 'wes', 'tan', 'ber', 'quen', 'zel'];
@@ -97,26 +97,13 @@ ${tables.map((t) => `${tableHtml(t)}\n<p>${sentence()} ${sentence()}</p>`).join(
 
 /** Column names as the corpus writes them: a group heading over its sub-column joined with " / ". */
 const columnName = (t, s) => (t.grouped ? `${t.group} / ${s}` : s);
-const slug = (s) =>
-  s
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_|_$/g, '') || 'column';
-
-function schemaOf(t, page) {
-  const first = t.first || 'Row label';
-  const names = t.subs.map((s) => columnName(t, s));
-  return {
-    key: `table_${t.no}`,
-    label: `Table ${t.no} (page ${page})`,
-    data_type: 'table',
-    description: `Table on page ${page}. Columns: ${[first, ...names].join(' | ')}. One row per data row of the table, header rows excluded.`,
-    fields: [
-      { key: slug(first), label: first, data_type: 'string' },
-      ...names.map((l) => ({ key: slug(l), label: l, data_type: 'string' })),
-    ],
-  };
-}
+const schemaOf = (t, page) =>
+  tableField(
+    t.no,
+    page,
+    t.first || 'Row label',
+    t.subs.map((s) => columnName(t, s)),
+  );
 
 const expectedOf = (t) =>
   t.rows.map((r) =>

@@ -83,3 +83,27 @@ export function datasetWriter(out) {
     finish: () => writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 1)),
   };
 }
+
+/** A column key from its label, as the corpus's table schemas write them ("Runtime (s)" → "runtime_s"). */
+export const slug = (s) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '') || 'column';
+
+/**
+ * The schema field of table `no` printed on `page`: its first column (row labels; "Row label" when unheaded), then
+ * the named columns, each typed `number` where `numbers[k]` says so, else `string`.
+ */
+export function tableField(no, page, first, names, numbers = []) {
+  return {
+    key: `table_${no}`,
+    label: `Table ${no} (page ${page})`,
+    data_type: 'table',
+    description: `Table on page ${page}. Columns: ${[first, ...names].join(' | ')}. One row per data row of the table, header rows excluded.`,
+    fields: [
+      { key: slug(first), label: first, data_type: 'string' },
+      ...names.map((l, k) => ({ key: slug(l), label: l, data_type: numbers[k] ? 'number' : 'string' })),
+    ],
+  };
+}
