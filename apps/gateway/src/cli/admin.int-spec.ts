@@ -316,7 +316,7 @@ describe('admin CLI with NATS_URL naming the users-only server of npm start', ()
     expect(refused.stdout).not.toContain(other.env('admin').NATS_PASSWORD);
   });
 
-  it('says what to do when no service answers on the server it reached', async () => {
+  it('says what to do when the server it reached has no service behind it', async () => {
     const lonely = await admin(other.env('admin'), file, 'unfreeze', '--account', 'acct_x');
     expect(lonely.exitCode).toBe(1);
     expect(lonely.out.error).toEqual({
