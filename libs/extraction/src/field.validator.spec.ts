@@ -8,7 +8,12 @@ import { validateField } from './field.validator.js';
 const SAVES = 20_000;
 /** Accounts the saved templates are spread over. */
 const ACCOUNTS = 7;
-const INVOICE_NUMBER = { key: 'invoice_number', data_type: 'string' as const, validation: { regex: '^INV-\\d+$' } };
+const INVOICE_NUMBER = {
+  key: 'invoice_number',
+  label: 'Invoice number',
+  data_type: 'string' as const,
+  validation: { regex: '^INV-\\d+$' },
+};
 
 /** Constraint names a template body fails on, as the gateway's and the template service's validation sees it. */
 function saveErrors(body: Record<string, unknown>): string[] {
@@ -27,7 +32,7 @@ describe('tenant patterns cannot disable validation for the process (issue 20, i
   it(`${SAVES} saves and validations with distinct patterns, then a valid pattern still validates`, () => {
     for (let i = 0; i < SAVES; i++) {
       const regex = `^DOC-${i}-[A-Z]{2}\\d+$`;
-      const field = { key: 'doc', data_type: 'string' as const, validation: { regex } };
+      const field = { key: 'doc', label: 'Document', data_type: 'string' as const, validation: { regex } };
       expect(saveErrors({ name: `Template ${i}`, fields: [field] })).toEqual([]);
       expect(validateField(field, `DOC-${i}-AB${i}`, `account-${i % ACCOUNTS}`)).toEqual([]);
     }
@@ -40,6 +45,7 @@ describe('tenant patterns cannot disable validation for the process (issue 20, i
     for (let body = 0; body < 4; body++) {
       const fields = Array.from({ length: 200 }, (_, i) => ({
         key: `f${i}`,
+        label: `Field ${i}`,
         data_type: 'string' as const,
         validation: { regex: longPattern(body) },
       }));
@@ -51,7 +57,7 @@ describe('tenant patterns cannot disable validation for the process (issue 20, i
   });
 
   it('a pattern whose compiled program is huge (a Unicode class repeated 1000 times) is no threat to the others', () => {
-    const letters = { key: 'letters', data_type: 'string' as const, validation: { regex: '^\\pL{1000}$' } };
+    const letters = { key: 'letters', label: 'Letters', data_type: 'string' as const, validation: { regex: '^\\pL{1000}$' } };
     expect(saveErrors({ name: 'Letters', fields: [letters] })).toEqual([]);
     expect(validateField(letters, 'é'.repeat(1000))).toEqual([]);
     expect(validateField(INVOICE_NUMBER, 'INV-1001')).toEqual([]);
