@@ -89,7 +89,7 @@ function isProse(line: Line, cols: Column[], lh: number): boolean {
   return segs.some((seg) => {
     const words = printedWords(seg);
     if (words.length < 6 && seg.text.length < 40) return false;
-    if (words.filter((w) => FIGURE_WORD.test(w)).length > words.length * PROSE_MAX_FIGURE_SHARE) return false;
+    if (words.filter(isFigureWord).length > words.length * PROSE_MAX_FIGURE_SHARE) return false;
     // (A run opening with a figure or date, "30/09/2024 J. Doe Site survey 5", is a row whose cells are set close.)
     if (/^[\d(+-]/.test(seg.words[0]?.text ?? '')) return false;
     // (Nor a short run with a figure or code in it, "Quill Network Services 821-15/2031-DS": cells set close.)
@@ -110,7 +110,7 @@ function printedWords(seg: Line): string[] {
 }
 
 /** A printed figure ("86.7", "−2.64", "46.8%", "(1,200)") or the ± between a figure and its spread. */
-const FIGURE_WORD = /^(?:±|[-+−(]?\d[\d.,']*%?\)?)$/;
+const isFigureWord = (w: string) => w === '±' || FIGURE.test(w);
 
 /**
  * Lines of the table body: from below the header until a wide vertical gap (relative to the rows' own
