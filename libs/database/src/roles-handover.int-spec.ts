@@ -4,8 +4,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { roleClients, sqlState } from './roles.test-helper.js';
 import { createTestDatabase, type TestDatabase } from '@docket/testing';
-import { provisionServiceRoles, SERVICE_SCHEMAS, serviceRoles, urlAsRole, type DatabaseService } from './index.js';
+import { provisionServiceRoles, SERVICE_SCHEMAS, serviceRoles, type DatabaseService } from './index.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const SERVICES = Object.keys(SERVICE_SCHEMAS) as DatabaseService[];
@@ -27,19 +28,8 @@ const migrate = (service: DatabaseService, env: Record<string, string>) =>
  */
 describe('Postgres roles provisioned over tables the superuser migrated', () => {
   let db: TestDatabase;
-  const clients: pg.Client[] = [];
+  const { as, keep, close } = roleClients(() => db.url);
 
-  const as = async (role: string) => {
-    const c = new pg.Client({ connectionString: urlAsRole(db.url, role) });
-    await c.connect();
-    clients.push(c);
-    return c;
-  };
-  const sqlState = (p: Promise<unknown>) =>
-    p.then(
-      () => 'ok',
-      (err: { code?: string }) => err.code,
-    );
   /** Runs `sql` as `role` inside a transaction that is rolled back: what the role may do, without changing anything. */
   const tryAs = async (role: string, sql: string) => {
     const c = await as(role);
@@ -60,7 +50,7 @@ describe('Postgres roles provisioned over tables the superuser migrated', () => 
     await Promise.all(SERVICES.map((service) => migrate(service, { DATABASE_URL: db.url })));
     const admin = new pg.Client({ connectionString: db.url });
     await admin.connect();
-    clients.push(admin);
+    keep(admin);
     const { rows } = await admin.query<{ owner: string }>(
       `SELECT DISTINCT pg_get_userbyid(relowner) AS owner FROM pg_class WHERE relnamespace = 'billing'::regnamespace AND relkind = 'S'`,
     );
@@ -68,7 +58,7 @@ describe('Postgres roles provisioned over tables the superuser migrated', () => 
   }, 60_000);
 
   afterAll(async () => {
-    await Promise.allSettled(clients.map((c) => c.end()));
+    await close();
     await db?.drop();
   });
 
@@ -81,7 +71,7 @@ describe('Postgres roles provisioned over tables the superuser migrated', () => 
   it("hands every table, sequence, function and type of a service's schema to its owner role", async () => {
     const admin = new pg.Client({ connectionString: db.url });
     await admin.connect();
-    clients.push(admin);
+    keep(admin);
     for (const service of SERVICES) {
       const r = serviceRoles(service);
       const { rows } = await admin.query<{ object: string; owner: string }>(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
+import { roleClients, sqlState } from './roles.test-helper.js';
 import { createTestDatabase, type TestDatabase } from '@docket/testing';
-import { provisionServiceRoles, serviceRoles, urlAsRole } from './index.js';
+import { provisionServiceRoles, serviceRoles } from './index.js';
 
 /**
  * One Postgres role per service (provisionServiceRoles), checked on a real server: a service's role
@@ -9,21 +9,9 @@ import { provisionServiceRoles, serviceRoles, urlAsRole } from './index.js';
  */
 describe('Postgres roles per service', () => {
   let db: TestDatabase;
-  const clients: pg.Client[] = [];
+  const { as, close } = roleClients(() => db.url);
   const billing = serviceRoles('billing');
   const artifact = serviceRoles('artifact');
-
-  const as = async (role: string) => {
-    const c = new pg.Client({ connectionString: urlAsRole(db.url, role) });
-    await c.connect();
-    clients.push(c);
-    return c;
-  };
-  const sqlState = (p: Promise<unknown>) =>
-    p.then(
-      () => 'ok',
-      (err: { code?: string }) => err.code,
-    );
 
   beforeAll(async () => {
     db = await createTestDatabase('docket_roles');
@@ -38,7 +26,7 @@ describe('Postgres roles per service', () => {
   });
 
   afterAll(async () => {
-    await Promise.allSettled(clients.map((c) => c.end()));
+    await close();
     await db?.drop();
   });
 
