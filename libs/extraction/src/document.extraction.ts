@@ -1,4 +1,4 @@
-import type { ExtractionOptions, ExtractionOutput, ExtractionSchema } from './engine.types.js';
+import type { CandidateTrace, ExtractionOptions, ExtractionOutput, ExtractionSchema } from './engine.types.js';
 import { inferContext, setDocLocales } from './document.context.js';
 import { LOCALE_PACKS } from './locales/locale.pack.js';
 import type { DocLayout } from './layout/layout.types.js';
@@ -8,6 +8,8 @@ import { assignFields } from './assignment/field.assignment.js';
 import { validateDocument } from './validation/document.validation.js';
 import { renderMarkdown } from './render/markdown.renderer.js';
 import { inPrintedFrame } from './render/printed.frame.js';
+import { candidateFeatures } from './features/candidate.features.js';
+import type { FieldCandidate } from './candidates/label.candidates.js';
 
 // The stages after reading, for one read document: candidates → choice by label → assignment under constraints →
 // validation → render (the engine wires reading in front of them, extraction.engine.ts).
@@ -49,6 +51,7 @@ export function extractCounted(doc: DocLayout, schema: ExtractionSchema, opts: E
   const cands = labelCandidates(doc, fields, ctx);
   const choice = chooseByLabels(doc, fields, ctx, cands, otherLabelTest(fields));
   const { result, meta, memory } = assignFields(doc, fields, ctx, cands, choice, opts);
+  if (opts.candidateTrace) opts.candidateTrace(traceOf(doc, cands, result));
   const { confidence, needsReview } = validateDocument(fields, result, meta, opts);
   inPrintedFrame(doc, meta);
   const output = { result, fields: meta, confidence, needsReview, pages: doc.pages.length, markdown: renderMarkdown(doc) };
@@ -62,4 +65,16 @@ export function applyLocales(doc: DocLayout, opts: ExtractionOptions): void {
       doc,
       opts.locales.filter((id) => LOCALE_PACKS.has(id)),
     );
+}
+
+/** Each scalar field's candidates with their feature vectors (the training hook, `ExtractionOptions.candidateTrace`). */
+function traceOf(doc: DocLayout, cands: FieldCandidate[], result: Record<string, unknown>): CandidateTrace {
+  const xs = candidateFeatures(doc, cands);
+  const fields = new Map<string, CandidateTrace['fields'][number]>();
+  cands.forEach(({ f, c }, i) => {
+    const entry = fields.get(f.key) ?? { key: f.key, candidates: [] };
+    entry.candidates.push({ value: c.value, features: xs[i] });
+    fields.set(f.key, entry);
+  });
+  return { fields: [...fields.values()], result: structuredClone(result) };
 }

@@ -64,6 +64,11 @@ export interface ExtractionOptions {
    */
   rawConfidence?: boolean;
   /**
+   * Training hook (`npm run train`, never set in production): called once per field location with each scalar field's
+   * label candidates, their feature vectors, and the values the assignment returned.
+   */
+  candidateTrace?: (trace: CandidateTrace) => void;
+  /**
    * Pages read, from the first (a job whose wallet covers only these, ADR 0005); never more than the engine's own
    * limit. `pages` of the output counts the pages read.
    */
@@ -76,6 +81,12 @@ export interface ExtractionOptions {
    */
   memory?: readonly LayoutExemplar[];
   signal?: AbortSignal;
+}
+
+/** What {@link ExtractionOptions.candidateTrace} receives: per scalar field, its candidates in choice order. */
+export interface CandidateTrace {
+  fields: { key: string; candidates: { value: unknown; features: number[] }[] }[];
+  result: Record<string, unknown>;
 }
 
 /** Provenance and quality of one extracted field, kept beside the result (never inside it). */

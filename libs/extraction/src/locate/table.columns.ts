@@ -48,12 +48,16 @@ function splitAtGutters(
   lh: number,
   targetOf: (r: [number, number]) => number,
   lines = 0,
+  headerGaps: readonly [number, number][] = [],
 ): [number, number][] {
   const inside = spans.filter(([a, b]) => a >= run[0] && b <= run[1]);
   let parts: [number, number][] = [];
+  // (A narrower gap that no line crosses is a gutter too where the header sets two cells apart above it: a code
+  // column set one space before the descriptions, "Item code ‖ Description".)
+  const underHeaderGap = (g0: number, g1: number) => g1 > g0 && headerGaps.some(([h0, h1]) => g1 >= h0 && g0 <= h1);
   for (const [a, b] of inside) {
     const last = parts[parts.length - 1];
-    if (last && a - last[1] < lh * GUTTER_MIN) last[1] = Math.max(last[1], b);
+    if (last && a - last[1] < lh * GUTTER_MIN && !underHeaderGap(last[1], a)) last[1] = Math.max(last[1], b);
     else parts.push([a, b]);
   }
   // (A gutter that one long word or a stray line crosses is still a gutter: see coveredParts.)
@@ -82,6 +86,16 @@ function splitAtGutters(
 const GUTTER_CROSS_SHARE = 0.05;
 /** …and of at most this many lines. */
 const GUTTER_CROSS_MAX = 2;
+
+/** The gaps between neighbouring header cells, one of them naming a schema column (left to right). */
+function headerGaps(cols: Column[]): [number, number][] {
+  const sorted = [...cols].sort((a, b) => a.x0 - b.x0);
+  return sorted.slice(1).flatMap((c, k) => {
+    const prev = sorted[k]!;
+    const named = (x: Column) => !!x.field && !x.inferred;
+    return c.x0 > prev.x1 && (named(c) || named(prev)) ? [[prev.x1, c.x0] as [number, number]] : [];
+  });
+}
 
 /**
  * The parts of a run of body text between gutters that only a few words cross: stretches at least GUTTER_MIN line
@@ -223,7 +237,7 @@ export function gutterColumns(body: Line[], cols: Column[], lh: number, walls: r
     }
     return best;
   };
-  const runs = merged.flatMap((run) => splitAtGutters(run, spans, lh, overlapTarget, multi.length));
+  const runs = merged.flatMap((run) => splitAtGutters(run, spans, lh, overlapTarget, multi.length, headerGaps(cols)));
   const gutters = runs.slice(1).flatMap((r, k) => (merged.some(([a, b]) => a < r[0] && b > r[0]) ? [(runs[k]![1] + r[0]) / 2] : []));
   merged.splice(0, merged.length, ...runs);
   // Between drawn column borders, a run is the column whose header stands alone between the same borders.

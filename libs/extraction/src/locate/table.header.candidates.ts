@@ -3,6 +3,7 @@ import type { FieldDef } from '../engine.types.js';
 import type { Word } from '../layout/layout.types.js';
 import { allSpans, fold, lineConcepts } from './label.matcher.js';
 import { columnSpec } from './table.model.js';
+import { allPacksVocabulary } from '../locales/locale.registry.js';
 
 /**
  * Printed header words: a line's, or the words of stacked lines in x order. Each word's own top is the printed row it
@@ -14,7 +15,42 @@ export interface PrintedWords {
 
 /** Every span of the printed words that may name a column: by its label's concepts, or spelled with spaces lost. */
 export function headerCandidates(printed: PrintedWords, cols: FieldDef[], open = openColumns(printed, cols)): HeaderCandidate[] {
-  return [...labelCandidates(cols, open), ...squashedCandidates(printed, cols, open)];
+  return [...labelCandidates(cols, open), ...squashedCandidates(printed, cols, open)].filter(
+    (c) => !namesCodeColumn(printed.words, c, cols[c.ci]!),
+  );
+}
+
+/** The packs' item-code labels ("Item code", "SKU", "Art.-Nr."): every shipped pack's, as header words carry no locale. */
+const CODE_LABEL = allPacksVocabulary().itemCodeLabel;
+/** Words of one header row read after a span's start to see whether it begins an item-code label. */
+const CODE_LABEL_WORDS = 3;
+
+/**
+ * A span that begins a header cell printing an item-code label ("Item code" over article numbers: "item" alone would
+ * name the description) names no column but a code column: codes are their own column, never description text.
+ */
+function namesCodeColumn(words: readonly Word[], c: HeaderCandidate, col: FieldDef): boolean {
+  if (CODE_LABEL.test(col.label ?? '')) return false;
+  const row = words[c.start]!.y0;
+  const span = words.slice(c.start, c.end).filter((w) => w.y0 === row).length;
+  const n = codeLabelAt(words, c.start);
+  return n > 0 && n >= span;
+}
+
+/** How many words of one printed row, from `k`, print an item-code label ("Item code", "Art.-Nr."); 0 when none does. */
+export function codeLabelAt(words: readonly Word[], k: number): number {
+  const row = words[k]!.y0;
+  const onRow = words.slice(k, k + CODE_LABEL_WORDS).filter((w) => w.y0 === row);
+  const m = CODE_LABEL.exec(onRow.map((w) => w.text).join(' '));
+  if (!m) return 0;
+  let n = 0;
+  let length = -1;
+  for (const w of onRow) {
+    length += w.text.length + 1;
+    n++;
+    if (length >= m[0].length) break;
+  }
+  return n;
 }
 
 /** Squashed labels shorter than this are not looked for spelled with spaces lost (too many chance spellings). */

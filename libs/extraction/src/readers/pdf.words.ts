@@ -2,16 +2,101 @@ import type { Word } from '../layout/layout.types.js';
 
 /** The words of a PDF text run, boxed where they are printed. */
 
-/** The words of one text run: split at spaces, with x in proportion to the characters so gaps inside a run still part cells. */
-export function runWords(str: string, tx: readonly number[], width: number, height: number): Word[] {
+/**
+ * Character advances of the standard fonts (Adobe's core-font metrics, thousandths of an em) for ASCII 32..126:
+ * Helvetica for sans-serif faces (Arial and Liberation Sans share them), Times for serif ones. A text run's width is
+ * shared among its characters by these rather than evenly: a run that joins two table cells ("MA-31335 Printer",
+ * where the PDF program moved to the next cell and the text layer put one space) keeps its words near where they are
+ * printed, and wide capitals and figures are not squeezed by narrow letters.
+ */
+const SANS = [
+  278, 278, 355, 556, 556, 889, 667, 222, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278,
+  278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722,
+  667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 222, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556,
+  556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
+];
+const SERIF = [
+  250, 333, 408, 500, 500, 833, 778, 333, 333, 333, 500, 564, 250, 333, 250, 278, 500, 500, 500, 500, 500, 500, 500, 500, 500, 500, 278,
+  278, 564, 564, 564, 444, 921, 722, 667, 667, 722, 611, 556, 722, 722, 333, 389, 722, 611, 889, 722, 722, 556, 722, 667, 556, 611, 722,
+  722, 944, 722, 722, 611, 333, 278, 333, 469, 500, 333, 444, 500, 444, 500, 444, 333, 500, 500, 278, 278, 500, 278, 778, 500, 500, 500,
+  500, 333, 389, 278, 500, 500, 722, 500, 500, 444, 480, 200, 480, 541,
+];
+/** The advance of a character outside the tables (other scripts, symbols): an average letter's. */
+const OTHER_ADVANCE = { sans: 556, serif: 500 } as const;
+
+/** A run's face: sans-serif, serif, or monospace (whose characters are all one width: shared evenly). */
+export type FontFamily = 'sans' | 'serif' | 'mono';
+
+/** The family of a face as the PDF library names it (`sans-serif`, `serif`, `monospace`, or a face name). */
+export function fontFamilyOf(name: string | undefined): FontFamily {
+  if (!name || /sans/i.test(name)) return 'sans';
+  if (/mono|courier/i.test(name)) return 'mono';
+  return /serif|times|roman/i.test(name) ? 'serif' : 'sans';
+}
+
+/** One character's advance in thousandths of an em (an accented letter as its base letter). */
+function advance(c: string, family: FontFamily): number {
+  if (family === 'mono') return 600;
+  const table = family === 'serif' ? SERIF : SANS;
+  let code = c.charCodeAt(0);
+  if (code > 126) code = c.normalize('NFD').charCodeAt(0);
+  return code >= 32 && code <= 126 ? table[code - 32]! : OTHER_ADVANCE[family];
+}
+
+/** Runs without a space whose width measures a face's scale against the standard metrics need this many characters. */
+const SCALE_MIN_CHARS = 3;
+
+/**
+ * How much wider each face of a page prints than the standard metrics say (1 = as wide): the median over the page's
+ * runs without a space, keyed by the library's font name. A face with no such run gets 1.
+ */
+export function faceScales(runs: readonly { str: string; font: string; family: FontFamily; width: number; em: number }[]): Map<string, number> {
+  const ratios = new Map<string, number[]>();
+  for (const r of runs) {
+    if (r.family === 'mono' || r.str.length < SCALE_MIN_CHARS || /\s/.test(r.str) || r.em <= 0) continue;
+    const standard = [...r.str].reduce((a, c) => a + advance(c, r.family), 0) * (r.em / 1000);
+    if (standard > 0) ratios.set(r.font, [...(ratios.get(r.font) ?? []), r.width / standard]);
+  }
+  return new Map([...ratios].map(([font, rs]) => [font, rs.sort((a, b) => a - b)[rs.length >> 1]!]));
+}
+
+/** How a run's width is shared among its characters: by the standard metrics of its family, at the face's scale. */
+export interface RunMetrics {
+  family: FontFamily;
+  scale: number;
+}
+
+/**
+ * Each character's left edge and the run's end, as offsets from the run's start: the characters at their standard
+ * advances; a run wider than that has the rest in its spaces (gaps the text layer printed as one space), a narrower one
+ * is shrunk to fit. Evenly shared without metrics (or in a monospaced face).
+ */
+function charOffsets(str: string, width: number, em: number, metrics?: RunMetrics): number[] {
+  const chars = [...str];
+  if (!metrics || metrics.family === 'mono') return [...chars.keys(), chars.length].map((i) => (chars.length ? (i * width) / chars.length : 0));
+  const adv = chars.map((c) => (advance(c, metrics.family) * em * metrics.scale) / 1000);
+  const total = adv.reduce((a, b) => a + b, 0);
+  const spaces = chars.filter((c) => /\s/.test(c)).length;
+  if (width >= total && spaces > 0) {
+    const extra = (width - total) / spaces;
+    chars.forEach((c, i) => /\s/.test(c) && (adv[i]! += extra));
+  } else if (total > 0) for (let i = 0; i < adv.length; i++) adv[i]! *= width / total;
+  const at = [0];
+  for (const a of adv) at.push(at[at.length - 1]! + a);
+  return at;
+}
+
+/** The words of one text run: split at spaces, each boxed by its characters' share of the run's width (charOffsets). */
+export function runWords(str: string, tx: readonly number[], width: number, height: number, metrics?: RunMetrics): Word[] {
   const fontH = Math.hypot(tx[2], tx[3]) || Math.abs(height) || 10;
   const [x, base] = [tx[4], tx[5]];
-  const per = str.length ? width / str.length : 0;
+  // (Offsets are per UTF-16 unit below: a character outside the BMP counts as its two units, evenly.)
+  const units = metrics && [...str].length === str.length ? charOffsets(str, width, Math.hypot(tx[0], tx[1]) || fontH, metrics) : charOffsets(str, width, fontH);
   return [...str.matchAll(/\S+/g)].flatMap((m) =>
     gluedLabelParts(m[0]).map(([text, at]) => ({
       text,
-      x0: x + (m.index! + at) * per,
-      x1: x + (m.index! + at + text.length) * per,
+      x0: x + units[m.index! + at]!,
+      x1: x + units[m.index! + at + text.length]!,
       y0: base - fontH * 0.8,
       y1: base + fontH * 0.2,
       conf: 1,
