@@ -120,14 +120,14 @@ function inferBetweenNeighbours({ line, cols, usedC, claimed, columns }: HeaderC
  * An item-code label that no field claimed ("Item code", "SKU", "Art.-Nr.") is a cell of its own however close its
  * neighbours are set: from the label to the next claimed word. (Codes are their own column, never description text.)
  */
-function codeLabelCells(words: Word[], claimed: (w: Word) => boolean): { x0: number; x1: number }[] {
-  const out: { x0: number; x1: number }[] = [];
+function codeLabelCells(words: Word[], claimed: (w: Word) => boolean): Column[] {
+  const out: Column[] = [];
   for (let k = 0; k < words.length; k++) {
     if (claimed(words[k]!) || codeLabelAt(words, k) === 0) continue;
     let end = k + 1;
     while (end < words.length && !claimed(words[end]!)) end++;
     const ws = words.slice(k, end);
-    out.push({ x0: Math.min(...ws.map((w) => w.x0)), x1: Math.max(...ws.map((w) => w.x1)) });
+    out.push({ x0: Math.min(...ws.map((w) => w.x0)), x1: Math.max(...ws.map((w) => w.x1)), code: true });
     k = end;
   }
   return out;
@@ -138,10 +138,10 @@ function codeLabelCells(words: Word[], claimed: (w: Word) => boolean): { x0: num
  * (So do the words at the edge of a claimed cell set apart by more than a word space: "Taxe ‖ Montant" printed close.)
  */
 function addUnclaimedCells({ line, claimed, columns }: HeaderClaims): void {
-  const cells = segments(line, 1.2).flatMap((sg) => [...codeLabelCells(sg.words, claimed), ...unclaimedEdges(sg.words, claimed)]);
+  const cells: Column[] = segments(line, 1.2).flatMap((sg) => [...codeLabelCells(sg.words, claimed), ...unclaimedEdges(sg.words, claimed)]);
   for (const seg of cells) {
     if (columns.some((c) => Math.min(c.x1, seg.x1) - Math.max(c.x0, seg.x0) > 0)) continue;
-    columns.push({ x0: seg.x0, x1: seg.x1 });
+    columns.push(seg);
   }
 }
 

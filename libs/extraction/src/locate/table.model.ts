@@ -7,6 +7,8 @@ export interface Column {
   field?: FieldDef;
   /** Range guessed from the neighbours (no printed header): words only go here when they overlap it. */
   inferred?: boolean;
+  /** An unclaimed header cell printing an item-code label ("Item code", "Art.-Nr."): its words are codes, never text. */
+  code?: boolean;
   x0: number;
   x1: number;
 }

@@ -92,7 +92,7 @@ export function lineCells(line: Line, env: PartColumns, order: DocContext['dateO
   for (const k of Object.keys(extras)) delete cells[k];
   if (!Object.keys(cells).length) return undefined;
   // (A text-only line moved whole into its text column is no run across the grid.)
-  const movedWhole = textOnlyLine(line, cells, env);
+  const movedWhole = textOnlyLine(line, cells, env, s.wordCol);
   const spans = !movedWhole && spansColumns(line, s.wordCol, env);
   return {
     band: {
@@ -243,7 +243,7 @@ function spansColumns(line: Line, wordCol: number[], { assign, walls }: PartColu
  * A text-only line of a line-item table belongs, whole, to the text column it starts in (a wrapped
  * description drifts under numeric headers): moves all its words there and says so.
  */
-function textOnlyLine(line: Line, cells: Record<string, string[]>, env: PartColumns): boolean {
+function textOnlyLine(line: Line, cells: Record<string, string[]>, env: PartColumns, wordCol: readonly number[]): boolean {
   const { numeric, money, textKeys } = env;
   const hasNumeric = Object.keys(cells).some((k) => numeric.has(k) && /\d/.test(cells[k]!.join(' ')));
   // (Not a unit word alone inside a number column's span, "month" under "6.00": the figure's cell printed on two lines.)
@@ -251,7 +251,8 @@ function textOnlyLine(line: Line, cells: Record<string, string[]>, env: PartColu
   const unitAlone = line.words.length === 1 && UNIT_WORD.test(line.words[0]!.text) && keys.length === 1 && numeric.has(keys[0]!);
   if (hasNumeric || unitAlone || money.size === 0 || !textKeys.length) return false;
   const k = textKeys.find((c) => cells[c]) ?? textKeys[0]!;
-  const all = line.words.map((w) => w.text);
+  // (Except what a code column holds: an article number wrapped onto the line, an EAN under the item's code.)
+  const all = line.words.filter((_, wi) => !env.cols[wordCol[wi]!]?.code).map((w) => w.text);
   for (const key of Object.keys(cells)) delete cells[key];
   cells[k] = all;
   return true;
