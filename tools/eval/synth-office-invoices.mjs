@@ -35,8 +35,17 @@ const WORDS = {
     customer: ['Kundennummer', 'Kunden-Nr.'],
     delivery: ['Lieferdatum', 'Leistungsdatum'],
     greeting: 'Sehr geehrte Damen und Herren, wir berechnen Ihnen wie vereinbart:',
-    cols: { pos: 'Pos.', code: 'Art.-Nr.', desc: ['Bezeichnung', 'Artikel / Leistung', 'Beschreibung'], qty: 'Menge', unit: 'Einheit',
-      price: ['Einzelpreis', 'E-Preis', 'Preis/Einh.'], disc: 'Rabatt', vat: 'USt.', amount: ['Gesamtpreis', 'Betrag', 'Gesamt'] },
+    cols: {
+      pos: 'Pos.',
+      code: 'Art.-Nr.',
+      desc: ['Bezeichnung', 'Artikel / Leistung', 'Beschreibung'],
+      qty: 'Menge',
+      unit: 'Einheit',
+      price: ['Einzelpreis', 'E-Preis', 'Preis/Einh.'],
+      disc: 'Rabatt',
+      vat: 'USt.',
+      amount: ['Gesamtpreis', 'Betrag', 'Gesamt'],
+    },
     codeLine: 'Art.-Nr.',
     net: ['Nettobetrag', 'Summe netto', 'Warenwert netto'],
     tax: ['zzgl. {rate} % USt.', 'MwSt. {rate} %', '{rate} % Umsatzsteuer'],
@@ -53,8 +62,17 @@ const WORDS = {
     customer: ['Customer No.', 'Account'],
     delivery: ['Delivery date', 'Supply date'],
     greeting: 'Thank you for your order. We invoice you as follows:',
-    cols: { pos: 'No.', code: 'Item code', desc: ['Description', 'Item', 'Product / Service'], qty: 'Qty', unit: 'Unit',
-      price: ['Unit price', 'Price', 'Rate'], disc: 'Disc.', vat: 'VAT', amount: ['Amount', 'Net', 'Line total'] },
+    cols: {
+      pos: 'No.',
+      code: 'Item code',
+      desc: ['Description', 'Item', 'Product / Service'],
+      qty: 'Qty',
+      unit: 'Unit',
+      price: ['Unit price', 'Price', 'Rate'],
+      disc: 'Disc.',
+      vat: 'VAT',
+      amount: ['Amount', 'Net', 'Line total'],
+    },
     codeLine: 'Item code',
     net: ['Net total', 'Subtotal', 'Goods total'],
     tax: ['VAT {rate}%', 'VAT @ {rate}%', 'Plus {rate}% VAT'],
@@ -73,7 +91,10 @@ function invoice(i) {
   const lang = chance(0.6) ? 'de' : 'en';
   const W = WORDS[lang];
   const columns = pick(['coded', 'sublined', 'plain']);
-  const inv = invent(seed * 1000 + i, lang, { ...(columns === 'coded' ? {} : { noDiscount: true }), ...(chance(0.3) ? { items: [25, 40] } : {}) });
+  const inv = invent(seed * 1000 + i, lang, {
+    ...(columns === 'coded' ? {} : { noDiscount: true }),
+    ...(chance(0.3) ? { items: [25, 40] } : {}),
+  });
   const fmt = { date: (d) => shortDate(inv, d) };
   const currencyShown = chance(0.5) ? 'symbol' : 'code';
   const m = (x) => (currencyShown === 'symbol' ? money(inv, x) : `${decimal(inv, x)} ${inv.currency}`);
@@ -85,7 +106,10 @@ function invoice(i) {
     ...(choice.dueShown ? { due_date: [inv.due, fmt.date(inv.due)] } : {}),
     seller_name: [inv.seller.name, inv.seller.name],
     buyer_name: [inv.buyer.name, inv.buyer.name],
-    currency: [inv.currency, currencyShown === 'symbol' ? money(inv, 1).replace(/[\d.,\s\u00a0\u202f]/g, '') || inv.currency : inv.currency],
+    currency: [
+      inv.currency,
+      currencyShown === 'symbol' ? money(inv, 1).replace(/[\d.,\s\u00a0\u202f]/g, '') || inv.currency : inv.currency,
+    ],
     total_amount: [inv.total, m(inv.total)],
     net_amount: [inv.net, m(inv.net)],
     tax_amount: [inv.tax, inv.taxes.length > 1 ? inv.taxes.map((t) => m(t.amount)) : m(inv.tax)],
@@ -159,7 +183,8 @@ function itemTable(inv, W, columns, c) {
 
 function totals(inv, W, m) {
   const b = (v, bold) => (bold ? `<b>${esc(v)}</b>` : esc(v));
-  const line = (k, v, bold = false) => `<tr><td width="45%"></td><td width="33%">${b(k, bold)}</td><td align="right" nowrap>${b(v, bold)}</td></tr>`;
+  const line = (k, v, bold = false) =>
+    `<tr><td width="45%"></td><td width="33%">${b(k, bold)}</td><td align="right" nowrap>${b(v, bold)}</td></tr>`;
   const taxes = inv.taxes.map((t) => line(fill(pick(W.tax), { rate: decimal(inv, t.rate, t.rate % 1 ? 1 : 0) }), m(t.amount)));
   return `<table width="100%" cellpadding="1">${line(pick(W.net), m(inv.net))}${taxes.join('')}${line(pick(W.total), m(inv.total), true)}</table>`;
 }
@@ -182,7 +207,15 @@ function print(htmls) {
     const files = readdirSync(dir).filter((f) => f.endsWith('.html'));
     execFileSync(
       'soffice',
-      ['--headless', '--infilter=HTML (StarWriter)', '--convert-to', 'pdf:writer_pdf_Export', '--outdir', dir, ...files.map((f) => join(dir, f))],
+      [
+        '--headless',
+        '--infilter=HTML (StarWriter)',
+        '--convert-to',
+        'pdf:writer_pdf_Export',
+        '--outdir',
+        dir,
+        ...files.map((f) => join(dir, f)),
+      ],
       { stdio: 'ignore', env: { ...process.env, HOME: dir } },
     );
     return htmls.map((_, k) => {
@@ -201,7 +234,8 @@ const dataset = datasetWriter(out);
 let dropped = 0;
 docs.forEach((d, k) => {
   const { bytes, texts } = pdfs[k];
-  const keep = (entries) => Object.fromEntries(entries.filter(([, [, surface]]) => printed(texts, surface) || (dropped++, false)).map(([key, [v]]) => [key, v]));
+  const keep = (entries) =>
+    Object.fromEntries(entries.filter(([, [, surface]]) => printed(texts, surface) || (dropped++, false)).map(([key, [v]]) => [key, v]));
   const want = { ...keep(Object.entries(d.want)), line_items: d.items.map((it) => keep(Object.entries(it))) };
   dataset.add(d.id, { bytes, ext: 'pdf', mediaType: 'application/pdf', want, schema: INVOICE_SCHEMA });
 });

@@ -41,7 +41,9 @@ for (const dir of dirs) {
     }
     const expectedFile = join(dir, 'expected', `${d.id}.json`);
     const expected = existsSync(expectedFile) ? JSON.parse(readFileSync(expectedFile, 'utf8')) : {};
-    const unl = existsSync(join(dir, 'unlabelled.json')) ? (JSON.parse(readFileSync(join(dir, 'unlabelled.json'), 'utf8'))[d.id] ?? []) : [];
+    const unl = existsSync(join(dir, 'unlabelled.json'))
+      ? (JSON.parse(readFileSync(join(dir, 'unlabelled.json'), 'utf8'))[d.id] ?? [])
+      : [];
     // The reading the engine kept: the trace whose result is the output's (a second reading may have won).
     const trace = traces.find((t) => JSON.stringify(t.result) === JSON.stringify(out1.result)) ?? traces.at(-1);
     if (!trace) continue;
@@ -54,10 +56,20 @@ for (const dir of dirs) {
       if (out1.result[f.key] !== undefined && compareValue(type, expected[f.key], out1.result[f.key])) tally.final++;
       if (ys[0]) tally.first++;
       if (ys.some(Boolean)) tally.any++;
-      f.candidates.forEach((c, i) => rows.push({ doc: d.id, key: f.key, y: ys[i] ? 1 : 0, x: c.features, final: JSON.stringify(c.value) === JSON.stringify(out1.result[f.key]) ? 1 : 0 }));
+      f.candidates.forEach((c, i) =>
+        rows.push({
+          doc: d.id,
+          key: f.key,
+          y: ys[i] ? 1 : 0,
+          x: c.features,
+          final: JSON.stringify(c.value) === JSON.stringify(out1.result[f.key]) ? 1 : 0,
+        }),
+      );
     }
   }
   writeFileSync(join(out, `${name}.${split}.jsonl`), rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
-  console.log(`${name} ${split}: fields with candidates ${tally.fields}, final right ${tally.final}, first candidate right ${tally.first}, some candidate right ${tally.any}`);
+  console.log(
+    `${name} ${split}: fields with candidates ${tally.fields}, final right ${tally.final}, first candidate right ${tally.first}, some candidate right ${tally.any}`,
+  );
 }
 await engine.close();

@@ -112,7 +112,15 @@ function labelPart({ c }: FieldCandidate, list: readonly FieldCandidate[]): numb
   const sameLabel = list.filter((o) => Math.abs(o.c.labelScore - c.labelScore) < SAME_SCORE);
   const bestRaw = Math.max(...sameLabel.map((o) => o.c.confidence));
   const rank = list.findIndex((o) => o.c === c);
-  return [c.labelScore, bestLabel - c.labelScore, c.confidence, bestRaw - c.confidence, rank / list.length, +(rank === 0), +(list.length === 1)];
+  return [
+    c.labelScore,
+    bestLabel - c.labelScore,
+    c.confidence,
+    bestRaw - c.confidence,
+    rank / list.length,
+    +(rank === 0),
+    +(list.length === 1),
+  ];
 }
 
 /** right_of_label, page_first, page_last, y_rel, x_rel. */

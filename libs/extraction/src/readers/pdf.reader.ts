@@ -134,7 +134,15 @@ async function readLayout(
     const upright = runs.map(({ item, tx: printed }) => {
       const tx = quarter ? turnTransform(quarter, viewport.width, viewport.height, printed) : printed;
       const family = fontFamilyOf(content.styles[item.fontName]?.fontFamily);
-      return { item, tx, str: item.str, font: item.fontName, family, width: Math.abs(item.width) * (viewport.scale ?? 1), em: Math.hypot(tx[0]!, tx[1]!) };
+      return {
+        item,
+        tx,
+        str: item.str,
+        font: item.fontName,
+        family,
+        width: Math.abs(item.width) * (viewport.scale ?? 1),
+        em: Math.hypot(tx[0]!, tx[1]!),
+      };
     });
     const scales = faceScales(upright);
     for (const { item, tx, width, family, font } of upright) {

@@ -50,7 +50,9 @@ const SCALE_MIN_CHARS = 3;
  * How much wider each face of a page prints than the standard metrics say (1 = as wide): the median over the page's
  * runs without a space, keyed by the library's font name. A face with no such run gets 1.
  */
-export function faceScales(runs: readonly { str: string; font: string; family: FontFamily; width: number; em: number }[]): Map<string, number> {
+export function faceScales(
+  runs: readonly { str: string; font: string; family: FontFamily; width: number; em: number }[],
+): Map<string, number> {
   const ratios = new Map<string, number[]>();
   for (const r of runs) {
     if (r.family === 'mono' || r.str.length < SCALE_MIN_CHARS || /\s/.test(r.str) || r.em <= 0) continue;
@@ -73,7 +75,8 @@ export interface RunMetrics {
  */
 function charOffsets(str: string, width: number, em: number, metrics?: RunMetrics): number[] {
   const chars = [...str];
-  if (!metrics || metrics.family === 'mono') return [...chars.keys(), chars.length].map((i) => (chars.length ? (i * width) / chars.length : 0));
+  if (!metrics || metrics.family === 'mono')
+    return [...chars.keys(), chars.length].map((i) => (chars.length ? (i * width) / chars.length : 0));
   const adv = chars.map((c) => (advance(c, metrics.family) * em * metrics.scale) / 1000);
   const total = adv.reduce((a, b) => a + b, 0);
   const spaces = chars.filter((c) => /\s/.test(c)).length;
@@ -91,7 +94,10 @@ export function runWords(str: string, tx: readonly number[], width: number, heig
   const fontH = Math.hypot(tx[2], tx[3]) || Math.abs(height) || 10;
   const [x, base] = [tx[4], tx[5]];
   // (Offsets are per UTF-16 unit below: a character outside the BMP counts as its two units, evenly.)
-  const units = metrics && [...str].length === str.length ? charOffsets(str, width, Math.hypot(tx[0], tx[1]) || fontH, metrics) : charOffsets(str, width, fontH);
+  const units =
+    metrics && [...str].length === str.length
+      ? charOffsets(str, width, Math.hypot(tx[0], tx[1]) || fontH, metrics)
+      : charOffsets(str, width, fontH);
   return [...str.matchAll(/\S+/g)].flatMap((m) =>
     gluedLabelParts(m[0]).map(([text, at]) => ({
       text,

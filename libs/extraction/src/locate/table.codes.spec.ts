@@ -1,0 +1,97 @@
+import { describe, expect, it } from '@jest/globals';
+import { extractFromLayout } from '../extraction.engine.js';
+import { invoiceSchema, L, layoutOf, R, type Item } from '../testing/invoice-layout.test-helper.js';
+
+// Item codes in line-item tables as ERP and office programs print them (tools/eval/synth-office-invoices.mjs makes such
+// PDFs with LibreOffice): a code column set close before the descriptions, its header naming an item ("Item code"),
+// codes wrapped in a narrow column, code sub-lines under an item. Codes are their own column, never description text.
+// Every word and figure below is invented. (layoutOf: 4.5 units per character at size 9.)
+
+const lineItems = (items: Item[]) => extractFromLayout(layoutOf([items]), invoiceSchema).result.line_items as Record<string, unknown>[];
+
+/** Header: "No." | "Item code" (68 … 108.5) | the description's (from 118) | Qty | Unit price | Amount. */
+const header = (y: number, description = 'Description'): Item[] => [
+  L(50, y, 'No.'),
+  L(68, y, 'Item code'),
+  L(118, y, description),
+  R(360, y, 'Qty'),
+  R(440, y, 'Unit price'),
+  R(520, y, 'Amount'),
+];
+/** One item: its number, its code at 68, its description at 114.5 (the code ends 1.5 before it), its figures. */
+const item = (y: number, no: string, code: string, desc: string, qty: string, price: string, amount: string): Item[] => [
+  L(50, y, no),
+  L(68, y, code),
+  L(114.5, y, desc),
+  R(360, y, qty),
+  R(440, y, price),
+  R(520, y, amount),
+];
+
+describe('item codes in line-item tables', () => {
+  it('an "Item code" column set one narrow space before the descriptions keeps its codes', () => {
+    const rows = lineItems([
+      ...header(200),
+      ...item(214, '1', 'KX-4021-77', 'Velmor cable set', '3', '12.50', '37.50'),
+      ...item(228, '2', 'PT-1188-02', 'Sarnel wall mount', '1', '49.00', '49.00'),
+      ...item(242, '3', 'QL-7310-15', 'Dorvik patch panel', '2', '80.25', '160.50'),
+      L(380, 270, 'Total'),
+      R(520, 270, '247.00'),
+    ]);
+    expect(rows.map((r) => r.description)).toEqual(['Velmor cable set', 'Sarnel wall mount', 'Dorvik patch panel']);
+    expect(rows.map((r) => r.amount)).toEqual([37.5, 49, 160.5]);
+  });
+
+  it('"Item code" names no description, even beside a description header that names it less plainly', () => {
+    const rows = lineItems([
+      ...header(200, 'Product / Service'),
+      ...item(214, '1', 'KX-4021-77', 'Velmor cable set', '3', '12.50', '37.50'),
+      ...item(228, '2', 'PT-1188-02', 'Sarnel wall mount', '1', '49.00', '49.00'),
+      L(380, 256, 'Total'),
+      R(520, 256, '86.50'),
+    ]);
+    expect(rows.map((r) => r.description)).toEqual(['Velmor cable set', 'Sarnel wall mount']);
+  });
+
+  it('a code wrapped in its narrow column stays out of the note line it shares', () => {
+    const rows = lineItems([
+      ...header(200),
+      ...item(214, '1', 'KX-', 'Velmor cable set', '3', '12.50', '37.50'),
+      L(68, 226, '402177'),
+      L(114.5, 226, 'incl. travel within the city'),
+      ...item(242, '2', 'PT-1188-02', 'Sarnel wall mount', '1', '49.00', '49.00'),
+      ...item(256, '3', 'QL-', 'Dorvik patch panel', '2', '80.25', '160.50'),
+      L(68, 268, '731015'),
+      L(114.5, 268, 'spare parts included'),
+      L(380, 290, 'Total'),
+      R(520, 290, '247.00'),
+    ]);
+    expect(rows.map((r) => r.description)).toEqual([
+      'Velmor cable set incl. travel within the city',
+      'Sarnel wall mount',
+      'Dorvik patch panel spare parts included',
+    ]);
+  });
+
+  it('a code sub-line under an item ("Item code KX-40211") is no description text', () => {
+    const rows = lineItems([
+      L(60, 200, 'Description'),
+      R(360, 200, 'Qty'),
+      R(440, 200, 'Unit price'),
+      R(520, 200, 'Amount'),
+      L(60, 214, 'Velmor cable set'),
+      R(360, 214, '3'),
+      R(440, 214, '12.50'),
+      R(520, 214, '37.50'),
+      L(60, 226, 'Item code KX-40211'),
+      L(60, 242, 'Sarnel wall mount'),
+      R(360, 242, '1'),
+      R(440, 242, '49.00'),
+      R(520, 242, '49.00'),
+      L(60, 254, 'Item code PT-118802'),
+      L(380, 276, 'Total'),
+      R(520, 276, '86.50'),
+    ]);
+    expect(rows.map((r) => r.description)).toEqual(['Velmor cable set', 'Sarnel wall mount']);
+  });
+});
