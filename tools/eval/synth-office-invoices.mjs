@@ -185,7 +185,9 @@ function totals(inv, W, m) {
   const b = (v, bold) => (bold ? `<b>${esc(v)}</b>` : esc(v));
   const line = (k, v, bold = false) =>
     `<tr><td width="45%"></td><td width="33%">${b(k, bold)}</td><td align="right" nowrap>${b(v, bold)}</td></tr>`;
-  const taxes = inv.taxes.map((t) => line(fill(pick(W.tax), { rate: decimal(inv, t.rate, t.rate % 1 ? 1 : 0) }), m(t.amount)));
+  // (One phrasing per invoice, each rate's line in it.)
+  const taxWords = pick(W.tax);
+  const taxes = inv.taxes.map((t) => line(fill(taxWords, { rate: decimal(inv, t.rate, t.rate % 1 ? 1 : 0) }), m(t.amount)));
   return `<table width="100%" cellpadding="1">${line(pick(W.net), m(inv.net))}${taxes.join('')}${line(pick(W.total), m(inv.total), true)}</table>`;
 }
 

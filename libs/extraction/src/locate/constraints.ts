@@ -118,7 +118,7 @@ function isPartyHeading(value: string): boolean {
 export function acceptableString(field: FieldDef, value: string): boolean {
   const letters = value.replace(/[^\p{L}\s]/gu, ' ').trim();
   if (!/\d/.test(value) && isLabelText(value)) return false;
-  if (isTaxIdField(field) && value.replace(/\D/g, '').length < MIN_TAX_ID_DIGITS) return false;
+  if (isTaxIdField(field) && !taxIdShaped(value)) return false;
   if (isPartyField(field)) {
     if (letters && isLabelText(letters)) return false;
     if (isLegalFormOnly(value)) return false;
@@ -139,6 +139,15 @@ export function acceptableString(field: FieldDef, value: string): boolean {
  * GST numbers more): fewer digits are an amount or a rate read beside a "VAT" label.
  */
 const MIN_TAX_ID_DIGITS = 7;
+
+/**
+ * A value a tax identifier can be: enough digits, and no word of running text — identifiers are capitals and figures
+ * ("DE 123 456 789", "ATU12345678", "CHE-123.456.789 MWST"), so "Invoice 2025-7396" read after the "Tax" of a "Tax
+ * Invoice" title is none.
+ */
+function taxIdShaped(value: string): boolean {
+  return value.replace(/\D/g, '').length >= MIN_TAX_ID_DIGITS && !/\p{Lu}?\p{Ll}{3,}/u.test(value);
+}
 
 /** A field asking for a tax identifier ("Seller VAT ID", "Tax number"), not a tax amount. */
 export function isTaxIdField(field: FieldDef): boolean {

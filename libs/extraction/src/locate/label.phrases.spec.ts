@@ -1,0 +1,63 @@
+import { describe, expect, it } from '@jest/globals';
+import { extractFromLayout } from '../extraction.engine.js';
+import { invoiceSchema, L, layoutOf, R, type Item } from '../testing/invoice-layout.test-helper.js';
+
+// Label words inside running text and titles (tools/eval/synth-office-invoices.mjs prints such invoices with
+// LibreOffice): a note under an item that says "delivered to …", a "Tax Invoice <number>" title. Every name, number
+// and figure below is invented.
+
+/** A letterhead, the sender line, the addressee's window beside an information block, a title, a short item table. */
+function letter(title: string, note = ''): Item[] {
+  return [
+    L(57, 31, 'Quorvel Instruments LLP', 16, true),
+    L(57, 58, 'Quorvel Instruments LLP · 12 Ambery Lane · KT4 7RW Daleford', 7),
+    L(58, 76, 'Sellwyn Optics Limited'),
+    L(339, 76, 'Invoice No.:'),
+    R(540, 76, '2025-07396'),
+    L(58, 90, '9 Harrowgate Road'),
+    L(339, 90, 'Invoice date:'),
+    R(540, 90, '18/04/2025'),
+    L(58, 104, 'LN2 3PB Marlow Vale'),
+    L(339, 104, 'Account:'),
+    R(540, 104, 'C-2207'),
+    L(57, 143, title, 14, true),
+    L(58, 191, 'Qty'),
+    L(100, 191, 'Description'),
+    R(440, 191, 'Price'),
+    R(540, 191, 'Net'),
+    L(58, 205, '3'),
+    L(100, 205, 'Calibration kit Ostra'),
+    R(440, 205, '10.00'),
+    R(540, 205, '30.00'),
+    ...(note ? [L(100, 217, note)] : []),
+    L(58, 231, '1'),
+    L(100, 231, 'Bench lamp Virel'),
+    R(440, 231, '6.00'),
+    R(540, 231, '6.00'),
+    L(288, 260, 'Net total'),
+    R(540, 260, '36.00'),
+    L(288, 274, 'VAT @ 20%'),
+    R(540, 274, '7.20'),
+    L(288, 288, 'Total'),
+    R(540, 288, '43.20'),
+    L(58, 793, 'Quorvel Instruments LLP', 7),
+    L(380, 793, 'VAT Reg. No. GB604417283', 7),
+  ];
+}
+
+const read = (items: Item[]) => extractFromLayout(layoutOf([items]), invoiceSchema).result;
+
+describe('label words in running text and titles', () => {
+  it('a note under an item that runs on after "delivered to" is no delivery heading: the next item is no buyer', () => {
+    const r = read(letter('Invoice', 'delivered to the second floor'));
+    expect(r.buyer_name).toBe('Sellwyn Optics Limited');
+    expect(r.seller_name).toBe('Quorvel Instruments LLP');
+  });
+
+  it('"Tax Invoice <number>" is a title: its number is no VAT id, and the parties stay where they are', () => {
+    const r = read(letter('Tax Invoice 2025-07396'));
+    expect(r.vat_id).toBe('GB604417283');
+    expect(r.seller_name).toBe('Quorvel Instruments LLP');
+    expect(r.buyer_name).toBe('Sellwyn Optics Limited');
+  });
+});
