@@ -66,19 +66,38 @@ function taxRateAmount(l: Line, ctx: DocContext): number | undefined {
   return typeof last?.value === 'number' ? last.value : undefined;
 }
 
-/** The run of one-rate tax lines around the chosen tax line (two or more), and their amounts' sum. */
+/**
+ * The run of one-rate tax lines around the chosen tax line (two or more), and their amounts' sum. A run that fills a
+ * page's last lines goes on with the next page's first ones, and one that starts a page with the previous page's last
+ * ones: a totals block broken by the page end.
+ */
 function rateRun(doc: DocLayout, at: FieldMeta | undefined, ctx: DocContext): { sum: number; lines: Line[] } | undefined {
-  const page = at?.bbox && doc.pages.find((p) => p.number === at.page);
+  const pi = at?.bbox ? doc.pages.findIndex((p) => p.number === at.page) : -1;
+  const page = doc.pages[pi];
   if (!page) return undefined;
-  const k = lineIndexAt(page, at.bbox!);
+  const k = lineIndexAt(page, at!.bbox!);
   if (k < 0 || taxRateAmount(page.lines[k]!, ctx) === undefined) return undefined;
+  const isRate = (l: Line) => taxRateAmount(l, ctx) !== undefined;
   let from = k;
   let to = k;
-  while (from > 0 && taxRateAmount(page.lines[from - 1]!, ctx) !== undefined) from--;
-  while (to + 1 < page.lines.length && taxRateAmount(page.lines[to + 1]!, ctx) !== undefined) to++;
-  if (to === from) return undefined;
-  const lines = page.lines.slice(from, to + 1);
+  while (from > 0 && isRate(page.lines[from - 1]!)) from--;
+  while (to + 1 < page.lines.length && isRate(page.lines[to + 1]!)) to++;
+  const before = from === 0 ? trailingRun(doc.pages[pi - 1]?.lines ?? [], isRate) : [];
+  const after = to === page.lines.length - 1 ? leadingRun(doc.pages[pi + 1]?.lines ?? [], isRate) : [];
+  const lines = [...before, ...page.lines.slice(from, to + 1), ...after];
+  if (lines.length < 2) return undefined;
   return { sum: Math.round(lines.reduce((s, l) => s + taxRateAmount(l, ctx)!, 0) * 100) / 100, lines };
+}
+
+/** The lines that open `lines` and pass `test`. */
+function leadingRun(lines: readonly Line[], test: (l: Line) => boolean): Line[] {
+  const n = lines.findIndex((l) => !test(l));
+  return lines.slice(0, n < 0 ? lines.length : n);
+}
+
+/** The lines that end `lines` and pass `test`. */
+function trailingRun(lines: readonly Line[], test: (l: Line) => boolean): Line[] {
+  return leadingRun([...lines].reverse(), test).reverse();
 }
 
 /** Where the document prints an amount for a field, if it does (the last place). */

@@ -61,3 +61,24 @@ describe('label words in running text and titles', () => {
     expect(r.buyer_name).toBe('Sellwyn Optics Limited');
   });
 });
+
+describe('document numbers and tax lines', () => {
+  it('"Document no." on an invoice is its number', () => {
+    const items = letter('Invoice').map((it) => (it.t === 'Invoice No.:' ? { ...it, t: 'Document no.:' } : it));
+    expect(read(items).invoice_number).toBe('2025-07396');
+  });
+
+  it('tax lines per rate broken by the page end are summed across it', () => {
+    const page1: Item[] = [
+      ...letter('Invoice').filter((it) => it.y < 250),
+      L(288, 780, 'Net total'),
+      R(540, 780, '36.00'),
+      L(288, 794, 'Plus 20% VAT'),
+      R(540, 794, '5.00'),
+    ];
+    const page2: Item[] = [L(288, 40, 'Plus 5% VAT'), R(540, 40, '0.55'), L(288, 54, 'Invoice total'), R(540, 54, '41.55')];
+    const r = extractFromLayout(layoutOf([page1, page2]), invoiceSchema).result;
+    expect(r.tax_amount).toBe(5.55);
+    expect(r.total_amount).toBe(41.55);
+  });
+});

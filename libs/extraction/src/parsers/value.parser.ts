@@ -65,6 +65,8 @@ function scanNumbers(text: string, ctx?: DocContext): ParsedValue[] {
     // Dates and times look like numbers: skip 12.03.2024, 10:30.
     if (/^\d{1,2}[.,]\d{1,2}$/.test(core) && text[m.index! + m[0].length] === '.') continue;
     if (before === ':' || after === ':' || before === '/' || after === '/') continue;
+    // (A sign glued to the digits before it joins two digit groups, "2021-8052": no negative amount.)
+    if (m[2] && before && /\d/.test(before)) continue;
     // Digit groups joined by hyphens are codes, phone numbers or ranges ("774-00-01-454"), not amounts.
     if (
       (after === '-' && /\d/.test(text[m.index! + m[0].length + 1] ?? '')) ||
