@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { extractFromLayout } from '../extraction.engine.js';
+import type { FieldDef } from '../engine.types.js';
 import { invoiceSchema, L, layoutOf, R, type Item } from '../testing/invoice-layout.test-helper.js';
+import { headerCandidates } from './table.header.candidates.js';
 
 // Item codes in line-item tables as ERP and office programs print them (tools/eval/synth-office-invoices.mjs makes such
 // PDFs with LibreOffice): a code column set close before the descriptions, its header naming an item ("Item code"),
@@ -93,5 +95,54 @@ describe('item codes in line-item tables', () => {
       R(520, 276, '86.50'),
     ]);
     expect(rows.map((r) => r.description)).toEqual(['Velmor cable set', 'Sarnel wall mount']);
+  });
+});
+
+describe('German price headers', () => {
+  /** The header of the item table: quantity, unit, description, price per unit, line total. */
+  const germanHeader = (y: number): Item[] => [
+    L(50, y, 'Menge'),
+    L(90, y, 'Einheit'),
+    L(140, y, 'Beschreibung'),
+    R(440, y, 'Preis/Einh.'),
+    R(520, y, 'Gesamtpreis'),
+  ];
+  const germanItem = (y: number, qty: string, unit: string, desc: string, price: string, amount: string): Item[] => [
+    R(75, y, qty),
+    L(90, y, unit),
+    L(140, y, desc),
+    R(440, y, price),
+    R(520, y, amount),
+  ];
+
+  it('"Preis/Einh." (price per unit) names the unit price as fully as "Einzelpreis" does', () => {
+    const line = layoutOf([germanHeader(700)]).pages[0]!.lines[0]!;
+    const cols = (invoiceSchema.fields.find((f) => f.key === 'line_items')!.fields ?? []) as FieldDef[];
+    const best = Math.max(
+      ...headerCandidates(line, cols)
+        .filter((c) => cols[c.ci]!.key === 'unit_price')
+        .map((c) => c.score),
+    );
+    expect(best).toBeGreaterThan(0.9);
+  });
+
+  it('a table under "Preis/Einh." run over two pages is read on both', () => {
+    const page1 = [
+      ...germanHeader(700),
+      ...germanItem(714, '3', 'Stk', 'Kabelsatz Velmor', '12,50', '37,50'),
+      ...germanItem(728, '2', 'Std', 'Montage Sarnel', '80,00', '160,00'),
+    ];
+    const page2 = [
+      ...germanHeader(32),
+      ...germanItem(46, '1', 'Tag', 'Schulung Dorvik', '400,00', '400,00'),
+      L(380, 80, 'Gesamtbetrag'),
+      R(520, 80, '597,50'),
+    ];
+    const rows = extractFromLayout(layoutOf([page1, page2]), invoiceSchema).result.line_items;
+    expect(rows).toEqual([
+      { quantity: 3, description: 'Kabelsatz Velmor', unit_price: 12.5, amount: 37.5 },
+      { quantity: 2, description: 'Montage Sarnel', unit_price: 80, amount: 160 },
+      { quantity: 1, description: 'Schulung Dorvik', unit_price: 400, amount: 400 },
+    ]);
   });
 });
