@@ -25,9 +25,9 @@ describe('cleanString', () => {
 
 describe('findNumbers and hyphens', () => {
   it('reads no negative amount out of digit groups joined by a hyphen ("Invoice 2021-8052"), but keeps a minus sign', () => {
-    expect(findNumbers('Tax Invoice 2021-8052', {}).map((n) => n.value)).toEqual([]);
-    expect(findNumbers('INV-2021-8052', {}).map((n) => n.value)).toEqual([]);
-    expect(findNumbers('Discount -12.50', {}).map((n) => n.value)).toEqual([-12.5]);
-    expect(findNumbers('Credit 12.50-', {}).map((n) => n.value)).toEqual([-12.5]);
+    expect(findNumbers('Tax Invoice 2021-8052').map((n) => n.value)).toEqual([]);
+    expect(findNumbers('INV-2021-8052').map((n) => n.value)).toEqual([]);
+    expect(findNumbers('Discount -12.50').map((n) => n.value)).toEqual([-12.5]);
+    expect(findNumbers('Credit 12.50-').map((n) => n.value)).toEqual([-12.5]);
   });
 });
