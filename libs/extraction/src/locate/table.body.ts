@@ -1,6 +1,6 @@
 /** The body of a table under its header: which lines are rows, and where the table ends. */
 import { segments, spaceBetween } from '../layout/layout.builder.js';
-import type { Line, Page } from '../layout/layout.types.js';
+import type { Line, Page, Word } from '../layout/layout.types.js';
 import { allPacksVocabulary } from '../locales/locale.registry.js';
 import { conceptTokens, fold, isKnownConcept, wordConcepts } from './label.matcher.js';
 import { FIGURE, type Column, type Header } from './table.model.js';
@@ -40,12 +40,20 @@ function holdsTotalCell(line: Line): boolean {
   return segs.some((seg, si) => si > 0 && opensWithTotals(seg, TOTAL_ONLY) && segs.slice(si).some((s) => /\d/.test(s.text)));
 }
 
+/** How many words open `words` with a rate ("7 %", "19%", "5,5 %"); 0 when none does. */
+function rateWords(words: readonly Word[]): number {
+  if (/^\d{1,2}(?:[.,]\d{1,2})?%$/.test(words[0]?.text ?? '')) return 1;
+  return /^\d{1,2}(?:[.,]\d{1,2})?$/.test(words[0]?.text ?? '') && words[1]?.text === '%' ? 2 : 0;
+}
+
 /** Whether a cell opens with a word of `concepts` (a modifier, "Grand", "Sub", counts only right before one). */
 function opensWithTotals(seg: Line, concepts: ReadonlySet<string>): boolean {
-  const figure = seg.words.findIndex((w) => /\d/.test(w.text));
-  const texts = seg.words.slice(0, Math.min(3, figure < 0 ? 3 : figure)).map((w) => w.text);
+  // (A rate opening the cell, "7 % Umsatzsteuer", is the tax line's own: the words after it open the cell.)
+  const words = seg.words.slice(rateWords(seg.words));
+  const figure = words.findIndex((w) => /\d/.test(w.text));
+  const texts = words.slice(0, Math.min(3, figure < 0 ? 3 : figure)).map((w) => w.text);
   // (A label printed onto its figure, "Total:£64.50", opens the cell as well.)
-  const glued = figure >= 0 && figure < 3 ? /^(\p{L}[\p{L}.]*):/u.exec(seg.words[figure]!.text)?.[1] : undefined;
+  const glued = figure >= 0 && figure < 3 ? /^(\p{L}[\p{L}.]*):/u.exec(words[figure]!.text)?.[1] : undefined;
   if (glued) texts.push(glued);
   if (
     !wordConcepts(texts)

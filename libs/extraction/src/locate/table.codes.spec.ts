@@ -145,4 +145,24 @@ describe('German price headers', () => {
       { quantity: 1, description: 'Schulung Dorvik', unit_price: 400, amount: 400 },
     ]);
   });
+
+  it('tax lines that open with their rate ("7 % Umsatzsteuer") on the page after the items are no items', () => {
+    const page1 = [
+      ...germanHeader(700),
+      ...germanItem(714, '3', 'Stk', 'Kabelsatz Velmor', '12,50', '37,50'),
+      ...germanItem(728, '2', 'Std', 'Montage Sarnel', '80,00', '160,00'),
+      L(300, 760, 'Nettobetrag'),
+      R(520, 760, '197,50'),
+    ];
+    const page2 = [
+      L(300, 32, '19 % Umsatzsteuer'),
+      R(520, 32, '30,40'),
+      L(300, 46, '7 % Umsatzsteuer'),
+      R(520, 46, '2,17'),
+      L(300, 60, 'Gesamtbetrag'),
+      R(520, 60, '230,07'),
+    ];
+    const rows = extractFromLayout(layoutOf([page1, page2]), invoiceSchema).result.line_items as Record<string, unknown>[];
+    expect(rows.map((r) => r.description)).toEqual(['Kabelsatz Velmor', 'Montage Sarnel']);
+  });
 });
