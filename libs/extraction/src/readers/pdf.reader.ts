@@ -8,7 +8,7 @@ import { pageQuarter, runQuarter, turnedSize, turnTransform } from './pdf.orient
 import { addPictureText } from './pdf.pictures.js';
 import { addRules } from './pdf.rules.js';
 import { ocrPdfPage } from './pdf.render.js';
-import { faceScales, fontFamilyOf, runWords } from './pdf.words.js';
+import { fontFamilyOf, runWords } from './pdf.words.js';
 import { crossWords, type CrossRun } from './pdf.rotated.js';
 
 export interface PdfReadOptions {
@@ -131,22 +131,11 @@ async function readLayout(
     const size = turnedSize(quarter, viewport.width, viewport.height);
     const words: Word[] = [];
     const across: CrossRun[] = [];
-    const upright = runs.map(({ item, tx: printed }) => {
+    for (const { item, tx: printed } of runs) {
       const tx = quarter ? turnTransform(quarter, viewport.width, viewport.height, printed) : printed;
+      const width = Math.abs(item.width) * (viewport.scale ?? 1);
       const family = fontFamilyOf(content.styles[item.fontName]?.fontFamily);
-      return {
-        item,
-        tx,
-        str: item.str,
-        font: item.fontName,
-        family,
-        width: Math.abs(item.width) * (viewport.scale ?? 1),
-        em: Math.hypot(tx[0]!, tx[1]!),
-      };
-    });
-    const scales = faceScales(upright);
-    for (const { item, tx, width, family, font } of upright) {
-      if (runQuarter(tx) === 0) words.push(...runWords(item.str, tx, width, item.height, { family, scale: scales.get(font) ?? 1 }));
+      if (runQuarter(tx) === 0) words.push(...runWords(item.str, tx, width, item.height, family));
       else across.push({ str: item.str, tx, width, height: item.height });
     }
     words.push(...crossWords(across));

@@ -26,22 +26,19 @@ describe('word boxes of a text run', () => {
     const words = (await readPdf(bytes)).pages[0]!.lines.flatMap((l) => l.words);
     const code = words.find((w) => w.text === 'KX-40211')!;
     const desc = words.find((w) => w.text === 'Velmor')!;
-    // (Within a space's width, 2.2 at this size; shared evenly, the description starts 4 away. The run's spaces share
-    // its rest, the step between the cells among them.)
+    // (Within a space's width, 2.2 at this size; shared evenly, the description starts 4 away.)
     const space = (size * 278) / 1000;
     expect(Math.abs(code.x1 - codeEnd)).toBeLessThan(space);
     expect(Math.abs(desc.x0 - descX)).toBeLessThan(space);
   });
 
-  it('shares a run by the characters’ standard widths, the rest of a wider run going to its spaces', () => {
-    // "MW" is much wider than "il" in any proportional face; 40 units of width, 10 of them a gap printed as one space.
-    const words = runWords('MW il', [10, 0, 0, 10, 0, 100], 40, 10, { family: 'sans', scale: 1 });
-    const [wide, narrow] = words;
-    // Helvetica: M 833, W 944 → 17.8 units at size 10; i 222, l 222 → 4.4.
+  it('shares a run by the characters’ standard widths, in proportion to the run’s printed width', () => {
+    // "MW" is much wider than "il" in any proportional face: Helvetica M 833, W 944, space 278, i 222, l 222.
+    const [wide, narrow] = runWords('MW il', [10, 0, 0, 10, 0, 100], 24.99, 10, 'sans');
     expect(wide!.x1).toBeCloseTo(17.77, 1);
-    expect(narrow!.x0).toBeCloseTo(40 - 4.44, 1);
-    // Without metrics (a monospaced face), evenly.
-    expect(runWords('MW il', [10, 0, 0, 10, 0, 100], 40, 10, { family: 'mono', scale: 1 })[0]!.x1).toBeCloseTo(16, 5);
+    expect(narrow!.x0).toBeCloseTo(20.55, 1);
+    // Evenly in a monospaced face.
+    expect(runWords('MW il', [10, 0, 0, 10, 0, 100], 25, 10, 'mono')[0]!.x1).toBeCloseTo(10, 5);
   });
 
   it('tells the face families apart by the names the PDF library gives them', () => {

@@ -5,9 +5,9 @@ import type { Word } from '../layout/layout.types.js';
 /**
  * Character advances of the standard fonts (Adobe's core-font metrics, thousandths of an em) for ASCII 32..126:
  * Helvetica for sans-serif faces (Arial and Liberation Sans share them), Times for serif ones. A text run's width is
- * shared among its characters by these rather than evenly: a run that joins two table cells ("MA-31335 Printer",
- * where the PDF program moved to the next cell and the text layer put one space) keeps its words near where they are
- * printed, and wide capitals and figures are not squeezed by narrow letters.
+ * shared among its characters by these rather than evenly: in a run that joins two table cells ("MA-31335 Printer",
+ * where the PDF program moved to the next cell and the text layer put one space) the code's wide capitals and
+ * figures are not squeezed by the description's narrow letters, so each word stays near where it is printed.
  */
 const SANS = [
   278, 278, 355, 556, 556, 889, 667, 222, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278,
@@ -43,61 +43,27 @@ function advance(c: string, family: FontFamily): number {
   return code >= 32 && code <= 126 ? table[code - 32]! : OTHER_ADVANCE[family];
 }
 
-/** Runs without a space whose width measures a face's scale against the standard metrics need this many characters. */
-const SCALE_MIN_CHARS = 3;
-
 /**
- * How much wider each face of a page prints than the standard metrics say (1 = as wide): the median over the page's
- * runs without a space, keyed by the library's font name. A face with no such run gets 1.
+ * Each character's left edge and the run's end, as offsets from the run's start: the run's width shared among its
+ * characters in proportion to their standard advances (evenly in a monospaced face, or without a family). A gap the
+ * text layer printed as one space between two cells stays shared in proportion too: the header cells' own gaps tell
+ * columns apart (table.columns.ts).
  */
-export function faceScales(
-  runs: readonly { str: string; font: string; family: FontFamily; width: number; em: number }[],
-): Map<string, number> {
-  const ratios = new Map<string, number[]>();
-  for (const r of runs) {
-    if (r.family === 'mono' || r.str.length < SCALE_MIN_CHARS || /\s/.test(r.str) || r.em <= 0) continue;
-    const standard = [...r.str].reduce((a, c) => a + advance(c, r.family), 0) * (r.em / 1000);
-    if (standard > 0) ratios.set(r.font, [...(ratios.get(r.font) ?? []), r.width / standard]);
-  }
-  return new Map([...ratios].map(([font, rs]) => [font, rs.sort((a, b) => a - b)[rs.length >> 1]!]));
-}
-
-/** How a run's width is shared among its characters: by the standard metrics of its family, at the face's scale. */
-export interface RunMetrics {
-  family: FontFamily;
-  scale: number;
-}
-
-/**
- * Each character's left edge and the run's end, as offsets from the run's start: the characters at their standard
- * advances; a run wider than that has the rest in its spaces (gaps the text layer printed as one space), a narrower one
- * is shrunk to fit. Evenly shared without metrics (or in a monospaced face).
- */
-function charOffsets(str: string, width: number, em: number, metrics?: RunMetrics): number[] {
+function charOffsets(str: string, width: number, family?: FontFamily): number[] {
   const chars = [...str];
-  if (!metrics || metrics.family === 'mono')
-    return [...chars.keys(), chars.length].map((i) => (chars.length ? (i * width) / chars.length : 0));
-  const adv = chars.map((c) => (advance(c, metrics.family) * em * metrics.scale) / 1000);
+  const adv = chars.map((c) => (family && family !== 'mono' ? advance(c, family) : 1));
   const total = adv.reduce((a, b) => a + b, 0);
-  const spaces = chars.filter((c) => /\s/.test(c)).length;
-  if (width >= total && spaces > 0) {
-    const extra = (width - total) / spaces;
-    chars.forEach((c, i) => /\s/.test(c) && (adv[i]! += extra));
-  } else if (total > 0) for (let i = 0; i < adv.length; i++) adv[i]! *= width / total;
   const at = [0];
-  for (const a of adv) at.push(at[at.length - 1]! + a);
+  for (const a of adv) at.push(at[at.length - 1]! + (total > 0 ? (a * width) / total : 0));
   return at;
 }
 
 /** The words of one text run: split at spaces, each boxed by its characters' share of the run's width (charOffsets). */
-export function runWords(str: string, tx: readonly number[], width: number, height: number, metrics?: RunMetrics): Word[] {
+export function runWords(str: string, tx: readonly number[], width: number, height: number, family?: FontFamily): Word[] {
   const fontH = Math.hypot(tx[2], tx[3]) || Math.abs(height) || 10;
   const [x, base] = [tx[4], tx[5]];
-  // (Offsets are per UTF-16 unit below: a character outside the BMP counts as its two units, evenly.)
-  const units =
-    metrics && [...str].length === str.length
-      ? charOffsets(str, width, Math.hypot(tx[0], tx[1]) || fontH, metrics)
-      : charOffsets(str, width, fontH);
+  // (Offsets are per UTF-16 unit: a character outside the BMP counts as its two units, evenly.)
+  const units = [...str].length === str.length ? charOffsets(str, width, family) : charOffsets(str, width);
   return [...str.matchAll(/\S+/g)].flatMap((m) =>
     gluedLabelParts(m[0]).map(([text, at]) => ({
       text,
