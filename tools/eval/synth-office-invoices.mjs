@@ -47,6 +47,7 @@ const WORDS = {
       amount: ['Gesamtpreis', 'Betrag', 'Gesamt'],
     },
     codeLine: 'Art.-Nr.',
+    discountLine: 'abzgl. {pct} % Rabatt',
     net: ['Nettobetrag', 'Summe netto', 'Warenwert netto'],
     tax: ['zzgl. {rate} % USt.', 'MwSt. {rate} %', '{rate} % Umsatzsteuer'],
     total: ['Gesamtbetrag', 'Rechnungsbetrag', 'Endbetrag brutto'],
@@ -74,6 +75,7 @@ const WORDS = {
       amount: ['Amount', 'Net', 'Line total'],
     },
     codeLine: 'Item code',
+    discountLine: 'less {pct}% discount',
     net: ['Net total', 'Subtotal', 'Goods total'],
     tax: ['VAT {rate}%', 'VAT @ {rate}%', 'Plus {rate}% VAT'],
     total: ['Total', 'Amount due', 'Invoice total'],
@@ -90,9 +92,9 @@ const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 function invoice(i) {
   const lang = chance(0.6) ? 'de' : 'en';
   const W = WORDS[lang];
-  const columns = pick(['coded', 'sublined', 'plain']);
+  const columns = pick(['coded', 'sublined', 'plain', 'discounted']);
   const inv = invent(seed * 1000 + i, lang, {
-    ...(columns === 'coded' ? {} : { noDiscount: true }),
+    ...(columns === 'coded' || columns === 'discounted' ? {} : { noDiscount: true }),
     ...(chance(0.3) ? { items: [25, 40] } : {}),
   });
   const fmt = { date: (d) => shortDate(inv, d) };
@@ -121,7 +123,8 @@ function invoice(i) {
     description: [it.note ? `${it.title} ${it.note}` : it.title, `${it.title} ${it.note}`.trim().split(/\s+/)],
     quantity: [it.qty, quantity(inv, it.qty)],
     unit_price: [it.price, decimal(inv, it.price)],
-    amount: [it.net, decimal(inv, it.net)],
+    // (A discount printed as a sub-line under its item leaves the item's own line at its gross amount.)
+    amount: columns === 'discounted' ? [it.gross, decimal(inv, it.gross)] : [it.net, decimal(inv, it.net)],
   }));
   return { id: `office-invoice-${String(i).padStart(3, '0')}-${lang}-${columns}`, html, want, items };
 }
@@ -156,7 +159,7 @@ function itemTable(inv, W, columns, c) {
   const cols =
     columns === 'coded'
       ? [C.pos, C.code, pick(C.desc), C.qty, C.unit, pick(C.price), C.disc, C.vat, pick(C.amount)]
-      : columns === 'sublined'
+      : columns === 'sublined' || columns === 'discounted'
         ? [C.pos, pick(C.desc), C.qty, pick(C.price), pick(C.amount)]
         : [C.qty, C.unit, pick(C.desc), pick(C.price), pick(C.amount)];
   const right = (v) => `<td align="right" valign="top" nowrap>${esc(v)}</td>`;
@@ -170,12 +173,22 @@ function itemTable(inv, W, columns, c) {
       return `<tr>${right(k + 1)}<td valign="top">${esc(it.code)}</td>${desc(it, false)}${right(q)}<td valign="top">${esc(it.unit)}</td>${right(p)}${right(
         it.discountPct ? `${it.discountPct} %` : '',
       )}${right(`${decimal(inv, it.taxRate, it.taxRate % 1 ? 1 : 0)} %`)}${right(a)}</tr>`;
+    if (columns === 'discounted') {
+      const item = `<tr>${right(k + 1)}${desc(it, false)}${right(`${q} ${it.unit}`)}${right(p)}${right(decimal(inv, it.gross))}</tr>`;
+      const off = fill(W.discountLine, { pct: it.discountPct });
+      return it.discountPct ? `${item}<tr><td></td><td>${esc(off)}</td><td></td><td></td>${right(decimal(inv, -it.discount))}</tr>` : item;
+    }
     if (columns === 'sublined') return `<tr>${right(k + 1)}${desc(it, true)}${right(`${q} ${it.unit}`)}${right(p)}${right(a)}</tr>`;
     return `<tr>${right(q)}<td valign="top">${esc(it.unit)}</td>${desc(it, false)}${right(p)}${right(a)}</tr>`;
   });
   const border = c.ruled ? ' border="1" cellspacing="0"' : ' cellspacing="0"';
   // Column widths in per cent: the description takes what the figures leave (figures never wrap).
-  const widths = { coded: [4, 10, 30, 7, 7, 11, 7, 8, 16], sublined: [5, 45, 14, 16, 20], plain: [8, 9, 47, 16, 20] }[columns];
+  const widths = {
+    coded: [4, 10, 30, 7, 7, 11, 7, 8, 16],
+    sublined: [5, 45, 14, 16, 20],
+    discounted: [5, 45, 14, 16, 20],
+    plain: [8, 9, 47, 16, 20],
+  }[columns];
   return `<table width="100%"${border} cellpadding="2" style="font-size:${columns === 'coded' ? 8 : 9}pt"><thead><tr>${cols
     .map((h, k) => `<th align="left" width="${widths[k]}%" nowrap>${esc(h)}</th>`)
     .join('')}</tr></thead><tbody>${rows.join('\n')}</tbody></table>`;

@@ -166,3 +166,32 @@ describe('German price headers', () => {
     expect(rows.map((r) => r.description)).toEqual(['Kabelsatz Velmor', 'Montage Sarnel']);
   });
 });
+
+describe('discount sub-lines', () => {
+  it('a discount printed under its item with a negative amount ("less 10% discount ‖ -3.75") is no item', () => {
+    const rows = lineItems([
+      L(60, 200, 'Description'),
+      R(360, 200, 'Qty'),
+      R(440, 200, 'Unit price'),
+      R(520, 200, 'Amount'),
+      L(60, 214, 'Velmor cable set'),
+      R(360, 214, '3'),
+      R(440, 214, '12.50'),
+      R(520, 214, '37.50'),
+      L(60, 226, 'less 10% discount'),
+      R(520, 226, '-3.75'),
+      L(60, 242, 'Sarnel wall mount'),
+      R(360, 242, '1'),
+      R(440, 242, '49.00'),
+      R(520, 242, '49.00'),
+      L(60, 254, 'abzgl. 5 % Rabatt'),
+      R(520, 254, '(2.45)'),
+      L(380, 276, 'Net total'),
+      R(520, 276, '80.30'),
+    ]);
+    expect(rows).toEqual([
+      { description: 'Velmor cable set', quantity: 3, unit_price: 12.5, amount: 37.5 },
+      { description: 'Sarnel wall mount', quantity: 1, unit_price: 49, amount: 49 },
+    ]);
+  });
+});
