@@ -167,6 +167,36 @@ describe('German price headers', () => {
   });
 });
 
+describe('tables over pages', () => {
+  it('a table whose repeated header names its columns better on the next page starts on the first page all the same', () => {
+    const header = (y: number, price: string): Item[] => [
+      L(50, y, 'Menge'),
+      L(140, y, 'Beschreibung'),
+      R(440, y, price),
+      R(520, y, 'Betrag'),
+    ];
+    const item = (y: number, qty: string, desc: string, price: string, amount: string): Item[] => [
+      R(75, y, qty),
+      L(140, y, desc),
+      R(440, y, price),
+      R(520, y, amount),
+    ];
+    const page1 = [
+      ...header(700, 'Einzelpreis'),
+      ...item(714, '3', 'Kabelsatz Velmor', '12,50', '37,50'),
+      ...item(728, '2', 'Montage Sarnel', '80,00', '160,00'),
+    ];
+    const page2 = [
+      ...header(32, 'Preis/Einh.'),
+      ...item(46, '1', 'Schulung Dorvik', '400,00', '400,00'),
+      L(380, 80, 'Gesamtbetrag'),
+      R(520, 80, '597,50'),
+    ];
+    const rows = extractFromLayout(layoutOf([page1, page2]), invoiceSchema).result.line_items as Record<string, unknown>[];
+    expect(rows.map((r) => r.description)).toEqual(['Kabelsatz Velmor', 'Montage Sarnel', 'Schulung Dorvik']);
+  });
+});
+
 describe('discount sub-lines', () => {
   it('a discount printed under its item with a negative amount ("less 10% discount ‖ -3.75") is no item', () => {
     const rows = lineItems([

@@ -118,8 +118,18 @@ function chooseHeaders(headers: Header[], claimed: Map<string, number>): { best:
   // (Among near-equal headers, the one placing more of the schema's columns, named or guessed between its captions.)
   const placed = (h: Header) => h.columns.filter((c) => c.field).length;
   const near = headers.filter((h) => h.score >= top - 0.05);
-  const best = firstInReadingOrder(near.filter((h) => placed(h) === Math.max(...near.map(placed))));
   const keyOf = (h: Header) => h.columns.map((c) => c.field?.key ?? '').join(',');
+  const top1 = firstInReadingOrder(near.filter((h) => placed(h) === Math.max(...near.map(placed))));
+  // (The same header on an earlier page, about as good, starts the table: a repeat that scores higher on a later page
+  // continues it, and the first page's items are the table's too.)
+  const earlier = headers.filter(
+    (h) =>
+      h.page < top1.page &&
+      keyOf(h) === keyOf(top1) &&
+      h.score >= top1.score * HEADER_START_SHARE &&
+      named(h.columns) >= named(top1.columns),
+  );
+  const best = earlier.length ? firstInReadingOrder(earlier) : top1;
   // (A section's header is about as good as the first, naming as many columns: not a data row naming a column.)
   const strong = (h: Header) => h.score >= best.score * HEADER_START_SHARE && named(h.columns) >= named(best.columns);
   const ours = (h: Header) => (claimed.get(headerKey(h)) ?? -Infinity) < h.score;
