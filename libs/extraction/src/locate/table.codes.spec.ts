@@ -197,6 +197,40 @@ describe('tables over pages', () => {
   });
 });
 
+describe('rows broken by the page end', () => {
+  const header = (y: number): Item[] => [L(60, y, 'Description'), R(360, y, 'Qty'), R(440, y, 'Unit price'), R(520, y, 'Amount')];
+  const item = (y: number, desc: string, qty: string, price: string, amount: string): Item[] => [
+    L(60, y, desc),
+    R(360, y, qty),
+    R(440, y, price),
+    R(520, y, amount),
+  ];
+
+  it('a note of the page’s last item printed on the next page stays with it; a discount there is no item', () => {
+    const page1 = [
+      ...header(700),
+      ...item(714, 'Velmor cable set', '3', '12.50', '37.50'),
+      L(60, 726, 'incl. travel within the city'),
+      ...item(740, 'Sarnel wall mount', '1', '49.00', '49.00'),
+    ];
+    const page2 = [
+      ...header(32),
+      L(60, 46, 'delivered to the second floor'),
+      L(60, 58, 'less 10% discount'),
+      R(520, 58, '-4.90'),
+      ...item(72, 'Dorvik patch panel', '2', '80.25', '160.50'),
+      L(380, 100, 'Net total'),
+      R(520, 100, '242.10'),
+    ];
+    const rows = extractFromLayout(layoutOf([page1, page2]), invoiceSchema).result.line_items as Record<string, unknown>[];
+    expect(rows.map((r) => r.description)).toEqual([
+      'Velmor cable set incl. travel within the city',
+      'Sarnel wall mount delivered to the second floor',
+      'Dorvik patch panel',
+    ]);
+  });
+});
+
 describe('discount sub-lines', () => {
   it('a discount printed under its item with a negative amount ("less 10% discount ‖ -3.75") is no item', () => {
     const rows = lineItems([

@@ -6,7 +6,7 @@ import { parseNumber } from '../parsers/number.parser.js';
 import { gridTable, isPositional } from './table.grid.js';
 import { headerlessItems } from './table.headerless.js';
 import { mergeBands, type RowBand } from './table.bands.js';
-import { groupRows } from './table.rows.js';
+import { groupRows, isDiscountBand } from './table.rows.js';
 import { columnRules, regroupByRules } from './table.ruled.js';
 import { isStopLine } from './table.body.js';
 import { gutterColumns } from './table.columns.js';
@@ -88,11 +88,14 @@ export function extractTable(
   const parts = tableParts({ doc, field, chosen, found, lineItems, headerStarts, taken }).map((p) => withTrailingColumn(p, field));
   const rows: Record<string, unknown>[] = [];
   let bbox: Box | undefined;
-  for (const part of parts) {
-    const read = partRows(part, ctx);
+  let figuresFirst = false;
+  parts.forEach((part) => {
+    const read = partRows(part, ctx, figuresFirst);
+    figuresFirst = read.figuresFirst;
+    if (rows.length) carryOver(rows[rows.length - 1]!, read.carried);
     for (const r of read.rows) rows.push(r);
     if (read.bbox) bbox = growBox(bbox, read.bbox);
-  }
+  });
   if (!rows.length) return undefined;
   return { rows, confidence: Math.min(1, 0.5 + 0.5 * best.score), page: best.page, bbox: bbox ?? [0, 0, 0, 0] };
 }
@@ -201,8 +204,43 @@ function partColumns({ h, lh, body, rules }: TablePart): PartColumns {
   return { cols, numeric, money, assign, textKeys, lh, walls };
 }
 
+/** The text of the lines carried over to the last row of the part before (text column key → text). */
+type Carried = Record<string, string>;
+
+/** Appends text carried over from the next page to a row's text cells. */
+function carryOver(row: Record<string, unknown>, carried: Carried): void {
+  for (const [k, v] of Object.entries(carried))
+    if (row[k] === undefined || typeof row[k] === 'string') row[k] = row[k] ? `${row[k] as string} ${v}` : v;
+}
+
+/**
+ * A priced table's part that continues one on the page before whose rows print their figures on their first line: the
+ * lines that open its body without a figure are the last row's text run on past the page end (a note under the page's
+ * last item), and a discount line there is that item's adjustment; both leave the lines to read. (Where rows print their
+ * figures beside a later line, text above them opens the row: that part is read as it is.)
+ */
+function carriedLines(read: ReadLines, env: PartColumns): Carried {
+  const carried: Carried = {};
+  while (read.perLine.length) {
+    const b = read.perLine[0]!;
+    const figures = Object.entries(b.cells).some(([k, v]) => env.numeric.has(k) && /\d/.test(v));
+    if (figures && !isDiscountBand(b, env.numeric)) break;
+    if (!figures)
+      for (const k of env.textKeys)
+        if (b.cells[k]?.trim()) carried[k] = carried[k] ? `${carried[k]} ${b.cells[k]!.trim()}` : b.cells[k]!.trim();
+    read.perLine.shift();
+    read.lineExtras.shift();
+    read.kept.shift();
+  }
+  return carried;
+}
+
 /** The typed rows of one part of the table (a header's body on one page), and the box of their lines. */
-function partRows(whole: TablePart, ctx: DocContext): { rows: Record<string, unknown>[]; bbox?: Box } {
+function partRows(
+  whole: TablePart,
+  ctx: DocContext,
+  continued = false,
+): { rows: Record<string, unknown>[]; bbox?: Box; carried: Carried; figuresFirst: boolean } {
   const part = withinBounds(whole);
   const env = partColumns(part);
   const perLine: RowBand[] = [];
@@ -215,12 +253,14 @@ function partRows(whole: TablePart, ctx: DocContext): { rows: Record<string, unk
     lineExtras.push(read.extras);
     kept.push(line);
   }
-  const { pending, bbox } = joinRows({ perLine, lineExtras, kept }, env, part.rules);
+  const read: ReadLines = { perLine, lineExtras, kept };
+  const carried = continued && env.money.size > 0 ? carriedLines(read, env) : {};
+  const { pending, bbox, figuresFirst } = joinRows(read, env, part.rules);
   const { cols, money } = env;
   if (money.size > 0) preferWordyText(pending, cols, ctx.dateOrder);
   if (money.size > 0) lineItemCells(pending, cols, ctx);
   reconcileArithmetic(pending, cols, ctx);
-  return { rows: typedRows(pending, env, ctx), bbox };
+  return { rows: typedRows(pending, env, ctx), bbox, carried, figuresFirst };
 }
 
 /** A part of a table printed beside another: its body lines with only the words within its bounds (starting there). */
@@ -250,7 +290,7 @@ function joinRows(
   { perLine, lineExtras, kept }: ReadLines,
   env: PartColumns,
   rules: readonly Rule[] | undefined,
-): { pending: Record<string, string>[]; bbox?: Box } {
+): { pending: Record<string, string>[]; bbox?: Box; figuresFirst: boolean } {
   const { cols, numeric, money, lh } = env;
   const pending: Record<string, string>[] = [];
   let bbox: Box | undefined;
@@ -281,8 +321,15 @@ function joinRows(
         bbox = growBox(bbox, [line.x0, line.y0, line.x1, line.y1]);
       }
   }
-  return { pending, bbox };
+  // (Rows whose figures stand on their first line: text above a row's figures is the row before's.)
+  const topLine = (g: (typeof groups)[number]) => Math.min(...g.members.flatMap((m) => bands[m]!.lines));
+  const hasFigure = (b: RowBand) => Object.entries(b.cells).some(([k, v]) => numeric.has(k) && /\d/.test(v));
+  const figuresFirst = groups.length >= FIGURES_FIRST_MIN_ROWS && groups.every((g) => hasFigure(perLine[topLine(g)]!));
+  return { pending, bbox, figuresFirst };
 }
+
+/** Rows a part needs to tell that its rows print their figures on their first line. */
+const FIGURES_FIRST_MIN_ROWS = 2;
 
 /** A cell printing a percentage and nothing else ("12.5 %", "-3%"). */
 const PERCENT_CELL = /^\s*([-+−]?\s?\d[\d.,' \u00a0\u202f]*)\s?%\s*$/u;

@@ -280,9 +280,18 @@ const NEGATIVE = /^(?:[-−–]\s?\d.*|\(\s?\d.*\)|\d.*[-−–])$/u;
  * A discount printed under its item ("abzgl. 10 % Rabatt ‖ -12,34", "less 5% discount ‖ (3.71)"): words naming a
  * discount, and nothing in the number columns but negative figures — an adjustment of the item, no item of its own.
  */
-function isDiscountLine(b: RowBand, r: RowRules, text: string): boolean {
+function isDiscountLine(b: RowBand, r: Pick<RowRules, 'numeric'>, text: string): boolean {
   const figures = Object.entries(b.cells).filter(([k, v]) => r.numeric.has(k) && v.trim());
   return figures.length > 0 && figures.every(([, v]) => NEGATIVE.test(v.trim())) && conceptTokens(text).includes('discount');
+}
+
+/** {@link isDiscountLine} of a band, its text being its cells outside the number columns. */
+export function isDiscountBand(b: RowBand, numeric: Set<string>): boolean {
+  const text = Object.entries(b.cells)
+    .filter(([k]) => !numeric.has(k))
+    .map(([, v]) => v)
+    .join(' ');
+  return isDiscountLine(b, { numeric }, text);
 }
 
 /** A band of a table with figures: a row (it has one), a cell split over lines, or a note under its row. */
