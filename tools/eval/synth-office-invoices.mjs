@@ -12,11 +12,7 @@
 // Expected values follow invoices-wide's conventions: a line's description is its title and its note sub-line (an
 // article code printed under the title is not description text); amount is the line's net amount; tax_amount is the
 // sum of the rates' tax; a value is expected only when its printed form is on the page (poppler's pdftotext).
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { cliOptions, datasetWriter, randomSource } from './synth.common.mjs';
+import { cliOptions, datasetWriter, printWithOffice, randomSource } from './synth.common.mjs';
 import { invent } from './templates/invented.mjs';
 import { decimal, money, quantity, shortDate } from './templates/common.mjs';
 import { printed } from './templates/render.mjs';
@@ -214,41 +210,13 @@ function footer(inv, W) {
   ])}${cell([`${W.vat} ${s.vat_id}`, `${W.manager}: ${s.contact}`, fill(W.register, { city: s.city, n: int(10000, 99999) })])}</tr></table>`;
 }
 
-/** Every document's HTML printed to PDF by one LibreOffice run; each PDF's bytes and page texts. */
-function print(htmls) {
-  const dir = mkdtempSync(join(tmpdir(), 'docket-office-inv-'));
-  try {
-    htmls.forEach((h, k) => writeFileSync(join(dir, `d${k}.html`), h));
-    const files = readdirSync(dir).filter((f) => f.endsWith('.html'));
-    execFileSync(
-      'soffice',
-      [
-        '--headless',
-        '--infilter=HTML (StarWriter)',
-        '--convert-to',
-        'pdf:writer_pdf_Export',
-        '--outdir',
-        dir,
-        ...files.map((f) => join(dir, f)),
-      ],
-      { stdio: 'ignore', env: { ...process.env, HOME: dir } },
-    );
-    return htmls.map((_, k) => {
-      const pdf = join(dir, `d${k}.pdf`);
-      const text = (mode) => execFileSync('pdftotext', [...mode, pdf, '-'], { encoding: 'utf8' });
-      return { bytes: readFileSync(pdf), texts: { layout: text(['-layout']), raw: text([]) } };
-    });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 const docs = Array.from({ length: count }, (_, i) => invoice(i));
-const pdfs = print(docs.map((d) => d.html));
+const pdfs = printWithOffice(docs.map((d) => d.html));
 const dataset = datasetWriter(out);
 let dropped = 0;
 docs.forEach((d, k) => {
-  const { bytes, texts } = pdfs[k];
+  const { bytes, layout, raw } = pdfs[k];
+  const texts = { layout, raw };
   const keep = (entries) =>
     Object.fromEntries(entries.filter(([, [, surface]]) => printed(texts, surface) || (dropped++, false)).map(([key, [v]]) => [key, v]));
   const want = { ...keep(Object.entries(d.want)), line_items: d.items.map((it) => keep(Object.entries(it))) };

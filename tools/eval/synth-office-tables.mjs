@@ -9,11 +9,7 @@
 //   npm run eval -- --corpus /tmp/synth-office
 // Every word and figure is drawn by a seeded generator from the invented lists below. Expected cells are the strings
 // as printed (every column typed `string`, as in synth-tables.mjs); a totals row is a row; notes under a table are not.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { cliOptions, datasetWriter, randomSource, slug, tableField } from './synth.common.mjs';
+import { cliOptions, datasetWriter, printWithOffice, randomSource, slug, tableField } from './synth.common.mjs';
 
 const { out, count, seed } = cliOptions({ out: '/tmp/synth-office', count: 40, seed: 7 });
 const SYLLABLES = ['ka', 'lor', 'ven', 'mi', 'sel', 'tra', 'bo', 'nix', 'ra', 'fen', 'gul', 'wes', 'tan', 'ber', 'quen', 'zel'];
@@ -110,42 +106,11 @@ const expectedOf = (t) =>
     Object.fromEntries([[slug(t.first || 'Row label'), r.label], ...t.subs.map((s, k) => [slug(columnName(t, s)), r.cells[k]])]),
   );
 
-/** Every document's HTML printed to PDF by one LibreOffice run; each PDF's bytes and page texts. */
-function print(htmls) {
-  const dir = mkdtempSync(join(tmpdir(), 'docket-office-'));
-  try {
-    htmls.forEach((h, i) => writeFileSync(join(dir, `d${i}.html`), h));
-    const files = readdirSync(dir).filter((f) => f.endsWith('.html'));
-    execFileSync(
-      'soffice',
-      [
-        '--headless',
-        '--infilter=HTML (StarWriter)',
-        '--convert-to',
-        'pdf:writer_pdf_Export',
-        '--outdir',
-        dir,
-        ...files.map((f) => join(dir, f)),
-      ],
-      {
-        stdio: 'ignore',
-        env: { ...process.env, HOME: dir },
-      },
-    );
-    return htmls.map((_, i) => {
-      const pdf = join(dir, `d${i}.pdf`);
-      return { bytes: readFileSync(pdf), pages: execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' }).split('\f') };
-    });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 const docs = Array.from({ length: count }, () => {
   const tables = [table(1), ...(chance(0.35) ? [table(2)] : [])];
   return { tables, html: documentHtml(tables, pick(FONTS)) };
 });
-const printed = print(docs.map((d) => d.html));
+const printed = printWithOffice(docs.map((d) => d.html)).map((p) => ({ bytes: p.bytes, pages: p.raw.split('\f') }));
 const dataset = datasetWriter(out);
 docs.forEach(({ tables }, i) => {
   const { bytes, pages } = printed[i];

@@ -1,7 +1,9 @@
 // Shared by the generators of invented evaluation documents (synth-invoices, synth-tables, synth-forms): the command
 // line, a seeded random source, invented words, PDF text runs and the corpus-style dataset folder.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import PDFDocument from 'pdfkit';
 
@@ -106,4 +108,25 @@ export function tableField(no, page, first, names, numbers = []) {
       ...names.map((l, k) => ({ key: slug(l), label: l, data_type: numbers[k] ? 'number' : 'string' })),
     ],
   };
+}
+
+/**
+ * HTML documents printed to PDF by one headless LibreOffice Writer run (Debian's libreoffice-writer-nogui); each PDF's
+ * bytes and its text as poppler's pdftotext reads it, in layout mode and in reading order (pages split by form feeds).
+ */
+export function printWithOffice(htmls) {
+  const dir = mkdtempSync(join(tmpdir(), 'docket-office-'));
+  try {
+    htmls.forEach((h, k) => writeFileSync(join(dir, `d${k}.html`), h));
+    const files = readdirSync(dir).filter((f) => f.endsWith('.html'));
+    const args = ['--headless', '--infilter=HTML (StarWriter)', '--convert-to', 'pdf:writer_pdf_Export', '--outdir', dir];
+    execFileSync('soffice', [...args, ...files.map((f) => join(dir, f))], { stdio: 'ignore', env: { ...process.env, HOME: dir } });
+    return htmls.map((_, k) => {
+      const pdf = join(dir, `d${k}.pdf`);
+      const text = (mode) => execFileSync('pdftotext', [...mode, pdf, '-'], { encoding: 'utf8' });
+      return { bytes: readFileSync(pdf), layout: text(['-layout']), raw: text([]) };
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

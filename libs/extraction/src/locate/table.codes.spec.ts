@@ -30,6 +30,16 @@ const item = (y: number, no: string, code: string, desc: string, qty: string, pr
   R(520, y, amount),
 ];
 
+/** A plain item table's header: Description | Qty | Unit price | Amount. */
+const plainHeader = (y: number): Item[] => [L(60, y, 'Description'), R(360, y, 'Qty'), R(440, y, 'Unit price'), R(520, y, 'Amount')];
+/** One item of the plain table. */
+const plainItem = (y: number, desc: string, qty: string, price: string, amount: string): Item[] => [
+  L(60, y, desc),
+  R(360, y, qty),
+  R(440, y, price),
+  R(520, y, amount),
+];
+
 describe('item codes in line-item tables', () => {
   it('an "Item code" column set one narrow space before the descriptions keeps its codes', () => {
     const rows = lineItems([
@@ -77,19 +87,10 @@ describe('item codes in line-item tables', () => {
 
   it('a code sub-line under an item ("Item code KX-40211") is no description text', () => {
     const rows = lineItems([
-      L(60, 200, 'Description'),
-      R(360, 200, 'Qty'),
-      R(440, 200, 'Unit price'),
-      R(520, 200, 'Amount'),
-      L(60, 214, 'Velmor cable set'),
-      R(360, 214, '3'),
-      R(440, 214, '12.50'),
-      R(520, 214, '37.50'),
+      ...plainHeader(200),
+      ...plainItem(214, 'Velmor cable set', '3', '12.50', '37.50'),
       L(60, 226, 'Item code KX-40211'),
-      L(60, 242, 'Sarnel wall mount'),
-      R(360, 242, '1'),
-      R(440, 242, '49.00'),
-      R(520, 242, '49.00'),
+      ...plainItem(242, 'Sarnel wall mount', '1', '49.00', '49.00'),
       L(60, 254, 'Item code PT-118802'),
       L(380, 276, 'Total'),
       R(520, 276, '86.50'),
@@ -198,27 +199,19 @@ describe('tables over pages', () => {
 });
 
 describe('rows broken by the page end', () => {
-  const header = (y: number): Item[] => [L(60, y, 'Description'), R(360, y, 'Qty'), R(440, y, 'Unit price'), R(520, y, 'Amount')];
-  const item = (y: number, desc: string, qty: string, price: string, amount: string): Item[] => [
-    L(60, y, desc),
-    R(360, y, qty),
-    R(440, y, price),
-    R(520, y, amount),
-  ];
-
   it('a note of the page’s last item printed on the next page stays with it; a discount there is no item', () => {
     const page1 = [
-      ...header(700),
-      ...item(714, 'Velmor cable set', '3', '12.50', '37.50'),
+      ...plainHeader(700),
+      ...plainItem(714, 'Velmor cable set', '3', '12.50', '37.50'),
       L(60, 726, 'incl. travel within the city'),
-      ...item(740, 'Sarnel wall mount', '1', '49.00', '49.00'),
+      ...plainItem(740, 'Sarnel wall mount', '1', '49.00', '49.00'),
     ];
     const page2 = [
-      ...header(32),
+      ...plainHeader(32),
       L(60, 46, 'delivered to the second floor'),
       L(60, 58, 'less 10% discount'),
       R(520, 58, '-4.90'),
-      ...item(72, 'Dorvik patch panel', '2', '80.25', '160.50'),
+      ...plainItem(72, 'Dorvik patch panel', '2', '80.25', '160.50'),
       L(380, 100, 'Net total'),
       R(520, 100, '242.10'),
     ];
@@ -234,20 +227,11 @@ describe('rows broken by the page end', () => {
 describe('discount sub-lines', () => {
   it('a discount printed under its item with a negative amount ("less 10% discount ‖ -3.75") is no item', () => {
     const rows = lineItems([
-      L(60, 200, 'Description'),
-      R(360, 200, 'Qty'),
-      R(440, 200, 'Unit price'),
-      R(520, 200, 'Amount'),
-      L(60, 214, 'Velmor cable set'),
-      R(360, 214, '3'),
-      R(440, 214, '12.50'),
-      R(520, 214, '37.50'),
+      ...plainHeader(200),
+      ...plainItem(214, 'Velmor cable set', '3', '12.50', '37.50'),
       L(60, 226, 'less 10% discount'),
       R(520, 226, '-3.75'),
-      L(60, 242, 'Sarnel wall mount'),
-      R(360, 242, '1'),
-      R(440, 242, '49.00'),
-      R(520, 242, '49.00'),
+      ...plainItem(242, 'Sarnel wall mount', '1', '49.00', '49.00'),
       L(60, 254, 'abzgl. 5 % Rabatt'),
       R(520, 254, '(2.45)'),
       L(380, 276, 'Net total'),
