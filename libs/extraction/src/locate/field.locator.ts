@@ -294,7 +294,7 @@ function readBeyond(at: SegmentAt, q: LabelQuery, label: LabelFound, right: { re
   if (field.data_type === 'string' && isNameField(field) && !nextIsLabel && nextCell.some((w) => /\d{5,}/.test(w.text))) return;
   // A value glued to the label's colon ("Client:7") is that label's value, even when it is not this field's.
   if (/^\p{L}{2,}[^:]*:[^\s:]+$/u.test(lastLabel.text)) return;
-  // A party label that runs on in lower case in its own cell ("delivered to the second floor", a note under an
+  // A party label that runs on in lower case in its own cell ("delivered to the loading bay", a note under an
   // item) is words of a sentence, no heading: the line below is not its party.
   if (isPartyField(field) && !/:$/.test(lastLabel.text) && /^\p{Ll}/u.test(rest[0]?.text ?? '') && at.seg.words.includes(rest[0]!)) return;
   readBelow(at, q, label);

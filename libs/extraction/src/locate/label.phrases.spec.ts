@@ -49,7 +49,7 @@ const read = (items: Item[]) => extractFromLayout(layoutOf([items]), invoiceSche
 
 describe('label words in running text and titles', () => {
   it('a note under an item that runs on after "delivered to" is no delivery heading: the next item is no buyer', () => {
-    const r = read(letter('Invoice', 'delivered to the second floor'));
+    const r = read(letter('Invoice', 'delivered to the loading bay'));
     expect(r.buyer_name).toBe('Sellwyn Optics Limited');
     expect(r.seller_name).toBe('Quorvel Instruments LLP');
   });

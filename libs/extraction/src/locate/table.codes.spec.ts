@@ -70,18 +70,18 @@ describe('item codes in line-item tables', () => {
       ...header(200),
       ...item(214, '1', 'KX-', 'Velmor cable set', '3', '12.50', '37.50'),
       L(68, 226, '402177'),
-      L(114.5, 226, 'incl. travel within the city'),
+      L(114.5, 226, 'mounted on the east wall'),
       ...item(242, '2', 'PT-1188-02', 'Sarnel wall mount', '1', '49.00', '49.00'),
       ...item(256, '3', 'QL-', 'Dorvik patch panel', '2', '80.25', '160.50'),
       L(68, 268, '731015'),
-      L(114.5, 268, 'spare parts included'),
+      L(114.5, 268, 'fitted on site'),
       L(380, 290, 'Total'),
       R(520, 290, '247.00'),
     ]);
     expect(rows.map((r) => r.description)).toEqual([
-      'Velmor cable set incl. travel within the city',
+      'Velmor cable set mounted on the east wall',
       'Sarnel wall mount',
-      'Dorvik patch panel spare parts included',
+      'Dorvik patch panel fitted on site',
     ]);
   });
 
@@ -203,12 +203,12 @@ describe('rows broken by the page end', () => {
     const page1 = [
       ...plainHeader(700),
       ...plainItem(714, 'Velmor cable set', '3', '12.50', '37.50'),
-      L(60, 726, 'incl. travel within the city'),
+      L(60, 726, 'mounted on the east wall'),
       ...plainItem(740, 'Sarnel wall mount', '1', '49.00', '49.00'),
     ];
     const page2 = [
       ...plainHeader(32),
-      L(60, 46, 'delivered to the second floor'),
+      L(60, 46, 'delivered to the loading bay'),
       L(60, 58, 'less 10% discount'),
       R(520, 58, '-4.90'),
       ...plainItem(72, 'Dorvik patch panel', '2', '80.25', '160.50'),
@@ -217,8 +217,8 @@ describe('rows broken by the page end', () => {
     ];
     const rows = extractFromLayout(layoutOf([page1, page2]), invoiceSchema).result.line_items as Record<string, unknown>[];
     expect(rows.map((r) => r.description)).toEqual([
-      'Velmor cable set incl. travel within the city',
-      'Sarnel wall mount delivered to the second floor',
+      'Velmor cable set mounted on the east wall',
+      'Sarnel wall mount delivered to the loading bay',
       'Dorvik patch panel',
     ]);
   });

@@ -45,8 +45,8 @@ function advance(c: string, family: FontFamily): number {
 
 /**
  * Each character's left edge and the run's end, as offsets from the run's start: the run's width shared among its
- * characters in proportion to their standard advances (evenly in a monospaced face, or without a family). A gap the
- * text layer printed as one space between two cells stays shared in proportion too: the header cells' own gaps tell
+ * characters by their standard advances (evenly in a monospaced face, or without a family). A gap the
+ * text layer printed as one space between two cells is shared the same way: the header cells' own gaps tell
  * columns apart (table.columns.ts).
  */
 function charOffsets(str: string, width: number, family?: FontFamily): number[] {
