@@ -135,8 +135,8 @@ async function startStack(extraEnv: Record<string, string>): Promise<StackHandle
     logLines,
     s3Directory: s3.directory,
     serviceUrls: Object.fromEntries(names.map((n) => [n, `http://127.0.0.1:${ports[n]}`])) as Record<ServiceName, string>,
-    createAccount: (name, credits) => runAdmin(['create-account', '--name', name, '--credits', String(credits)], adminEnv),
-    admin: (args) => runAdmin(args, adminEnv),
+    createAccount: (name, credits) => adminCli(['create-account', '--name', name, '--credits', String(credits)], adminEnv),
+    admin: (args) => adminCli(args, adminEnv),
     stop: async () => {
       await services.stop();
       await new Promise((r) => receiver.close(r));
@@ -166,6 +166,28 @@ async function startStack(extraEnv: Record<string, string>): Promise<StackHandle
       services.detach();
     },
   };
+}
+
+type InWorkerAdmin = (args: string[], env: Record<string, string | undefined>) => Promise<{ exitCode: number; stdout: string }>;
+
+/**
+ * One admin CLI command, with the CLI's own code: in the Jest worker when the tier's environment offers it
+ * (tools/jest/node-environment.mjs: no process per command, which costs 1.3 s of CPU to load the CLI), else as a
+ * process (`runAdmin` of tools/dev/stack.mjs). Either way the command's one JSON object, or an error naming it.
+ * The CLI as a process, as an operator runs it, is what admin-readme.e2e-spec.ts and admin.int-spec.ts test.
+ */
+async function adminCli(args: string[], env: Record<string, string>): Promise<Record<string, unknown> & Account> {
+  const inWorker = (globalThis as { __docketRunAdmin?: InWorkerAdmin }).__docketRunAdmin;
+  if (!inWorker) return runAdmin(args, env);
+  const { exitCode, stdout } = await inWorker(args, { ...process.env, ...env, AWS_SDK_JS_SUPPRESS_NODE_VERSION_WARNING: '1' });
+  let parsed: Record<string, unknown> & Account;
+  try {
+    parsed = JSON.parse(stdout);
+  } catch {
+    throw new Error(`admin ${args[0]} printed no JSON (exit ${exitCode}): ${stdout}`);
+  }
+  if (exitCode !== 0) throw new Error(`admin ${args[0]} failed: ${stdout}`);
+  return parsed;
 }
 
 export function basic(key: string, secret: string): string {
