@@ -46,9 +46,7 @@ export function runAdminInWorker(args, env) {
     adminLogging('warn');
     return runAdmin;
   })();
-  return adminRunner
-    .then((runAdmin) => runAdmin([...args], { ...env }))
-    .then((r) => ({ exitCode: r.exitCode, stdout: String(r.stdout) }));
+  return adminRunner.then((runAdmin) => runAdmin([...args], { ...env })).then((r) => ({ exitCode: r.exitCode, stdout: String(r.stdout) }));
 }
 
 export default class DocketNodeEnvironment extends TestEnvironment {
