@@ -38,6 +38,12 @@ export interface E2eStack {
   api: string;
   receiverUrl: string;
   deliveries: Delivery[];
+  /**
+   * A free port on 127.0.0.1 that the services may deliver webhooks to (it is on WEBHOOK_ALLOWLIST), for a listener
+   * of the test file itself (the SDK's README examples). Nothing listens on it otherwise; a file that listens on it
+   * closes its listener before it ends (files share a stack one after the other).
+   */
+  listenerPort: number;
   env: Record<string, string>;
   /** The embedded S3's directory (one file per stored object). */
   s3Directory: string;
@@ -86,6 +92,7 @@ async function startStack(extraEnv: Record<string, string>): Promise<StackHandle
     });
   });
   const receiverPort = await freePort();
+  const listenerPort = await freePort();
   await new Promise<void>((r) => receiver.listen(receiverPort, '127.0.0.1', r));
 
   const names = ['gateway', 'artifact', 'template', 'billing', 'extraction-worker', 'webhook-dispatcher'];
@@ -100,8 +107,8 @@ async function startStack(extraEnv: Record<string, string>): Promise<StackHandle
     PRICE_PER_PAGE_CREDITS: '1',
     HOLD_MIN_PAGES: '5',
     ...extraEnv,
-    // The suite's own receiver always; `extraEnv.WEBHOOK_ALLOWLIST` adds receivers of the test itself.
-    WEBHOOK_ALLOWLIST: [`127.0.0.1:${receiverPort}`, extraEnv.WEBHOOK_ALLOWLIST].filter(Boolean).join(','),
+    // The suite's own receiver and listener port always; `extraEnv.WEBHOOK_ALLOWLIST` adds receivers of the test itself.
+    WEBHOOK_ALLOWLIST: [`127.0.0.1:${receiverPort}`, `127.0.0.1:${listenerPort}`, extraEnv.WEBHOOK_ALLOWLIST].filter(Boolean).join(','),
   };
   // Each service runs as its own NATS user and its own Postgres role, with exactly the rights it has in production
   // (`servicePermissions`; DML on its schema, migrations as the schema owner). `env.DATABASE_URL` stays the
@@ -131,6 +138,7 @@ async function startStack(extraEnv: Record<string, string>): Promise<StackHandle
     api: `${api}/api/v1`,
     receiverUrl,
     deliveries,
+    listenerPort,
     env,
     logLines,
     s3Directory: s3.directory,
