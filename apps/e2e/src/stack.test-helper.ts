@@ -106,6 +106,9 @@ async function startStack(extraEnv: Record<string, string>): Promise<StackHandle
     ...s3.env,
     PRICE_PER_PAGE_CREDITS: '1',
     HOLD_MIN_PAGES: '5',
+    // Fast upload-expiry sweep (default 60 s): a job whose upload window a test closed (batch-pipelines) expires
+    // within a second, on the shared stack too. It touches only jobs past their upload window (an hour by default).
+    UPLOAD_EXPIRY_SWEEP_MS: '500',
     ...extraEnv,
     // The suite's own receiver and listener port always; `extraEnv.WEBHOOK_ALLOWLIST` adds receivers of the test itself.
     WEBHOOK_ALLOWLIST: [`127.0.0.1:${receiverPort}`, `127.0.0.1:${listenerPort}`, extraEnv.WEBHOOK_ALLOWLIST].filter(Boolean).join(','),
