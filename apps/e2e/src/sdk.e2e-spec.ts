@@ -8,7 +8,6 @@ import { basename, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { freePort } from '@docket/testing';
 import {
   Docket,
   DocketAuthError,
@@ -41,11 +40,8 @@ const lines = (n: number) => [`Vendor: Quillfeather Supplies`, `Invoice Number: 
 jest.setTimeout(180_000);
 
 describe('@docket/sdk, the docket CLI and the MCP server against the started stack', () => {
-  let hookPort = 0;
-  const suite = useE2eStack('SDK', async () => {
-    hookPort = await freePort();
-    return { WEBHOOK_ALLOWLIST: `127.0.0.1:${hookPort}` };
-  });
+  // The README examples listen for their webhooks on WEBHOOK_PORT: the stack's port for a file's own listener.
+  const suite = useE2eStack('SDK');
   const { settledWallet } = apiHelpers(suite);
   let docket: Docket;
   let dir: string;
@@ -183,7 +179,7 @@ describe('@docket/sdk, the docket CLI and the MCP server against the started sta
       writeFileSync(file, code);
       const { stdout } = await exec(process.execPath, [file], {
         cwd: dir,
-        env: { ...process.env, ...creds, WEBHOOK_PORT: String(hookPort) },
+        env: { ...process.env, ...creds, WEBHOOK_PORT: String(suite.stack.listenerPort) },
       });
       for (const [, wanted] of code.matchAll(/\/\/ prints: (.+)$/gm)) expect(stdout).toContain(wanted.trim());
     }

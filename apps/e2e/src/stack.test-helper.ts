@@ -38,6 +38,12 @@ export interface E2eStack {
   api: string;
   receiverUrl: string;
   deliveries: Delivery[];
+  /**
+   * A free port on 127.0.0.1 that the services may deliver webhooks to (it is on WEBHOOK_ALLOWLIST), for a listener
+   * of the test file itself (the SDK's README examples). Nothing listens on it otherwise; a file that listens on it
+   * closes its listener before it ends (files share a stack one after the other).
+   */
+  listenerPort: number;
   env: Record<string, string>;
   /** The embedded S3's directory (one file per stored object). */
   s3Directory: string;
@@ -86,6 +92,7 @@ async function startStack(extraEnv: Record<string, string>): Promise<StackHandle
     });
   });
   const receiverPort = await freePort();
+  const listenerPort = await freePort();
   await new Promise<void>((r) => receiver.listen(receiverPort, '127.0.0.1', r));
 
   const names = ['gateway', 'artifact', 'template', 'billing', 'extraction-worker', 'webhook-dispatcher'];
@@ -99,9 +106,12 @@ async function startStack(extraEnv: Record<string, string>): Promise<StackHandle
     ...s3.env,
     PRICE_PER_PAGE_CREDITS: '1',
     HOLD_MIN_PAGES: '5',
+    // Fast upload-expiry sweep (default 60 s): a job whose upload window a test closed (batch-pipelines) expires
+    // within a second, on the shared stack too. It touches only jobs past their upload window (an hour by default).
+    UPLOAD_EXPIRY_SWEEP_MS: '500',
     ...extraEnv,
-    // The suite's own receiver always; `extraEnv.WEBHOOK_ALLOWLIST` adds receivers of the test itself.
-    WEBHOOK_ALLOWLIST: [`127.0.0.1:${receiverPort}`, extraEnv.WEBHOOK_ALLOWLIST].filter(Boolean).join(','),
+    // The suite's own receiver and listener port always; `extraEnv.WEBHOOK_ALLOWLIST` adds receivers of the test itself.
+    WEBHOOK_ALLOWLIST: [`127.0.0.1:${receiverPort}`, `127.0.0.1:${listenerPort}`, extraEnv.WEBHOOK_ALLOWLIST].filter(Boolean).join(','),
   };
   // Each service runs as its own NATS user and its own Postgres role, with exactly the rights it has in production
   // (`servicePermissions`; DML on its schema, migrations as the schema owner). `env.DATABASE_URL` stays the
@@ -131,12 +141,13 @@ async function startStack(extraEnv: Record<string, string>): Promise<StackHandle
     api: `${api}/api/v1`,
     receiverUrl,
     deliveries,
+    listenerPort,
     env,
     logLines,
     s3Directory: s3.directory,
     serviceUrls: Object.fromEntries(names.map((n) => [n, `http://127.0.0.1:${ports[n]}`])) as Record<ServiceName, string>,
-    createAccount: (name, credits) => runAdmin(['create-account', '--name', name, '--credits', String(credits)], adminEnv),
-    admin: (args) => runAdmin(args, adminEnv),
+    createAccount: (name, credits) => adminCli(['create-account', '--name', name, '--credits', String(credits)], adminEnv),
+    admin: (args) => adminCli(args, adminEnv),
     stop: async () => {
       await services.stop();
       await new Promise((r) => receiver.close(r));
@@ -166,6 +177,28 @@ async function startStack(extraEnv: Record<string, string>): Promise<StackHandle
       services.detach();
     },
   };
+}
+
+type InWorkerAdmin = (args: string[], env: Record<string, string | undefined>) => Promise<{ exitCode: number; stdout: string }>;
+
+/**
+ * One admin CLI command, with the CLI's own code: in the Jest worker when the tier's environment offers it
+ * (tools/jest/node-environment.mjs: no process per command, which costs 1.3 s of CPU to load the CLI), else as a
+ * process (`runAdmin` of tools/dev/stack.mjs). Either way the command's one JSON object, or an error naming it.
+ * The CLI as a process, as an operator runs it, is what admin-readme.e2e-spec.ts and admin.int-spec.ts test.
+ */
+async function adminCli(args: string[], env: Record<string, string>): Promise<Record<string, unknown> & Account> {
+  const inWorker = (globalThis as { __docketRunAdmin?: InWorkerAdmin }).__docketRunAdmin;
+  if (!inWorker) return runAdmin(args, env);
+  const { exitCode, stdout } = await inWorker(args, { ...process.env, ...env, AWS_SDK_JS_SUPPRESS_NODE_VERSION_WARNING: '1' });
+  let parsed: Record<string, unknown> & Account;
+  try {
+    parsed = JSON.parse(stdout);
+  } catch {
+    throw new Error(`admin ${args[0]} printed no JSON (exit ${exitCode}): ${stdout}`);
+  }
+  if (exitCode !== 0) throw new Error(`admin ${args[0]} failed: ${stdout}`);
+  return parsed;
 }
 
 export function basic(key: string, secret: string): string {
