@@ -21,6 +21,8 @@ import { INVOICE_SCHEMA } from './invoices-wide.sources.mjs';
 const { out, count, seed } = cliOptions({ out: '/tmp/synth-office-invoices', count: 40, seed: 5 });
 const { pick, chance, int } = randomSource(seed, ['x']);
 const FONTS = ['Liberation Sans', 'Liberation Serif', 'DejaVu Sans'];
+/** Languages drawn (German twice as often: the e-invoice mandates' first market). */
+const LANGUAGES = (process.env.PROBE_LANGUAGES ?? 'de,de,en,fr').split(',');
 
 /** Printed words of each language: several ways of saying each thing, as different programs do. */
 const WORDS = {
@@ -80,13 +82,41 @@ const WORDS = {
     manager: 'Director',
     register: 'Registered in {city}, company no. {n}',
   },
+  fr: {
+    title: ['Facture', 'FACTURE', 'Facture n° {no}'],
+    number: ['N° de facture', 'Facture n°', 'Numéro'],
+    date: ['Date de facture', 'Date', "Date d'émission"],
+    customer: ['N° client', 'Code client'],
+    delivery: ['Date de livraison', 'Date de prestation'],
+    greeting: 'Madame, Monsieur, veuillez trouver ci-dessous le détail de notre facture :',
+    cols: {
+      pos: 'N°',
+      code: 'Réf.',
+      desc: ['Désignation', 'Description', 'Article / Prestation'],
+      qty: 'Qté',
+      unit: 'Unité',
+      price: ['Prix unitaire HT', 'P.U. HT', 'Prix unit.'],
+      disc: 'Remise',
+      vat: 'TVA',
+      amount: ['Montant HT', 'Total HT', 'Montant'],
+    },
+    codeLine: 'Réf.',
+    discountLine: 'remise de {pct} %',
+    net: ['Total HT', 'Montant HT', 'Sous-total HT'],
+    tax: ['TVA {rate} %', 'TVA à {rate} %', 'Montant TVA {rate} %'],
+    total: ['Total TTC', 'Net à payer', 'Montant TTC'],
+    due: ['Échéance : {due}', 'À régler avant le {due}.', 'Date d’échéance : {due}'],
+    vat: 'N° TVA intracom.',
+    manager: 'Gérant',
+    register: 'RCS {city} {n}',
+  },
 };
 const fill = (s, vars) => s.replace(/\{(\w+)\}/g, (_, k) => vars[k]);
 const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** One invoice: the invented data, the printing choices, its HTML and the values expected from it (with their surfaces). */
 function invoice(i) {
-  const lang = chance(0.6) ? 'de' : 'en';
+  const lang = pick(LANGUAGES);
   const W = WORDS[lang];
   const columns = pick(['coded', 'sublined', 'plain', 'discounted']);
   const inv = invent(seed * 1000 + i, lang, {

@@ -82,3 +82,24 @@ describe('document numbers and tax lines', () => {
     expect(r.total_amount).toBe(41.55);
   });
 });
+
+describe('due dates in the payment sentence', () => {
+  it('"À régler avant le 05/07/2021." (régler with its acute accent) gives the due date', () => {
+    const items: Item[] = [
+      L(57, 31, 'Ostravel Conseil SARL', 16, true),
+      L(58, 76, 'Belvani Systèmes SAS'),
+      L(339, 76, 'Facture n°'),
+      R(540, 76, 'F-2021-0042'),
+      L(339, 90, 'Date de facture:'),
+      R(540, 90, '21/05/2021'),
+      L(288, 240, 'Total HT'),
+      R(540, 240, '100,00 €'),
+      L(288, 254, 'TVA 20 %'),
+      R(540, 254, '20,00 €'),
+      L(288, 268, 'Total TTC'),
+      R(540, 268, '120,00 €'),
+      L(57, 300, 'À régler avant le 05/07/2021.'),
+    ];
+    expect(read(items).due_date).toBe('2021-07-05');
+  });
+});
