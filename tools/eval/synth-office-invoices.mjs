@@ -8,6 +8,7 @@
 // Written before its documents were read by the engine, and not to be changed to suit it.
 //   apt-get install --no-install-recommends libreoffice-writer-nogui poppler-utils
 //   node tools/eval/synth-office-invoices.mjs --out /tmp/synth-office-invoices [--count 40] [--seed 5]
+//   PROBE_LANGUAGES=fr node tools/eval/synth-office-invoices.mjs …   languages drawn (default de,de,en,fr)
 //   npm run eval -- --corpus /tmp/synth-office-invoices
 // Expected values follow invoices-wide's conventions: a line's description is its title and its note sub-line (an
 // article code printed under the title is not description text); amount is the line's net amount; tax_amount is the
