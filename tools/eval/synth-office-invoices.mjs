@@ -46,6 +46,7 @@ const WORDS = {
       amount: ['Gesamtpreis', 'Betrag', 'Gesamt'],
     },
     codeLine: 'Art.-Nr.',
+    breakdown: ['USt-Satz', 'Netto', 'USt', 'Brutto'],
     discountLine: 'abzgl. {pct} % Rabatt',
     net: ['Nettobetrag', 'Summe netto', 'Warenwert netto'],
     tax: ['zzgl. {rate} % USt.', 'MwSt. {rate} %', '{rate} % Umsatzsteuer'],
@@ -74,6 +75,7 @@ const WORDS = {
       amount: ['Amount', 'Net', 'Line total'],
     },
     codeLine: 'Item code',
+    breakdown: ['VAT rate', 'Net', 'VAT', 'Gross'],
     discountLine: 'less {pct}% discount',
     net: ['Net total', 'Subtotal', 'Goods total'],
     tax: ['VAT {rate}%', 'VAT @ {rate}%', 'Plus {rate}% VAT'],
@@ -102,6 +104,7 @@ const WORDS = {
       amount: ['Montant HT', 'Total HT', 'Montant'],
     },
     codeLine: 'Réf.',
+    breakdown: ['Taux TVA', 'Base HT', 'Montant TVA', 'TTC'],
     discountLine: 'remise de {pct} %',
     net: ['Total HT', 'Montant HT', 'Sous-total HT'],
     tax: ['TVA {rate} %', 'TVA à {rate} %', 'Montant TVA {rate} %'],
@@ -127,7 +130,7 @@ function invoice(i) {
   const fmt = { date: (d) => shortDate(inv, d) };
   const currencyShown = chance(0.5) ? 'symbol' : 'code';
   const m = (x) => (currencyShown === 'symbol' ? money(inv, x) : `${decimal(inv, x)} ${inv.currency}`);
-  const choice = { font: pick(FONTS), ruled: chance(0.5), dueShown: chance(0.75), sellerRight: chance(0.5) };
+  const choice = { font: pick(FONTS), ruled: chance(0.5), dueShown: chance(0.75), sellerRight: chance(0.5), breakdown: chance(0.35) };
   const html = page(inv, W, columns, choice, m, fmt);
   const want = {
     invoice_number: [inv.number, inv.number],
@@ -141,7 +144,8 @@ function invoice(i) {
     ],
     total_amount: [inv.total, m(inv.total)],
     net_amount: [inv.net, m(inv.net)],
-    tax_amount: [inv.tax, inv.taxes.length > 1 ? inv.taxes.map((t) => m(t.amount)) : m(inv.tax)],
+    // (A breakdown table prints each rate's tax without the currency.)
+    tax_amount: [inv.tax, inv.taxes.map((t) => (choice.breakdown ? decimal(inv, t.amount) : m(t.amount)))],
     vat_id: [inv.seller.vat_id, inv.seller.vat_id],
     iban: [inv.bank.iban, inv.bank.iban],
   };
@@ -178,7 +182,7 @@ function page(inv, W, columns, c, m, fmt) {
   const title = `<h2>${esc(fill(pick(W.title), vars))}</h2><p>${esc(W.greeting)}</p>`;
   const due = c.dueShown ? `<p>${esc(fill(pick(W.due), vars))}</p>` : '';
   return `<html><head><meta charset="utf-8"></head><body style="font-family:'${c.font}'; font-size:10pt">
-${head}${letter}${title}${itemTable(inv, W, columns, c)}${totals(inv, W, m)}${due}${footer(inv, W)}</body></html>`;
+${head}${letter}${title}${itemTable(inv, W, columns, c)}${totals(inv, W, m, c.breakdown)}${due}${footer(inv, W)}</body></html>`;
 }
 
 function itemTable(inv, W, columns, c) {
@@ -221,14 +225,26 @@ function itemTable(inv, W, columns, c) {
     .join('')}</tr></thead><tbody>${rows.join('\n')}</tbody></table>`;
 }
 
-function totals(inv, W, m) {
+function totals(inv, W, m, breakdown) {
   const b = (v, bold) => (bold ? `<b>${esc(v)}</b>` : esc(v));
   const line = (k, v, bold = false) =>
     `<tr><td width="45%"></td><td width="33%">${b(k, bold)}</td><td align="right" nowrap>${b(v, bold)}</td></tr>`;
+  const rate = (t) => `${decimal(inv, t.rate, t.rate % 1 ? 1 : 0)} %`;
+  const net = line(pick(W.net), m(inv.net));
+  const total = line(pick(W.total), m(inv.total), true);
+  // A tax breakdown table (rate, base, tax, gross per rate), as many ERP programs print it, or one line per rate.
+  if (breakdown) {
+    const cells = (vs) => vs.map((v, k) => `<td${k ? ' align="right"' : ''}>${esc(v)}</td>`).join('');
+    const rows = inv.taxes.map(
+      (t) => `<tr>${cells([rate(t), decimal(inv, t.base), decimal(inv, t.amount), decimal(inv, t.base + t.amount)])}</tr>`,
+    );
+    const breakdown = `<table width="60%" cellpadding="1" style="font-size:8pt"><tr>${cells(W.breakdown)}</tr>${rows.join('')}</table>`;
+    return `<table width="100%" cellpadding="1">${net}</table>${breakdown}<table width="100%" cellpadding="1">${total}</table>`;
+  }
   // (One phrasing per invoice, each rate's line in it.)
   const taxWords = pick(W.tax);
-  const taxes = inv.taxes.map((t) => line(fill(taxWords, { rate: decimal(inv, t.rate, t.rate % 1 ? 1 : 0) }), m(t.amount)));
-  return `<table width="100%" cellpadding="1">${line(pick(W.net), m(inv.net))}${taxes.join('')}${line(pick(W.total), m(inv.total), true)}</table>`;
+  const taxes = inv.taxes.map((t) => line(fill(taxWords, { rate: rate(t).replace(' %', '') }), m(t.amount)));
+  return `<table width="100%" cellpadding="1">${net}${taxes.join('')}${total}</table>`;
 }
 
 function footer(inv, W) {

@@ -160,13 +160,37 @@ export function taxBetween(
       (/\d\s?%/.test(l.text) || conceptTokens(l.text).includes('tax')) &&
       findNumbers(l.text, ctx).some((x) => typeof x.value === 'number' && Math.abs(x.value - want) < 0.006),
   );
-  if (hits.length !== 1) return;
-  const l = hits[0]!;
+  const lines = hits.length === 1 ? hits : hits.length === 0 ? breakdownColumn(between, want, ctx) : [];
+  if (!lines.length) return;
   result[tax.key] = withAmount(result[total.key], want);
   meta[tax.key] = {
     confidence: Math.round(Math.min(mn.confidence, mt.confidence) * 0.8 * 1000) / 1000,
     page: page.number,
-    bbox: [l.x0, l.y0, l.x1, l.y1],
+    bbox: [
+      Math.min(...lines.map((l) => l.x0)),
+      Math.min(...lines.map((l) => l.y0)),
+      Math.max(...lines.map((l) => l.x1)),
+      Math.max(...lines.map((l) => l.y1)),
+    ],
     errors: [],
   };
 }
+
+/**
+ * A tax breakdown table between the net amount and the total (one row per rate: rate, base, tax, gross): the rows of
+ * two or more rates, when one column of their figures (the n-th figure of each row) sums to the tax `want`. Empty
+ * when there is no such column.
+ */
+function breakdownColumn(between: Line[], want: number, ctx: DocContext): Line[] {
+  const rows = between.filter((l) => /\d\s?%/.test(l.text));
+  if (rows.length < 2) return [];
+  const figures = rows.map((l) => findNumbers(l.text, ctx).flatMap((n) => (typeof n.value === 'number' ? [n.value] : [])));
+  const width = Math.min(...figures.map((f) => f.length));
+  for (let k = 0; k < width; k++) {
+    const sum = figures.reduce((a, f) => a + f[k]!, 0);
+    if (Math.abs(sum - want) < SAME_CENT * rows.length) return rows;
+  }
+  return [];
+}
+/** Rounding allowed per summed figure. */
+const SAME_CENT = 0.006;

@@ -83,6 +83,32 @@ describe('document numbers and tax lines', () => {
   });
 });
 
+describe('tax breakdown tables', () => {
+  it('a breakdown table of two rates between the net amount and the total gives the tax as its tax column’s sum', () => {
+    const items: Item[] = [
+      ...letter('Invoice').filter((it) => it.y < 250),
+      L(288, 300, 'Net total'),
+      R(540, 300, '136.00'),
+      L(100, 316, 'VAT rate'),
+      R(220, 316, 'Net'),
+      R(300, 316, 'VAT'),
+      R(380, 316, 'Gross'),
+      L(100, 330, '20 %'),
+      R(220, 330, '100.00'),
+      R(300, 330, '20.00'),
+      R(380, 330, '120.00'),
+      L(100, 344, '5 %'),
+      R(220, 344, '36.00'),
+      R(300, 344, '1.80'),
+      R(380, 344, '37.80'),
+      L(288, 370, 'Total'),
+      R(540, 370, '157.80'),
+    ];
+    const r = read(items);
+    expect([r.net_amount, r.tax_amount, r.total_amount]).toEqual([136, 21.8, 157.8]);
+  });
+});
+
 describe('due dates in the payment sentence', () => {
   it('"À régler avant le 05/07/2021." (régler with its acute accent) gives the due date', () => {
     const items: Item[] = [
