@@ -5,6 +5,9 @@ import { apiHelpers, basic, useE2eStack } from './stack.test-helper.js';
 
 jest.setTimeout(180_000);
 
+/** How soon a secret revoked by the admin CLI must be refused by the gateway (its cache hears of it by NOTIFY). */
+const REVOCATION_NOTICE_MS = 2_000;
+
 const RECEIPT = [
   'CORNER STORE',
   'Sales receipt',
@@ -149,7 +152,14 @@ describe('defaults that work (built-in auto template, set-defaults, PATCH /pipel
 
     // Finish the rotation: revoke the old secret by the id the list showed.
     await suite.stack.admin(['revoke-secret', '--api-key', key, '--secret-id', listed.secrets[0].secret_id]);
-    await api().get('/wallet').set('authorization', basic(key, acct.live.secret)).expect(401);
+    // (The gateway hears of a revocation made elsewhere — here by the admin CLI's code — through Postgres NOTIFY, a
+    // few milliseconds after the commit; until then a credential it verified moments ago may still be served from its
+    // cache. The old secret must be refused within REVOCATION_NOTICE_MS.)
+    await expectEventually(() => api().get('/wallet').set('authorization', basic(key, acct.live.secret)).expect(401), {
+      timeoutMs: REVOCATION_NOTICE_MS,
+      intervalMs: 50,
+      what: 'the revoked secret refused',
+    });
     await api().get('/wallet').set('authorization', basic(key, rotated.secret)).expect(200);
     expect(((await suite.stack.admin(['list-secrets', '--api-key', key])) as typeof listed).secrets[0].revoked_at).toEqual(
       expect.any(String),
