@@ -150,12 +150,22 @@ export function runAdmin(args, env) {
     child.stderr.on('data', (d) => (err += d));
     child.on('exit', (code) => {
       try {
-        const parsed = JSON.parse(out);
-        if (code === 0) resolve(parsed);
-        else reject(new Error(`admin ${args[0]} failed: ${out || err}`));
-      } catch {
-        reject(new Error(`admin ${args[0]} printed no JSON (exit ${code}): ${out}\n${err}`));
+        resolve(adminOutcome(args, code, out, err));
+      } catch (e) {
+        reject(e);
       }
     });
   });
+}
+
+/** An admin command's one JSON object from its exit code and output, or an error naming the command. */
+export function adminOutcome(args, code, out, err = '') {
+  let parsed;
+  try {
+    parsed = JSON.parse(out);
+  } catch {
+    throw new Error(`admin ${args[0]} printed no JSON (exit ${code}): ${out}${err ? `\n${err}` : ''}`);
+  }
+  if (code !== 0) throw new Error(`admin ${args[0]} failed: ${out || err}`);
+  return parsed;
 }

@@ -18,7 +18,7 @@ import {
 // The same launcher `npm start` uses: every service as its own process, built output only.
 /* eslint-disable @nx/enforce-module-boundaries -- deliberate: e2e must start services exactly as `npm start` does */
 // @ts-expect-error plain ESM module without types
-import { runAdmin, startServices, waitForHealthy } from '../../../tools/dev/stack.mjs';
+import { adminOutcome, runAdmin, startServices, waitForHealthy } from '../../../tools/dev/stack.mjs';
 // @ts-expect-error plain ESM module without types
 import { mergeServiceEnv, provisionDatabaseRoles } from '../../../tools/dev/infra.mjs';
 /* eslint-enable @nx/enforce-module-boundaries */
@@ -191,14 +191,7 @@ async function adminCli(args: string[], env: Record<string, string>): Promise<Re
   const inWorker = (globalThis as { __docketRunAdmin?: InWorkerAdmin }).__docketRunAdmin;
   if (!inWorker) return runAdmin(args, env);
   const { exitCode, stdout } = await inWorker(args, { ...process.env, ...env, AWS_SDK_JS_SUPPRESS_NODE_VERSION_WARNING: '1' });
-  let parsed: Record<string, unknown> & Account;
-  try {
-    parsed = JSON.parse(stdout);
-  } catch {
-    throw new Error(`admin ${args[0]} printed no JSON (exit ${exitCode}): ${stdout}`);
-  }
-  if (exitCode !== 0) throw new Error(`admin ${args[0]} failed: ${stdout}`);
-  return parsed;
+  return adminOutcome(args, exitCode, stdout) as Record<string, unknown> & Account;
 }
 
 export function basic(key: string, secret: string): string {

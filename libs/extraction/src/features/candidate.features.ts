@@ -1,6 +1,7 @@
-import type { DataType } from '../engine.types.js';
 import type { DocLayout } from '../layout/layout.types.js';
 import type { FieldCandidate } from '../candidates/label.candidates.js';
+import { amountOf } from '../locate/constraints.js';
+import { typeOneHot } from './field.confidence.features.js';
 
 /**
  * The evidence the candidate scorer (scores/candidate.scorer.ts) weighs for one label-anchored value of one scalar
@@ -66,16 +67,6 @@ const SAME_SCORE = 1e-6;
 function valueKey(v: unknown): string {
   if (v && typeof v === 'object' && 'value' in v) return String((v as { value: unknown }).value);
   return typeof v === 'string' ? v.toLowerCase().replace(/\s+/g, ' ').trim() : String(v);
-}
-
-function amountOf(v: unknown): number | undefined {
-  const n = v && typeof v === 'object' && 'value' in v ? (v as { value: unknown }).value : v;
-  return typeof n === 'number' ? n : undefined;
-}
-
-function typeOneHot(type: DataType): number[] {
-  const kind = type === 'number' || type === 'date' || type === 'currency' ? type : 'string';
-  return [+(kind === 'string'), +(kind === 'number'), +(kind === 'date'), +(kind === 'currency')];
 }
 
 /** The feature vectors of every candidate, in `cands` order (each field's candidates in their label order). */

@@ -19,14 +19,11 @@ const LOGIT_EPSILON = 1e-3;
 /** The feature vector of one value, in {@link CONFIDENCE_FEATURES} order. */
 export function confidenceFeatures(raw: number, type: DataType, scanned: boolean): number[] {
   const p = Math.min(1 - LOGIT_EPSILON, Math.max(LOGIT_EPSILON, raw));
+  return [raw, Math.log(p / (1 - p)), ...typeOneHot(type), scanned ? 1 : 0];
+}
+
+/** `type_string`, `type_number`, `type_date`, `type_currency`: the field's data type (boolean counts as string). */
+export function typeOneHot(type: DataType): number[] {
   const kind = type === 'number' || type === 'date' || type === 'currency' ? type : 'string';
-  return [
-    raw,
-    Math.log(p / (1 - p)),
-    +(kind === 'string'),
-    +(kind === 'number'),
-    +(kind === 'date'),
-    +(kind === 'currency'),
-    scanned ? 1 : 0,
-  ];
+  return [+(kind === 'string'), +(kind === 'number'), +(kind === 'date'), +(kind === 'currency')];
 }

@@ -8,6 +8,8 @@ import { place, SUM_TOLERANCE } from './constraints.js';
 
 type Role = 'total' | 'net' | 'tax';
 
+/** Two amounts this close are the same printed amount (a cent's rounding); a sum of figures allows it per figure. */
+const SAME_CENT = 0.006;
 /** Which summary amount a number/currency field asks for, from its key and label ("Net amount", "tax_amount"). */
 function roleOf(field: FieldDef): Role | undefined {
   if (field.data_type !== 'number' && field.data_type !== 'currency') return undefined;
@@ -158,7 +160,7 @@ export function taxBetween(
   const hits = between.filter(
     (l) =>
       (/\d\s?%/.test(l.text) || conceptTokens(l.text).includes('tax')) &&
-      findNumbers(l.text, ctx).some((x) => typeof x.value === 'number' && Math.abs(x.value - want) < 0.006),
+      findNumbers(l.text, ctx).some((x) => typeof x.value === 'number' && Math.abs(x.value - want) < SAME_CENT),
   );
   const lines = hits.length === 1 ? hits : hits.length === 0 ? breakdownColumn(between, want, ctx) : [];
   if (!lines.length) return;
@@ -192,5 +194,3 @@ function breakdownColumn(between: Line[], want: number, ctx: DocContext): Line[]
   }
   return [];
 }
-/** Rounding allowed per summed figure. */
-const SAME_CENT = 0.006;

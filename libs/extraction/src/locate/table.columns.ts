@@ -237,7 +237,8 @@ export function gutterColumns(body: Line[], cols: Column[], lh: number, walls: r
     }
     return best;
   };
-  const runs = merged.flatMap((run) => splitAtGutters(run, spans, lh, overlapTarget, multi.length, headerGaps(cols)));
+  const gaps = headerGaps(cols);
+  const runs = merged.flatMap((run) => splitAtGutters(run, spans, lh, overlapTarget, multi.length, gaps));
   const gutters = runs.slice(1).flatMap((r, k) => (merged.some(([a, b]) => a < r[0] && b > r[0]) ? [(runs[k]![1] + r[0]) / 2] : []));
   merged.splice(0, merged.length, ...runs);
   // Between drawn column borders, a run is the column whose header stands alone between the same borders.

@@ -280,18 +280,11 @@ const NEGATIVE = /^(?:[-−–]\s?\d.*|\(\s?\d.*\)|\d.*[-−–])$/u;
  * A discount printed under its item ("abzgl. 10 % Rabatt ‖ -12,34", "less 5% discount ‖ (3.71)"): words naming a
  * discount, and nothing in the number columns but negative figures — an adjustment of the item, no item of its own.
  */
-function isDiscountLine(b: RowBand, r: Pick<RowRules, 'numeric'>, text: string): boolean {
-  const figures = Object.entries(b.cells).filter(([k, v]) => r.numeric.has(k) && v.trim());
-  return figures.length > 0 && figures.every(([, v]) => NEGATIVE.test(v.trim())) && conceptTokens(text).includes('discount');
-}
-
-/** {@link isDiscountLine} of a band, its text being its cells outside the number columns. */
 export function isDiscountBand(b: RowBand, numeric: Set<string>): boolean {
-  const text = Object.entries(b.cells)
-    .filter(([k]) => !numeric.has(k))
-    .map(([, v]) => v)
-    .join(' ');
-  return isDiscountLine(b, { numeric }, text);
+  const cells = Object.entries(b.cells);
+  const figures = cells.filter(([k, v]) => numeric.has(k) && v.trim());
+  const text = cells.flatMap(([k, v]) => (numeric.has(k) ? [] : [v])).join(' ');
+  return figures.length > 0 && figures.every(([, v]) => NEGATIVE.test(v.trim())) && conceptTokens(text).includes('discount');
 }
 
 /** A band of a table with figures: a row (it has one), a cell split over lines, or a note under its row. */
@@ -311,7 +304,7 @@ function numericKind(scan: RowScan, st: KindState, i: number, filled: string[]):
   // set flush with its first line.)
   const note = hasNumeric(b) || /^\p{L}[\p{L}-]+:$/u.test(b.firstWord) || /\d/.test(text);
   if (st.lastAnchor >= 0 && r.money.size > 0 && !hasMoney(b) && ((indented && note) || isItemCodeLine(text))) return 'drop';
-  if (st.lastAnchor >= 0 && r.money.size > 0 && isDiscountLine(b, r, text)) return 'drop';
+  if (st.lastAnchor >= 0 && r.money.size > 0 && isDiscountBand(b, r.numeric)) return 'drop';
   if (st.lastAnchor < 0 && r.money.size > 0 && !hasNumeric(b) && isPeriodLine(text)) return 'drop';
   // A priced table's row carries its price or amount: a band with a figure but no money (a quantity printed
   // above its row's baseline, "6.00" over "… ‖ 2.11 ‖ 15.19" with "month" under it) is a cell split over lines.

@@ -34,9 +34,8 @@ export function fontFamilyOf(name: string | undefined): FontFamily {
   return /serif|times|roman/i.test(name) ? 'serif' : 'sans';
 }
 
-/** One character's advance in thousandths of an em (an accented letter as its base letter). */
-function advance(c: string, family: FontFamily): number {
-  if (family === 'mono') return 600;
+/** One character's advance in thousandths of an em (an accented letter as its base letter), in a proportional face. */
+function advance(c: string, family: Exclude<FontFamily, 'mono'>): number {
   const table = family === 'serif' ? SERIF : SANS;
   let code = c.charCodeAt(0);
   if (code > 126) code = c.normalize('NFD').charCodeAt(0);
