@@ -139,7 +139,10 @@ function bankTable(f) {
     const amt = rand() * 10 ** int(1, 3);
     const debit = chance(0.65);
     balance += debit ? -amt : amt;
-    const desc = `${pick(['Card payment', 'Transfer to', 'Direct debit', 'Transfer from', 'Cash withdrawal'])} ${word().toUpperCase()}${chance(0.3) ? ` ${word().toUpperCase()} ${int(100, 9999)} ${pick(['MONTHLY FEE', 'INVOICE', 'REF'])}` : ''}`;
+    const what = debit
+      ? pick(['Card payment', 'Transfer to', 'Direct debit', 'Cash withdrawal'])
+      : pick(['Transfer from', 'Salary', 'Refund']);
+    const desc = `${what} ${word().toUpperCase()}${chance(0.3) ? ` ${word().toUpperCase()} ${int(100, 9999)} ${pick(['MONTHLY FEE', 'INVOICE', 'REF'])}` : ''}`;
     const money = fmt(f, amt, 2, cur);
     rows.push({
       cells: [
@@ -326,22 +329,37 @@ body { font-family: '${pick(FONTS[family])}', ${family === 'mono' ? 'monospace' 
 
 const expectedOf = (t) => t.rows.map((r) => Object.fromEntries(t.cols.map((c, k) => [slug(c.name), r.cells[k].replace(/\u00a0/g, ' ')])));
 
+/**
+ * The table's schema field: "Table 1 (page 2)", or "Table 1 (pages 1–2)" for a table running over onto the next page
+ * (its caption on the first, its last row's last figure first found on the other).
+ */
+function fieldOf(t, pages) {
+  const first = Math.max(
+    0,
+    pages.findIndex((p) => p.includes(squash(t.captionText))),
+  );
+  const lastCell = squash([...t.rows.at(-1).cells].reverse().find((c) => c.trim()));
+  const last = Math.max(
+    first,
+    pages.findIndex((p, k) => k >= first && p.includes(lastCell)),
+  );
+  const field = tableField(
+    t.no,
+    first + 1,
+    t.cols[0].name,
+    t.cols.slice(1).map((c) => c.name),
+  );
+  if (last === first) return field;
+  const where = `pages ${first + 1}–${last + 1}`;
+  return { ...field, label: `Table ${t.no} (${where})`, description: field.description.replace(`page ${first + 1}`, where) };
+}
+
 const dataset = datasetWriter(out);
 for (let i = 0; i < count; i++) {
   const d = documentOf(i);
   const bytes = printPdf(d.html);
   const pages = pageTexts(bytes).raw.split('\f').map(squash);
-  const pageOf = (t) => pages.findIndex((p) => p.includes(squash(t.captionText))) + 1 || 1;
-  const schema = {
-    fields: d.tables.map((t) =>
-      tableField(
-        t.no,
-        pageOf(t),
-        t.cols[0].name,
-        t.cols.slice(1).map((c) => c.name),
-      ),
-    ),
-  };
+  const schema = { fields: d.tables.map((t) => fieldOf(t, pages)) };
   const want = Object.fromEntries(d.tables.map((t) => [`table_${t.no}`, expectedOf(t)]));
   dataset.add(d.id, { bytes, ext: 'pdf', mediaType: 'application/pdf', want, schema });
 }
