@@ -80,6 +80,7 @@ export function extractTable(
   const headers = found.filter((h) => !isTaken(h, taken));
   if (!headers.length) return headerlessTable(doc, field, ctx, taken);
   const { best, chosen, headerStarts } = chooseHeaders(headers, rivalClaims(doc, rivals));
+  for (const key of rivalStarts(doc, rivals, headers)) headerStarts.add(key);
   // Line items (priced rows) end at the totals; in other tables a "Total" row is a row like any other.
   const lineItems = isLineItems(field);
   const parts = tableParts({ doc, field, chosen, found, lineItems, headerStarts, taken }).map((p) => withTrailingColumn(p, field));
@@ -170,6 +171,22 @@ function rivalClaims(doc: DocLayout, rivals: readonly FieldDef[]): Map<string, n
     if (!isPositional(r))
       for (const h of findHeaders(doc, r)) claimed.set(headerKey(h), Math.max(h.score, claimed.get(headerKey(h)) ?? -Infinity));
   return claimed;
+}
+
+/**
+ * The header lines that start another table of the schema (so end this one's body): each rival's headers about as good
+ * as its best, naming as many columns, unless this field names the same line better (its own section's header). A
+ * report printing one table under the next has nothing else between them but a caption.
+ */
+function rivalStarts(doc: DocLayout, rivals: readonly FieldDef[], own: Header[]): string[] {
+  const ownScore = new Map(own.map((h) => [headerKey(h), h.score]));
+  return rivals.flatMap((r) => {
+    const found = isPositional(r) ? [] : findHeaders(doc, r);
+    if (!found.length) return [];
+    const top = found.reduce((a, b) => (b.score > a.score ? b : a));
+    const strong = found.filter((h) => h.score >= top.score * HEADER_START_SHARE && named(h.columns) >= named(top.columns));
+    return strong.filter((h) => (ownScore.get(headerKey(h)) ?? -Infinity) <= h.score).map(headerKey);
+  });
 }
 
 /** The smallest box holding both. */
