@@ -184,7 +184,7 @@ function rivalStarts(doc: DocLayout, rivals: readonly FieldDef[], own: Header[])
     const found = isPositional(r) ? [] : findHeaders(doc, r);
     if (!found.length) return [];
     const top = found.reduce((a, b) => (b.score > a.score ? b : a));
-    const strong = found.filter((h) => h.score >= top.score * HEADER_START_SHARE && named(h.columns) >= named(top.columns));
+    const strong = found.filter((h) => asStrongAs(h, top));
     return strong.filter((h) => (ownScore.get(headerKey(h)) ?? -Infinity) <= h.score).map(headerKey);
   });
 }
