@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { extractFromLayout } from '../extraction.engine.js';
 import { invoiceSchema, L, layoutOf, R, type Item } from '../testing/invoice-layout.test-helper.js';
+import { taxTableBottom } from './field.values.js';
+import { conceptTokens } from './label.matcher.js';
 
 // Label words inside running text and titles (tools/eval/synth-office-invoices.mjs prints such invoices with
 // LibreOffice): a note under an item that says "delivered to …", a "Tax Invoice <number>" title. Every name, number
@@ -127,5 +129,41 @@ describe('due dates in the payment sentence', () => {
       L(57, 300, 'À régler avant le 05/07/2021.'),
     ];
     expect(read(items).due_date).toBe('2021-07-05');
+  });
+});
+
+describe('a tax summary whose captions head value columns', () => {
+  // Left-aligned captions over right-aligned figures, each figure ending where the next caption starts; the currency
+  // code is set close after the total, under a caption of its own.
+  const page = layoutOf([
+    [
+      L(40, 300, 'TAX:'),
+      L(112, 300, '%'),
+      L(124, 300, 'Base amount:'),
+      L(255, 300, 'Tax amount:'),
+      L(386, 300, 'Total:'),
+      L(516, 300, 'Curr.:'),
+      L(80, 318, 'VAT'),
+      R(122, 318, '20.00'),
+      R(253, 318, '36.00'),
+      R(383, 318, '7.20'),
+      R(514, 318, '43.20'),
+      L(516, 318, 'EUR'),
+    ],
+  ]).pages[0]!;
+  const head = page.lines.findIndex((l) => l.text.startsWith('TAX:'));
+  const under = (caption: string) => {
+    const w = page.lines[head]!.words.find((x) => x.text === caption)!;
+    return taxTableBottom(page.lines, head, [w.x0, w.y0, w.x1, w.y1])
+      ?.map((x) => x.text)
+      .join(' ');
+  };
+
+  it('the total is the figure its caption heads, though a currency code is set close after it', () => {
+    expect(under('Total:')).toBe('43.20 EUR');
+  });
+
+  it('"Base amount" names the net amount', () => {
+    expect(conceptTokens('Base amount')).toContain('net');
   });
 });
