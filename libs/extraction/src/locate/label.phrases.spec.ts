@@ -167,3 +167,16 @@ describe('a tax summary whose captions head value columns', () => {
     expect(conceptTokens('Base amount')).toContain('net');
   });
 });
+
+describe('a longer label that opens with a party word', () => {
+  it('"Käufer Produkt ID:" (buyer product id) under an item names an identifier: its next word is no buyer', () => {
+    const page2 = [
+      L(58, 60, 'Pos. Product'),
+      L(300, 60, 'Amount'),
+      L(58, 80, '3 Calibration kit'),
+      L(100, 94, 'Käufer Produkt ID: KT-77-Q'),
+    ];
+    const r = extractFromLayout(layoutOf([letter('Invoice'), page2]), invoiceSchema).result;
+    expect(r.buyer_name).toBe('Sellwyn Optics Limited');
+  });
+});
