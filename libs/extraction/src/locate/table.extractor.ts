@@ -11,7 +11,7 @@ import { columnRules, regroupByRules } from './table.ruled.js';
 import { isStopLine } from './table.body.js';
 import { gutterColumns } from './table.columns.js';
 import { findHeaders, isTaken, pageHint } from './table.header.js';
-import { named, namesMoney, type Header } from './table.model.js';
+import { asStrongAs, namesMoney, type Header } from './table.model.js';
 import { tableParts, type TablePart } from './table.pages.js';
 import { withTrailingColumn } from './table.trailing.js';
 import { lineItemCells, preferWordyText, reconcileArithmetic, stripItemCode } from './table.roles.js';
@@ -31,9 +31,6 @@ type Box = [number, number, number, number];
 
 /** Cell placeholders for "none" / "not available": "-", "–", "..", ":". */
 const PLACEHOLDER = /^(?:[-–—]{1,3}|\.{2,3}|:)$/;
-
-/** A header scoring at least this share of the best one's (naming as many columns) starts a table or a section. */
-const HEADER_START_SHARE = 0.6;
 
 /** Dot leaders run from a row label to its figures ("Revenue ........ 12,480"): this many dots or more ending a cell. */
 const LEADER = /\s*(?:[.·…](?:\s?)){4,}$/u;
@@ -126,16 +123,10 @@ function chooseHeaders(headers: Header[], claimed: Map<string, number>): { best:
   const top1 = firstInReadingOrder(near.filter((h) => placed(h) === Math.max(...near.map(placed))));
   // (The same header on an earlier page, about as good, starts the table: a repeat that scores higher on a later page
   // continues it, and the first page's items are the table's too.)
-  const earlier = headers.filter(
-    (h) =>
-      h.page < top1.page &&
-      keyOf(h) === keyOf(top1) &&
-      h.score >= top1.score * HEADER_START_SHARE &&
-      named(h.columns) >= named(top1.columns),
-  );
+  const earlier = headers.filter((h) => h.page < top1.page && keyOf(h) === keyOf(top1) && asStrongAs(h, top1));
   const best = earlier.length ? firstInReadingOrder(earlier) : top1;
   // (A section's header is about as good as the first, naming as many columns: not a data row naming a column.)
-  const strong = (h: Header) => h.score >= best.score * HEADER_START_SHARE && named(h.columns) >= named(best.columns);
+  const strong = (h: Header) => asStrongAs(h, best);
   const ours = (h: Header) => (claimed.get(headerKey(h)) ?? -Infinity) < h.score;
   const section = (h: Header) => h.page === best.page && h.lineIndex > best.lineIndex && strong(h) && ours(h);
   // (A header on a later page goes on with this table unless the schema's other table names that line better.)
@@ -194,7 +185,7 @@ function rivalStarts(doc: DocLayout, rivals: readonly FieldDef[], own: Header[])
     const found = isPositional(r) ? [] : findHeaders(doc, r);
     if (!found.length) return [];
     const top = found.reduce((a, b) => (b.score > a.score ? b : a));
-    const strong = found.filter((h) => h.score >= top.score * HEADER_START_SHARE && named(h.columns) >= named(top.columns));
+    const strong = found.filter((h) => asStrongAs(h, top));
     return strong.filter((h) => (ownScore.get(headerKey(h)) ?? -Infinity) <= h.score).map(headerKey);
   });
 }
