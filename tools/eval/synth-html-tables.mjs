@@ -331,18 +331,18 @@ const expectedOf = (t) => t.rows.map((r) => Object.fromEntries(t.cols.map((c, k)
 
 /**
  * The table's schema field: "Table 1 (page 2)", or "Table 1 (pages 1–2)" for a table running over onto the next page
- * (its caption on the first, its last row's last figure first found on the other).
+ * (its caption on the first, its last row on the other).
  */
 function fieldOf(t, pages) {
   const first = Math.max(
     0,
     pages.findIndex((p) => p.includes(squash(t.captionText))),
   );
-  const lastCell = squash([...t.rows.at(-1).cells].reverse().find((c) => c.trim()));
-  const last = Math.max(
-    first,
-    pages.findIndex((p, k) => k >= first && p.includes(lastCell)),
-  );
+  // (The whole last row as read in order where the text layer keeps it, else its last figure.)
+  const cells = t.rows.at(-1).cells.filter((c) => c.trim());
+  const onPage = (needle) => pages.findIndex((p, k) => k >= first && p.includes(needle));
+  const whole = onPage(squash(cells.join('')));
+  const last = Math.max(first, whole >= 0 ? whole : onPage(squash(cells.at(-1))));
   const field = tableField(
     t.no,
     first + 1,
@@ -358,7 +358,7 @@ const dataset = datasetWriter(out);
 for (let i = 0; i < count; i++) {
   const d = documentOf(i);
   const bytes = printPdf(d.html);
-  const pages = pageTexts(bytes).raw.split('\f').map(squash);
+  const pages = pageTexts(bytes).layout.split('\f').map(squash); // (layout mode keeps a row on one line)
   const schema = { fields: d.tables.map((t) => fieldOf(t, pages)) };
   const want = Object.fromEntries(d.tables.map((t) => [`table_${t.no}`, expectedOf(t)]));
   dataset.add(d.id, { bytes, ext: 'pdf', mediaType: 'application/pdf', want, schema });

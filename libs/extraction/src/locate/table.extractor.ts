@@ -129,7 +129,8 @@ function chooseHeaders(headers: Header[], claimed: Map<string, number>): { best:
   const strong = (h: Header) => asStrongAs(h, best);
   const ours = (h: Header) => (claimed.get(headerKey(h)) ?? -Infinity) < h.score;
   const section = (h: Header) => h.page === best.page && h.lineIndex > best.lineIndex && strong(h) && ours(h);
-  const later = (h: Header) => h.page > best.page || section(h);
+  // (A header on a later page goes on with this table unless the schema's other table names that line better.)
+  const later = (h: Header) => (h.page > best.page && ours(h)) || section(h);
   const chosen = headers.filter((h) => h === best || (keyOf(h) === keyOf(best) && later(h)));
   // Only a header about as good as the chosen one, naming as many columns, starts another table; weak matches inside the body
   // (a data row that happens to name a column) do not end it.

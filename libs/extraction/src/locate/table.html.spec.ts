@@ -50,4 +50,52 @@ describe('tables printed from HTML', () => {
       { item: 'Quatri', f_2021: '3.1', f_2022: '27.0' },
     ]);
   });
+
+  it("a header on a later page that the schema's other table names better starts that table, not this one's next part", () => {
+    const schema = {
+      fields: [
+        {
+          ...tableOf(1, column('no', 'No'), column('project', 'Project'), column('site', 'Site'), column('status', 'Status')),
+          label: 'Table 1 (pages 1–2)',
+        },
+        {
+          ...tableOf(2, column('no', 'No'), column('project', 'Project'), column('category', 'Category'), column('status', 'Status')),
+          label: 'Table 2 (page 2)',
+        },
+      ],
+    };
+    const body = (y: number, rows: string[][]): Item[] =>
+      rows.flatMap(([a, b, c, d], k) => [R(90, y + 13 * k, a!), L(100, y + 13 * k, b!), L(220, y + 13 * k, c!), L(320, y + 13 * k, d!)]);
+    const page1: Item[] = [
+      L(80, 100, 'Table 1: Open lorvi'),
+      R(90, 120, 'No'),
+      L(100, 120, 'Project'),
+      L(220, 120, 'Site'),
+      L(320, 120, 'Status'),
+      ...body(133, [
+        ['1', 'Velmo', 'Darin', 'Open'],
+        ['2', 'Quosa', 'Belri', 'Held'],
+      ]),
+    ];
+    const page2: Item[] = [
+      L(80, 100, 'Table 2: Closed lorvi'),
+      R(90, 120, 'No'),
+      L(100, 120, 'Project'),
+      L(220, 120, 'Category'),
+      L(320, 120, 'Status'),
+      ...body(133, [
+        ['3', 'Nimra', 'Tesk', 'Closed'],
+        ['4', 'Forvel', 'Gander', 'Closed'],
+      ]),
+    ];
+    const result = extractFromLayout(layoutOf([page1, page2]), schema).result;
+    expect(result.table_1).toEqual([
+      { no: '1', project: 'Velmo', site: 'Darin', status: 'Open' },
+      { no: '2', project: 'Quosa', site: 'Belri', status: 'Held' },
+    ]);
+    expect(result.table_2).toEqual([
+      { no: '3', project: 'Nimra', category: 'Tesk', status: 'Closed' },
+      { no: '4', project: 'Forvel', category: 'Gander', status: 'Closed' },
+    ]);
+  });
 });
