@@ -130,6 +130,21 @@ describe('due dates in the payment sentence', () => {
     ];
     expect(read(items).due_date).toBe('2021-07-05');
   });
+
+  it('"Die Rechnung ist zahlbar zum 14.03.2025 …" (payable by, German) gives the due date', () => {
+    const items: Item[] = [
+      L(57, 31, 'Wendal Gerätebau GmbH', 16, true),
+      L(58, 76, 'Korvin Logistik AG'),
+      L(339, 76, 'Rechnungsnr.'),
+      R(540, 76, 'R-2025-117'),
+      L(339, 90, 'Rechnungsdatum'),
+      R(540, 90, '28.02.2025'),
+      L(288, 240, 'Rechnungssumme'),
+      R(540, 240, '119,00 €'),
+      L(57, 300, 'Die Rechnung ist zahlbar zum 14.03.2025 ohne Abzug.'),
+    ];
+    expect(read(items).due_date).toBe('2025-03-14');
+  });
 });
 
 describe('a tax summary whose captions head value columns', () => {
