@@ -35,6 +35,8 @@ const CONCEPTS = [
   'delivery',
   'payment',
   'discount',
+  // (Another document the invoice refers to: "Date de facture associée", "Preceding invoice no." name its values.)
+  'reference',
 ];
 const WORDS = labelWords();
 // Label matching understands every shipped language at once: the phrase lists of all packs.

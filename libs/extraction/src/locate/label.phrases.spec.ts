@@ -195,3 +195,22 @@ describe('a longer label that opens with a party word', () => {
     expect(r.buyer_name).toBe('Sellwyn Optics Limited');
   });
 });
+
+describe('labels of another document the invoice refers to', () => {
+  it('"Date de facture associée" (the referenced invoice’s date) is not the invoice date', () => {
+    const items: Item[] = [
+      L(57, 31, 'Ostravel Conseil SARL', 16, true),
+      L(339, 50, 'FACTURE N° :'),
+      R(540, 50, 'F-2024-0310'),
+      L(339, 64, 'Date :'),
+      R(540, 64, '12/03/2024'),
+      L(58, 96, 'Belvani Systèmes SAS'),
+      L(58, 200, 'N° DE FACTURE ASSOCIÉE : F-2024-0122'),
+      L(58, 212, 'DATE DE FACTURE ASSOCIÉE : 01/02/2024'),
+      L(288, 260, 'Total TTC'),
+      R(540, 260, '120,00 €'),
+    ];
+    const r = read(items);
+    expect([r.invoice_date, r.invoice_number]).toEqual(['2024-03-12', 'F-2024-0310']);
+  });
+});
