@@ -27,7 +27,7 @@ export const textHeight = (b: RowBand): number => b.lineH ?? b.y1 - b.y0;
 const SMALLER_TEXT = 0.9;
 
 /** How many of the bands s … e, from the first on, are set smaller than band `above` (the row they stand under). */
-export function smallerUnder(bands: readonly RowBand[], above: number, s: number, e: number): number {
+export function smallerFrom(bands: readonly RowBand[], above: number, s: number, e: number): number {
   const rowH = textHeight(bands[above]!);
   let n = 0;
   while (s + n <= e && textHeight(bands[s + n]!) <= rowH * SMALLER_TEXT) n++;

@@ -298,5 +298,16 @@ describe('table rows', () => {
       { numeric: new Set(['qty', 'amount']), money: new Set(['amount']), columns: 3, lh: 10 },
     );
     expect(out.map((r) => r.desc)).toEqual(['Velmor cable set delivered to the depot', 'Tessa fitting']);
+    // (So is one under the item's wrapped title.)
+    const wrapped = rows(
+      [
+        item(100, 'Velmor cable set for the', '12.00'),
+        line(113.6 - 8, { desc: 'second floor' }, 10),
+        note(127.2, 'delivered to the depot'),
+        item(140.8, 'Tessa fitting', '8.50'),
+      ],
+      { numeric: new Set(['qty', 'amount']), money: new Set(['amount']), columns: 3, lh: 10 },
+    );
+    expect(wrapped.map((r) => r.desc)).toEqual(['Velmor cable set for the second floor delivered to the depot', 'Tessa fitting']);
   });
 });
