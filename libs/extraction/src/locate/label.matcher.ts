@@ -35,7 +35,7 @@ const CONCEPTS = [
   'delivery',
   'payment',
   'discount',
-  // (Another document the invoice refers to: "Date de facture associée", "Preceding invoice no." name its values.)
+  // (Another document the invoice refers to: labels naming the preceding or associated invoice's date or number.)
   'reference',
 ];
 const WORDS = labelWords();

@@ -184,12 +184,12 @@ describe('a tax summary whose captions head value columns', () => {
 });
 
 describe('a longer label that opens with a party word', () => {
-  it('"Käufer Produkt ID:" (buyer product id) under an item names an identifier: its next word is no buyer', () => {
+  it('"Käufer Material ID:" (buyer material id) under an item names an identifier: its next word is no buyer', () => {
     const page2 = [
       L(58, 60, 'Pos. Product'),
       L(300, 60, 'Amount'),
       L(58, 80, '3 Calibration kit'),
-      L(100, 94, 'Käufer Produkt ID: KT-77-Q'),
+      L(100, 94, 'Käufer Material ID: KT-77-Q'),
     ];
     const r = extractFromLayout(layoutOf([letter('Invoice'), page2]), invoiceSchema).result;
     expect(r.buyer_name).toBe('Sellwyn Optics Limited');
@@ -197,7 +197,7 @@ describe('a longer label that opens with a party word', () => {
 });
 
 describe('labels of another document the invoice refers to', () => {
-  it('"Date de facture associée" (the referenced invoice’s date) is not the invoice date', () => {
+  it('"Date facture précédente" (the preceding invoice’s date) is not the invoice date', () => {
     const items: Item[] = [
       L(57, 31, 'Ostravel Conseil SARL', 16, true),
       L(339, 50, 'FACTURE N° :'),
@@ -205,8 +205,8 @@ describe('labels of another document the invoice refers to', () => {
       L(339, 64, 'Date :'),
       R(540, 64, '12/03/2024'),
       L(58, 96, 'Belvani Systèmes SAS'),
-      L(58, 200, 'N° DE FACTURE ASSOCIÉE : F-2024-0122'),
-      L(58, 212, 'DATE DE FACTURE ASSOCIÉE : 01/02/2024'),
+      L(58, 200, 'N° FACTURE PRÉCÉDENTE : F-2024-0122'),
+      L(58, 212, 'DATE FACTURE PRÉCÉDENTE : 01/02/2024'),
       L(288, 260, 'Total TTC'),
       R(540, 260, '120,00 €'),
     ];
