@@ -120,14 +120,14 @@ function printedWords(seg: Line): string[] {
 /** A printed figure ("86.7", "−2.64", "46.8%", "(1,200)") or the ± between a figure and its spread. */
 const isFigureWord = (w: string) => w === '±' || FIGURE.test(w);
 
+/** Carry-over lines of a table split over pages (folded text). */
+export const CARRY = VOCAB.carryOver;
+
 /**
  * Lines of the table body: from below the header until a wide vertical gap (relative to the rows' own
  * pitch), the next header, or — for line items — a totals line. Unit lines right under the header
  * ("kg/year", no digits, not in the first column) are header, not data.
  */
-/** Carry-over lines of a table split over pages (folded text). */
-export const CARRY = VOCAB.carryOver;
-
 export function bodyLines(
   page: Page,
   h: Header,
@@ -162,25 +162,13 @@ export function bodyLines(
     // "Source: …" / "Note: …" under a table closes it; so does prose running across the columns.
     if (VOCAB.tableNote.test(line.text)) return done(false);
     if (!lineItems && isProse(line, h.columns, lh)) return done(false);
-    if (lineItems && out.some((l) => /\d/.test(l.text)) && isStopLine(line)) {
-      // (A tax word in the page footer, "VAT ID: …" under the last rows, is the letterhead's: the items may go on.)
-      if (footerOnly(li)) return done(true);
-      if (!subtotalGoesOn(lines, li, lh)) return done(false);
-      // (Unless it prints an item's figures: "Landing net ‖ 11.00 4 44.00 ‖ …" names a totals word, it is no subtotal.)
-      if (!printsItemFigures(line)) {
-        prevY = line.y1;
-        continue;
-      }
+    const verdict = lineItems ? itemLineVerdict(lines, li, out, { lh, figuresX0, footerOnly }) : undefined;
+    if (verdict === 'skip') {
+      prevY = line.y1;
+      continue;
     }
-    // A carry line at the foot of the items ("Carried forward", "Übertrag", "À reporter") with only the page footer
-    // after it: the table goes on overleaf.
-    if (lineItems && out.length && CARRY.test(fold(line.text)) && footerOnly(li + 1)) return done(true);
-    if (lineItems && isSummaryLine(line, out, figuresX0, lh)) return done(false);
-    // (Not a line of text under the text column's header: the first item's description, printed above its figures.)
-    const underText = textCols.some((c) => line.words.some((w) => w.x1 > c.x0 && w.x0 < c.x1));
-    // (Nor a line ruled off from the header: it is in the first ruled row, whose figures are centred below it.)
-    const ruledOff = ruleYs.some((y) => y > headerBottom - RULE_SLACK && y < line.y0);
-    if (!out.length && !/\d/.test(line.text) && line.x0 > firstX1 && !(lineItems && underText) && !ruledOff) {
+    if (verdict) return done(verdict === 'ends-page');
+    if (!out.length && isUnitLineAboveRows(line, { firstX1, lineItems, textCols, ruleYs, headerBottom })) {
       prevY = line.y1;
       continue;
     }
@@ -189,6 +177,45 @@ export function bodyLines(
     prevY = line.y1;
   }
   return done(true);
+}
+
+/**
+ * What a line means for line items: 'ends' (a totals or summary line closes the items), 'ends-page' (the items go on
+ * overleaf), 'skip' (a subtotal the items run on after), or undefined (a body line).
+ */
+function itemLineVerdict(
+  lines: Line[],
+  li: number,
+  out: Line[],
+  at: { lh: number; figuresX0: number; footerOnly: (li: number) => boolean },
+): 'ends' | 'ends-page' | 'skip' | undefined {
+  const line = lines[li]!;
+  if (out.some((l) => /\d/.test(l.text)) && isStopLine(line)) {
+    // (A tax word in the page footer, "VAT ID: …" under the last rows, is the letterhead's: the items may go on.)
+    if (at.footerOnly(li)) return 'ends-page';
+    if (!subtotalGoesOn(lines, li, at.lh)) return 'ends';
+    // (Unless it prints an item's figures: "Landing net ‖ 11.00 4 44.00 ‖ …" names a totals word, it is no subtotal.)
+    if (!printsItemFigures(line)) return 'skip';
+  }
+  // A carry line at the foot of the items ("Carried forward", "Übertrag", "À reporter") with only the page footer
+  // after it: the table goes on overleaf.
+  if (out.length && CARRY.test(fold(line.text)) && at.footerOnly(li + 1)) return 'ends-page';
+  if (isSummaryLine(line, out, at.figuresX0, at.lh)) return 'ends';
+  return undefined;
+}
+
+/**
+ * A line before the first row that belongs to the header: units under it ("kg/year": no digits, not in the first
+ * column) — not a line of text under the text column's header (the first item's description, printed above its
+ * figures), nor a line ruled off from the header (it is in the first ruled row, whose figures are centred below it).
+ */
+function isUnitLineAboveRows(
+  line: Line,
+  at: { firstX1: number; lineItems: boolean; textCols: Column[]; ruleYs: number[]; headerBottom: number },
+): boolean {
+  const underText = at.textCols.some((c) => line.words.some((w) => w.x1 > c.x0 && w.x0 < c.x1));
+  const ruledOff = at.ruleYs.some((y) => y > at.headerBottom - RULE_SLACK && y < line.y0);
+  return !/\d/.test(line.text) && line.x0 > at.firstX1 && !(at.lineItems && underText) && !ruledOff;
 }
 
 /**

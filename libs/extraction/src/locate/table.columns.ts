@@ -217,7 +217,23 @@ export function gutterColumns(body: Line[], cols: Column[], lh: number, walls: r
   const spans = wordSpans(multi);
   // (Text set close on both sides of a drawn column border is two columns.)
   const merged = textRuns(spans, lh, (last, a) => walls.some((x) => x >= last[1] - 0.5 && x <= a + 0.5));
-  const overlapTarget = ([a, b]: [number, number]) => {
+  const overlapTarget = runOverlapTarget(cols, lh);
+  const gaps = headerGaps(cols);
+  const runs = merged.flatMap((run) => splitAtGutters(run, spans, lh, overlapTarget, multi.length, gaps));
+  const gutters = runs.slice(1).flatMap((r, k) => (merged.some(([a, b]) => a < r[0] && b > r[0]) ? [(runs[k]![1] + r[0]) / 2] : []));
+  const runWords = wordsOfRuns(runs, multi);
+  const target = runTargets(runs, runWords, cols, walls, overlapTarget);
+  const marks = markRuns(runWords);
+  claimNearRuns(runs, cols, target, lh, (k) => !marks[k]);
+  joinLeadingMarks(runs, target, marks);
+  const assign: ColumnAssigner = runAssigner(runs, target, cols, lh);
+  assign.gutters = gutters;
+  return assign;
+}
+
+/** The column whose span a run overlaps most (named columns count double), or -1. */
+function runOverlapTarget(cols: Column[], lh: number): (run: [number, number]) => number {
+  return ([a, b]) => {
     let best = -1;
     let bestOv = 0;
     cols.forEach((c, i) => {
@@ -237,18 +253,22 @@ export function gutterColumns(body: Line[], cols: Column[], lh: number, walls: r
     }
     return best;
   };
-  const gaps = headerGaps(cols);
-  const runs = merged.flatMap((run) => splitAtGutters(run, spans, lh, overlapTarget, multi.length, gaps));
-  const gutters = runs.slice(1).flatMap((r, k) => (merged.some(([a, b]) => a < r[0] && b > r[0]) ? [(runs[k]![1] + r[0]) / 2] : []));
-  merged.splice(0, merged.length, ...runs);
-  // Between drawn column borders, a run is the column whose header stands alone between the same borders.
+}
+
+/** Each run's column: between drawn borders the column standing alone between them, else by overlap, else flush or nearest. */
+function runTargets(
+  runs: [number, number][],
+  runWords: Word[][],
+  cols: Column[],
+  walls: readonly number[],
+  overlapTarget: (run: [number, number]) => number,
+): number[] {
   const cellOf = (x: number) => walls.filter((w) => w < x).length;
   const walledTarget = ([a, b]: [number, number]) => {
     const inCell = cols.flatMap((c, i) => (cellOf((c.x0 + c.x1) / 2) === cellOf((a + b) / 2) ? [i] : []));
     return inCell.length === 1 ? inCell[0]! : -1;
   };
-  const runWords = wordsOfRuns(merged, multi);
-  const target = merged.map(([a, b], k) => {
+  return runs.map(([a, b], k) => {
     const best = overlapTarget([a, b]);
     const walled = walledTarget([a, b]);
     if (walled >= 0 && (best < 0 || cellOf((cols[best]!.x0 + cols[best]!.x1) / 2) !== cellOf((a + b) / 2))) return walled;
@@ -256,30 +276,30 @@ export function gutterColumns(body: Line[], cols: Column[], lh: number, walls: r
     const flush = flushRightColumn([a, b], runWords[k]!, cols);
     return flush >= 0 ? flush : columnOf({ text: 'x', x0: a, x1: b, y0: 0, y1: 0, conf: 1 }, cols);
   });
-  const marks = markRuns(runWords);
-  claimNearRuns(merged, cols, target, lh, (k) => !marks[k]);
-  joinLeadingMarks(merged, target, marks);
-  // Text printed beside the table (chart labels, a side note, the other column of a two-column page): a body column
-  // right of every header, or left of every header, that is not the only one mapped to its header is outside the
-  // table, and so is anything further out.
+}
+
+/**
+ * A word's column by the run it falls in. Text printed beside the table (chart labels, a side note, the other column
+ * of a two-column page): a body column right of every header, or left of every header, that is not the only one mapped
+ * to its header is outside the table (-1), and so is anything further out.
+ */
+function runAssigner(runs: [number, number][], target: number[], cols: Column[], lh: number): (w: Word) => number {
   const right = Math.max(...cols.map((c) => c.x1));
   const left = Math.min(...cols.map((c) => c.x0));
-  const shares = (k: number, inner: (j: number) => boolean) => merged.some((_, j) => j !== k && target[j] === target[k] && inner(j));
-  const outside = merged.map(
-    ([a, b], k) => (a > right + lh && shares(k, (j) => merged[j]![1] < a)) || (b < left - lh && shares(k, (j) => merged[j]![0] > b)),
+  const shares = (k: number, inner: (j: number) => boolean) => runs.some((_, j) => j !== k && target[j] === target[k] && inner(j));
+  const outside = runs.map(
+    ([a, b], k) => (a > right + lh && shares(k, (j) => runs[j]![1] < a)) || (b < left - lh && shares(k, (j) => runs[j]![0] > b)),
   );
-  const inner = merged.filter((_, k) => !outside[k]);
+  const inner = runs.filter((_, k) => !outside[k]);
   const edge = Math.max(right, ...inner.map(([, b]) => b));
   const leftEdge = Math.min(left, ...inner.map(([a]) => a));
-  const outRight = outside.some((o, k) => o && merged[k]![0] > right);
-  const outLeft = outside.some((o, k) => o && merged[k]![1] < left);
-  const assign: ColumnAssigner = (w) => {
+  const outRight = outside.some((o, k) => o && runs[k]![0] > right);
+  const outLeft = outside.some((o, k) => o && runs[k]![1] < left);
+  return (w) => {
     const cx = (w.x0 + w.x1) / 2;
-    const k = merged.findIndex(([a, b]) => cx >= a && cx <= b);
+    const k = runs.findIndex(([a, b]) => cx >= a && cx <= b);
     if (k >= 0 ? outside[k] : (outRight && w.x0 > edge + lh) || (outLeft && w.x1 < leftEdge - lh)) return -1;
     if (k < 0) return columnOf(w, cols);
     return target[k]!;
   };
-  assign.gutters = gutters;
-  return assign;
 }
