@@ -2,6 +2,7 @@ import { isItemCodeLine } from './constraints.js';
 import { conceptTokens } from './label.matcher.js';
 import type { RowBand } from './table.bands.js';
 import { FIGURE } from './table.model.js';
+import { type BandKind, claimWrappedLines } from './table.rows.pitch.js';
 import { breakForced, continuesText, isPeriodLine } from './table.wrap.js';
 
 export { continuesText } from './table.wrap.js';
@@ -63,9 +64,6 @@ const WIDER_GAP = 1.15;
 /** A band whose text starts this many line heights right of the rows' text is indented under its row (a note). */
 const NOTE_INDENT = 0.8;
 
-/** What a band is to groupRows: it opens a row, continues the open one, or is left out (a note). */
-type BandKind = 'anchor' | 'cont' | 'drop';
-
 /** The facts about a table's bands that every stage of groupRows reads. */
 interface RowScan {
   bands: RowBand[];
@@ -102,6 +100,7 @@ export function groupRows(bands: RowBand[], r: RowRules): RowGroup[] {
   const scan = rowScan(bands, r);
   const kind = bandKinds(scan);
   dropTrailingLabels(scan, kind);
+  if (scan.mode !== 'numeric') claimWrappedLines(bands, kind);
   dropNotesBelow(scan, kind);
   liftWrappedLabels(scan, kind);
   return joinContinuations(scan, kind);
