@@ -131,6 +131,33 @@ describe('due dates in the payment sentence', () => {
     expect(read(items).due_date).toBe('2021-07-05');
   });
 
+  /** A short invoice whose payment sentence is `sentence` (lines of it, one under the other). */
+  const invoice = (lang: 'de' | 'nl', sentence: string[]): Item[] => [
+    L(57, 31, lang === 'de' ? 'Torvalen Medien GmbH' : 'Torvalen Media B.V.', 16, true),
+    L(58, 76, 'Quenby Halwin'),
+    L(339, 76, lang === 'de' ? 'Rechnungsnummer:' : 'Factuurnummer:'),
+    R(540, 76, 'R-2031-017'),
+    L(339, 90, lang === 'de' ? 'Datum:' : 'Datum:'),
+    R(540, 90, '21.05.2031'),
+    L(288, 240, lang === 'de' ? 'Nettobetrag' : 'Subtotaal'),
+    R(540, 240, '100,00 €'),
+    L(288, 254, lang === 'de' ? 'USt. 19 %' : 'Btw 21%'),
+    R(540, 254, lang === 'de' ? '19,00 €' : '21,00 €'),
+    L(288, 268, lang === 'de' ? 'Gesamtbetrag' : 'Totaal'),
+    R(540, 268, lang === 'de' ? '119,00 €' : '121,00 €'),
+    ...sentence.map((t, k) => L(57, 300 + k * 12, t)),
+  ];
+
+  it('"Der Betrag ist bis zum 04.06.2031 fällig." (the due word after the date) gives the due date', () => {
+    expect(read(invoice('de', ['Der Betrag ist bis zum 04.06.2031 fällig.'])).due_date).toBe('2031-06-04');
+  });
+
+  it('"… het bedrag vóór 4 juni 2031 over te maken." gives the due date, also when the sentence runs on to the next line', () => {
+    expect(read(invoice('nl', ['Wij verzoeken u het bedrag uiterlijk 04-06-2031 over te maken.'])).due_date).toBe('2031-06-04');
+    const wrapped = ['De uren worden gefactureerd tegen een uurtarief van € 60,00. Gelieve het bedrag vóór 4 juni 2031 over', 'te maken.'];
+    expect(read(invoice('nl', wrapped)).due_date).toBe('2031-06-04');
+  });
+
   it('"Die Rechnung ist zahlbar zum 14.03.2025 …" (payable by, German) gives the due date', () => {
     const items: Item[] = [
       L(57, 31, 'Wendal Gerätebau GmbH', 16, true),

@@ -62,4 +62,20 @@ describe('hours at an hourly rate, in the words freelancers print', () => {
       ['Advies Tessin', 2.5, 70, 175],
     ]);
   });
+
+  it('reads "Dienst" (service) as the description', async () => {
+    const p = page(
+      'Factuur',
+      ['Datum', 'Dienst', 'Uren', 'Uurtarief', 'Btw', 'Bedrag'],
+      [
+        ['Ontwerp Korvale', '6', '70,00', '420,00'],
+        ['Advies Tessin', '2,5', '70,00', '175,00'],
+      ],
+      'Totaal 595,00',
+    );
+    expect(await items(p)).toEqual([
+      ['Ontwerp Korvale', 6, 70, 420],
+      ['Advies Tessin', 2.5, 70, 175],
+    ]);
+  });
 });
