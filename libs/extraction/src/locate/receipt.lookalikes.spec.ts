@@ -4,6 +4,7 @@ import { buildPage } from '../layout/layout.builder.js';
 import type { DocLayout, Word } from '../layout/layout.types.js';
 import { correctWords } from '../locales/locale.corrections.js';
 import { vocabularyFor } from '../locales/locale.vocabulary.js';
+import { legalName } from './semantic.parties.js';
 
 // Scanned receipts whose structural words OCR misread with a look-alike (all names, numbers and addresses invented):
 // a legal form, a postcode or a street word the locators look for is found once the look-alike is undone.
@@ -104,5 +105,19 @@ describe('OCR look-alikes in the words receipts are located by', () => {
       'NET TOTAL  RM 7.40',
     ]);
     expect(got.address).toBe('NO.12,PERSIARAN CONTOH 5,TAMAN ORKID KUALA LUMPUR');
+  });
+});
+
+describe('a legal form OCR set apart in a cell of its own', () => {
+  it('completes the name in the cell before it, a speck between them left out', () => {
+    expect(legalName('HARBOUR TRADING ‖ SDN BHD', my)).toBe('HARBOUR TRADING SDN BHD');
+    expect(legalName('HARBOUR BOOKS ‖ SDN BHD', my)).toBe('HARBOUR BOOKS SDN BHD');
+    expect(legalName('HARBOUR ENTERPRISE 9 ‖ SDN BHD', my)).toBe('HARBOUR ENTERPRISE SDN BHD');
+  });
+
+  it('names the receipt’s company', () => {
+    const head = ['(123456-X)', '12, JALAN UTAMA,', '50990 KUALA LUMPUR', 'Date: 11/04/2018', 'TOTAL  16.00'];
+    expect(read(['HARBOUR BOOKS  SDN BHD', ...head]).company).toBe('HARBOUR BOOKS SDN BHD');
+    expect(read(['HARBOUR ENTERPRISE 9  SDN BHD', ...head]).company).toBe('HARBOUR ENTERPRISE SDN BHD');
   });
 });
