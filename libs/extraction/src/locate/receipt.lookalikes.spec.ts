@@ -4,7 +4,7 @@ import { buildPage } from '../layout/layout.builder.js';
 import type { DocLayout, Word } from '../layout/layout.types.js';
 import { correctWords } from '../locales/locale.corrections.js';
 import { vocabularyFor } from '../locales/locale.vocabulary.js';
-import { legalName } from './semantic.parties.js';
+import { legalName, nameLike } from './semantic.parties.js';
 
 // Scanned receipts whose structural words OCR misread with a look-alike (all names, numbers and addresses invented):
 // a legal form, a postcode or a street word the locators look for is found once the look-alike is undone.
@@ -119,5 +119,19 @@ describe('a legal form OCR set apart in a cell of its own', () => {
     const head = ['(123456-X)', '12, JALAN UTAMA,', '50990 KUALA LUMPUR', 'Date: 11/04/2018', 'TOTAL  16.00'];
     expect(read(['HARBOUR BOOKS  SDN BHD', ...head]).company).toBe('HARBOUR BOOKS SDN BHD');
     expect(read(['HARBOUR ENTERPRISE 9  SDN BHD', ...head]).company).toBe('HARBOUR ENTERPRISE SDN BHD');
+  });
+});
+
+describe('a line set between decoration marks', () => {
+  it('is a tagline, no name', () => {
+    expect(nameLike('* FRESH EVERY DAY *', my)).toBe(false);
+    expect(nameLike('-- OPEN DAILY --', my)).toBe(false);
+    expect(nameLike('HARBOUR BOOK CAFE', my)).toBe(true);
+  });
+
+  it('is not joined to the shop name above or below it', () => {
+    const address = ['12, JALAN UTAMA,', '50990 KUALA LUMPUR', 'Date: 11/04/2018', 'TOTAL  16.00'];
+    expect(read(['* FRESH EVERY DAY *', 'HARBOUR BOOK CAFE', ...address]).company).toBe('HARBOUR BOOK CAFE');
+    expect(read(['HARBOUR BOOK CAFE', '-- OPEN DAILY --', ...address]).company).toBe('HARBOUR BOOK CAFE');
   });
 });

@@ -194,9 +194,12 @@ export function nameLike(t: string, v: Vocabulary): boolean {
     !v.party.documentTitle.test(s) &&
     !v.party.registration.test(s) &&
     !v.party.closing.test(s) &&
-    !v.greeting.test(s)
+    !v.greeting.test(s) &&
+    !FRAMED.test(s)
   );
 }
+/** A line set between decoration marks ("* FRESH DAILY *", "~ Est. by the sea ~", "-- OPEN 24 HOURS --"): a tagline. */
+const FRAMED = /^[*~=#•<>-]+\s*\S.*\S\s*[*~=#•<>-]+$/u;
 
 /** An addressee's window block starts right of this fraction of the page width. */
 const WINDOW_LEFT = 0.45;
