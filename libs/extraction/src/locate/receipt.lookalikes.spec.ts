@@ -135,3 +135,30 @@ describe('a line set between decoration marks', () => {
     expect(read(['HARBOUR BOOK CAFE', '-- OPEN DAILY --', ...address]).company).toBe('HARBOUR BOOK CAFE');
   });
 });
+
+describe('the lines between a shop name and its street', () => {
+  it('a building or mall line over the street belongs to the address, not the name', () => {
+    const got = read([
+      'HARBOUR CAFE',
+      'UTAMA SQUARE SHOPPING MALL',
+      'LOT 3-12, JALAN UTAMA,',
+      '50990 KUALA LUMPUR',
+      'Date: 11/04/2018',
+      'TOTAL  16.00',
+    ]);
+    expect(got.company).toBe('HARBOUR CAFE');
+  });
+
+  it('a postcode with its town abbreviated (KL, PJ, JB) ends the address', () => {
+    const got = read([
+      'HARBOUR CAFE',
+      'NO 5, JALAN UTAMA 3,',
+      'TAMAN UTAMA,',
+      '50990 KL',
+      'TEL: 03-1234 5678',
+      'Date: 11/04/2018',
+      'TOTAL  16.00',
+    ]);
+    expect(got.address).toBe('NO 5, JALAN UTAMA 3, TAMAN UTAMA, 50990 KL');
+  });
+});
