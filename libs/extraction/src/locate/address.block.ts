@@ -26,7 +26,8 @@ export function isRegistrationCode(t: string): boolean {
 // A postcode with its town ("12345 KOTA BETA", "54321, BANDAR CONTOH", "Musterstadt 12345"); a lot or house number
 // ("LOT 1234-A", "7/118B") is not one. Other shapes ("1234 AB Stad", "00-950 Miasto", "SW1A 2AA Town") are the
 // locale packs' `postcodes`.
-const POSTCODE = /(?:^|[\s,\-])\d{4,6}(?=[\s,]+\p{L}{3,})|\p{L}{3,},?\s+\d{4,6}\.?\s*$/u;
+// (OCR may drop the space after a five-digit postcode: "52100KOTA BETA".)
+const POSTCODE = /(?:^|[\s,\-])\d{4,6}(?=[\s,]+\p{L}{3,})|(?:^|[\s,])\d{5}(?=\p{Lu}{3,})|\p{L}{3,},?\s+\d{4,6}\.?\s*$/u;
 /** A postcode followed by a street word ("4321, JALAN CONTOH") is a lot number. */
 export function isPostcodeLine(t: string, v: Vocabulary): boolean {
   for (let from = 0; from < t.length;) {
