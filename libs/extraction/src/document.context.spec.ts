@@ -30,6 +30,17 @@ describe('document conventions', () => {
     expect(ctx('Date: 25/03/2024\nDue: 04/05/2024\nTotal $ 10.00').dateOrder).toBe('dmy');
   });
 
+  it('reads the euro as TeX prints it from faces without one: a lone "e" or "C" by figures with cents', () => {
+    // (eurosym's glyph is named "e"; LaTeX's stand-in is a "C" with two strokes drawn across it.)
+    expect(ctx('Nettobetrag 1.204,00 e\nUSt. 19 % 228,76 e\nGesamtbetrag 1.432,76 e').currency).toBe('EUR');
+    expect(ctx('Totaal excl. btw C 860,00\nBtw 21% C 180,60\nTe betalen C 1.040,60').currency).toBe('EUR');
+    expect(ctx('Total HT 2 400,00 C\nTotal TTC 2 880,00 C').currency).toBe('EUR');
+    // (Not once only, not before a word or figure — "tra 10,00 e 20,00" — and never over a currency named.)
+    expect(ctx('Total 12,50 e').currency).toBeUndefined();
+    expect(ctx('Prezzo tra 10,00 e 20,00\nSconto tra 5,00 e 8,00').currency).toBeUndefined();
+    expect(ctx('Subtotal 10.00 C\nTotal 12.00 C\nAmount due £12.00').currency).toBe('GBP');
+  });
+
   it('takes the currency from letter marks next to the figures (Kč, zł, Ft)', () => {
     expect(ctx('Základ daně 3 900,00\nCelkem k úhradě 4 719,00 Kč').currency).toBe('CZK');
     expect(ctx('Razem 1 230,00 zł').currency).toBe('PLN');

@@ -31,6 +31,24 @@ export function fullText(doc: DocLayout): string {
 }
 
 /**
+ * The euro sign as TeX sets it from faces that have none: `eurosym`'s glyph, named "e" in its font, and LaTeX's
+ * stand-in, a "C" with two strokes drawn across it — a lone "e" or "C" after figures with cents ("1.234,56 e"), or a
+ * "C" before them ("C 1.234,56"); never followed by a word or figure ("10,00 e 20,00" is Italian for "and"). Only in
+ * text layers: a scan's reader sees the sign as drawn.
+ */
+const CENTS = '\\d[\\d.,\\u202f ]*[.,]\\d{2}';
+const TEX_EURO = new RegExp(`(?<![\\p{L}\\d])(?:${CENTS}[ \\u00a0]?[eC]|C[ \\u00a0]?${CENTS})(?![\\p{L}\\d]|[ \\u00a0]+[\\p{L}\\d])`, 'gu');
+/** A document that names no currency prints the euro so at least this often before it is read as the euro. */
+const TEX_EURO_MIN = 2;
+
+/** The euro, `[code, votes]`, when a document naming no currency prints TeX's euro marks by its figures (a text layer's). */
+function texEuro(doc: DocLayout, text: string): [string, number] | [] {
+  if (doc.pages.some((p) => p.ocr)) return [];
+  const n = (text.match(TEX_EURO) ?? []).length;
+  return n >= TEX_EURO_MIN ? ['EUR', n] : [];
+}
+
+/**
  * Infers the document's conventions once: day/month order from unambiguous dates (a first part > 12
  * means day-first), decimal mark from how amounts with two decimals are printed, and the currency
  * most often named. Ambiguous dates then follow the document instead of a global guess.
@@ -55,7 +73,7 @@ export function inferContext(doc: DocLayout): DocContext {
     const c = detectCurrency(text.slice(Math.max(0, m.index! - 3), m.index! + m[0].length + 4));
     if (c) counts.set(c, (counts.get(c) ?? 0) + 1);
   }
-  const [currency, votes = 0] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? [];
+  const [currency, votes = 0] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? texEuro(doc, text);
   if (!vocabularies.has(doc)) vocabularies.set(doc, vocabularyFor(detectLocales(text, currency)));
   const vocab = vocabularies.get(doc)!;
   // Without unambiguous dates: US dollars, or English text with no currency at all (US forms, letters),

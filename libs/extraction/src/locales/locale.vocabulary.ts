@@ -77,6 +77,8 @@ export interface PartyWords {
   dueBefore: RegExp;
   /** A due-date label word ("due", "scadenza", "echeance") ending the folded text before a date. */
   dueLabel: RegExp;
+  /** A due-date label word anywhere in folded text ("Der Betrag ist bis zum 20.07.2031 fällig"). */
+  dueWord: RegExp;
   /** A party-introducing word and its colon opening a text. */
   partyPrefix: RegExp;
   salutation: RegExp;
@@ -294,6 +296,7 @@ function partyWords(packs: LocalePack[]): PartyWords {
     payWord: new RegExp(`(?<!\\p{L})(?:${src('payWords')})(?!\\p{L})`, 'iu'),
     dueBefore: new RegExp(`\\b(?:${src('dueBefore')})\\s*$`, 'i'),
     dueLabel: new RegExp(`(?<!\\p{L})(?:${alternation(['due', ...packs.flatMap((p) => p.labels?.due ?? [])], true)})\\s*:?\\s*$`, 'iu'),
+    dueWord: new RegExp(`(?<!\\p{L})(?:${alternation(['due', ...packs.flatMap((p) => p.labels?.due ?? [])], true)})(?!\\p{L})`, 'iu'),
     partyPrefix: new RegExp(`^(?:${src('partyPrefixes')})\\s*:?\\s+`, 'i'),
     salutation: new RegExp(`^(?:${src('salutations')})(?=\\s|:|$)`, 'i'),
     registration: new RegExp(`\\b(?:${src('registrationMarks')})\\b`, 'i'),

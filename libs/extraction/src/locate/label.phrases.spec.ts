@@ -130,6 +130,48 @@ describe('due dates in the payment sentence', () => {
     ];
     expect(read(items).due_date).toBe('2021-07-05');
   });
+
+  /** A short invoice whose payment sentence is `sentence` (lines of it, one under the other). */
+  const invoice = (lang: 'de' | 'nl', sentence: string[]): Item[] => [
+    L(57, 31, lang === 'de' ? 'Torvalen Medien GmbH' : 'Torvalen Media B.V.', 16, true),
+    L(58, 76, 'Quenby Halwin'),
+    L(339, 76, lang === 'de' ? 'Rechnungsnummer:' : 'Factuurnummer:'),
+    R(540, 76, 'R-2031-017'),
+    L(339, 90, lang === 'de' ? 'Datum:' : 'Datum:'),
+    R(540, 90, '21.05.2031'),
+    L(288, 240, lang === 'de' ? 'Nettobetrag' : 'Subtotaal'),
+    R(540, 240, '100,00 €'),
+    L(288, 254, lang === 'de' ? 'USt. 19 %' : 'Btw 21%'),
+    R(540, 254, lang === 'de' ? '19,00 €' : '21,00 €'),
+    L(288, 268, lang === 'de' ? 'Gesamtbetrag' : 'Totaal'),
+    R(540, 268, lang === 'de' ? '119,00 €' : '121,00 €'),
+    ...sentence.map((t, k) => L(57, 300 + k * 12, t)),
+  ];
+
+  it('"Der Betrag ist bis zum 04.06.2031 fällig." (the due word after the date) gives the due date', () => {
+    expect(read(invoice('de', ['Der Betrag ist bis zum 04.06.2031 fällig.'])).due_date).toBe('2031-06-04');
+  });
+
+  it('"… het bedrag vóór 4 juni 2031 over te maken." gives the due date, also when the sentence runs on to the next line', () => {
+    expect(read(invoice('nl', ['Wij verzoeken u het bedrag uiterlijk 04-06-2031 over te maken.'])).due_date).toBe('2031-06-04');
+    const wrapped = ['De uren worden gefactureerd tegen een uurtarief van € 60,00. Gelieve het bedrag vóór 4 juni 2031 over', 'te maken.'];
+    expect(read(invoice('nl', wrapped)).due_date).toBe('2031-06-04');
+  });
+
+  it('"Die Rechnung ist zahlbar zum 14.03.2025 …" (payable by, German) gives the due date', () => {
+    const items: Item[] = [
+      L(57, 31, 'Wendal Gerätebau GmbH', 16, true),
+      L(58, 76, 'Korvin Logistik AG'),
+      L(339, 76, 'Rechnungsnr.'),
+      R(540, 76, 'R-2025-117'),
+      L(339, 90, 'Rechnungsdatum'),
+      R(540, 90, '28.02.2025'),
+      L(288, 240, 'Rechnungssumme'),
+      R(540, 240, '119,00 €'),
+      L(57, 300, 'Die Rechnung ist zahlbar zum 14.03.2025 ohne Abzug.'),
+    ];
+    expect(read(items).due_date).toBe('2025-03-14');
+  });
 });
 
 describe('a tax summary whose captions head value columns', () => {
@@ -169,14 +211,33 @@ describe('a tax summary whose captions head value columns', () => {
 });
 
 describe('a longer label that opens with a party word', () => {
-  it('"Käufer Produkt ID:" (buyer product id) under an item names an identifier: its next word is no buyer', () => {
+  it('"Käufer Material ID:" (buyer material id) under an item names an identifier: its next word is no buyer', () => {
     const page2 = [
       L(58, 60, 'Pos. Product'),
       L(300, 60, 'Amount'),
       L(58, 80, '3 Calibration kit'),
-      L(100, 94, 'Käufer Produkt ID: KT-77-Q'),
+      L(100, 94, 'Käufer Material ID: KT-77-Q'),
     ];
     const r = extractFromLayout(layoutOf([letter('Invoice'), page2]), invoiceSchema).result;
     expect(r.buyer_name).toBe('Sellwyn Optics Limited');
+  });
+});
+
+describe('labels of another document the invoice refers to', () => {
+  it('"Date facture précédente" (the preceding invoice’s date) is not the invoice date', () => {
+    const items: Item[] = [
+      L(57, 31, 'Ostravel Conseil SARL', 16, true),
+      L(339, 50, 'FACTURE N° :'),
+      R(540, 50, 'F-2024-0310'),
+      L(339, 64, 'Date :'),
+      R(540, 64, '12/03/2024'),
+      L(58, 96, 'Belvani Systèmes SAS'),
+      L(58, 200, 'N° FACTURE PRÉCÉDENTE : F-2024-0122'),
+      L(58, 212, 'DATE FACTURE PRÉCÉDENTE : 01/02/2024'),
+      L(288, 260, 'Total TTC'),
+      R(540, 260, '120,00 €'),
+    ];
+    const r = read(items);
+    expect([r.invoice_date, r.invoice_number]).toEqual(['2024-03-12', 'F-2024-0310']);
   });
 });

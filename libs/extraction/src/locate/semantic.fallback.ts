@@ -156,8 +156,11 @@ function firstDate({ f, concepts, ctx, lines }: SemanticQuery): Located | undefi
  */
 function dueDateInSentence({ f, concepts, ctx, lines, v }: SemanticQuery): Located | undefined {
   if (f.data_type !== 'date' || !concepts.has('due')) return undefined;
-  for (const l of lines) {
-    if (!v.party.payWord.test(l.text)) continue;
+  for (const [i, l] of lines.entries()) {
+    // (A payment word, or a due word after the date, "… bis zum 20.07.2031 fällig"; the sentence may run on to the
+    // next line, "… vóór 7 juni 2031 over" / "te maken.")
+    const sentence = sentenceAt(lines, i);
+    if (!v.party.payWord.test(sentence) && !v.party.dueWord.test(fold(sentence))) continue;
     for (const d of findDates(l.text, ctx.dateOrder)) {
       // (A deadline word, "by", "entro il", or a due label set in the sentence, "…, scadenza 15/12/2024".)
       const before = l.text.slice(Math.max(0, d.index - DUE_WORD_REACH), d.index);
@@ -165,6 +168,18 @@ function dueDateInSentence({ f, concepts, ctx, lines, v }: SemanticQuery): Locat
     }
   }
   return undefined;
+}
+
+/** A sentence running on to the next line starts it within this many line heights below. */
+const SENTENCE_LEAD = 0.8;
+
+/** The text of line i, with the next line's when the sentence runs on to it (no stop ends it, the next starts under it). */
+function sentenceAt(lines: readonly Line[], i: number): string {
+  const [l, next] = [lines[i]!, lines[i + 1]];
+  const h = l.y1 - l.y0;
+  if (!next || next.page !== l.page || /[.!?:]\s*$/.test(l.text)) return l.text;
+  if (next.y0 - l.y1 > h * SENTENCE_LEAD || Math.abs(next.x0 - l.x0) > h) return l.text;
+  return `${l.text} ${next.text}`;
 }
 
 /**

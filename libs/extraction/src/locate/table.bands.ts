@@ -16,6 +16,22 @@ export interface RowBand {
   spans?: boolean;
   /** Where the text of each column lies: left and right edge, and the width of its first word. */
   geom?: Record<string, CellGeom>;
+  /** Height of the band's text when it merges lines (its smallest line's); a one-line band's is its own height. */
+  lineH?: number;
+}
+
+/** The height of a band's text (the size it is set in). */
+export const textHeight = (b: RowBand): number => b.lineH ?? b.y1 - b.y0;
+
+/** A line whose text is at most this share of its row's text height is set in a smaller face (a note, a code line). */
+const SMALLER_TEXT = 0.9;
+
+/** How many bands from s to e, counted from s on, are set smaller than band `above` (the row they stand under). */
+export function smallerFrom(bands: readonly RowBand[], above: number, s: number, e: number): number {
+  const rowH = textHeight(bands[above]!);
+  let n = 0;
+  while (s + n <= e && textHeight(bands[s + n]!) <= rowH * SMALLER_TEXT) n++;
+  return n;
 }
 
 export interface CellGeom {
@@ -51,6 +67,7 @@ export function mergeBands(lines: RowBand[]): { band: RowBand; lines: number[] }
         cells,
         spans: !!(b.spans || l.spans),
         geom,
+        lineH: Math.min(textHeight(b), textHeight(l)),
       };
       last.lines.push(i);
     } else out.push({ band: { ...l, cells: { ...l.cells } }, lines: [i] });

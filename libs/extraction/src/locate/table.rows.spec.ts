@@ -287,4 +287,27 @@ describe('table rows', () => {
       ),
     ).toHaveLength(3);
   });
+
+  it('keeps a note set smaller under its item with that item, though its box lies nearer the next one', () => {
+    // TeX sets rows 13.6 apart, baseline to baseline, and a \footnotesize note under an item's title at the same
+    // spacing: the note's smaller face sits lower in its line, so its box is 5.2 under the item and 4.0 over the next.
+    const item = (base: number, desc: string, amount: string) => line(base - 8, { desc, qty: '1', amount }, 10);
+    const note = (base: number, desc: string) => line(base - 6.4, { desc }, 8);
+    const out = rows(
+      [item(100, 'Velmor cable set', '12.00'), note(113.6, 'delivered to the depot'), item(127.2, 'Tessa fitting', '8.50')],
+      { numeric: new Set(['qty', 'amount']), money: new Set(['amount']), columns: 3, lh: 10 },
+    );
+    expect(out.map((r) => r.desc)).toEqual(['Velmor cable set delivered to the depot', 'Tessa fitting']);
+    // (So is one under the item's wrapped title.)
+    const wrapped = rows(
+      [
+        item(100, 'Velmor cable set for the', '12.00'),
+        line(113.6 - 8, { desc: 'second floor' }, 10),
+        note(127.2, 'delivered to the depot'),
+        item(140.8, 'Tessa fitting', '8.50'),
+      ],
+      { numeric: new Set(['qty', 'amount']), money: new Set(['amount']), columns: 3, lh: 10 },
+    );
+    expect(wrapped.map((r) => r.desc)).toEqual(['Velmor cable set for the second floor delivered to the depot', 'Tessa fitting']);
+  });
 });

@@ -1,6 +1,6 @@
 import { isItemCodeLine } from './constraints.js';
 import { conceptTokens } from './label.matcher.js';
-import type { RowBand } from './table.bands.js';
+import { smallerFrom, type RowBand } from './table.bands.js';
 import { dropNotesBelow } from './table.rows.notes.js';
 import { type BandKind, claimWrappedLines } from './table.rows.pitch.js';
 import { breakForced, continuesText, isPeriodLine } from './table.wrap.js';
@@ -355,6 +355,9 @@ function joinRun({ bands, limit, mode }: RowScan, kind: BandKind[], groups: Map<
   let cut = e + 1;
   for (let j = e; j >= s; j--) if (gap(j) > gap(cut) * WIDER_GAP + GAP_SLACK_UNITS) cut = j;
   if (aboveRow === undefined && below === undefined) cut = e + 1;
+  // (A line set smaller than the row above is never the first of the lines going down: it is a sub-line of the lines
+  // above it, whatever the gaps — a smaller face sits lower in its line, so its box looks nearer the row below.)
+  if (aboveRow !== undefined) cut += smallerFrom(bands, aboveRow, cut, e);
   // Members s … cut-1 join the row above (each within reach of the previous line), cut … e the row below.
   let reach = true;
   for (let j = s; j < cut; j++) {

@@ -9,6 +9,7 @@ import { addPictureText } from './pdf.pictures.js';
 import { addRules } from './pdf.rules.js';
 import { ocrPdfPage } from './pdf.render.js';
 import { fontFamilyOf, runWords } from './pdf.words.js';
+import { joinAccentedRuns } from './pdf.accents.js';
 import { crossWords, type CrossRun } from './pdf.rotated.js';
 
 export interface PdfReadOptions {
@@ -124,19 +125,30 @@ async function readLayout(
     const page = await doc.getPage(p);
     const viewport = page.getViewport({ scale: 1 });
     const content = await page.getTextContent();
-    const runs = content.items.flatMap((item) =>
-      'str' in item && item.str.trim() ? [{ item, tx: lib.Util.transform(viewport.transform, item.transform) }] : [],
+    const runs = joinAccentedRuns(
+      content.items.flatMap((item) =>
+        'str' in item && item.str.trim()
+          ? [
+              {
+                str: item.str,
+                tx: lib.Util.transform(viewport.transform, item.transform),
+                width: Math.abs(item.width) * (viewport.scale ?? 1),
+                height: item.height,
+                fontName: item.fontName,
+              },
+            ]
+          : [],
+      ),
     );
-    const quarter = pageQuarter(runs.map((r) => ({ tx: r.tx, chars: r.item.str.length })));
+    const quarter = pageQuarter(runs.map((r) => ({ tx: r.tx, chars: r.str.length })));
     const size = turnedSize(quarter, viewport.width, viewport.height);
     const words: Word[] = [];
     const across: CrossRun[] = [];
-    for (const { item, tx: printed } of runs) {
+    for (const { str, tx: printed, width, height, fontName } of runs) {
       const tx = quarter ? turnTransform(quarter, viewport.width, viewport.height, printed) : printed;
-      const width = Math.abs(item.width) * (viewport.scale ?? 1);
-      const family = fontFamilyOf(content.styles[item.fontName]?.fontFamily);
-      if (runQuarter(tx) === 0) words.push(...runWords(item.str, tx, width, item.height, family));
-      else across.push({ str: item.str, tx, width, height: item.height });
+      const family = fontFamilyOf(content.styles[fontName]?.fontFamily);
+      if (runQuarter(tx) === 0) words.push(...runWords(str, tx, width, height, family));
+      else across.push({ str, tx, width, height });
     }
     words.push(...crossWords(across));
     if (!words.length && opts.ocr) pages.push(await ocrWholePage(await wholeDoc(), p, viewport.width, viewport.height, opts.ocr, bytes));
