@@ -16,6 +16,8 @@
 // Usage (from the repository root; needs chromium, poppler-utils, ruby, php-cli and php-twig from Debian):
 //   node tools/eval/build-invoices-templates.mjs --out ../corpus-wide --kimai GITDIR [--crater GITDIR ...] [--per-design N]
 //   node tools/eval/build-invoices-templates.mjs --out ../corpus-wide --verify
+// A probe of the same designs printed by the programs' own PDF engines (outside the development sets; tune ids only,
+// so it says nothing about check documents): --printer wkhtmltopdf|dompdf --split tune --out /tmp/probe-wk
 // GITDIR is a git directory (mirror or clone) of the program's repository (flags: templates/programs.mjs); programs
 // not given are skipped, and their `tpl-` documents are removed: give every program for a full build.
 // Other builders write `einv-`/`fix-` ids into the same folders: only `tpl-` files are touched.
@@ -23,7 +25,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { invent } from './templates/invented.mjs';
-import { printPdf, pageTexts, printed } from './templates/render.mjs';
+import { PRINTER_NAMES, printPdf, pageTexts, printed } from './templates/render.mjs';
+import { splitOf } from './split.mjs';
 import {
   INVOICE_SCHEMA,
   PREFIX,
@@ -135,12 +138,14 @@ function tableRows(schemaField, rows) {
 }
 
 function buildDesign(git, program, design, perDesign, sets, report) {
+  const printer = { name: opt('--printer') ?? 'chromium', split: opt('--split') };
   for (let n = 1; n <= perDesign; n++) {
     const lang = design.langs[(n - 1) % design.langs.length];
     const id = `${PREFIX}${design.source}-${design.design}-${lang}-${n}`.toLowerCase().replace(/[^a-z0-9-]+/g, '-');
+    if (printer.split && splitOf(id) !== printer.split) continue;
     const inv = invent(seedOf(id), lang, { ...design.opts, ...(n % 3 === 0 ? { items: [30, 45] } : {}) });
     const doc = design.render(git, inv);
-    const pdf = printPdf(doc.html);
+    const pdf = printPdf(doc.html, printer.name);
     const texts = pageTexts(pdf);
     const { fields, tables, items: listed, dropped } = checkLabels(texts, doc);
     const entry = {
@@ -208,6 +213,7 @@ function main() {
   refuseInsideRepo(out);
   if (args.includes('--verify')) process.exit(verify(out) ? 0 : 1);
   const perDesign = Number(opt('--per-design') ?? DEFAULT_PER_DESIGN);
+  if (opt('--printer') && !PRINTER_NAMES.includes(opt('--printer'))) throw new Error(`--printer: one of ${PRINTER_NAMES.join(', ')}`);
   const sets = {
     invoices: { dir: path.join(out, 'invoices-wide'), manifest: [] },
     tables: { dir: path.join(out, 'tables-wide'), manifest: [] },

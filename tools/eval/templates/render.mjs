@@ -125,18 +125,55 @@ const CHROMIUM_FLAGS = [
   '--run-all-compositor-stages-before-draw',
 ];
 
-/** Prints an HTML string to PDF with Debian's chromium; returns the PDF bytes. */
-export function printPdf(html) {
+/**
+ * The programs that print an HTML invoice to PDF. Chromium prints the development sets; the others print the same
+ * designs for a probe (`--printer`): the invoicing programs themselves print through dompdf (PHP) or wkhtmltopdf (Qt
+ * WebKit), whose text layers differ from Chromium's (fonts, word spacing, how runs are cut).
+ *   apt-get install wkhtmltopdf php-dompdf
+ */
+const PRINTERS = {
+  chromium: (input, output, dir) =>
+    execFileSync(
+      'chromium',
+      [...CHROMIUM_FLAGS, `--user-data-dir=${path.join(dir, 'profile')}`, `--print-to-pdf=${output}`, `file://${input}`],
+      {
+        stdio: ['ignore', 'ignore', 'ignore'],
+        timeout: 120000,
+      },
+    ),
+  // (wkhtmltopdf exits 1 when a resource fails to load — a remote logo with the network off — yet writes the PDF.)
+  wkhtmltopdf: (input, output) => {
+    const flags = ['-q', '--load-error-handling', 'ignore', '--load-media-error-handling', 'ignore', '-s', 'A4'];
+    try {
+      execFileSync('wkhtmltopdf', [...flags, input, output], {
+        stdio: ['ignore', 'ignore', 'ignore'],
+        timeout: 120000,
+        env: { ...process.env, QT_QPA_PLATFORM: 'offscreen' },
+      });
+    } catch (e) {
+      if (!fs.existsSync(output) || fs.statSync(output).size === 0) throw e;
+    }
+  },
+  dompdf: (input, output) =>
+    execFileSync('php', ['-r', DOMPDF_SCRIPT, input, output], { stdio: ['ignore', 'ignore', 'ignore'], timeout: 120000 }),
+};
+/** dompdf as Debian packages it, remote resources off, A4. */
+const DOMPDF_SCRIPT = `require '/usr/share/php/dompdf/autoload.php';
+$d = new Dompdf\\Dompdf(['isRemoteEnabled' => false, 'chroot' => dirname($argv[1])]);
+$d->loadHtml(file_get_contents($argv[1])); $d->setPaper('A4'); $d->render();
+file_put_contents($argv[2], $d->output());`;
+export const PRINTER_NAMES = Object.keys(PRINTERS);
+
+/** Prints an HTML string to PDF (Debian's chromium unless `printer` names another); returns the PDF bytes. */
+export function printPdf(html, printer = 'chromium') {
+  const print = PRINTERS[printer];
+  if (!print) throw new Error(`unknown printer ${printer} (one of ${PRINTER_NAMES.join(', ')})`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tpl-print-'));
   try {
     const input = path.join(dir, 'invoice.html');
     const output = path.join(dir, 'invoice.pdf');
     fs.writeFileSync(input, html);
-    execFileSync(
-      'chromium',
-      [...CHROMIUM_FLAGS, `--user-data-dir=${path.join(dir, 'profile')}`, `--print-to-pdf=${output}`, `file://${input}`],
-      { stdio: ['ignore', 'ignore', 'ignore'], timeout: 120000 },
-    );
+    print(input, output, dir);
     return fs.readFileSync(output);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

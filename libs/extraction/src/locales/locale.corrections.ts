@@ -22,7 +22,37 @@ export function correctWords(text: string, v: Vocabulary): string {
   }
   for (const phrase of v.dictionary.filter((d) => d.includes(' '))) out = correctPhrase(out, phrase);
   for (const [re, to] of v.ocrFixes) out = out.replace(re, to);
-  return out;
+  return digitsRead(markForLetter(out, v));
+}
+
+/**
+ * A figure read with the letter O for a zero ("4O0O0", "5600o"): a run of at least MIN_FIGURE_DIGITS digits with only
+ * O or o among them is a number, and its O's are zeros. Fewer digits are too ambiguous ("NO 1O" may be a word).
+ */
+function digitsRead(text: string): string {
+  return text.replace(/(?<![\p{L}\d])[\dOo]+(?![\p{L}\d])/gu, (t) =>
+    (t.match(/\d/g)?.length ?? 0) >= MIN_FIGURE_DIGITS && /[Oo]/.test(t) ? t.replace(/[Oo]/g, '0') : t,
+  );
+}
+/** A figure holds at least this many digits before its O's are read as zeros. */
+const MIN_FIGURE_DIGITS = 3;
+
+/**
+ * A dictionary word read with one thin letter as a punctuation mark ("JA:AN", "SE-ANGOR", "PERS!ARAN"): letters,
+ * one mark, letters, as long as the word, every letter as printed in it, is that word. (A real hyphenated or
+ * colon-joined pair of words matches no single dictionary word letter for letter.)
+ */
+function markForLetter(text: string, v: Vocabulary): string {
+  if (!v.dictionary.length) return text;
+  return text.replace(/(?<![\p{L}\d])(\p{L}+)[:;!|\-](\p{L}+)(?![\p{L}\d])/gu, (t, a: string, b: string) => {
+    const up = t.toUpperCase();
+    if (up.length < MIN_CORRECTED_LENGTH) return t;
+    const hit = v.dictionary.find(
+      (d) => d.length === up.length && !d.includes(' ') && d.startsWith(a.toUpperCase()) && d.endsWith(b.toUpperCase()),
+    );
+    if (!hit) return t;
+    return t === up ? hit : t === t.toLowerCase() ? hit.toLowerCase() : hit[0] + hit.slice(1).toLowerCase();
+  });
 }
 
 /**

@@ -182,8 +182,9 @@ function addressScan(page: Page, v: Vocabulary, issuer: Line | undefined): Addre
   const fixed = (i: number) => correctWords(parts[i]!.text, v);
   const scan: AddressScan = { page, v, lines, at, parts, fixed, postcodeAt: [], townAfter: [] };
   // Postcode lines, and a postcode printed at a line's end whose town is the next line ("…, 12345" / "KOTA BETA").
-  scan.postcodeAt = lines.map((_, i) => !!parts[i] && isPostcodeLine(parts[i]!.text, v));
-  scan.townAfter = lines.map((_, i) => i > 0 && !!parts[i - 1] && POSTCODE_AT_END.test(parts[i - 1]!.text) && isTownLine(scan, i));
+  // (Read with the OCR look-alikes undone: a postcode printed "4O0O0" is one.)
+  scan.postcodeAt = lines.map((_, i) => !!parts[i] && isPostcodeLine(fixed(i), v));
+  scan.townAfter = lines.map((_, i) => i > 0 && !!parts[i - 1] && POSTCODE_AT_END.test(fixed(i - 1)) && isTownLine(scan, i));
   scan.townAfter.forEach((t, i) => t && (scan.postcodeAt[i - 1] = true));
   return scan;
 }

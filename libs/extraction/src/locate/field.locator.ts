@@ -181,8 +181,22 @@ function weighLabel(at: SegmentAt, field: FieldDef, m: LabelFound['m'], specConc
     .some((c) => c === 'number' || c === 'id');
   // An amount is not read from an identifier's label ("Steuer-Nr.", "VAT ID", "NIP") unless the field asks for one.
   if (numeric && !specConcepts.has('number') && !specConcepts.has('id') && namesId) return false;
-  // … nor a party's name from its identifier's label ("Customer ID", "Kundennummer" name no customer).
-  return !(isPartyField(field) && namesId);
+  // … nor a party's name from its identifier's label ("Customer ID", "Kundennummer" name no customer), nor from a longer
+  // label that ends in an identifier a few words on ("Buyer product ID:", "Kunde Artikel-Nr.:").
+  return !(isPartyField(field) && (namesId || endsInIdLabel(at, m)));
+}
+
+/** Words a longer label may run on past a party label before the colon that ends it. */
+const LONG_LABEL_MAX_WORDS = 3;
+
+/** Whether the label cell from match `m` runs on to a colon within LONG_LABEL_MAX_WORDS words, naming an identifier. */
+function endsInIdLabel({ seg, segConcepts }: SegmentAt, m: LabelFound['m']): boolean {
+  const end = seg.words.findIndex((w, i) => i >= m.end && i < m.end + LONG_LABEL_MAX_WORDS && /:$/.test(w.text));
+  if (end < 0) return false;
+  return segConcepts
+    .slice(m.end, end + 1)
+    .flat()
+    .some((c) => c === 'number' || c === 'id');
 }
 
 /** The words right of the label (rest of its segment, else the next segment), and its last word. */

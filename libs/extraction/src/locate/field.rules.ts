@@ -1,4 +1,5 @@
 /** Whether a value read for a field is plausible for it, and the part of a cell text that is its identifier. */
+import { ISO_CODES } from '../parsers/currency.parser.js';
 import type { FieldDef } from '../engine.types.js';
 import { cleanString } from '../parsers/value.parser.js';
 import { conceptTokens } from './label.matcher.js';
@@ -19,6 +20,8 @@ export function refine(field: FieldDef, value: unknown): unknown {
   // (A tax id first: "Seller VAT ID" names a party too, but asks for the identifier.)
   if (concepts.includes('tax') && (concepts.includes('id') || concepts.includes('number')))
     return findVatIds(value.toUpperCase())[0]?.value ?? value;
+  // (A currency is its ISO code where the cell prints one: "Euro (EUR)" → "EUR".)
+  if (concepts.includes('currency')) return isoCodeIn(value) ?? value;
   // A party's name ends where another party is introduced ("Shop B.V. iov Brand.com", "… c/o …").
   if (concepts.some((c) => c === 'seller' || c === 'buyer' || c === 'company')) return partyName(value);
   // Document numbers are codes: "RE-2019/507 issued at 2019-06-10" ends before the first plain word.
@@ -85,4 +88,10 @@ export function isFreeText(field: FieldDef): boolean {
   return !c.some((x) =>
     ['name', 'seller', 'buyer', 'company', 'number', 'id', 'iban', 'code', 'currency', 'tax', 'phone', 'date'].includes(x),
   );
+}
+
+/** The ISO 4217 code a currency cell prints ("EURO (EUR)", "Devise : CHF"), when it prints exactly one. */
+function isoCodeIn(value: string): string | undefined {
+  const codes = new Set([...value.matchAll(/\b[A-Z]{3}\b/g)].map((m) => m[0]).filter((c) => ISO_CODES.has(c)));
+  return codes.size === 1 ? [...codes][0] : undefined;
 }

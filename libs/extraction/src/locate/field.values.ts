@@ -246,16 +246,33 @@ const LAST_COLUMN_REACH = 6;
  * starting left of every header cell is the first header's when it reaches it; the last column reaches a few line
  * heights right of its header.
  */
-export function underOwnHeader(seg: Span & { text: string }, head: Line, own: Span, starts = columnStarts(head, own)): boolean {
+export function underOwnHeader(
+  seg: Span & { text: string; words?: Word[] },
+  head: Line,
+  own: Span,
+  starts = columnStarts(head, own),
+): boolean {
   const h = Math.max(1, head.y1 - head.y0);
-  const figure = /\d/.test(seg.text) && !/\p{L}{3,}/u.test(seg.text);
-  const edge = figure ? seg.x1 : seg.x0 + h * TEXT_START_SLACK;
+  const figure = /\d/.test(seg.text) && !/\p{L}{3,}/u.test(withoutCodes(seg.text));
+  const edge = figure ? figureEdge(seg) : seg.x0 + h * TEXT_START_SLACK;
   const column = starts.filter((x) => x < edge).pop();
   if (column === undefined) return own.x0 === starts[0] && reachUnder(seg, own, h) > 0;
   if (column !== own.x0) return false;
   // (A text also reaches its header, as any value under a lone label does.)
   if (!figure) return reachUnder(seg, own, h) > 0;
   return starts.some((x) => x > own.x0) || seg.x0 < own.x1 + h * LAST_COLUMN_REACH;
+}
+
+/** A text without its ISO currency codes ("632.00 EUR" → "632.00 "): a figure with its code is still a figure. */
+const withoutCodes = (text: string) => text.replace(/\b[A-Z]{3}\b/g, (c) => (ISO_CODES.has(c) ? '' : c));
+
+/**
+ * Where a figure ends: its last word with a digit ("632.00" of "632.00 EUR": a currency code set close after a
+ * right-aligned figure may stand in the next column, "Total ‖ Curr." over "632.00 EUR").
+ */
+function figureEdge(seg: Span & { words?: Word[] }): number {
+  const digits = seg.words?.filter((w) => /\d/.test(w.text));
+  return digits?.length ? digits[digits.length - 1]!.x1 : seg.x1;
 }
 
 /** A name's wrapped tail follows it within this many line heights. */

@@ -35,6 +35,8 @@ const CONCEPTS = [
   'delivery',
   'payment',
   'discount',
+  // (Another document the invoice refers to: labels naming the preceding or associated invoice's date or number.)
+  'reference',
 ];
 const WORDS = labelWords();
 // Label matching understands every shipped language at once: the phrase lists of all packs.

@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { extractFromLayout } from '../extraction.engine.js';
 import { invoiceSchema, L, layoutOf, R, type Item } from '../testing/invoice-layout.test-helper.js';
+import { taxTableBottom } from './field.values.js';
+import { conceptTokens } from './label.matcher.js';
 
 // Label words inside running text and titles (tools/eval/synth-office-invoices.mjs prints such invoices with
 // LibreOffice): a note under an item that says "delivered to …", a "Tax Invoice <number>" title. Every name, number
@@ -154,5 +156,88 @@ describe('due dates in the payment sentence', () => {
     expect(read(invoice('nl', ['Wij verzoeken u het bedrag uiterlijk 04-06-2031 over te maken.'])).due_date).toBe('2031-06-04');
     const wrapped = ['De uren worden gefactureerd tegen een uurtarief van € 60,00. Gelieve het bedrag vóór 4 juni 2031 over', 'te maken.'];
     expect(read(invoice('nl', wrapped)).due_date).toBe('2031-06-04');
+  });
+
+  it('"Die Rechnung ist zahlbar zum 14.03.2025 …" (payable by, German) gives the due date', () => {
+    const items: Item[] = [
+      L(57, 31, 'Wendal Gerätebau GmbH', 16, true),
+      L(58, 76, 'Korvin Logistik AG'),
+      L(339, 76, 'Rechnungsnr.'),
+      R(540, 76, 'R-2025-117'),
+      L(339, 90, 'Rechnungsdatum'),
+      R(540, 90, '28.02.2025'),
+      L(288, 240, 'Rechnungssumme'),
+      R(540, 240, '119,00 €'),
+      L(57, 300, 'Die Rechnung ist zahlbar zum 14.03.2025 ohne Abzug.'),
+    ];
+    expect(read(items).due_date).toBe('2025-03-14');
+  });
+});
+
+describe('a tax summary whose captions head value columns', () => {
+  // Left-aligned captions over right-aligned figures, each figure ending where the next caption starts; the currency
+  // code is set close after the total, under a caption of its own.
+  const page = layoutOf([
+    [
+      L(40, 300, 'TAX:'),
+      L(112, 300, '%'),
+      L(124, 300, 'Base amount:'),
+      L(255, 300, 'Tax amount:'),
+      L(386, 300, 'Total:'),
+      L(516, 300, 'Curr.:'),
+      L(80, 318, 'VAT'),
+      R(122, 318, '20.00'),
+      R(253, 318, '36.00'),
+      R(383, 318, '7.20'),
+      R(514, 318, '43.20'),
+      L(516, 318, 'EUR'),
+    ],
+  ]).pages[0]!;
+  const head = page.lines.findIndex((l) => l.text.startsWith('TAX:'));
+  const under = (caption: string) => {
+    const w = page.lines[head]!.words.find((x) => x.text === caption)!;
+    return taxTableBottom(page.lines, head, [w.x0, w.y0, w.x1, w.y1])
+      ?.map((x) => x.text)
+      .join(' ');
+  };
+
+  it('the total is the figure its caption heads, though a currency code is set close after it', () => {
+    expect(under('Total:')).toBe('43.20 EUR');
+  });
+
+  it('"Base amount" names the net amount', () => {
+    expect(conceptTokens('Base amount')).toContain('net');
+  });
+});
+
+describe('a longer label that opens with a party word', () => {
+  it('"Käufer Material ID:" (buyer material id) under an item names an identifier: its next word is no buyer', () => {
+    const page2 = [
+      L(58, 60, 'Pos. Product'),
+      L(300, 60, 'Amount'),
+      L(58, 80, '3 Calibration kit'),
+      L(100, 94, 'Käufer Material ID: KT-77-Q'),
+    ];
+    const r = extractFromLayout(layoutOf([letter('Invoice'), page2]), invoiceSchema).result;
+    expect(r.buyer_name).toBe('Sellwyn Optics Limited');
+  });
+});
+
+describe('labels of another document the invoice refers to', () => {
+  it('"Date facture précédente" (the preceding invoice’s date) is not the invoice date', () => {
+    const items: Item[] = [
+      L(57, 31, 'Ostravel Conseil SARL', 16, true),
+      L(339, 50, 'FACTURE N° :'),
+      R(540, 50, 'F-2024-0310'),
+      L(339, 64, 'Date :'),
+      R(540, 64, '12/03/2024'),
+      L(58, 96, 'Belvani Systèmes SAS'),
+      L(58, 200, 'N° FACTURE PRÉCÉDENTE : F-2024-0122'),
+      L(58, 212, 'DATE FACTURE PRÉCÉDENTE : 01/02/2024'),
+      L(288, 260, 'Total TTC'),
+      R(540, 260, '120,00 €'),
+    ];
+    const r = read(items);
+    expect([r.invoice_date, r.invoice_number]).toEqual(['2024-03-12', 'F-2024-0310']);
   });
 });

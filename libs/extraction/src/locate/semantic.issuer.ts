@@ -109,12 +109,11 @@ function candidateLines(page: Page, v: Vocabulary): Line[] {
         !findDates(l.text).length,
     )
     .filter((l) => !page.ocr || (lineConf(l) >= NOISE_CONF && /\p{Lu}/u.test(l.text)))
-    .filter(
-      (l) =>
-        !isSentence(l.text, v) &&
-        !/[:,]\s*$/.test(l.text) &&
-        !((LABEL_LEAD.test(l.text) || isAddressLine(l.text, v)) && !legalName(l.text, v)),
-    )
+    .filter((l) => {
+      // (On a scan, with the OCR look-alikes undone: "ACME SDN. BHX." is a name with its legal form, not a sentence.)
+      const t = page.ocr ? correctWords(l.text, v) : l.text;
+      return !isSentence(t, v) && !/[:,]\s*$/.test(t) && !((LABEL_LEAD.test(t) || isAddressLine(t, v)) && !legalName(t, v));
+    })
     .slice(0, ISSUER_WINDOW);
 }
 
@@ -140,6 +139,9 @@ function legalNameOnTop(doc: DocLayout, page: Page, top: Line[], v: Vocabulary):
 function legalNameAt(page: Page, l: Line, v: Vocabulary): string | undefined {
   const labelled = legalName(cellText(l), v);
   if (labelled) return labelled;
+  // (On a scan, a legal form read with a look-alike letter, "SDN. BHX.", is that legal form: the name as read.)
+  const read = page.ocr ? legalName(correctWords(cellText(l), v), v) : undefined;
+  if (read) return read;
   // (A legal form printed alone on the next line, "Feinkost Albrecht & Töchter" / "GmbH", completes the name.)
   const under = page.lines[page.lines.indexOf(l) + 1];
   if (

@@ -26,7 +26,7 @@ export const textHeight = (b: RowBand): number => b.lineH ?? b.y1 - b.y0;
 /** A line whose text is at most this share of its row's text height is set in a smaller face (a note, a code line). */
 const SMALLER_TEXT = 0.9;
 
-/** How many of the bands s … e, from the first on, are set smaller than band `above` (the row they stand under). */
+/** How many bands from s to e, counted from s on, are set smaller than band `above` (the row they stand under). */
 export function smallerFrom(bands: readonly RowBand[], above: number, s: number, e: number): number {
   const rowH = textHeight(bands[above]!);
   let n = 0;

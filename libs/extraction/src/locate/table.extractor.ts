@@ -11,7 +11,7 @@ import { columnRules, regroupByRules } from './table.ruled.js';
 import { isStopLine } from './table.body.js';
 import { gutterColumns } from './table.columns.js';
 import { findHeaders, isTaken, pageHint } from './table.header.js';
-import { named, namesMoney, type Header } from './table.model.js';
+import { asStrongAs, namesMoney, type Header } from './table.model.js';
 import { tableParts, type TablePart } from './table.pages.js';
 import { withTrailingColumn } from './table.trailing.js';
 import { lineItemCells, preferWordyText, reconcileArithmetic, stripItemCode } from './table.roles.js';
@@ -31,9 +31,6 @@ type Box = [number, number, number, number];
 
 /** Cell placeholders for "none" / "not available": "-", "–", "..", ":". */
 const PLACEHOLDER = /^(?:[-–—]{1,3}|\.{2,3}|:)$/;
-
-/** A header scoring at least this share of the best one's (naming as many columns) starts a table or a section. */
-const HEADER_START_SHARE = 0.6;
 
 /** Dot leaders run from a row label to its figures ("Revenue ........ 12,480"): this many dots or more ending a cell. */
 const LEADER = /\s*(?:[.·…](?:\s?)){4,}$/u;
@@ -83,6 +80,7 @@ export function extractTable(
   const headers = found.filter((h) => !isTaken(h, taken));
   if (!headers.length) return headerlessTable(doc, field, ctx, taken);
   const { best, chosen, headerStarts } = chooseHeaders(headers, rivalClaims(doc, rivals));
+  for (const key of rivalStarts(doc, rivals, headers)) headerStarts.add(key);
   // Line items (priced rows) end at the totals; in other tables a "Total" row is a row like any other.
   const lineItems = isLineItems(field);
   const parts = tableParts({ doc, field, chosen, found, lineItems, headerStarts, taken }).map((p) => withTrailingColumn(p, field));
@@ -125,19 +123,14 @@ function chooseHeaders(headers: Header[], claimed: Map<string, number>): { best:
   const top1 = firstInReadingOrder(near.filter((h) => placed(h) === Math.max(...near.map(placed))));
   // (The same header on an earlier page, about as good, starts the table: a repeat that scores higher on a later page
   // continues it, and the first page's items are the table's too.)
-  const earlier = headers.filter(
-    (h) =>
-      h.page < top1.page &&
-      keyOf(h) === keyOf(top1) &&
-      h.score >= top1.score * HEADER_START_SHARE &&
-      named(h.columns) >= named(top1.columns),
-  );
+  const earlier = headers.filter((h) => h.page < top1.page && keyOf(h) === keyOf(top1) && asStrongAs(h, top1));
   const best = earlier.length ? firstInReadingOrder(earlier) : top1;
   // (A section's header is about as good as the first, naming as many columns: not a data row naming a column.)
-  const strong = (h: Header) => h.score >= best.score * HEADER_START_SHARE && named(h.columns) >= named(best.columns);
+  const strong = (h: Header) => asStrongAs(h, best);
   const ours = (h: Header) => (claimed.get(headerKey(h)) ?? -Infinity) < h.score;
   const section = (h: Header) => h.page === best.page && h.lineIndex > best.lineIndex && strong(h) && ours(h);
-  const later = (h: Header) => h.page > best.page || section(h);
+  // (A header on a later page goes on with this table unless the schema's other table names that line better.)
+  const later = (h: Header) => (h.page > best.page && ours(h)) || section(h);
   const chosen = headers.filter((h) => h === best || (keyOf(h) === keyOf(best) && later(h)));
   // Only a header about as good as the chosen one, naming as many columns, starts another table; weak matches inside the body
   // (a data row that happens to name a column) do not end it.
@@ -179,6 +172,22 @@ function rivalClaims(doc: DocLayout, rivals: readonly FieldDef[]): Map<string, n
     if (!isPositional(r))
       for (const h of findHeaders(doc, r)) claimed.set(headerKey(h), Math.max(h.score, claimed.get(headerKey(h)) ?? -Infinity));
   return claimed;
+}
+
+/**
+ * The header lines that start another table of the schema (so end this one's body): each rival's headers about as good
+ * as its best, naming as many columns, unless this field names the same line better (its own section's header). A
+ * report printing one table under the next has nothing else between them but a caption.
+ */
+function rivalStarts(doc: DocLayout, rivals: readonly FieldDef[], own: Header[]): string[] {
+  const ownScore = new Map(own.map((h) => [headerKey(h), h.score]));
+  return rivals.flatMap((r) => {
+    const found = isPositional(r) ? [] : findHeaders(doc, r);
+    if (!found.length) return [];
+    const top = found.reduce((a, b) => (b.score > a.score ? b : a));
+    const strong = found.filter((h) => asStrongAs(h, top));
+    return strong.filter((h) => (ownScore.get(headerKey(h)) ?? -Infinity) <= h.score).map(headerKey);
+  });
 }
 
 /** The smallest box holding both. */

@@ -66,3 +66,9 @@ export const isPositionalKey = (c: FieldDef): boolean => POSITIONAL_KEY.test(c.k
 export const FIGURE = /^[-+−(]?\d[\d.,']*%?\)?$/u;
 
 export const named = (cs: Column[]) => cs.filter((c) => c.field && !c.inferred).length;
+
+/** A header scoring at least this share of the best one's (naming as many columns) starts a table or a section. */
+const HEADER_START_SHARE = 0.6;
+
+/** Whether header `h` is about as good as `ref` (HEADER_START_SHARE of its score, as many named columns): a table's own. */
+export const asStrongAs = (h: Header, ref: Header) => h.score >= ref.score * HEADER_START_SHARE && named(h.columns) >= named(ref.columns);

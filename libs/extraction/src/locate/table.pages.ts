@@ -6,7 +6,7 @@ import { withoutCurrencyMark } from '../parsers/currency.parser.js';
 import { fold } from './label.matcher.js';
 import { bodyLines, CARRY, isStopLine } from './table.body.js';
 import { pageHint, takenKey } from './table.header.js';
-import { namesMoney, type Column, type Header } from './table.model.js';
+import { asStrongAs, namesMoney, type Column, type Header } from './table.model.js';
 
 /**
  * A table continued overleaf without its header resumes right under the next page's running head (a letterhead,
@@ -28,8 +28,9 @@ export function resumeLine(page: Page, h: Header, lh: number, lineItems: boolean
   const named = h.columns.filter((c) => c.field && !c.inferred);
   const moneyCols = named.filter((c) => c.field!.data_type !== 'string' && namesMoney(c.field!));
   const under = (w: Word, c: Column) => Math.min(w.x1, c.x1 + lh) - Math.max(w.x0, c.x0 - lh) > 0;
-  // A page that prints a header with these columns starts a table of its own (perhaps another field's).
-  if (headers.some((x) => x.page === page.number)) return -1;
+  // A page that prints a header with these columns starts a table of its own (perhaps another field's); a weak match
+  // (a unit line merged with the rows under it naming a column or two) is no such header.
+  if (headers.some((x) => x.page === page.number && asStrongAs(x, h))) return -1;
   const figure = (w: Word) => /^[-+(]?[\d.,' ]*\d[\d.,']*\)?-?$/.test(withoutCurrencyMark(w.text));
   for (let li = 0; li < page.lines.length; li++) {
     const line = page.lines[li]!;

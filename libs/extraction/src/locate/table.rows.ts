@@ -1,7 +1,8 @@
 import { isItemCodeLine } from './constraints.js';
 import { conceptTokens } from './label.matcher.js';
 import { smallerFrom, type RowBand } from './table.bands.js';
-import { FIGURE } from './table.model.js';
+import { dropNotesBelow } from './table.rows.notes.js';
+import { type BandKind, claimWrappedLines } from './table.rows.pitch.js';
 import { breakForced, continuesText, isPeriodLine } from './table.wrap.js';
 
 export { continuesText } from './table.wrap.js';
@@ -63,9 +64,6 @@ const WIDER_GAP = 1.15;
 /** A band whose text starts this many line heights right of the rows' text is indented under its row (a note). */
 const NOTE_INDENT = 0.8;
 
-/** What a band is to groupRows: it opens a row, continues the open one, or is left out (a note). */
-type BandKind = 'anchor' | 'cont' | 'drop';
-
 /** The facts about a table's bands that every stage of groupRows reads. */
 interface RowScan {
   bands: RowBand[];
@@ -102,7 +100,8 @@ export function groupRows(bands: RowBand[], r: RowRules): RowGroup[] {
   const scan = rowScan(bands, r);
   const kind = bandKinds(scan);
   dropTrailingLabels(scan, kind);
-  dropNotesBelow(scan, kind);
+  if (scan.mode !== 'numeric') claimWrappedLines(bands, kind);
+  dropNotesBelow(bands, kind, r, scan.hasMoney);
   liftWrappedLabels(scan, kind);
   return joinContinuations(scan, kind);
 }
@@ -321,26 +320,6 @@ function dropTrailingLabels({ bands, r, mode, has }: RowScan, kind: BandKind[]):
     for (let i = bands.length - 1; i >= 0 && kind[i] === 'anchor' && filledKeys(bands[i]!).length === 1 && has(bands[i]!, r.firstKey); i--)
       kind[i] = 'drop';
   }
-}
-
-/** A line under the rows that fills more than this share of the number columns with figures is a row, not a note. */
-const ROW_FIGURE_SHARE = 0.5;
-
-/**
- * Lines under the last row that are printed across the column grid (a test statistic or footnote running
- * from the row labels into the figures) are the table's notes, and so is everything after the first of them:
- * a row is printed cell by cell.
- */
-function dropNotesBelow({ bands, r, hasMoney }: RowScan, kind: BandKind[]): void {
-  // (A priced table's line with its money cells filled is an item whose cells are set close, never a note; in other
-  // tables, nor is a line filling most number columns with figures: a totals row set close.)
-  const figures = (b: RowBand) => [...r.numeric].filter((k) => FIGURE.test((b.cells[k] ?? '').trim())).length;
-  const filledRow = (b: RowBand) => r.numeric.size >= 2 && figures(b) > r.numeric.size * ROW_FIGURE_SHARE;
-  const note = (b: RowBand) => b.spans && (r.money.size > 0 ? !hasMoney(b) : !filledRow(b));
-  let lastRow = -1;
-  bands.forEach((b, i) => kind[i] === 'anchor' && !note(b) && (lastRow = i));
-  const firstNote = bands.findIndex((b, i) => i > lastRow && note(b));
-  if (lastRow >= 0 && firstNote > 0) for (let i = firstNote; i < bands.length; i++) kind[i] = 'drop';
 }
 
 /** The rows: each anchor with the continuations that join it. */

@@ -56,6 +56,17 @@ describe('OCR-damaged numeric dates', () => {
   });
 });
 
+describe('phone numbers printed in groups', () => {
+  it('are no dates: a fourth group after the same mark ends it', () => {
+    expect(findDates('Tel. : 04.21.93.55.17')).toEqual([]);
+    expect(findDates('Tél 06.12.34.56.78 – le 30/03/2018')[0]?.iso).toBe('2018-03-30');
+  });
+  it('leave a date before a full stop or a time as it is', () => {
+    expect(parseDate('Date: 04.11.93.')).toBe('1993-11-04');
+    expect(parseDate('04.11.2023 12.30')).toBe('2023-11-04');
+  });
+});
+
 describe('month names one letter off', () => {
   it('reads a month name misspelt or misread by one letter in a full date', () => {
     expect(parseDate('Ocotber 9, 1998')).toBe('1998-10-09');

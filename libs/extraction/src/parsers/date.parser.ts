@@ -131,8 +131,9 @@ function scanDates(text: string, order: DateOrder): DateMatch[] {
   // (Both need a four-digit year: a text without four digits in a row is not run through them, the slowest patterns.)
   if (/\d{4}/.test(s) && mayHoldFuzzyMonth(s)) fuzzyNamedDates(s, push);
   // Numeric a/b/yyyy, a.b.yy, a-b-yyyy.
-  // (A time glued to the year by OCR, "23/03/201813:08", still ends the date.)
-  for (const m of s.matchAll(/(?<![\d.,])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(?:(\d{4})(?=\d{1,2}:\d{2})|(\d{4}|\d{2})(?!\d))/g)) {
+  // (A time glued to the year by OCR, "23/03/201813:08", still ends the date; a fourth group after the same mark,
+  // "05.22.95.66.66", makes it a phone number.)
+  for (const m of s.matchAll(/(?<![\d.,])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(?:(\d{4})(?=\d{1,2}:\d{2})|(\d{4}|\d{2})(?!\d|\2\d))/g)) {
     const y = m[4] ?? m[5]!;
     push(m, numericDate(m[1]!, m[3]!, y, order) ?? numericDate(...lookAlikes([m[1]!, m[3]!, y]), order));
   }

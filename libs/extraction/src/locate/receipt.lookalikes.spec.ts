@@ -1,0 +1,108 @@
+import { describe, expect, it } from '@jest/globals';
+import { extractFromLayout } from '../extraction.engine.js';
+import { buildPage } from '../layout/layout.builder.js';
+import type { DocLayout, Word } from '../layout/layout.types.js';
+import { correctWords } from '../locales/locale.corrections.js';
+import { vocabularyFor } from '../locales/locale.vocabulary.js';
+
+// Scanned receipts whose structural words OCR misread with a look-alike (all names, numbers and addresses invented):
+// a legal form, a postcode or a street word the locators look for is found once the look-alike is undone.
+
+const receiptSchema = {
+  fields: [
+    { key: 'company', label: 'Company name', data_type: 'string' as const, description: 'Name of the shop that issued the receipt.' },
+    { key: 'date', label: 'Date', data_type: 'date' as const, description: 'Date of the purchase.' },
+    { key: 'address', label: 'Address', data_type: 'string' as const, description: "The shop's address as printed on the receipt." },
+    { key: 'total', label: 'Total', data_type: 'number' as const, description: 'Total amount paid, including tax and rounding.' },
+  ],
+};
+
+/** A receipt as an OCR page: one-cell lines centred, a two-cell line's last cell right-aligned. */
+function ocrReceipt(lines: string[]): DocLayout {
+  const [width, size] = [600, 18];
+  const cw = size * 0.55;
+  const words: Word[] = [];
+  let y = 60;
+  for (const line of lines) {
+    const place = (text: string, x0: number) => {
+      let x = x0;
+      for (const t of text.split(' ')) {
+        words.push({ text: t, x0: x, x1: x + t.length * cw, y0: y, y1: y + size, conf: 0.9 });
+        x += t.length * cw + size * 0.45;
+      }
+    };
+    const cells = line.split(/\s{2,}/);
+    if (cells.length === 1) place(line, Math.max(20, (width - line.length * cw) / 2));
+    else {
+      place(cells[0]!, 30);
+      place(cells[1]!, width - 30 - cells[1]!.length * cw);
+    }
+    y += size * 1.7;
+  }
+  return { pages: [buildPage(1, width, y + 80, words, true)] };
+}
+
+const read = (lines: string[]) => extractFromLayout(ocrReceipt(lines), receiptSchema).result;
+const my = vocabularyFor(['en', 'ms-MY']);
+
+describe('OCR look-alikes in the words receipts are located by', () => {
+  it('takes a legal form read with a look-alike letter for that legal form', () => {
+    const got = read([
+      'KEDAI ORKID (JB) SDN. BHX.',
+      'No.7, Jalan Orkid 3,',
+      'Taman Orkid,',
+      '81990 Pekan Zeta, Johor',
+      'CASH RECEIPT',
+      'Date: 11/04/2018',
+      'Cashier Ani',
+      'TOTAL  12.40',
+      'CASH  20.00',
+      'CHANGE  7.60',
+    ]);
+    expect(got.company).toBe('KEDAI ORKID (JB) SDN. BHD.');
+  });
+
+  it('finds a postcode read with the letter O for zeros, and the name over its block', () => {
+    const got = read([
+      'GOODS SOLD ARE NOT RETURNABLE. THANK YOU',
+      'TOKO DELIMA MAJU',
+      '(0012345-K)',
+      'NO.9 JLN CONTOH 2,TMN CONTOH,',
+      'OFF JLN QX 5 PEKAN.',
+      '4O0O5 PEKAN ZETA.',
+      'TEL :03-1234 5678',
+      'Date: 11/04/2018',
+      'KOPI O  2.40',
+      'ROTI BAKAR  3.20',
+      'NASI GORENG  6.80',
+      'TOTAL  12.40',
+      'CASH  20.00',
+      'CHANGE  7.60',
+    ]);
+    expect(got.company).toBe('TOKO DELIMA MAJU');
+    expect(got.address).toBe('NO.9 JLN CONTOH 2,TMN CONTOH, OFF JLN QX 5 PEKAN. 40005 PEKAN ZETA.');
+  });
+
+  it('reads a dictionary word with one letter read as a mark as that word', () => {
+    expect(correctWords('NO.47,JA:AN CONTOH 5,KOTA BETA', my)).toBe('NO.47,JALAN CONTOH 5,KOTA BETA');
+    expect(correctWords('SE-ANGOR DARUL EHSAN', my)).toBe('SELANGOR DARUL EHSAN');
+    expect(correctWords('Ja:an Contoh', my)).toBe('Jalan Contoh');
+    // (A pair of words joined by a mark is left alone, and so are short figures with an O.)
+    expect(correctWords('KL-SEL ROAD, NO 1O', my)).toBe('KL-SEL ROAD, NO 1O');
+    expect(correctWords('5600o Kota Beta', my)).toBe('56000 Kota Beta');
+  });
+
+  it('finds an address whose street word and region were read with marks for letters', () => {
+    const got = read([
+      'KOPI ORKID RESTAURANT',
+      '(001234567-P)',
+      'NO.47,JA:AN CONTOH 5,TAMAN ORKID',
+      'SE-ANGOR DARUL EHSAN',
+      'TEL : 012-345 6789',
+      'BILL NO: 00012345',
+      'Date: 11/04/2018',
+      'NET TOTAL  RM 7.40',
+    ]);
+    expect(got.address).toBe('NO.47,JALAN CONTOH 5,TAMAN ORKID SELANGOR DARUL EHSAN');
+  });
+});
