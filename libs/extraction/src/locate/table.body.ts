@@ -117,8 +117,16 @@ function printedWords(seg: Line): string[] {
   return out;
 }
 
-/** A printed figure ("86.7", "−2.64", "46.8%", "(1,200)") or the ± between a figure and its spread. */
-const isFigureWord = (w: string) => w === '±' || FIGURE.test(w);
+/** A time of day as a timetable prints it ("07:56", "9:05"). */
+const TIME_OF_DAY = /^\d{1,2}:\d{2}$/;
+/** A mark printed in an empty cell: a dash, or a bar (a timetable's train passing a stop without calling). */
+const EMPTY_CELL_MARK = /^(?:[-–—]{1,3}|\||\.{2,3})$/;
+
+/**
+ * A printed figure ("86.7", "−2.64", "46.8%", "(1,200)", "07:56"), the ± between a figure and its spread, or the mark
+ * of an empty cell among figures.
+ */
+const isFigureWord = (w: string) => w === '±' || FIGURE.test(w) || TIME_OF_DAY.test(w) || EMPTY_CELL_MARK.test(w);
 
 /** Carry-over lines of a table split over pages (folded text). */
 export const CARRY = VOCAB.carryOver;

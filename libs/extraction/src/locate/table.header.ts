@@ -1,6 +1,6 @@
 /** Finding the printed headers of a table field: lines (or stacked lines) that name its columns. */
 import type { FieldDef } from '../engine.types.js';
-import { makeLine, segments } from '../layout/layout.builder.js';
+import { makeLine, segments, spaceBetween } from '../layout/layout.builder.js';
 import type { DocLayout, Line, Page } from '../layout/layout.types.js';
 import { allPacksVocabulary } from '../locales/locale.registry.js';
 import { HeaderStacks, beats, mayBeat } from './table.header.stack.js';
@@ -67,7 +67,24 @@ function searchHeaders(doc: DocLayout, field: FieldDef): Header[] {
 
 /** A decimal amount as a data or subtotal row prints it ("112.00", "(4,50)", "$3.99"). */
 const AMOUNT_WORD = /^[(\-$€£]*\d[\d.,']*[.,]\d{1,2}\)?$/;
-const hasAmount = (l: Line) => l.words.some((w) => AMOUNT_WORD.test(w.text));
+/** A piece of a figure: figures and separators only. */
+const FIGURE_PIECE = /^[\d.,']+$/;
+/**
+ * The figures of a line as printed: pieces of figures set without a space between them are one ("2" "." "640" ","
+ * "00", a decimal-aligned column set in math mode, comes glyph by glyph).
+ */
+function printedFigures(l: Line): string[] {
+  const out: string[] = [];
+  l.words.forEach((w, i) => {
+    const prev = l.words[i - 1];
+    const glued = prev && FIGURE_PIECE.test(prev.text) && FIGURE_PIECE.test(w.text) && !spaceBetween(prev, w);
+    if (glued) out[out.length - 1] += w.text;
+    else out.push(w.text);
+  });
+  return out;
+}
+/** A line printing a decimal amount: a data or subtotal row, never a header line (nor stacked onto one). */
+export const hasAmount = (l: Line): boolean => printedFigures(l).some((w) => AMOUNT_WORD.test(w));
 
 /** The headers printed on one page, top down (a line inside a header opens no other). */
 function pageHeaders(page: Page, search: HeaderSearch): Header[] {

@@ -106,9 +106,11 @@ function partsOverleaf(q: PartsQuery, first: TablePart, toPageEnd: boolean, part
   let part = { lines: first.body, toPageEnd };
   // (Not for a table the schema places on one page: "Table 2 (page 3)".)
   const onePage = pageHint(field) !== undefined && doc.pages.some((p) => p.number === pageHint(field));
-  for (let n = h.page + 1; part.toPageEnd && part.lines.length && !onePage; n++) {
+  for (let n = h.page + 1; part.toPageEnd && !onePage; n++) {
     const here = doc.pages.find((p) => p.number === n - 1)!;
-    if (part.lines[part.lines.length - 1]!.y1 < here.height * FILLED_BAND) break;
+    // (A header alone at the foot of its page, nothing under it but the page footer, has every row overleaf.)
+    const last = part.lines[part.lines.length - 1] ?? (n === h.page + 1 ? here.lines[h.lastLine] : undefined);
+    if (!last || last.y1 < here.height * FILLED_BAND) break;
     const next = doc.pages.find((p) => p.number === n);
     if (!next || chosen.some((c) => c.page === n)) break;
     const from = resumeLine(next, h, lh, lineItems, found);

@@ -1,27 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { mergeBands, type RowBand } from './table.bands.js';
-import { groupRows, type RowRules } from './table.rows.js';
+import type { RowBand } from './table.bands.js';
+import type { RowRules } from './table.rows.js';
+import { line as anyLine, rows } from '../testing/row-bands.test-helper.js';
 
 /** A line 9 high at `y`, with text per column key. */
-const line = (y: number, cells: Record<string, string>): RowBand => ({
-  y0: y,
-  y1: y + 9,
-  textX0: 100,
-  firstWord: Object.values(cells)[0]!.split(' ')[0]!,
-  cells,
-});
-
-function rows(lines: RowBand[], rules: RowRules): Record<string, string>[] {
-  const bands = mergeBands(lines);
-  return groupRows(
-    bands.map((b) => b.band),
-    rules,
-  ).map((g) => {
-    const out: Record<string, string> = {};
-    for (const i of g.members) for (const [k, v] of Object.entries(bands[i]!.band.cells)) out[k] = out[k] ? `${out[k]} ${v}` : v;
-    return out;
-  });
-}
+const line = (y: number, cells: Record<string, string>): RowBand => anyLine(y, cells, 9);
 
 const labelled: RowRules = { numeric: new Set(), money: new Set(), columns: 3, firstKey: 'label', lh: 9 };
 

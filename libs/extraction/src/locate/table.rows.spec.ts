@@ -1,28 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { mergeBands, type RowBand } from './table.bands.js';
-import { continuesText, groupRows, type RowRules } from './table.rows.js';
-
-/** A line `h` high at `y`, with text per column key. */
-const line = (y: number, cells: Record<string, string>, h = 8, textX0 = 100): RowBand => ({
-  y0: y,
-  y1: y + h,
-  textX0,
-  firstWord: Object.values(cells)[0]!.split(' ')[0]!,
-  cells,
-});
-
-/** Rows as the texts per key, joined top to bottom. */
-function rows(lines: RowBand[], rules: RowRules): Record<string, string>[] {
-  const bands = mergeBands(lines);
-  return groupRows(
-    bands.map((b) => b.band),
-    rules,
-  ).map((g) => {
-    const out: Record<string, string> = {};
-    for (const i of g.members) for (const [k, v] of Object.entries(bands[i]!.band.cells)) out[k] = out[k] ? `${out[k]} ${v}` : v;
-    return out;
-  });
-}
+import type { RowBand } from './table.bands.js';
+import { continuesText, type RowRules } from './table.rows.js';
+import { line, rows } from '../testing/row-bands.test-helper.js';
 
 const labelled: RowRules = { numeric: new Set(), money: new Set(), columns: 3, firstKey: 'label', lh: 8 };
 
