@@ -9,6 +9,7 @@ import { claimLabels } from './form.claim.js';
 import { BOX, checkMark, isMark } from './form.mark.js';
 import { compact, heightOf, LABEL_LIKE, runsOnToColon, SEPARATOR } from './form.text.js';
 import {
+  amountAfterCount,
   ANCHOR_REACH,
   isLeader,
   lastLineOf,
@@ -242,7 +243,8 @@ function valueRight(a: Anchor, rest: Word[], field: FieldDef, labels: string[], 
   // (A row of labels, "Invoice number ‖ Date of issue ‖ Date due", has its values on the line below.)
   // (Not when the text right of the label is in the label's own cell, "ITEM: Sprocket   DATE: Tuesday": that is its answer.)
   if (!rest.length || (field.data_type === 'string' && rest[0]!.x0 - a.lx1 > h * CELL_GAP && isLabelRow(line, hit.end))) return [];
-  const first = withUnit(cells(rest, a.page.number));
+  const cs = cells(rest, a.page.number);
+  const first = ((field.data_type === 'number' || field.data_type === 'currency') && amountAfterCount(cs)) || withUnit(cs);
   const cut = first.findIndex((w, i) => i > 0 && LABEL_LIKE.test(w.text) && !/^\(/.test(w.text));
   // (The label that word ends starts after the last clear gap before it: "J. Doe   Ordered by:".)
   const value = cut > 0 ? first.slice(0, labelStart(first, cut, h) || cut) : first;

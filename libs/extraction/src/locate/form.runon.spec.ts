@@ -6,7 +6,7 @@ import type { DocLayout, Word } from '../layout/layout.types.js';
 // A printed label that runs on past the schema's label to a colon of its own ("Total Qty:" for "Total") asks another
 // question: its value is not the field's (all text invented).
 
-/** A receipt as an OCR page: one-cell lines centred, a two-cell line's last cell right-aligned. */
+/** A receipt as an OCR page: one-cell lines centred, a line's last cell right-aligned, a middle cell at the centre. */
 function ocrReceipt(lines: string[]): DocLayout {
   const [width, size] = [600, 18];
   const cw = size * 0.55;
@@ -24,7 +24,8 @@ function ocrReceipt(lines: string[]): DocLayout {
     if (cells.length === 1) place(line, Math.max(20, (width - line.length * cw) / 2));
     else {
       place(cells[0]!, 30);
-      place(cells[1]!, width - 30 - cells[1]!.length * cw);
+      if (cells.length === 3) place(cells[1]!, width / 2);
+      place(cells[cells.length - 1]!, width - 30 - cells[cells.length - 1]!.length * cw);
     }
     y += size * 1.7;
   }
@@ -52,5 +53,13 @@ describe('a printed label running on to its own colon', () => {
   it('is another label: a date received is not the date asked for', () => {
     const got = extractFromLayout(ocrReceipt(['ORDER FORM', 'Date Received: 04/11/1993', 'Date: 05/11/1993', 'Total  12.00']), schema);
     expect(got.result.date).toBe('1993-11-05');
+  });
+});
+
+describe('a totals row printing a count before its amount', () => {
+  it('answers with the amount, not the count', () => {
+    const head = ['KEDAI ROTI MANIS', 'Date: 11/04/2018', 'Item  Qty  Amount', 'ROTI  2  7.00'];
+    expect(extractFromLayout(ocrReceipt([...head, 'TOTAL  2  10.00']), schema).result.total).toBe(10);
+    expect(extractFromLayout(ocrReceipt([...head, 'TOTAL  2  10.00', 'CASH  20.00']), schema).result.total).toBe(10);
   });
 });
