@@ -50,16 +50,6 @@ const UNIT_LETTERS = 3;
  * The first cell of a row, with the unit printed in its own column after it when the cell is a bare figure and
  * the next cell a short lower-case word or a percent sign ("974   mg", "13.5   %"): the figure's unit, not another field.
  */
-/**
- * An amount's answer cells printing a count before the amount ("TOTAL  2  10.00", "Total Qty  470  465.34"): the
- * amount is the last cell, a figure with cents after whole numbers only.
- */
-export function amountAfterCount(cs: Line[]): Word[] | undefined {
-  const last = cs[cs.length - 1];
-  if (cs.length < 2 || !last || !/^\d[\d,]*[.,]\d{2}$/.test(last.text.trim())) return undefined;
-  return cs.slice(0, -1).every((c) => /^\d{1,4}$/.test(c.text.trim())) ? last.words : undefined;
-}
-
 export function withUnit(cs: Line[]): Word[] {
   const [first, next] = cs;
   const unit = new RegExp(`^(\\p{Ll}{1,${UNIT_LETTERS}}\\.?|%)$`, 'u');
@@ -67,6 +57,18 @@ export function withUnit(cs: Line[]): Word[] {
   const figure = first!.words.length === 1 && /^[\d.,]+$/.test(first!.words[0]!.text) && first!.words[0]!.conf >= SCRAP_CONF;
   if (figure && next?.words.length === 1 && unit.test(next.words[0]!.text)) return [...first!.words, ...next.words];
   return first!.words;
+}
+
+/** A count cell: a whole number, maybe with what it counts ("2", "3 item(s)", "12 pcs"). */
+const COUNT_CELL = /^\d{1,4}(?:\s+\p{L}[^\d]*)?$/u;
+/**
+ * An amount's answer cells printing a count before the amount ("TOTAL  2  10.00", "Total  3 item(s)  10.00"): the
+ * amount is the last cell, a figure with cents after counts only.
+ */
+export function amountAfterCount(cs: Line[]): Word[] | undefined {
+  const last = cs[cs.length - 1];
+  if (cs.length < 2 || !last || !/^\d[\d,]*[.,]\d{2}$/.test(last.text.trim())) return undefined;
+  return cs.slice(0, -1).every((c) => COUNT_CELL.test(c.text.trim())) ? last.words : undefined;
 }
 
 /** Words of one printed label stand closer than this many letter heights; a wider gap before a label ends the value. */

@@ -61,5 +61,6 @@ describe('a totals row printing a count before its amount', () => {
     const head = ['KEDAI ROTI MANIS', 'Date: 11/04/2018', 'Item  Qty  Amount', 'ROTI  2  7.00'];
     expect(extractFromLayout(ocrReceipt([...head, 'TOTAL  2  10.00']), schema).result.total).toBe(10);
     expect(extractFromLayout(ocrReceipt([...head, 'TOTAL  2  10.00', 'CASH  20.00']), schema).result.total).toBe(10);
+    expect(extractFromLayout(ocrReceipt([...head, 'Total 2 item(s)  10.00']), schema).result.total).toBe(10);
   });
 });
