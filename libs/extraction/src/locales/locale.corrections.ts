@@ -38,7 +38,7 @@ function digitsRead(text: string): string {
 const MIN_FIGURE_DIGITS = 3;
 
 /**
- * A dictionary word read with one thin letter as a punctuation mark ("JA:AN", "SE-ANGOR", "PERS!ARAN"): letters,
+ * A dictionary word read with one thin letter as a punctuation mark ("PERS!ARAN", "KUA-A"): letters,
  * one mark, letters, as long as the word, every letter as printed in it, is that word. (A real hyphenated or
  * colon-joined pair of words matches no single dictionary word letter for letter.)
  */

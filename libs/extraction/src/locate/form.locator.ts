@@ -7,7 +7,7 @@ import { isItemRow, isLabelRow, plausible, refine, type Located } from './field.
 import { gluedAnswer, isLabelPiece, labelPart, schemaLabels, UNDER_SLACK, type LabelHit } from './form.label.js';
 import { claimLabels } from './form.claim.js';
 import { BOX, checkMark, isMark } from './form.mark.js';
-import { compact, heightOf, LABEL_LIKE, SEPARATOR } from './form.text.js';
+import { compact, heightOf, LABEL_LIKE, runsOnToColon, SEPARATOR } from './form.text.js';
 import {
   ANCHOR_REACH,
   isLeader,
@@ -377,6 +377,7 @@ export function locateFormFields(doc: DocLayout, fields: FieldDef[], ctx: DocCon
     const a = anchorOf(page, hit, delimiters);
     const row = labelRow(a);
     const rest = answerCell(a, row, field);
+    if (!a.glued && runsOnToColon(a.labelWords[a.labelWords.length - 1]!, row, a.h)) continue;
     const ext: Extent = {
       right: columnRight(a, row),
       rowBottom: Math.max(a.ly1, ...rest.map((w) => w.y1)),

@@ -1,4 +1,5 @@
 import type { Word } from '../layout/layout.types.js';
+import { CELL_GAP } from '../layout/layout.builder.js';
 import { fold } from './label.matcher.js';
 
 /** Word-level text helpers shared by the form locator's label, mark and value stages. */
@@ -39,3 +40,13 @@ export const heightOf = (w: Word) => Math.max(1, w.y1 - w.y0);
 export const SEPARATOR = /^[^\p{L}\d]+$/u;
 /** A word that ends with a colon is a printed label of its own ("Date:", "No.:"), not part of a value. */
 export const LABEL_LIKE = /\p{L}{2,}\.?[:?]$/u;
+
+/**
+ * The printed label runs on past the schema's label to a colon of its own ("Total Qty:" for "Total", "Date Received:"
+ * for "Date"): the word right after the label (no leader between), in the label's cell, ends in a colon and a value
+ * follows. That longer label asks another question, so nothing right of it answers this one.
+ */
+export function runsOnToColon(label: Word, row: readonly Word[], h: number): boolean {
+  const next = row[0];
+  return !!next && row.length > 1 && !/[:?]$/.test(label.text) && LABEL_LIKE.test(next.text) && next.x0 - label.x1 <= h * CELL_GAP;
+}

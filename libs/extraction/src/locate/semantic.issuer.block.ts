@@ -3,7 +3,7 @@ import { conceptTokens, isKnownConcept, weightOf } from './label.matcher.js';
 import { CELL_GAP, segments } from '../layout/layout.builder.js';
 import type { Vocabulary } from '../locales/locale.vocabulary.js';
 import { findAddressBlock, isRegistrationCode, lineConf, NOISE_CONF } from './address.block.js';
-import { addressedTo, inBuyerBlock, isAddresseeBlock, legalName, nameLike } from './semantic.parties.js';
+import { addressedTo, inBuyerBlock, isAddressLine, isAddresseeBlock, legalName, nameLike } from './semantic.parties.js';
 
 // The issuer's name printed over the page's address block (a shop's or a firm's name over its street and town).
 
@@ -30,6 +30,8 @@ export function nameAboveAddress(doc: DocLayout, v: Vocabulary): { line: Line; n
     // (A name line repeating its branch or mall, "ACME CAFE KOTA BETA" over "… KOTA BETA, 12345 …", is whole.)
     const t = withoutBranch(printed, block.text, v);
     if (/^\(.*\)$/.test(t) || isRegistrationCode(t) || (page.ocr && lineConf(l) < NOISE_CONF)) continue;
+    // (A building or mall line over the street, "CONTOH SQUARE SHOPPING MALL", is the address's, not the name's.)
+    if (isAddressLine(t, v) && !legalName(t, v)) continue;
     if (t !== printed && nameLike(t, v)) return { line: l, name: t };
     if (!nameLike(t, v) || isLabelOnly(t) || addressedTo(page, l, v) || inBuyerBlock(page, l) || isAddresseeBlock(page, l, v))
       return undefined;

@@ -44,13 +44,25 @@ export function sameColumn(a: Line, b: Line): boolean {
 }
 
 export function legalName(text: string, v: Vocabulary): string | undefined {
-  for (const seg of text.split(/\s{2,}| - | \| | ● | ‖ /)) {
+  const segs = text.split(/\s{2,}| - | \| | ● | ‖ /);
+  for (const [i, cell] of segs.entries()) {
     // (A bank named after its label, "Bankverbindung: Musterbank AG", is where the money goes, not who is paid.)
-    if (v.party.bankLabel.test(seg)) continue;
+    if (v.party.bankLabel.test(cell)) continue;
+    const seg = withLegalFormCell(cell, segs[i + 1], v);
     const m = v.legalForm.exec(seg.trim().replace(v.party.partyPrefix, ''));
     if (m && !/\d{3}/.test(m[1]!) && /\p{L}{2}/u.test(m[1]!)) return m[1]!.trim();
   }
   return undefined;
+}
+
+/**
+ * A cell followed by a cell holding only a legal form ("ACME TRADING ‖ SDN BHD": OCR set the form apart at a wide gap)
+ * is the name with that form, a speck of one or two marks or figures read between them left out ("ACME 9 ‖ SDN BHD").
+ */
+function withLegalFormCell(cell: string, next: string | undefined, v: Vocabulary): string {
+  const form = next?.trim();
+  if (!form || !v.legalFormOnly.test(form) || v.legalFormOnly.test(cell.trim())) return cell;
+  return `${cell.trim().replace(/\s+[^\p{L}\s]{1,2}$/u, '')} ${form}`;
 }
 
 /** The separators between the parts of a one-line return address. */
@@ -182,9 +194,12 @@ export function nameLike(t: string, v: Vocabulary): boolean {
     !v.party.documentTitle.test(s) &&
     !v.party.registration.test(s) &&
     !v.party.closing.test(s) &&
-    !v.greeting.test(s)
+    !v.greeting.test(s) &&
+    !FRAMED.test(s)
   );
 }
+/** A line set between decoration marks ("* FRESH DAILY *", "~ Est. by the sea ~", "-- OPEN 24 HOURS --"): a tagline. */
+const FRAMED = /^[*~=#•<>-]+\s*\S.*\S\s*[*~=#•<>-]+$/u;
 
 /** An addressee's window block starts right of this fraction of the page width. */
 const WINDOW_LEFT = 0.45;
