@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { extractFromLayout } from '../extraction.engine.js';
-import { buildPage } from '../layout/layout.builder.js';
-import type { DocLayout, Word } from '../layout/layout.types.js';
+import { ocrReceipt } from '../testing/receipt-layout.test-helper.js';
 import { correctWords } from '../locales/locale.corrections.js';
 import { vocabularyFor } from '../locales/locale.vocabulary.js';
 import { legalName, nameLike } from './semantic.parties.js';
@@ -17,31 +16,6 @@ const receiptSchema = {
     { key: 'total', label: 'Total', data_type: 'number' as const, description: 'Total amount paid, including tax and rounding.' },
   ],
 };
-
-/** A receipt as an OCR page: one-cell lines centred, a two-cell line's last cell right-aligned. */
-function ocrReceipt(lines: string[]): DocLayout {
-  const [width, size] = [600, 18];
-  const cw = size * 0.55;
-  const words: Word[] = [];
-  let y = 60;
-  for (const line of lines) {
-    const place = (text: string, x0: number) => {
-      let x = x0;
-      for (const t of text.split(' ')) {
-        words.push({ text: t, x0: x, x1: x + t.length * cw, y0: y, y1: y + size, conf: 0.9 });
-        x += t.length * cw + size * 0.45;
-      }
-    };
-    const cells = line.split(/\s{2,}/);
-    if (cells.length === 1) place(line, Math.max(20, (width - line.length * cw) / 2));
-    else {
-      place(cells[0]!, 30);
-      place(cells[1]!, width - 30 - cells[1]!.length * cw);
-    }
-    y += size * 1.7;
-  }
-  return { pages: [buildPage(1, width, y + 80, words, true)] };
-}
 
 const read = (lines: string[]) => extractFromLayout(ocrReceipt(lines), receiptSchema).result;
 const my = vocabularyFor(['en', 'ms-MY']);
