@@ -43,6 +43,10 @@ describe('document conventions', () => {
     expect(ctx('Subtotal 10.00 C\nTotal 12.00 C\nAmount due £12.00').currency).toBe('GBP');
   });
 
+  it('takes the currency from an ISO code glued before its figures ("GBP1,204.00")', () => {
+    expect(ctx('Net total GBP1,204.00\nVAT 20% GBP240.80\nTotal GBP1,444.80').currency).toBe('GBP');
+  });
+
   it('takes the currency from letter marks next to the figures (Kč, zł, Ft)', () => {
     expect(ctx('Základ daně 3 900,00\nCelkem k úhradě 4 719,00 Kč').currency).toBe('CZK');
     expect(ctx('Razem 1 230,00 zł').currency).toBe('PLN');

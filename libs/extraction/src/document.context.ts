@@ -68,7 +68,8 @@ export function inferContext(doc: DocLayout): DocContext {
   const commaDec = (text.match(/\d,\d{2}(?![\d,.])/g) ?? []).length;
   const dotDec = (text.match(/\d\.\d{2}(?![\d,.])/g) ?? []).length;
   const counts = new Map<string, number>();
-  for (const m of text.matchAll(/\b[A-Z]{3}\b/g)) if (ISO_CODES.has(m[0])) counts.set(m[0], (counts.get(m[0]) ?? 0) + 2);
+  // (Also glued before its figure, as a template may print it: "GBP61,459.86".)
+  for (const m of text.matchAll(/\b[A-Z]{3}(?:\b|(?=\d))/g)) if (ISO_CODES.has(m[0])) counts.set(m[0], (counts.get(m[0]) ?? 0) + 2);
   // (Letter marks of other scripts too: "4 719,00 Kč", "120,00 zł", "133 350 Ft".)
   for (const m of text.matchAll(CURRENCY_MARK)) {
     // A symbol before a long bare integer is OCR noise in a postcode or id ("India-$60067"), not an amount.
