@@ -35,10 +35,16 @@ describe('document conventions', () => {
     expect(ctx('Nettobetrag 1.204,00 e\nUSt. 19 % 228,76 e\nGesamtbetrag 1.432,76 e').currency).toBe('EUR');
     expect(ctx('Totaal excl. btw C 860,00\nBtw 21% C 180,60\nTe betalen C 1.040,60').currency).toBe('EUR');
     expect(ctx('Total HT 2 400,00 C\nTotal TTC 2 880,00 C').currency).toBe('EUR');
+    // (eurosym's "e" glued before the figure, as English documents set it.)
+    expect(ctx('Net amount e812.40\nVAT @ 21% e170.60\nTotal due e983.00').currency).toBe('EUR');
     // (Not once only, not before a word or figure — "tra 10,00 e 20,00" — and never over a currency named.)
     expect(ctx('Total 12,50 e').currency).toBeUndefined();
     expect(ctx('Prezzo tra 10,00 e 20,00\nSconto tra 5,00 e 8,00').currency).toBeUndefined();
     expect(ctx('Subtotal 10.00 C\nTotal 12.00 C\nAmount due £12.00').currency).toBe('GBP');
+  });
+
+  it('takes the currency from an ISO code glued before its figures ("GBP1,204.00")', () => {
+    expect(ctx('Net total GBP1,204.00\nVAT 20% GBP240.80\nTotal GBP1,444.80').currency).toBe('GBP');
   });
 
   it('takes the currency from letter marks next to the figures (Kč, zł, Ft)', () => {

@@ -32,12 +32,15 @@ export function fullText(doc: DocLayout): string {
 
 /**
  * The euro sign as TeX sets it from faces that have none: `eurosym`'s glyph, named "e" in its font, and LaTeX's
- * stand-in, a "C" with two strokes drawn across it — a lone "e" or "C" after figures with cents ("1.234,56 e"), or a
- * "C" before them ("C 1.234,56"); never followed by a word or figure ("10,00 e 20,00" is Italian for "and"). Only in
- * text layers: a scan's reader sees the sign as drawn.
+ * stand-in, a "C" with two strokes drawn across it — a lone "e" or "C" after figures with cents ("1.234,56 e"), a
+ * "C" before them ("C 1.234,56"), or an "e" glued before them ("e4966.12"); never followed by a word or figure
+ * ("10,00 e 20,00" is Italian for "and"). Only in text layers: a scan's reader sees the sign as drawn.
  */
 const CENTS = '\\d[\\d.,\\u202f ]*[.,]\\d{2}';
-const TEX_EURO = new RegExp(`(?<![\\p{L}\\d])(?:${CENTS}[ \\u00a0]?[eC]|C[ \\u00a0]?${CENTS})(?![\\p{L}\\d]|[ \\u00a0]+[\\p{L}\\d])`, 'gu');
+const TEX_EURO = new RegExp(
+  `(?<![\\p{L}\\d])(?:${CENTS}[ \\u00a0]?[eC]|C[ \\u00a0]?${CENTS}|e${CENTS})(?![\\p{L}\\d]|[ \\u00a0]+[\\p{L}\\d])`,
+  'gu',
+);
 /** A document that names no currency prints the euro so at least this often before it is read as the euro. */
 const TEX_EURO_MIN = 2;
 
@@ -65,7 +68,8 @@ export function inferContext(doc: DocLayout): DocContext {
   const commaDec = (text.match(/\d,\d{2}(?![\d,.])/g) ?? []).length;
   const dotDec = (text.match(/\d\.\d{2}(?![\d,.])/g) ?? []).length;
   const counts = new Map<string, number>();
-  for (const m of text.matchAll(/\b[A-Z]{3}\b/g)) if (ISO_CODES.has(m[0])) counts.set(m[0], (counts.get(m[0]) ?? 0) + 2);
+  // (Also glued before its figure, as a template may print it: "GBP61,459.86".)
+  for (const m of text.matchAll(/\b[A-Z]{3}(?:\b|(?=\d))/g)) if (ISO_CODES.has(m[0])) counts.set(m[0], (counts.get(m[0]) ?? 0) + 2);
   // (Letter marks of other scripts too: "4 719,00 Kč", "120,00 zł", "133 350 Ft".)
   for (const m of text.matchAll(CURRENCY_MARK)) {
     // A symbol before a long bare integer is OCR noise in a postcode or id ("India-$60067"), not an amount.

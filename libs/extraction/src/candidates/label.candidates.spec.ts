@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { createExtractionEngine } from '../extraction.engine.js';
-import { block, L, row, extractCase } from '../testing/invoice-layout.test-helper.js';
+import { block, L, row, extractCase, invoiceSchema, layoutOf } from '../testing/invoice-layout.test-helper.js';
+import { inferContext } from '../document.context.js';
+import { labelCandidates } from './label.candidates.js';
 
 const engine = createExtractionEngine();
 afterAll(() => engine.close?.());
@@ -41,5 +43,25 @@ describe('a party word inside an address line is no label', () => {
     expect(out.buyer_name).not.toBe('Road');
     expect(out.buyer_name).not.toBe('Town');
     expect(out.seller_name).toBe('Kestrel Tools Ltd');
+  });
+});
+
+// An invented letter whose number stands in its title, over items numbered under a "No." column.
+const numberedItems = [
+  ...block(50, 40, ['Wren Lamps Ltd', '4 Copper Lane', 'Dalebury DB2 6QT']),
+  ...block(50, 180, ['Osprey Fittings LLP', '9 Weir Street', 'Fenmoor FM7 1RS']),
+  L(89, 280, 'Invoice QX-7720'),
+  L(89, 348, 'Account no.: W-40417'),
+  ...row(374, [89, 'No.'], [118, 'Date'], [182, 'Service'], [432, 'Hours', 'r'], [506, 'Line total', 'r']),
+  ...row(392, [95, '1'], [118, '05/14/2031'], [182, 'Lantern rewiring'], [432, '12 h', 'r'], [506, '780.00', 'r']),
+  ...row(409, [95, '2'], [118, '05/19/2031'], [182, 'Shade fitting'], [506, '195.00', 'r']),
+  ...row(454, [283, 'Total'], [506, '975.00', 'r']),
+];
+
+describe('an item position is no document number', () => {
+  it('reads no invoice number from the "No." column of numbered priced rows', () => {
+    const doc = layoutOf([numberedItems]);
+    const numbers = labelCandidates(doc, invoiceSchema.fields, inferContext(doc)).filter((c) => c.f.key === 'invoice_number');
+    expect(numbers.map((c) => c.c.value)).toEqual([]);
   });
 });

@@ -48,6 +48,7 @@ export function labelCandidates(doc: DocLayout, fields: FieldDef[], ctx: DocCont
           (c) =>
             !isOtherLabel(f, c.value) &&
             !(f.data_type === 'date' && isItemRowDate(doc, c, ctx)) &&
+            !(f.data_type === 'string' && isItemPosition(doc, c)) &&
             !(isPartyField(f) && (isAddressValue(c, ctx) || isLabelInsideText(doc, c))),
         )
         .slice(0, CANDIDATES_PER_FIELD)
@@ -109,4 +110,32 @@ function isItemRowDate(doc: DocLayout, c: Candidate, ctx: DocContext): boolean {
     return !!first && Math.abs(first.x0 - c.bbox[0]) <= h;
   };
   return datedRow(line) && page.lines.filter(datedRow).length >= ITEM_DATE_ROWS;
+}
+
+/** Numbered priced rows of the document, their numbers in one column, that make a column of item positions. */
+const ITEM_POSITION_ROWS = 2;
+/** An item's position number: "1", "12." */
+const POSITION = /^\d{1,3}\.?$/;
+
+/**
+ * A string read under a column header ("No." over the items) that begins with a row's position number, on a priced row
+ * of a column of such numbered rows: the first item's position (and what follows it), not the document's number.
+ */
+function isItemPosition(doc: DocLayout, c: Candidate): boolean {
+  if (typeof c.value !== 'string' || !POSITION.test(c.value.split(/\s+/)[0]!)) return false;
+  const page = doc.pages.find((p) => p.number === c.page);
+  const line = page?.lines[lineIndexAt(page, c.bbox)];
+  if (!page || !line) return false;
+  const h = line.y1 - line.y0;
+  const numbered = (l: Line) => {
+    const first = l.words[0];
+    return (
+      !!first &&
+      POSITION.test(first.text) &&
+      Math.abs(first.x0 - c.bbox[0]) <= h &&
+      isPricedRow(l.text, { index: 0, length: first.text.length })
+    );
+  };
+  // (The items may run on over pages: a page can hold a single numbered row.)
+  return numbered(line) && doc.pages.flatMap((p) => p.lines).filter(numbered).length >= ITEM_POSITION_ROWS;
 }

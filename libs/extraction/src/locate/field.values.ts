@@ -118,7 +118,8 @@ export function rightOf(line: Line, end: number, field: FieldDef): Word[] {
   const holdsWords = (seg: Line) => {
     // (A date field's cell may spell its month: "Fällig am: ‖ 29. März 2024" is a value, not the next label.)
     const spelledDate = field.data_type === 'date' && findDates(seg.text).length > 0;
-    return !spelledDate && seg.words.some((w) => /\p{L}{3,}/u.test(w.text) && !ISO_CODES.has(w.text.replace(/\W/g, '')));
+    // (A currency code is no word, alone or glued to its figure: "GBP", "(EUR)", "GBP61,459.86".)
+    return !spelledDate && seg.words.some((w) => /\p{L}{3,}/u.test(w.text) && !ISO_CODES.has(w.text.replace(/\P{L}/gu, '')));
   };
   // (A cell of words only, set apart from the label, is the next label: "Montant TVA ‖ Total HT ‖ 875,00", a VAT
   // breakdown's header beside the totals block.)

@@ -76,7 +76,10 @@ export function addresseeBlock(doc: DocLayout): { line: Line; words: Word[]; nam
   const issuer = findIssuer(doc);
   const v = vocabularyOf(doc);
   const issuerCell = issuer && issuer.line.page === page.number ? segments(issuer.line, CELL_GAP)[0] : undefined;
-  const issuerBlock = issuer && issuerCell ? columnBelow(page, page.lines.indexOf(issuer.line), issuerCell, MAX_ADDRESSEE_LINES) : [];
+  const issuerColumn = issuer && issuerCell ? columnBelow(page, page.lines.indexOf(issuer.line), issuerCell, MAX_ADDRESSEE_LINES) : [];
+  // (The issuer's block ends at a heading in its column, "Client:": the block under it is another party's.)
+  const heading = issuerColumn.findIndex((c) => /:$/.test(c.text.trim()));
+  const issuerBlock = heading < 0 ? issuerColumn : issuerColumn.slice(0, heading);
   for (const [k, l] of page.lines.entries()) {
     if (l.y0 > page.height * ADDRESSEE_ZONE) break;
     for (const cell of segments(l, CELL_GAP)) {

@@ -3,6 +3,7 @@ import { extractFromLayout } from '../extraction.engine.js';
 import { buildPage } from '../layout/layout.builder.js';
 import type { DocLayout, Word } from '../layout/layout.types.js';
 import { partyName } from './semantic.fallback.js';
+import { addresseeBlock } from './semantic.addressee.js';
 
 const invoiceSchema = {
   fields: [
@@ -17,15 +18,15 @@ const invoiceSchema = {
   ],
 };
 
-/** A synthetic text-layer A4 page: each row is [x, y, text] in points, 8 pt letters. */
-function page(rows: [number, number, string][]): DocLayout {
+/** A synthetic text-layer A4 page: each row is [x, y, text, size] in points, 8 pt letters unless told. */
+function page(rows: [number, number, string, number?][]): DocLayout {
   const words: Word[] = [];
-  for (const [x0, y, text] of rows) {
+  for (const [x0, y, text, size = 8] of rows) {
     let x = x0;
     for (const t of text.split(' ')) {
-      const w = t.length * 4.4;
-      words.push({ text: t, x0: x, x1: x + w, y0: y, y1: y + 8, conf: 1 });
-      x += w + 2.5;
+      const w = t.length * size * 0.55;
+      words.push({ text: t, x0: x, x1: x + w, y0: y, y1: y + size, conf: 1 });
+      x += w + size * 0.3125;
     }
   }
   return { pages: [buildPage(1, 595, 842, words)] };
@@ -160,5 +161,46 @@ describe('issuer name in a two-column letterhead', () => {
       [370, 360, 'Gesamt: 120,00 €'],
     ];
     expect(extractFromLayout(page(rows), invoiceSchema).result.seller_name).toBe('Alpha Werkzeuge e.K.');
+  });
+});
+
+// An invented freelancer's invoice: her name on top over her address, the client's block under a "Client:" heading in
+// the same column, and a footer row of cells — her name, the bank she is paid through, a tax number.
+const freelancer: [number, number, string, number?][] = [
+  [70, 54, 'Mara Fenwick', 24],
+  [70, 79, '14 Larch Row • KT4 9PL Dunhollow'],
+  [70, 93, 'Tel. +44 1632 960410 • mara@fenwick.example'],
+  [70, 118, 'Client :'],
+  [300, 118, 'Invoice No.: MF-0417'],
+  [70, 133, 'Tobin Ashgrove'],
+  [70, 147, '7 Quarry Lane'],
+  [70, 162, 'LS2 8QT Brackwell'],
+  [70, 300, 'Copy editing 6 h 55.00 330.00'],
+  [370, 360, 'Total 330.00'],
+  [70, 779, 'Mara Fenwick'],
+  [200, 779, 'Bank details: Lowmoor Bank N.V.'],
+  [400, 779, 'Tax no.: 41-7730215'],
+  [70, 791, '14 Larch Row'],
+  [200, 791, 'IBAN: GB33 BUKB 2020 1555 5555 55'],
+];
+
+describe('a freelancer named on top and in the footer row beside her bank', () => {
+  it('reads the issuer from the footer cell alone, never with the bank cell after it, and the client under its heading', () => {
+    const schema = {
+      fields: [
+        ...invoiceSchema.fields,
+        {
+          key: 'buyer_name',
+          label: 'Buyer name',
+          data_type: 'string' as const,
+          description: 'Name of the customer the invoice is addressed to.',
+        },
+      ],
+    };
+    const out = extractFromLayout(page(freelancer), schema).result;
+    expect(out.seller_name).toBe('Mara Fenwick');
+    expect(out.buyer_name).toBe('Tobin Ashgrove');
+    // (The issuer's own block, the lines under her name in its column, ends at the heading over the client's.)
+    expect(addresseeBlock(page(freelancer))?.name).toBe('Tobin Ashgrove');
   });
 });

@@ -315,9 +315,13 @@ function legalNameOf(doc: DocLayout, brand: string, v: Vocabulary): { line: Line
       .trim();
   const want = words(brand);
   if (!want || legalName(brand, v)) return undefined;
-  // (Any page: a footer may be printed on the last page only.)
+  // (Any page: a footer may be printed on the last page only. Cell by cell, and never the bank's: a footer row
+  // "ACME ‖ Bank details: Example Bank N.V." names the bank beside the issuer, not a legal name of the brand.)
   for (const l of doc.pages.flatMap((p) => p.lines))
-    for (const part of l.text.split(RETURN_ADDRESS_SEPARATOR)) {
+    for (const part of cellText(l)
+      .split(/\s‖\s/)
+      .flatMap((c) => c.split(RETURN_ADDRESS_SEPARATOR))) {
+      if (v.party.bank.test(part)) continue;
       const name = legalName(part.replace(/^\s*©\s*\d{4}\s*/, ''), v);
       if (name && words(name).startsWith(`${want} `)) return { line: l, name };
     }

@@ -209,6 +209,9 @@ function itemLineVerdict(
   // after it: the table goes on overleaf.
   if (out.length && CARRY.test(fold(line.text)) && at.footerOnly(li + 1)) return 'ends-page';
   if (isSummaryLine(line, out, at.figuresX0, at.lh)) return 'ends';
+  // (Under a header repeated overleaf, the totals may follow at once, no item row before them: a totals line that
+  // starts under the figures, "Total due 1,240.00", is no item either.)
+  if (!out.length && isStopLine(line) && /\d/.test(line.text) && line.x0 >= at.figuresX0 - at.lh * 0.5) return 'ends';
   return undefined;
 }
 

@@ -56,3 +56,21 @@ describe('a table that ends its page with a note that it goes on', () => {
     },
   );
 });
+
+// The same table whose items all fit on the first page, the header printed again overleaf over the totals alone.
+function totalsOverleaf(): Item[][] {
+  const [first] = pages('Continued on next page');
+  const second = [...head(60), L(420, 78, 'Total due', 9, true), R(535, 78, '715.00', 9, true)];
+  return [first!, second];
+}
+
+describe('a header printed again overleaf over the totals alone', () => {
+  it('reads the totals line under it as no item row', async () => {
+    const out = await engine.extract(
+      { bytes: await pdfOf(totalsOverleaf()), mimeType: 'application/pdf', filename: 'invoice.pdf' },
+      invoiceSchema,
+    );
+    const rows = out.result.line_items as Record<string, unknown>[];
+    expect(rows.map((r) => r.amount)).toEqual([280, 360, 75]);
+  });
+});

@@ -13,6 +13,17 @@ describe('findNumbers memo', () => {
   });
 });
 
+describe('findNumbers and TeX euro marks', () => {
+  it('reads a lone "e" or "C" glued before a figure with cents as the euro in a euro document, and only there', () => {
+    const eur = { dateOrder: 'dmy' as const, decimal: 'dot' as const, currency: 'EUR' };
+    expect(findNumbers('Total due e983.00', eur).map((n) => n.value)).toEqual([983]);
+    expect(findNumbers('Amount due C12,410.55', eur).map((n) => n.value)).toEqual([12410.55]);
+    // (Not glued to a word, not without the euro, not a code without cents.)
+    expect(findNumbers('Ref ABC12.50 code C1042', eur).map((n) => n.value)).toEqual([]);
+    expect(findNumbers('Amount due C12,410.55', { dateOrder: 'dmy', decimal: 'dot' }).map((n) => n.value)).toEqual([]);
+  });
+});
+
 describe('cleanString', () => {
   it('trims label punctuation but keeps the sign and the decimal point of a figure', () => {
     expect(cleanString(': - Harbour Road 4')).toBe('Harbour Road 4');

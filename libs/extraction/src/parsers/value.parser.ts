@@ -37,7 +37,15 @@ const NUMBERS_CACHE_MAX = 20_000;
 // and the two conventions they depend on (date order, decimal mark). Callers get their own copies.
 const numbersCache = new Map<string, readonly ParsedValue[]>();
 
+/**
+ * TeX's euro sign glued before a figure with cents: `eurosym`'s glyph reads as "e", LaTeX's stand-in as "C"
+ * ("e4966.12", "C86.25"). The mark stands alone (no letter or digit before it); read as "€" only in a document whose
+ * currency is the euro, so "C12.50" stays an identifier elsewhere.
+ */
+const TEX_EURO_BEFORE = /(?<![\p{L}\d])[eC](?=\d[\d.,\u202f ]*[.,]\d{2}(?!\d))/gu;
+
 export function findNumbers(text: string, ctx?: DocContext): ParsedValue[] {
+  if (ctx?.currency === 'EUR') text = text.replace(TEX_EURO_BEFORE, '€');
   const key = `${ctx?.dateOrder ?? 'dmy'}\u0001${ctx?.decimal ?? ''}\u0001${text}`;
   let out = numbersCache.get(key);
   if (!out) {
