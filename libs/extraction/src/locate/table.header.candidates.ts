@@ -16,9 +16,37 @@ export interface PrintedWords {
 /** Every span of the printed words that may name a column: by its label's concepts, or spelled with spaces lost. */
 export function headerCandidates(printed: PrintedWords, cols: FieldDef[], open = openColumns(printed, cols)): HeaderCandidate[] {
   return [...labelCandidates(cols, open), ...squashedCandidates(printed, cols, open)].filter(
-    (c) => !namesCodeColumn(printed.words, c, cols[c.ci]!),
+    (c) => !namesCodeColumn(printed.words, c, cols[c.ci]!) && !crossesCells(printed.words, c),
   );
 }
+
+/**
+ * Does a span of stacked header rows read words of two header cells as one label? A word of a lower row continues the
+ * upper word it stands under (`Paid` over "out" beside "Paid in": `out Paid` would read the first heading's second word
+ * and the next heading's first as "Paid out").
+ */
+function crossesCells(words: readonly Word[], c: HeaderCandidate): boolean {
+  const span = words.slice(c.start, c.end);
+  if (span.every((w) => w.y0 === span[0]!.y0)) return false;
+  return span.some((w) => {
+    const over = wordAbove(words, w);
+    return over !== undefined && !span.includes(over);
+  });
+}
+
+/** The word of a higher printed row that `w` stands under (sharing most of its width with it), if any. */
+function wordAbove(words: readonly Word[], w: Word): Word | undefined {
+  let best: Word | undefined;
+  let most = 0;
+  for (const u of words) {
+    if (u.y0 >= w.y0) continue;
+    const shared = Math.min(u.x1, w.x1) - Math.max(u.x0, w.x0);
+    if (shared > most) [best, most] = [u, shared];
+  }
+  return most > UNDER_SHARE * Math.min(w.x1 - w.x0, best ? best.x1 - best.x0 : 0) ? best : undefined;
+}
+/** A lower word stands under an upper one when they share more than this part of the narrower one's width. */
+const UNDER_SHARE = 0.5;
 
 /** The packs' item-code labels ("Item code", "SKU", "Art.-Nr."): every shipped pack's, as header words carry no locale. */
 const CODE_LABEL = allPacksVocabulary().itemCodeLabel;
