@@ -89,6 +89,16 @@ const ROW_MIN_CELLS = 3;
 /** A run whose printed words are more than this share figures (and ± signs) is a row of figures, never prose. */
 const PROSE_MAX_FIGURE_SHARE = 0.5;
 
+/** A run ending in at least this many figures is a row whose label runs close to its figures, never prose. */
+const ROW_TRAILING_FIGURES = 2;
+
+/** How many figures end a run's printed words. */
+function trailingFigures(words: readonly string[]): number {
+  let n = 0;
+  while (n < words.length && isFigureWord(words[words.length - 1 - n]!)) n++;
+  return n;
+}
+
 function isProse(line: Line, cols: Column[], lh: number): boolean {
   const segs = segments(line, 1.2);
   // A line printed in several cells apart is a row however long its cells run: prose is set without wide gaps.
@@ -98,6 +108,8 @@ function isProse(line: Line, cols: Column[], lh: number): boolean {
     const words = printedWords(seg);
     if (words.length < 6 && seg.text.length < 40) return false;
     if (words.filter(isFigureWord).length > words.length * PROSE_MAX_FIGURE_SHARE) return false;
+    // (Nor a run ending in figures, "Hand tools and spare parts 4.20 -310.75 12.06": a long row label set close to them.)
+    if (trailingFigures(words) >= ROW_TRAILING_FIGURES) return false;
     // (A run opening with a figure or date, "30/09/2024 J. Doe Site survey 5", is a row whose cells are set close.)
     if (/^[\d(+-]/.test(seg.words[0]?.text ?? '')) return false;
     // (Nor a short run with a figure or code in it, "Quill Network Services 821-15/2031-DS": cells set close.)
