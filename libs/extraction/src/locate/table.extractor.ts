@@ -113,7 +113,7 @@ function headerlessTable(doc: DocLayout, field: FieldDef, ctx: DocContext, taken
  * header lines that start another table (ending a body). `claimed` scores the header lines the schema's other tables
  * name (`page:line` → best score).
  */
-function chooseHeaders(headers: Header[], claimed: Map<string, number>): { best: Header; chosen: Header[]; headerStarts: Set<string> } {
+function chooseHeaders(headers: Header[], claimed: readonly Header[]): { best: Header; chosen: Header[]; headerStarts: Set<string> } {
   // Keep the best header (earliest among near-equal ones) and any later header with the same columns.
   const top = Math.max(...headers.map((h) => h.score));
   // (Among near-equal headers, the one placing more of the schema's columns, named or guessed between its captions.)
@@ -127,7 +127,7 @@ function chooseHeaders(headers: Header[], claimed: Map<string, number>): { best:
   const best = earlier.length ? firstInReadingOrder(earlier) : top1;
   // (A section's header is about as good as the first, naming as many columns: not a data row naming a column.)
   const strong = (h: Header) => asStrongAs(h, best);
-  const ours = (h: Header) => (claimed.get(headerKey(h)) ?? -Infinity) < h.score;
+  const ours = (h: Header) => claimed.every((r) => !sharesLines(r, h) || r.score < h.score);
   const section = (h: Header) => h.page === best.page && h.lineIndex > best.lineIndex && strong(h) && ours(h);
   // (A header on a later page goes on with this table unless the schema's other table names that line better.)
   const later = (h: Header) => (h.page > best.page && ours(h)) || section(h);
@@ -165,13 +165,17 @@ function firstInReadingOrder(headers: Header[]): Header {
   return headers.find((h) => !headers.some((o) => o !== h && readsBefore(o, h))) ?? headers[0]!;
 }
 
-/** The header lines the other table fields of the schema find, each with the best score any of them gives it. */
-function rivalClaims(doc: DocLayout, rivals: readonly FieldDef[]): Map<string, number> {
-  const claimed = new Map<string, number>();
-  for (const r of rivals)
-    if (!isPositional(r))
-      for (const h of findHeaders(doc, r)) claimed.set(headerKey(h), Math.max(h.score, claimed.get(headerKey(h)) ?? -Infinity));
-  return claimed;
+/** The headers the other table fields of the schema find. */
+function rivalClaims(doc: DocLayout, rivals: readonly FieldDef[]): Header[] {
+  return rivals.flatMap((r) => (isPositional(r) ? [] : findHeaders(doc, r)));
+}
+
+/**
+ * Do two headers read some line in common? (A stacked header's lower line, "Q1 Q2 Q3 Q4" under "Type Item Claims",
+ * may be another table's whole header.)
+ */
+function sharesLines(a: Header, b: Header): boolean {
+  return a.page === b.page && a.lineIndex <= b.lastLine && b.lineIndex <= a.lastLine;
 }
 
 /**
