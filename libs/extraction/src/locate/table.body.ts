@@ -129,6 +129,17 @@ function printedWords(seg: Line): string[] {
   return out;
 }
 
+/** A footnote's mark opening a line: an asterisk, dagger or section sign (one to three), or a superscript figure. */
+const FOOTNOTE_MARK = /^(?:[*†‡§]{1,3}|[¹²³⁴⁵⁶⁷⁸⁹])(?=\s|\p{L})/u;
+
+/**
+ * A footnote under the rows ("* Restated for the merger."): a line opening with a note mark and printing no figure. (A
+ * row marked for a footnote prints its figures.)
+ */
+function isFootnote(line: Line): boolean {
+  return FOOTNOTE_MARK.test(line.text) && !printedWords(line).some((w) => isFigureWord(w) && /\d/.test(w));
+}
+
 /** A time of day as a timetable prints it ("07:56", "9:05"). */
 const TIME_OF_DAY = /^\d{1,2}:\d{2}$/;
 /** A mark printed in an empty cell: a dash, or a bar (a timetable's train passing a stop without calling). */
@@ -181,6 +192,7 @@ export function bodyLines(
     if (isHeaderStart(li) && li > h.lastLine + 2) return done(false);
     // "Source: …" / "Note: …" under a table closes it; so does prose running across the columns.
     if (VOCAB.tableNote.test(line.text)) return done(false);
+    if (out.length && isFootnote(line)) return done(false);
     if (!lineItems && isProse(line, h.columns, lh)) return done(false);
     const verdict = lineItems ? itemLineVerdict(lines, li, out, { lh, figuresX0, footerOnly }) : undefined;
     if (verdict === 'skip') {
