@@ -29,8 +29,8 @@ export interface TableResult {
 
 type Box = [number, number, number, number];
 
-/** Cell placeholders for "none" / "not available": "-", "–", "..", ":". */
-const PLACEHOLDER = /^(?:[-–—]{1,3}|\.{2,3}|:)$/;
+/** Cell placeholders for "none" / "not available": "-", "–", "..", ":", and a timetable's "|" (passes without calling). */
+const PLACEHOLDER = /^(?:[-–—]{1,3}|\.{2,3}|:|\|)$/;
 
 /** Dot leaders run from a row label to its figures ("Revenue ........ 12,480"): this many dots or more ending a cell. */
 const LEADER = /\s*(?:[.·…](?:\s?)){4,}$/u;
@@ -365,7 +365,8 @@ function typedRows(pending: Record<string, string>[], { cols, money }: PartColum
       if (!c.field) continue;
       const raw = r[c.field.key];
       if (raw === undefined) continue;
-      // A dash, dots or a colon alone in a cell is printed content ("no value"), kept as printed.
+      // A dash, dots, a colon or a bar alone in a cell is printed content ("no value"; a train passing a stop), kept as
+      // printed.
       const text = money.size > 0 ? stripItemCode(raw) : raw;
       const v =
         c.field.data_type === 'string'
