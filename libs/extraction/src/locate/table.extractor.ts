@@ -15,7 +15,7 @@ import { asStrongAs, namesMoney, type Header } from './table.model.js';
 import { tableParts, type TablePart } from './table.pages.js';
 import { withTrailingColumn } from './table.trailing.js';
 import { lineItemCells, preferWordyText, reconcileArithmetic, stripItemCode } from './table.roles.js';
-import { lineCells, type PartColumns } from './table.wordcells.js';
+import { figureColumns, lineCells, type PartColumns } from './table.wordcells.js';
 
 export { findHeaders } from './table.header.js';
 export { stripItemCode } from './table.roles.js';
@@ -214,7 +214,7 @@ function partColumns({ h, lh, body, rules }: TablePart): PartColumns {
     walls.map((w) => w.x),
   );
   const textKeys = cols.filter((c) => c.field && !numeric.has(c.field.key)).map((c) => c.field!.key);
-  return { cols, numeric, money, assign, textKeys, lh, walls };
+  return { cols, numeric, money, assign, textKeys, lh, walls, figures: figureColumns(body, cols, assign, numeric) };
 }
 
 /** The text of the lines carried over to the last row of the part before (text column key → text). */

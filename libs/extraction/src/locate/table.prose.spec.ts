@@ -35,4 +35,34 @@ describe('rows set close to a long label', () => {
     expect(rows.map((r) => r.item)).toEqual(['Rope', 'Lamps', 'Hand tools and spare parts', 'Nails', 'Total']);
     expect(rows[2]).toEqual({ item: 'Hand tools and spare parts', north: '4.20', south: '-310.75', all: '12.06' });
   });
+
+  it('keep a label word set a word space before the first figure column in the label, in a table typed as text', () => {
+    const schema = {
+      fields: [
+        {
+          key: 'table_1',
+          label: 'Table 1 (page 1)',
+          data_type: 'table' as const,
+          fields: [column('item', 'Item'), column('north', 'North'), column('south', 'South')],
+        },
+      ],
+    };
+    // The figure columns end at 250 and 300; the label runs up to its figure a word space before it, under "North".
+    const items: Item[] = [
+      L(60, 100, 'Item'),
+      R(250, 100, 'North'),
+      R(300, 100, 'South'),
+      L(60, 113, 'Rope'),
+      R(250, 113, '1.95'),
+      R(300, 113, '-435.66'),
+      L(60, 126, 'Lamps and wicks for long winter nights 2.81'),
+      R(300, 126, '581.62'),
+      L(60, 139, 'Nails'),
+      R(250, 139, '3.93'),
+      R(300, 139, '270.98'),
+    ];
+    const rows = extractFromLayout(layoutOf([items]), schema).result.table_1 as Record<string, string>[];
+    expect(rows.map((r) => r.north)).toEqual(['1.95', '2.81', '3.93']);
+    expect(rows[1]!.item).toBe('Lamps and wicks for long winter nights');
+  });
 });
