@@ -89,6 +89,16 @@ const ROW_MIN_CELLS = 3;
 /** A run whose printed words are more than this share figures (and ± signs) is a row of figures, never prose. */
 const PROSE_MAX_FIGURE_SHARE = 0.5;
 
+/** A run ending in at least this many figures is a row whose label runs close to its figures, never prose. */
+const ROW_TRAILING_FIGURES = 2;
+
+/** How many figures end a run's printed words. */
+function trailingFigures(words: readonly string[]): number {
+  let n = 0;
+  while (n < words.length && isFigureWord(words[words.length - 1 - n]!)) n++;
+  return n;
+}
+
 function isProse(line: Line, cols: Column[], lh: number): boolean {
   const segs = segments(line, 1.2);
   // A line printed in several cells apart is a row however long its cells run: prose is set without wide gaps.
@@ -98,6 +108,8 @@ function isProse(line: Line, cols: Column[], lh: number): boolean {
     const words = printedWords(seg);
     if (words.length < 6 && seg.text.length < 40) return false;
     if (words.filter(isFigureWord).length > words.length * PROSE_MAX_FIGURE_SHARE) return false;
+    // (Nor a run ending in figures, "Hand tools and spare parts 4.20 -310.75 12.06": a long row label set close to them.)
+    if (trailingFigures(words) >= ROW_TRAILING_FIGURES) return false;
     // (A run opening with a figure or date, "30/09/2024 J. Doe Site survey 5", is a row whose cells are set close.)
     if (/^[\d(+-]/.test(seg.words[0]?.text ?? '')) return false;
     // (Nor a short run with a figure or code in it, "Quill Network Services 821-15/2031-DS": cells set close.)
@@ -115,6 +127,17 @@ function printedWords(seg: Line): string[] {
   const out: string[] = [];
   seg.words.forEach((w, i) => (i > 0 && !spaceBetween(seg.words[i - 1]!, w) ? (out[out.length - 1] += w.text) : out.push(w.text)));
   return out;
+}
+
+/** A footnote's mark opening a line: an asterisk, dagger or section sign (one to three), or a superscript figure. */
+const FOOTNOTE_MARK = /^(?:[*†‡§]{1,3}|[¹²³⁴⁵⁶⁷⁸⁹])(?=\s|\p{L})/u;
+
+/**
+ * A footnote under the rows ("* Restated for the merger."): a line opening with a note mark and printing no figure. (A
+ * row marked for a footnote prints its figures.)
+ */
+function isFootnote(line: Line): boolean {
+  return FOOTNOTE_MARK.test(line.text) && !printedWords(line).some((w) => isFigureWord(w) && /\d/.test(w));
 }
 
 /** A time of day as a timetable prints it ("07:56", "9:05"). */
@@ -169,6 +192,7 @@ export function bodyLines(
     if (isHeaderStart(li) && li > h.lastLine + 2) return done(false);
     // "Source: …" / "Note: …" under a table closes it; so does prose running across the columns.
     if (VOCAB.tableNote.test(line.text)) return done(false);
+    if (out.length && isFootnote(line)) return done(false);
     if (!lineItems && isProse(line, h.columns, lh)) return done(false);
     const verdict = lineItems ? itemLineVerdict(lines, li, out, { lh, figuresX0, footerOnly }) : undefined;
     if (verdict === 'skip') {

@@ -15,7 +15,7 @@ import { asStrongAs, namesMoney, type Header } from './table.model.js';
 import { tableParts, type TablePart } from './table.pages.js';
 import { withTrailingColumn } from './table.trailing.js';
 import { lineItemCells, preferWordyText, reconcileArithmetic, stripItemCode } from './table.roles.js';
-import { lineCells, type PartColumns } from './table.wordcells.js';
+import { figureColumns, lineCells, type PartColumns } from './table.wordcells.js';
 
 export { findHeaders } from './table.header.js';
 export { stripItemCode } from './table.roles.js';
@@ -29,8 +29,8 @@ export interface TableResult {
 
 type Box = [number, number, number, number];
 
-/** Cell placeholders for "none" / "not available": "-", "–", "..", ":". */
-const PLACEHOLDER = /^(?:[-–—]{1,3}|\.{2,3}|:)$/;
+/** Cell placeholders for "none" / "not available": "-", "–", "..", ":", and a timetable's "|" (passes without calling). */
+const PLACEHOLDER = /^(?:[-–—]{1,3}|\.{2,3}|:|\|)$/;
 
 /** Dot leaders run from a row label to its figures ("Revenue ........ 12,480"): this many dots or more ending a cell. */
 const LEADER = /\s*(?:[.·…](?:\s?)){4,}$/u;
@@ -113,7 +113,7 @@ function headerlessTable(doc: DocLayout, field: FieldDef, ctx: DocContext, taken
  * header lines that start another table (ending a body). `claimed` scores the header lines the schema's other tables
  * name (`page:line` → best score).
  */
-function chooseHeaders(headers: Header[], claimed: Map<string, number>): { best: Header; chosen: Header[]; headerStarts: Set<string> } {
+function chooseHeaders(headers: Header[], claimed: readonly Header[]): { best: Header; chosen: Header[]; headerStarts: Set<string> } {
   // Keep the best header (earliest among near-equal ones) and any later header with the same columns.
   const top = Math.max(...headers.map((h) => h.score));
   // (Among near-equal headers, the one placing more of the schema's columns, named or guessed between its captions.)
@@ -127,7 +127,7 @@ function chooseHeaders(headers: Header[], claimed: Map<string, number>): { best:
   const best = earlier.length ? firstInReadingOrder(earlier) : top1;
   // (A section's header is about as good as the first, naming as many columns: not a data row naming a column.)
   const strong = (h: Header) => asStrongAs(h, best);
-  const ours = (h: Header) => (claimed.get(headerKey(h)) ?? -Infinity) < h.score;
+  const ours = (h: Header) => claimed.every((r) => !sharesLines(r, h) || r.score < h.score);
   const section = (h: Header) => h.page === best.page && h.lineIndex > best.lineIndex && strong(h) && ours(h);
   // (A header on a later page goes on with this table unless the schema's other table names that line better.)
   const later = (h: Header) => (h.page > best.page && ours(h)) || section(h);
@@ -165,13 +165,17 @@ function firstInReadingOrder(headers: Header[]): Header {
   return headers.find((h) => !headers.some((o) => o !== h && readsBefore(o, h))) ?? headers[0]!;
 }
 
-/** The header lines the other table fields of the schema find, each with the best score any of them gives it. */
-function rivalClaims(doc: DocLayout, rivals: readonly FieldDef[]): Map<string, number> {
-  const claimed = new Map<string, number>();
-  for (const r of rivals)
-    if (!isPositional(r))
-      for (const h of findHeaders(doc, r)) claimed.set(headerKey(h), Math.max(h.score, claimed.get(headerKey(h)) ?? -Infinity));
-  return claimed;
+/** The headers the other table fields of the schema find. */
+function rivalClaims(doc: DocLayout, rivals: readonly FieldDef[]): Header[] {
+  return rivals.flatMap((r) => (isPositional(r) ? [] : findHeaders(doc, r)));
+}
+
+/**
+ * Do two headers read some line in common? (A stacked header's lower line, "Q1 Q2 Q3 Q4" under "Type Item Claims",
+ * may be another table's whole header.)
+ */
+function sharesLines(a: Header, b: Header): boolean {
+  return a.page === b.page && a.lineIndex <= b.lastLine && b.lineIndex <= a.lastLine;
 }
 
 /**
@@ -210,7 +214,7 @@ function partColumns({ h, lh, body, rules }: TablePart): PartColumns {
     walls.map((w) => w.x),
   );
   const textKeys = cols.filter((c) => c.field && !numeric.has(c.field.key)).map((c) => c.field!.key);
-  return { cols, numeric, money, assign, textKeys, lh, walls };
+  return { cols, numeric, money, assign, textKeys, lh, walls, figures: figureColumns(body, cols, assign, numeric) };
 }
 
 /** The text of the lines carried over to the last row of the part before (text column key → text). */
@@ -361,7 +365,8 @@ function typedRows(pending: Record<string, string>[], { cols, money }: PartColum
       if (!c.field) continue;
       const raw = r[c.field.key];
       if (raw === undefined) continue;
-      // A dash, dots or a colon alone in a cell is printed content ("no value"), kept as printed.
+      // A dash, dots, a colon or a bar alone in a cell is printed content ("no value"; a train passing a stop), kept as
+      // printed.
       const text = money.size > 0 ? stripItemCode(raw) : raw;
       const v =
         c.field.data_type === 'string'

@@ -15,10 +15,38 @@ export interface PrintedWords {
 
 /** Every span of the printed words that may name a column: by its label's concepts, or spelled with spaces lost. */
 export function headerCandidates(printed: PrintedWords, cols: FieldDef[], open = openColumns(printed, cols)): HeaderCandidate[] {
-  return [...labelCandidates(cols, open), ...squashedCandidates(printed, cols, open)].filter(
-    (c) => !namesCodeColumn(printed.words, c, cols[c.ci]!),
+  return [...labelCandidates(cols, open), ...squashedCandidates(printed, cols, open), ...symbolCandidates(printed, cols, open)].filter(
+    (c) => !namesCodeColumn(printed.words, c, cols[c.ci]!) && !crossesCells(printed.words, c),
   );
 }
+
+/**
+ * Does a span of stacked header rows read words of two header cells as one label? A word of a lower row continues the
+ * upper word it stands under (`Paid` over "out" beside "Paid in": `out Paid` would read the first heading's second word
+ * and the next heading's first as "Paid out").
+ */
+function crossesCells(words: readonly Word[], c: HeaderCandidate): boolean {
+  const span = words.slice(c.start, c.end);
+  if (span.every((w) => w.y0 === span[0]!.y0)) return false;
+  return span.some((w) => {
+    const over = wordAbove(words, w);
+    return over !== undefined && !span.includes(over);
+  });
+}
+
+/** The word of a higher printed row that `w` stands under (sharing most of its width with it), if any. */
+function wordAbove(words: readonly Word[], w: Word): Word | undefined {
+  let best: Word | undefined;
+  let most = 0;
+  for (const u of words) {
+    if (u.y0 >= w.y0) continue;
+    const shared = Math.min(u.x1, w.x1) - Math.max(u.x0, w.x0);
+    if (shared > most) [best, most] = [u, shared];
+  }
+  return most > UNDER_SHARE * Math.min(w.x1 - w.x0, best ? best.x1 - best.x0 : 0) ? best : undefined;
+}
+/** A lower word stands under an upper one when they share more than this part of the narrower one's width. */
+const UNDER_SHARE = 0.5;
 
 /** The packs' item-code labels ("Item code", "SKU", "Art.-Nr."): every shipped pack's, as header words carry no locale. */
 const CODE_LABEL = allPacksVocabulary().itemCodeLabel;
@@ -67,6 +95,8 @@ export interface OpenColumns {
   byLabel: boolean[];
   /** Per column: does its squashed label hold some word's squashed text (a spelling with spaces lost needs one)? */
   bySquash: boolean[];
+  /** Per column: is its label a symbol ("%", "#") printed as a word of its own? */
+  bySymbol: boolean[];
   /** Columns open either way. */
   count: number;
   /** Concepts and squashed text per word (no squashed text when no column is looked for squashed). */
@@ -83,8 +113,9 @@ export function openColumns(printed: PrintedWords, cols: FieldDef[]): OpenColumn
   for (const cs of concepts) for (const x of cs) for (const ci of startedBy(starters, cols, x)) byLabel[ci] = true;
   const bySquash = cols.map(() => false);
   for (const [ci, sq] of squashedLabels) bySquash[ci] = squashedWords.some((w) => w.length > 0 && sq.includes(w));
-  const count = cols.filter((_, ci) => byLabel[ci] || bySquash[ci]).length;
-  return { byLabel, bySquash, count, concepts, squashedWords };
+  const bySymbol = cols.map((c) => isSymbolLabel(c.label) && printed.words.some((w) => w.text === c.label!.trim()));
+  const count = cols.filter((_, ci) => byLabel[ci] || bySquash[ci] || bySymbol[ci]).length;
+  return { byLabel, bySquash, bySymbol, count, concepts, squashedWords };
 }
 
 /** What the columns of one table field are looked for by: the word concepts starting their labels, their squashed labels. */
@@ -154,6 +185,23 @@ function labelCandidates(cols: FieldDef[], open: OpenColumns): Cand[] {
   });
   return cands;
 }
+
+/** A label of signs only ("%", "#", "±"): no word of it has a concept, so it is looked for as printed. */
+const isSymbolLabel = (label: string | undefined) => !!label?.trim() && !/[\p{L}\p{N}]/u.test(label);
+
+/** A column headed by a sign alone ("%" over percentages): a header word printing exactly that sign names it. */
+function symbolCandidates(printed: PrintedWords, cols: FieldDef[], open: OpenColumns): Cand[] {
+  const cands: Cand[] = [];
+  cols.forEach((c, ci) => {
+    if (!open.bySymbol[ci]) return;
+    printed.words.forEach((w, i) => {
+      if (w.text === c.label!.trim()) cands.push({ ci, start: i, end: i + 1, score: SYMBOL_LABEL_SCORE });
+    });
+  });
+  return cands;
+}
+/** A sign is a short label, and read exactly: as good as a one-word label read whole. */
+const SYMBOL_LABEL_SCORE = 0.99;
 
 /** Labels printed with their spaces lost or added ("Railtravellersrules" for "Rail travellers rules"). */
 function squashedCandidates(printed: PrintedWords, cols: FieldDef[], open: OpenColumns): Cand[] {

@@ -3,6 +3,7 @@ import type { FieldDef } from '../engine.types.js';
 import { segments } from '../layout/layout.builder.js';
 import type { Line, Word } from '../layout/layout.types.js';
 import { codeLabelAt, headerCandidates, type HeaderCandidate } from './table.header.candidates.js';
+import { betterPick } from './table.match.pick.js';
 import { columnSpec, type Column } from './table.model.js';
 
 type Cand = HeaderCandidate;
@@ -71,6 +72,16 @@ function pickCandidates(found: readonly Cand[]): { chosen: Cand[]; usedC: Set<nu
     usedC.add(c.ci);
     for (let k = c.start; k < c.end; k++) usedW.add(k);
     chosen.push(c);
+  }
+  const better = betterPick(cands, chosen);
+  if (better) {
+    chosen.splice(0, chosen.length, ...better.sort((a, b) => b.score - a.score));
+    usedC.clear();
+    usedW.clear();
+    for (const c of chosen) {
+      usedC.add(c.ci);
+      for (let k = c.start; k < c.end; k++) usedW.add(k);
+    }
   }
   preferAdjacentRepeats(chosen, cands, usedW);
   return { chosen, usedC, usedW };

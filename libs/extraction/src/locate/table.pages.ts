@@ -51,6 +51,8 @@ export function resumeLine(page: Page, h: Header, lh: number, lineItems: boolean
         segs.every((sg) => h.columns.some((c) => sg.x0 < c.x1 + lh && sg.x1 > c.x0 - lh));
     }
     if (row) return li;
+    // (Nor the wrapped cell of the last row overleaf: it stays in one column past the first.)
+    if (isCarriedCell(line, h, lh)) continue;
     // Only the running head may come before the first row.
     if (line.y1 > page.height * RUNNING_HEAD_BAND) return -1;
   }
@@ -65,6 +67,35 @@ export interface TablePart {
   /** The ruled lines of the part's page, when read. */
   rules?: readonly Rule[];
 }
+
+/**
+ * A line printing one cell under one named column past the table's first: a row's cell wrapped over the page break
+ * ("Card payment" on one page, "MERCHANT 4411" overleaf before the next row). (A row prints its first column's cell.)
+ */
+function isCarriedCell(line: Line, h: Header, lh: number): boolean {
+  const segs = segments(line, 1.2);
+  if (segs.length !== 1 || isStopLine(line)) return false;
+  const named = h.columns.filter((c) => c.field && !c.inferred);
+  const under = named.filter((c) => line.x0 < c.x1 + lh && line.x1 > c.x0 - lh);
+  return under.length === 1 && under[0] !== named[0] && line.x0 > named[0]!.x1;
+}
+
+/**
+ * The wrapped cells a row carries over the page break (`above`, the lines before the next page's first row) join the
+ * body before the break, set under its last line at their own spacing, so that they read as that row's cell.
+ */
+function carryOver(body: Line[], above: readonly Line[], h: Header, lh: number): void {
+  const last = body[body.length - 1];
+  const start = above.findIndex((l) => isCarriedCell(l, h, lh));
+  if (!last || start < 0 || !above.slice(start).every((l) => isCarriedCell(l, h, lh))) return;
+  const carried = above.slice(start);
+  const spacing = carried.length > 1 ? carried[1]!.y0 - carried[0]!.y1 : CARRIED_SPACING * lh;
+  const dy = last.y1 + spacing - carried[0]!.y0;
+  for (const l of carried)
+    body.push({ ...l, y0: l.y0 + dy, y1: l.y1 + dy, words: l.words.map((w) => ({ ...w, y0: w.y0 + dy, y1: w.y1 + dy })) });
+}
+/** A single carried line is set this many line heights under the last line before the break. */
+const CARRIED_SPACING = 0.3;
 
 /** What the parts of a table are looked for with. */
 export interface PartsQuery {
@@ -115,6 +146,7 @@ function partsOverleaf(q: PartsQuery, first: TablePart, toPageEnd: boolean, part
     if (!next || chosen.some((c) => c.page === n)) break;
     const from = resumeLine(next, h, lh, lineItems, found);
     if (from < 0) break;
+    carryOver(part.lines, next.lines.slice(0, from), h, lh);
     const cont: Header = { ...h, page: n, lineIndex: from - 1, lastLine: from - 1 };
     part = bodyLines(next, cont, lh, lineItems, (li) => headerStarts.has(`${n}:${li}`), from);
     parts.push({ h: cont, lh, body: part.lines, rules: next.rules });

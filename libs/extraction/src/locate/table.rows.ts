@@ -241,6 +241,8 @@ function labelledKind(scan: RowScan, st: KindState, i: number, filled: string[])
     !clash &&
     gapUp <= scan.usualGap * GAP_SLACK + GAP_SLACK_UNITS &&
     (filled.length === 1 || filledKeys(prevBand).length === 1) &&
+    !indentedUnder(prevBand, b, r.firstKey!, r.lh) &&
+    !(filled.length === 1 && bands[i + 1] && indentedUnder(b, bands[i + 1]!, r.firstKey!, r.lh)) &&
     breakForced(prevBand, b, r.firstKey!, scan.labelRight, r.lh);
   const wrapped =
     !opensNextRow(scan, i, filled, prevBand) &&
@@ -250,6 +252,19 @@ function labelledKind(scan: RowScan, st: KindState, i: number, filled: string[])
     prevLabel !== undefined &&
     (continuesText(prevLabel, b.cells[r.firstKey!]!) || forced);
   return clash || (has(b, r.firstKey) && !wrapped) ? 'anchor' : 'cont';
+}
+
+/** A label set further right than the one above by more than this many line heights is indented under it. */
+const LABEL_INDENT = 0.5;
+
+/**
+ * Does the label of `below` start indented under the label of `above` (a section heading over its rows: "Current
+ * assets" over "  Cash")? A cell wrapped for want of room goes on at its own left edge; a label-only line with rows
+ * indented under it heads them.
+ */
+function indentedUnder(above: RowBand, below: RowBand, k: string, lh: number): boolean {
+  const [a, b] = [above.geom?.[k]?.x0, below.geom?.[k]?.x0];
+  return a !== undefined && b !== undefined && b - a > lh * LABEL_INDENT;
 }
 
 /**

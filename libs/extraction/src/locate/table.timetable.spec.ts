@@ -34,5 +34,7 @@ describe('timetables', () => {
     const rows = extractFromLayout(layoutOf([items]), schema).result.table_1 as Record<string, string>[];
     expect(rows.map((r) => r.stop)).toEqual(['Vokel', 'Darim', 'Selwalsel Station', 'Quatri', 'Lorvimer Bridge']);
     expect(rows[2]).toEqual({ stop: 'Selwalsel Station', s101: '08:08', s203: '14:24', s305: '08:42', s407: '07:11' });
+    // (A bar alone in a cell is printed content, as a dash is: the service passes without calling.)
+    expect(rows[3]).toEqual({ stop: 'Quatri', s101: '08:12', s203: '|', s305: '08:49', s407: '07:20' });
   });
 });

@@ -32,6 +32,8 @@ export interface PartColumns {
   lh: number;
   /** Vertical rules through the body (column borders), when the page's rules were read. */
   walls?: Wall[];
+  /** Keys of the text columns the body fills with figures. */
+  figures?: Set<string>;
 }
 
 /** A word of a line, by its index. */
@@ -212,8 +214,20 @@ function runsOverFromText(env: PartColumns, at: WordAt, col: Column | undefined,
   // (Not a unit word alone on its line under a printed number header: "month" under "6.00", the figure's
   // cell printed on two lines, even where the word starts a little left of the header.)
   const loneUnit = line.words.length === 1 && UNIT_WORD.test(w.text) && !!col?.field && !col.inferred;
-  return !!col?.field && col.field.data_type !== 'string' && !loneUnit && !!(inText || (wordy && (col.inferred || w.x0 < col.x0)));
+  // (A text column the body fills with figures takes no word run on from the label at word spacing: "… and dakevo 244".)
+  const runOn =
+    !!col?.field &&
+    !!env.figures?.has(col.field.key) &&
+    !!prev &&
+    w.x0 - prev.x1 < lh * RUN_ON_GAP &&
+    cols[lastCi]?.field?.data_type === 'string' &&
+    !env.figures.has(cols[lastCi]!.field!.key);
+  const figures = col?.field?.data_type !== 'string' || runOn;
+  return !!col?.field && figures && !loneUnit && !!(inText || (wordy && (col.inferred || w.x0 < col.x0)));
 }
+
+/** Words set closer than this many line heights read on from the word before them (a word space). */
+const RUN_ON_GAP = 1;
 
 /** The nearest text column left of column `ci`, else `ci`. */
 function textColumnLeftOf(cols: Column[], ci: number): number {
@@ -256,4 +270,29 @@ function textOnlyLine(line: Line, cells: Record<string, string[]>, env: PartColu
   for (const key of Object.keys(cells)) delete cells[key];
   cells[k] = all;
   return true;
+}
+
+/** A text column is a figure column when more than this share of the body lines with words in it print only a figure there. */
+const FIGURE_COLUMN_SHARE = 0.5;
+
+/**
+ * The schema's text columns that the body fills with figures (a table typed as strings throughout: "1,085", "-2.81"),
+ * so that words run over into them from a label are the label's, as in a number column.
+ */
+export function figureColumns(body: readonly Line[], cols: Column[], assign: ColumnAssigner, numeric: Set<string>): Set<string> {
+  const seen = cols.map(() => 0);
+  const figure = cols.map(() => 0);
+  for (const line of body) {
+    const words = cols.map((): string[] => []);
+    for (const w of line.words) words[assign(w)]?.push(w.text);
+    words.forEach((ws, ci) => {
+      if (!ws.length) return;
+      seen[ci]!++;
+      if (ws.length === 1 && FIGURE.test(withoutCurrencyMark(ws[0]!))) figure[ci]!++;
+    });
+  }
+  const keys = cols.flatMap((c, ci) =>
+    c.field && !numeric.has(c.field.key) && figure[ci]! > seen[ci]! * FIGURE_COLUMN_SHARE ? [c.field.key] : [],
+  );
+  return new Set(keys);
 }
