@@ -40,6 +40,15 @@ describe('parseNumber', () => {
   });
 });
 
+describe('parseNumber: a sign before the currency mark', () => {
+  it('keeps the minus printed before the mark ("-$3.25", "−€ 12,50", "-USD 8.00")', () => {
+    expect(parseNumber('-$3.25')).toBe(-3.25);
+    expect(parseNumber('−€ 12,50')).toBe(-12.5);
+    expect(parseNumber('-USD 8.00')).toBe(-8);
+    expect(parseNumber('+$4.10')).toBe(4.1);
+  });
+});
+
 describe('findNumbers', () => {
   it('skips percentages, identifiers and times', () => {
     const vals = findNumbers('VAT 19% INV1001 at 10:30 total 38.00').map((v) => v.value);

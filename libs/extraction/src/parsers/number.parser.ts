@@ -16,19 +16,15 @@ export function parseNumber(raw: string, hint?: 'comma' | 'dot'): number | undef
     negative = true;
     s = s.slice(1, -1);
   }
-  // Strip currency symbols/codes and letters around the number, keep signs.
-  // (Any script's letters: "Kč", "zł", "Ft".)
-  s = s
-    .replace(/^[\p{L}$€£¥₹₽₩₺฿₫₴₦]+\.?/u, '')
-    .replace(/[\p{L}$€£¥₹₽₩₺฿₫₴₦]+\.?$/u, '')
-    .trim();
+  s = withoutMarks(s);
   if (/^[-−–]/.test(s)) {
     negative = !negative;
-    s = s.slice(1).trim();
+    // (The sign may stand before the currency mark: "-$3.25", "−€ 12,50".)
+    s = withoutMarks(s.slice(1));
   } else if (/[-−–]$/.test(s)) {
     negative = !negative;
-    s = s.slice(0, -1).trim();
-  } else if (/^\+/.test(s)) s = s.slice(1).trim();
+    s = withoutMarks(s.slice(0, -1));
+  } else if (/^\+/.test(s)) s = withoutMarks(s.slice(1));
   if (/^\(.*\)$/.test(s)) {
     negative = !negative;
     s = s.slice(1, -1).trim();
@@ -68,3 +64,11 @@ export function parseNumber(raw: string, hint?: 'comma' | 'dot'): number | undef
 
 /** Matches number-looking tokens inside free text (used to pick values out of a line). */
 export const NUMBER_TOKEN = /\(?[-−]?\s?(?:[$€£¥₹]\s?)?\d{1,3}(?:[.,'\s\u00a0]\d{3})*(?:[.,]\d+)?\)?-?|\(?[-−]?\d+(?:[.,]\d+)?\)?/g;
+
+/** A figure without the currency symbols, codes and letters around it, signs kept (any script's letters: "Kč", "zł"). */
+function withoutMarks(s: string): string {
+  return s
+    .replace(/^[\p{L}$€£¥₹₽₩₺฿₫₴₦]+\.?/u, '')
+    .replace(/[\p{L}$€£¥₹₽₩₺฿₫₴₦]+\.?$/u, '')
+    .trim();
+}
