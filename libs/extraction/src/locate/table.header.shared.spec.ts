@@ -28,7 +28,7 @@ describe('headings sharing a word', () => {
     const oneLine = stacks.match(0, 0);
     const stacked = stacks.match(0, 1);
     expect(beats(stacked, oneLine)).toBe(true);
-    const at = Object.fromEntries(stacked.columns.map((c) => [c.field.key, c.x0]));
+    const at = Object.fromEntries(stacked.columns.map((c) => [c.field?.key, c.x0]));
     expect(at['moved_out']).toBe(250);
     expect(at['moved_in']).toBe(300);
   });
@@ -36,7 +36,7 @@ describe('headings sharing a word', () => {
   it('on one row, re-read as the schema orders them when that costs no score', () => {
     const lines = [line(100, [60, 'Day'], [110, 'Item'], [250, 'Moved out'], [330, 'Moved'], [380, 'Stock']), line(110, [335, 'in'])];
     for (const m of [new HeaderStacks(lines, cols).match(0, 0), new HeaderStacks(lines, cols).match(0, 1)]) {
-      const at = Object.fromEntries(m.columns.map((c) => [c.field.key, c.x0]));
+      const at = Object.fromEntries(m.columns.map((c) => [c.field?.key, c.x0]));
       expect(at['moved_out']).toBe(250);
       expect(at['moved_in']).toBe(330);
     }
