@@ -32,6 +32,12 @@ describe('cleanString', () => {
     expect(cleanString('– 3.5')).toBe('3.5');
     expect(cleanString('.75')).toBe('.75');
   });
+
+  it('keeps the sign printed before a figure’s currency mark (a negative balance in a text column)', () => {
+    expect(cleanString('-$3.25')).toBe('-$3.25');
+    expect(cleanString('−€ 12,50')).toBe('−€ 12,50');
+    expect(cleanString('- Widget')).toBe('Widget');
+  });
 });
 
 describe('findNumbers and hyphens', () => {

@@ -129,8 +129,8 @@ export function cleanString(s: string): string {
   return (
     s
       .replace(/\s+/g, ' ')
-      // (A sign or a decimal point on a figure stays: "-1.2", ".75".)
-      .replace(/^(?:[\s:;#,|]|[-–—.](?!\d))+/, '')
+      // (A sign or a decimal point on a figure stays: "-1.2", ".75", also before the figure's currency mark: "-$3.25".)
+      .replace(/^(?:[\s:;#,|]|[-–—.](?!\d|\p{Sc}\s?\d))+/u, '')
       .replace(/[\s:;|,]+$/, '')
       .trim()
   );
