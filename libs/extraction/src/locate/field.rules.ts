@@ -1,5 +1,5 @@
 /** Whether a value read for a field is plausible for it, and the part of a cell text that is its identifier. */
-import { ISO_CODES } from '../parsers/currency.parser.js';
+import { isoCodesIn } from '../parsers/currency.parser.js';
 import type { FieldDef } from '../engine.types.js';
 import { cleanString } from '../parsers/value.parser.js';
 import { conceptTokens } from './label.matcher.js';
@@ -92,6 +92,6 @@ export function isFreeText(field: FieldDef): boolean {
 
 /** The ISO 4217 code a currency cell prints ("EURO (EUR)", "Devise : CHF"), when it prints exactly one. */
 function isoCodeIn(value: string): string | undefined {
-  const codes = new Set([...value.matchAll(/\b[A-Z]{3}\b/g)].map((m) => m[0]).filter((c) => ISO_CODES.has(c)));
+  const codes = new Set(isoCodesIn(value));
   return codes.size === 1 ? [...codes][0] : undefined;
 }

@@ -4,7 +4,7 @@ import { CELL_GAP, segments, spaceBetween } from '../layout/layout.builder.js';
 import type { Line, Word } from '../layout/layout.types.js';
 import { findTyped, type DocContext } from '../parsers/value.parser.js';
 import { conceptTokens, isKnownConcept, lineConcepts, weightOf } from './label.matcher.js';
-import { ISO_CODES } from '../parsers/currency.parser.js';
+import { ISO_CODES, withoutIsoCodes } from '../parsers/currency.parser.js';
 import { findDates } from '../parsers/date.parser.js';
 import { plausible, refine } from './field.rules.js';
 import { isLabelText, isLegalFormOnly, isPartyField, notAnAmount } from './constraints.js';
@@ -254,7 +254,7 @@ export function underOwnHeader(
   starts = columnStarts(head, own),
 ): boolean {
   const h = Math.max(1, head.y1 - head.y0);
-  const figure = /\d/.test(seg.text) && !/\p{L}{3,}/u.test(withoutCodes(seg.text));
+  const figure = /\d/.test(seg.text) && !/\p{L}{3,}/u.test(withoutIsoCodes(seg.text));
   const edge = figure ? figureEdge(seg) : seg.x0 + h * TEXT_START_SLACK;
   const column = starts.filter((x) => x < edge).pop();
   if (column === undefined) return own.x0 === starts[0] && reachUnder(seg, own, h) > 0;
@@ -263,9 +263,6 @@ export function underOwnHeader(
   if (!figure) return reachUnder(seg, own, h) > 0;
   return starts.some((x) => x > own.x0) || seg.x0 < own.x1 + h * LAST_COLUMN_REACH;
 }
-
-/** A text without its ISO currency codes ("632.00 EUR" → "632.00 "): a figure with its code is still a figure. */
-const withoutCodes = (text: string) => text.replace(/\b[A-Z]{3}\b/g, (c) => (ISO_CODES.has(c) ? '' : c));
 
 /**
  * Where a figure ends: its last word with a digit ("632.00" of "632.00 EUR": a currency code set close after a

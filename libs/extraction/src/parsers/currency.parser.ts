@@ -45,9 +45,23 @@ export function withoutCurrencyMark(word: string): string {
   return word.replace(LEADING_MARK, '').replace(TRAILING_MARK, '');
 }
 
+/** A word of three capitals: an ISO 4217 code when `ISO_CODES` has it. */
+const CODE_WORD = /\b[A-Z]{3}\b/g;
+
+/** The ISO 4217 codes a text prints as words, in order ("EURO (EUR)" → ["EUR"]). */
+export function isoCodesIn(text: string): string[] {
+  return [...text.matchAll(CODE_WORD)].map((m) => m[0]).filter((c) => ISO_CODES.has(c));
+}
+
+/** The text without the ISO 4217 codes it prints as words ("632.00 EUR" → "632.00 "). */
+export function withoutIsoCodes(text: string): string {
+  return text.replace(CODE_WORD, (c) => (ISO_CODES.has(c) ? '' : c));
+}
+
 /** Finds the currency named in a piece of text: an ISO code first (explicit), then a symbol. */
 export function detectCurrency(text: string): string | undefined {
-  for (const m of text.matchAll(/\b([A-Z]{3})\b/g)) if (ISO_CODES.has(m[1]!)) return m[1];
+  const code = isoCodesIn(text)[0];
+  if (code) return code;
   for (const [re, code] of SYMBOLS) if (re.test(text)) return code;
   return undefined;
 }
