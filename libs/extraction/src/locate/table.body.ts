@@ -3,7 +3,7 @@ import { segments, spaceBetween } from '../layout/layout.builder.js';
 import type { Line, Page, Word } from '../layout/layout.types.js';
 import { allPacksVocabulary } from '../locales/locale.registry.js';
 import { conceptTokens, fold, isKnownConcept, wordConcepts } from './label.matcher.js';
-import { FIGURE, type Column, type Header } from './table.model.js';
+import { EMPTY_CELL_MARK, FIGURE, type Column, type Header } from './table.model.js';
 import { withoutCurrencyMark } from '../parsers/currency.parser.js';
 import { rowRules } from './table.ruled.js';
 
@@ -142,8 +142,6 @@ function isFootnote(line: Line): boolean {
 
 /** A time of day as a timetable prints it ("07:56", "9:05"). */
 const TIME_OF_DAY = /^\d{1,2}:\d{2}$/;
-/** A mark printed in an empty cell: a dash, or a bar (a timetable's train passing a stop without calling). */
-const EMPTY_CELL_MARK = /^(?:[-–—]{1,3}|\||\.{2,3})$/;
 
 /**
  * A printed figure ("86.7", "−2.64", "46.8%", "(1,200)", "07:56"), the ± between a figure and its spread, or the mark

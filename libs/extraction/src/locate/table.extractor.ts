@@ -11,7 +11,7 @@ import { columnRules, regroupByRules } from './table.ruled.js';
 import { isStopLine } from './table.body.js';
 import { gutterColumns } from './table.columns.js';
 import { findHeaders, isTaken, pageHint } from './table.header.js';
-import { asStrongAs, namesMoney, type Header } from './table.model.js';
+import { asStrongAs, EMPTY_CELL_MARK, namesMoney, type Header } from './table.model.js';
 import { tableParts, type TablePart } from './table.pages.js';
 import { withTrailingColumn } from './table.trailing.js';
 import { lineItemCells, preferWordyText, reconcileArithmetic, stripItemCode } from './table.roles.js';
@@ -29,8 +29,8 @@ export interface TableResult {
 
 type Box = [number, number, number, number];
 
-/** Cell placeholders for "none" / "not available": "-", "–", "..", ":", and a timetable's "|" (passes without calling). */
-const PLACEHOLDER = /^(?:[-–—]{1,3}|\.{2,3}|:|\|)$/;
+/** Cell placeholders for "none" / "not available": an empty cell's mark (EMPTY_CELL_MARK), or a colon alone. */
+const isPlaceholder = (t: string) => EMPTY_CELL_MARK.test(t) || t === ':';
 
 /** Dot leaders run from a row label to its figures ("Revenue ........ 12,480"): this many dots or more ending a cell. */
 const LEADER = /\s*(?:[.·…](?:\s?)){4,}$/u;
@@ -370,7 +370,7 @@ function typedRows(pending: Record<string, string>[], { cols, money }: PartColum
       const text = money.size > 0 ? stripItemCode(raw) : raw;
       const v =
         c.field.data_type === 'string'
-          ? cleanString(text.replace(LEADER, '')) || (PLACEHOLDER.test(raw.trim()) ? raw.trim() : '')
+          ? cleanString(text.replace(LEADER, '')) || (isPlaceholder(raw.trim()) ? raw.trim() : '')
           : (findTyped(raw, c.field.data_type, ctx)[0]?.value ??
             (money.has(c.field.key) ? undefined : percentCell(raw, c.field.data_type, ctx)));
       if (v !== undefined && v !== '') out[c.field.key] = v;

@@ -72,3 +72,6 @@ const HEADER_START_SHARE = 0.6;
 
 /** Whether header `h` is about as good as `ref` (HEADER_START_SHARE of its score, as many named columns): a table's own. */
 export const asStrongAs = (h: Header, ref: Header) => h.score >= ref.score * HEADER_START_SHARE && named(h.columns) >= named(ref.columns);
+
+/** A mark printed in an empty cell ("none", "not available"): a dash, dots, or a timetable's bar (passes without calling). */
+export const EMPTY_CELL_MARK = /^(?:[-–—]{1,3}|\||\.{2,3})$/;
